@@ -1,0 +1,49 @@
+// Lint rules: typescript-eslint with type information, no floating promises, and the layering rule that keeps
+// `vscode` out of everything that must run under plain Node (core, CLI, sandbox).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const vscodeFree = {
+  patterns: [{ group: ['vscode'], message: 'src/core, src/cli and src/sandbox run under plain Node: never import vscode here.' }],
+  paths: [{ name: 'vscode', message: 'src/core, src/cli and src/sandbox run under plain Node: never import vscode here.' }],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['src/core/**/*.ts', 'src/cli/**/*.ts', 'src/sandbox/**/*.ts', 'src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', vscodeFree],
+    },
+  },
+  {
+    files: ['src/sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        ...vscodeFree,
+        patterns: [...vscodeFree.patterns, { group: ['**/core', '**/core/**'], message: 'The sandbox never imports src/core, so tests never confirm the client with its own code.' }],
+      }],
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly', __dirname: 'readonly', require: 'readonly', module: 'writable', exports: 'writable', window: 'readonly', document: 'readonly' },
+    },
+  },
+);

@@ -1,0 +1,79 @@
+// Builds every bundle with esbuild, one context per entry: the extension, the CLI, the webview and the sandbox.
+//   node scripts/build.mjs [--watch] [--production] [--tests]
+// --tests also transpiles src/, test/ and bench/ file by file into out/ for node's test runner and mocha.
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sandboxBundles, copySandboxAssets } from './sandboxBundles.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const watch = args.has('--watch');
+const production = args.has('--production') || process.env.NODE_ENV === 'production';
+
+const common = {
+  absWorkingDir: root,
+  bundle: true,
+  minify: true,
+  sourcemap: true,
+  sourcesContent: false,
+  legalComments: 'linked',
+  logLevel: 'warning',
+  metafile: true,
+  define: { 'process.env.JSON2_BUILD_MODE': JSON.stringify(production ? 'production' : 'development') },
+};
+
+const nodeEntry = (entry, outfile, extra = {}) => ({
+  ...common, entryPoints: [entry], outfile, platform: 'node', target: 'node20', format: 'cjs', ...extra,
+});
+
+/** One esbuild context per shipped bundle. */
+export const bundles = [
+  nodeEntry('src/extension/activate.ts', 'dist/extension.js', { external: ['vscode'] }),
+  nodeEntry('src/cli/main.ts', 'dist/cli.js', { banner: { js: '#!/usr/bin/env node' }, external: ['./sandbox.js'] }),
+  { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview/main.js', platform: 'browser', target: 'es2022', format: 'iife' },
+  ...sandboxBundles(common),
+];
+
+const testTranspile = {
+  absWorkingDir: root,
+  entryPoints: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+  outdir: 'out',
+  outbase: '.',
+  bundle: false,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: 'inline',
+  logLevel: 'warning',
+};
+
+function reportSizes(results) {
+  for (const result of results) {
+    for (const [file, info] of Object.entries(result.metafile?.outputs ?? {})) {
+      if (file.endsWith('.js')) console.log(`  ${file.padEnd(28)} ${(info.bytes / 1024).toFixed(1).padStart(8)} KiB`);
+    }
+  }
+}
+
+async function main() {
+  const tests = args.has('--tests');
+  fs.rmSync(path.join(root, tests ? 'out' : 'dist'), { recursive: true, force: true });
+  const options = tests ? [testTranspile] : bundles;
+  if (!tests) copySandboxAssets(root);
+  if (watch) {
+    const contexts = await Promise.all([...bundles, testTranspile].map((o) => esbuild.context(o)));
+    copySandboxAssets(root);
+    await Promise.all(contexts.map((c) => c.watch()));
+    console.log('[watch] building; press Ctrl+C to stop');
+    return;
+  }
+  const results = await Promise.all(options.map((o) => esbuild.build(o)));
+  if (!tests) reportSizes(results);
+}
+
+main().catch((error) => {
+  console.error(error.message ?? error);
+  process.exit(1);
+});

