@@ -9,6 +9,7 @@ import { sandboxBundles, copySandboxAssets } from './sandboxBundles.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const watch = args.has('--watch');
 const production = args.has('--production') || process.env.NODE_ENV === 'production';
 
@@ -21,7 +22,10 @@ const common = {
   legalComments: 'linked',
   logLevel: 'warning',
   metafile: true,
-  define: { 'process.env.JSON2_BUILD_MODE': JSON.stringify(production ? 'production' : 'development') },
+  define: {
+    'process.env.JSON2_BUILD_MODE': JSON.stringify(production ? 'production' : 'development'),
+    JSON2_VERSION: JSON.stringify(manifest.version),
+  },
 };
 
 const nodeEntry = (entry, outfile, extra = {}) => ({

@@ -49,7 +49,7 @@ function npmInstallInto(dir, packages, env) {
     });
   } catch (error) {
     process.stderr.write(fs.readFileSync(logFile, 'utf8').slice(-4000));
-    throw new Error(`npm install ${packages.join(' ')} failed (log: ${logFile})`);
+    throw new Error(`npm install ${packages.join(' ')} failed (log: ${logFile})`, { cause: error });
   }
 }
 

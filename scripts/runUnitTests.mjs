@@ -1,0 +1,27 @@
+// Runs the unit tests (node's test runner) on the transpiled files in out/test/unit. Node 20 takes an explicit
+// list of files, not globs, so this finds them. Arguments narrow the run to files whose path contains one of them.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const unitDir = path.join(root, 'out/test/unit');
+
+function testFiles(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(full);
+    return entry.name.endsWith('.test.js') ? [full] : [];
+  }).sort();
+}
+
+const filters = process.argv.slice(2);
+const files = testFiles(unitDir).filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)));
+if (files.length === 0) {
+  console.error(`no unit test files under ${path.relative(root, unitDir)}${filters.length ? ` matching ${filters.join(', ')}` : ''}; run node scripts/build.mjs --tests first`);
+  process.exit(1);
+}
+const result = spawnSync(process.execPath, ['--enable-source-maps', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit', cwd: root });
+process.exit(result.status ?? 1);

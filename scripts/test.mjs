@@ -1,0 +1,63 @@
+// `npm test`: every check in order (type check, lint, build, unit tests, package with a check of the .vsix,
+// integration tests in a real VS Code host, UI smoke test), stopping at the first failure, then one summary line.
+// The test host (Node 24, code-server, Chromium) is installed on first use into a cache folder (test/host/installHost.mjs).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const node = process.execPath;
+const steps = [
+  { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+  { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+  { name: 'build', command: node, args: ['scripts/build.mjs', '--tests'] },
+  { name: 'unit', command: node, args: ['scripts/runUnitTests.mjs'], counts: 'node-test' },
+  { name: 'package', command: 'npm', args: ['run', '--silent', 'package'] },
+  { name: 'host', command: node, args: ['test/host/installHost.mjs'] },
+  { name: 'integration', command: node, args: ['test/integration/runIntegrationTests.mjs'], counts: 'summary' },
+  { name: 'ui-smoke', command: node, args: ['test/e2e/uiSmoke.mjs'], counts: 'summary' },
+];
+
+function runStep(step) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    let output = '';
+    const child = spawn(step.command, step.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => { output += chunk; process.stdout.write(chunk); });
+    child.stderr.on('data', (chunk) => { process.stderr.write(chunk); });
+    child.on('close', (code) => resolve({ code: code ?? 1, seconds: (Date.now() - started) / 1000, output }));
+  });
+}
+
+function countTests(kind, output) {
+  if (kind === 'node-test') {
+    const number = (label) => Number([...output.matchAll(new RegExp(`^ℹ ${label} (\\d+)$`, 'gm'))].at(-1)?.[1] ?? 0);
+    return { passed: number('pass'), failed: number('fail'), skipped: number('skipped') + number('todo') };
+  }
+  const match = [...output.matchAll(/^[\w-]+: (\d+) passed, (\d+) failed/gm)].at(-1);
+  return { passed: Number(match?.[1] ?? 0), failed: Number(match?.[2] ?? 0), skipped: 0 };
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const timings = [];
+let failedStep;
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  const { code, seconds, output } = await runStep(step);
+  timings.push(`${step.name} ${seconds.toFixed(1)}s`);
+  if (step.counts) {
+    const counts = countTests(step.counts, output);
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+    totals.skipped += counts.skipped;
+  }
+  if (code !== 0) {
+    failedStep = step.name;
+    if (!step.counts) totals.failed += 1;
+    break;
+  }
+}
+console.log(`\n${timings.join(' · ')}`);
+if (failedStep) console.log(`npm test stopped: the ${failedStep} step failed`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(failedStep ? 1 : 0);

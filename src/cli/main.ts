@@ -1,0 +1,52 @@
+// The `json2` command line: dispatches to a subcommand, loading only the code that subcommand needs.
+import { parseArgs } from 'node:util';
+import { cliVersion } from './cliVersion';
+
+const USAGE = `Usage: json2 <command> [options]
+
+Commands:
+  sandbox [options]   start the local sandbox server (json2 sandbox --help)
+  version             print the version
+
+Options:
+  -h, --help          show this help
+  -v, --version       print the version`;
+
+type SandboxModule = { runSandboxCommand(argv: string[]): Promise<number> };
+
+async function runSandbox(argv: string[]): Promise<number> {
+  // The sandbox is a separate bundle next to this one, loaded only for this command.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const sandbox = require('./sandbox.js') as SandboxModule;
+  return sandbox.runSandboxCommand(argv);
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === 'sandbox') return runSandbox(rest);
+  if (command === 'version') {
+    console.log(cliVersion());
+    return 0;
+  }
+  const { values } = parseArgs({ args: argv, options: { help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' } }, strict: false });
+  if (values.version) {
+    console.log(cliVersion());
+    return 0;
+  }
+  if (values.help || command === undefined) {
+    console.log(USAGE);
+    return 0;
+  }
+  console.error(`json2: unknown command '${command}'\n\n${USAGE}`);
+  return 2;
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => { process.exitCode = code; },
+    (error: unknown) => {
+      console.error(`json2: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+    },
+  );
+}

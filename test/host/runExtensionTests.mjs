@@ -1,0 +1,101 @@
+// A VS Code command-line look-alike for extension tests: takes the arguments @vscode/test-electron gives a VS Code
+// executable, runs the tests in code-server's Node extension host with Chromium as the window, and exits with
+// the tests' exit code. Every wait has a hard limit, so a host that never starts the tests fails with a message.
+//   node runExtensionTests.mjs --extensionDevelopmentPath=DIR --extensionTestsPath=FILE [--user-data-dir=DIR] [FOLDER]
+// Own options: --start-timeout=SECONDS (default 120), --timeout=SECONDS (default 900), --verbose.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { consoleLine, launchBrowser } from './browser.mjs';
+import { startCodeServer, writeUserSettings } from './codeServer.mjs';
+import { installHost } from './installHost.mjs';
+
+/** The extension's test runner prints this line first, so the launcher knows the tests have started. */
+export const TESTS_STARTED_MARKER = 'JSON2_TESTS_STARTED';
+
+// Workbench chatter that is not test output (offline look-ups, reconnection traces, service workers).
+const NOISE = /^(DEBUG |TRACE )?(Resolving connection token|Resolved connection token|Creating a socket|\[reconnection-grace-time\]|\[AgentHost|\[ChatModelSelection\]|\[AccountPolicyGate\]|\[Service Worker\]|Updating additional builtin|Started local extension host|Failed to load resource|An iframe which has both|The web worker extension host)|Timed out waiting for authentication provider|ENOTFOUND/;
+
+function parseArguments(argv) {
+  const valued = new Set(['extensionDevelopmentPath', 'extensionTestsPath', 'user-data-dir', 'extensions-dir', 'timeout', 'start-timeout']);
+  const options = { extensionDevelopmentPath: [], positional: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (!arg.startsWith('--')) { options.positional.push(arg); continue; }
+    let [key, value] = arg.slice(2).split(/=(.*)/s);
+    if (value === undefined && valued.has(key)) value = argv[++i];
+    if (key === 'extensionDevelopmentPath') options.extensionDevelopmentPath.push(value);
+    else if (valued.has(key)) options[key] = value;
+    else options[key] = value ?? true; // VS Code flags with no meaning here (--no-sandbox, --skip-welcome, ...)
+  }
+  return options;
+}
+
+function withDeadline(promise, ms, message) {
+  let timer;
+  const deadline = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(message)), ms); });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+async function main() {
+  const options = parseArguments(process.argv.slice(2));
+  if (!options.extensionTestsPath || options.extensionDevelopmentPath.length === 0) {
+    console.error('usage: runExtensionTests.mjs --extensionDevelopmentPath=DIR --extensionTestsPath=FILE [FOLDER]');
+    return 2;
+  }
+  const verbose = Boolean(options.verbose || process.env.JSON2_HOST_VERBOSE);
+  const startTimeoutMs = Number(options['start-timeout'] ?? 120) * 1000;
+  const timeoutMs = Number(options.timeout ?? 900) * 1000;
+  const paths = installHost();
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-ext-tests-'));
+  const userDataDir = path.resolve(options['user-data-dir'] ?? path.join(scratch, 'user-data'));
+  const extensionsDir = path.resolve(options['extensions-dir'] ?? path.join(scratch, 'extensions'));
+  const serverLog = path.join(scratch, 'code-server.log');
+  let server;
+  let browser;
+  let exitCode = 1;
+  try {
+    writeUserSettings(userDataDir);
+    server = await startCodeServer(paths, { userDataDir, extensionsDir, logFile: serverLog, smokeTestDriver: true });
+    const remote = (p) => `vscode-remote://${server.authority}${encodeURI(path.resolve(p))}`;
+    const payload = [
+      ...options.extensionDevelopmentPath.map((p) => ['extensionDevelopmentPath', remote(p)]),
+      ['extensionTestsPath', remote(options.extensionTestsPath)],
+      ['skipWelcome', 'true'],
+      ['skipReleaseNotes', 'true'],
+    ];
+    if (options['disable-extensions']) payload.push(['disableExtensions', 'true']);
+    const target = options.positional[0] ? path.resolve(options.positional[0]) : undefined;
+    const where = !target ? 'ew=true' : target.endsWith('.code-workspace') ? `workspace=${encodeURI(target)}` : `folder=${encodeURI(target)}`;
+    browser = await withDeadline(launchBrowser(paths, path.join(scratch, 'chromium')), 60_000, 'Chromium did not start within 60 s');
+    const { page } = browser;
+    let started;
+    const testsStarted = new Promise((resolve) => { started = resolve; });
+    let finished;
+    const testsFinished = new Promise((resolve) => { finished = resolve; });
+    // The workbench calls this when the test runner in the extension host settles (VS Code's smoke-test hook).
+    await page.exposeFunction('codeAutomationExit', (code) => finished(Number(code) || 0));
+    page.on('console', async (message) => {
+      const line = await consoleLine(message);
+      if (line.includes(TESTS_STARTED_MARKER)) started();
+      if (verbose || !NOISE.test(line)) process.stdout.write(`${line}\n`);
+    });
+    page.on('pageerror', (error) => console.error(`[workbench] ${error.message}`));
+    await withDeadline(page.goto(`${server.url}/?${where}&payload=${encodeURIComponent(JSON.stringify(payload))}`), 60_000, 'the workbench page did not load within 60 s');
+    await withDeadline(Promise.race([testsStarted, testsFinished]), startTimeoutMs,
+      `the extension host did not start the tests within ${startTimeoutMs / 1000} s (is ${options.extensionTestsPath} built, and does its run() print ${TESTS_STARTED_MARKER}?)`);
+    exitCode = await withDeadline(testsFinished, timeoutMs, `the extension tests did not finish within ${timeoutMs / 1000} s`);
+  } catch (error) {
+    console.error(`[test host] ${error.message}`);
+    if (browser) await browser.page.screenshot({ path: path.join(scratch, 'failure.png') }).catch(() => {});
+    exitCode = 1;
+  } finally {
+    if (browser) await browser.context.close().catch(() => {});
+    if (server) await server.stop();
+    if (exitCode === 0 && !verbose) fs.rmSync(scratch, { recursive: true, force: true });
+    else console.error(`[test host] kept ${scratch} (code-server.log, failure.png; extension host logs under ${userDataDir}/logs)`);
+  }
+  return exitCode;
+}
+
+process.exit(await main());

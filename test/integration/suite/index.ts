@@ -1,0 +1,29 @@
+// Entry point that the extension host loads (extensionTestsPath): runs every *.integration.test.js here with mocha.
+import fs from 'node:fs';
+import path from 'node:path';
+import Mocha from 'mocha';
+
+interface Results {
+  passed: string[];
+  failed: { title: string; error: string }[];
+}
+
+export async function run(): Promise<void> {
+  // The launcher waits for this line to know that the host started the tests.
+  console.log('JSON2_TESTS_STARTED');
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60_000 });
+  for (const file of fs.readdirSync(__dirname).filter((name) => name.endsWith('.integration.test.js')).sort()) {
+    mocha.addFile(path.join(__dirname, file));
+  }
+  const results: Results = { passed: [], failed: [] };
+  await new Promise<void>((resolve) => {
+    const runner = mocha.run(() => resolve());
+    runner.on('pass', (test) => results.passed.push(test.fullTitle()));
+    runner.on('fail', (test, error: Error) => results.failed.push({ title: test.fullTitle(), error: String(error?.message) }));
+  });
+  const resultsFile = process.env.JSON2_TEST_RESULTS;
+  if (resultsFile) fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2));
+  if (results.failed.length > 0 || results.passed.length === 0) {
+    throw new Error(`${results.failed.length} of ${results.failed.length + results.passed.length} integration tests failed`);
+  }
+}
