@@ -34,7 +34,12 @@ const nodeEntry = (entry, outfile, extra = {}) => ({
 
 /** One esbuild context per shipped bundle. */
 export const bundles = [
-  nodeEntry('src/extension/activate.ts', 'dist/extension.js', { external: ['vscode'] }),
+  // Banner and footer stamp when the bundle starts and ends loading, so activation can report its module-loading time.
+  nodeEntry('src/extension/activate.ts', 'dist/extension.js', {
+    external: ['vscode'],
+    banner: { js: 'var __json2LoadStarted=performance.now();' },
+    footer: { js: 'var __json2LoadEnded=performance.now();' },
+  }),
   nodeEntry('src/cli/main.ts', 'dist/cli.js', { banner: { js: '#!/usr/bin/env node' }, external: ['./sandbox.js'] }),
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview/main.js', platform: 'browser', target: 'es2022', format: 'iife' },
   ...sandboxBundles(common),

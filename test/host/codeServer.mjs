@@ -67,12 +67,13 @@ export function installExtension(paths, vsix, userDataDir, extensionsDir) {
  * Starts code-server in its own process group. `smokeTestDriver` makes the built workbench honour the `payload`
  * URL parameter (extensionDevelopmentPath / extensionTestsPath); without it tests would silently never start.
  */
-export async function startCodeServer(paths, { userDataDir, extensionsDir, logFile, smokeTestDriver = false, readyTimeoutMs = 60_000 }) {
+export async function startCodeServer(paths, { userDataDir, extensionsDir, logFile, smokeTestDriver = false, logLevel, readyTimeoutMs = 60_000 }) {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const args = [...commonArgs(paths, userDataDir, extensionsDir), '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
       '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override', '--ignore-last-opened'];
     if (smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
+    if (logLevel) args.push('--log', logLevel);
     const out = fs.openSync(logFile, 'a');
     const child = spawn(paths.node24, args, { detached: true, stdio: ['ignore', out, out], env: environment(paths) });
     fs.closeSync(out);

@@ -2,7 +2,7 @@
 // executable, runs the tests in code-server's Node extension host with Chromium as the window, and exits with
 // the tests' exit code. Every wait has a hard limit, so a host that never starts the tests fails with a message.
 //   node runExtensionTests.mjs --extensionDevelopmentPath=DIR --extensionTestsPath=FILE [--user-data-dir=DIR] [FOLDER]
-// Own options: --start-timeout=SECONDS (default 120), --timeout=SECONDS (default 900), --verbose.
+// Own options: --start-timeout=SECONDS (default 120), --timeout=SECONDS (default 900), --log=LEVEL, --verbose.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +17,7 @@ export const TESTS_STARTED_MARKER = 'JSON2_TESTS_STARTED';
 const NOISE = /^(DEBUG |TRACE )?(Resolving connection token|Resolved connection token|Creating a socket|\[reconnection-grace-time\]|\[AgentHost|\[ChatModelSelection\]|\[AccountPolicyGate\]|\[Service Worker\]|Updating additional builtin|Started local extension host|Failed to load resource|An iframe which has both|The web worker extension host)|Timed out waiting for authentication provider|ENOTFOUND/;
 
 function parseArguments(argv) {
-  const valued = new Set(['extensionDevelopmentPath', 'extensionTestsPath', 'user-data-dir', 'extensions-dir', 'timeout', 'start-timeout']);
+  const valued = new Set(['extensionDevelopmentPath', 'extensionTestsPath', 'user-data-dir', 'extensions-dir', 'timeout', 'start-timeout', 'log']);
   const options = { extensionDevelopmentPath: [], positional: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -56,7 +56,7 @@ async function main() {
   let exitCode = 1;
   try {
     writeUserSettings(userDataDir);
-    server = await startCodeServer(paths, { userDataDir, extensionsDir, logFile: serverLog, smokeTestDriver: true });
+    server = await startCodeServer(paths, { userDataDir, extensionsDir, logFile: serverLog, smokeTestDriver: true, logLevel: options.log });
     const remote = (p) => `vscode-remote://${server.authority}${encodeURI(path.resolve(p))}`;
     const payload = [
       ...options.extensionDevelopmentPath.map((p) => ['extensionDevelopmentPath', remote(p)]),

@@ -1,0 +1,29 @@
+// `npm run bench`: runs every benchmark on the built bundles and prints one table; the figures go to
+// docs/benchmarks.md by hand, with the date and the machine. JSON results land in test-results/bench.json.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { measureActivation } from './activationBench.mjs';
+import { measureBundles } from './bundleSizes.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const only = process.argv.slice(2);
+const benchmarks = [
+  ['bundles', () => measureBundles(root)],
+  ['activation', () => measureActivation(root)],
+];
+
+const results = {};
+for (const [name, run] of benchmarks) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  process.stdout.write(`bench: ${name}...\n`);
+  Object.assign(results, await run());
+}
+const width = Math.max(...Object.keys(results).map((k) => k.length));
+console.log(`\n${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'} · Node ${process.version}`);
+for (const [key, value] of Object.entries(results)) {
+  console.log(`${key.padEnd(width)}  ${typeof value === 'number' && !Number.isInteger(value) ? value.toFixed(1) : value}`);
+}
+fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
+fs.writeFileSync(path.join(root, 'test-results/bench.json'), JSON.stringify({ date: new Date().toISOString(), results }, null, 2));
