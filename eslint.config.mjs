@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const vscodeFree = {
-  patterns: [{ group: ['vscode'], message: 'src/core, src/cli and src/sandbox run under plain Node: never import vscode here.' }],
+  patterns: [{ group: ['vscode/*'], message: 'src/core, src/cli and src/sandbox run under plain Node: never import vscode here.' }],
   paths: [{ name: 'vscode', message: 'src/core, src/cli and src/sandbox run under plain Node: never import vscode here.' }],
 };
 
