@@ -1,0 +1,112 @@
+// The one place that removes secrets (API keys, passwords, master passwords) from text, values and errors.
+
+/** What a secret is replaced with wherever text leaves the client. */
+export const REDACTED = '«redacted»';
+
+// Secrets shorter than this are not searched for in free text: a one-letter password would blank every
+// occurrence of that letter. They are still removed by the structural patterns below.
+const MIN_SEARCHED_LENGTH = 3;
+
+// Structural safety nets for secrets the redactor was never told about: a bearer header, a form field or a
+// JSON/XML member whose name says it holds a secret.
+const SECRET_NAMES = 'master_pwd|master_pwd_new|password|passwd|new_password|user_password|api_?key|apikey|key|token|secret';
+const STRUCTURAL_PATTERNS: ReadonlyArray<[RegExp, string]> = [
+  [/\b(bearer\s+)[^\s"',;]+/gi, `$1${REDACTED}`],
+  [new RegExp(`((?:^|[?&\\s])(?:${SECRET_NAMES})=)[^&\\s]*`, 'gim'), `$1${REDACTED}`],
+  [new RegExp(`("(?:${SECRET_NAMES})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'gi'), `$1"${REDACTED}"`],
+];
+
+/**
+ * Holds the secrets of one connection (or of the whole process) and scrubs them, with their usual encodings
+ * (URL, form, JSON, XML), from any text, value or error before it reaches a message, a log or a view.
+ */
+export class SecretRedactor {
+  readonly #secrets = new Set<string>();
+
+  /** Creates a redactor that already knows the given secrets (empty or undefined values are ignored). */
+  constructor(secrets: Iterable<string | undefined> = []) {
+    for (const secret of secrets) this.add(secret);
+  }
+
+  /** Registers a secret so that it, and each of its encodings, is removed from every later output. */
+  add(secret: string | undefined): this {
+    if (secret === undefined || secret.length === 0) return this;
+    for (const form of encodedForms(secret)) this.#secrets.add(form);
+    return this;
+  }
+
+  /** A redactor that knows this one's secrets plus the given ones. */
+  with(...secrets: Array<string | undefined>): SecretRedactor {
+    const copy = new SecretRedactor();
+    for (const secret of this.#secrets) copy.#secrets.add(secret);
+    for (const secret of secrets) copy.add(secret);
+    return copy;
+  }
+
+  /** Removes every known secret and every structurally recognisable secret from a text. */
+  redact(text: string): string {
+    let result = text;
+    // Longest first, so that a secret containing another is removed whole.
+    const ordered = [...this.#secrets].filter((s) => s.length >= MIN_SEARCHED_LENGTH).sort((a, b) => b.length - a.length);
+    for (const secret of ordered) result = result.split(secret).join(REDACTED);
+    for (const [pattern, replacement] of STRUCTURAL_PATTERNS) result = result.replace(pattern, replacement);
+    return result;
+  }
+
+  /** Deep copy of a JSON-like value with every string redacted (keys named like secrets lose their value). */
+  redactValue<T>(value: T): T {
+    return this.#redactValue(value, new WeakSet()) as T;
+  }
+
+  #redactValue(value: unknown, seen: WeakSet<object>): unknown {
+    if (typeof value === 'string') return this.redact(value);
+    if (value === null || typeof value !== 'object') return value;
+    if (seen.has(value)) return '[circular]';
+    seen.add(value);
+    if (Array.isArray(value)) return value.map((item) => this.#redactValue(item, seen));
+    if (Buffer.isBuffer(value) || value instanceof Uint8Array) return value;
+    const copy: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      copy[key] = isSecretName(key) && typeof item === 'string' && item !== '' ? REDACTED : this.#redactValue(item, seen);
+    }
+    return copy;
+  }
+
+  /**
+   * Scrubs an error in place: its message, stack, every own string or JSON-like property, and its cause chain.
+   * Returns the same error so that `throw redactor.redactError(error)` reads naturally.
+   */
+  redactError<E extends Error>(error: E): E {
+    const seen = new WeakSet<object>();
+    this.#redactErrorInPlace(error, seen);
+    return error;
+  }
+
+  #redactErrorInPlace(error: Error, seen: WeakSet<object>): void {
+    if (seen.has(error)) return;
+    seen.add(error);
+    for (const key of Reflect.ownKeys(error)) {
+      if (typeof key !== 'string') continue;
+      const descriptor = Object.getOwnPropertyDescriptor(error, key);
+      if (!descriptor || !('value' in descriptor) || !descriptor.writable) continue;
+      const value: unknown = descriptor.value;
+      if (value instanceof Error) this.#redactErrorInPlace(value, seen);
+      else if (typeof value === 'string' || (value !== null && typeof value === 'object')) {
+        (error as unknown as Record<string, unknown>)[key] = this.#redactValue(value, new WeakSet());
+      }
+    }
+  }
+}
+
+/** True for a field or argument name that conventionally carries a secret. */
+export function isSecretName(name: string): boolean {
+  return new RegExp(`^(?:${SECRET_NAMES})$`, 'i').test(name);
+}
+
+function encodedForms(secret: string): string[] {
+  const json = JSON.stringify(secret).slice(1, -1);
+  const xml = secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const url = encodeURIComponent(secret);
+  const form = new URLSearchParams({ s: secret }).toString().slice(2);
+  return [...new Set([secret, json, xml, url, form])];
+}
