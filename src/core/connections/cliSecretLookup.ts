@@ -1,0 +1,78 @@
+// Finds a connection's key for the CLI: a key file, `JSON2_API_KEY_<NAME>` or `JSON2_API_KEY`; never an argument or a
+// file under version control.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConnectionLookupError } from './connectionFile';
+import { apiKeyVariableOf, GENERIC_API_KEY_VARIABLE } from './connectionSecretNames';
+
+/** A secret and where it was found (the place, never the value, may be printed). */
+export interface FoundSecret {
+  readonly secret: string;
+  /** `JSON2_API_KEY_LOCAL`, `JSON2_API_KEY` or `key file /path`. */
+  readonly source: string;
+  /** Advice that does not stop the run (a key file that git could pick up, a file others may read). */
+  readonly warnings: readonly string[];
+}
+
+export interface SecretLookupOptions {
+  /** The connection's name; undefined for a connection given by URL on the command line. */
+  readonly connectionName?: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** `--key-file`: read first when given. */
+  readonly keyFile?: string;
+}
+
+/**
+ * The key for a connection: the key file when one is given, else `JSON2_API_KEY_<NAME IN CAPITALS>`, else
+ * `JSON2_API_KEY`. Throws a `ConnectionLookupError` naming the places it looked.
+ */
+export function findConnectionSecret(options: SecretLookupOptions): FoundSecret {
+  if (options.keyFile !== undefined) return readKeyFile(options.keyFile);
+  const variables = options.connectionName === undefined
+    ? [GENERIC_API_KEY_VARIABLE] : [apiKeyVariableOf(options.connectionName), GENERIC_API_KEY_VARIABLE];
+  for (const variable of variables) {
+    const value = options.env[variable]?.trim();
+    if (value) return { secret: value, source: variable, warnings: [] };
+  }
+  const target = options.connectionName === undefined ? 'this connection' : `the connection "${options.connectionName}"`;
+  throw new ConnectionLookupError('missing',
+    `No API key for ${target}: set ${variables.join(' or ')} in the environment, or give --key-file FILE. ` +
+    'Keys are never taken from the command line, where other users and the shell history could see them.');
+}
+
+/**
+ * Reads a key file: the first line, trimmed. A file tracked by git is refused (a committed key is a leaked key); a
+ * file git could still pick up, or that other users may read, gives a warning.
+ */
+export function readKeyFile(file: string): FoundSecret {
+  const absolute = path.resolve(file);
+  let text: string;
+  let mode: number;
+  try {
+    text = fs.readFileSync(absolute, 'utf8');
+    mode = fs.statSync(absolute).mode;
+  } catch (error) {
+    throw new ConnectionLookupError('file', `Cannot read the key file ${absolute}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  if (lines.length !== 1) throw new ConnectionLookupError('file', `The key file ${absolute} must hold exactly one line: the key.`);
+  const git = gitStatusOf(absolute);
+  if (git === 'tracked') {
+    throw new ConnectionLookupError('file', `The key file ${absolute} is tracked by git: a committed key is a leaked key. ` +
+      'Revoke that key, remove the file from the repository, and keep the new key outside it (or in an ignored file).');
+  }
+  const warnings: string[] = [];
+  if (git === 'untracked') warnings.push(`The key file ${absolute} is inside a git repository and not ignored; add it to .gitignore.`);
+  if (process.platform !== 'win32' && (mode & 0o077) !== 0) warnings.push(`Other users may read the key file ${absolute}; chmod 600 it.`);
+  return { secret: lines[0], source: `key file ${absolute}`, warnings };
+}
+
+/** Whether git tracks the file, could pick it up, ignores it, or there is no repository (or no git). */
+function gitStatusOf(file: string): 'tracked' | 'untracked' | 'ignored' | 'none' {
+  const cwd = path.dirname(file);
+  const run = (args: string[]): number | null => spawnSync('git', args, { cwd, stdio: 'ignore', timeout: 5000 }).status;
+  if (run(['rev-parse', '--is-inside-work-tree']) !== 0) return 'none';
+  if (run(['ls-files', '--error-unmatch', '--', file]) === 0) return 'tracked';
+  return run(['check-ignore', '-q', '--', file]) === 0 ? 'ignored' : 'untracked';
+}

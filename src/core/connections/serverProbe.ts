@@ -1,0 +1,70 @@
+// What the connection flows need to learn from a server before saving a connection, as a port, and how its failures
+// read to a person.
+import type { ConnectionProtocol, ConnectionUser } from './connectionProfile';
+
+/** Where to reach a server, without credentials. */
+export interface ServerTarget {
+  readonly baseUrl: string;
+  readonly database?: string;
+  readonly databaseHeader: string;
+  readonly allowInsecureHttp: boolean;
+}
+
+export interface ServerRelease {
+  /** `19.0`. */
+  readonly version: string;
+  /** 19 for `19.0`; JSON-2 exists from 19 on. */
+  readonly major: number;
+}
+
+/** The checks a new or edited connection goes through; each rejects with the clients' typed errors. */
+export interface ServerProbe {
+  /** The server's release (`GET /web/version`, or the deprecated common service's `version` on older servers). */
+  release(target: ServerTarget, signal: AbortSignal): Promise<ServerRelease>;
+  /** The server's databases, or undefined when it does not list them (listing disabled, not allowed). */
+  databases(target: ServerTarget, signal: AbortSignal): Promise<readonly string[] | undefined>;
+  /** Whose key this is (`res.users/context_get`, then the user's name); rejects when the key is refused. */
+  checkApiKey(target: ServerTarget, apiKey: string, signal: AbortSignal): Promise<ConnectionUser>;
+  /** Logs in through a deprecated RPC interface (`authenticate`) and says who that is. */
+  checkLogin(target: ServerTarget, protocol: Exclude<ConnectionProtocol, 'json2'>, login: string, secret: string, signal: AbortSignal): Promise<ConnectionUser>;
+}
+
+/** The protocol a server of that release is best used with. */
+export function protocolForRelease(release: ServerRelease): ConnectionProtocol {
+  return release.major >= 19 ? 'json2' : 'jsonrpc';
+}
+
+/**
+ * One sentence saying why a check failed, for the input the person is in. Uses the clients' error kinds; the error
+ * messages are already free of secrets (the clients redact them).
+ */
+export function describeProbeFailure(error: unknown, what: 'release' | 'key' | 'login'): string {
+  const kind = typeof error === 'object' && error !== null && 'kind' in error ? String((error as { kind: unknown }).kind) : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  switch (kind) {
+    case 'auth':
+      return what === 'login'
+        ? 'The server refused this login and password (or key). Check both, and the database.'
+        : 'The server refused this key (Invalid apikey): it may be mistyped, expired or revoked, or belong to another database.';
+    case 'noDatabase':
+      return 'The server hosts several databases and none was selected: go back and choose the database.';
+    case 'access':
+      return `The server refused access: ${message}`;
+    case 'network':
+      return `Cannot reach the server: ${message}`;
+    case 'timeout':
+      return 'The server did not answer in time.';
+    case 'unsafe':
+      return message;
+    case 'notFound':
+      return what === 'release'
+        ? 'No JSON-2 server answers at this address (no /web/version). Check the URL and its path prefix.'
+        : `Not found on the server: ${message}`;
+    case 'invalidResponse':
+      return `The answer is not what a server of this kind sends: ${message}`;
+    case 'cancelled':
+      return 'Cancelled.';
+    default:
+      return message;
+  }
+}

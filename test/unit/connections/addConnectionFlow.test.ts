@@ -1,0 +1,122 @@
+// The Add Connection flow's steps, checks, back button and results, answered by a script. The server side here is a
+// table of answers; the same flow against the sandbox is in serverProbe.test.ts and the integration suite.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runAddConnectionFlow, suggestName } from '../../../src/core/connections/addConnectionFlow';
+import type { ServerProbe, ServerTarget } from '../../../src/core/connections/serverProbe';
+import { Json2Error, TransportError } from '../../../src/core/client/clientErrors';
+import { ScriptedInputPort } from './scriptedInputPort';
+
+const KEY = '0123456789abcdef0123456789abcdef01234567';
+
+/** A server table: releases by origin, databases, and which key belongs to whom. */
+function tableProbe(calls: string[] = []): ServerProbe {
+  return {
+    async release(target: ServerTarget) {
+      calls.push(`release ${target.baseUrl}`);
+      if (target.baseUrl.includes('old.example')) return { version: '17.0', major: 17 };
+      if (target.baseUrl.includes('down.example')) throw new TransportError('network', 'connect ECONNREFUSED 10.0.0.1:443');
+      return { version: '19.0', major: 19 };
+    },
+    async databases(target: ServerTarget) {
+      calls.push(`databases ${target.baseUrl}`);
+      return target.baseUrl.includes('single.example') ? undefined : ['demo', 'prod'];
+    },
+    async checkApiKey(target: ServerTarget, apiKey: string) {
+      calls.push(`key ${target.database ?? '-'}`);
+      if (apiKey !== KEY) throw new Json2Error({ status: 401, kind: 'auth', message: 'Invalid apikey', target: 'res.users.context_get' });
+      return { id: 2, name: 'Mitchell Admin', login: 'admin' };
+    },
+    async checkLogin(_target: ServerTarget, protocol: string, login: string, secret: string) {
+      calls.push(`login ${protocol} ${login}`);
+      if (secret !== 'admin') throw new Json2Error({ status: 200, kind: 'auth', message: 'Access Denied', target: 'common.authenticate' });
+      return { id: 2, login };
+    },
+  };
+}
+
+const context = { existingNames: ['taken'], canSaveInWorkspace: true };
+
+test('a JSON-2 connection: URL, database picked from the list, key checked, name, workspace settings', async () => {
+  const calls: string[] = [];
+  const port = new ScriptedInputPort([
+    { text: 'https://erp.example.com/' }, { pick: 'demo' }, { text: 'wrong' }, { text: ` ${KEY} ` }, { text: 'taken' }, { text: 'erp' },
+    { pick: 'workspace' },
+  ]);
+  const added = await runAddConnectionFlow(port, tableProbe(calls), context);
+  assert.deepEqual(added, {
+    profile: {
+      name: 'erp', baseUrl: 'https://erp.example.com', databaseHeader: 'X-Service-Database', protocol: 'json2', readOnly: false,
+      production: false, allowInsecureHttp: false, database: 'demo', serverVersion: '19.0', user: { id: 2, name: 'Mitchell Admin', login: 'admin' },
+    },
+    secret: KEY,
+    level: 'workspace',
+  });
+  assert.deepEqual(port.shown.map((q) => `${q.id} ${q.step}/${q.totalSteps}`), ['url 1/5', 'database 2/5', 'apiKey 3/5', 'name 4/5', 'level 5/5']);
+  assert.deepEqual(port.shown[1].items, ['demo', 'prod', 'Another database…']);
+  assert.match(port.shown[1].prompt, /Release 19\.0 \(JSON-2\)/);
+  assert.equal(port.shown[2].password, true);
+  assert.match(port.shown[2].problems[0], /refused this key \(Invalid apikey\)/);
+  assert.match(port.shown[3].prompt, /Signed in as Mitchell Admin \(admin\)/);
+  assert.equal(port.shown[3].value, 'erp.example.com-demo');
+  assert.deepEqual(port.shown[3].problems, ['A connection named "taken" exists already.']);
+  assert.deepEqual(calls, ['release https://erp.example.com', 'databases https://erp.example.com', 'key demo', 'key demo']);
+  assert.equal(port.unused, 0);
+});
+
+test('an unreachable server or a bad URL keeps the person on the URL step with the reason', async () => {
+  const port = new ScriptedInputPort([{ text: 'ftp://erp' }, { text: 'https://down.example' }, 'cancel']);
+  assert.equal(await runAddConnectionFlow(port, tableProbe(), context), undefined);
+  assert.deepEqual(port.shown.map((q) => q.id), ['url']);
+  assert.match(port.shown[0].problems[0], /must start with https:\/\/ or http:\/\//);
+  assert.match(port.shown[0].problems[1], /Cannot reach the server: connect ECONNREFUSED/);
+});
+
+test('a server that does not list databases gets a typed name; empty means none', async () => {
+  const port = new ScriptedInputPort([{ text: 'https://single.example' }, { text: 'bad name' }, { text: '' }, { text: KEY }, { text: 'single' }]);
+  const added = await runAddConnectionFlow(port, tableProbe(), { existingNames: [], canSaveInWorkspace: false });
+  assert.equal(added?.profile.database, undefined);
+  assert.equal(added?.level, 'user');
+  assert.match(port.shown[1].problems[0], /not a database name/);
+  assert.deepEqual(port.shown.map((q) => q.id), ['url', 'database', 'apiKey', 'name']);
+});
+
+test('a server before 19.0 gets the deprecated RPC steps: login, then password checked with authenticate', async () => {
+  const port = new ScriptedInputPort([{ text: 'https://old.example' }, { pick: 'prod' }, { text: 'admin' }, { text: 'nope' }, { text: 'admin' }, { text: 'old' }, { pick: 'user' }]);
+  const added = await runAddConnectionFlow(port, tableProbe(), context);
+  assert.equal(added?.profile.protocol, 'jsonrpc');
+  assert.equal(added?.profile.login, 'admin');
+  assert.equal(added?.profile.serverVersion, '17.0');
+  assert.equal(added?.secret, 'admin');
+  assert.deepEqual(port.shown.map((q) => q.id), ['url', 'database', 'login', 'password', 'name', 'level']);
+  assert.match(port.shown[1].prompt, /deprecated RPC/);
+  assert.match(port.shown[3].problems[0], /refused this login and password/);
+});
+
+test('the back button returns to the previous step with its answer kept', async () => {
+  const port = new ScriptedInputPort([
+    { text: 'https://erp.example.com' }, { pick: 'prod' }, 'back', { pick: 'demo' }, 'back', 'back', { text: 'https://erp.example.com' },
+    { pick: 'demo' }, { text: KEY }, { text: 'x' }, 'back', { text: 'y' }, { pick: 'user' },
+  ]);
+  const added = await runAddConnectionFlow(port, tableProbe(), context);
+  assert.equal(added?.profile.name, 'y');
+  assert.equal(added?.profile.database, 'demo');
+  assert.deepEqual(port.shown.map((q) => q.id), ['url', 'database', 'apiKey', 'database', 'apiKey', 'database', 'url', 'database', 'apiKey', 'name', 'level', 'name', 'level']);
+  assert.equal(port.shown[6].value, 'https://erp.example.com', 'the URL step shows the URL given before');
+});
+
+test('plain http to another host asks before the key may travel unencrypted', async () => {
+  const declined = new ScriptedInputPort([{ text: 'http://erp.lan' }, { pick: false }, 'cancel']);
+  assert.equal(await runAddConnectionFlow(declined, tableProbe(), context), undefined);
+  assert.deepEqual(declined.shown.map((q) => q.id), ['url', 'insecure', 'url']);
+  const accepted = new ScriptedInputPort([{ text: 'http://erp.lan' }, { pick: true }, { pick: 'demo' }, { text: KEY }, { text: 'lan' }, { pick: 'user' }]);
+  const added = await runAddConnectionFlow(accepted, tableProbe(), context);
+  assert.equal(added?.profile.allowInsecureHttp, true);
+  const loopback = new ScriptedInputPort([{ text: 'http://localhost:8069' }, { pick: 'demo' }, { text: KEY }, { text: 'local' }, { pick: 'user' }]);
+  assert.equal((await runAddConnectionFlow(loopback, tableProbe(), context))?.profile.allowInsecureHttp, false);
+});
+
+test('suggested names are unique', () => {
+  assert.equal(suggestName({ baseUrl: 'https://erp.example.com', database: 'demo' }, ['ERP.example.com-demo']), 'erp.example.com-demo-2');
+  assert.equal(suggestName({ baseUrl: 'http://localhost:8069' }, []), 'localhost');
+});
