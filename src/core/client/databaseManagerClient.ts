@@ -1,0 +1,187 @@
+// DatabaseManagerClient: the `/web/database/*` controllers, with backups and restores streamed to and from files.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { SecretRedactor } from '../redaction/secretRedactor';
+import { TransportError } from './clientErrors';
+import { type ConnectionTarget, parseConnectionTarget, resolveRequestPath } from './connectionTarget';
+import { HttpTransport, type TransportOptions } from './httpTransport';
+import { decodeJsonRpcAnswer, encodeJsonRpcParams } from './jsonRpcCodec';
+import { JsonRpcError } from './legacyRpcErrors';
+import { managerFailureOf } from './managerAnswer';
+import { transportErrorFrom } from './transportFailures';
+import { multipartUpload } from './multipartUpload';
+
+export interface DatabaseManagerSettings {
+  readonly baseUrl: string;
+  /** The server's master password (`master_pwd`); redacted from every error. */
+  readonly masterPassword: string;
+  readonly allowInsecureHttp?: boolean;
+  readonly userAgent?: string;
+  readonly transport?: TransportOptions;
+}
+
+/** Bytes done so far, and the total when known. */
+export type ProgressListener = (doneBytes: number, totalBytes: number | undefined) => void;
+
+export interface NewDatabase {
+  readonly name: string;
+  readonly login: string;
+  readonly password: string;
+  readonly lang?: string;
+  readonly demo?: boolean;
+  readonly phone?: string;
+}
+
+/**
+ * Creates, copies, drops, backs up and restores databases through the manager's controllers. Success is the
+ * manager's redirect; a refusal is a `DatabaseManagerError` carrying the page's sentence.
+ */
+export class DatabaseManagerClient {
+  readonly target: ConnectionTarget;
+  readonly #masterPassword: string;
+  readonly #settings: DatabaseManagerSettings;
+  readonly #transport: HttpTransport;
+  readonly #redactor: SecretRedactor;
+
+  constructor(settings: DatabaseManagerSettings) {
+    this.#redactor = new SecretRedactor([settings.masterPassword]);
+    try {
+      this.target = parseConnectionTarget(settings.baseUrl, settings.allowInsecureHttp);
+    } catch (error) {
+      throw this.#redactor.redactError(error as Error);
+    }
+    this.#masterPassword = settings.masterPassword;
+    this.#settings = settings;
+    this.#transport = new HttpTransport(this.target.origin, settings.transport);
+  }
+
+  /** The databases of the server (`/web/database/list`); a JSON-RPC access error when listing is disabled. */
+  async list(signal?: AbortSignal): Promise<string[]> {
+    return this.#guard(undefined, async () => {
+      const answer = await this.#transport.send({
+        method: 'POST', path: this.#path('/web/database/list'), headers: this.#headers('application/json'), body: encodeJsonRpcParams({}, 1), signal,
+      });
+      const decoded = decodeJsonRpcAnswer(answer.body.toString('utf8'));
+      if (decoded.kind === 'error') throw new JsonRpcError(decoded.code, decoded.message, decoded.data, 'database list');
+      return decoded.value as string[];
+    });
+  }
+
+  /** Creates a database with its administrator. */
+  async create(database: NewDatabase, signal?: AbortSignal): Promise<void> {
+    await this.#form('Database creation', '/web/database/create', {
+      master_pwd: this.#masterPassword, name: database.name, login: database.login, password: database.password,
+      lang: database.lang ?? 'en_US', phone: database.phone ?? '', ...(database.demo ? { demo: 'true' } : {}),
+    }, signal, database.password);
+  }
+
+  /** Copies `name` to `newName`, neutralised when asked. */
+  async duplicate(name: string, newName: string, options: { neutralize?: boolean; signal?: AbortSignal } = {}): Promise<void> {
+    await this.#form('Database duplication', '/web/database/duplicate', {
+      master_pwd: this.#masterPassword, name, new_name: newName, ...(options.neutralize ? { neutralize_database: 'true' } : {}),
+    }, options.signal);
+  }
+
+  async drop(name: string, signal?: AbortSignal): Promise<void> {
+    await this.#form('Database deletion', '/web/database/drop', { master_pwd: this.#masterPassword, name }, signal);
+  }
+
+  /** Changes the master password; build a new client with the new one afterwards. */
+  async changePassword(newMasterPassword: string, signal?: AbortSignal): Promise<void> {
+    await this.#form('Master password update', '/web/database/change_password', {
+      master_pwd: this.#masterPassword, master_pwd_new: newMasterPassword,
+    }, signal, newMasterPassword);
+  }
+
+  /**
+   * Streams a backup into `destination` (a file path; written as `.part` then renamed), never holding it in memory.
+   * Resolves with the size and the server's file name.
+   */
+  async backup(name: string, destination: string, options: { format?: 'zip' | 'dump'; onProgress?: ProgressListener; signal?: AbortSignal } = {}): Promise<{
+    bytes: number; serverFileName: string | undefined;
+  }> {
+    return this.#guard(undefined, async () => {
+      const body = new URLSearchParams({ master_pwd: this.#masterPassword, name, backup_format: options.format ?? 'zip' }).toString();
+      const response = await this.#transport.dispatcher.request({
+        origin: this.target.origin, method: 'POST', path: this.#path('/web/database/backup'),
+        headers: this.#headers('application/x-www-form-urlencoded'), body, signal: options.signal,
+      }).catch((error: Error) => {
+        throw transportErrorFrom(error, this.target.origin, true);
+      });
+      const contentType = String(response.headers['content-type'] ?? '');
+      if (response.statusCode !== 200 || contentType.startsWith('text/html')) {
+        const text = (await response.body.text()).slice(0, 1024 * 1024);
+        throw managerFailureOf('Database backup', response.statusCode, text) ?? new TransportError('invalidResponse', 'Database backup: redirected instead of sending the file.');
+      }
+      const total = Number(response.headers['content-length']);
+      let bytes = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          bytes += chunk.length;
+          options.onProgress?.(bytes, Number.isFinite(total) ? total : undefined);
+          done(null, chunk);
+        },
+      });
+      const partial = `${destination}.part`;
+      try {
+        await pipeline(response.body, counter, fs.createWriteStream(partial), { signal: options.signal });
+        await fs.promises.rename(partial, destination);
+      } catch (error) {
+        await fs.promises.rm(partial, { force: true });
+        throw error instanceof Error && error.name === 'AbortError' ? new TransportError('cancelled', 'Database backup: cancelled; the partial file was removed.') : error;
+      }
+      const disposition = String(response.headers['content-disposition'] ?? '');
+      const serverFileName = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
+      return { bytes, serverFileName: serverFileName === undefined ? undefined : decodeURIComponent(serverFileName) };
+    });
+  }
+
+  /** Uploads the backup file at `file` as a streamed multipart request and restores it as `name`. */
+  async restore(name: string, file: string, options: { copy?: boolean; neutralize?: boolean; onProgress?: ProgressListener; signal?: AbortSignal } = {}): Promise<void> {
+    await this.#guard(undefined, async () => {
+      const upload = await multipartUpload({
+        master_pwd: this.#masterPassword, name, ...(options.copy ? { copy: 'true' } : {}), ...(options.neutralize ? { neutralize: 'true' } : {}),
+      }, { field: 'backup_file', path: file, fileName: path.basename(file) });
+      const answer = await this.#transport.send({
+        method: 'POST', path: this.#path('/web/database/restore'), timeoutMs: 0, signal: options.signal,
+        headers: { ...this.#headers(upload.contentType), 'content-length': String(upload.length) },
+        body: upload.body, onUploadProgress: (sent) => options.onProgress?.(sent, upload.length),
+      });
+      const failure = managerFailureOf('Database restore', answer.status, answer.body.toString('utf8'));
+      if (failure) throw failure;
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.#transport.close();
+  }
+
+  async #form(action: string, route: string, fields: Record<string, string>, signal: AbortSignal | undefined, extraSecret?: string): Promise<void> {
+    await this.#guard(extraSecret, async () => {
+      const answer = await this.#transport.send({
+        method: 'POST', path: this.#path(route), headers: this.#headers('application/x-www-form-urlencoded'),
+        body: new URLSearchParams(fields).toString(), signal, timeoutMs: 0,
+      });
+      const failure = managerFailureOf(action, answer.status, answer.body.toString('utf8'));
+      if (failure) throw failure;
+    });
+  }
+
+  async #guard<T>(extraSecret: string | undefined, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw this.#redactor.with(extraSecret).redactError(error as Error);
+    }
+  }
+
+  #path(route: string): string {
+    return resolveRequestPath(this.target, route);
+  }
+
+  #headers(contentType: string): Record<string, string> {
+    return { 'content-type': contentType, ...(this.#settings.userAgent ? { 'user-agent': this.#settings.userAgent } : {}) };
+  }
+}
