@@ -3,7 +3,7 @@ import { type ConnectionLevel, type ConnectionProfile, type ConnectionProtocol, 
 import { connectionNameProblem, databaseNameProblem, loginProblem, normaliseBaseUrl } from './connectionValidation';
 import { parseConnectionTarget } from '../client/connectionTarget';
 import { BACK, type InputPort, type StepPosition } from './inputPort';
-import { describeProbeFailure, protocolForRelease, type ServerProbe, type ServerRelease, type ServerTarget } from './serverProbe';
+import { describeProbeFailure, type ServerProbe, type ServerRelease, type ServerTarget } from './serverProbe';
 
 export interface AddConnectionContext {
   /** Names already in use (any level), compared without case. */
@@ -86,7 +86,7 @@ async function askStep(id: StepId, at: StepPosition, port: InputPort, probe: Ser
           try {
             const [release, databases] = await Promise.all([probe.release(target, signal), probe.databases(target, signal).catch(() => undefined)]);
             const parsed = parseConnectionTarget(url.url, true);
-            Object.assign(draft, { baseUrl: url.url, release, databases, protocol: protocolForRelease(release), insecure: !parsed.secure && !parsed.loopback });
+            Object.assign(draft, { baseUrl: url.url, release, databases, protocol: release.protocol, insecure: !parsed.secure && !parsed.loopback });
             return { value: true };
           } catch (error) {
             return { problem: describeProbeFailure(error, 'release') };
@@ -123,7 +123,7 @@ async function askStep(id: StepId, at: StepPosition, port: InputPort, probe: Ser
       });
     case 'login':
       return port.askText({
-        ...at, prompt: `${releaseLine(draft)} This server predates JSON-2: log in through the deprecated RPC interface.`,
+        ...at, prompt: `${releaseLine(draft)} This server offers no JSON-2: log in through its deprecated RPC interface.`,
         placeholder: 'login', value: draft.login, validate: loginProblem,
         check: async (value) => { draft.login = value.trim(); return { value: true }; },
       });
@@ -184,8 +184,8 @@ async function askDatabase(at: StepPosition, port: InputPort, draft: Draft): Pro
 
 function releaseLine(draft: Draft): string {
   if (!draft.release) return '';
-  const via = draft.protocol === 'json2' ? 'JSON-2' : 'deprecated RPC';
-  return `Release ${draft.release.version} (${via}).`;
+  const via = draft.protocol === 'json2' ? 'JSON-2' : `deprecated ${draft.protocol === 'xmlrpc' ? 'XML-RPC' : 'JSON-RPC'}`;
+  return `Release ${draft.release.version ?? 'unknown'} (${via}).`;
 }
 
 function userLine(draft: Draft): string {
@@ -219,7 +219,7 @@ function profileOf(draft: Draft): ConnectionProfile {
     readOnly: false, production: false, allowInsecureHttp: draft.allowInsecureHttp,
     ...(draft.database !== undefined ? { database: draft.database } : {}),
     ...(draft.protocol !== 'json2' && draft.login !== undefined ? { login: draft.login } : {}),
-    ...(draft.release ? { serverVersion: draft.release.version } : {}),
+    ...(draft.release?.version !== undefined ? { serverVersion: draft.release.version } : {}),
     ...(draft.user ? { user: draft.user } : {}),
   };
 }

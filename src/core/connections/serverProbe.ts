@@ -10,16 +10,17 @@ export interface ServerTarget {
   readonly allowInsecureHttp: boolean;
 }
 
+/** What a server says about itself before any credentials are given. */
 export interface ServerRelease {
-  /** `19.0`. */
-  readonly version: string;
-  /** 19 for `19.0`; JSON-2 exists from 19 on. */
-  readonly major: number;
+  /** `19.0`, or undefined when the server does not say. */
+  readonly version: string | undefined;
+  /** JSON-2 when the server has it, else the deprecated interface that answers. */
+  readonly protocol: ConnectionProtocol;
 }
 
 /** The checks a new or edited connection goes through; each rejects with the clients' typed errors. */
 export interface ServerProbe {
-  /** The server's release (`GET /web/version`, or the deprecated common service's `version` on older servers). */
+  /** The release and the interface to use (`GET /web/version`, a keyless JSON-2 call, the deprecated common service). */
   release(target: ServerTarget, signal: AbortSignal): Promise<ServerRelease>;
   /** The server's databases, or undefined when it does not list them (listing disabled, not allowed). */
   databases(target: ServerTarget, signal: AbortSignal): Promise<readonly string[] | undefined>;
@@ -27,11 +28,6 @@ export interface ServerProbe {
   checkApiKey(target: ServerTarget, apiKey: string, signal: AbortSignal): Promise<ConnectionUser>;
   /** Logs in through a deprecated RPC interface (`authenticate`) and says who that is. */
   checkLogin(target: ServerTarget, protocol: Exclude<ConnectionProtocol, 'json2'>, login: string, secret: string, signal: AbortSignal): Promise<ConnectionUser>;
-}
-
-/** The protocol a server of that release is best used with. */
-export function protocolForRelease(release: ServerRelease): ConnectionProtocol {
-  return release.major >= 19 ? 'json2' : 'jsonrpc';
 }
 
 /**

@@ -14,9 +14,9 @@ function tableProbe(calls: string[] = []): ServerProbe {
   return {
     async release(target: ServerTarget) {
       calls.push(`release ${target.baseUrl}`);
-      if (target.baseUrl.includes('old.example')) return { version: '17.0', major: 17 };
+      if (target.baseUrl.includes('old.example')) return { version: '17.0', protocol: 'jsonrpc' as const };
       if (target.baseUrl.includes('down.example')) throw new TransportError('network', 'connect ECONNREFUSED 10.0.0.1:443');
-      return { version: '19.0', major: 19 };
+      return { version: '19.0', protocol: 'json2' as const };
     },
     async databases(target: ServerTarget) {
       calls.push(`databases ${target.baseUrl}`);
@@ -89,7 +89,7 @@ test('a server before 19.0 gets the deprecated RPC steps: login, then password c
   assert.equal(added?.profile.serverVersion, '17.0');
   assert.equal(added?.secret, 'admin');
   assert.deepEqual(port.shown.map((q) => q.id), ['url', 'database', 'login', 'password', 'name', 'level']);
-  assert.match(port.shown[1].prompt, /deprecated RPC/);
+  assert.match(port.shown[1].prompt, /Release 17\.0 \(deprecated JSON-RPC\)/);
   assert.match(port.shown[3].problems[0], /refused this login and password/);
 });
 
