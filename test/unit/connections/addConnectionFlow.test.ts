@@ -3,37 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runAddConnectionFlow, suggestName } from '../../../src/core/connections/addConnectionFlow';
-import type { ServerProbe, ServerTarget } from '../../../src/core/connections/serverProbe';
-import { Json2Error, TransportError } from '../../../src/core/client/clientErrors';
 import { ScriptedInputPort } from './scriptedInputPort';
-
-const KEY = '0123456789abcdef0123456789abcdef01234567';
-
-/** A server table: releases by origin, databases, and which key belongs to whom. */
-function tableProbe(calls: string[] = []): ServerProbe {
-  return {
-    async release(target: ServerTarget) {
-      calls.push(`release ${target.baseUrl}`);
-      if (target.baseUrl.includes('old.example')) return { version: '17.0', protocol: 'jsonrpc' as const };
-      if (target.baseUrl.includes('down.example')) throw new TransportError('network', 'connect ECONNREFUSED 10.0.0.1:443');
-      return { version: '19.0', protocol: 'json2' as const };
-    },
-    async databases(target: ServerTarget) {
-      calls.push(`databases ${target.baseUrl}`);
-      return target.baseUrl.includes('single.example') ? undefined : ['demo', 'prod'];
-    },
-    async checkApiKey(target: ServerTarget, apiKey: string) {
-      calls.push(`key ${target.database ?? '-'}`);
-      if (apiKey !== KEY) throw new Json2Error({ status: 401, kind: 'auth', message: 'Invalid apikey', target: 'res.users.context_get' });
-      return { id: 2, name: 'Mitchell Admin', login: 'admin' };
-    },
-    async checkLogin(_target: ServerTarget, protocol: string, login: string, secret: string) {
-      calls.push(`login ${protocol} ${login}`);
-      if (secret !== 'admin') throw new Json2Error({ status: 200, kind: 'auth', message: 'Access Denied', target: 'common.authenticate' });
-      return { id: 2, login };
-    },
-  };
-}
+import { KEY, tableProbe } from './tableServerProbe';
 
 const context = { existingNames: ['taken'], canSaveInWorkspace: true };
 
