@@ -1,0 +1,76 @@
+// The in-memory schema cache of one connection and database, saved to and loaded from the storage port.
+import type { SchemaStoragePort } from './schemaStorage';
+import type { ModelDetail, ModelInfo, SchemaOrigin } from './schemaTypes';
+
+export interface CacheEntry<T> {
+  readonly value: T;
+  readonly origin: SchemaOrigin;
+  /** When the server last confirmed it (ms since the epoch). */
+  readonly fetchedAt: number;
+  readonly etag?: string;
+}
+
+interface Snapshot {
+  readonly format: 1;
+  readonly models?: CacheEntry<ModelInfo[]>;
+  readonly details: Record<string, CacheEntry<ModelDetail>>;
+  readonly documentsAvailable?: boolean;
+}
+
+/** Holds the entries; saves are serialised so that two quick updates never write out of order. */
+export class SchemaCache {
+  models: CacheEntry<ModelInfo[]> | undefined;
+  readonly details = new Map<string, CacheEntry<ModelDetail>>();
+  /** Whether this key may read the schema documents: unknown until asked. */
+  documentsAvailable: boolean | undefined;
+  readonly #key: string;
+  readonly #storage: SchemaStoragePort | undefined;
+  #saving: Promise<void> = Promise.resolve();
+
+  constructor(key: string, storage: SchemaStoragePort | undefined) {
+    this.#key = key;
+    this.#storage = storage;
+  }
+
+  /** Replaces the entries with the stored ones; a missing or unreadable snapshot leaves the cache empty. */
+  async load(): Promise<void> {
+    const text = await this.#storage?.load(this.#key);
+    if (text === undefined) return;
+    let snapshot: Snapshot;
+    try {
+      snapshot = JSON.parse(text) as Snapshot;
+    } catch {
+      return;
+    }
+    if (snapshot.format !== 1) return;
+    this.models = snapshot.models;
+    this.details.clear();
+    for (const [model, entry] of Object.entries(snapshot.details ?? {})) this.details.set(model, entry);
+    this.documentsAvailable = snapshot.documentsAvailable;
+  }
+
+  clear(): void {
+    this.models = undefined;
+    this.details.clear();
+    this.documentsAvailable = undefined;
+  }
+
+  /** Writes the snapshot now (after any save already running). */
+  save(): Promise<void> {
+    const storage = this.#storage;
+    if (!storage) return Promise.resolve();
+    const snapshot: Snapshot = {
+      format: 1, details: Object.fromEntries(this.details),
+      ...(this.models ? { models: this.models } : {}),
+      ...(this.documentsAvailable !== undefined ? { documentsAvailable: this.documentsAvailable } : {}),
+    };
+    const empty = !this.models && this.details.size === 0 && this.documentsAvailable === undefined;
+    this.#saving = this.#saving.catch(() => undefined).then(() => (empty ? storage.delete(this.#key) : storage.save(this.#key, JSON.stringify(snapshot))));
+    return this.#saving;
+  }
+
+  /** Saves, ignoring storage failures: failing to persist never fails a lookup. */
+  async saveQuietly(): Promise<void> {
+    await this.save().catch(() => undefined);
+  }
+}

@@ -1,0 +1,155 @@
+// The schema service: models, fields and methods of one connection's database, cached with ETag revalidation.
+import { ClientError } from '../client/clientErrors';
+import { SchemaCache, type CacheEntry } from './schemaCache';
+import { fieldsOfFieldsGet, methodsOfModelDocument, methodsOfTable, modelsOfIndex, modelsOfMetaModel, SchemaFormatError } from './schemaDocuments';
+import type { SchemaStoragePort } from './schemaStorage';
+import { FIELD_ATTRIBUTES, type FieldInfo, type MethodInfo, type ModelDetail, type ModelInfo } from './schemaTypes';
+
+/** What the service needs from a connection; `Json2Client` has exactly this shape. */
+export interface SchemaBackend {
+  getDocument(path: string, options?: { etag?: string; signal?: AbortSignal }): Promise<
+    { notModified: true; etag: string | undefined } | { notModified: false; etag: string | undefined; body: unknown }
+  >;
+  call<T = unknown>(model: string, method: string, args?: Readonly<Record<string, unknown>>, options?: { signal?: AbortSignal }): Promise<T>;
+}
+
+export interface SchemaServiceOptions {
+  readonly backend: SchemaBackend;
+  /** Names the connection (its id or base URL) in the cache key. */
+  readonly connectionId: string;
+  readonly database: string | undefined;
+  readonly storage?: SchemaStoragePort;
+  /** How long an answer is used without asking the server again (default 5 minutes). */
+  readonly freshForMs?: number;
+  readonly now?: () => number;
+}
+
+export interface LookupOptions {
+  readonly signal?: AbortSignal;
+  /** Ask the server even when the cached answer is fresh (still revalidated with its ETag). */
+  readonly refresh?: boolean;
+}
+
+const DOCUMENT_INDEX = '/doc-bearer/index.json';
+
+/**
+ * Answers the tree and completion. Uses the schema documents when the key may read them, else `ir.model` and
+ * `fields_get` with the method table; caches per connection and database, revalidates with ETags, persists through
+ * the storage port, and forgets on `invalidate`.
+ */
+export class SchemaService {
+  readonly #backend: SchemaBackend;
+  readonly #cache: SchemaCache;
+  readonly #freshForMs: number;
+  readonly #now: () => number;
+  readonly #inFlight = new Map<string, Promise<unknown>>();
+
+  constructor(options: SchemaServiceOptions) {
+    this.#backend = options.backend;
+    this.#freshForMs = options.freshForMs ?? 5 * 60_000;
+    this.#now = options.now ?? Date.now;
+    this.#cache = new SchemaCache(`${options.connectionId}\u0000${options.database ?? ''}`, options.storage);
+  }
+
+  /** Loads what the storage port kept from an earlier session, so the first answers need no round trip. */
+  async restore(): Promise<void> {
+    await this.#cache.load();
+  }
+
+  /** The database's models, sorted by technical name. */
+  async models(options: LookupOptions = {}): Promise<ModelInfo[]> {
+    const entry = await this.#lookup('models', this.#cache.models, options, (fresh) => { this.#cache.models = fresh; }, async (stale) => {
+      if (this.#cache.documentsAvailable !== false) {
+        const fromDocuments = await this.#fromDocument(DOCUMENT_INDEX, stale, options.signal, modelsOfIndex);
+        if (fromDocuments) return fromDocuments;
+      }
+      const records = await this.#backend.call('ir.model', 'search_read', { domain: [], fields: ['model', 'name', 'state'] }, { signal: options.signal });
+      return { value: modelsOfMetaModel(records), origin: 'metaModels' as const };
+    });
+    return [...entry.value];
+  }
+
+  /** Fields of a model by name. */
+  async fields(model: string, options: LookupOptions = {}): Promise<Readonly<Record<string, FieldInfo>>> {
+    return (await this.#detail(model, options)).fields;
+  }
+
+  /** Methods of a model with their parameters (documents), or the notes' table when there are no documents. */
+  async methods(model: string, options: LookupOptions = {}): Promise<readonly MethodInfo[]> {
+    return (await this.#detail(model, options)).methods;
+  }
+
+  /** What is cached for a model, without any request (completion's fast path); undefined when nothing is. */
+  cachedDetail(model: string): ModelDetail | undefined {
+    return this.#cache.details.get(model)?.value;
+  }
+
+  /** Forgets one model, or everything (models, all details and whether documents are readable). */
+  async invalidate(model?: string): Promise<void> {
+    if (model === undefined) this.#cache.clear();
+    else this.#cache.details.delete(model);
+    await this.#cache.save();
+  }
+
+  async #detail(model: string, options: LookupOptions): Promise<ModelDetail> {
+    const store = (fresh: CacheEntry<ModelDetail>): void => { this.#cache.details.set(model, fresh); };
+    const entry = await this.#lookup(`detail:${model}`, this.#cache.details.get(model), options, store, async (stale) => {
+      if (this.#cache.documentsAvailable !== false) {
+        const fromDocuments = await this.#fromDocument(`/doc-bearer/${encodeURIComponent(model)}.json`, stale, options.signal, (document) => {
+          const record = document as { fields?: unknown; methods?: unknown };
+          return { fields: fieldsOfFieldsGet(record.fields ?? {}), methods: methodsOfModelDocument(record.methods), origin: 'documents' as const };
+        });
+        if (fromDocuments) return fromDocuments;
+      }
+      const result = await this.#backend.call(model, 'fields_get', { attributes: [...FIELD_ATTRIBUTES] }, { signal: options.signal });
+      return { value: { fields: fieldsOfFieldsGet(result), methods: methodsOfTable(model), origin: 'metaModels' as const }, origin: 'metaModels' as const };
+    });
+    return entry.value;
+  }
+
+  /** Fresh entries are used as they are; stale ones are fetched again (the fetcher revalidates with the ETag). */
+  async #lookup<T>(key: string, cached: CacheEntry<T> | undefined, options: LookupOptions, store: (entry: CacheEntry<T>) => void,
+    fetch: (stale: CacheEntry<T> | undefined) => Promise<{ value: T; origin: CacheEntry<T>['origin']; etag?: string }>): Promise<CacheEntry<T>> {
+    if (cached && !options.refresh && this.#now() - cached.fetchedAt < this.#freshForMs) return cached;
+    const running = this.#inFlight.get(key) as Promise<CacheEntry<T>> | undefined;
+    if (running) return running;
+    const task = fetch(cached).then(async (fetched): Promise<CacheEntry<T>> => {
+      const entry: CacheEntry<T> = { value: fetched.value, origin: fetched.origin, fetchedAt: this.#now(), ...(fetched.etag ? { etag: fetched.etag } : {}) };
+      store(entry);
+      await this.#cache.saveQuietly();
+      return entry;
+    });
+    this.#inFlight.set(key, task);
+    try {
+      return await task;
+    } finally {
+      this.#inFlight.delete(key);
+    }
+  }
+
+  /**
+   * Reads a schema document with `If-None-Match`; undefined when documents are not readable with this key (403, or
+   * 404 because the server has none), which is remembered until `invalidate()`.
+   */
+  async #fromDocument<T>(path: string, stale: CacheEntry<T> | undefined, signal: AbortSignal | undefined, parse: (body: unknown) => T): Promise<
+    { value: T; origin: 'documents'; etag?: string } | undefined
+  > {
+    try {
+      const etag = stale?.origin === 'documents' ? stale.etag : undefined;
+      const answer = await this.#backend.getDocument(path, { etag, signal });
+      this.#cache.documentsAvailable = true;
+      if (answer.notModified && stale) return { value: stale.value, origin: 'documents', etag: answer.etag ?? etag };
+      if (answer.notModified) return await this.#fromDocument(path, undefined, signal, parse);
+      return { value: parse(answer.body), origin: 'documents', ...(answer.etag ? { etag: answer.etag } : {}) };
+    } catch (error) {
+      // 403: this key may not read documents at all. 404 on the index: the server has none. 404 on a model's
+      // document: only that model has none. A malformed document counts as none. Anything else is a real failure.
+      const kind = error instanceof ClientError ? error.kind : undefined;
+      if (error instanceof SchemaFormatError || kind === 'access' || kind === 'notFound') {
+        if (kind === 'access' || path === DOCUMENT_INDEX) this.#cache.documentsAvailable = false;
+        return undefined;
+      }
+      throw error;
+    }
+  }
+}
