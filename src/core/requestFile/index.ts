@@ -1,0 +1,20 @@
+// The .json2 request language: parse, resolve, check assertions and export requests (docs/format.md).
+export { parseRequestFile } from './parseRequestFile';
+export { resolveRequest, requestLabel, type ResolveResult } from './resolveRequest';
+export { dependencyOrder, dependencyCycles, requestReferences, type RequestReference } from './dependencyOrder';
+export { evaluateAssertion, evaluateAssertions, jsonEqual, type AssertionOutcome } from './evaluateAssertion';
+export { exportAsCurl, exportAsPython, exportAsJavaScript } from './exportAsCode';
+export { DEFAULT_API_KEY_VARIABLE, type ExportOptions } from './exportParts';
+export { parseDotenv, type DotenvContents } from './parseDotenv';
+export { redactSecrets } from './redactSecrets';
+export { requestAt, placeholderAt, isInBody, bodyLocationAt, bodyNodeAt } from './bodyLocation';
+export { SYSTEM_VALUES } from './systemValues';
+export { ASSERTION_OPERATORS } from './readAssertion';
+export { KNOWN_ROUTES } from './knownRoutes';
+export { looksSecret, secretEnvironmentName } from './secretNames';
+export { selectPath, pathText } from './responsePath';
+export type * from './requestFileTypes';
+export type * from './placeholderTypes';
+export type * from './resolvedRequestTypes';
+export type * from './diagnostics';
+export type { Position, TextRange, TextPart } from './textRange';
