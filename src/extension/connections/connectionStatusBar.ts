@@ -1,0 +1,47 @@
+// The status bar item naming the active connection, its database and user; clicking it switches connections.
+import * as vscode from 'vscode';
+import { describeConnection, type SavedConnection } from '../../core/connections/connectionProfile';
+import { CommandIds } from '../commandIds';
+import type { ConnectionService } from './connectionService';
+
+/** The item's text, tooltip and look for the active connection (or for none). */
+export function statusBarContent(active: SavedConnection | undefined): { text: string; tooltip: vscode.MarkdownString; command: string; warning: boolean } {
+  const tooltip = new vscode.MarkdownString(undefined, true);
+  tooltip.supportHtml = false;
+  if (!active) {
+    tooltip.appendText(vscode.l10n.t('No JSON-2 connection: click to add one.'));
+    return { text: '$(plug) JSON-2', tooltip, command: CommandIds.addConnection, warning: false };
+  }
+  const { profile } = active;
+  const marks = `${profile.readOnly ? ' $(lock)' : ''}${profile.production ? ' $(warning)' : ''}`;
+  tooltip.appendMarkdown('**').appendText(profile.name).appendMarkdown('**\n\n');
+  const lines: Array<[string, string | undefined]> = [
+    [vscode.l10n.t('Server'), `${profile.baseUrl}${profile.serverVersion ? ` (${profile.serverVersion})` : ''}`],
+    [vscode.l10n.t('Database'), profile.database],
+    [vscode.l10n.t('User'), profile.user?.name ?? profile.user?.login ?? profile.login],
+    [vscode.l10n.t('Protocol'), profile.protocol === 'json2' ? 'JSON-2' : vscode.l10n.t('{0} (deprecated)', profile.protocol === 'xmlrpc' ? 'XML-RPC' : 'JSON-RPC')],
+    [vscode.l10n.t('Saved in'), active.level === 'workspace' ? vscode.l10n.t('workspace settings') : vscode.l10n.t('user settings')],
+  ];
+  for (const [label, value] of lines) if (value) tooltip.appendText(`${label}: ${value}`).appendMarkdown('  \n');
+  if (profile.readOnly) tooltip.appendText(vscode.l10n.t('Read-only: methods that may write are refused before sending.')).appendMarkdown('  \n');
+  if (profile.production) tooltip.appendText(vscode.l10n.t('Production: methods that may write ask first.')).appendMarkdown('  \n');
+  tooltip.appendMarkdown('\n').appendText(vscode.l10n.t('Click to switch connections.'));
+  // The name and user come from settings a workspace may set: codicon syntax in them must not render as icons.
+  return { text: `$(plug) ${describeConnection(profile).replace(/\$\(/g, '$\u200b(')}${marks}`, tooltip, command: CommandIds.switchConnection, warning: profile.production };
+}
+
+export function registerConnectionStatusBar(service: ConnectionService): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem('json2.connection', vscode.StatusBarAlignment.Left, 50);
+  item.name = vscode.l10n.t('JSON-2 Connection');
+  const update = (): void => {
+    const content = statusBarContent(service.active());
+    item.text = content.text;
+    item.tooltip = content.tooltip;
+    item.command = content.command;
+    item.backgroundColor = content.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    item.accessibilityInformation = { label: content.text.replace(/\$\([a-z-]+\)\s*/g, '') };
+    item.show();
+  };
+  update();
+  return vscode.Disposable.from(item, service.onDidChange(update));
+}

@@ -1,0 +1,137 @@
+// The InputPort on VS Code's input boxes and quick picks: titles with steps, a back button, checks shown while busy.
+import * as vscode from 'vscode';
+import { BACK, type Back, type InputPort, type PickQuestion, type TextQuestion } from '../../core/connections/inputPort';
+
+/**
+ * Lets extension tests drive the real input boxes: a preset value fills a box (or selects an item) when it opens, and
+ * the events say which step is showing and what problem it shows. Accepting is still done through the workbench's own
+ * command (`workbench.action.acceptSelectedQuickOpenItem`), as a person presses Enter. Only created in test mode.
+ */
+export class InputAutomation implements vscode.Disposable {
+  readonly #shown = new vscode.EventEmitter<string>();
+  readonly #problems = new vscode.EventEmitter<{ step: string; message: string }>();
+  readonly #presets = new Map<string, string | boolean>();
+  /** The id of each step as its input opens. */
+  readonly onDidShow = this.#shown.event;
+  /** A problem shown on a step's input (a failed check). */
+  readonly onDidShowProblem = this.#problems.event;
+
+  /** Values to put into the next inputs of these steps (each used once). */
+  preset(values: Readonly<Record<string, string | boolean>>): void {
+    for (const [step, value] of Object.entries(values)) this.#presets.set(step, value);
+  }
+
+  /** Takes the preset of a step, if any. */
+  take(step: string): string | boolean | undefined {
+    const value = this.#presets.get(step);
+    this.#presets.delete(step);
+    return value;
+  }
+
+  shown(step: string): void {
+    this.#shown.fire(step);
+  }
+
+  problem(step: string, message: string): void {
+    this.#problems.fire({ step, message });
+  }
+
+  dispose(): void {
+    this.#shown.dispose();
+    this.#problems.dispose();
+  }
+}
+
+export class QuickInputPort implements InputPort {
+  readonly #automation: InputAutomation | undefined;
+
+  constructor(automation?: InputAutomation) {
+    this.#automation = automation;
+  }
+
+  askText<R>(question: TextQuestion<R>): Promise<R | Back | undefined> {
+    const box = vscode.window.createInputBox();
+    Object.assign(box, {
+      title: question.title, step: question.step, totalSteps: question.totalSteps, prompt: question.prompt,
+      placeholder: question.placeholder, password: question.password === true, ignoreFocusOut: true,
+      buttons: question.step > 1 ? [vscode.QuickInputButtons.Back] : [],
+    });
+    const preset = this.#automation?.take(question.id);
+    box.value = typeof preset === 'string' ? preset : question.value ?? '';
+    const abort = new AbortController();
+    return new Promise((resolve) => {
+      let done = false;
+      let checking = false;
+      const finish = (result: R | Back | undefined): void => {
+        if (done) return;
+        done = true;
+        abort.abort();
+        subscriptions.forEach((subscription) => subscription.dispose());
+        box.dispose();
+        resolve(result);
+      };
+      const subscriptions = [
+        box.onDidChangeValue((value) => { if (!checking) box.validationMessage = question.validate?.(value); }),
+        box.onDidTriggerButton((button) => { if (button === vscode.QuickInputButtons.Back) finish(BACK); }),
+        box.onDidHide(() => finish(undefined)),
+        box.onDidAccept(async () => {
+          if (checking) return;
+          const value = box.value;
+          const invalid = question.validate?.(value);
+          if (invalid) {
+            box.validationMessage = invalid;
+            this.#automation?.problem(question.id, invalid);
+            return;
+          }
+          checking = true;
+          box.busy = true;
+          box.enabled = false;
+          box.validationMessage = undefined;
+          const outcome = await question.check(value, abort.signal).catch((error: unknown) => ({ problem: String((error as Error)?.message ?? error) }));
+          checking = false;
+          if (done) return;
+          box.busy = false;
+          box.enabled = true;
+          if ('value' in outcome) return finish(outcome.value);
+          box.validationMessage = outcome.problem;
+          this.#automation?.problem(question.id, outcome.problem);
+        }),
+      ];
+      box.show();
+      this.#automation?.shown(question.id);
+    });
+  }
+
+  pick<T>(question: PickQuestion<T>): Promise<T | Back | undefined> {
+    type Item = vscode.QuickPickItem & { value: T };
+    const pick = vscode.window.createQuickPick<Item>();
+    const items: Item[] = question.items.map((item) => ({ label: item.label, description: item.description, detail: item.detail, value: item.value }));
+    Object.assign(pick, {
+      title: question.title, step: question.step, totalSteps: question.totalSteps, placeholder: question.placeholder, items,
+      ignoreFocusOut: true, buttons: question.step > 1 ? [vscode.QuickInputButtons.Back] : [],
+    });
+    const preset = this.#automation?.take(question.id);
+    const active = items.find((item) => (preset !== undefined ? String(item.value) === String(preset) : item.value === question.active));
+    if (active) pick.activeItems = [active];
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = (result: T | Back | undefined): void => {
+        if (done) return;
+        done = true;
+        subscriptions.forEach((subscription) => subscription.dispose());
+        pick.dispose();
+        resolve(result);
+      };
+      const subscriptions = [
+        pick.onDidTriggerButton((button) => { if (button === vscode.QuickInputButtons.Back) finish(BACK); }),
+        pick.onDidHide(() => finish(undefined)),
+        pick.onDidAccept(() => {
+          const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
+          if (chosen) finish(chosen.value);
+        }),
+      ];
+      pick.show();
+      this.#automation?.shown(question.id);
+    });
+  }
+}

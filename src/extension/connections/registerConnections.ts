@@ -1,0 +1,51 @@
+// Wires the connections feature: stores, service, commands and status bar; hands the service to the other features.
+import * as vscode from 'vscode';
+import { userAgentOf } from '../../core/client/json2Client';
+import { clientServerProbe } from '../../core/connections/clientServerProbe';
+import { registerConnectionCommands } from './connectionCommands';
+import { type ConnectionPrompts, vscodeConnectionPrompts } from './connectionPrompts';
+import { ConnectionSecretStore } from './connectionSecretStore';
+import { ConnectionService } from './connectionService';
+import { ConnectionSettingsStore } from './connectionSettingsStore';
+import { registerConnectionStatusBar } from './connectionStatusBar';
+import { InputAutomation, QuickInputPort } from './quickInputPort';
+
+/**
+ * What extension tests reach through the extension's exports, in test mode only: the service (never a key: only
+ * whether one is stored), the automation of the input boxes, and the answers to the modal dialogs.
+ */
+export interface ConnectionsTestApi {
+  readonly service: ConnectionService;
+  readonly inputs: InputAutomation;
+  /** Answers the modal dialogs instead of a person; undefined restores the real dialogs. */
+  setPrompts(prompts: ConnectionPrompts | undefined): void;
+}
+
+export interface ConnectionsFeature extends vscode.Disposable {
+  readonly service: ConnectionService;
+  readonly testApi: ConnectionsTestApi | undefined;
+}
+
+export function registerConnections(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): ConnectionsFeature {
+  const testMode = context.extensionMode === vscode.ExtensionMode.Test;
+  const automation = testMode ? new InputAutomation() : undefined;
+  let prompts: ConnectionPrompts = vscodeConnectionPrompts;
+  const userAgent = userAgentOf('JSON-2 Explorer', String(context.extension.packageJSON.version));
+  const settings = new ConnectionSettingsStore();
+  const secrets = new ConnectionSecretStore(context.secrets);
+  const service = new ConnectionService({ settings, secrets, state: context.workspaceState, log, prompts: () => prompts, userAgent });
+  const disposables = vscode.Disposable.from(
+    settings, service,
+    registerConnectionCommands({
+      service, settings, secrets, log, probe: clientServerProbe({ userAgent }), port: () => new QuickInputPort(automation), prompts: () => prompts,
+    }),
+    registerConnectionStatusBar(service),
+    ...(automation ? [automation] : []),
+  );
+  const testApi = automation && {
+    service,
+    inputs: automation,
+    setPrompts: (replacement: ConnectionPrompts | undefined) => { prompts = replacement ?? vscodeConnectionPrompts; },
+  };
+  return { service, testApi, dispose: () => disposables.dispose() };
+}
