@@ -1,0 +1,87 @@
+// Drives the connection commands through the real workbench for the connection suites: the extension's test API,
+// the real input boxes (preset values, accepted with the workbench's own Enter command) and settings. No tests here.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Json2TestApi } from '../../../src/extension/activate';
+import type { ConnectionsTestApi } from '../../../src/extension/connections/registerConnections';
+
+const EXTENSION_ID = 'json2-explorer.json2-explorer';
+
+export async function connectionsApi(): Promise<ConnectionsTestApi> {
+  const extension = vscode.extensions.getExtension<Json2TestApi | undefined>(EXTENSION_ID);
+  assert.ok(extension, `${EXTENSION_ID} is loaded`);
+  const api = await extension.activate();
+  assert.ok(api?.connections, 'the extension runs in test mode and hands out its test API');
+  return api.connections;
+}
+
+/** Resolves when `predicate` holds, checking every 50 ms; fails after `ms` with `what`. */
+export async function eventually(predicate: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+  for (const deadline = Date.now() + ms; ;) {
+    if (await predicate()) return;
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Records the steps and problems the real input boxes show, so a test can wait for a step and accept it with
+ * `workbench.action.acceptSelectedQuickOpenItem` as a person presses Enter.
+ */
+export class StepRecorder implements vscode.Disposable {
+  readonly shown: string[] = [];
+  readonly problems: Array<{ step: string; message: string }> = [];
+  readonly #subscriptions: vscode.Disposable[];
+
+  constructor(api: ConnectionsTestApi) {
+    this.#subscriptions = [
+      api.inputs.onDidShow((step) => this.shown.push(step)),
+      api.inputs.onDidShowProblem((problem) => this.problems.push(problem)),
+    ];
+  }
+
+  /** Waits until the n-th showing of `step` (1 = first) and presses Enter on it. */
+  async accept(step: string, occurrence = 1): Promise<void> {
+    await eventually(() => this.shown.filter((s) => s === step).length >= occurrence, `step "${step}" #${occurrence} (shown: ${this.shown.join(', ')})`, 30_000);
+    const before = this.shown.length;
+    const problemsBefore = this.problems.length;
+    // The workbench gets the input and the Enter in order; pressing again only if nothing happened covers a slow render.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      try {
+        await eventually(() => this.shown.length > before || this.problems.length > problemsBefore || this.settled, `a reaction to Enter on "${step}"`, 20_000);
+        return;
+      } catch (error) {
+        if (attempt === 2) throw error;
+      }
+    }
+  }
+
+  /** Set by the test when the command it started has finished. */
+  settled = false;
+
+  async problemOn(step: string): Promise<string> {
+    await eventually(() => this.problems.some((p) => p.step === step), `a problem on "${step}"`, 30_000);
+    return this.problems.filter((p) => p.step === step).at(-1)?.message ?? '';
+  }
+
+  dispose(): void {
+    for (const subscription of this.#subscriptions) subscription.dispose();
+  }
+}
+
+/** Runs a command without waiting for it, and marks the recorder settled when it ends. */
+export function start<T>(recorder: StepRecorder, command: string, ...args: unknown[]): Promise<T> {
+  recorder.settled = false;
+  return Promise.resolve(vscode.commands.executeCommand<T>(command, ...args)).finally(() => { recorder.settled = true; });
+}
+
+export function connectionSetting(level: 'user' | 'workspace'): unknown[] {
+  const inspected = vscode.workspace.getConfiguration('json2').inspect<unknown[]>('connections');
+  return (level === 'user' ? inspected?.globalValue : inspected?.workspaceValue) ?? [];
+}
+
+export async function setConnectionSetting(level: 'user' | 'workspace', value: unknown[] | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('json2').update('connections', value,
+    level === 'user' ? vscode.ConfigurationTarget.Global : vscode.ConfigurationTarget.Workspace);
+}
