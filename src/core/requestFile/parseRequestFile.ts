@@ -62,8 +62,8 @@ export function parseRequestFile(text: string): RequestFile {
       }
     } else if (metadataAt(text, start, end) >= 0) {
       const metadata = readMetadata(lines, line, metadataAt(text, start, end), diagnostics);
-      if (draft.phase === 'head') draft.metadata.push(metadata);
-      else diagnostics.push(errorAt(here, 'metadata-after-request-line', `@${metadata.keyword.text} belongs above the request line`));
+      if (metadata && draft.phase === 'head') draft.metadata.push(metadata);
+      else if (metadata) diagnostics.push(errorAt(here, 'metadata-after-request-line', `@${metadata.keyword.text} belongs above the request line`));
     } else if (text.charCodeAt(start) === 35 || text.startsWith('//', start)) {
       comments.push({ range: here });
     } else if (text.charCodeAt(start) === 64 /* @ */) {

@@ -29,8 +29,11 @@ export function metadataAt(text: string, start: number, end: number): number {
   return i + 1 < end && text.charCodeAt(i) === 64 && isLetter(text.charCodeAt(i + 1)) ? i : -1;
 }
 
-/** Reads a metadata line whose `@` is at `at`. The value keeps its placeholders for @connection and @confirm. */
-export function readMetadata(lines: LineIndex, line: number, at: number, diagnostics: Diagnostic[]): MetadataNode {
+/**
+ * Reads a metadata line whose `@` is at `at`. The value keeps its placeholders for @connection and @confirm.
+ * Returns undefined, after reporting it, when the keyword is glued to what follows (`# @name:x`).
+ */
+export function readMetadata(lines: LineIndex, line: number, at: number, diagnostics: Diagnostic[]): MetadataNode | undefined {
   const text = lines.text;
   const span = lines.lines[line];
   const whole = trimmedSpan(text, span.start, span.end);
@@ -40,6 +43,7 @@ export function readMetadata(lines: LineIndex, line: number, at: number, diagnos
   const valueSpan = trimmedSpan(text, keywordEnd, whole.end);
   if (valueSpan.start === keywordEnd && valueSpan.start < valueSpan.end) {
     diagnostics.push(errorAt(lines.range(keywordEnd, whole.end), 'invalid-metadata', `Expected a blank after @${keyword.text}`));
+    return undefined;
   }
   const value = valueSpan.end > valueSpan.start ? lines.part(valueSpan.start, valueSpan.end) : undefined;
   const placeholders = value && (keyword.text === 'connection' || keyword.text === 'confirm') ? scanTextPlaceholders(lines, valueSpan.start, valueSpan.end, diagnostics) : [];
