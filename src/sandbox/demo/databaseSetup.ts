@@ -1,0 +1,109 @@
+// Fills a brand-new database: the schema of the models, then the demo data (as the internal superuser).
+import crypto from 'node:crypto';
+import { systemClock } from '../clock';
+import { Environment } from '../orm/environment';
+import { formatDatetime } from '../orm/fieldValues';
+import type { Registry } from '../orm/registry';
+import { createRecords } from '../orm/recordWrite';
+import { schemaStatements } from '../orm/schemaSql';
+import { GROUP_ERP_MANAGER, GROUP_SYSTEM, GROUP_USER, SUPERUSER_ID, type CurrentUser } from '../security/currentUser';
+import type { SqlClient, Storage } from '../storage/sqlClient';
+import { COUNTRIES, GENERATED_CONTACTS, GROUPS, INDIVIDUALS, LANGUAGES, PARTNER_COMPANIES, USERS } from './demoRecords';
+
+const SUPERUSER: CurrentUser = {
+  id: SUPERUSER_ID, login: '__system__', name: 'System', companyId: 1, lang: 'en_US', tz: null, groups: new Set([GROUP_USER, GROUP_ERP_MANAGER, GROUP_SYSTEM]),
+};
+
+/** An environment of the internal superuser on `cr` (rights not checked). */
+export function superuserEnvironment(cr: SqlClient, registry: Registry, hashCost: number, now = systemClock.now()): Environment {
+  return new Environment(cr, registry, SUPERUSER, { lang: 'en_US' }, now, { clock: systemClock, forgetApiKeys: () => undefined, hashCost }, true);
+}
+
+async function addExternalId(env: Environment, xmlId: string, model: string, resId: number): Promise<void> {
+  const [module, name] = xmlId.split('.');
+  await createRecords(env, env.model('ir.model.data'), [{ module, name, model, res_id: resId, noupdate: true }]);
+}
+
+async function createReferenceData(env: Environment): Promise<Map<string, number>> {
+  const countryIds = await createRecords(env, env.model('res.country'), COUNTRIES.map(([code, name, phone]) => ({ code, name, phone_code: phone })));
+  await createRecords(env, env.model('res.lang'), LANGUAGES.map((lang) => ({
+    code: lang.code, name: lang.name, iso_code: lang.iso, url_code: lang.url, active: lang.active, direction: lang.direction, date_format: lang.dateFormat,
+  })));
+  return new Map(COUNTRIES.map(([code], index) => [code, countryIds[index]]));
+}
+
+async function createCompanyAndUsers(env: Environment, countries: Map<string, number>): Promise<void> {
+  const [companyPartner] = await createRecords(env, env.model('res.partner'), [{ name: 'My Company (San Francisco)', is_company: true, email: 'info@yourcompany.com', phone: '+1 555-555-5556', street: '250 Executive Park Blvd, Suite 3400', city: 'San Francisco', zip: '94134', country_id: countries.get('US'), website: 'http://www.example.com' }]);
+  const [company] = await createRecords(env, env.model('res.company'), [{ name: 'My Company (San Francisco)', partner_id: companyPartner, email: 'info@yourcompany.com', phone: '+1 555-555-5556', country_id: countries.get('US') }]);
+  await env.cr.query('UPDATE res_partner SET company_id = $1 WHERE id = $2', [company, companyPartner]);
+  await addExternalId(env, 'base.main_company', 'res.company', company);
+  await addExternalId(env, 'base.main_partner', 'res.partner', companyPartner);
+  const groupIds = new Map<string, number>();
+  for (const group of GROUPS) {
+    const [id] = await createRecords(env, env.model('res.groups'), [{ name: group.name, comment: group.comment, share: group.share }]);
+    groupIds.set(group.xmlId, id);
+    await addExternalId(env, group.xmlId, 'res.groups', id);
+  }
+  for (const user of USERS) {
+    const [id] = await createRecords(env, env.model('res.users'), [{
+      login: user.login, name: user.name, email: user.email, password: user.password ?? false, share: user.share, active: user.active, tz: user.tz, company_id: company,
+    }]);
+    await addExternalId(env, user.xmlId, 'res.users', id);
+    for (const group of user.groups) await env.cr.query('INSERT INTO res_groups_users_rel (gid, uid) VALUES ($1, $2)', [groupIds.get(group), id]);
+  }
+}
+
+const FIRST_NAMES = ['Alex', 'Bea', 'Carmen', 'Dirk', 'Elif', 'Farid', 'Greta', 'Hugo', 'Ines', 'Jonas'];
+const LAST_NAMES = ['Anders', 'Bosch', 'Costa', 'Dijkstra'];
+
+async function createPartners(env: Environment, countries: Map<string, number>): Promise<void> {
+  const partners = env.model('res.partner');
+  const domain = (name: string) => name.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '').slice(0, 16) || 'example';
+  const companyIds: number[] = [];
+  for (const [index, company] of PARTNER_COMPANIES.entries()) {
+    const country = countries.get(company.country);
+    const [companyId] = await createRecords(env, partners, [{
+      name: company.name, is_company: true, street: company.street, city: company.city, zip: company.zip, country_id: country,
+      email: `info@${domain(company.name)}.example.com`, phone: `+${index + 10} 555 01${String(index).padStart(2, '0')}`, company_id: 1,
+      website: `https://www.${domain(company.name)}.example.com`, color: index % 12, ref: `C${String(index + 1).padStart(4, '0')}`,
+    }]);
+    companyIds.push(companyId);
+    await createRecords(env, partners, company.contacts.map(([name, job], contact) => ({
+      name, function: job, parent_id: companyId, street: company.street, city: company.city, zip: company.zip, country_id: country, company_id: 1,
+      email: `${domain(name)}@${domain(company.name)}.example.com`, phone: `+${index + 10} 555 1${contact}${String(index).padStart(2, '0')}`,
+    })));
+  }
+  await createRecords(env, partners, INDIVIDUALS.map(([name, city, country], index) => ({
+    name, city, country_id: countries.get(country), email: `${domain(name)}@example.com`, company_id: 1, date: `2024-${String((index % 12) + 1).padStart(2, '0')}-15`,
+    partner_latitude: 40 + index * 1.25, partner_longitude: -3 + index * 2.5,
+  })));
+  await createRecords(env, partners, Array.from({ length: GENERATED_CONTACTS }, (_, index) => ({
+    name: `${FIRST_NAMES[index % FIRST_NAMES.length]} ${LAST_NAMES[Math.floor(index / FIRST_NAMES.length) % LAST_NAMES.length]}`,
+    parent_id: companyIds[index % companyIds.length], type: index % 4 === 0 ? 'invoice' : index % 4 === 1 ? 'delivery' : 'contact', company_id: 1,
+    email: `contact${index + 1}@example.com`, active: index % 13 !== 12,
+  })));
+}
+
+/** Creates the schema and the demo data in a new, empty database. */
+export async function populateDatabase(storage: Storage, registry: Registry, hashCost: number): Promise<void> {
+  for (const statement of schemaStatements(registry)) await storage.query(statement);
+  await storage.transaction(async (cr) => {
+    await cr.query('SET CONSTRAINTS ALL DEFERRED');
+    const env = superuserEnvironment(cr, registry, hashCost);
+    const countries = await createReferenceData(env);
+    await createCompanyAndUsers(env, countries);
+    await createPartners(env, countries);
+  });
+}
+
+/** Gives a database made from the template its own identity (uuid, creation date). */
+export async function initializeCopiedDatabase(storage: Storage, registry: Registry, hashCost: number, now: Date): Promise<void> {
+  await storage.transaction(async (cr) => {
+    const env = superuserEnvironment(cr, registry, hashCost, now);
+    await cr.query("DELETE FROM ir_config_parameter WHERE key IN ('database.uuid', 'database.create_date')");
+    await createRecords(env, env.model('ir.config_parameter'), [
+      { key: 'database.uuid', value: crypto.randomUUID() },
+      { key: 'database.create_date', value: formatDatetime(now) },
+    ]);
+  });
+}

@@ -1,0 +1,17 @@
+// The version of the template database: a digest of everything that goes into it, so a change makes a new one.
+import crypto from 'node:crypto';
+import type { Registry } from '../orm/registry';
+import { schemaStatements } from '../orm/schemaSql';
+import * as demo from './demoRecords';
+
+/** Bump with the PGlite version (its on-disk format) or when the setup code changes in a way the digest misses. */
+const STORAGE_FORMAT = 'pglite-0.5.16/setup-1';
+
+export function templateVersion(registry: Registry): string {
+  const digest = crypto.createHash('sha256')
+    .update(STORAGE_FORMAT)
+    .update(JSON.stringify(schemaStatements(registry)))
+    .update(JSON.stringify(demo))
+    .digest('hex');
+  return `v-${digest.slice(0, 16)}`;
+}

@@ -1,0 +1,47 @@
+// check_access and has_access: whether the caller may do an operation on the given records (or on the model).
+import { valueError } from '../errors/serviceErrors';
+import type { Environment } from '../orm/environment';
+import type { Model } from '../orm/modelDefinition';
+import { checkRecords } from '../orm/recordAccess';
+import { checkModelAccess } from '../security/accessPolicy';
+import { OPERATIONS, type Operation } from '../security/accessRules';
+import { required, type MethodDefinition } from './methodDefinition';
+import { ServiceError } from '../errors/serviceErrors';
+
+function operationOf(value: unknown): Operation {
+  if (typeof value !== 'string' || !OPERATIONS.includes(value as Operation)) throw valueError(`Invalid access mode ${JSON.stringify(value)}: expected one of create, read, write, unlink`);
+  return value as Operation;
+}
+
+async function checkAccess(env: Environment, model: Model, ids: readonly number[], operation: Operation): Promise<void> {
+  checkModelAccess(env, model, operation);
+  if (operation !== 'create') await checkRecords(env, model, ids, operation);
+}
+
+export const check_access: MethodDefinition = {
+  name: 'check_access',
+  level: 'records',
+  parameters: [required('operation')],
+  doc: 'Raises an access error when the caller may not do the operation on the records; returns nothing.',
+  async run({ env, model, ids, args }) {
+    await checkAccess(env, model, ids, operationOf(args.operation));
+    return null;
+  },
+};
+
+export const has_access: MethodDefinition = {
+  name: 'has_access',
+  level: 'records',
+  parameters: [required('operation')],
+  doc: 'Whether the caller may do the operation on the records.',
+  async run({ env, model, ids, args }) {
+    const operation = operationOf(args.operation);
+    try {
+      await checkAccess(env, model, ids, operation);
+      return true;
+    } catch (error) {
+      if (error instanceof ServiceError && error.status === 403) return false;
+      throw error;
+    }
+  },
+};

@@ -1,0 +1,87 @@
+// res.users, res.groups and res.company: who may log in, what groups they are in, and the company they work for.
+import { hashSecret } from '../keys/secretHashing';
+import type { Environment } from '../orm/environment';
+import { fields } from '../orm/fieldDefinition';
+import type { ModelSpec } from '../orm/modelDefinition';
+import { createRecords } from '../orm/recordWrite';
+import { typeError } from '../errors/serviceErrors';
+import type { MethodDefinition } from '../methods/methodDefinition';
+
+/** Moves a `password` value into the private hash column (a password is never stored or read back as text). */
+async function passwordColumn(env: Environment, values: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (!Object.hasOwn(values, 'password')) return {};
+  const password = values.password;
+  delete values.password;
+  if (password === false || password === null || password === '') return { password_hash: null };
+  if (typeof password !== 'string') throw typeError('the password must be a string');
+  return { password_hash: await hashSecret(password, env.services.hashCost) };
+}
+
+const contextGet: MethodDefinition = {
+  name: 'context_get',
+  level: 'model',
+  parameters: [],
+  doc: 'The context of the current user (the user of the API key): lang, tz and uid.',
+  run: async ({ env }) => ({ lang: env.user.lang, tz: env.user.tz ?? false, uid: env.uid }),
+};
+
+export const usersModel: ModelSpec = {
+  name: 'res.users',
+  description: 'User',
+  order: 'name, login',
+  fields: {
+    name: fields.char('Name', { required: true }),
+    login: fields.char('Login', { required: true, help: 'Used to log into the system' }),
+    password: { type: 'char', string: 'Password', store: false, copy: false, computeSql: () => 'NULL', help: 'Keep empty if you don\'t want the user to be able to connect on the system.' },
+    partner_id: fields.many2one('res.partner', 'Related Partner', { required: true, onDelete: 'restrict' }),
+    company_id: fields.many2one('res.company', 'Company', { required: true, default: (source) => source.companyId, onDelete: 'restrict' }),
+    email: fields.char('Email'),
+    lang: fields.char('Language', { default: 'en_US' }),
+    tz: fields.char('Timezone'),
+    share: fields.boolean('Share User', { readonly: true, default: false, help: 'External user with limited access, created only for the purpose of sharing data.' }),
+    login_date: fields.datetime('Latest authentication', { readonly: true, copy: false }),
+    active: fields.boolean('Active', { default: true }),
+  },
+  privateColumns: ['password_hash varchar'],
+  methods: [contextGet],
+  constraints: [{ name: 'login_key', definition: 'UNIQUE (login)', message: 'You can not have two users with the same login!' }],
+  extraSchema: [
+    'CREATE TABLE res_groups_users_rel (gid integer NOT NULL REFERENCES res_groups (id) ON DELETE CASCADE, uid integer NOT NULL REFERENCES res_users (id) ON DELETE CASCADE, PRIMARY KEY (gid, uid))',
+  ],
+  hooks: {
+    privateValues: passwordColumn,
+    async beforeCreate(env, values) {
+      if (values.partner_id) return;
+      const name = typeof values.name === 'string' ? values.name : '';
+      const [partnerId] = await createRecords(env.sudo(), env.model('res.partner'), [{ name, email: values.email ?? false, company_id: values.company_id ?? false }]);
+      values.partner_id = partnerId;
+    },
+    copyDefaults: (record) => ({ login: `${String(record.login ?? '')} (copy)`, name: `${String(record.name ?? '')} (copy)`, partner_id: false }),
+  },
+};
+
+export const groupsModel: ModelSpec = {
+  name: 'res.groups',
+  description: 'Access Groups',
+  order: 'name',
+  fields: {
+    name: fields.char('Name', { required: true }),
+    comment: fields.text('Comment'),
+    share: fields.boolean('Share Group', { default: false, help: 'Group created to set access rights for sharing data with some users.' }),
+  },
+};
+
+export const companyModel: ModelSpec = {
+  name: 'res.company',
+  description: 'Companies',
+  order: 'name',
+  fields: {
+    name: fields.char('Company Name', { required: true }),
+    partner_id: fields.many2one('res.partner', 'Partner', { onDelete: 'restrict' }),
+    email: fields.char('Email'),
+    phone: fields.char('Phone'),
+    country_id: fields.many2one('res.country', 'Country'),
+    active: fields.boolean('Active', { default: true }),
+  },
+  constraints: [{ name: 'name_uniq', definition: 'UNIQUE (name)', message: 'The company name must be unique!' }],
+};

@@ -1,0 +1,178 @@
+// Compiles a parsed domain to an SQL condition: one function per operator, dotted paths through many2one fields as
+// sub-selects, a relational field compared with a string matched on the related display name.
+import { valueError } from '../errors/serviceErrors';
+import type { DomainNode } from './domainParser';
+import { parseDomain } from './domainParser';
+import type { FieldDefinition } from './fieldDefinition';
+import { parseDate, parseDatetime } from './fieldValues';
+import type { Model } from './modelDefinition';
+import { conditionRepr, pythonRepr } from './pythonRepr';
+import type { Registry } from './registry';
+import { quoteIdentifier, type SqlParams } from './sqlParams';
+
+interface Compilation {
+  registry: Registry;
+  params: SqlParams;
+  aliasCount: number;
+}
+
+interface Operand {
+  sql: string;
+  field: FieldDefinition;
+  model: Model;
+}
+
+type Condition = Extract<DomainNode, { kind: 'condition' }>;
+
+const NEGATIVE_LIKE: Record<string, string> = { 'not like': 'like', 'not ilike': 'ilike', 'not =like': '=like', 'not =ilike': '=ilike' };
+const LIKE_SQL: Record<string, { sql: string; wrap: boolean }> = {
+  like: { sql: 'LIKE', wrap: true }, ilike: { sql: 'ILIKE', wrap: true }, '=like': { sql: 'LIKE', wrap: false }, '=ilike': { sql: 'ILIKE', wrap: false },
+};
+const COMPARISONS: Record<string, string> = { '<': '<', '>': '>', '<=': '<=', '>=': '>=' };
+
+function isEmpty(value: unknown): boolean {
+  return value === false || value === null;
+}
+
+/** A placeholder for `value` compared with `field`, cast to the column's type; ValueError when it cannot be. */
+function typedParam(operand: Operand, value: unknown, compilation: Compilation, condition: Condition): string {
+  const bad = () => valueError(`Invalid value ${pythonRepr(value)} for ${operand.model.name}.${operand.field.name} in condition ${conditionRepr(condition.term)}`);
+  switch (operand.field.type) {
+    case 'integer':
+    case 'many2one':
+      if (typeof value !== 'number') throw bad();
+      return compilation.params.add(value, Number.isInteger(value) ? 'bigint' : 'float8');
+    case 'float':
+      if (typeof value !== 'number') throw bad();
+      return compilation.params.add(value, 'float8');
+    case 'boolean':
+      return compilation.params.add(Boolean(value), 'boolean');
+    case 'date': {
+      const date = typeof value === 'string' ? parseDate(value) : null;
+      if (date === null) throw bad();
+      return compilation.params.add(date, 'date');
+    }
+    case 'datetime': {
+      const datetime = typeof value === 'string' ? parseDatetime(value) : null;
+      if (datetime === null) throw bad();
+      return compilation.params.add(datetime, 'timestamp');
+    }
+    default:
+      if (typeof value === 'number') return compilation.params.add(String(value), 'text');
+      if (typeof value !== 'string') throw bad();
+      return compilation.params.add(value, 'text');
+  }
+}
+
+function arrayParam(operand: Operand, values: unknown[], compilation: Compilation, condition: Condition): string {
+  const placeholders = values.map((value) => typedParam(operand, value, compilation, condition));
+  return `ARRAY[${placeholders.join(', ')}]`;
+}
+
+function equals(operand: Operand, value: unknown, compilation: Compilation, condition: Condition): string {
+  if (operand.field.type === 'boolean') return value ? `${operand.sql} = true` : `(${operand.sql} IS NULL OR ${operand.sql} = false)`;
+  if (isEmpty(value)) return `${operand.sql} IS NULL`;
+  return `${operand.sql} = ${typedParam(operand, value, compilation, condition)}`;
+}
+
+function membership(operand: Operand, value: unknown, compilation: Compilation, condition: Condition): string {
+  const values = Array.isArray(value) ? value : [value];
+  if (operand.field.type === 'boolean') {
+    const wanted = [...new Set(values.map((item) => Boolean(item)))];
+    if (wanted.length === 0) return 'FALSE';
+    return `COALESCE(${operand.sql}, false) = ANY(${compilation.params.add(wanted, 'boolean[]')})`;
+  }
+  const present = values.filter((item) => !isEmpty(item));
+  const parts: string[] = [];
+  if (present.length > 0) parts.push(`${operand.sql} = ANY(${arrayParam(operand, present, compilation, condition)})`);
+  if (present.length < values.length) parts.push(`${operand.sql} IS NULL`);
+  return parts.length === 0 ? 'FALSE' : `(${parts.join(' OR ')})`;
+}
+
+function likePattern(value: unknown, wrap: boolean): string {
+  const text = isEmpty(value) ? '' : typeof value === 'string' ? value : String(value);
+  return wrap ? `%${text}%` : text;
+}
+
+/** Operand SQL for the display name of `model`'s records whose id is the operand. */
+function relatedDisplayName(operand: Operand, operator: string, value: unknown, compilation: Compilation, condition: Condition): string {
+  const related = compilation.registry.require(operand.field.relation as string);
+  const alias = `r${compilation.aliasCount++}`;
+  const inner = compilePositive({ sql: related.displayNameSql(alias), field: related.fields.get('display_name') as FieldDefinition, model: related }, operator, value, compilation, condition);
+  return `${operand.sql} IN (SELECT ${alias}.id FROM ${quoteIdentifier(related.table)} ${alias} WHERE ${inner})`;
+}
+
+/** The SQL of a condition whose operator is not negative. */
+function compilePositive(operand: Operand, operator: string, value: unknown, compilation: Compilation, condition: Condition): string {
+  if (operand.field.type === 'many2one' && typeof value === 'string' && (operator === '=' || operator in LIKE_SQL)) {
+    return relatedDisplayName(operand, operator, value, compilation, condition);
+  }
+  if (operator === '=') return equals(operand, value, compilation, condition);
+  if (operator === '=?') return isEmpty(value) ? 'TRUE' : equals(operand, value, compilation, condition);
+  if (operator === 'in') return membership(operand, value, compilation, condition);
+  if (operator in COMPARISONS) return isEmpty(value) ? 'FALSE' : `${operand.sql} ${COMPARISONS[operator]} ${typedParam(operand, value, compilation, condition)}`;
+  if (operator in LIKE_SQL) {
+    const like = LIKE_SQL[operator];
+    return `${operand.sql}::text ${like.sql} ${compilation.params.add(likePattern(value, like.wrap), 'text')}`;
+  }
+  if (operator === 'any') {
+    if (operand.field.type !== 'many2one') throw valueError(`Operator 'any' needs a relational field in condition ${conditionRepr(condition.term)}`);
+    const related = compilation.registry.require(operand.field.relation as string);
+    const alias = `r${compilation.aliasCount++}`;
+    const inner = compileNode(related, parseDomain(value), alias, compilation);
+    return `${operand.sql} IN (SELECT ${alias}.id FROM ${quoteIdentifier(related.table)} ${alias} WHERE ${inner})`;
+  }
+  throw valueError(`Invalid operator ${pythonRepr(operator)} in condition ${conditionRepr(condition.term)}`);
+}
+
+function compileOperator(operand: Operand, condition: Condition, compilation: Compilation): string {
+  const { operator, value } = condition;
+  if (operator === '!=') {
+    if (operand.field.type === 'boolean') return value ? `(${operand.sql} IS NULL OR ${operand.sql} = false)` : `${operand.sql} = true`;
+    if (isEmpty(value)) return `${operand.sql} IS NOT NULL`;
+    return `(${operand.sql} IS NULL OR NOT (${compilePositive(operand, '=', value, compilation, condition)}))`;
+  }
+  const positive = operator === 'not in' ? 'in' : operator === 'not any' ? 'any' : NEGATIVE_LIKE[operator];
+  if (positive !== undefined) {
+    const inner = compilePositive(operand, positive, value, compilation, condition);
+    return operand.field.type === 'boolean' ? `NOT (${inner})` : `(${operand.sql} IS NULL OR NOT (${inner}))`;
+  }
+  return compilePositive(operand, operator, value, compilation, condition);
+}
+
+function compileCondition(model: Model, alias: string, condition: Condition, compilation: Compilation): string {
+  const [name, ...rest] = condition.path.split('.');
+  const field = model.fields.get(name);
+  if (!field) throw valueError(`Invalid field ${model.name}.${name} in condition ${conditionRepr(condition.term)}`);
+  if (rest.length > 0) {
+    if (field.type !== 'many2one') throw valueError(`Invalid path ${pythonRepr(condition.path)} in condition ${conditionRepr(condition.term)}: ${model.name}.${name} is not relational`);
+    const related = compilation.registry.require(field.relation as string);
+    const inner = `r${compilation.aliasCount++}`;
+    const nested = compileCondition(related, inner, { ...condition, path: rest.join('.') }, compilation);
+    return `${alias}.${quoteIdentifier(name)} IN (SELECT ${inner}.id FROM ${quoteIdentifier(related.table)} ${inner} WHERE ${nested})`;
+  }
+  let sql: string;
+  if (field.store) sql = `${alias}.${quoteIdentifier(name)}`;
+  else if (field.computeSql) sql = `(${field.computeSql(alias)})`;
+  else throw valueError(`Non-stored field ${model.name}.${name} cannot be searched in condition ${conditionRepr(condition.term)}`);
+  return compileOperator({ sql, field, model }, condition, compilation);
+}
+
+function compileNode(model: Model, node: DomainNode, alias: string, compilation: Compilation): string {
+  switch (node.kind) {
+    case 'constant':
+      return node.value ? 'TRUE' : 'FALSE';
+    case 'not':
+      return `NOT (${compileNode(model, node.child, alias, compilation)})`;
+    case 'and':
+    case 'or':
+      return `(${node.children.map((child) => compileNode(model, child, alias, compilation)).join(node.kind === 'and' ? ' AND ' : ' OR ')})`;
+    case 'condition':
+      return compileCondition(model, alias, node, compilation);
+  }
+}
+
+/** The SQL condition of `domain` over `model`'s table aliased `alias`, adding its parameters to `params`. */
+export function domainToSql(registry: Registry, model: Model, domain: DomainNode, alias: string, params: SqlParams): string {
+  return compileNode(model, domain, alias, { registry, params, aliasCount: 0 });
+}

@@ -1,0 +1,67 @@
+// What a field is: its type and attributes, plus short constructors used by the model definitions.
+
+export type FieldType = 'char' | 'text' | 'integer' | 'float' | 'boolean' | 'date' | 'datetime' | 'selection' | 'many2one';
+
+export type OnDelete = 'set null' | 'restrict' | 'cascade';
+
+/** What a default function may look at. */
+export interface DefaultSource {
+  uid: number;
+  companyId: number;
+  now: Date;
+}
+
+export type DefaultValue = string | number | boolean | null | ((source: DefaultSource) => string | number | boolean | null);
+
+export interface FieldDefinition {
+  name: string;
+  type: FieldType;
+  /** Label. */
+  string: string;
+  help?: string;
+  required?: boolean;
+  readonly?: boolean;
+  /** Kept in a column (false for values computed in SQL, like `display_name`). */
+  store: boolean;
+  /** For a field that is not stored: its SQL expression over the table alias `alias`. */
+  computeSql?: (alias: string) => string;
+  selection?: ReadonlyArray<readonly [string, string]>;
+  /** Related model of a many2one. */
+  relation?: string;
+  onDelete?: OnDelete;
+  /** Maximum length of a char field. */
+  size?: number;
+  default?: DefaultValue;
+  /** Copied by `copy` (stored fields only). */
+  copy: boolean;
+  /** A built-in field present on every model. */
+  builtin?: boolean;
+  /** Values are unique (an SQL constraint; the message is given by the model's constraints). */
+  index?: boolean;
+}
+
+type Options = Partial<Omit<FieldDefinition, 'name' | 'type' | 'string'>>;
+
+function field(type: FieldType, string: string, options: Options = {}): Omit<FieldDefinition, 'name'> {
+  return { type, string, store: true, copy: true, ...options };
+}
+
+/** Field constructors; the model definition names each field by its key. */
+export const fields = {
+  char: (string: string, options?: Options) => field('char', string, options),
+  text: (string: string, options?: Options) => field('text', string, options),
+  integer: (string: string, options?: Options) => field('integer', string, options),
+  float: (string: string, options?: Options) => field('float', string, options),
+  boolean: (string: string, options?: Options) => field('boolean', string, options),
+  date: (string: string, options?: Options) => field('date', string, options),
+  datetime: (string: string, options?: Options) => field('datetime', string, options),
+  selection: (string: string, selection: ReadonlyArray<readonly [string, string]>, options?: Options) => field('selection', string, { selection, ...options }),
+  many2one: (relation: string, string: string, options?: Options) => field('many2one', string, { relation, onDelete: 'set null', ...options }),
+};
+
+export type FieldSpecs = Record<string, Omit<FieldDefinition, 'name'>>;
+
+/** True for relational fields whose value refers to records of another model. */
+export function isRelational(definition: FieldDefinition): boolean {
+  return definition.type === 'many2one';
+}

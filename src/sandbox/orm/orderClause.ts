@@ -1,0 +1,39 @@
+// Turns an `order` specification ("name desc, id") into an SQL ORDER BY, rejecting unknown fields and directions.
+import { valueError } from '../errors/serviceErrors';
+import type { Model } from './modelDefinition';
+import type { Registry } from './registry';
+import { quoteIdentifier } from './sqlParams';
+
+const TERM = /^([a-z_][a-z0-9_]*)(?:\s+(asc|desc))?(?:\s+nulls\s+(first|last))?$/i;
+
+function invalidOrder(order: string): Error {
+  return valueError(`Invalid "order" specified (${order}). A valid "order" specification is a comma-separated list of valid field names (optionally followed by asc/desc for the direction)`);
+}
+
+/** ORDER BY terms of `order` over table alias `alias`; `id` is added last so that the order is total. */
+export function orderToSql(registry: Registry, model: Model, order: string, alias: string): string {
+  const terms: string[] = [];
+  let hasId = false;
+  for (const part of order.split(',')) {
+    const match = TERM.exec(part.trim());
+    if (!match) throw invalidOrder(order);
+    const [, name, direction = 'asc', nulls] = match;
+    const field = model.fields.get(name);
+    if (!field) throw invalidOrder(order);
+    let sql: string;
+    if (field.type === 'many2one' && field.store) {
+      const related = registry.require(field.relation as string);
+      sql = `(SELECT ${related.displayNameSql('o')} FROM ${quoteIdentifier(related.table)} o WHERE o.id = ${alias}.${quoteIdentifier(name)})`;
+    } else if (field.store) {
+      sql = `${alias}.${quoteIdentifier(name)}`;
+    } else if (field.computeSql) {
+      sql = `(${field.computeSql(alias)})`;
+    } else {
+      throw invalidOrder(order);
+    }
+    if (name === 'id') hasId = true;
+    terms.push(`${sql} ${direction.toUpperCase()}${nulls ? ` NULLS ${nulls.toUpperCase()}` : ''}`);
+  }
+  if (!hasId) terms.push(`${alias}.id`);
+  return terms.join(', ');
+}

@@ -1,0 +1,32 @@
+// Checks that given records exist and that the record rules let the user act on them.
+import { accessError, missingError } from '../errors/serviceErrors';
+import { recordRuleDomain } from '../security/accessPolicy';
+import type { Operation } from '../security/accessRules';
+import { domainToSql } from './domainSql';
+import type { Environment } from './environment';
+import type { Model } from './modelDefinition';
+import { quoteIdentifier, SqlParams } from './sqlParams';
+
+/** The message of the reference server's missing-record error. */
+export function missingRecordMessage(env: Environment, model: Model, ids: readonly number[]): string {
+  return `Record does not exist or has been deleted.\n(Record: ${model.name}(${ids.join(', ')}${ids.length === 1 ? ',' : ''}), User: ${env.uid})`;
+}
+
+/** Throws a missing-record error for ids that do not exist, an access error for ids the rules hide. */
+export async function checkRecords(env: Environment, model: Model, ids: readonly number[], operation: Operation): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  const params = new SqlParams();
+  const idsParam = params.add(unique, 'bigint[]');
+  const rules = recordRuleDomain(env, model, operation);
+  const allowed = rules ? domainToSql(env.registry, model, rules, 't', params) : 'TRUE';
+  const result = await env.cr.query<{ id: number; allowed: boolean }>(
+    `SELECT t.id, (${allowed}) AS allowed FROM ${quoteIdentifier(model.table)} t WHERE t.id = ANY(${idsParam})`, params.values);
+  const found = new Map(result.rows.map((row) => [row.id, row.allowed]));
+  const missing = unique.filter((id) => !found.has(id));
+  if (missing.length > 0) throw missingError(missingRecordMessage(env, model, missing));
+  const forbidden = unique.filter((id) => found.get(id) !== true);
+  if (forbidden.length > 0) {
+    throw accessError(`Uh-oh! Looks like you have stumbled upon some top-secret records.\n\nSorry, ${env.user.name} (id=${env.uid}) doesn't have '${operation}' access to:\n- ${model.description} (${model.name}: ${forbidden.join(', ')})\n\nIf you really, really need access, perhaps you can win over your friendly administrator with a batch of freshly baked cookies.`);
+  }
+}

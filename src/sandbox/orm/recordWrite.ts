@@ -1,0 +1,114 @@
+// Creates, updates and deletes records: checks rights, converts values, fills defaults and built-in fields.
+import { typeError, userError, valueError } from '../errors/serviceErrors';
+import { checkModelAccess } from '../security/accessPolicy';
+import type { Environment } from './environment';
+import { formatDatetime, toColumnValue } from './fieldValues';
+import { mandatoryFieldError, mapIntegrityError } from './integrityErrors';
+import type { Model } from './modelDefinition';
+import { checkRecords } from './recordAccess';
+import { defaultValues } from './recordDefaults';
+import { quoteIdentifier, SqlParams } from './sqlParams';
+
+/** Built-in fields: set by the sandbox, silently ignored in values given by callers. */
+const MAGIC_FIELDS = new Set(['id', 'create_uid', 'create_date', 'write_uid', 'write_date', '__last_update', 'display_name']);
+
+function valuesObject(value: unknown): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw typeError(`values must be a mapping of field names to values, got ${JSON.stringify(value)}`);
+  return { ...(value as Record<string, unknown>) };
+}
+
+function refuseGenericWrites(env: Environment, model: Model): void {
+  if (!model.genericWrites && !env.su) throw userError(`Records of '${model.description}' (${model.name}) cannot be created or changed this way; use the model's own methods.`);
+}
+
+/** Column values to store for `values`; ValueError for an unknown field, validation error for an emptied required one. */
+async function columnValues(env: Environment, model: Model, given: Record<string, unknown>, creating: boolean): Promise<Map<string, unknown>> {
+  const values = { ...given };
+  const columns = new Map<string, unknown>();
+  if (model.hooks.privateValues) {
+    for (const [column, value] of Object.entries(await model.hooks.privateValues(env, values))) columns.set(column, value);
+  }
+  for (const [name, value] of Object.entries(values)) {
+    if (MAGIC_FIELDS.has(name)) continue;
+    const field = model.fields.get(name);
+    if (!field) throw valueError(`Invalid field '${name}' in '${model.name}'`);
+    if (!field.store) continue;
+    const column = toColumnValue(model, field, value);
+    if (field.required && (column === null || column === '')) throw mandatoryFieldError(model, name);
+    columns.set(name, column);
+  }
+  if (creating) {
+    for (const field of model.fields.values()) {
+      if (field.required && field.store && !field.builtin && !columns.has(field.name)) throw mandatoryFieldError(model, field.name);
+    }
+  }
+  return columns;
+}
+
+/** The list of value objects of `create`: one object or a list of objects. */
+export function valuesList(value: unknown): Array<Record<string, unknown>> {
+  if (Array.isArray(value)) return value.map(valuesObject);
+  return [valuesObject(value)];
+}
+
+/** Creates one record per values object; returns the new ids in order. */
+export async function createRecords(env: Environment, model: Model, list: ReadonlyArray<Record<string, unknown>>): Promise<number[]> {
+  refuseGenericWrites(env, model);
+  checkModelAccess(env, model, 'create');
+  const ids: number[] = [];
+  const now = formatDatetime(env.now);
+  for (const given of list) {
+    const values = { ...defaultValues(env, model, null), ...given };
+    await model.hooks.beforeCreate?.(env, values);
+    const columns = await columnValues(env, model, values, true);
+    columns.set('create_uid', env.uid);
+    columns.set('write_uid', env.uid);
+    columns.set('create_date', now);
+    columns.set('write_date', now);
+    const params = new SqlParams();
+    const names = [...columns.keys()].map(quoteIdentifier);
+    const placeholders = [...columns.values()].map((value) => params.add(value));
+    try {
+      const result = await env.cr.query<{ id: number }>(
+        `INSERT INTO ${quoteIdentifier(model.table)} (${names.join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING id`, params.values);
+      ids.push(result.rows[0].id);
+    } catch (error) {
+      throw mapIntegrityError(env.registry, model, error);
+    }
+  }
+  return ids;
+}
+
+/** Gives every record of `ids` the same values. */
+export async function writeRecords(env: Environment, model: Model, ids: readonly number[], given: unknown): Promise<void> {
+  refuseGenericWrites(env, model);
+  checkModelAccess(env, model, 'write');
+  const values = valuesObject(given);
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  await checkRecords(env, model, unique, 'write');
+  const columns = await columnValues(env, model, values, false);
+  columns.set('write_uid', env.uid);
+  columns.set('write_date', formatDatetime(env.now));
+  const params = new SqlParams();
+  const assignments = [...columns.entries()].map(([name, value]) => `${quoteIdentifier(name)} = ${params.add(value)}`);
+  try {
+    await env.cr.query(`UPDATE ${quoteIdentifier(model.table)} SET ${assignments.join(', ')} WHERE id = ANY(${params.add(unique, 'bigint[]')})`, params.values);
+  } catch (error) {
+    throw mapIntegrityError(env.registry, model, error);
+  }
+}
+
+/** Deletes the records `ids`. */
+export async function unlinkRecords(env: Environment, model: Model, ids: readonly number[]): Promise<void> {
+  checkModelAccess(env, model, 'unlink');
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  await checkRecords(env, model, unique, 'unlink');
+  await model.hooks.beforeUnlink?.(env, unique);
+  try {
+    await env.cr.query(`DELETE FROM ${quoteIdentifier(model.table)} WHERE id = ANY($1::bigint[])`, [unique]);
+  } catch (error) {
+    throw mapIntegrityError(env.registry, model, error);
+  }
+}

@@ -1,0 +1,47 @@
+// All models of one database and their methods: the models' own methods, then the generic ones every model has.
+import type { MethodDefinition } from '../methods/methodDefinition';
+import { resolveModel, type Model, type ModelSpec } from './modelDefinition';
+
+export class Registry {
+  private constructor(
+    readonly models: ReadonlyMap<string, Model>,
+    private readonly genericMethods: ReadonlyMap<string, MethodDefinition>,
+  ) {}
+
+  static build(specs: readonly ModelSpec[], genericMethods: readonly MethodDefinition[]): Registry {
+    const models = new Map(specs.map((spec) => [spec.name, resolveModel(spec)]));
+    for (const model of models.values()) {
+      for (const field of model.fields.values()) {
+        if (field.relation && !models.has(field.relation)) throw new Error(`${model.name}.${field.name} refers to the unknown model ${field.relation}`);
+      }
+    }
+    return new Registry(models, new Map(genericMethods.map((method) => [method.name, method])));
+  }
+
+  model(name: string): Model | undefined {
+    return this.models.get(name);
+  }
+
+  /** The model `name`; a programming error when it does not exist. */
+  require(name: string): Model {
+    const model = this.models.get(name);
+    if (!model) throw new Error(`unknown model ${name}`);
+    return model;
+  }
+
+  /** The method `name` of `model`: its own, else a generic one (abstract models have no generic methods). */
+  method(model: Model, name: string): MethodDefinition | undefined {
+    return model.methods.get(name) ?? (model.abstract ? undefined : this.genericMethods.get(name));
+  }
+
+  /** Every method callable on `model`, sorted by name. */
+  methodNames(model: Model): string[] {
+    const names = new Set([...model.methods.keys(), ...(model.abstract ? [] : this.genericMethods.keys())]);
+    return [...names].sort();
+  }
+
+  /** Models that have a table, in a stable order. */
+  storedModels(): Model[] {
+    return [...this.models.values()].filter((model) => !model.abstract);
+  }
+}

@@ -1,0 +1,25 @@
+// Who is calling: the user behind the API key (or the web session), with the groups that decide their rights.
+
+export interface CurrentUser {
+  id: number;
+  login: string;
+  name: string;
+  companyId: number;
+  lang: string;
+  tz: string | null;
+  /** Group external ids, for example `base.group_system`. */
+  groups: ReadonlySet<string>;
+}
+
+/** The internal superuser (record 1 of res.users): owns the demo data, never logs in. */
+export const SUPERUSER_ID = 1;
+
+export const GROUP_SYSTEM = 'base.group_system';
+export const GROUP_ERP_MANAGER = 'base.group_erp_manager';
+export const GROUP_USER = 'base.group_user';
+export const GROUP_API_CONTACTS = 'sandbox.group_api_contacts';
+
+/** True for a settings administrator. */
+export function isSystemUser(user: CurrentUser): boolean {
+  return user.id === SUPERUSER_ID || user.groups.has(GROUP_SYSTEM);
+}

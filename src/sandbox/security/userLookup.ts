@@ -1,0 +1,35 @@
+// Loads the calling user (with their group external ids) from the database.
+import type { SqlClient } from '../storage/sqlClient';
+import type { CurrentUser } from './currentUser';
+
+/** Columns of a CurrentUser over `res_users u`, for queries that join users with something else. */
+export const USER_COLUMNS = `u.id AS user_id, u.login, u.name, u.company_id, u.lang, u.tz,
+  ARRAY(SELECT d.module || '.' || d.name FROM res_groups_users_rel r JOIN ir_model_data d ON d.model = 'res.groups' AND d.res_id = r.gid WHERE r.uid = u.id) AS groups`;
+
+export interface UserRow {
+  user_id: number;
+  login: string;
+  name: string;
+  company_id: number;
+  lang: string | null;
+  tz: string | null;
+  groups: string[] | null;
+}
+
+export function userFromRow(row: UserRow): CurrentUser {
+  return {
+    id: row.user_id,
+    login: row.login,
+    name: row.name,
+    companyId: row.company_id,
+    lang: row.lang ?? 'en_US',
+    tz: row.tz,
+    groups: new Set(row.groups ?? []),
+  };
+}
+
+/** The active user `id`, or null. */
+export async function loadUser(cr: SqlClient, id: number): Promise<CurrentUser | null> {
+  const result = await cr.query<UserRow>(`SELECT ${USER_COLUMNS} FROM res_users u WHERE u.id = $1 AND u.active`, [id]);
+  return result.rows.length > 0 ? userFromRow(result.rows[0]) : null;
+}

@@ -1,0 +1,122 @@
+// Worker thread that owns one PGlite database (PGlite blocks the thread it runs on) and serves the main thread's
+// statements and transactions one at a time.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { ExclusiveLock } from './exclusiveLock';
+import type { QueryResult } from './sqlClient';
+import type { SerializedDatabaseError, WorkerReply, WorkerRequest, WorkerStartData, WorkerStatus } from './workerProtocol';
+
+const TYPE_INT8 = 20;
+const TYPE_NUMERIC = 1700;
+const TYPE_DATE = 1082;
+const TYPE_TIMESTAMP = 1114;
+const TYPE_TIMESTAMPTZ = 1184;
+
+/** Dates and timestamps stay text (the sandbox formats them itself); 64-bit counts become numbers. */
+const parsers = {
+  [TYPE_INT8]: (value: string) => Number(value),
+  [TYPE_NUMERIC]: (value: string) => Number(value),
+  [TYPE_DATE]: (value: string) => value,
+  [TYPE_TIMESTAMP]: (value: string) => value,
+  [TYPE_TIMESTAMPTZ]: (value: string) => value,
+};
+
+function serializeError(error: unknown): SerializedDatabaseError {
+  if (error && typeof error === 'object') {
+    const e = error as Record<string, unknown>;
+    const text = (key: string) => (typeof e[key] === 'string' ? e[key] : undefined);
+    return { message: text('message') ?? String(error), code: text('code'), detail: text('detail'), constraint: text('constraint'), table: text('table'), column: text('column') };
+  }
+  return { message: String(error) };
+}
+
+class DatabaseHost {
+  private readonly lock = new ExclusiveLock();
+  private openTransaction: { id: number; release: () => void } | null = null;
+  private nextTransactionId = 1;
+
+  constructor(private readonly db: PGlite) {}
+
+  async handle(request: WorkerRequest): Promise<Omit<WorkerReply & { ok: true }, 'id' | 'ok'>> {
+    switch (request.kind) {
+      case 'query':
+        if (request.tx === null) return { result: await this.lock.run(() => this.run(request.sql, request.params)) };
+        this.requireTransaction(request.tx);
+        return { result: await this.run(request.sql, request.params) };
+      case 'begin': {
+        const release = await this.lock.acquire();
+        try {
+          await this.db.exec('BEGIN');
+        } catch (error) {
+          release();
+          throw error;
+        }
+        const id = this.nextTransactionId++;
+        this.openTransaction = { id, release };
+        return { tx: id };
+      }
+      case 'commit':
+      case 'rollback': {
+        const transaction = this.requireTransaction(request.tx);
+        try {
+          await this.db.exec(request.kind === 'commit' ? 'COMMIT' : 'ROLLBACK');
+        } finally {
+          if (this.db.isInTransaction()) await this.db.exec('ROLLBACK').catch(() => undefined);
+          this.openTransaction = null;
+          transaction.release();
+        }
+        return {};
+      }
+      case 'close':
+        await this.lock.run(() => this.db.close());
+        return {};
+    }
+  }
+
+  private requireTransaction(id: number): { id: number; release: () => void } {
+    if (!this.openTransaction || this.openTransaction.id !== id) throw new Error(`transaction ${id} is not open`);
+    return this.openTransaction;
+  }
+
+  private async run(sql: string, params: unknown[]): Promise<QueryResult> {
+    const answer = await this.db.query<Record<string, unknown>>(sql, params);
+    return {
+      rows: answer.rows,
+      affectedRows: answer.affectedRows ?? 0,
+      fields: answer.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })),
+    };
+  }
+}
+
+async function start(port: NonNullable<typeof parentPort>, data: WorkerStartData): Promise<void> {
+  const started = Date.now();
+  let db: PGlite;
+  try {
+    if (!data.initialize && !fs.existsSync(path.join(data.dataDir, 'PG_VERSION'))) {
+      throw new Error(`${data.dataDir} is not a database directory`);
+    }
+    db = new PGlite({
+      dataDir: data.dataDir,
+      parsers,
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${data.sharedBuffers}`],
+    });
+    await db.waitReady;
+  } catch (error) {
+    port.postMessage({ kind: 'failed', error: serializeError(error) } satisfies WorkerStatus);
+    return;
+  }
+  const host = new DatabaseHost(db);
+  port.on('message', (request: WorkerRequest) => {
+    void host.handle(request).then(
+      (answer) => port.postMessage({ id: request.id, ok: true, ...answer } satisfies WorkerReply),
+      (error: unknown) => port.postMessage({ id: request.id, ok: false, error: serializeError(error) } satisfies WorkerReply),
+    ).finally(() => {
+      if (request.kind === 'close') port.close();
+    });
+  });
+  port.postMessage({ kind: 'ready', openMs: Date.now() - started } satisfies WorkerStatus);
+}
+
+if (parentPort) void start(parentPort, workerData as WorkerStartData);

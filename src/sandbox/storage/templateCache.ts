@@ -1,0 +1,78 @@
+// Closed template databases cached on disk by version: built once (about 2 s and 0.8 GB of memory), then copied
+// (about 0.1 s) for every new database.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Storage } from './sqlClient';
+import { WorkerStorage } from './workerStorage';
+
+const STALE_BUILD_MS = 60 * 60_000;
+
+export interface TemplateRequest {
+  /** Folder holding the templates (`<cacheDir>/<version>/pgdata`). */
+  cacheDir: string;
+  /** Changes whenever the schema or the demo data change; names the cached template. */
+  version: string;
+  /** Fills a brand-new database (schema and demo data). */
+  populate: (storage: Storage) => Promise<void>;
+}
+
+export interface TemplateInfo {
+  dataDir: string;
+  /** True when this call built the template (false: it was already cached). */
+  built: boolean;
+  buildMs: number;
+}
+
+function removeOldTemplates(cacheDir: string, keep: string): void {
+  for (const entry of fs.readdirSync(cacheDir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name === keep) continue;
+    const full = path.join(cacheDir, entry.name);
+    const building = entry.name.startsWith('.build-');
+    if (building && Date.now() - fs.statSync(full).mtimeMs < STALE_BUILD_MS) continue;
+    fs.rmSync(full, { recursive: true, force: true });
+  }
+}
+
+/** Returns the template of `version`, building it first when it is not cached. Safe when processes race. */
+export async function ensureTemplate(request: TemplateRequest): Promise<TemplateInfo> {
+  const finalDir = path.join(request.cacheDir, request.version);
+  const finalData = path.join(finalDir, 'pgdata');
+  if (fs.existsSync(path.join(finalData, 'PG_VERSION'))) return { dataDir: finalData, built: false, buildMs: 0 };
+  fs.mkdirSync(request.cacheDir, { recursive: true });
+  const started = Date.now();
+  const buildDir = path.join(request.cacheDir, `.build-${process.pid}-${crypto.randomBytes(4).toString('hex')}`);
+  const buildData = path.join(buildDir, 'pgdata');
+  fs.mkdirSync(buildData, { recursive: true });
+  try {
+    const storage = await WorkerStorage.open({ dataDir: buildData, initialize: true });
+    try {
+      await request.populate(storage);
+    } finally {
+      await storage.close();
+    }
+    try {
+      fs.renameSync(buildDir, finalDir);
+    } catch (error) {
+      // Another process finished the same template first: use theirs.
+      if (!fs.existsSync(path.join(finalData, 'PG_VERSION'))) throw error;
+    }
+  } finally {
+    fs.rmSync(buildDir, { recursive: true, force: true });
+  }
+  removeOldTemplates(request.cacheDir, request.version);
+  return { dataDir: finalData, built: true, buildMs: Date.now() - started };
+}
+
+/** Copies a closed template's data directory to `targetDataDir`, which must not exist yet. */
+export function copyTemplate(templateDataDir: string, targetDataDir: string): void {
+  if (fs.existsSync(targetDataDir)) throw new Error(`${targetDataDir} already exists`);
+  fs.mkdirSync(path.dirname(targetDataDir), { recursive: true });
+  const partial = `${targetDataDir}.partial-${crypto.randomBytes(4).toString('hex')}`;
+  try {
+    fs.cpSync(templateDataDir, partial, { recursive: true });
+    fs.renameSync(partial, targetDataDir);
+  } finally {
+    fs.rmSync(partial, { recursive: true, force: true });
+  }
+}

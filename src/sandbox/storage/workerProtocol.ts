@@ -1,0 +1,37 @@
+// The messages between a database's worker thread and the main thread.
+import type { QueryResult } from './sqlClient';
+
+/** What the worker receives when it starts (as `workerData`). */
+export interface WorkerStartData {
+  /** The PostgreSQL data directory. */
+  dataDir: string;
+  /** Create the database cluster when the directory is empty (only the template builder does this). */
+  initialize: boolean;
+  /** PostgreSQL's `shared_buffers`, for example `16MB`. */
+  sharedBuffers: string;
+}
+
+export type WorkerRequest =
+  | { id: number; kind: 'query'; sql: string; params: unknown[]; tx: number | null }
+  | { id: number; kind: 'begin' }
+  | { id: number; kind: 'commit' | 'rollback'; tx: number }
+  | { id: number; kind: 'close' };
+
+/** A database error flattened so it crosses the thread boundary. */
+export interface SerializedDatabaseError {
+  message: string;
+  code?: string;
+  detail?: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+}
+
+export type WorkerReply =
+  | { id: number; ok: true; result?: QueryResult; tx?: number }
+  | { id: number; ok: false; error: SerializedDatabaseError };
+
+/** The first message a worker sends: ready (with how long opening took) or failed. */
+export type WorkerStatus =
+  | { kind: 'ready'; openMs: number }
+  | { kind: 'failed'; error: SerializedDatabaseError };

@@ -1,0 +1,136 @@
+// Storage backed by a PGlite database running in its own worker thread.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { DatabaseError, type QueryResult, type SqlClient, type Storage } from './sqlClient';
+import type { SerializedDatabaseError, WorkerReply, WorkerRequest, WorkerStartData, WorkerStatus } from './workerProtocol';
+
+/** Bundled (dist/sandboxWorker.js next to dist/sandbox.js) or transpiled (out/.../pgliteWorkerEntry.js). */
+export function workerScriptPath(): string {
+  const candidates = [path.join(__dirname, 'sandboxWorker.js'), path.join(__dirname, 'pgliteWorkerEntry.js')];
+  const found = candidates.find((candidate) => fs.existsSync(candidate));
+  if (!found) throw new Error(`the sandbox's database worker is missing (looked for ${candidates.join(', ')})`);
+  return found;
+}
+
+export interface WorkerStorageOptions {
+  dataDir: string;
+  /** Run initdb when the directory holds no database (only for building a template). */
+  initialize?: boolean;
+  sharedBuffers?: string;
+}
+
+/** A request as the caller writes it; `send` adds the id. */
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+type RequestBody = WithoutId<WorkerRequest>;
+
+type Pending = { resolve: (reply: WorkerReply & { ok: true }) => void; reject: (error: Error) => void };
+
+function toDatabaseError(error: SerializedDatabaseError): DatabaseError {
+  return new DatabaseError(error.message, error.code, error.detail, error.constraint, error.table, error.column);
+}
+
+export class WorkerStorage implements Storage {
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private exited: Error | null = null;
+  private closing: Promise<void> | null = null;
+  /** Milliseconds the worker took to open the database. */
+  openMs = 0;
+
+  private constructor(private readonly worker: Worker) {}
+
+  /** Starts a worker on `dataDir` and resolves once the database is open. */
+  static async open(options: WorkerStorageOptions): Promise<WorkerStorage> {
+    const data: WorkerStartData = { dataDir: options.dataDir, initialize: options.initialize ?? false, sharedBuffers: options.sharedBuffers ?? '16MB' };
+    const worker = new Worker(workerScriptPath(), { workerData: data });
+    const storage = new WorkerStorage(worker);
+    const status = await new Promise<WorkerStatus>((resolve, reject) => {
+      storage.onStatus = resolve;
+      storage.onStartFailure = reject;
+      storage.listen();
+    });
+    if (status.kind === 'failed') {
+      await worker.terminate();
+      throw toDatabaseError(status.error);
+    }
+    storage.openMs = status.openMs;
+    return storage;
+  }
+
+  private onStatus: ((status: WorkerStatus) => void) | null = null;
+  private onStartFailure: ((error: Error) => void) | null = null;
+
+  private listen(): void {
+    this.worker.on('message', (reply: WorkerReply | WorkerStatus) => {
+      if (!('id' in reply)) {
+        this.onStatus?.(reply);
+        this.onStatus = null;
+        return;
+      }
+      const pending = this.pending.get(reply.id);
+      if (!pending) return;
+      this.pending.delete(reply.id);
+      if (reply.ok) pending.resolve(reply);
+      else pending.reject(toDatabaseError(reply.error));
+    });
+    const fail = (error: Error) => {
+      this.exited = error;
+      this.onStartFailure?.(error);
+      for (const pending of this.pending.values()) pending.reject(error);
+      this.pending.clear();
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`the database worker has stopped (exit code ${code})`)));
+  }
+
+  private send(request: RequestBody): Promise<WorkerReply & { ok: true }> {
+    if (this.exited) return Promise.reject(this.exited);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  private async runStatement<Row>(sql: string, params: readonly unknown[], tx: number | null): Promise<QueryResult<Row>> {
+    const reply = await this.send({ kind: 'query', sql, params: [...params], tx });
+    return reply.result as QueryResult<Row>;
+  }
+
+  query<Row = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
+    return this.runStatement<Row>(sql, params, null);
+  }
+
+  async transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
+    const begun = await this.send({ kind: 'begin' });
+    const txId = begun.tx as number;
+    let finished = false;
+    const client: SqlClient = {
+      query: <Row = Record<string, unknown>>(sql: string, params: readonly unknown[] = []) => {
+        if (finished) return Promise.reject(new Error('this transaction has already ended'));
+        return this.runStatement<Row>(sql, params, txId);
+      },
+    };
+    let result: T;
+    try {
+      result = await work(client);
+    } catch (error) {
+      finished = true;
+      await this.send({ kind: 'rollback', tx: txId }).catch(() => undefined);
+      throw error;
+    }
+    finished = true;
+    await this.send({ kind: 'commit', tx: txId });
+    return result;
+  }
+
+  /** Closes the database cleanly and stops the worker; safe to call more than once. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      if (!this.exited) await this.send({ kind: 'close' }).catch(() => undefined);
+      await this.worker.terminate();
+    })();
+    return this.closing;
+  }
+}
