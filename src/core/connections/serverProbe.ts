@@ -31,6 +31,20 @@ export interface ServerProbe {
 }
 
 /**
+ * A probe that loads its implementation on first use, so that the HTTP stack is not loaded while the editor starts.
+ */
+export function lazyServerProbe(load: () => Promise<ServerProbe>): ServerProbe {
+  let loaded: Promise<ServerProbe> | undefined;
+  const probe = (): Promise<ServerProbe> => (loaded ??= load());
+  return {
+    release: async (target, signal) => (await probe()).release(target, signal),
+    databases: async (target, signal) => (await probe()).databases(target, signal),
+    checkApiKey: async (target, apiKey, signal) => (await probe()).checkApiKey(target, apiKey, signal),
+    checkLogin: async (target, protocol, login, secret, signal) => (await probe()).checkLogin(target, protocol, login, secret, signal),
+  };
+}
+
+/**
  * One sentence saying why a check failed, for the input the person is in. Uses the clients' error kinds; the error
  * messages are already free of secrets (the clients redact them).
  */

@@ -2,7 +2,7 @@
 // guarded calls (read-only, production), call logging, and the offer to update a refused key.
 import * as vscode from 'vscode';
 import type { CallRecord } from '../../core/client/callTimings';
-import { ConnectionClient, type MethodCall } from '../../core/connections/connectionClient';
+import type { ConnectionClient, MethodCall } from '../../core/connections/connectionClient';
 import type { SavedConnection } from '../../core/connections/connectionProfile';
 import type { ConnectionProblem } from '../../core/connections/connectionSettings';
 import { CommandIds } from '../commandIds';
@@ -89,6 +89,8 @@ export class ConnectionService implements vscode.Disposable {
       void this.#offerKeyUpdate(saved, message);
       throw new MissingSecretError(message);
     }
+    // Loaded on first use: the HTTP stack stays out of the editor's start-up.
+    const { ConnectionClient } = await import('../../core/connections/connectionClient.js');
     const client = new ConnectionClient(saved.profile, secret, {
       userAgent: this.#deps.userAgent,
       onCall: (record) => this.#logCall(saved.profile.name, record),

@@ -1,7 +1,6 @@
 // Wires the connections feature: stores, service, commands and status bar; hands the service to the other features.
 import * as vscode from 'vscode';
-import { userAgentOf } from '../../core/client/json2Client';
-import { clientServerProbe } from '../../core/connections/clientServerProbe';
+import { lazyServerProbe } from '../../core/connections/serverProbe';
 import { registerConnectionCommands } from './connectionCommands';
 import { type ConnectionPrompts, vscodeConnectionPrompts } from './connectionPrompts';
 import { ConnectionSecretStore } from './connectionSecretStore';
@@ -30,14 +29,16 @@ export function registerConnections(context: vscode.ExtensionContext, log: vscod
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   const automation = testMode ? new InputAutomation() : undefined;
   let prompts: ConnectionPrompts = vscodeConnectionPrompts;
-  const userAgent = userAgentOf('JSON-2 Explorer', String(context.extension.packageJSON.version));
+  // As the core's userAgentOf builds it; importing that would load the HTTP stack while the editor starts.
+  const userAgent = `JSON-2 Explorer/${String(context.extension.packageJSON.version)} (node ${process.version})`;
+  const probe = lazyServerProbe(async () => (await import('../../core/connections/clientServerProbe.js')).clientServerProbe({ userAgent }));
   const settings = new ConnectionSettingsStore();
   const secrets = new ConnectionSecretStore(context.secrets);
   const service = new ConnectionService({ settings, secrets, state: context.workspaceState, log, prompts: () => prompts, userAgent });
   const disposables = vscode.Disposable.from(
     settings, service,
     registerConnectionCommands({
-      service, settings, secrets, log, probe: clientServerProbe({ userAgent }), port: () => new QuickInputPort(automation), prompts: () => prompts,
+      service, settings, secrets, log, probe, port: () => new QuickInputPort(automation), prompts: () => prompts,
     }),
     registerConnectionStatusBar(service),
     ...(automation ? [automation] : []),
