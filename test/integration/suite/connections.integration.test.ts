@@ -66,6 +66,37 @@ suite('Connections (no server)', () => {
     assert.deepEqual(connectionSetting('user'), [{ name: 'kept', baseUrl: 'https://kept.example.com' }]);
   });
 
+  test('Edit Connection turns on read-only through the real quick pick; the entry keeps its place and extra keys', async () => {
+    await setConnectionSetting('user', [{ name: 'a', baseUrl: 'https://a.example.com' }, { name: 'b', baseUrl: 'https://b.example.com', note: 'kept' }]);
+    await eventually(() => api.service.list().length === 2, 'two connections');
+    api.inputs.preset({ field: 'readOnly' });
+    const done = start(recorder, 'json2.editConnection', 'b');
+    await recorder.accept('field');
+    await done;
+    assert.deepEqual(connectionSetting('user'), [
+      { name: 'a', baseUrl: 'https://a.example.com' }, { name: 'b', baseUrl: 'https://b.example.com', readOnly: true, note: 'kept' },
+    ]);
+    assert.equal(api.service.find('b')?.profile.readOnly, true);
+  });
+
+  test('Rename Connection refuses a taken name, renames in place and keeps it active', async () => {
+    await setConnectionSetting('workspace', [{ name: 'old', baseUrl: 'https://old.example.com' }, { name: 'other', baseUrl: 'https://other.example.com' }]);
+    await eventually(() => api.service.list().length === 2, 'two connections');
+    await api.service.setActive('old');
+    api.inputs.preset({ name: 'OTHER' });
+    const done = start(recorder, 'json2.renameConnection', 'old');
+    await recorder.accept('name');
+    assert.match(await recorder.problemOn('name'), /exists already/);
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await done;
+    api.inputs.preset({ name: 'new' });
+    const renamed = start(recorder, 'json2.renameConnection', 'old');
+    await recorder.accept('name', 2);
+    await renamed;
+    assert.deepEqual(connectionSetting('workspace').map((entry) => (entry as { name: string }).name), ['new', 'other']);
+    assert.equal(api.service.active()?.profile.name, 'new');
+  });
+
   test('Add Connection keeps the person on the URL step when nothing answers there', async () => {
     api.inputs.preset({ url: 'http://127.0.0.1:9' });
     const done = start(recorder, 'json2.addConnection');
