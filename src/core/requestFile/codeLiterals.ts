@@ -1,6 +1,5 @@
 // Writes JSON values as Python or JavaScript literals, with secrets read from environment variables instead of written.
-import { mergeSegments, splitSecrets, type TextSegment } from './exportParts';
-import type { SecretValue } from './resolvedRequestTypes';
+import { mergeSegments, splitSecrets, type ExportSecret, type TextSegment } from './exportParts';
 
 /** The languages exports are written in. */
 export type CodeDialect = 'python' | 'javascript';
@@ -21,7 +20,7 @@ const inlineWidth = 72;
  * Writes a JSON value as a literal of the dialect: objects and arrays over one line are indented, strings that
  * hold a secret read it from its environment variable.
  */
-export function codeLiteral(value: unknown, secrets: readonly SecretValue[], dialect: CodeDialect, indent: string, depth = 0): string {
+export function codeLiteral(value: unknown, secrets: readonly ExportSecret[], dialect: CodeDialect, indent: string, depth = 0): string {
   const hasSecret = (text: string) => secrets.some((secret) => secret.value.length > 0 && text.includes(secret.value));
   if (value === null || value === undefined) return dialect === 'python' ? 'None' : 'null';
   if (typeof value === 'boolean') return dialect === 'python' ? (value ? 'True' : 'False') : String(value);

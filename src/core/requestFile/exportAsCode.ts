@@ -1,7 +1,7 @@
 // Exports a resolved request as a cURL command, a Python `requests` script or a JavaScript `fetch` module.
 import { codeLiteral, stringExpression } from './codeLiterals';
-import { exportParts, mergeSegments, splitSecrets, type ExportOptions, type TextSegment } from './exportParts';
-import type { ResolvedRequest, SecretValue } from './resolvedRequestTypes';
+import { exportParts, mergeSegments, splitSecrets, type ExportOptions, type ExportSecret, type TextSegment } from './exportParts';
+import type { ResolvedRequest } from './resolvedRequestTypes';
 
 /** One shell word: double-quoted when that is safe (so `$VAR` expands), else single-quoted literals joined with `"$VAR"`. */
 export function shellWord(pieces: readonly TextSegment[]): string {
@@ -21,7 +21,7 @@ export function shellWord(pieces: readonly TextSegment[]): string {
 }
 
 /** JSON text of a value in which secret strings become environment variables (for a shell word). */
-function jsonWithSecrets(value: unknown, secrets: readonly SecretValue[]): TextSegment[] {
+function jsonWithSecrets(value: unknown, secrets: readonly ExportSecret[]): TextSegment[] {
   const text = JSON.stringify(value) ?? 'null';
   // Secrets are matched in the JSON text itself: a secret without characters that JSON escapes is written as is.
   return splitSecrets(text, secrets);
@@ -29,7 +29,8 @@ function jsonWithSecrets(value: unknown, secrets: readonly SecretValue[]): TextS
 
 /**
  * A cURL command for a resolved request. The key is read from `$JSON2_API_KEY` (or the variable given in the
- * options); secret values from `$JSON2_<NAME>`, spliced into the JSON as they are (they must not need escaping).
+ * options); secret values from `$JSON2_<NAME>` (`_VALUE` added if that is the key's variable), spliced into the
+ * JSON as they are (they must not need escaping).
  */
 export function exportAsCurl(request: ResolvedRequest, options: ExportOptions): string {
   const parts = exportParts(request, options);

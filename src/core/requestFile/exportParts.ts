@@ -1,5 +1,5 @@
 // What every export of a resolved request is made of: URL, headers and body, with the key and secrets as environment variables.
-import type { ResolvedRequest, SecretValue } from './resolvedRequestTypes';
+import type { ResolvedRequest } from './resolvedRequestTypes';
 import { secretEnvironmentName } from './secretNames';
 
 /** A piece of exported text: literal text, or the value of an environment variable. */
@@ -22,17 +22,23 @@ export interface ExportParts {
   readonly headers: readonly { readonly name: string; readonly value: readonly TextSegment[] }[];
   /** For calls: the JSON body. */
   readonly body?: unknown;
-  readonly secrets: readonly SecretValue[];
+  readonly secrets: readonly ExportSecret[];
+}
+
+/** A secret value and the environment variable an export reads it from. */
+export interface ExportSecret {
+  readonly value: string;
+  readonly env: string;
 }
 
 /** The default environment variable for the API key. */
 export const DEFAULT_API_KEY_VARIABLE = 'JSON2_API_KEY';
 
 /**
- * Splits a text so that every occurrence of a secret value becomes a reference to the environment variable named
- * after the secret (`JSON2_<NAME>`). Longer secrets are matched first.
+ * Splits a text so that every occurrence of a secret value becomes a reference to its environment variable.
+ * Longer secrets are matched first.
  */
-export function splitSecrets(text: string, secrets: readonly SecretValue[]): TextSegment[] {
+export function splitSecrets(text: string, secrets: readonly ExportSecret[]): TextSegment[] {
   const sorted = secrets.filter((secret) => secret.value.length > 0).sort((a, b) => b.value.length - a.value.length);
   if (sorted.length === 0) return text ? [{ text }] : [];
   const segments: TextSegment[] = [];
@@ -45,7 +51,7 @@ export function splitSecrets(text: string, secrets: readonly SecretValue[]): Tex
       continue;
     }
     if (i > literalStart) segments.push({ text: text.slice(literalStart, i) });
-    segments.push({ env: secretEnvironmentName(secret.name) });
+    segments.push({ env: secret.env });
     i += secret.value.length;
     literalStart = i;
   }
@@ -69,11 +75,14 @@ export function mergeSegments(segments: readonly TextSegment[]): TextSegment[] {
 
 /** Gathers the parts of an export. The file's own Authorization header is never exported: the key comes from the environment. */
 export function exportParts(request: ResolvedRequest, options: ExportOptions): ExportParts {
-  const secrets = request.secrets;
+  const keyVariable = options.apiKeyVariable ?? DEFAULT_API_KEY_VARIABLE;
+  // A secret named like the key's variable (a prompt called apiKey) may hold another key: keep the two apart.
+  const secrets = request.secrets.map((secret) => {
+    const env = secretEnvironmentName(secret.name);
+    return { value: secret.value, env: env === keyVariable ? `${env}_VALUE` : env };
+  });
   const base = options.baseUrl.replace(/\/+$/, '');
-  const headers: { name: string; value: TextSegment[] }[] = [
-    { name: 'Authorization', value: [{ text: 'Bearer ' }, { env: options.apiKeyVariable ?? DEFAULT_API_KEY_VARIABLE }] },
-  ];
+  const headers: { name: string; value: TextSegment[] }[] = [{ name: 'Authorization', value: [{ text: 'Bearer ' }, { env: keyVariable }] }];
   const fileHeader = (name: string) => request.headers.find((header) => header.name.toLowerCase() === name);
   if (request.httpMethod === 'POST') headers.push({ name: 'Content-Type', value: splitSecrets(fileHeader('content-type')?.value ?? 'application/json; charset=utf-8', secrets) });
   const database = request.database ?? options.database;
