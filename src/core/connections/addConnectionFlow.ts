@@ -1,4 +1,4 @@
-// The `Add Connection` flow: URL (release checked) → database → API key (or login and password) → name → where to save.
+// The `Add Connection` flow: URL (release checked) → interface → database → API key (or login and password) → name → where to save.
 import { type ConnectionLevel, type ConnectionProfile, type ConnectionProtocol, type ConnectionUser, DEFAULT_DATABASE_HEADER } from './connectionProfile';
 import { connectionNameProblem, databaseNameProblem, loginProblem, normaliseBaseUrl } from './connectionValidation';
 import { parseConnectionTarget } from '../client/connectionTarget';
@@ -34,7 +34,7 @@ interface Draft {
   level?: NewConnection['level'];
 }
 
-type StepId = 'url' | 'insecure' | 'database' | 'apiKey' | 'login' | 'password' | 'name' | 'level';
+type StepId = 'url' | 'insecure' | 'protocol' | 'database' | 'apiKey' | 'login' | 'password' | 'name' | 'level';
 type StepResult = 'next' | 'back' | 'cancel';
 const TITLE = 'Add JSON-2 Connection';
 
@@ -56,6 +56,7 @@ export async function runAddConnectionFlow(port: InputPort, probe: ServerProbe, 
 function stepsFor(draft: Draft, context: AddConnectionContext): StepId[] {
   const steps: StepId[] = ['url'];
   if (draft.insecure) steps.push('insecure');
+  if ((draft.release?.available.length ?? 0) > 1) steps.push('protocol');
   steps.push('database');
   steps.push(...(draft.protocol === undefined || draft.protocol === 'json2' ? ['apiKey' as const] : ['login' as const, 'password' as const]));
   steps.push('name');
@@ -104,6 +105,18 @@ async function askStep(id: StepId, at: StepPosition, port: InputPort, probe: Ser
       if (answer === false) return BACK;
       if (answer === true) draft.allowInsecureHttp = true;
       return answer;
+    }
+    case 'protocol': {
+      const available = draft.release?.available ?? [];
+      const protocol = await port.pick<ConnectionProtocol>({
+        ...at, active: draft.protocol, placeholder: `Release ${draft.release?.version ?? 'unknown'} offers ${available.map(protocolLabel).join(', ')}. Which interface?`,
+        items: available.map((value) => ({
+          label: protocolLabel(value), value,
+          description: value === 'json2' ? 'API key; recommended' : 'login and password (or key); deprecated, removal planned in release 22',
+        })),
+      });
+      if (protocol !== BACK && protocol !== undefined) draft.protocol = protocol;
+      return protocol;
     }
     case 'database':
       return askDatabase(at, port, draft);
@@ -182,9 +195,13 @@ async function askDatabase(at: StepPosition, port: InputPort, draft: Draft): Pro
   });
 }
 
+function protocolLabel(protocol: ConnectionProtocol): string {
+  return protocol === 'json2' ? 'JSON-2' : protocol === 'xmlrpc' ? 'XML-RPC' : 'JSON-RPC';
+}
+
 function releaseLine(draft: Draft): string {
   if (!draft.release) return '';
-  const via = draft.protocol === 'json2' ? 'JSON-2' : `deprecated ${draft.protocol === 'xmlrpc' ? 'XML-RPC' : 'JSON-RPC'}`;
+  const via = draft.protocol === 'json2' ? 'JSON-2' : `deprecated ${protocolLabel(draft.protocol ?? 'jsonrpc')}`;
   return `Release ${draft.release.version ?? 'unknown'} (${via}).`;
 }
 

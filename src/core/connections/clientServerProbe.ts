@@ -18,7 +18,8 @@ export function clientServerProbe(options: ProbeOptions = {}): ServerProbe {
   return {
     async release(target: ServerTarget, signal: AbortSignal): Promise<ServerRelease> {
       const detected = await detectProtocol(target.baseUrl, { transport, signal });
-      return { version: detected.version, protocol: detected.protocol };
+      const others = (['json2', 'xmlrpc', 'jsonrpc'] as const).filter((protocol) => detected[protocol] && protocol !== detected.protocol);
+      return { version: detected.version, protocol: detected.protocol, available: [detected.protocol, ...others] };
     },
 
     async databases(target: ServerTarget, signal: AbortSignal): Promise<readonly string[] | undefined> {

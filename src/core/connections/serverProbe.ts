@@ -16,6 +16,8 @@ export interface ServerRelease {
   readonly version: string | undefined;
   /** JSON-2 when the server has it, else the deprecated interface that answers. */
   readonly protocol: ConnectionProtocol;
+  /** Every interface that answered, the preferred one first. */
+  readonly available: readonly ConnectionProtocol[];
 }
 
 /** The checks a new or edited connection goes through; each rejects with the clients' typed errors. */

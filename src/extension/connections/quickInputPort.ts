@@ -11,6 +11,9 @@ export class InputAutomation implements vscode.Disposable {
   readonly #shown = new vscode.EventEmitter<string>();
   readonly #problems = new vscode.EventEmitter<{ step: string; message: string }>();
   readonly #presets = new Map<string, string | boolean>();
+  readonly #preset = new vscode.EventEmitter<void>();
+  /** Fires when presets are added, so that an input already showing can take its new value, as a person retypes. */
+  readonly onDidPreset = this.#preset.event;
   /** The id of each step as its input opens. */
   readonly onDidShow = this.#shown.event;
   /** A problem shown on a step's input (a failed check). */
@@ -19,6 +22,7 @@ export class InputAutomation implements vscode.Disposable {
   /** Values to put into the next inputs of these steps (each used once). */
   preset(values: Readonly<Record<string, string | boolean>>): void {
     for (const [step, value] of Object.entries(values)) this.#presets.set(step, value);
+    this.#preset.fire();
   }
 
   /** Takes the preset of a step, if any. */
@@ -37,6 +41,7 @@ export class InputAutomation implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.#preset.dispose();
     this.#shown.dispose();
     this.#problems.dispose();
   }
@@ -74,6 +79,10 @@ export class QuickInputPort implements InputPort {
         box.onDidChangeValue((value) => { if (!checking) box.validationMessage = question.validate?.(value); }),
         box.onDidTriggerButton((button) => { if (button === vscode.QuickInputButtons.Back) finish(BACK); }),
         box.onDidHide(() => finish(undefined)),
+        ...(this.#automation ? [this.#automation.onDidPreset(() => {
+          const value = this.#automation?.take(question.id);
+          if (typeof value === 'string') box.value = value;
+        })] : []),
         box.onDidAccept(async () => {
           if (checking) return;
           const value = box.value;

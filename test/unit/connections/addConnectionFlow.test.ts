@@ -52,16 +52,28 @@ test('a server that does not list databases gets a typed name; empty means none'
   assert.deepEqual(port.shown.map((q) => q.id), ['url', 'database', 'apiKey', 'name']);
 });
 
-test('a server before 19.0 gets the deprecated RPC steps: login, then password checked with authenticate', async () => {
-  const port = new ScriptedInputPort([{ text: 'https://old.example' }, { pick: 'prod' }, { text: 'admin' }, { text: 'nope' }, { text: 'admin' }, { text: 'old' }, { pick: 'user' }]);
+test('a server before 19.0 gets the deprecated RPC steps: interface, login, then password checked with authenticate', async () => {
+  const port = new ScriptedInputPort([
+    { text: 'https://old.example' }, { pick: 'jsonrpc' }, { pick: 'prod' }, { text: 'admin' }, { text: 'nope' }, { text: 'admin' }, { text: 'old' }, { pick: 'user' },
+  ]);
   const added = await runAddConnectionFlow(port, tableProbe(), context);
   assert.equal(added?.profile.protocol, 'jsonrpc');
   assert.equal(added?.profile.login, 'admin');
   assert.equal(added?.profile.serverVersion, '17.0');
   assert.equal(added?.secret, 'admin');
-  assert.deepEqual(port.shown.map((q) => q.id), ['url', 'database', 'login', 'password', 'name', 'level']);
-  assert.match(port.shown[1].prompt, /Release 17\.0 \(deprecated JSON-RPC\)/);
-  assert.match(port.shown[3].problems[0], /refused this login and password/);
+  assert.deepEqual(port.shown.map((q) => q.id), ['url', 'protocol', 'database', 'login', 'password', 'name', 'level']);
+  assert.deepEqual(port.shown[1].items, ['XML-RPC', 'JSON-RPC']);
+  assert.match(port.shown[2].prompt, /Release 17\.0 \(deprecated JSON-RPC\)/);
+  assert.match(port.shown[4].problems[0], /refused this login and password/);
+});
+
+test('a server with JSON-2 and the deprecated interfaces shows its release and lets the person choose', async () => {
+  const port = new ScriptedInputPort([{ text: 'https://both.example' }, { pick: 'xmlrpc' }, { pick: 'demo' }, { text: 'admin' }, { text: 'admin' }, { text: 'both' }, { pick: 'user' }]);
+  const added = await runAddConnectionFlow(port, tableProbe(), context);
+  assert.equal(added?.profile.protocol, 'xmlrpc');
+  assert.match(port.shown[1].prompt, /^Release 19\.0 offers JSON-2, XML-RPC, JSON-RPC\./);
+  const json2 = new ScriptedInputPort([{ text: 'https://both.example' }, { pick: 'json2' }, { pick: 'demo' }, { text: KEY }, { text: 'both' }, { pick: 'user' }]);
+  assert.equal((await runAddConnectionFlow(json2, tableProbe(), context))?.profile.protocol, 'json2');
 });
 
 test('the back button returns to the previous step with its answer kept', async () => {

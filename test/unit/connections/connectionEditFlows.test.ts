@@ -34,7 +34,7 @@ test('a new address on the same origin keeps the key; another origin asks whethe
     { profile: { ...profile, baseUrl: 'https://erp.example.com/prefix', serverVersion: '19.0' }, secret: 'keep' });
   const forget = await runEditConnectionFlow(new ScriptedInputPort([{ pick: 'baseUrl' }, { text: 'https://old.example' }, { pick: 'forget' }]), tableProbe(), saved);
   assert.equal(forget?.secret, 'forget');
-  assert.equal(forget?.profile.protocol, 'jsonrpc', 'the protocol follows the new server');
+  assert.equal(forget?.profile.protocol, 'xmlrpc', 'the protocol follows the new server');
   const movePort = new ScriptedInputPort([{ pick: 'baseUrl' }, { text: 'https://down.example' }, { text: 'https://new.example' }, { pick: 'move' }]);
   const move = await runEditConnectionFlow(movePort, tableProbe(), saved);
   assert.equal(move?.secret, 'move');
