@@ -40,6 +40,8 @@ export class DatabaseCatalog {
   readonly pool: DatabasePool;
   readonly hashCost: number;
   private readonly authenticators = new Map<string, ApiKeyAuthenticator>();
+  /** The database names, read from disk once and kept up to date by create and drop. */
+  private names: string[] | null = null;
 
   constructor(private readonly options: CatalogOptions) {
     this.registry = Registry.build([...BASE_MODELS, ...(options.extraModels ?? [])], GENERIC_METHODS);
@@ -53,11 +55,12 @@ export class DatabaseCatalog {
   }
 
   list(): string[] {
-    return this.pool.list();
+    this.names ??= this.pool.list();
+    return this.names;
   }
 
   exists(name: string): boolean {
-    return this.pool.exists(name);
+    return this.list().includes(name);
   }
 
   /** Creates database `name` as a copy of the template (building the template first when it is not cached). */
@@ -75,6 +78,7 @@ export class DatabaseCatalog {
     copyTemplate(template.dataDir, this.pool.dataDir(name));
     const copyMs = Date.now() - copyStarted;
     const initializeStarted = Date.now();
+    this.names = null;
     await this.use(name, (storage) => initializeCopiedDatabase(storage, this.registry, this.hashCost, this.clock.now()));
     return { templateBuilt: template.built, templateMs: template.buildMs, copyMs, initializeMs: Date.now() - initializeStarted };
   }
@@ -84,6 +88,7 @@ export class DatabaseCatalog {
     await this.pool.closeDatabase(name);
     this.authenticators.delete(name);
     fs.rmSync(this.pool.databaseDir(name), { recursive: true, force: true });
+    this.names = null;
   }
 
   /** Runs `work` with database `name` open. */

@@ -1,0 +1,41 @@
+// Writing answers: JSON bodies, error objects, and the small HTML pages the reference server's web library sends.
+import type { ServerResponse } from 'node:http';
+import { errorBody } from '../errors/errorBody';
+import type { ServiceError } from '../errors/serviceErrors';
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+function finish(response: ServerResponse, status: number, contentType: string, body: string, headers: Record<string, string>): void {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  const bytes = Buffer.from(body, 'utf8');
+  response.writeHead(status, { 'Content-Type': contentType, 'Content-Length': String(bytes.length), ...headers });
+  response.end(bytes);
+}
+
+export function sendJson(response: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+  finish(response, status, 'application/json; charset=utf-8', JSON.stringify(value === undefined ? null : value), headers);
+}
+
+export function sendHtml(response: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
+  finish(response, status, 'text/html; charset=utf-8', html, headers);
+}
+
+/** The error object of a failed call, with the error's status and headers. */
+export function sendError(response: ServerResponse, error: ServiceError): void {
+  sendJson(response, error.status, errorBody(error), error.headers);
+}
+
+/** A page shaped like the web library's default error pages. */
+export function statusPage(status: number, title: string, description: string): string {
+  return `<!doctype html>\n<html lang=en>\n<title>${status} ${escapeHtml(title)}</title>\n<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(description)}</p>\n`;
+}
+
+export function sendNotFoundPage(response: ServerResponse): void {
+  sendHtml(response, 404, statusPage(404, 'Not Found', 'The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.'));
+}

@@ -1,0 +1,96 @@
+// POST /json/2/<model>/<method>: checks in the reference server's order (content type, authentication, body, model,
+// method, arguments), then runs the call and answers the bare result or the error object.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { asServiceError } from '../errors/errorBody';
+import { badRequest, ServiceError, unauthorized } from '../errors/serviceErrors';
+import { parseContext, parseIds } from '../methods/argumentBinding';
+import { dispatchCall } from '../service/callDispatcher';
+import type { DatabaseCatalog } from '../service/databaseCatalog';
+import type { FaultInjector } from '../service/faultInjector';
+import { sendError, sendHtml, sendJson, statusPage } from './httpAnswers';
+import { mayHaveBody, mediaType, readBody } from './requestBody';
+
+export interface Json2Options {
+  catalog: DatabaseCatalog;
+  maxBodyBytes: number;
+  faults?: FaultInjector;
+}
+
+const BEARER = /^bearer\s+(\S.*)$/i;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The database a request is for: its X-Service-Database header, else the only database; null when neither works. */
+export function selectDatabase(request: IncomingMessage, catalog: DatabaseCatalog): string | null {
+  const header = request.headers['x-service-database'];
+  const names = catalog.list();
+  if (typeof header === 'string' && header !== '') return names.includes(header) ? header : null;
+  return names.length === 1 ? names[0] : null;
+}
+
+export function sendNoDatabasePage(response: ServerResponse): void {
+  sendHtml(response, 404, statusPage(404, 'Not Found', 'No database is selected: this server hosts several databases (or none by that name). Send the X-Service-Database header with the name of one of them.'));
+}
+
+function parseBody(bytes: Buffer): Record<string, unknown> {
+  if (bytes.length === 0) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(utf8.decode(bytes));
+  } catch (error) {
+    throw badRequest(`could not parse the body as json: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('could not parse the body, expecting a json object');
+  return value as Record<string, unknown>;
+}
+
+/** Answers an error before the body was read: drain a body of acceptable size (keep-alive), else close. */
+function sendEarlyError(request: IncomingMessage, response: ServerResponse, error: ServiceError, maxBodyBytes: number): void {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > maxBodyBytes || error.status === 413) {
+    sendError(response, new ServiceError(error.qualifiedName, error.status, error.message, error.layer, error.errorContext, { ...error.headers, Connection: 'close' }));
+    return;
+  }
+  request.resume();
+  sendError(response, error);
+}
+
+export async function handleJson2Call(options: Json2Options, request: IncomingMessage, response: ServerResponse, modelName: string, methodName: string): Promise<void> {
+  const { catalog } = options;
+  const database = selectDatabase(request, catalog);
+  if (database === null) {
+    request.resume();
+    sendNoDatabasePage(response);
+    return;
+  }
+  if (mayHaveBody(request) && mediaType(request) !== 'application/json') {
+    request.resume();
+    sendHtml(response, 415, statusPage(415, 'Unsupported Media Type', `The server does not support the media type transmitted in the request: expected application/json, got '${mediaType(request) || 'none'}'.`));
+    return;
+  }
+  const controller = new AbortController();
+  response.once('close', () => { if (!response.writableFinished) controller.abort(); });
+  await catalog.use(database, async (storage) => {
+    let bodyRead = false;
+    try {
+      const match = BEARER.exec(request.headers.authorization ?? '');
+      if (!match) throw unauthorized('User not authenticated, use the "Authorization" header');
+      const authenticated = await catalog.authenticator(database).authenticate(storage, match[1].trim(), catalog.clock.now());
+      if (!authenticated) throw unauthorized('Invalid apikey');
+      const body = parseBody(await readBody(request, options.maxBodyBytes));
+      bodyRead = true;
+      const ids = parseIds(body.ids);
+      const context = parseContext(body.context);
+      const named = { ...body };
+      delete named.ids;
+      delete named.context;
+      const result = await dispatchCall(catalog, {
+        database, storage, user: authenticated.user, model: modelName, method: methodName, ids, named, context, signal: controller.signal,
+      }, options.faults);
+      sendJson(response, 200, result);
+    } catch (error) {
+      const failure = asServiceError(error);
+      if (bodyRead) sendError(response, failure);
+      else sendEarlyError(request, response, failure, options.maxBodyBytes);
+    }
+  });
+}

@@ -1,0 +1,53 @@
+// Runs one JSON-2 call after authentication: finds the model and method, binds the arguments, and runs the method
+// in its own transaction (committed on success, rolled back on any error).
+import { accessError, notFound } from '../errors/serviceErrors';
+import { bindArguments } from '../methods/argumentBinding';
+import { Environment } from '../orm/environment';
+import type { CurrentUser } from '../security/currentUser';
+import type { Storage } from '../storage/sqlClient';
+import type { DatabaseCatalog } from './databaseCatalog';
+import type { FaultInjector } from './faultInjector';
+
+export interface CallRequest {
+  database: string;
+  storage: Storage;
+  user: CurrentUser;
+  model: string;
+  method: string;
+  ids: number[];
+  /** Named arguments (the body without `ids` and `context`). */
+  named: Record<string, unknown>;
+  /** The body's context, or undefined for the user's own. */
+  context: Record<string, unknown> | undefined;
+  signal: AbortSignal;
+}
+
+function privateMethodError(model: string, method: string): Error {
+  return accessError(`Private methods (such as '${model}.${method}') cannot be called remotely.`);
+}
+
+/** The user's context: what `res.users/context_get` answers. */
+export function userContext(user: CurrentUser): Record<string, unknown> {
+  return { lang: user.lang, tz: user.tz ?? false, uid: user.id };
+}
+
+export async function dispatchCall(catalog: DatabaseCatalog, request: CallRequest, faults?: FaultInjector): Promise<unknown> {
+  const registry = catalog.registry;
+  const model = registry.model(request.model);
+  if (!model) throw notFound(`the model '${request.model}' does not exist`);
+  if (request.method.startsWith('_')) throw privateMethodError(request.model, request.method);
+  const method = registry.method(model, request.method);
+  if (!method) throw notFound(`The method '${request.model}.${request.method}' does not exist`);
+  if (method.private) throw privateMethodError(request.model, request.method);
+  const args = bindArguments(model, method, request.ids, request.named);
+  const context = request.context ?? userContext(request.user);
+  const services = catalog.services(request.database);
+  const run = async (cr: Environment['cr']) => {
+    const env = new Environment(cr, registry, request.user, context, catalog.clock.now(), services, false, request.signal);
+    const result = await method.run({ env, model, ids: request.ids, args });
+    faults?.afterMethod(model.name, method.name);
+    return result;
+  };
+  if (method.transactional === false) return run(request.storage);
+  return request.storage.transaction((tx) => run(faults ? faults.wrapTransaction(tx) : tx));
+}

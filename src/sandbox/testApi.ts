@@ -1,0 +1,110 @@
+// The test API: starts a sandbox in this process on a free loopback port with a database copied from the template,
+// and hands out a key per demo user plus controls that exist only here (clock, fault injection, a slow method).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SettableClock } from './clock';
+import { USERS } from './demo/demoRecords';
+import { SLOW_METHOD, TESTING_MODEL, testingModel } from './models/testingModel';
+import { SandboxServer } from './sandboxServer';
+import { FaultInjector } from './service/faultInjector';
+import { issueApiKey } from './service/keyIssuer';
+import { addCalendarMonths } from './keys/keyLifetime';
+import { webRoutes } from './web/webRoutes';
+
+export interface StartSandboxOptions {
+  /** Name of the database (default `demo`). */
+  database?: string;
+  /** Body size limit of JSON-2 calls in bytes (default 16 MiB). */
+  maxBodyBytes?: number;
+  /** log2 of the scrypt cost for keys and passwords (default 14). */
+  hashCost?: number;
+  /** Prints one line per request. */
+  log?: (line: string) => void;
+}
+
+export interface DemoUserInfo {
+  id: number;
+  login: string;
+  /** Null for a user who cannot log in with a password (the robot). */
+  password: string | null;
+  name: string;
+}
+
+export interface StartedSandbox {
+  /** Base URL, for example `http://127.0.0.1:41234`. */
+  url: string;
+  database: string;
+  /** A valid, unscoped key (one month) for each demo user. */
+  keys: { admin: string; user: string; robot: string };
+  users: { admin: DemoUserInfo; user: DemoUserInfo; robot: DemoUserInfo };
+  clock: { now(): Date; set(date: Date): void; advance(ms: number): void; reset(): void };
+  faults: { failStatement(n: number): void; failMethod(model: string, method: string): void; clear(): void; readonly fired: number };
+  /** A method that sleeps `seconds` (its only argument) and stops early when the client disconnects. */
+  slowMethod: { model: string; method: string; argument: 'seconds'; completed(): number; cancelled(): number };
+  /** Makes another key for a demo user (by login), valid `days` days (at most three months). */
+  newKey(login: string, options?: { days?: number; name?: string; scope?: string | null }): Promise<string>;
+  /** The server object, for tests that look inside (open databases, key cache). */
+  server: SandboxServer;
+  stop(): Promise<void>;
+}
+
+const ROLE_LOGINS = { admin: 'admin', user: 'demo', robot: 'robot' } as const;
+
+export async function startSandbox(options: StartSandboxOptions = {}): Promise<StartedSandbox> {
+  const database = options.database ?? 'demo';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-sandbox-'));
+  const clock = new SettableClock();
+  const faults = new FaultInjector();
+  const slow = { completed: 0, cancelled: 0 };
+  let server: SandboxServer | undefined;
+  try {
+    server = await SandboxServer.start({
+      dataDir, clock, faults, host: '127.0.0.1', port: 0, maxBodyBytes: options.maxBodyBytes, hashCost: options.hashCost, log: options.log,
+      extraModels: [testingModel({ completed: () => { slow.completed += 1; }, cancelled: () => { slow.cancelled += 1; } })],
+      routes: (catalog) => webRoutes(catalog),
+    });
+    await server.catalog.createDatabase(database);
+    const started = server;
+    const newKey = async (login: string, keyOptions: { days?: number; name?: string; scope?: string | null } = {}) => {
+      const now = clock.now();
+      const expiration = keyOptions.days === undefined ? addCalendarMonths(now, 1) : new Date(now.getTime() + keyOptions.days * 86_400_000);
+      const issued = await issueApiKey(started.catalog, database, { login, name: keyOptions.name ?? `test key for ${login}`, expiration, scope: keyOptions.scope ?? null });
+      return issued.key;
+    };
+    const ids = await started.catalog.use(database, async (storage) => {
+      const result = await storage.query<{ id: number; login: string }>('SELECT id, login FROM res_users');
+      return new Map(result.rows.map((row) => [row.login, row.id]));
+    });
+    const info = (login: string): DemoUserInfo => {
+      const demo = USERS.find((user) => user.login === login);
+      if (!demo) throw new Error(`no demo user ${login}`);
+      return { id: ids.get(login) as number, login, password: demo.password, name: demo.name };
+    };
+    const [admin, user, robot] = await Promise.all([newKey(ROLE_LOGINS.admin), newKey(ROLE_LOGINS.user), newKey(ROLE_LOGINS.robot)]);
+    return {
+      url: started.url,
+      database,
+      keys: { admin, user, robot },
+      users: { admin: info(ROLE_LOGINS.admin), user: info(ROLE_LOGINS.user), robot: info(ROLE_LOGINS.robot) },
+      clock: { now: () => clock.now(), set: (date) => clock.set(date), advance: (ms) => clock.advance(ms), reset: () => clock.reset() },
+      faults: {
+        failStatement: (n) => faults.failStatement(n),
+        failMethod: (model, method) => faults.failMethod(model, method),
+        clear: () => faults.clear(),
+        get fired() { return faults.fired; },
+      },
+      slowMethod: { model: TESTING_MODEL, method: SLOW_METHOD, argument: 'seconds', completed: () => slow.completed, cancelled: () => slow.cancelled },
+      newKey,
+      server: started,
+      async stop() {
+        await started.stop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
