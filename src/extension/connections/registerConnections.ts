@@ -16,6 +16,8 @@ import { InputAutomation, QuickInputPort } from './quickInputPort';
 export interface ConnectionsTestApi {
   readonly service: ConnectionService;
   readonly inputs: InputAutomation;
+  /** The extension's log folder (the "JSON-2" log file is in it), for the test that searches it for keys. */
+  readonly logUri: vscode.Uri;
   /** Answers the modal dialogs instead of a person; undefined restores the real dialogs. */
   setPrompts(prompts: ConnectionPrompts | undefined): void;
 }
@@ -46,6 +48,7 @@ export function registerConnections(context: vscode.ExtensionContext, log: vscod
   const testApi = automation && {
     service,
     inputs: automation,
+    logUri: context.logUri,
     setPrompts: (replacement: ConnectionPrompts | undefined) => { prompts = replacement ?? vscodeConnectionPrompts; },
   };
   return { service, testApi, dispose: () => disposables.dispose() };

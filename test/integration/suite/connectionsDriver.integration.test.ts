@@ -25,12 +25,15 @@ export async function eventually(predicate: () => boolean | Promise<boolean>, wh
 }
 
 /**
- * Records the steps and problems the real input boxes show, so a test can wait for a step and accept it with
- * `workbench.action.acceptSelectedQuickOpenItem` as a person presses Enter.
+ * Follows the steps and problems the real input boxes show, so a test can wait for each step and press Enter on it
+ * with `workbench.action.acceptSelectedQuickOpenItem`, as a person would.
  */
 export class StepRecorder implements vscode.Disposable {
   readonly shown: string[] = [];
   readonly problems: Array<{ step: string; message: string }> = [];
+  /** Set when the command the test started has finished. */
+  settled = false;
+  #cursor = 0;
   readonly #subscriptions: vscode.Disposable[];
 
   constructor(api: ConnectionsTestApi) {
@@ -40,25 +43,34 @@ export class StepRecorder implements vscode.Disposable {
     ];
   }
 
-  /** Waits until the n-th showing of `step` (1 = first) and presses Enter on it. */
-  async accept(step: string, occurrence = 1): Promise<void> {
-    await eventually(() => this.shown.filter((s) => s === step).length >= occurrence, `step "${step}" #${occurrence} (shown: ${this.shown.join(', ')})`, 30_000);
-    const before = this.shown.length;
+  /** The next step to show (waiting for it), without accepting it. */
+  async next(): Promise<string> {
+    await eventually(() => this.shown.length > this.#cursor, `a step after ${this.shown.join(', ') || 'the start'}`, 30_000);
+    return this.shown[this.#cursor];
+  }
+
+  /** Waits for the next step, checks it is `step`, and presses Enter on it. */
+  async accept(step: string): Promise<void> {
+    assert.equal(await this.next(), step, `steps so far: ${this.shown.join(', ')}`);
+    this.#cursor += 1;
+    await this.enter(step);
+  }
+
+  /** Presses Enter again on the step showing (after a problem, with a new preset). */
+  async enter(step: string): Promise<void> {
+    const shownBefore = this.shown.length;
     const problemsBefore = this.problems.length;
     // The workbench gets the input and the Enter in order; pressing again only if nothing happened covers a slow render.
-    for (let attempt = 0; attempt < 3; attempt++) {
+    for (let attempt = 1; ; attempt++) {
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
       try {
-        await eventually(() => this.shown.length > before || this.problems.length > problemsBefore || this.settled, `a reaction to Enter on "${step}"`, 20_000);
+        await eventually(() => this.shown.length > shownBefore || this.problems.length > problemsBefore || this.settled, `a reaction to Enter on "${step}"`, 20_000);
         return;
       } catch (error) {
-        if (attempt === 2) throw error;
+        if (attempt === 3) throw error;
       }
     }
   }
-
-  /** Set by the test when the command it started has finished. */
-  settled = false;
 
   async problemOn(step: string): Promise<string> {
     await eventually(() => this.problems.some((p) => p.step === step), `a problem on "${step}"`, 30_000);
