@@ -21,6 +21,8 @@ export class JsonMasker {
   /** True once the first value has started; `closed` once it has ended (its first bracket closed). */
   started = false;
   closed = false;
+  /** The deepest nesting of brackets seen. */
+  maxDepth = 0;
   private readonly pieces: string[] = [];
   private readonly containers: number[] = [];
   private expectKey = false;
@@ -113,6 +115,7 @@ export class JsonMasker {
         if (code === 123 || code === 91) {
           this.started = true;
           this.containers.push(code);
+          if (this.containers.length > this.maxDepth) this.maxDepth = this.containers.length;
           this.expectKey = code === 123;
         } else if (code === 125 || code === 93) {
           this.containers.pop();

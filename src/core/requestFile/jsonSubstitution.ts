@@ -54,7 +54,14 @@ export async function substituteJson(values: PlaceholderValues, lines: LineIndex
   if (failed) return undefined;
   pieces.push(text.slice(copied, end));
   const errors: ParseError[] = [];
-  const value = parse(pieces.join(''), errors, { allowTrailingComma: true, disallowComments: false }) as unknown;
+  let value: unknown;
+  try {
+    value = parse(pieces.join(''), errors, { allowTrailingComma: true, disallowComments: false }) as unknown;
+  } catch {
+    // Only a value nested deeper than the stack allows gets here (jsonc-parser reads nesting by recursion).
+    values.diagnostics.push(errorAt(lines.range(start, end), 'invalid-json-value', 'After replacing the placeholders the JSON is nested too deeply'));
+    return undefined;
+  }
   if (errors.length > 0) {
     values.diagnostics.push(errorAt(lines.range(start, end), 'invalid-json-value', `After replacing the placeholders the JSON does not read: ${printParseErrorCode(errors[0].error)}`));
     return undefined;

@@ -53,6 +53,12 @@ export function parseRequestFile(text: string): RequestFile {
       line++;
       continue;
     }
+    if (draft.phase !== 'head' && !text.startsWith('??', start) && startsWithExplicitMethod(text, start, end)) {
+      diagnostics.push(errorAt(here, 'missing-separator', 'A block holds one request: add a ### line above this one'));
+      closeBlock();
+      draft = new BlockDraft(false);
+      continue; // read this line again as the new block's request line
+    }
     draft.touch(start, end);
     if (text.startsWith('??', start)) {
       if (!draft.requestLine) diagnostics.push(errorAt(here, 'assertion-without-request', 'An assertion (??) comes after a request line'));
@@ -69,11 +75,6 @@ export function parseRequestFile(text: string): RequestFile {
     } else if (text.charCodeAt(start) === 64 /* @ */) {
       const variable = readVariableDefinition(lines, line, diagnostics);
       if (variable) variables.push(variable);
-    } else if (draft.phase !== 'head' && startsWithExplicitMethod(text, start, end)) {
-      diagnostics.push(errorAt(here, 'missing-separator', 'A block holds one request: add a ### line above this one'));
-      closeBlock();
-      draft = new BlockDraft(false);
-      continue; // read this line again as the new block's request line
     } else if (draft.phase === 'head') {
       readHeadLine(lines, draft, line, start, end, diagnostics);
     } else if (text.charCodeAt(start) === 91 || text.charCodeAt(start) === 123) {

@@ -36,7 +36,9 @@ export class PlaceholderValues {
   readonly secrets: SecretValue[] = [];
   private readonly definitions = new Map<string, VariableNode>();
   private readonly computed = new Map<string, PlaceholderValue>();
+  /** The variables being computed, outermost first (a name met again here is a loop). */
   private readonly inProgress: string[] = [];
+  private readonly inProgressNames = new Set<string>();
   private readonly prompts = new Map<string, PromptNode>();
   private readonly requestNames = new Set<string>();
   private readonly system: SystemValueSources;
@@ -149,12 +151,13 @@ export class PlaceholderValues {
       this.diagnostics.push(errorAt(range, 'unknown-variable', `The definition of ${name} (line ${definition.range.start.line + 1}) has errors`, usedAt));
       return undefined;
     }
-    if (this.inProgress.includes(name)) {
+    if (this.inProgressNames.has(name)) {
       const loop = [...this.inProgress.slice(this.inProgress.indexOf(name)), name].join(' → ');
       this.diagnostics.push(errorAt(range, 'variable-cycle', `These variables are defined through each other: ${loop}`, usedAt));
       return undefined;
     }
     this.inProgress.push(name);
+    this.inProgressNames.add(name);
     const inner = [...usedAt, { range, message: `${name} is used here` }];
     const placeholders = definition.placeholders;
     let value: PlaceholderValue | undefined;
@@ -165,6 +168,7 @@ export class PlaceholderValues {
       value = text === undefined ? undefined : { kind: 'text', text };
     }
     this.inProgress.pop();
+    this.inProgressNames.delete(name);
     if (value) {
       this.computed.set(name, value);
       if (looksSecret(name)) this.addSecret(name, valueAsText(value));

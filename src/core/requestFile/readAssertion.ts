@@ -100,7 +100,7 @@ function readExpectedJson(lines: LineIndex, expected: TextPart, node: AssertionN
   const found: Diagnostic[] = [];
   const masker = new JsonMasker(lines, found);
   masker.scanLine(expected.range.startOffset, expected.range.endOffset, false);
-  const tree = parseMaskedJson(lines, masker.masked(), expected.range.startOffset, masker.quiet, found);
+  const tree = parseMaskedJson(lines, masker.masked(), expected.range.startOffset, masker, found);
   const placeholders = masker.placeholders;
   const syntax = found.filter((diagnostic) => diagnostic.code === 'json-syntax');
   diagnostics.push(...found.filter((diagnostic) => diagnostic.code !== 'json-syntax'));

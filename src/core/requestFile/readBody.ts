@@ -1,7 +1,7 @@
 // Reads a request's JSON body: decides which lines belong to it, masks its placeholders and parses it with jsonc-parser.
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { errorAt, type Diagnostic } from './diagnostics';
-import { JsonMasker, type QuietSpan } from './jsonMasking';
+import { JsonMasker } from './jsonMasking';
 import type { BodyNode } from './requestFileTypes';
 import type { LineIndex } from './textRange';
 
@@ -28,8 +28,19 @@ const jsonMessages: Record<string, string> = {
 /** At most this many jsonc-parser errors per body: after the first few they only repeat the same mistake. */
 const maxJsonErrors = 20;
 
-/** Parses masked JSON text and reports its syntax errors as diagnostics at file offsets. */
-export function parseMaskedJson(lines: LineIndex, masked: string, offset: number, quiet: readonly QuietSpan[], diagnostics: Diagnostic[]): BodyNode['tree'] {
+/** Deeper bodies are refused: jsonc-parser reads nesting by recursion, and no model method needs more. */
+export const MAX_JSON_DEPTH = 256;
+
+/**
+ * Parses masked JSON text and reports its syntax errors as diagnostics at file offsets. Text nested deeper than
+ * MAX_JSON_DEPTH (as the masker measured it) is reported and not parsed.
+ */
+export function parseMaskedJson(lines: LineIndex, masked: string, offset: number, masker: Pick<JsonMasker, 'quiet' | 'maxDepth'>, diagnostics: Diagnostic[]): BodyNode['tree'] {
+  if (masker.maxDepth > MAX_JSON_DEPTH) {
+    diagnostics.push(errorAt(lines.range(offset, offset + masked.length), 'json-syntax', `The JSON is nested more than ${MAX_JSON_DEPTH} levels deep`));
+    return undefined;
+  }
+  const quiet = masker.quiet;
   const errors: ParseError[] = [];
   const tree = parseTree(masked, errors, { allowTrailingComma: true, disallowComments: false });
   let reported = 0;
@@ -86,7 +97,7 @@ export function readBody(lines: LineIndex, startLine: number, startOffset: numbe
     }
   }
   const masked = masker.masked().slice(0, bodyEnd - startOffset);
-  const tree = parseMaskedJson(lines, masked, startOffset, masker.quiet, diagnostics);
+  const tree = parseMaskedJson(lines, masked, startOffset, masker, diagnostics);
   const body: BodyNode = {
     range: lines.range(startOffset, bodyEnd),
     offset: startOffset,
