@@ -148,6 +148,9 @@ function callParts(lines: LineIndex, start: number, end: number, placeholders: r
   const expected = form === 'full' ? '/json/2/MODEL/METHOD' : 'MODEL/METHOD (for example res.partner/search_read)';
   if (slashes.length !== 1 || slashes[0] === start || slashes[0] === end - 1) {
     diagnostics.push(errorAt(lines.range(form === 'full' ? start - fullPrefix.length : start, end), 'invalid-target', `Expected ${expected}`));
+    // A target being typed (`res.par`, `res.partner/`) still gets its parts, so completion knows what is written.
+    if (slashes.length === 0 && end > start) return { kind: 'call', form, model: lines.part(start, end) };
+    if (slashes.length === 1 && slashes[0] === end - 1 && end - 1 > start) return { kind: 'call', form, model: lines.part(start, end - 1), methodName: lines.part(end, end) };
     return undefined;
   }
   const model = lines.part(start, slashes[0]);

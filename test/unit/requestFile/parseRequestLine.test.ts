@@ -99,6 +99,18 @@ test('errors on the request line, each with its range', () => {
   }
 });
 
+test('a target being typed keeps its parts for completion', () => {
+  const partialModel = 'POST res.par\n';
+  const typing = firstLine(partialModel);
+  assertRange(partialModel, typing.model?.range, 'res.par');
+  assert.equal(typing.methodName, undefined);
+  const afterSlash = 'POST res.partner/\n';
+  const method = firstLine(afterSlash);
+  assertRange(afterSlash, method.model?.range, 'res.partner');
+  assert.equal(method.methodName?.range.startOffset, afterSlash.indexOf('/') + 1);
+  assert.equal(method.methodName?.text, '');
+});
+
 test('POST alone is a request line without a target', () => {
   const file = parseRequestFile('POST\n');
   assert.deepEqual(codes(file), ['invalid-target']);
