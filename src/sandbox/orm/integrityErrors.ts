@@ -25,6 +25,7 @@ export function mapIntegrityError(registry: Registry, model: Model, error: unkno
     case SqlState.notNullViolation:
       return mandatoryFieldError(owner, error.column ?? '?');
     case SqlState.foreignKeyViolation:
+    case SqlState.restrictViolation:
       return validationError(`${MANDATORY_OR_REQUIRED}\n\nModel: ${owner.description} (${owner.name})\nConstraint: ${error.constraint ?? '?'}`);
     case SqlState.checkViolation: {
       const constraint = owner.constraints.find((candidate) => `${owner.table}_${candidate.name}` === error.constraint);

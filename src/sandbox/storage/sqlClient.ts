@@ -48,6 +48,7 @@ export class DatabaseError extends Error {
 export const SqlState = {
   uniqueViolation: '23505',
   foreignKeyViolation: '23503',
+  restrictViolation: '23001',
   notNullViolation: '23502',
   checkViolation: '23514',
   numericOutOfRange: '22003',
