@@ -1,6 +1,7 @@
 // The .json2 request language: parse, resolve, check assertions and export requests (docs/format.md).
 export { parseRequestFile } from './parseRequestFile';
 export { resolveRequest, requestLabel, type ResolveResult } from './resolveRequest';
+export { checkVariables, type KnownNames } from './checkVariables';
 export { dependencyOrder, dependencyCycles, requestReferences, type RequestReference } from './dependencyOrder';
 export { evaluateAssertion, evaluateAssertions, jsonEqual, type AssertionOutcome } from './evaluateAssertion';
 export { exportAsCurl, exportAsPython, exportAsJavaScript } from './exportAsCode';

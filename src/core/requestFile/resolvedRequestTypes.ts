@@ -91,7 +91,10 @@ export interface ResolvedRequest {
   readonly target: ResolvedTarget;
   /** The path to request on the connection's server: `/json/2/model/method` or the route. */
   readonly path: string;
-  /** Headers written in the file, resolved (the runner adds Authorization, Content-Type and the database). */
+  /**
+   * Headers written in the file, resolved. The runner adds Authorization (the connection's key), Content-Type
+   * and the database header; a header of the same name written in the file wins.
+   */
   readonly headers: readonly { readonly name: string; readonly value: string }[];
   /** The database named by an `X-Service-Database` header in the file; it wins over the connection's. */
   readonly database?: string;

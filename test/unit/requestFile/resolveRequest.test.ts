@@ -1,7 +1,7 @@
 // The resolver: each kind of value, how values are inserted and escaped, and every error with its range.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseRequestFile, redactSecrets, resolveRequest, type PromptQuestion, type ResolveContext, type StoredResponse } from '../../../src/core/requestFile';
+import { checkVariables, parseRequestFile, redactSecrets, resolveRequest, type PromptQuestion, type ResolveContext, type StoredResponse } from '../../../src/core/requestFile';
 import { assertRange, onlyDiagnostic } from './rangeChecks';
 
 const fixedNow = new Date(Date.UTC(2025, 0, 31, 8, 30, 15, 250));
@@ -220,4 +220,11 @@ test('parse errors in the request block stop it; errors elsewhere do not', async
   assert.equal((await resolveOk(text, 0)).path, '/web/version');
   const brokenVariable = '@x = {{oops\n###\nPOST a.b/c\nX: {{x}}\n';
   assert.match(onlyDiagnostic(await resolveErrors(brokenVariable), 'unknown-variable').message, /has errors/);
+});
+
+test('checkVariables reports unknown names without resolving anything', () => {
+  const text = '@a = {{b}}\n# @prompt fileWide\n\n### one\n# @prompt mine\nPOST a.b/c\nX: {{a}} {{mine}} {{fileWide}} {{conn}} {{env}} {{missing}} {{$uuid}}\n### two\nPOST a.b/d\nX: {{mine}}\n';
+  const diagnostics = checkVariables(parseRequestFile(text), { variables: ['conn'], dotenv: new Set(['env']) });
+  assert.deepEqual(diagnostics.map((d) => text.slice(d.range.startOffset, d.range.endOffset)), ['{{b}}', '{{missing}}', '{{mine}}']);
+  assert.equal(diagnostics[2].range.start.line, 9, 'a prompt of request one does not define the name for request two');
 });
