@@ -66,9 +66,20 @@ function reportSizes(results) {
   }
 }
 
+function removeOrphans(dir) {
+  if (!fs.existsSync(dir)) return;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) removeOrphans(full);
+    else if (entry.name.endsWith('.js') && !fs.existsSync(path.join(root, path.relative(path.join(root, 'out'), full)).replace(/\.js$/, '.ts'))) fs.rmSync(full);
+  }
+}
+
 async function main() {
   const tests = args.has('--tests');
-  fs.rmSync(path.join(root, tests ? 'out' : 'dist'), { recursive: true, force: true });
+  // out/ is not wiped (a test run may be reading it); transpiled files whose source is gone are removed instead.
+  if (tests) removeOrphans(path.join(root, 'out'));
+  else fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
   const options = tests ? [testTranspile] : bundles;
   if (!tests) copySandboxAssets(root);
   if (watch) {
