@@ -81,7 +81,7 @@ export class ConnectionClient {
     if (decision.action === 'refuse') throw new CallRefusedError(decision.reason, false);
     if (decision.action === 'confirm') {
       const confirmed = this.#options.confirm ? await this.#options.confirm(decision.question) : false;
-      if (!confirmed) throw new CallRefusedError(`Not sent: ${decision.question.message.replace(/\?$/, '')} was not confirmed.`, true);
+      if (!confirmed) throw new CallRefusedError(`Not sent: "${decision.question.message.replace(/\?$/, '')}" was not confirmed.`, true);
     }
     if (this.#json2) return this.#json2.call<T>(call.model, call.method, call.args ?? {}, { ids: call.ids, context: call.context, signal });
     const legacy = this.#legacy as LegacyRpcClient;

@@ -32,6 +32,8 @@ export class ConnectionService implements vscode.Disposable {
   readonly #deps: ConnectionServiceDeps;
   readonly #changed = new vscode.EventEmitter<void>();
   readonly #clients = new Map<string, ConnectionClient>();
+  /** Connections whose key-update offer is showing: one notification at a time per connection. */
+  readonly #offering = new Set<string>();
   readonly #subscriptions: vscode.Disposable[];
   /** Fires when the list, a key or the active connection changes. */
   readonly onDidChange = this.#changed.event;
@@ -114,7 +116,7 @@ export class ConnectionService implements vscode.Disposable {
       return result;
     } catch (error) {
       const kind = (error as { kind?: unknown }).kind;
-      if (kind === 'refused') this.#log('warn', name, `${call.model}.${call.method} not sent: ${(error as Error).message}`);
+      if (kind === 'refused') this.#log('warn', name, (error as Error).message);
       else if (client.profile.protocol !== 'json2') this.#log('warn', name, `${call.model}.${call.method} failed (${String(kind)}): ${client.redactor.redact((error as Error).message)}`);
       this.reportFailure(name, error);
       throw error;
@@ -136,9 +138,15 @@ export class ConnectionService implements vscode.Disposable {
 
   async #offerKeyUpdate(saved: SavedConnection, message: string): Promise<void> {
     this.#log('warn', saved.profile.name, message);
-    if (await this.#deps.prompts().offerKeyUpdate(saved.profile, message)) {
-      await vscode.commands.executeCommand(CommandIds.updateApiKey, saved.profile.name);
+    const key = saved.profile.name.toLowerCase();
+    if (this.#offering.has(key)) return;
+    this.#offering.add(key);
+    try {
+      if (!(await this.#deps.prompts().offerKeyUpdate(saved.profile, message))) return;
+    } finally {
+      this.#offering.delete(key);
     }
+    await vscode.commands.executeCommand(CommandIds.updateApiKey, saved.profile.name);
   }
 
   #logCall(name: string, record: CallRecord): void {
