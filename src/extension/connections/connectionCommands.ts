@@ -120,7 +120,9 @@ export function registerConnectionCommands(deps: ConnectionCommandDeps): vscode.
       id: 'connection', title: vscode.l10n.t('Switch Connection'), step: 1, totalSteps: 1, placeholder: vscode.l10n.t('The connection for request files without # @connection'),
       active: service.active()?.profile.name,
       items: [
-        ...connections.map((saved) => ({ label: saved.profile.name, description: describeConnection(saved.profile).split(' · ').slice(1).join(' · '), detail: saved.profile.baseUrl, value: saved.profile.name })),
+        ...connections.map(({ profile }) => ({
+          label: profile.name, description: [profile.database, profile.user?.name ?? profile.login].filter(Boolean).join(' · '), detail: profile.baseUrl, value: profile.name,
+        })),
         { label: `$(add) ${vscode.l10n.t('Add Connection…')}`, value: ADD },
       ],
     });
