@@ -40,7 +40,8 @@ export const bundles = [
     banner: { js: 'var __json2LoadStarted=performance.now();' },
     footer: { js: 'var __json2LoadEnded=performance.now();' },
   }),
-  nodeEntry('src/cli/main.ts', 'dist/cli.js', { banner: { js: '#!/usr/bin/env node' }, external: ['./sandbox.js'] }),
+  // mainFields: jsonc-parser's "main" is a UMD build whose requires esbuild cannot follow; its ES module build bundles.
+  nodeEntry('src/cli/main.ts', 'dist/cli.js', { banner: { js: '#!/usr/bin/env node' }, external: ['./sandbox.js'], mainFields: ['module', 'main'] }),
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview/main.js', platform: 'browser', target: 'es2022', format: 'iife' },
   ...sandboxBundles(common),
 ];

@@ -5,8 +5,9 @@ import { cliVersion } from './cliVersion';
 const USAGE = `Usage: json2 <command> [options]
 
 Commands:
-  sandbox [options]   start the local sandbox server (json2 sandbox --help)
-  version             print the version
+  run FILE... [options]   run the requests of .json2 files and check their assertions (json2 run --help)
+  sandbox [options]       start the local sandbox server (json2 sandbox --help)
+  version                 print the version
 
 Options:
   -h, --help          show this help
@@ -21,8 +22,16 @@ async function runSandbox(argv: string[]): Promise<number> {
   return sandbox.runSandboxCommand(argv);
 }
 
+async function runFiles(argv: string[]): Promise<number> {
+  // Required on demand: esbuild wraps the module lazily, so the runner, the client and undici load only for this command.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { runRunCommand } = require('./runCommand') as typeof import('./runCommand');
+  return runRunCommand(argv);
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === 'run') return runFiles(rest);
   if (command === 'sandbox') return runSandbox(rest);
   if (command === 'version') {
     console.log(cliVersion());

@@ -1,0 +1,167 @@
+// `json2 run`: checks the files, runs their requests on the chosen connection, prints answers, writes JUnit, exits 0/1/2.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { ConnectionLookupError } from '../core/connections/connectionFile';
+import { checkVariables, parseDotenv, parseRequestFile, type RequestFile } from '../core/requestFile';
+import { CliConnections } from './cliConnections';
+import { diagnosticText, locationText } from './diagnosticText';
+import { junitReport } from './junitReport';
+import { ProgressLine } from './progressLine';
+import { runPlan, runRequestFile } from './requestRunner';
+import { ResultPrinter } from './resultPrinter';
+import { parseRunOptions, RUN_USAGE, RunUsageError, type RunOptions } from './runOptions';
+import { exitCodeOf, summaryLine, totalsOf, type FileOutcome } from './runResults';
+
+interface LoadedFile {
+  readonly file: string;
+  readonly parsed: RequestFile;
+  readonly selected: readonly number[];
+}
+
+/** A problem that ends the run before anything is sent: printed, and the run exits with 2. */
+class BadInput extends Error {}
+
+const out = (text: string) => { process.stdout.write(text); };
+const err = (text: string) => { process.stderr.write(text); };
+
+/** Runs `json2 run` with the words after `run`; resolves with the exit code. */
+export async function runRunCommand(argv: readonly string[]): Promise<number> {
+  let options: RunOptions | 'help';
+  try {
+    options = parseRunOptions(argv);
+  } catch (error) {
+    if (!(error instanceof RunUsageError)) throw error;
+    err(`json2 run: ${error.message}\n(json2 run --help shows the options)\n`);
+    return 2;
+  }
+  if (options === 'help') {
+    out(`${RUN_USAGE}\n`);
+    return 0;
+  }
+  const connections = new CliConnections(options, process.env, (warning) => err(`json2 run: warning: ${warning}\n`));
+  try {
+    const dotenv = readDotenv(options.envFile);
+    const files = loadFiles(options, dotenv, connections);
+    return await runFiles(options, files, dotenv, connections);
+  } catch (error) {
+    if (error instanceof BadInput || error instanceof ConnectionLookupError) {
+      err(`${connections.redactor.redact(error.message)}\n`);
+      return 2;
+    }
+    throw connections.redactor.redactError(error as Error);
+  } finally {
+    await connections.closeAll();
+  }
+}
+
+function readText(file: string, what: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new BadInput(`json2 run: cannot read ${what} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+function readDotenv(envFile: string | undefined): Record<string, string> {
+  if (envFile === undefined) return {};
+  const contents = parseDotenv(readText(envFile, 'the .env file'));
+  if (contents.problems.length > 0) throw new BadInput(contents.problems.map((problem) => `${locationText(envFile, problem.range.start)}: error: ${problem.message}`).join('\n'));
+  return { ...contents.values };
+}
+
+/** Reads and checks every file and picks the requests to run; any error in any file stops the run before sending. */
+function loadFiles(options: RunOptions, dotenv: Record<string, string>, connections: CliConnections): LoadedFile[] {
+  const problems: string[] = [];
+  let blocked = false;
+  const files = options.files.map((file) => {
+    const parsed = parseRequestFile(readText(file, 'the file'));
+    const unknown = checkVariables(parsed, { dotenv: Object.keys(dotenv), variables: connections.variableNames(file) });
+    const diagnostics = [...parsed.diagnostics, ...unknown].sort((a, b) => a.range.startOffset - b.range.startOffset);
+    for (const diagnostic of diagnostics) problems.push(diagnosticText(file, diagnostic));
+    if (diagnostics.some((diagnostic) => diagnostic.severity === 'error')) blocked = true;
+    return { file, parsed, selected: selectRequests(options, parsed) };
+  });
+  if (problems.length > 0) err(`${problems.join('\n')}\n`);
+  if (blocked) throw new BadInput('json2 run: nothing was sent: fix the errors above first');
+  for (const name of options.names) {
+    if (!files.some(({ parsed }) => parsed.requests.some((request) => request.name?.text === name))) throw new BadInput(`json2 run: no request is named ${name} in ${options.files.join(', ')}`);
+  }
+  for (const line of options.lines) {
+    if (!files.some(({ parsed }) => parsed.requests.some((request) => coversLine(request.range, line)))) throw new BadInput(`json2 run: no request is on line ${line} of ${options.files.join(', ')}`);
+  }
+  if (files.every((file) => file.selected.length === 0)) throw new BadInput(`json2 run: no request to run in ${options.files.join(', ')}`);
+  return files;
+}
+
+function coversLine(range: RequestFile['requests'][number]['range'], line: number): boolean {
+  return range.start.line + 1 <= line && line <= range.end.line + 1;
+}
+
+/** Every request, or those named by --name or lying on a --line. */
+function selectRequests(options: RunOptions, parsed: RequestFile): number[] {
+  if (options.names.length === 0 && options.lines.length === 0) return parsed.requests.map((request) => request.index);
+  return parsed.requests
+    .filter((request) => (request.name !== undefined && options.names.includes(request.name.text)) || options.lines.some((line) => coversLine(request.range, line)))
+    .map((request) => request.index);
+}
+
+async function runFiles(options: RunOptions, files: readonly LoadedFile[], dotenv: Record<string, string>, connections: CliConnections): Promise<number> {
+  const started = performance.now();
+  const progress = new ProgressLine(process.stderr);
+  const printer = new ResultPrinter(options.output, {
+    out: (text) => { progress.clear(); out(text); },
+    err: (text) => { progress.clear(); err(text); },
+  });
+  const total = files.reduce((sum, file) => sum + runPlan(file.parsed, file.selected).length, 0);
+  let done = 0;
+  let failed = false;
+  const outcomes: FileOutcome[] = [];
+  for (const file of files) {
+    outcomes.push(await runRequestFile({
+      file: file.file,
+      parsed: file.parsed,
+      connections,
+      dotenv,
+      env: process.env,
+      timeoutMs: options.timeoutMs,
+      confirm: (message) => confirmOnTerminal(message, options.yes),
+      onStart: (label) => progress.show(`[${done + 1}/${total}] ${path.basename(file.file)}: ${label}`),
+      onOutcome: (outcome) => {
+        done += 1;
+        if (outcome.verdict !== 'passed') failed = true;
+        printer.outcome(outcome);
+      },
+      shouldStop: () => options.bail && failed,
+    }, file.selected));
+  }
+  progress.clear();
+  const durationMs = performance.now() - started;
+  printer.finish(outcomes);
+  const totals = totalsOf(outcomes);
+  if (options.junitFile !== undefined) writeJunit(options.junitFile, connections.redactor.redact(junitReport(outcomes, durationMs)));
+  err(`json2 run: ${summaryLine(totals, durationMs)}\n`);
+  return exitCodeOf(totals);
+}
+
+function writeJunit(file: string, xml: string): void {
+  try {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    fs.writeFileSync(file, xml);
+  } catch (error) {
+    throw new BadInput(`json2 run: cannot write the JUnit report ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+/** Asks on the terminal; without one (CI, pipes) only --yes lets such a request go. */
+async function confirmOnTerminal(message: string, yes: boolean): Promise<boolean> {
+  if (yes) return true;
+  if (!process.stdin.isTTY || !process.stderr.isTTY) return false;
+  const readline = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await readline.question(`${message} Send it? [y/N] `);
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    readline.close();
+  }
+}

@@ -1,0 +1,111 @@
+// Reads the words after `json2 run` into checked options (node's util.parseArgs); keys are never among them.
+import { parseArgs } from 'node:util';
+
+export const RUN_USAGE = `Usage: json2 run FILE... [options]
+
+Runs the requests of .json2 files (named requests they use run first) and checks their assertions.
+
+Options:
+  --name NAME           run only the request named NAME (and what it needs); may be repeated
+  --line N              run only the request on line N (1-based) of the file; may be repeated
+  --connection NAME     the saved connection to use (wins over the file's # @connection)
+  --url URL             a server not saved anywhere, with --db DB for its database
+  --db DB               the database, with --url
+  --connections FILE    read saved connections from FILE instead of .vscode/settings.json
+  --env FILE            a .env file whose values the requests may use
+  --key-file FILE       read the API key from FILE (first line)
+  --output FORMAT       pretty (default), json, body or none
+  --junit FILE          also write a JUnit XML report to FILE
+  --bail                stop at the first failed request or assertion
+  --timeout MS          time limit of each request (default 30000)
+  --yes                 send requests marked # @confirm, or on a production connection, without asking
+  -h, --help            show this help
+
+The API key comes from JSON2_API_KEY_<CONNECTION NAME>, JSON2_API_KEY or --key-file, never from an argument.
+A "# @prompt NAME" is answered from the environment variable JSON2_<NAME> (upper snake case).
+
+Exit codes: 0 every request and assertion passed, 1 one failed, 2 bad usage or a malformed file.`;
+
+/** How answers are printed. */
+export type OutputFormat = 'pretty' | 'json' | 'body' | 'none';
+
+export interface RunOptions {
+  readonly files: readonly string[];
+  readonly names: readonly string[];
+  readonly lines: readonly number[];
+  readonly connection?: string;
+  readonly url?: string;
+  readonly database?: string;
+  readonly connectionsFile?: string;
+  readonly envFile?: string;
+  readonly keyFile?: string;
+  readonly output: OutputFormat;
+  readonly junitFile?: string;
+  readonly bail: boolean;
+  readonly timeoutMs: number;
+  readonly yes: boolean;
+}
+
+/** Bad usage: the message is printed with the usage and the run exits with 2. */
+export class RunUsageError extends Error {}
+
+const OUTPUT_FORMATS: readonly OutputFormat[] = ['pretty', 'json', 'body', 'none'];
+
+/** Parses `json2 run` arguments; returns 'help' for --help; throws RunUsageError on anything wrong. */
+export function parseRunOptions(argv: readonly string[]): RunOptions | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        name: { type: 'string', multiple: true },
+        line: { type: 'string', multiple: true },
+        connection: { type: 'string' },
+        url: { type: 'string' },
+        db: { type: 'string' },
+        connections: { type: 'string' },
+        env: { type: 'string' },
+        'key-file': { type: 'string' },
+        output: { type: 'string' },
+        junit: { type: 'string' },
+        bail: { type: 'boolean' },
+        timeout: { type: 'string' },
+        yes: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new RunUsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  if (positionals.length === 0) throw new RunUsageError('give at least one .json2 file');
+  if (values.connection !== undefined && values.url !== undefined) throw new RunUsageError('give either --connection or --url, not both');
+  if (values.db !== undefined && values.url === undefined) throw new RunUsageError('--db goes with --url (a saved connection names its own database)');
+  const output = (values.output ?? 'pretty') as OutputFormat;
+  if (!OUTPUT_FORMATS.includes(output)) throw new RunUsageError(`--output must be one of ${OUTPUT_FORMATS.join(', ')}`);
+  const lines = (values.line ?? []).map((text) => {
+    if (!/^[1-9]\d*$/.test(text)) throw new RunUsageError(`--line takes a line number from 1, not "${text}"`);
+    return Number(text);
+  });
+  const timeoutText = values.timeout ?? '30000';
+  if (!/^[1-9]\d*$/.test(timeoutText)) throw new RunUsageError(`--timeout takes milliseconds (a positive whole number), not "${timeoutText}"`);
+  return {
+    files: positionals,
+    names: values.name ?? [],
+    lines,
+    ...(values.connection !== undefined ? { connection: values.connection } : {}),
+    ...(values.url !== undefined ? { url: values.url } : {}),
+    ...(values.db !== undefined ? { database: values.db } : {}),
+    ...(values.connections !== undefined ? { connectionsFile: values.connections } : {}),
+    ...(values.env !== undefined ? { envFile: values.env } : {}),
+    ...(values['key-file'] !== undefined ? { keyFile: values['key-file'] } : {}),
+    output,
+    ...(values.junit !== undefined ? { junitFile: values.junit } : {}),
+    bail: values.bail ?? false,
+    timeoutMs: Number(timeoutText),
+    yes: values.yes ?? false,
+  };
+}
