@@ -5,6 +5,7 @@ export { checkVariables, type KnownNames } from './checkVariables';
 export { dependencyOrder, dependencyCycles, requestReferences, type RequestReference } from './dependencyOrder';
 export { evaluateAssertion, evaluateAssertions, jsonEqual, type AssertionOutcome } from './evaluateAssertion';
 export { exportAsCurl, exportAsPython, exportAsJavaScript } from './exportAsCode';
+export { exportAsExecuteKw, LOGIN_VARIABLE, type ExecuteKwExportOptions } from './exportAsExecuteKw';
 export { DEFAULT_API_KEY_VARIABLE, type ExportOptions } from './exportParts';
 export { parseDotenv, type DotenvContents } from './parseDotenv';
 export { redactSecrets } from './redactSecrets';
