@@ -110,7 +110,7 @@ class FileRunner {
       ...(stored.durationMs !== undefined ? { durationMs: stored.durationMs } : {}),
       body: redactor.redactValue(stored.body),
       assertions,
-      ...(passed ? {} : assertions.length === 0 ? { message: redactor.redact(`HTTP ${stored.status}${errorMessageOf(stored.body)}`) } : { message: `${assertions.filter((a) => !a.passed).length} of ${assertions.length} assertions failed` }),
+      ...(passed ? {} : { message: redactor.redact(failureMessage(stored, assertions, statusOk)) }),
     };
   }
 
@@ -192,6 +192,14 @@ function answerBody(text: string, contentType: string | undefined): unknown {
     }
   }
   return text;
+}
+
+/** Why a request that got an answer failed: its error status (when it has one) and how many assertions failed. */
+function failureMessage(stored: StoredResponse, assertions: readonly AssertionResult[], statusOk: boolean): string {
+  const status = statusOk ? '' : `HTTP ${stored.status}${errorMessageOf(stored.body)}`;
+  const failed = assertions.filter((assertion) => !assertion.passed).length;
+  const counted = assertions.length > 0 ? `${failed} of ${assertions.length} assertions failed` : '';
+  return [status, counted].filter((part) => part !== '').join('; ');
 }
 
 /** `: message` from a JSON-2 error answer (`{"name": ..., "message": ...}`), or nothing. */
