@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
-import { ensureCliBuilt, runCli } from './cliHarness';
+import { ensureCliBuilt, repoRoot, runCli } from './cliHarness';
 
 interface JsonRun {
   files: { file: string; requests: { label: string; name?: string; verdict: string; httpStatus?: number; body?: unknown; message?: string; assertions: { passed: boolean; message: string }[] }[] }[];
@@ -173,5 +173,17 @@ describe('json2 run against the sandbox', () => {
     const unanswered = await runCli(['run', file, ...connection], { env });
     assert.equal(unanswered.code, 1);
     assert.match(unanswered.stdout, /set JSON2_PARTNER_NAME in the environment/);
+  });
+
+  test('the examples npm start runs all pass (every feature of the format on the demo data)', async () => {
+    const settings = path.join(tmp, 'examples-connections.json');
+    fs.writeFileSync(settings, JSON.stringify([{ name: 'sandbox', baseUrl: sandbox.url, database: sandbox.database, variables: { database: sandbox.database, lang: 'en_US' } }]));
+    const examples = fs.readdirSync(path.join(repoRoot, 'examples')).filter((name) => name.endsWith('.json2')).map((name) => path.join('examples', name));
+    assert.ok(examples.length >= 4);
+    const result = await runCli(['run', ...examples, '--connections', settings, '--env', 'examples/sandbox.env', '--yes', '--output', 'none'], {
+      cwd: repoRoot, env: { JSON2_API_KEY_SANDBOX: sandbox.keys.admin, JSON2_PARTNER_NAME: 'Brouwerij De Kroon', JSON2_EXAMPLES_RUN_BY: 'test' },
+    });
+    assert.equal(result.code, 0, result.stderr);
+    assert.doesNotMatch(result.stderr, /warning/);
   });
 });
