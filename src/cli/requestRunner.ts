@@ -1,10 +1,11 @@
 // Runs the requests of one parsed .json2 file: named dependencies first, placeholders resolved, answers checked.
 import { decideCall } from '../core/connections/callGuard';
-import type { GuardedRequest } from '../core/connections/readOnlyMethods';
 import {
-  dependencyOrder, evaluateAssertions, requestLabel, requestReferences, resolveRequest, secretEnvironmentName,
-  type Diagnostic, type RequestFile, type ResolveContext, type ResolvedRequest, type StoredResponse,
+  evaluateAssertions, requestLabel, requestReferences, resolveRequest, secretEnvironmentName,
+  type Diagnostic, type RequestFile, type ResolveContext, type StoredResponse,
 } from '../core/requestFile';
+import { answerBody, describeRequest, guardedRequestOf, headersToSend } from '../core/requestRun/requestCall';
+import { runPlan } from '../core/requestRun/runPlan';
 import type { CliConnections, OpenConnection } from './cliConnections';
 import { diagnosticText } from './diagnosticText';
 import type { AssertionResult, FileOutcome, RequestOutcome } from './runResults';
@@ -28,12 +29,7 @@ export interface FileRunContext {
   readonly shouldStop: () => boolean;
 }
 
-/** The requests to run for the selected ones: each selected request after the named requests it needs, each once. */
-export function runPlan(parsed: RequestFile, selected: readonly number[]): number[] {
-  const plan: number[] = [];
-  for (const index of selected) for (const step of dependencyOrder(parsed, index).order) if (!plan.includes(step)) plan.push(step);
-  return plan;
-}
+export { runPlan };
 
 /** Runs the selected requests of a file (in file order, dependencies first) and reports each outcome. */
 export async function runRequestFile(context: FileRunContext, selected: readonly number[]): Promise<FileOutcome> {
@@ -82,7 +78,7 @@ class FileRunner {
 
     let stored: StoredResponse;
     try {
-      const headers = Object.fromEntries(request.headers.filter((header) => header.name.toLowerCase() !== 'authorization').map((header) => [header.name, header.value]));
+      const headers = headersToSend(request);
       const answer = await connection.client.send({
         method: request.httpMethod, target: request.path, headers, timeoutMs: this.context.timeoutMs,
         ...(request.bodyText !== undefined ? { body: request.bodyText } : {}),
@@ -167,31 +163,6 @@ class FileRunner {
     const names = [...this.#unanswered].map((name) => secretEnvironmentName(name));
     return names.length > 0 ? `; set ${names.join(', ')} in the environment to answer it` : '';
   }
-}
-
-/** `POST res.partner/search_read` or `GET /web/version`. */
-function describeRequest(request: ResolvedRequest): string {
-  return request.target.kind === 'call' ? `POST ${request.target.model}/${request.target.method}` : `GET ${request.target.path}`;
-}
-
-function guardedRequestOf(request: ResolvedRequest): GuardedRequest {
-  if (request.target.kind === 'call') {
-    return { kind: 'call', model: request.target.model, method: request.target.method, ...(request.ids ? { ids: request.ids } : {}), ...(request.args ? { args: request.args } : {}) };
-  }
-  return { kind: 'route', httpMethod: request.httpMethod, path: request.target.path };
-}
-
-/** The answer as JSON when it is JSON, else as text. */
-function answerBody(text: string, contentType: string | undefined): unknown {
-  if (text === '') return text;
-  if (contentType === undefined || /json/i.test(contentType)) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
-  }
-  return text;
 }
 
 /** Why a request that got an answer failed: its error status (when it has one) and how many assertions failed. */
