@@ -1,0 +1,84 @@
+// Parses the words after `json2 sandbox`: the server's options, or the `key` subcommand's.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+export const USAGE = `Usage:
+  json2 sandbox [--port N] [--host ADDR] [--data DIR] [--reset]
+      Starts the local sandbox server (the demo database is created on first start).
+  json2 sandbox key --db DB --user LOGIN --days N [--name TEXT] [--data DIR]
+      Prints a new API key for user LOGIN of database DB, valid N days (three months at most).
+
+Options:
+  --port N      port to listen on (default 8069)
+  --host ADDR   address to listen on (default 127.0.0.1; another address only when you ask for it)
+  --data DIR    data folder (default: the user's cache folder, for example ~/.cache/json2-explorer/sandbox)
+  --reset       delete the data folder's databases and start from scratch
+  -h, --help    show this help`;
+
+export class UsageError extends Error {}
+
+export interface ServeOptions {
+  command: 'serve';
+  port: number;
+  host: string;
+  dataDir: string | null;
+  reset: boolean;
+}
+
+export interface KeyOptions {
+  command: 'key';
+  database: string;
+  login: string;
+  days: number;
+  name: string | null;
+  dataDir: string | null;
+}
+
+export type SandboxOptions = ServeOptions | KeyOptions | { command: 'help' };
+
+function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>): Record<string, string | boolean | undefined> {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options, strict: true, allowPositionals: true });
+    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    return values as Record<string, string | boolean | undefined>;
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+  }
+}
+
+function integer(name: string, text: string | undefined, min: number, max: number): number {
+  if (text === undefined || !/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new UsageError(`--${name} needs a whole number from ${min} to ${max}${text === undefined ? '' : `, got '${text}'`}`);
+  }
+  return Number(text);
+}
+
+function required(name: string, value: string | boolean | undefined): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+/** The command and its options; UsageError with a clear message for anything wrong. */
+export function parseSandboxArguments(argv: string[]): SandboxOptions {
+  if (argv.includes('-h') || argv.includes('--help')) return { command: 'help' };
+  if (argv[0] === 'key') {
+    const values = parse(argv.slice(1), { db: { type: 'string' }, user: { type: 'string' }, days: { type: 'string' }, name: { type: 'string' }, data: { type: 'string' } });
+    return {
+      command: 'key',
+      database: required('db', values.db),
+      login: required('user', values.user),
+      days: integer('days', required('days', values.days), 1, 92),
+      name: typeof values.name === 'string' ? values.name : null,
+      dataDir: typeof values.data === 'string' ? values.data : null,
+    };
+  }
+  const values = parse(argv, { port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, reset: { type: 'boolean' } });
+  const host = values.host === undefined ? '127.0.0.1' : required('host', values.host);
+  return {
+    command: 'serve',
+    port: values.port === undefined ? 8069 : integer('port', values.port as string, 0, 65535),
+    host,
+    dataDir: typeof values.data === 'string' ? values.data : null,
+    reset: values.reset === true,
+  };
+}

@@ -1,0 +1,33 @@
+// POST /sandbox/control/key: lets `json2 sandbox key` create a key through the running server (which owns the
+// databases). Only from loopback, only with the control token from the data folder's server card.
+import type { RouteHandler } from './requestRouter';
+import type { DatabaseCatalog } from '../service/databaseCatalog';
+import { expiryAfterDays, issueApiKey, KeyIssueError } from '../service/keyIssuer';
+import { sameToken } from '../web/webSessions';
+import { sendJson } from './httpAnswers';
+import { readBody } from './requestBody';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+export function controlRoutes(catalog: DatabaseCatalog, token: string): RouteHandler[] {
+  return [async (request, response, url) => {
+    if (url.pathname !== '/sandbox/control/key') return false;
+    const header = request.headers['x-sandbox-control'];
+    if (request.method !== 'POST' || !LOOPBACK.has(request.socket.remoteAddress ?? '') || typeof header !== 'string' || !sameToken(header, token)) {
+      request.resume();
+      sendJson(response, 403, { error: 'forbidden' });
+      return true;
+    }
+    try {
+      const body = JSON.parse((await readBody(request, 64 * 1024)).toString('utf8')) as { db?: unknown; login?: unknown; days?: unknown; name?: unknown };
+      if (typeof body.db !== 'string' || typeof body.login !== 'string' || typeof body.days !== 'number') throw new KeyIssueError('db, login and days are required');
+      const expiration = expiryAfterDays(body.days, catalog.clock.now());
+      const name = typeof body.name === 'string' && body.name !== '' ? body.name : `json2 sandbox key (${body.days} days)`;
+      const issued = await issueApiKey(catalog, body.db, { login: body.login, name, expiration });
+      sendJson(response, 200, { key: issued.key, expiration: issued.expiration.toISOString() });
+    } catch (error) {
+      sendJson(response, error instanceof KeyIssueError ? 422 : 400, { error: error instanceof Error ? error.message : String(error) });
+    }
+    return true;
+  }];
+}

@@ -1,0 +1,164 @@
+// `json2 sandbox`: starts the long-running local server (creating the demo database on first start and printing a
+// fresh administrator key then), or `json2 sandbox key` prints a new key for scripts.
+import fs from 'node:fs';
+import path from 'node:path';
+import { controlRoutes } from './http/controlEndpoint';
+import { addCalendarMonths } from './keys/keyLifetime';
+import { formatDate } from './orm/fieldValues';
+import { parseSandboxArguments, UsageError, USAGE, type KeyOptions, type ServeOptions } from './command/commandOptions';
+import { newControlToken, removeServerInfo, runningServer, writeServerInfo } from './command/serverInfo';
+import { databasesDir, defaultDataDir } from './sandboxPaths';
+import { SandboxServer } from './sandboxServer';
+import { DatabaseCatalog } from './service/databaseCatalog';
+import { expiryAfterDays, issueApiKey, KeyIssueError } from './service/keyIssuer';
+import { directoryOwner, DirectoryBusyError } from './storage/directoryClaim';
+import { systemClock } from './clock';
+import { templateCacheDir } from './sandboxPaths';
+import { webRoutes } from './web/webRoutes';
+
+export const DEMO_DATABASE = 'demo';
+
+export interface CommandIo {
+  out(line: string): void;
+  err(line: string): void;
+  /** Stops the server (in place of Ctrl+C), for tests. */
+  signal?: AbortSignal;
+  /** Called once the server listens (for tests). */
+  onListening?(url: string): void;
+}
+
+const consoleIo: CommandIo = { out: (line) => console.log(line), err: (line) => console.error(line) };
+
+class CommandError extends Error {}
+
+function describeStartFailure(error: unknown, options: ServeOptions, dataDir: string): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new CommandError(`port ${options.port} on ${options.host} is already in use (another sandbox?); choose another with --port`);
+  if (code === 'EACCES') return new CommandError(`not allowed to listen on ${options.host}:${options.port}; choose a port above 1023 with --port`);
+  if (code === 'EADDRNOTAVAIL') return new CommandError(`${options.host} is not an address of this machine`);
+  if (error instanceof DirectoryBusyError) return new CommandError(`the data folder ${dataDir} is in use by another sandbox (pid ${error.ownerPid}); stop it or use --data`);
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+function waitForStop(signal: AbortSignal | undefined): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (name: string) => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      resolve(name);
+    };
+    const onInt = () => stop('SIGINT');
+    const onTerm = () => stop('SIGTERM');
+    process.once('SIGINT', onInt);
+    process.once('SIGTERM', onTerm);
+    if (signal?.aborted) stop('abort');
+    signal?.addEventListener('abort', () => stop('abort'), { once: true });
+  });
+}
+
+async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
+  const dataDir = path.resolve(options.dataDir ?? defaultDataDir());
+  fs.mkdirSync(dataDir, { recursive: true });
+  const owner = directoryOwner(databasesDir(dataDir));
+  if (owner !== null && owner !== process.pid) throw new CommandError(`the data folder ${dataDir} is in use by another sandbox (pid ${owner}); stop it or use --data`);
+  if (options.reset) fs.rmSync(databasesDir(dataDir), { recursive: true, force: true });
+  const token = newControlToken();
+  let server: SandboxServer;
+  try {
+    server = await SandboxServer.start({
+      dataDir, host: options.host, port: options.port,
+      routes: (catalog) => [...webRoutes(catalog), ...controlRoutes(catalog, token)],
+    });
+  } catch (error) {
+    throw describeStartFailure(error, options, dataDir);
+  }
+  try {
+    let keyLine = `  API key:   not shown again; make one with: json2 sandbox key --db ${DEMO_DATABASE} --user admin --days 7`;
+    if (!server.catalog.exists(DEMO_DATABASE)) {
+      io.err(`Creating the ${DEMO_DATABASE} database (first start: a few seconds)...`);
+      await server.catalog.createDatabase(DEMO_DATABASE);
+      const expiration = addCalendarMonths(systemClock.now(), 3);
+      const issued = await issueApiKey(server.catalog, DEMO_DATABASE, { login: 'admin', name: 'json2 sandbox first start', expiration });
+      keyLine = `  API key:   ${issued.key}\n             (user admin, expires ${formatDate(expiration)}; shown only now)`;
+    }
+    writeServerInfo(dataDir, { pid: process.pid, url: server.url, token });
+    if (!['127.0.0.1', 'localhost', '::1'].includes(options.host)) {
+      io.err(`Warning: listening on ${options.host}: other machines may reach this sandbox and its demo passwords.`);
+    }
+    io.out([
+      `JSON-2 sandbox running at ${server.url}`,
+      `  database:  ${server.catalog.list().join(', ')}`,
+      keyLine,
+      `  web login: ${server.url}/web/login (admin / admin, demo / demo)`,
+      `  data:      ${dataDir}`,
+      'Press Ctrl+C to stop.',
+    ].join('\n'));
+    io.onListening?.(server.url);
+    const reason = await waitForStop(io.signal);
+    if (reason !== 'abort') io.err(`\nStopping (${reason})...`);
+  } finally {
+    removeServerInfo(dataDir, process.pid);
+    await server.stop();
+  }
+  return 0;
+}
+
+async function printKey(options: KeyOptions, io: CommandIo): Promise<number> {
+  const dataDir = path.resolve(options.dataDir ?? defaultDataDir());
+  const running = runningServer(dataDir);
+  let key: string;
+  let expiration: Date;
+  if (running) {
+    const response = await fetch(`${running.url}/sandbox/control/key`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Sandbox-Control': running.token },
+      body: JSON.stringify({ db: options.database, login: options.login, days: options.days, name: options.name }),
+    });
+    const answer = await response.json() as { key?: string; expiration?: string; error?: string };
+    if (!response.ok || !answer.key || !answer.expiration) throw new CommandError(answer.error ?? `the running sandbox answered ${response.status}`);
+    key = answer.key;
+    expiration = new Date(answer.expiration);
+  } else {
+    if (!fs.existsSync(databasesDir(dataDir))) throw new CommandError(`no sandbox data in ${dataDir}; start one first with: json2 sandbox`);
+    let catalog: DatabaseCatalog;
+    try {
+      catalog = new DatabaseCatalog({ dataDir, templateCacheDir: templateCacheDir(), clock: systemClock });
+    } catch (error) {
+      if (error instanceof DirectoryBusyError) throw new CommandError(`the data folder ${dataDir} is in use by another process (pid ${error.ownerPid})`);
+      throw error;
+    }
+    try {
+      const issued = await issueApiKey(catalog, options.database, {
+        login: options.login, name: options.name ?? `json2 sandbox key (${options.days} days)`, expiration: expiryAfterDays(options.days, systemClock.now()),
+      });
+      key = issued.key;
+      expiration = issued.expiration;
+    } finally {
+      await catalog.close();
+    }
+  }
+  io.out(key);
+  io.err(`API key for ${options.login} on ${options.database}, expires ${formatDate(expiration)} (shown only now).`);
+  return 0;
+}
+
+/** Runs `json2 sandbox <argv>`; resolves with the exit code (the server resolves when stopped). */
+export async function runSandboxCommand(argv: string[], io: CommandIo = consoleIo): Promise<number> {
+  try {
+    const options = parseSandboxArguments(argv);
+    if (options.command === 'help') {
+      io.out(USAGE);
+      return 0;
+    }
+    return options.command === 'key' ? await printKey(options, io) : await serve(options, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`json2 sandbox: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof CommandError || error instanceof KeyIssueError) {
+      io.err(`json2 sandbox: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
