@@ -301,7 +301,8 @@ void test('inside a body a # line is not a comment, and ### or ?? ends the body'
   const lines = await tokenizeFixture('body.json2');
   expectScopes(lines, '# not a comment in JSON', '# not a comment in JSON', ['meta.embedded.block.json', 'invalid.illegal.hash-comment.json2']);
   expectNoScope(lines, '# not a comment in JSON', '# not a comment in JSON', 'comment.line.number-sign.json2');
-  expectScopes(lines, '# after the body', '# after the body: still inside it', ['meta.embedded.block.json', 'invalid.illegal.hash-comment.json2']);
+  expectScopes(lines, '} // the first bracket closes', '}', ['meta.embedded.block.json', 'punctuation.definition.dictionary.end.json']);
+  expectScopes(lines, '} // the first bracket closes', '//', ['meta.embedded.block.json', 'comment.line.double-slash.json']);
 
   // An unfinished array and object must not swallow the next block.
   expectScopes(lines, '### A separator closes', '###', ['meta.separator.json2']);
@@ -311,6 +312,36 @@ void test('inside a body a # line is not a comment, and ### or ?? ends the body'
 
   const requests = await tokenizeFixture('requests.json2');
   expectNoScope(requests, '?? status == 200', '??', 'meta.embedded.block.json');
+});
+
+void test('a body ends on the line where its first bracket closes: # lines after it are comments again', async () => {
+  const lines = await tokenizeFixture('body.json2');
+  expectScopes(lines, '# after the body', '#', ['meta.request.json2', 'comment.line.number-sign.json2', 'punctuation.definition.comment.json2']);
+  expectNoScope(lines, '# after the body', '#', 'meta.embedded.block.json');
+  expectNoScope(lines, '# after the body', '#', 'invalid.illegal.hash-comment.json2');
+  expectScopes(lines, '@afterBody', 'afterBody', ['meta.request.json2', 'variable.other.definition.json2']);
+  expectNoScope(lines, '@afterBody', 'afterBody', 'meta.embedded.block.json');
+  expectScopes(lines, '?? body.ok == true', '??', ['meta.assertion.json2']);
+
+  const more = await tokenizeFixture('titlesAndVariables.json2');
+  expectScopes(more, '{ "domain": [] }', '}', ['meta.embedded.block.json', 'punctuation.definition.dictionary.end.json']);
+  expectScopes(more, '# a comment after a one-line body', '#', ['comment.line.number-sign.json2']);
+  expectNoScope(more, '# a comment after a one-line body', '#', 'meta.embedded.block.json');
+  expectScopes(more, '{{payload}}', 'payload', ['meta.embedded.block.json', 'variable.other.placeholder.json2']);
+  expectScopes(more, '# a comment after a placeholder body', '#', ['comment.line.number-sign.json2']);
+  expectNoScope(more, '# a comment after a placeholder body', '#', 'meta.embedded.block.json');
+  expectScopes(more, 'X-After-Body', 'X-After-Body', ['meta.header.json2']);
+});
+
+void test('titles follow the whole run of #; variable names have no dots and need =', async () => {
+  const lines = await tokenizeFixture('titlesAndVariables.json2');
+  expectScopes(lines, '#### Four hashes', '####', ['meta.separator.json2', 'punctuation.definition.heading.json2']);
+  expectScopes(lines, '#### Four hashes', 'Four hashes make a title too', ['entity.name.section.json2']);
+  expectScopes(lines, '###No blank', 'No blank after the hashes', ['entity.name.section.json2']);
+  expectScopes(lines, '@good_name-2 = yes', 'good_name-2', ['variable.other.definition.json2']);
+  expectScopes(lines, '@a.b = 1', '@a.b = 1', ['invalid.illegal.variable-definition.json2']);
+  expectNoScope(lines, '@a.b = 1', '@a.b = 1', 'meta.definition.variable.json2');
+  expectScopes(lines, '@lonely', '@lonely', ['invalid.illegal.variable-definition.json2']);
 });
 
 void test('assertion lines', async () => {
