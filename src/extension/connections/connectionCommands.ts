@@ -76,7 +76,13 @@ export function registerConnectionCommands(deps: ConnectionCommandDeps): vscode.
     await secrets.store(saved.profile, updated.secret);
     if (JSON.stringify(updated.user) !== JSON.stringify(saved.profile.user)) await settings.save({ ...saved.profile, user: updated.user }, levelOf(saved), saved.profile.name);
     deps.log.info(`[${saved.profile.name}] key updated`);
-    void vscode.window.showInformationMessage(vscode.l10n.t('The key of "{0}" was checked and stored.', saved.profile.name));
+    const before = saved.profile.user;
+    if (before !== undefined && before.id !== updated.user.id) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('The new key of "{0}" belongs to {1}, not to {2} as the old one did.',
+        saved.profile.name, updated.user.name ?? updated.user.login ?? String(updated.user.id), before.name ?? before.login ?? String(before.id)));
+    } else {
+      void vscode.window.showInformationMessage(vscode.l10n.t('The key of "{0}" was checked and stored.', saved.profile.name));
+    }
     return true;
   }
 
