@@ -2,11 +2,12 @@
 // report read back by a JUnit parser, assertions, chained requests, --name/--line, --bail, and a key never printed.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
-import { ensureCliBuilt, repoRoot, runCli } from './cliHarness';
+import { ensureCliBuilt, fixturesDir, repoRoot, runCli } from './cliHarness';
 
 interface JsonRun {
   files: { file: string; requests: { label: string; name?: string; verdict: string; httpStatus?: number; body?: unknown; message?: string; assertions: { passed: boolean; message: string }[] }[] }[];
@@ -48,6 +49,23 @@ describe('json2 run against the sandbox', () => {
     assert.match(result.stdout, /✓ \?\? body\[\*\]\.name contains "Brouwerij De Kroon"/);
     assert.match(result.stderr, /json2 run: 3 requests: 3 passed; 7 assertions \(\d+ ms\)/);
     assert.ok(!result.stderr.includes('\r') && !result.stderr.includes('\u001b['), 'a progress line was written to a pipe');
+  });
+
+  test('on a terminal a progress line is shown and cleared (run under a pseudo-terminal with script(1))', async (t) => {
+    if (!fs.existsSync('/usr/bin/script')) {
+      t.skip('NO script(1) (util-linux): the terminal progress line was NOT checked');
+      return;
+    }
+    const command = [process.execPath, path.join(repoRoot, 'dist', 'cli.js'), 'run', 'passing.json2', ...connection, '--output', 'none'].map((word) => `'${word}'`).join(' ');
+    const result = await new Promise<{ code: number; output: string }>((resolve) => {
+      execFile('/usr/bin/script', ['-qec', command, '/dev/null'], { cwd: fixturesDir, env: { PATH: process.env.PATH ?? '', ...env } }, (error, stdout) => {
+        resolve({ code: error ? Number(error.code) : 0, output: stdout });
+      });
+    });
+    assert.equal(result.code, 0, result.output);
+    assert.match(result.output, /\r\u001b\[K\[1\/3\] passing\.json2: Server version/);
+    assert.match(result.output, /\[3\/3\] passing\.json2: Their contacts/);
+    assert.match(result.output, /\r\u001b\[Kjson2 run: 3 requests: 3 passed/);
   });
 
   test('chained requests: the named request runs first, and its answer feeds the next', async () => {
