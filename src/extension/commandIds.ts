@@ -7,6 +7,18 @@ export const CommandIds = {
   removeConnection: 'json2.removeConnection',
   updateApiKey: 'json2.updateApiKey',
   switchConnection: 'json2.switchConnection',
+  sendRequest: 'json2.send',
+  sendAllRequests: 'json2.sendAll',
+  cancelRequest: 'json2.cancel',
+  rerunLastRequest: 'json2.rerunLast',
+  exportCurl: 'json2.exportCurl',
+  exportPython: 'json2.exportPython',
+  exportJavaScript: 'json2.exportJavaScript',
+  exportExecuteKw: 'json2.exportExecuteKw',
+  newRequestFile: 'json2.newRequestFile',
+  showHistory: 'json2.showHistory',
+  clearHistory: 'json2.clearHistory',
+  rerunHistory: 'json2.rerunHistory',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];
