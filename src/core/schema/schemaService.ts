@@ -79,6 +79,11 @@ export class SchemaService {
     return (await this.#detail(model, options)).methods;
   }
 
+  /** The cached model list, without any request (completion offline); undefined when nothing is cached. */
+  cachedModels(): readonly ModelInfo[] | undefined {
+    return this.#cache.models?.value;
+  }
+
   /** What is cached for a model, without any request (completion's fast path); undefined when nothing is. */
   cachedDetail(model: string): ModelDetail | undefined {
     return this.#cache.details.get(model)?.value;
