@@ -1,17 +1,150 @@
 // Typed messages between the extension host and the response panel's webview, in both directions.
 
+/** Time spent on a request, in milliseconds from its start. */
+export interface PanelTimings {
+  readonly connectMs?: number;
+  readonly firstByteMs?: number;
+  readonly totalMs: number;
+}
+
+/** A service error laid out for reading: the server's exception with the meaning of its kind. */
+export interface PanelError {
+  /** The client's kind (`access`, `validation`, `timeout`, ...). */
+  readonly kind: string;
+  /** One sentence saying what that kind means and what to do. */
+  readonly explanation: string;
+  /** The server's exception name, when there is one. */
+  readonly name?: string;
+  readonly message: string;
+  readonly arguments?: readonly unknown[];
+  /** The server's traceback (`debug`); shown collapsed. */
+  readonly debug?: string;
+}
+
+/** One answer as the panel shows it. Everything in it is already redacted. */
+export interface PanelResponse {
+  /** Unique per run: rows that arrive later name it. */
+  readonly id: string;
+  /** The request's label (its name, title or request line). */
+  readonly title: string;
+  /** `POST res.partner/search_read`. */
+  readonly request: string;
+  readonly connection?: string;
+  /** The HTTP status; absent when no answer came. */
+  readonly status?: number;
+  readonly ok: boolean;
+  readonly timings?: PanelTimings;
+  /** Bytes of the answer as received. */
+  readonly sizeBytes?: number;
+  /** The answer. For an array of records it is `{ records: true, total }` and the records follow in `rows` messages. */
+  readonly body: unknown;
+  /** Set when the body is an array of records sent in chunks; the view builds the array. */
+  readonly records?: { readonly total: number };
+  /** The answer's text, when small enough to show as received. */
+  readonly rawText?: string;
+  readonly error?: PanelError;
+  /** Assertion results, when the request has assertions. */
+  readonly assertions?: readonly { readonly text: string; readonly passed: boolean; readonly message: string }[];
+  /** Present when the request has a `limit`: the page shown. */
+  readonly page?: { readonly limit: number; readonly offset: number };
+  /** True when the history holds this answer and it can be rerun. */
+  readonly fromHistory?: boolean;
+}
+
+/** Sent by the host: a request started (the view shows it as busy). */
+export interface RunningMessage {
+  readonly type: 'running';
+  readonly title: string;
+}
+
+/** Sent by the host: an answer to show (records follow in `rows` messages when `records` is set). */
+export interface ShowResponseMessage {
+  readonly type: 'show';
+  readonly response: PanelResponse;
+}
+
+/** Sent by the host: the next chunk of records of the answer `id`, starting at `start`. */
+export interface RowsMessage {
+  readonly type: 'rows';
+  readonly id: string;
+  readonly start: number;
+  readonly rows: readonly unknown[];
+}
+
+/** Sent by the host (tests): asks the view for a `state` message now. */
+export interface ReportStateMessage {
+  readonly type: 'reportState';
+  readonly nonce: number;
+}
+
+/** Sent by the host (tests): a view action as a person would trigger it. */
+export interface ActMessage {
+  readonly type: 'act';
+  readonly action: ViewAction;
+}
+
+/** What tests can make the view do: switch view, sort, search the tree, scroll the table. */
+export type ViewAction =
+  | { readonly kind: 'view'; readonly view: PanelView }
+  | { readonly kind: 'sort'; readonly column: string }
+  | { readonly kind: 'search'; readonly text: string }
+  | { readonly kind: 'scroll'; readonly row: number }
+  | { readonly kind: 'toggleTraceback' };
+
+export type HostToView = RunningMessage | ShowResponseMessage | RowsMessage | ReportStateMessage | ActMessage;
+
+/** The views of an answer. */
+export type PanelView = 'table' | 'tree' | 'raw';
+
 /** Sent by the webview once its script runs, before the host posts anything. */
 export interface ReadyMessage {
   readonly type: 'ready';
 }
 
-/** Sent by the host: a response to show. */
-export interface ShowResponseMessage {
-  readonly type: 'showResponse';
-  readonly title: string;
-  readonly status: number;
-  readonly body: unknown;
+/** Sent by the webview: what it shows, for tests (answer to `reportState`) and for the host's own checks. */
+export interface StateMessage {
+  readonly type: 'state';
+  readonly nonce: number;
+  readonly state: PanelState;
 }
 
-export type ViewToHost = ReadyMessage;
-export type HostToView = ShowResponseMessage;
+/** A button of the panel that the host carries out. */
+export interface CommandMessage {
+  readonly type: 'command';
+  readonly command: 'rerun' | 'goToRequest' | 'save' | 'previousPage' | 'nextPage' | 'exportCurl' | 'exportPython' | 'exportJavaScript' | 'exportExecuteKw';
+}
+
+/** Sent by the webview: text to put on the clipboard (a cell, a row, the ids, the answer). */
+export interface CopyMessage {
+  readonly type: 'copy';
+  readonly text: string;
+  /** What was copied, for the confirmation line. */
+  readonly what: string;
+}
+
+export type ViewToHost = ReadyMessage | StateMessage | CommandMessage | CopyMessage;
+
+/** What the view shows, as plain data. */
+export interface PanelState {
+  readonly busy: boolean;
+  readonly title: string;
+  readonly statusText: string;
+  readonly view: PanelView | 'error' | 'empty';
+  /** Records received so far and expected. */
+  readonly rowsReceived: number;
+  readonly rowsExpected: number;
+  readonly columns: readonly string[];
+  readonly sortedBy?: { readonly column: string; readonly descending: boolean };
+  /** Row elements in the DOM (virtual scrolling keeps this small). */
+  readonly renderedRows: number;
+  /** Cell texts of the rows in the DOM, top first. */
+  readonly visibleCells: readonly (readonly string[])[];
+  /** Hover texts of those cells (a many2one's id). */
+  readonly visibleTitles: readonly (readonly string[])[];
+  readonly error?: { readonly kind: string; readonly name: string; readonly message: string; readonly explanation: string; readonly tracebackOpen: boolean; readonly traceback: string };
+  readonly treeMatches: number;
+  readonly rawText: string;
+  readonly page?: { readonly limit: number; readonly offset: number };
+  /** The panel's whole document, for tests that look for what must never be in it. */
+  readonly html: string;
+}

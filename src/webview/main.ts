@@ -1,5 +1,6 @@
 // The response panel's front end: announces itself, then renders what the host sends with DOM APIs only.
 import type { HostToView, ViewToHost } from '../shared/panelMessages';
+import { ResponseView } from './responseView';
 
 interface VsCodeApi {
   postMessage(message: ViewToHost): void;
@@ -7,16 +8,21 @@ interface VsCodeApi {
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
-function render(message: HostToView): void {
-  const root = document.getElementById('app');
-  if (!root) return;
-  const heading = document.createElement('h2');
-  heading.textContent = `${message.title} — ${message.status}`;
-  const body = document.createElement('pre');
-  body.textContent = JSON.stringify(message.body, null, 2);
-  root.replaceChildren(heading, body);
-}
-
 const vscodeApi = acquireVsCodeApi();
-window.addEventListener('message', (event: MessageEvent<HostToView>) => render(event.data));
+const root = document.getElementById('app') ?? document.body;
+const view = new ResponseView({
+  command: (command) => vscodeApi.postMessage({ type: 'command', command }),
+  copy: (text, what) => vscodeApi.postMessage({ type: 'copy', text, what }),
+}, root);
+
+window.addEventListener('message', (event: MessageEvent<HostToView>) => {
+  const message = event.data;
+  switch (message.type) {
+    case 'running': view.running(message.title); break;
+    case 'show': view.show(message.response); break;
+    case 'rows': view.rows(message.id, message.start, message.rows); break;
+    case 'act': view.act(message.action); break;
+    case 'reportState': vscodeApi.postMessage({ type: 'state', nonce: message.nonce, state: view.state() }); break;
+  }
+});
 vscodeApi.postMessage({ type: 'ready' });

@@ -1,0 +1,47 @@
+// Turns a request's result into what the panel shows: the answer, and for errors the meaning of their kind.
+import * as vscode from 'vscode';
+import type { PanelResponse } from '../../shared/panelMessages';
+import type { RequestResult } from './requestResult';
+
+/** What each error kind means for the person reading the answer. */
+function explanationOf(kind: string): string {
+  const t = vscode.l10n.t;
+  switch (kind) {
+    case 'auth': return t('The server refused the key: it may be wrong, expired or revoked. Update the connection\'s key.');
+    case 'access': return t('The user of this key may not do this: access rights, record rules or a private method.');
+    case 'missing': return t('A record the call needs does not exist (any more).');
+    case 'validation': return t('A business rule refused the values: read the message and change the request.');
+    case 'badRequest': return t('The request is malformed: an unknown or missing argument, or a body the method cannot read.');
+    case 'notFound': return t('No such route, model or method on this server.');
+    case 'noDatabase': return t('The server hosts several databases and none was selected: set the connection\'s database.');
+    case 'conflict': return t('Another transaction holds a lock on these records: try again.');
+    case 'server': return t('The server failed while running the method: the traceback says where.');
+    case 'timeout': return t('No answer came in time.');
+    case 'cancelled': return t('The request was cancelled before its answer came.');
+    case 'network': return t('The server could not be reached.');
+    case 'refused': return t('The connection\'s safe mode refused to send this request.');
+    case 'declined': return t('The request was not confirmed, so nothing was sent.');
+    case 'unresolved': return t('A placeholder could not be resolved, so nothing was sent.');
+    case 'notRun': return t('A request this one depends on gave no answer, so nothing was sent.');
+    case 'connection': return t('The connection cannot be used yet.');
+    default: return t('The request failed.');
+  }
+}
+
+export function panelResponseOf(result: RequestResult, id: string): PanelResponse {
+  return {
+    id,
+    title: result.label,
+    request: result.request ?? '',
+    ...(result.connection !== undefined ? { connection: result.connection } : {}),
+    ...(result.status !== undefined ? { status: result.status } : {}),
+    ok: result.ok,
+    ...(result.timings ? { timings: result.timings } : {}),
+    ...(result.sizeBytes !== undefined ? { sizeBytes: result.sizeBytes } : {}),
+    body: result.body,
+    ...(result.rawText !== undefined ? { rawText: result.rawText } : {}),
+    ...(result.error ? { error: { ...result.error, explanation: explanationOf(result.error.kind) } } : {}),
+    ...(result.assertions.length > 0 ? { assertions: result.assertions } : {}),
+    ...(result.page ? { page: result.page } : {}),
+  };
+}

@@ -1,0 +1,74 @@
+// Wires the requests feature: run service, panels, history, CodeLens, diagnostics, outline, commands; a test API in test mode.
+import * as vscode from 'vscode';
+import type { PanelState, ViewAction } from '../../shared/panelMessages';
+import type { ConnectionService } from '../connections/connectionService';
+import { registerHistoryCommands } from './historyCommands';
+import { RequestCodeActionProvider } from './requestCodeActions';
+import { RequestCodeLensProvider } from './requestCodeLensProvider';
+import { panelCommand, registerRequestCommands } from './requestCommands';
+import { registerRequestDiagnostics } from './requestDiagnostics';
+import { type HistoryEntry, RequestHistory } from './requestHistory';
+import { RequestOutlineProvider } from './requestOutline';
+import { type RequestPrompts, vscodeRequestPrompts } from './requestPrompts';
+import { RequestRunService } from './requestRunService';
+import { registerRequestStatusBar } from './requestStatusBar';
+import { ResponsePanels } from './responsePanels';
+
+/** What integration tests read and drive (test mode only): the panel's state through the typed protocol, the history. */
+export interface RequestsTestApi {
+  /** The state of the panel shown last; undefined when there is none. */
+  panelState(): Promise<PanelState | undefined>;
+  /** The panel's page as the host wrote it (shell only: data arrives as messages). */
+  panelHtml(): string | undefined;
+  panelCount(): number;
+  act(action: ViewAction): void;
+  /** Presses a panel button as the view would. */
+  press(command: Parameters<typeof panelCommand>[1]): Promise<void>;
+  history(): readonly HistoryEntry[];
+  /** Text the panel put on the clipboard last. */
+  lastCopy(): string | undefined;
+  /** Answers the questions instead of a person; undefined restores the real dialogs. */
+  setPrompts(prompts: RequestPrompts | undefined): void;
+}
+
+export interface RequestsFeature extends vscode.Disposable {
+  readonly testApi: RequestsTestApi | undefined;
+}
+
+export function registerRequests(context: vscode.ExtensionContext, service: ConnectionService, log: vscode.LogOutputChannel): RequestsFeature {
+  let prompts: RequestPrompts = vscodeRequestPrompts;
+  let lastCopy: string | undefined;
+  const selector: vscode.DocumentSelector = { language: 'json2' };
+  const history = new RequestHistory(context.workspaceState);
+  const panels = new ResponsePanels(context.extensionUri, {
+    onCommand: (panel, command) => void panelCommand(panel, command, runs),
+    onCopy: (text, what) => {
+      lastCopy = text;
+      void vscode.env.clipboard.writeText(text).then(() => vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the {0}.', what), 2000));
+    },
+  });
+  const runs = new RequestRunService({ service, panels, history, prompts: () => prompts, log });
+  const outline = new RequestOutlineProvider();
+  const disposables = vscode.Disposable.from(
+    runs, panels, history,
+    vscode.languages.registerCodeLensProvider(selector, new RequestCodeLensProvider(runs)),
+    vscode.languages.registerCodeActionsProvider(selector, new RequestCodeActionProvider(), { providedCodeActionKinds: RequestCodeActionProvider.kinds }),
+    vscode.languages.registerDocumentSymbolProvider(selector, outline),
+    vscode.languages.registerFoldingRangeProvider(selector, outline),
+    registerRequestDiagnostics(service),
+    registerRequestCommands({ runs, service, prompts: () => prompts }),
+    registerHistoryCommands(history, panels, runs),
+    registerRequestStatusBar(runs),
+  );
+  const testApi: RequestsTestApi | undefined = context.extensionMode !== vscode.ExtensionMode.Test ? undefined : {
+    panelState: async () => panels.last?.state(),
+    panelHtml: () => panels.last?.panel.webview.html,
+    panelCount: () => panels.count,
+    act: (action) => panels.last?.act(action),
+    press: async (command) => { if (panels.last) await panelCommand(panels.last, command, runs); },
+    history: () => history.entries(),
+    lastCopy: () => lastCopy,
+    setPrompts: (replacement) => { prompts = replacement ?? vscodeRequestPrompts; },
+  };
+  return { testApi, dispose: () => disposables.dispose() };
+}

@@ -1,0 +1,52 @@
+// Diagnostics of json2 files as they are edited: parse errors and unknown {{variables}}, checked a moment after typing.
+import * as vscode from 'vscode';
+import { checkVariables, type Diagnostic, type TextRange } from '../../core/requestFile';
+import type { ConnectionService } from '../connections/connectionService';
+import { connectionOfFile, dotenvOf, parsedDocument } from './parsedDocuments';
+
+const DELAY_MS = 250;
+const SEVERITY: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  information: vscode.DiagnosticSeverity.Information,
+  hint: vscode.DiagnosticSeverity.Hint,
+};
+
+export function rangeOf(range: TextRange): vscode.Range {
+  return new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
+}
+
+export function registerRequestDiagnostics(service: ConnectionService): vscode.Disposable {
+  const collection = vscode.languages.createDiagnosticCollection('json2');
+  const timers = new Map<string, NodeJS.Timeout>();
+  const check = async (document: vscode.TextDocument) => {
+    if (document.languageId !== 'json2') return;
+    const version = document.version;
+    const parsed = parsedDocument(document);
+    const variables = service.list().flatMap((saved) => (saved === connectionOfFile(parsed, service) ? Object.keys(saved.profile.variables ?? {}) : []));
+    const dotenv = Object.keys(await dotenvOf(document.uri));
+    if (document.version !== version || document.isClosed) return;
+    const found = [...parsed.diagnostics, ...checkVariables(parsed, { variables, dotenv })];
+    collection.set(document.uri, found.map((problem) => {
+      const diagnostic = new vscode.Diagnostic(rangeOf(problem.range), problem.message, SEVERITY[problem.severity]);
+      diagnostic.code = problem.code;
+      diagnostic.source = 'json2';
+      return diagnostic;
+    }));
+  };
+  const schedule = (document: vscode.TextDocument) => {
+    if (document.languageId !== 'json2') return;
+    const key = document.uri.toString();
+    clearTimeout(timers.get(key));
+    timers.set(key, setTimeout(() => { timers.delete(key); void check(document); }, DELAY_MS));
+  };
+  for (const document of vscode.workspace.textDocuments) void check(document);
+  return vscode.Disposable.from(
+    collection,
+    vscode.workspace.onDidOpenTextDocument((document) => void check(document)),
+    vscode.workspace.onDidChangeTextDocument((event) => schedule(event.document)),
+    vscode.workspace.onDidCloseTextDocument((document) => collection.delete(document.uri)),
+    service.onDidChange(() => { for (const document of vscode.workspace.textDocuments) void check(document); }),
+    { dispose: () => { for (const timer of timers.values()) clearTimeout(timer); } },
+  );
+}

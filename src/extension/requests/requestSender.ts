@@ -1,0 +1,141 @@
+// Sends one request of a parsed file on its connection: resolve, guard, confirm, send, check; the answer redacted.
+import { decideCall } from '../../core/connections/callGuard';
+import { errorKindOf } from '../../core/client/clientErrors';
+import {
+  evaluateAssertions, requestReferences, resolveRequest, type RequestFile, type ResolveContext, type ResolvedRequest, type StoredResponse,
+} from '../../core/requestFile';
+import { answerBody, describeRequest, guardedRequestOf, headersToSend } from '../../core/requestRun/requestCall';
+import type { ConnectionService } from '../connections/connectionService';
+import type { RequestPrompts } from './requestPrompts';
+import type { RequestResult } from './requestResult';
+
+/** Answers larger than this are not kept twice (as text and as parsed JSON). */
+const RAW_TEXT_LIMIT = 1_000_000;
+
+export interface SendContext {
+  readonly uri: string;
+  readonly parsed: RequestFile;
+  readonly service: ConnectionService;
+  readonly prompts: RequestPrompts;
+  /** Named answers of this file, kept between runs of the session. */
+  readonly responses: Map<string, StoredResponse>;
+  readonly promptAnswers: Map<string, string>;
+  readonly dotenv: Readonly<Record<string, string>>;
+  readonly signal: AbortSignal;
+  readonly timeoutMs: number;
+}
+
+/** Sends the request at `index`; `offset` replaces the body's offset (pagination). Never throws for a failed request. */
+export async function sendRequest(context: SendContext, index: number, offset?: number): Promise<RequestResult> {
+  const { parsed } = context;
+  const node = parsed.requests[index];
+  const base = { uri: context.uri, index, label: node.name?.text ?? node.separator?.title?.text ?? parsed.text.slice(node.requestLine.range.startOffset, node.requestLine.range.endOffset), assertions: [] };
+  const fail = (kind: string, message: string, extra: Partial<RequestResult> = {}): RequestResult => ({ ...base, ok: false, error: { kind, message }, ...extra });
+  const missing = requestReferences(parsed, index).map((reference) => reference.requestName).filter((name) => !context.responses.has(name));
+  if (missing.length > 0) return fail('notRun', `Not sent: it needs the answer of ${missing.join(', ')}, which did not come.`);
+
+  const early = await resolveRequest(parsed, index, resolveContext(context, undefined));
+  if (!early.ok) return fail('unresolved', early.diagnostics.map((diagnostic) => `line ${diagnostic.range.start.line + 1}: ${diagnostic.message}`).join('\n'));
+  let client;
+  try {
+    client = await context.service.client(early.request.connection);
+  } catch (error) {
+    return fail('connection', (error as Error).message);
+  }
+  const connection = client.profile.name;
+  let resolved = early.request;
+  if (client.profile.variables) {
+    const again = await resolveRequest(parsed, index, resolveContext(context, client.profile.variables));
+    if (!again.ok) return fail('unresolved', again.diagnostics.map((diagnostic) => diagnostic.message).join('\n'), { connection });
+    resolved = again.request;
+  }
+  const request = withOffset(resolved, offset);
+  const redactor = client.redactor.with(...request.secrets.map((secret) => secret.value));
+  const described = describeRequest(request);
+  const page = pageOf(request);
+  const json2 = client.json2;
+  if (!json2) return fail('unsupported', `The connection "${connection}" uses ${client.profile.protocol}: request files are sent over JSON-2 only.`, { request: described, connection });
+
+  const decision = decideCall(client.profile, guardedRequestOf(request));
+  if (decision.action === 'refuse') return fail('refused', decision.reason, { request: described, connection });
+  const question = decision.action === 'confirm' ? decision.question.message : request.confirm ? request.confirm.message ?? `Send ${described}?` : undefined;
+  if (question !== undefined) {
+    const detail = decision.action === 'confirm' ? `"${connection}" is marked as a production connection. Nothing has been sent yet.` : 'The request is marked # @confirm. Nothing has been sent yet.';
+    if (!(await context.prompts.confirmSend(question, detail))) return fail('declined', `Not sent: "${question}" was not confirmed.`, { request: described, connection });
+  }
+
+  let answer;
+  try {
+    answer = await json2.send({
+      method: request.httpMethod, target: request.path, headers: headersToSend(request), signal: context.signal, timeoutMs: context.timeoutMs,
+      ...(request.bodyText !== undefined ? { body: request.bodyText } : {}),
+    });
+  } catch (error) {
+    context.service.reportFailure(connection, error);
+    const kind = String((error as { kind?: unknown }).kind ?? 'network');
+    return fail(kind, redactor.redact((error as Error).message), { request: described, connection, ...(page ? { page } : {}) });
+  }
+  const body = answerBody(answer.text, answer.headers['content-type']);
+  const stored: StoredResponse = { status: answer.status, headers: answer.headers, body, durationMs: answer.timings.totalMs };
+  if (request.name !== undefined) context.responses.set(request.name, stored);
+  const assertions = evaluateAssertions(request.assertions, stored).map((outcome) => ({ text: outcome.assertion.text, passed: outcome.passed, message: redactor.redact(outcome.message) }));
+  const statusOk = answer.status >= 200 && answer.status < 300;
+  const error = statusOk ? undefined : serviceError(body, answer.status, redactor.redactValue.bind(redactor));
+  if (error?.kind === 'auth') context.service.reportFailure(connection, Object.assign(new Error(error.message), { kind: 'auth' }));
+  return {
+    ...base,
+    request: described,
+    connection,
+    status: answer.status,
+    ok: statusOk && assertions.every((assertion) => assertion.passed),
+    timings: answer.timings,
+    sizeBytes: answer.sizes.responseBytes,
+    body: redactor.redactValue(body),
+    ...(answer.text.length <= RAW_TEXT_LIMIT ? { rawText: redactor.redact(answer.text) } : {}),
+    ...(error ? { error } : {}),
+    assertions,
+    ...(page ? { page } : {}),
+    stored,
+  };
+}
+
+function resolveContext(context: SendContext, variables: Readonly<Record<string, string>> | undefined): ResolveContext {
+  return {
+    ...(variables ? { variables } : {}),
+    dotenv: context.dotenv,
+    processEnv: process.env,
+    responses: { get: (name) => context.responses.get(name) },
+    promptAnswers: context.promptAnswers,
+    prompt: (question) => context.prompts.ask(question),
+  };
+}
+
+/** The request with its body's `offset` replaced, for the next or previous page. */
+function withOffset(request: ResolvedRequest, offset: number | undefined): ResolvedRequest {
+  if (offset === undefined || !request.body) return request;
+  const body = { ...request.body, offset };
+  return { ...request, body, bodyText: JSON.stringify(body), ...(request.args ? { args: { ...request.args, offset } } : {}) };
+}
+
+function pageOf(request: ResolvedRequest): { limit: number; offset: number } | undefined {
+  const limit = request.body?.limit;
+  const offset = request.body?.offset;
+  if (typeof limit !== 'number' || limit <= 0) return undefined;
+  return { limit, offset: typeof offset === 'number' ? offset : 0 };
+}
+
+/** The service's error object of an error answer, with its kind; a text answer becomes the message. */
+function serviceError(body: unknown, status: number, redact: <T>(value: T) => T): NonNullable<RequestResult['error']> {
+  if (body !== null && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
+    const fields = redact(body as { name?: unknown; message: string; arguments?: unknown; debug?: unknown });
+    const name = typeof fields.name === 'string' ? fields.name : undefined;
+    return {
+      kind: errorKindOf(name, status),
+      ...(name !== undefined ? { name } : {}),
+      message: fields.message,
+      ...(Array.isArray(fields.arguments) ? { arguments: fields.arguments as unknown[] } : {}),
+      ...(typeof fields.debug === 'string' && fields.debug !== '' ? { debug: fields.debug } : {}),
+    };
+  }
+  return { kind: errorKindOf(undefined, status), message: redact(typeof body === 'string' ? body.slice(0, 2000) : `HTTP ${status}`) };
+}

@@ -1,0 +1,52 @@
+// The response panels: one reused for every file, or one per file, as the `json2.responsePanel` setting says.
+import * as vscode from 'vscode';
+import type { PanelResponse } from '../../shared/panelMessages';
+import { type PanelEvents, ResponsePanel } from './responsePanel';
+
+export class ResponsePanels implements vscode.Disposable {
+  readonly #panels = new Map<string, ResponsePanel>();
+  /** The panel shown last, for the test hook and the commands without a file. */
+  #last: ResponsePanel | undefined;
+
+  constructor(private readonly extensionUri: vscode.Uri, private readonly events: Omit<PanelEvents, 'onDispose'>) {}
+
+  /** The panel for answers of `uri`, created (beside the editor) when needed. */
+  panelFor(uri: string, title: string): ResponsePanel {
+    const key = vscode.workspace.getConfiguration('json2').get<string>('responsePanel', 'single') === 'perFile' ? uri : '';
+    let panel = this.#panels.get(key);
+    if (!panel) {
+      panel = new ResponsePanel(this.extensionUri, title, {
+        ...this.events,
+        onDispose: (closed) => {
+          if (this.#panels.get(key) === closed) this.#panels.delete(key);
+          if (this.#last === closed) this.#last = undefined;
+        },
+      });
+      this.#panels.set(key, panel);
+    } else {
+      panel.reveal();
+    }
+    this.#last = panel;
+    return panel;
+  }
+
+  show(uri: string, index: number, response: PanelResponse): ResponsePanel {
+    const panel = this.panelFor(uri, response.title);
+    panel.origin = { uri, index };
+    panel.show(response);
+    return panel;
+  }
+
+  get last(): ResponsePanel | undefined {
+    return this.#last;
+  }
+
+  get count(): number {
+    return this.#panels.size;
+  }
+
+  dispose(): void {
+    for (const panel of this.#panels.values()) panel.dispose();
+    this.#panels.clear();
+  }
+}

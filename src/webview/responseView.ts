@@ -1,0 +1,183 @@
+// The response panel's page: header (status, time, size), toolbar, and the table, tree, raw or error view of an answer.
+import type { CommandMessage, PanelResponse, PanelState, PanelView, ViewAction } from '../shared/panelMessages';
+import { isRecordList } from './cellText';
+import { button, element } from './domBuilder';
+import { ErrorView } from './errorView';
+import { JsonTree } from './jsonTree';
+import { RecordsTable } from './recordsTable';
+
+export interface ViewHost {
+  command(command: CommandMessage['command']): void;
+  copy(text: string, what: string): void;
+}
+
+const RAW_LIMIT = 2_000_000;
+
+export class ResponseView {
+  readonly #status = element('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
+  readonly #tabs = element('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Views' });
+  readonly #tools = element('div', { class: 'tools', role: 'toolbar', 'aria-label': 'Answer' });
+  readonly #content = element('main', { class: 'content' });
+  readonly #raw = element('pre', { class: 'raw', tabindex: '0', 'aria-label': 'Raw answer' });
+  readonly #table: RecordsTable;
+  readonly #tree = new JsonTree();
+  readonly #error = new ErrorView();
+  #response: PanelResponse | undefined;
+  #body: unknown;
+  #view: PanelState['view'] = 'empty';
+  #busy = false;
+  #title = '';
+  readonly #pager = { previous: button('◀ Previous page', () => this.host.command('previousPage')), next: button('Next page ▶', () => this.host.command('nextPage')) };
+
+  constructor(private readonly host: ViewHost, root: HTMLElement) {
+    this.#table = new RecordsTable(host);
+    const exportChoice = element('select', { 'aria-label': 'Export the request' });
+    for (const [value, label] of [['', 'Export…'], ['exportCurl', 'cURL'], ['exportPython', 'Python'], ['exportJavaScript', 'JavaScript'], ['exportExecuteKw', 'execute_kw']]) {
+      exportChoice.append(element('option', { value }, label));
+    }
+    exportChoice.addEventListener('change', () => {
+      if (exportChoice.value) host.command(exportChoice.value as CommandMessage['command']);
+      exportChoice.value = '';
+    });
+    this.#tools.append(
+      button('Copy', () => host.copy(this.#rawText(), 'answer')),
+      button('Save…', () => host.command('save')),
+      button('Rerun', () => host.command('rerun')),
+      button('Go to request', () => host.command('goToRequest')),
+      exportChoice, this.#pager.previous, this.#pager.next,
+    );
+    root.replaceChildren(this.#status, this.#tabs, this.#tools, this.#content);
+    this.#renderStatus();
+  }
+
+  running(title: string): void {
+    this.#busy = true;
+    this.#title = title;
+    this.#renderStatus();
+  }
+
+  show(response: PanelResponse): void {
+    this.#busy = false;
+    this.#response = response;
+    this.#title = response.title;
+    this.#body = response.records ? [] : response.body;
+    if (response.error) this.#view = 'error';
+    else if (response.records || isRecordList(response.body)) this.#view = 'table';
+    else this.#view = 'tree';
+    if (this.#view === 'table') this.#table.setRecords(this.#body as Record<string, unknown>[]);
+    this.#renderStatus();
+    this.#renderTabs();
+    this.#renderContent();
+  }
+
+  /** Records that follow a `show` of a records answer. */
+  rows(id: string, start: number, rows: readonly unknown[]): void {
+    if (this.#response?.id !== id || !Array.isArray(this.#body) || start !== this.#body.length) return;
+    this.#table.append(rows as Record<string, unknown>[]);
+    this.#renderStatus();
+  }
+
+  act(action: ViewAction): void {
+    if (action.kind === 'view') this.#select(action.view);
+    else if (action.kind === 'sort') this.#table.sortBy(action.column);
+    else if (action.kind === 'search') { this.#select('tree'); this.#tree.search(action.text); }
+    else if (action.kind === 'scroll') this.#table.scrollToRow(action.row);
+    else this.#error.toggleTraceback();
+  }
+
+  state(): PanelState {
+    if (this.#view === 'table') this.#table.render();
+    const visible = this.#view === 'table' ? this.#table.visible() : { cells: [], titles: [], rendered: 0 };
+    const error = this.#view === 'error' ? this.#error.state() : undefined;
+    const response = this.#response;
+    return {
+      busy: this.#busy,
+      title: this.#title,
+      statusText: this.#status.textContent ?? '',
+      view: this.#view,
+      rowsReceived: this.#view === 'table' ? this.#table.rowCount : 0,
+      rowsExpected: response?.records?.total ?? (Array.isArray(this.#body) ? this.#body.length : 0),
+      columns: this.#view === 'table' ? [...this.#table.columns] : [],
+      ...(this.#table.sortedBy ? { sortedBy: this.#table.sortedBy } : {}),
+      renderedRows: visible.rendered,
+      visibleCells: visible.cells,
+      visibleTitles: visible.titles,
+      ...(error ? { error } : {}),
+      treeMatches: this.#tree.matchCount,
+      rawText: this.#view === 'raw' ? this.#raw.textContent ?? '' : '',
+      ...(response?.page ? { page: response.page } : {}),
+      html: document.documentElement.outerHTML,
+    };
+  }
+
+  #select(view: PanelView): void {
+    if (!this.#response || this.#response.error) return;
+    this.#view = view;
+    this.#renderTabs();
+    this.#renderContent();
+  }
+
+  #renderStatus(): void {
+    const response = this.#response;
+    const parts: HTMLElement[] = [element('span', { class: 'title' }, this.#title || 'No answer yet')];
+    if (this.#busy) parts.push(element('span', { class: 'busy' }, 'Sending…'));
+    if (response && !this.#busy) {
+      const ok = response.ok ? 'ok' : 'failed';
+      parts.push(element('span', { class: `badge ${ok}` }, response.status !== undefined ? String(response.status) : (response.error?.kind ?? 'no answer')));
+      parts.push(element('span', { class: 'request' }, response.request));
+      const timings = response.timings;
+      if (timings) {
+        const detail = [timings.connectMs !== undefined ? `connect ${timings.connectMs.toFixed(0)} ms` : '', timings.firstByteMs !== undefined ? `first byte ${timings.firstByteMs.toFixed(0)} ms` : ''].filter(Boolean).join(', ');
+        parts.push(element('span', { class: 'time', title: detail }, `${timings.totalMs.toFixed(0)} ms${detail ? ` (${detail})` : ''}`));
+      }
+      if (response.sizeBytes !== undefined) parts.push(element('span', { class: 'size' }, sizeText(response.sizeBytes)));
+      if (response.records) parts.push(element('span', { class: 'rows' }, `${this.#table.rowCount} of ${response.records.total} records`));
+      else if (Array.isArray(this.#body)) parts.push(element('span', { class: 'rows' }, `${this.#body.length} items`));
+      if (response.page) parts.push(element('span', { class: 'page' }, `offset ${response.page.offset}, limit ${response.page.limit}`));
+      for (const assertion of response.assertions ?? []) parts.push(element('span', { class: `assertion ${assertion.passed ? 'ok' : 'failed'}`, title: assertion.message }, `${assertion.passed ? '✓' : '✗'} ${assertion.text}`));
+    }
+    this.#status.replaceChildren(...parts);
+    this.#pager.previous.disabled = !response?.page || response.page.offset === 0;
+    this.#pager.next.disabled = !response?.page;
+    this.#pager.previous.hidden = this.#pager.next.hidden = !response?.page;
+  }
+
+  #renderTabs(): void {
+    const views: PanelView[] = this.#response?.error ? [] : isRecordList(this.#body) || this.#response?.records ? ['table', 'tree', 'raw'] : ['tree', 'raw'];
+    this.#tabs.replaceChildren(...views.map((view) => button(view[0].toUpperCase() + view.slice(1), () => this.#select(view), {
+      role: 'tab', 'aria-selected': String(view === this.#view),
+    })));
+  }
+
+  #renderContent(): void {
+    const response = this.#response;
+    if (!response) return;
+    if (this.#view === 'error' && response.error) {
+      this.#error.show(response.error);
+      this.#content.replaceChildren(this.#error.root);
+    } else if (this.#view === 'table') {
+      this.#content.replaceChildren(this.#table.root);
+      this.#table.render();
+    } else if (this.#view === 'tree') {
+      this.#tree.setValue(this.#body);
+      this.#content.replaceChildren(this.#tree.root);
+    } else {
+      this.#raw.textContent = this.#rawText();
+      this.#content.replaceChildren(this.#raw);
+    }
+  }
+
+  #rawText(): string {
+    const response = this.#response;
+    if (!response) return '';
+    if (response.rawText !== undefined) return response.rawText;
+    const text = JSON.stringify(response.records ? this.#body : response.body, null, 2) ?? '';
+    return text.length > RAW_LIMIT ? `${text.slice(0, RAW_LIMIT)}\n… (${text.length - RAW_LIMIT} more characters)` : text;
+  }
+}
+
+function sizeText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
