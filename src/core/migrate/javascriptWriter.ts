@@ -1,0 +1,64 @@
+// Writes a conversion as a JavaScript `fetch` expression (a promise), with the adapted result and the callback, if any.
+import type { LegacyCallSite } from './legacyCall';
+import { CHECKBOX_FIELDS, codeOf, exprCode } from './literalWriters';
+import type { Conversion, ResultAdaptation } from './migrationPlan';
+import type { WrittenCode } from './pythonWriter';
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** The expression replacing the call: `fetch(...)` resolving to what the original call gave. */
+export function writeJavaScript(site: LegacyCallSite, conversion: Conversion): WrittenCode {
+  const ind = site.statement?.indent ?? '';
+  const plan = conversion.plan;
+  const url = (path: string): string => {
+    if (site.baseUrl && /^['"]/.test(site.baseUrl)) return `'${site.baseUrl.slice(1, -1)}${path}'`;
+    return `\`\${${site.baseUrl ?? 'process.env.JSON2_BASE_URL'}}${path}\``;
+  };
+  const key = (name: string): string => (IDENTIFIER.test(name) ? name : `'${name}'`);
+  const lines: string[] = [];
+  if (plan.kind === 'json2') {
+    lines.push(`fetch(${url(`/json/2/${plan.model}/${plan.method}`)}, {`, `  method: 'POST',`, '  headers: {');
+    lines.push('    Authorization: `bearer ${process.env.JSON2_API_KEY}`,', `    'Content-Type': 'application/json; charset=utf-8',`);
+    if (plan.database) lines.push(`    // 'X-Service-Database': ${exprCode(plan.database, 'javascript')}, // only needed when several databases serve one domain`);
+    lines.push('  },', '  body: JSON.stringify({');
+    if (plan.ids) lines.push(`    ids: ${codeOf(plan.ids, 'javascript')},`);
+    for (const arg of plan.args) lines.push(`    ${key(arg.name)}: ${codeOf(arg.value, 'javascript')},`);
+    if (plan.context) lines.push(`    context: ${codeOf(plan.context, 'javascript')},`);
+    lines.push('  }),', '}).then(async (response) => {', '  const answer = await response.json();');
+    lines.push('  if (!response.ok) throw new Error(`${answer.name}: ${answer.message}`);');
+  } else if (plan.kind === 'route') {
+    if (plan.verb === 'GET') lines.push(`fetch(${url(plan.path)}).then(async (response) => {`);
+    else lines.push(`fetch(${url(plan.path)}, {`, `  method: 'POST',`, `  headers: { 'Content-Type': 'application/json' },`, `  body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: {}, id: 1 }),`, '}).then(async (response) => {');
+    lines.push('  const answer = await response.json();', '  if (!response.ok || answer.error) throw new Error(`' + plan.path + ' failed: ${response.status}`);');
+  } else {
+    lines.push(`fetch(${url(plan.path)}, {`, `  method: 'POST',`, `  redirect: 'manual',`, '  body: new URLSearchParams({');
+    for (const field of plan.fields) {
+      const value = CHECKBOX_FIELDS.has(field.name) ? `${field.value.text} ? 'true' : ''` : `String(${field.value.text})`;
+      lines.push(`    ${key(field.name)}: ${value},`);
+    }
+    lines.push('  }),', '}).then(async (response) => {');
+    const refused = plan.result === 'base64Body' ? "!(response.headers.get('content-disposition') ?? '').startsWith('attachment')" : 'response.status !== 303';
+    lines.push(`  if (${refused}) throw new Error(\`the database manager refused ${plan.path}: HTTP \${response.status}\`);`);
+  }
+  for (const note of conversion.notes) lines.push(`  // ${note}`);
+  const [result, why] = resultExpression(plan.result, plan.kind === 'route' ? plan.lookFor?.text : undefined).split(' // ');
+  lines.push(`  return ${result};${why ? ` // ${why}` : ''}`, '})');
+  if (site.callback) lines[lines.length - 1] += `.then((value) => (${site.callback.text})(null, value), (error) => (${site.callback.text})(error))`;
+  const text = lines.map((line, index) => (index === 0 ? line : ind + line)).join('\n');
+  return { start: site.start, end: site.end, text, imports: [] };
+}
+
+function resultExpression(result: ResultAdaptation, lookFor: string | undefined): string {
+  switch (result) {
+    case 'singleId': return 'answer[0] // JSON-2 create returns a list of ids; execute_kw returned the one id';
+    case 'nameGetPairs': return 'answer.map((record) => [record.id, record.display_name])';
+    case 'uid': return 'answer.uid';
+    case 'versionString': return 'answer.version';
+    case 'codeNamePairs': return 'answer.map((record) => [record.code, record.name])';
+    case 'dbListResult': return 'answer.result';
+    case 'dbExists': return `answer.result.includes(${lookFor ?? 'name'})`;
+    case 'redirectTrue': return 'true';
+    case 'base64Body': return "Buffer.from(await response.arrayBuffer()).toString('base64')";
+    default: return 'answer';
+  }
+}

@@ -1,0 +1,48 @@
+// Writes a conversion as a `.json2` request (docs/format.md), to try the new call at once; variables become prompts.
+import type { SourceExpr } from './legacyCall';
+import type { BodyValue, Conversion } from './migrationPlan';
+
+const PLACEHOLDER_NAME = /^[A-Za-z_][\w]*$/;
+
+/** One `.json2` request block for the conversion, titled with where the original call is. */
+export function writeJson2Request(conversion: Conversion, title: string): string {
+  const plan = conversion.plan;
+  const prompts = new Map<string, string>();
+  const json = (value: BodyValue): string => ('expr' in value ? exprJson(value.expr) : JSON.stringify(value.value));
+  const exprJson = (expr: SourceExpr): string => {
+    if (expr.value !== undefined) return JSON.stringify(expr.value);
+    if (expr.kind === 'list' && expr.items) return `[${expr.items.map(exprJson).join(', ')}]`;
+    if (expr.kind === 'dict' && expr.entries) return `{${expr.entries.map((entry) => `${JSON.stringify(entry.key)}: ${exprJson(entry.value)}`).join(', ')}}`;
+    return `{{${promptFor(expr)}}}`;
+  };
+  const promptFor = (expr: SourceExpr): string => {
+    const bare = expr.text.replace(/^\$/, '');
+    const name = PLACEHOLDER_NAME.test(bare) ? bare : `value${prompts.size + 1}`;
+    prompts.set(name, expr.text);
+    return name;
+  };
+  const lines = [`### ${title}`];
+  const body: string[] = [];
+  let requestLine: string;
+  const headers: string[] = [];
+  if (plan.kind === 'json2') {
+    requestLine = `POST ${plan.model}/${plan.method}`;
+    // Commented: the header is needed only when several databases serve one domain (then name the database here).
+    if (plan.database) headers.push(`# X-Service-Database: ${plan.database.value !== undefined ? String(plan.database.value) : `<${plan.database.text}>`}   (only when several databases serve one domain)`);
+    const members: string[] = [];
+    if (plan.ids) members.push(`  "ids": ${json(plan.ids)}`);
+    for (const arg of plan.args) members.push(`  ${JSON.stringify(arg.name)}: ${json(arg.value)}`);
+    if (plan.context) members.push(`  "context": ${json(plan.context)}`);
+    body.push('{', members.join(',\n'), '}');
+    if (members.length === 0) body.splice(0, 3, '{}');
+  } else if (plan.kind === 'route' && plan.verb === 'GET') {
+    requestLine = `GET ${plan.path}`;
+  } else {
+    const path = plan.path;
+    return [`### ${title}`, `# ${path} is a database-manager controller (master password, form data), not a JSON-2 call:`, '# run it from the database manager or with the converted code.', ''].join('\n');
+  }
+  for (const note of conversion.notes) lines.push(`# ${note}`);
+  for (const [name, text] of prompts) lines.push(`# @prompt ${name}${text === name ? '' : ` ${text}`}`);
+  lines.push(requestLine, ...headers, ...body, '');
+  return lines.join('\n');
+}

@@ -1,0 +1,22 @@
+// The deprecated services' functions (spec: common, db and object services), as the detectors recognise them.
+import type { LegacyService } from './legacyCall';
+
+export const OBJECT_FUNCTIONS: ReadonlySet<string> = new Set(['execute_kw', 'execute']);
+export const COMMON_FUNCTIONS: ReadonlySet<string> = new Set(['version', 'login', 'authenticate']);
+/** The db service's 13 functions. */
+export const DB_FUNCTIONS: ReadonlySet<string> = new Set([
+  'create_database', 'duplicate_database', 'drop', 'dump', 'restore', 'change_admin_password', 'rename',
+  'migrate_databases', 'db_exist', 'list', 'list_lang', 'list_countries', 'server_version',
+]);
+
+/** Whether `functionName` is a function of that service (so `cursor.execute` on something else is never taken). */
+export function isServiceFunction(service: LegacyService, functionName: string): boolean {
+  if (service === 'object') return OBJECT_FUNCTIONS.has(functionName);
+  if (service === 'common') return COMMON_FUNCTIONS.has(functionName);
+  return DB_FUNCTIONS.has(functionName);
+}
+
+/** A cheap text test: whether a file may hold a deprecated call at all, before any parser is loaded. */
+export function mayHoldLegacyCalls(text: string): boolean {
+  return /xmlrpc|jsonrpc|execute_kw|ServerProxy|ripcord/i.test(text);
+}

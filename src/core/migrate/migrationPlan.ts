@@ -1,0 +1,73 @@
+// What a deprecated call becomes: a JSON-2 call, a plain route, a database-manager controller, or nothing (with why).
+import type { LegacyResultShape } from '../client/rpcMapping';
+import type { SourceExpr } from './legacyCall';
+
+/** The deprecated interfaces' removal dates (spec, versioning rule 2). */
+export const REMOVAL_NOTE = 'removed in the online edition 21.1 (winter 2027) and in release 22 (autumn 2028)';
+
+/** How the JSON-2 answer is turned back into what the original code received. */
+export type ResultAdaptation = LegacyResultShape | 'uid' | 'versionString' | 'codeNamePairs' | 'dbListResult' | 'dbExists' | 'redirectTrue' | 'base64Body';
+
+/** A named body value: the original expression, or a value the conversion adds. */
+export type BodyValue = { readonly expr: SourceExpr } | { readonly value: unknown };
+
+export interface Json2Plan {
+  readonly kind: 'json2';
+  readonly model: string;
+  readonly method: string;
+  readonly ids?: BodyValue;
+  readonly args: readonly { readonly name: string; readonly value: BodyValue }[];
+  readonly context?: BodyValue;
+  /** The original's database argument, for the optional database header. */
+  readonly database?: SourceExpr;
+  readonly result: ResultAdaptation;
+}
+
+export interface RoutePlan {
+  readonly kind: 'route';
+  /** `GET /web/version` or `POST /web/database/list` (JSON-RPC body `{}`). */
+  readonly verb: 'GET' | 'POST';
+  readonly path: string;
+  readonly result: ResultAdaptation;
+  /** For `db_exist`: the name looked for in the list. */
+  readonly lookFor?: SourceExpr;
+}
+
+export interface ManagerPlan {
+  readonly kind: 'manager';
+  /** A `/web/database/*` controller taking a form (application/x-www-form-urlencoded). */
+  readonly path: string;
+  readonly fields: readonly { readonly name: string; readonly value: SourceExpr }[];
+  readonly result: ResultAdaptation;
+}
+
+export type ConvertiblePlan = Json2Plan | RoutePlan | ManagerPlan;
+
+/** A plan, with the notes to write next to the new code. */
+export interface Conversion {
+  readonly plan: ConvertiblePlan;
+  readonly notes: readonly string[];
+}
+
+/** A found call and what can be done with it. */
+export interface MigrationFinding {
+  /** `object.execute_kw`, `common.authenticate`, `db.list`... */
+  readonly call: string;
+  readonly model?: string;
+  readonly method?: string;
+  readonly line: number;
+  readonly start: number;
+  readonly end: number;
+  /** One sentence: what is deprecated, what replaces it, when it is removed. */
+  readonly message: string;
+  /** Set when the call can be rewritten; otherwise `reason` says why not. */
+  readonly conversion?: Conversion;
+  readonly reason?: string;
+  /** `noReplacement` for functions with nothing to migrate to; `manual` for calls that need a person. */
+  readonly severity: 'convertible' | 'manual' | 'noReplacement';
+}
+
+/** A value added by the conversion. */
+export function added(value: unknown): BodyValue {
+  return { value };
+}

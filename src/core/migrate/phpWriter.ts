@@ -1,0 +1,76 @@
+// Writes a conversion as PHP statements with curl: the JSON-2 call (or route), its error check and the adapted result.
+import type { LegacyCallSite } from './legacyCall';
+import { CHECKBOX_FIELDS, codeOf, commentLines, exprCode } from './literalWriters';
+import type { Conversion, ResultAdaptation } from './migrationPlan';
+import type { WrittenCode } from './pythonWriter';
+
+/** The PHP statements replacing the call's statement (`site.statement` must be set). */
+export function writePhp(site: LegacyCallSite, conversion: Conversion): WrittenCode {
+  const statement = site.statement;
+  if (!statement) throw new Error('writePhp needs a call that is a whole statement');
+  const ind = statement.indent;
+  const plan = conversion.plan;
+  const url = (path: string): string => {
+    if (site.baseUrl && /^['"]/.test(site.baseUrl)) return `'${site.baseUrl.slice(1, -1)}${path}'`;
+    return `${site.baseUrl ?? "getenv('JSON2_BASE_URL')"} . '${path}'`;
+  };
+  const lines = commentLines(conversion.notes, 'php', ind);
+  const options: string[] = [];
+  let check = "curl_getinfo($curl, CURLINFO_RESPONSE_CODE) !== 200";
+  if (plan.kind === 'json2') {
+    lines.push(`${ind}$curl = curl_init(${url(`/json/2/${plan.model}/${plan.method}`)});`);
+    options.push('CURLOPT_POST => true', 'CURLOPT_HTTPHEADER => [', "    'Authorization: bearer ' . getenv('JSON2_API_KEY'),", "    'Content-Type: application/json; charset=utf-8',");
+    if (plan.database) options.push(`    // 'X-Service-Database: ' . ${exprCode(plan.database, 'php')}, // only needed when several databases serve one domain`);
+    options.push(']', 'CURLOPT_POSTFIELDS => json_encode([');
+    if (plan.ids) options.push(`    'ids' => ${codeOf(plan.ids, 'php')},`);
+    for (const arg of plan.args) options.push(`    '${arg.name}' => ${codeOf(arg.value, 'php')},`);
+    if (plan.context) options.push(`    'context' => ${codeOf(plan.context, 'php')},`);
+    options.push('])');
+    if (plan.args.length === 0 && !plan.ids && !plan.context) options[options.length - 1] = 'CURLOPT_POSTFIELDS => \'{}\'';
+  } else if (plan.kind === 'route') {
+    lines.push(`${ind}$curl = curl_init(${url(plan.path)});`);
+    if (plan.verb === 'POST') {
+      options.push('CURLOPT_POST => true', "CURLOPT_HTTPHEADER => ['Content-Type: application/json']", `CURLOPT_POSTFIELDS => '{"jsonrpc": "2.0", "method": "call", "params": {}, "id": 1}'`);
+    }
+  } else {
+    lines.push(`${ind}$curl = curl_init(${url(plan.path)});`);
+    options.push('CURLOPT_POST => true', 'CURLOPT_POSTFIELDS => http_build_query([');
+    for (const field of plan.fields) {
+      const value = CHECKBOX_FIELDS.has(field.name) ? `${field.value.text} ? 'true' : ''` : field.value.text;
+      options.push(`    '${field.name}' => ${value},`);
+    }
+    options.push('])');
+    if (plan.result === 'base64Body') {
+      options.push('CURLOPT_HEADER => false');
+      check = "!str_starts_with((string) curl_getinfo($curl, CURLINFO_CONTENT_TYPE), 'application/') || curl_getinfo($curl, CURLINFO_RESPONSE_CODE) !== 200";
+    } else {
+      check = 'curl_getinfo($curl, CURLINFO_RESPONSE_CODE) !== 303';
+    }
+  }
+  options.push('CURLOPT_RETURNTRANSFER => true');
+  lines.push(`${ind}curl_setopt_array($curl, [`);
+  for (const option of options) lines.push(`${ind}    ${option}${option.endsWith('[') || option.endsWith('],') || option.endsWith(',') ? '' : ','}`);
+  lines.push(`${ind}]);`, `${ind}$body = curl_exec($curl);`);
+  lines.push(`${ind}if ($body === false || ${check}) {`, `${ind}    throw new RuntimeException('${plan.kind === 'json2' ? `JSON-2 ${plan.model}/${plan.method}` : plan.path} failed: ' . ($body ?: curl_error($curl)));`, `${ind}}`);
+  lines.push(`${ind}$answer = json_decode($body, true);`);
+  const result = resultExpression(plan.result, plan.kind === 'route' ? plan.lookFor?.text : undefined);
+  if (plan.kind === 'manager') lines.pop();
+  if (statement.kind === 'assign') lines.push(`${ind}${statement.target} = ${result}`);
+  else if (statement.kind === 'return') lines.push(`${ind}return ${result}`);
+  return { start: statement.start, end: statement.end, text: lines.join('\n').slice(ind.length), imports: [] };
+}
+
+function resultExpression(result: ResultAdaptation, lookFor: string | undefined): string {
+  switch (result) {
+    case 'singleId': return '$answer[0]; // JSON-2 create returns a list of ids; execute_kw returned the one id';
+    case 'nameGetPairs': return "array_map(fn ($record) => [$record['id'], $record['display_name']], $answer);";
+    case 'uid': return "$answer['uid'];";
+    case 'versionString': return "$answer['version'];";
+    case 'codeNamePairs': return "array_map(fn ($record) => [$record['code'], $record['name']], $answer);";
+    case 'dbListResult': return "$answer['result'];";
+    case 'dbExists': return `in_array(${lookFor ?? '$name'}, $answer['result'], true);`;
+    case 'redirectTrue': return 'true;';
+    case 'base64Body': return 'base64_encode($body);';
+    default: return '$answer;';
+  }
+}
