@@ -19,6 +19,8 @@ export interface FileRunContext {
   readonly dotenv: Readonly<Record<string, string>>;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly timeoutMs: number;
+  /** Whether answers are kept in the outcomes (they are redacted first, which costs time when nothing prints them). */
+  readonly keepBodies: boolean;
   /** Asks whether to send a request that needs confirmation; false when nobody can answer. */
   readonly confirm: (message: string) => Promise<boolean>;
   /** Told before each request is sent (for the progress line). */
@@ -104,7 +106,7 @@ class FileRunner {
       verdict: passed ? 'passed' : 'failed',
       httpStatus: stored.status,
       ...(stored.durationMs !== undefined ? { durationMs: stored.durationMs } : {}),
-      body: redactor.redactValue(stored.body),
+      ...(this.context.keepBodies ? { body: redactor.redactValue(stored.body) } : {}),
       assertions,
       ...(passed ? {} : { message: redactor.redact(failureMessage(stored, assertions, statusOk)) }),
     };

@@ -125,6 +125,7 @@ async function runFiles(options: RunOptions, files: readonly LoadedFile[], doten
       dotenv,
       env: process.env,
       timeoutMs: options.timeoutMs,
+      keepBodies: options.output !== 'none',
       confirm: (message) => confirmOnTerminal(message, options.yes),
       onStart: (label) => progress.show(`[${done + 1}/${total}] ${path.basename(file.file)}: ${label}`),
       onOutcome: (outcome) => {
