@@ -1,0 +1,49 @@
+// Turns the core's plain language data into VS Code objects, and keeps one parse per document version.
+import * as vscode from 'vscode';
+import type { LanguageCompletion } from '../../core/language';
+import type { RequestFile, TextRange } from '../../core/requestFile';
+
+const parses = new WeakMap<vscode.TextDocument, { version: number; file: RequestFile }>();
+
+/** The parsed document (parsed once per version); the parser is loaded on first use. */
+export async function parsedFile(document: vscode.TextDocument): Promise<RequestFile> {
+  const known = parses.get(document);
+  if (known && known.version === document.version) return known.file;
+  const { parseRequestFile } = await import('../../core/requestFile/parseRequestFile.js');
+  const file = parseRequestFile(document.getText());
+  parses.set(document, { version: document.version, file });
+  return file;
+}
+
+export function toRange(range: TextRange): vscode.Range {
+  return new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
+}
+
+const KINDS: Readonly<Record<LanguageCompletion['kind'], vscode.CompletionItemKind>> = {
+  model: vscode.CompletionItemKind.Class, method: vscode.CompletionItemKind.Method, argument: vscode.CompletionItemKind.Property,
+  field: vscode.CompletionItemKind.Field, operator: vscode.CompletionItemKind.Operator, value: vscode.CompletionItemKind.Value,
+  contextKey: vscode.CompletionItemKind.Property, keyword: vscode.CompletionItemKind.Keyword,
+};
+
+/** A VS Code completion item; `note` (offline, no schema) is added to the documentation. */
+export function toCompletionItem(item: LanguageCompletion, note: string | undefined): vscode.CompletionItem {
+  const result = new vscode.CompletionItem({ label: item.label, description: item.detail }, KINDS[item.kind]);
+  result.detail = item.detail;
+  const documentation = [note ? `*${note}*` : '', item.documentation ?? ''].filter(Boolean).join('\n\n');
+  if (documentation) result.documentation = new vscode.MarkdownString(documentation);
+  const text = item.insertText ?? item.label;
+  result.insertText = item.snippet ? new vscode.SnippetString(text) : text;
+  result.sortText = item.sortText;
+  if (item.filterText) result.filterText = item.filterText;
+  result.range = toRange(item.range);
+  if (item.retrigger) result.command = { command: 'editor.action.triggerSuggest', title: 'Suggest' };
+  return result;
+}
+
+/** An AbortSignal that follows a cancellation token. */
+export function signalOf(token: vscode.CancellationToken): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const subscription = token.onCancellationRequested(() => controller.abort());
+  if (token.isCancellationRequested) controller.abort();
+  return { signal: controller.signal, dispose: () => subscription.dispose() };
+}

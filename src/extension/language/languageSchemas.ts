@@ -1,0 +1,89 @@
+// Finds the schema source of a json2 document: its connection's schema service (created once, persisted), else the notes' table.
+import * as vscode from 'vscode';
+import type { SchemaSource } from '../../core/language';
+import type { RequestFile } from '../../core/requestFile';
+import type { SchemaBackend, SchemaService } from '../../core/schema/schemaService';
+import type { ConnectionService } from '../connections/connectionService';
+
+/** The language logic and the schema service, loaded on first use so that activation stays cheap. */
+export const loadLanguage = () => import('../../core/language/index.js');
+
+interface Entry {
+  readonly profileKey: string;
+  readonly service: Promise<SchemaService | undefined>;
+  source?: SchemaSource;
+}
+
+/** One schema service per connection, kept until the connection (or its key) changes; invalidated on request. */
+export class LanguageSchemas implements vscode.Disposable {
+  readonly #entries = new Map<string, Entry>();
+  readonly #subscription: vscode.Disposable;
+  #table: SchemaSource | undefined;
+
+  constructor(private readonly connections: ConnectionService, private readonly storageFolder: vscode.Uri | undefined) {
+    this.#subscription = connections.onDidChange(() => this.#entries.clear());
+  }
+
+  /** The connection name a request of the file uses: its own `# @connection`, the file's, else the active one. */
+  connectionName(file: RequestFile, requestIndex?: number): string | undefined {
+    const line = (requestIndex === undefined ? undefined : file.requests[requestIndex]?.connection) ?? file.fileMeta.connection;
+    const written = line?.value && line.placeholders.length === 0 ? line.value.text : undefined;
+    return (written === undefined ? this.connections.active() : this.connections.find(written))?.profile.name;
+  }
+
+  /** The source for a connection; the notes' table when there is none or it has no key yet. */
+  async source(name: string | undefined): Promise<SchemaSource> {
+    const language = await loadLanguage();
+    const saved = name === undefined ? undefined : this.connections.find(name);
+    if (!saved || !(await this.connections.hasSecret(saved.profile.name))) return (this.#table ??= new language.TableSchemaSource());
+    const profileKey = JSON.stringify(saved.profile);
+    let entry = this.#entries.get(saved.profile.name);
+    if (!entry || entry.profileKey !== profileKey) {
+      entry = { profileKey, service: this.#createService(saved.profile.name) };
+      this.#entries.set(saved.profile.name, entry);
+    }
+    const service = await entry.service;
+    if (!service) return (this.#table ??= new language.TableSchemaSource());
+    entry.source ??= new language.ServiceSchemaSource(service, { call: (model, method, args, options) => this.#backendCall(saved.profile.name, model, method, args, options?.signal) });
+    return entry.source;
+  }
+
+  /** Forgets the cached schema of a connection (or of all), e.g. after the tree's refresh or a schema change. */
+  async invalidate(name?: string, model?: string): Promise<void> {
+    for (const [key, entry] of this.#entries) {
+      if (name !== undefined && key !== name) continue;
+      await (await entry.service)?.invalidate(model);
+    }
+  }
+
+  dispose(): void {
+    this.#subscription.dispose();
+    this.#entries.clear();
+  }
+
+  async #backendCall<T>(name: string, model: string, method: string, args: Readonly<Record<string, unknown>> | undefined, signal: AbortSignal | undefined): Promise<T> {
+    const client = await this.connections.client(name);
+    return client.call<T>({ model, method, args }, signal);
+  }
+
+  async #createService(name: string): Promise<SchemaService | undefined> {
+    try {
+      const client = await this.connections.client(name);
+      const [{ SchemaService }, { FileSchemaStorage }, { ClientError }] = await Promise.all([
+        import('../../core/schema/schemaService.js'), import('../../core/schema/schemaStorage.js'), import('../../core/client/clientErrors.js'),
+      ]);
+      const json2 = client.json2;
+      const backend: SchemaBackend = {
+        // The deprecated interfaces have no schema documents: the service then reads ir.model and fields_get.
+        getDocument: json2 ? (path, options) => json2.getDocument(path, options) : () => Promise.reject(new ClientError('access', 'no schema documents over the deprecated interfaces')),
+        call: (model, method, args, options) => client.call({ model, method, args }, options?.signal),
+      };
+      const storage = this.storageFolder ? new FileSchemaStorage(vscode.Uri.joinPath(this.storageFolder, 'schemas').fsPath) : undefined;
+      const service = new SchemaService({ backend, connectionId: `${client.profile.name}\u0000${client.profile.baseUrl}`, database: client.profile.database, ...(storage ? { storage } : {}) });
+      await service.restore().catch(() => undefined);
+      return service;
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,38 @@
+// Wires the json2 language features: completion, hover, signature help, schema diagnostics and their quick fixes.
+import * as vscode from 'vscode';
+import type { ConnectionService } from '../connections/connectionService';
+import { COMPLETION_TRIGGERS, Json2CompletionProvider } from './json2CompletionProvider';
+import { Json2HoverProvider } from './json2HoverProvider';
+import { Json2SignatureHelpProvider } from './json2SignatureHelpProvider';
+import { LanguageSchemas } from './languageSchemas';
+import { SchemaDiagnostics, SuggestionBook } from './schemaDiagnostics';
+import { SchemaQuickFixProvider } from './schemaQuickFixProvider';
+
+const SELECTOR: vscode.DocumentSelector = { language: 'json2' };
+
+export interface LanguageFeature extends vscode.Disposable {
+  /** Forgets cached schemas (the tree's refresh, a schema change made from the extension) and checks the files again. */
+  invalidate(connection?: string, model?: string): Promise<void>;
+}
+
+export function registerLanguage(context: vscode.ExtensionContext, connections: ConnectionService): LanguageFeature {
+  const schemas = new LanguageSchemas(connections, context.globalStorageUri);
+  const suggestions = new SuggestionBook();
+  const diagnostics = new SchemaDiagnostics(schemas, suggestions);
+  const statusNote = (note: string) => { vscode.window.setStatusBarMessage(`$(warning) ${note}`, 5000); };
+  const disposables = vscode.Disposable.from(
+    schemas, diagnostics,
+    connections.onDidChange(() => diagnostics.refreshAll()),
+    vscode.languages.registerCompletionItemProvider(SELECTOR, new Json2CompletionProvider(schemas, statusNote), ...COMPLETION_TRIGGERS),
+    vscode.languages.registerHoverProvider(SELECTOR, new Json2HoverProvider(schemas)),
+    vscode.languages.registerSignatureHelpProvider(SELECTOR, new Json2SignatureHelpProvider(schemas), { triggerCharacters: ['{', ','], retriggerCharacters: [':', '"'] }),
+    vscode.languages.registerCodeActionsProvider(SELECTOR, new SchemaQuickFixProvider(suggestions), { providedCodeActionKinds: SchemaQuickFixProvider.kinds }),
+  );
+  return {
+    invalidate: async (connection, model) => {
+      await schemas.invalidate(connection, model);
+      diagnostics.refreshAll();
+    },
+    dispose: () => disposables.dispose(),
+  };
+}
