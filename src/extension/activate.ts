@@ -5,6 +5,7 @@ import { createLogChannel } from './logChannel';
 import { registerLogCommands } from './logCommands';
 import { type ConnectionsTestApi, registerConnections } from './connections/registerConnections';
 import { registerRequests, type RequestsTestApi } from './requests/registerRequests';
+import { type LanguageFeature, registerLanguage } from './language/registerLanguage';
 
 /** Set by the bundle's first and last lines (scripts/build.mjs); absent when the sources run unbundled. */
 declare const __json2LoadStarted: number | undefined;
@@ -14,6 +15,7 @@ declare const __json2LoadEnded: number | undefined;
 export interface Json2TestApi {
   readonly connections: ConnectionsTestApi;
   readonly requests?: RequestsTestApi;
+  readonly language?: LanguageFeature;
 }
 
 export function activate(context: vscode.ExtensionContext): Json2TestApi | undefined {
@@ -21,14 +23,15 @@ export function activate(context: vscode.ExtensionContext): Json2TestApi | undef
   const log = createLogChannel();
   const connections = registerConnections(context, log);
   const requests = registerRequests(context, connections.service, log);
-  context.subscriptions.push(log, registerLogCommands(log), registerExplorerView(), connections, requests);
+  const language = registerLanguage(context, connections.service);
+  context.subscriptions.push(log, registerLogCommands(log), registerExplorerView(), connections, requests, language);
   const activateMs = performance.now() - activateStarted;
   const moduleMs = typeof __json2LoadStarted === 'number' && typeof __json2LoadEnded === 'number' ? __json2LoadEnded - __json2LoadStarted : 0;
   const ms = (value: number): string => value.toFixed(1);
   // bench/activationBench.mjs reads this line from the extension's log.
   log.info(vscode.l10n.t('JSON-2 Explorer {0} activated in {1} ms (module {2} ms, activate {3} ms)',
     String(context.extension.packageJSON.version), ms(moduleMs + activateMs), ms(moduleMs), ms(activateMs)));
-  return connections.testApi && { connections: connections.testApi, requests: requests.testApi };
+  return connections.testApi && { connections: connections.testApi, requests: requests.testApi, language };
 }
 
 export function deactivate(): void {}
