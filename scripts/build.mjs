@@ -37,6 +37,7 @@ export const bundles = [
   // Banner and footer stamp when the bundle starts and ends loading, so activation can report its module-loading time.
   nodeEntry('src/extension/activate.ts', 'dist/extension.js', {
     external: ['vscode'],
+    mainFields: ['module', 'main'],
     banner: { js: 'var __json2LoadStarted=performance.now();' },
     footer: { js: 'var __json2LoadEnded=performance.now();' },
   }),
