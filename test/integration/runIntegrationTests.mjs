@@ -37,7 +37,7 @@ async function main() {
       extensionDevelopmentPath: root,
       extensionTestsPath: testsPath,
       launchArgs: [workspace, '--disable-extensions', `--user-data-dir=${path.join(scratch, 'user-data')}`, `--extensions-dir=${path.join(scratch, 'extensions')}`],
-      extensionTestsEnv: { JSON2_TEST_RESULTS: resultsFile, JSON2_TEST_WORKSPACE: workspace },
+      extensionTestsEnv: { JSON2_TEST_RESULTS: resultsFile, JSON2_TEST_WORKSPACE: workspace, JSON2_INTEGRATION_GREP: process.env.JSON2_INTEGRATION_GREP ?? '' },
     });
   } catch (error) {
     console.error(`[integration] ${error.message}`);

@@ -1,0 +1,86 @@
+// Helpers of the requests suites: the sandbox, a saved connection with its key, request files, CodeLens and panel state.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { Json2TestApi } from '../../../src/extension/activate';
+import type { RequestsTestApi } from '../../../src/extension/requests/registerRequests';
+import type { RunSummary } from '../../../src/extension/requests/requestRunService';
+import type { PanelState } from '../../../src/shared/panelMessages';
+import type { StartedSandbox } from '../../../src/sandbox/testApi';
+import { connectionSetting, eventually, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
+
+export const CONNECTION = 'requests';
+
+export function loadSandboxApi(): { startSandbox(options: { log: (line: string) => void }): Promise<StartedSandbox> } | undefined {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require(path.resolve(__dirname, '../../../src/sandbox/testApi.js'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined;
+    throw error;
+  }
+}
+
+export async function testApis(): Promise<Json2TestApi & { requests: RequestsTestApi }> {
+  const extension = vscode.extensions.getExtension<Json2TestApi | undefined>('json2-explorer.json2-explorer');
+  const api = await extension?.activate();
+  assert.ok(api?.requests, 'the extension runs in test mode and hands out the requests test API');
+  return api as Json2TestApi & { requests: RequestsTestApi };
+}
+
+/** Saves the connection `requests` on the sandbox (user settings) and gives it the admin key through the real key input. */
+export async function addSandboxConnection(api: Json2TestApi, sandbox: StartedSandbox): Promise<void> {
+  const others = connectionSetting('user').filter((entry) => (entry as { name?: string }).name !== CONNECTION);
+  await setConnectionSetting('user', [...others, { name: CONNECTION, baseUrl: sandbox.url, database: sandbox.database }]);
+  await eventually(() => api.connections.service.find(CONNECTION) !== undefined, 'the connection in the list');
+  const recorder = new StepRecorder(api.connections);
+  try {
+    api.connections.inputs.preset({ apiKey: sandbox.keys.admin });
+    const done = start(recorder, 'json2.updateApiKey', CONNECTION);
+    await recorder.accept('apiKey');
+    await done;
+  } finally {
+    recorder.dispose();
+  }
+  await eventually(() => api.connections.service.hasSecret(CONNECTION), 'the key in the secret storage');
+}
+
+/** Writes a request file into the test workspace and opens it in an editor. */
+export async function openRequestFile(name: string, text: string): Promise<vscode.TextDocument> {
+  const folder = process.env.JSON2_TEST_WORKSPACE ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  assert.ok(folder, 'a test workspace');
+  const file = path.join(folder, name);
+  fs.writeFileSync(file, text);
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+  await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
+  return document;
+}
+
+/** The CodeLenses of a document as the editor gets them. */
+export async function codeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
+  return (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri)) ?? [];
+}
+
+/** Runs the command of the CodeLens titled `title` on the line of request `index` (or the file's top for Send all). */
+export async function clickLens(document: vscode.TextDocument, title: string, line: number): Promise<RunSummary> {
+  const lens = (await codeLenses(document)).find((candidate) => candidate.command?.title === title && candidate.range.start.line === line);
+  assert.ok(lens?.command, `a "${title}" CodeLens on line ${line + 1}`);
+  return vscode.commands.executeCommand<RunSummary>(lens.command.command, ...(lens.command.arguments ?? []));
+}
+
+/** The panel's state once `predicate` holds. */
+export async function panelState(api: RequestsTestApi, predicate: (state: PanelState) => boolean, what: string): Promise<PanelState> {
+  let last: PanelState | undefined;
+  await eventually(async () => {
+    last = await api.panelState();
+    return last !== undefined && predicate(last);
+  }, `${what} (last state: ${JSON.stringify(last && { ...last, html: undefined })?.slice(0, 600)})`, 20_000);
+  return last as PanelState;
+}
+
+/** The line of the first line of `text` that starts with `start`. */
+export function lineOf(document: vscode.TextDocument, start: string): number {
+  for (let line = 0; line < document.lineCount; line++) if (document.lineAt(line).text.startsWith(start)) return line;
+  assert.fail(`no line starts with ${start}`);
+}
