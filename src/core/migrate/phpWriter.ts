@@ -11,8 +11,9 @@ export function writePhp(site: LegacyCallSite, conversion: Conversion): WrittenC
   const ind = statement.indent;
   const plan = conversion.plan;
   const url = (path: string): string => {
+    // A variable holding the URL may be out of scope where the call is (PHP functions see no globals): only literals are kept.
     if (site.baseUrl && /^['"]/.test(site.baseUrl)) return `'${site.baseUrl.slice(1, -1)}${path}'`;
-    return `${site.baseUrl ?? "getenv('JSON2_BASE_URL')"} . '${path}'`;
+    return `getenv('JSON2_BASE_URL') . '${path}'`;
   };
   const lines = commentLines(conversion.notes, 'php', ind);
   const options: string[] = [];
@@ -21,12 +22,14 @@ export function writePhp(site: LegacyCallSite, conversion: Conversion): WrittenC
     lines.push(`${ind}$curl = curl_init(${url(`/json/2/${plan.model}/${plan.method}`)});`);
     options.push('CURLOPT_POST => true', 'CURLOPT_HTTPHEADER => [', "    'Authorization: bearer ' . getenv('JSON2_API_KEY'),", "    'Content-Type: application/json; charset=utf-8',");
     if (plan.database) options.push(`    // 'X-Service-Database: ' . ${exprCode(plan.database, 'php')}, // only needed when several databases serve one domain`);
-    options.push(']', 'CURLOPT_POSTFIELDS => json_encode([');
-    if (plan.ids) options.push(`    'ids' => ${codeOf(plan.ids, 'php')},`);
-    for (const arg of plan.args) options.push(`    '${arg.name}' => ${codeOf(arg.value, 'php')},`);
-    if (plan.context) options.push(`    'context' => ${codeOf(plan.context, 'php')},`);
-    options.push('])');
-    if (plan.args.length === 0 && !plan.ids && !plan.context) options[options.length - 1] = 'CURLOPT_POSTFIELDS => \'{}\'';
+    options.push(']');
+    const members: string[] = [];
+    if (plan.ids) members.push(`    'ids' => ${codeOf(plan.ids, 'php')},`);
+    for (const arg of plan.args) members.push(`    '${arg.name}' => ${codeOf(arg.value, 'php')},`);
+    if (plan.context) members.push(`    'context' => ${codeOf(plan.context, 'php')},`);
+    // json_encode([]) gives a JSON list, and the body must be an object.
+    if (members.length === 0) options.push("CURLOPT_POSTFIELDS => '{}'");
+    else options.push('CURLOPT_POSTFIELDS => json_encode([', ...members, '])');
   } else if (plan.kind === 'route') {
     lines.push(`${ind}$curl = curl_init(${url(plan.path)});`);
     if (plan.verb === 'POST') {
@@ -49,7 +52,7 @@ export function writePhp(site: LegacyCallSite, conversion: Conversion): WrittenC
   }
   options.push('CURLOPT_RETURNTRANSFER => true');
   lines.push(`${ind}curl_setopt_array($curl, [`);
-  for (const option of options) lines.push(`${ind}    ${option}${option.endsWith('[') || option.endsWith('],') || option.endsWith(',') ? '' : ','}`);
+  for (const option of options) lines.push(`${ind}    ${option}${/[[,]$/.test(option) || option.trimStart().startsWith('//') ? '' : ','}`);
   lines.push(`${ind}]);`, `${ind}$body = curl_exec($curl);`);
   lines.push(`${ind}if ($body === false || ${check}) {`, `${ind}    throw new RuntimeException('${plan.kind === 'json2' ? `JSON-2 ${plan.model}/${plan.method}` : plan.path} failed: ' . ($body ?: curl_error($curl)));`, `${ind}}`);
   lines.push(`${ind}$answer = json_decode($body, true);`);

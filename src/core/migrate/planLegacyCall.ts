@@ -39,7 +39,7 @@ export function planLegacyCall(site: LegacyCallSite, text: string): MigrationFin
   if (site.service === 'common') {
     if (site.functionName === 'version') return converts({ plan: { kind: 'route', verb: 'GET', path: '/web/version', result: 'asIs' }, notes: ['GET /web/version answers {"version_info": [...], "version": "19.0"}; common.version answered server_version, server_version_info, server_serie and protocol_version.'] }, 'GET /web/version');
     const uidNote = `JSON-2 needs no ${site.functionName}: the API key in the Authorization header identifies the user, so no uid is passed. When the code needs the user's id, POST /json/2/res.users/context_get returns it as "uid".`;
-    if (site.statement?.kind !== 'assign') return manual(uidNote, { severity: 'manual' });
+    if (site.statement?.kind !== 'assign' && site.language !== 'javascript') return manual(uidNote);
     return converts({ plan: { kind: 'json2', model: 'res.users', method: 'context_get', args: [], result: 'uid', database: args[0] }, notes: [uidNote] }, 'the API key (context_get gives the uid)');
   }
   return planDbCall(site.functionName, args, converts, manual);
@@ -78,7 +78,7 @@ function planDbCall(
       if (!form) return manual(`${name} is not a db-service function.`);
       if (args.length > form.fields.length) return manual(`${name} takes at most ${form.fields.length} arguments.`);
       const fields = args.flatMap((value, index) => (form.fields[index] ? [{ name: form.fields[index], value }] : []));
-      const notes = ['The database-manager controllers answer with a redirect (303) on success and the manager page on failure; the conversion turns that back into true or an error.'];
+      const notes = name === 'dump' ? [] : ['The database-manager controllers answer with a redirect (303) on success and the manager page on failure; the conversion turns that back into true or an error.'];
       if (name === 'create_database' && args[6] && args[6].value !== null && args[6].value !== false) notes.push('The controller has no country_code field: set the company\'s country after creating the database.');
       if (name === 'dump') notes.push('dump returned the backup base64-encoded; the controller sends the file itself, so the conversion encodes it again.');
       return converts({ plan: { kind: 'manager', path: form.path, fields, result: name === 'dump' ? 'base64Body' : 'redirectTrue' }, notes }, `POST ${form.path}`);

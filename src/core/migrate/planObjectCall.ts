@@ -57,9 +57,13 @@ export function planObjectCall(functionName: string, args: readonly SourceExpr[]
     throw error;
   }
   const call = mapped.call;
-  const back = (value: unknown): BodyValue => {
-    const expr = standIns.get(value);
-    return expr ? { expr } : { value };
+  // Each named value goes back to the expression it came from, so that scalars keep their spelling too.
+  const byName = new Map(keywords.map((entry) => [entry.key, entry.value]));
+  const parameters = knownMethod(model, method)?.parameters ?? [];
+  positional.slice(level === 'records' ? 1 : 0).forEach((expr, index) => { if (parameters[index]) byName.set(parameters[index].name, expr); });
+  const back = (value: unknown, name?: string): BodyValue => {
+    const expr = standIns.get(value) ?? (name === undefined ? undefined : byName.get(name));
+    return expr && (standIns.get(value) === expr || expr.value === value) ? { expr } : { value };
   };
   let ids: BodyValue | undefined;
   const notes = [...mapped.notes];
@@ -72,7 +76,7 @@ export function planObjectCall(functionName: string, args: readonly SourceExpr[]
   const conversion: Conversion = {
     plan: {
       kind: 'json2', model: call.model, method: call.method, ids,
-      args: Object.entries(call.args).map(([name, value]) => ({ name, value: back(value) })),
+      args: Object.entries(call.args).map(([name, value]) => ({ name, value: back(value, name) })),
       context: call.context === undefined ? undefined : back(call.context),
       database: db, result: mapped.legacyResult,
     },

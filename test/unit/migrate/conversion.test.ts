@@ -1,0 +1,168 @@
+// Conversions: reviewed expectations per language, whole corpus files converted call by call and checked by real parsers.
+import { parse as parseBabel } from '@babel/parser';
+import { Engine } from 'php-parser';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { analyseSource, applyEdits, conversionEdits, json2RequestOf } from '../../../src/core/migrate/migrationAnalysis';
+import { convertAll, corpusFiles, readCorpus, summarise } from './migrationCorpus';
+
+function convertFirst(text: string, fileName: string): string {
+  const [call] = analyseSource(text, fileName);
+  const edits = conversionEdits(text, call);
+  assert.ok(edits, call.finding.message);
+  return applyEdits(text, edits);
+}
+
+/** Checks the syntax with the language's own tools: CPython's parser, Node's, Babel for TypeScript, php-parser strictly. */
+function assertValidSyntax(text: string, file: string): void {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-migrate-'));
+  const target = path.join(dir, path.basename(file));
+  fs.writeFileSync(target, text);
+  try {
+    if (file.endsWith('.py')) {
+      const result = spawnSync('python3', ['-c', 'import ast, sys; ast.parse(open(sys.argv[1]).read())', target], { encoding: 'utf8' });
+      assert.equal(result.status, 0, `${file}: ${result.stderr}`);
+    } else if (file.endsWith('.js')) {
+      const result = spawnSync(process.execPath, ['--check', target], { encoding: 'utf8' });
+      assert.equal(result.status, 0, `${file}: ${result.stderr}`);
+    } else if (file.endsWith('.ts')) {
+      parseBabel(text, { sourceType: 'module', plugins: ['typescript'] });
+    } else {
+      new Engine({ parser: { suppressErrors: false, php8: true }, ast: { withPositions: false } }).parseCode(text, file);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('converting deprecated calls', () => {
+  test('Python: create with one mapping, context into the body, imports added, database header as a comment', () => {
+    const text = "import xmlrpc.client\n\nmodels = xmlrpc.client.ServerProxy(f'{url}/xmlrpc/2/object')\nnew_id = models.execute_kw(db, uid, password, 'res.partner', 'create', [{'name': 'Acme'}], {'context': {'lang': 'fr_BE'}})\n";
+    assert.equal(convertFirst(text, 'a.py'), `import xmlrpc.client
+import os
+import requests
+
+models = xmlrpc.client.ServerProxy(f'{url}/xmlrpc/2/object')
+# create with one mapping returned an id over execute_kw; JSON-2 always returns a list of ids.
+response = requests.post(
+    f"{url}/json/2/res.partner/create",
+    headers={
+        "Authorization": f"bearer {os.environ['JSON2_API_KEY']}",
+        # "X-Service-Database": db,  # only needed when several databases serve one domain
+    },
+    json={
+        "vals_list": {'name': 'Acme'},
+        "context": {'lang': 'fr_BE'},
+    },
+)
+response.raise_for_status()
+new_id = response.json()[0]  # JSON-2 create returns a list of ids; execute_kw returned the one id
+`);
+  });
+
+  test('JavaScript: name_get becomes a read of display_name, the callback gets the pairs', () => {
+    const text = "const models = xmlrpc.createClient({ url: 'https://erp.example.com/xmlrpc/2/object' });\nmodels.methodCall('execute_kw', [db, uid, key, 'res.partner', 'name_get', [ids]], done);\n";
+    assert.equal(convertFirst(text, 'b.js'), `const models = xmlrpc.createClient({ url: 'https://erp.example.com/xmlrpc/2/object' });
+fetch('https://erp.example.com/json/2/res.partner/read', {
+  method: 'POST',
+  headers: {
+    Authorization: \`bearer \${process.env.JSON2_API_KEY}\`,
+    'Content-Type': 'application/json; charset=utf-8',
+    // 'X-Service-Database': db, // only needed when several databases serve one domain
+  },
+  body: JSON.stringify({
+    ids: ids,
+    fields: ["display_name"],
+  }),
+}).then(async (response) => {
+  const answer = await response.json();
+  if (!response.ok) throw new Error(\`\${answer.name}: \${answer.message}\`);
+  // name_get no longer exists: it becomes a read of display_name, whose records are turned back into [id, name] pairs.
+  // JSON-2 takes the ids as a list: \`ids\` must be a list of ids, not a single id.
+  return answer.map((record) => [record.id, record.display_name]);
+}).then((value) => (done)(null, value), (error) => (done)(error));
+`);
+  });
+
+  test('PHP: search_read with curl, keywords named, the key and base URL from the environment', () => {
+    const text = "<?php\n$models = ripcord::client(\"$url/xmlrpc/2/object\");\nfunction names($models, $db, $uid, $password) {\n    return $models->execute_kw($db, $uid, $password, 'res.partner', 'search_read', array(array(array('is_company', '=', true))), array('fields' => array('name'), 'limit' => 2));\n}\n";
+    assert.equal(convertFirst(text, 'c.php'), `<?php
+$models = ripcord::client("$url/xmlrpc/2/object");
+function names($models, $db, $uid, $password) {
+    $curl = curl_init(getenv('JSON2_BASE_URL') . '/json/2/res.partner/search_read');
+    curl_setopt_array($curl, [
+        CURLOPT_POST => true,
+        CURLOPT_HTTPHEADER => [
+            'Authorization: bearer ' . getenv('JSON2_API_KEY'),
+            'Content-Type: application/json; charset=utf-8',
+            // 'X-Service-Database: ' . $db, // only needed when several databases serve one domain
+        ],
+        CURLOPT_POSTFIELDS => json_encode([
+            'domain' => array(array('is_company', '=', true)),
+            'fields' => array('name'),
+            'limit' => 2,
+        ]),
+        CURLOPT_RETURNTRANSFER => true,
+    ]);
+    $body = curl_exec($curl);
+    if ($body === false || curl_getinfo($curl, CURLINFO_RESPONSE_CODE) !== 200) {
+        throw new RuntimeException('JSON-2 res.partner/search_read failed: ' . ($body ?: curl_error($curl)));
+    }
+    $answer = json_decode($body, true);
+    return $answer;
+}
+`);
+  });
+
+  test('Copy as .json2 request: static values as JSON, variables as prompts, the database header commented', () => {
+    const text = "m = ServerProxy(URL + '/xmlrpc/2/object')\nr = m.execute_kw(db, uid, pw, 'res.partner', 'write', [partner_ids, {'phone': phone}], {'context': {'lang': 'en_US'}})\n";
+    const [call] = analyseSource(text, 'w.py');
+    assert.equal(json2RequestOf(call, 'w.py'), `### res.partner write (from w.py:2)
+# JSON-2 takes the ids as a list: \`partner_ids\` must be a list of ids, not a single id.
+# @prompt partner_ids
+# @prompt phone
+POST res.partner/write
+# X-Service-Database: <db>   (only when several databases serve one domain)
+{
+  "ids": {{partner_ids}},
+  "vals": {"phone": {{phone}}},
+  "context": {"lang":"en_US"}
+}
+`);
+  });
+
+  test('special cases: version, authenticate, db functions', () => {
+    const text = [
+      "common = ServerProxy('https://erp.example.com/xmlrpc/2/common')",
+      "dbs = ServerProxy('https://erp.example.com/xmlrpc/2/db')",
+      'info = common.version()',
+      "uid = common.authenticate('prod', 'bot', key, {})",
+      "ok = dbs.db_exist('prod')",
+      "langs = dbs.list_lang()",
+      "dbs.drop(master, 'old')",
+    ].join('\n');
+    const calls = analyseSource(text, 's.py');
+    const converted = (index: number): string => conversionEdits(text, calls[index])!.map((edit) => edit.text).join('\n');
+    assert.match(converted(0), /requests\.get\("https:\/\/erp\.example\.com\/web\/version"\)\n.*\ninfo = response\.json\(\)$/);
+    assert.match(converted(1), /"https:\/\/erp\.example\.com\/json\/2\/res\.users\/context_get"[\s\S]*uid = response\.json\(\)\["uid"\]$/);
+    assert.match(converted(2), /\/web\/database\/list", json=\{"jsonrpc": "2\.0", "method": "call", "params": \{\}, "id": 1\}\)[\s\S]*ok = 'prod' in response\.json\(\)\["result"\]$/);
+    assert.match(converted(3), /res\.lang\/search_read[\s\S]*"domain": \[\["active", "in", \[True, False\]\]\],\n\s*"fields": \["code", "name"\],[\s\S]*langs = \[\[record\["code"\], record\["name"\]\] for record in response\.json\(\)\]$/);
+    assert.match(converted(4), /\/web\/database\/drop",\n\s*data=\{\n\s*"master_pwd": master,\n\s*"name": 'old',\n\s*\},\n\s*allow_redirects=False,\n\)\nif response\.status_code != 303:/);
+  });
+
+  for (const file of corpusFiles()) {
+    test(`${file}: every convertible call converts, the rest stays, and the result parses`, () => {
+      const text = readCorpus(file);
+      const before = summarise(analyseSource(text, file));
+      const { text: after, converted } = convertAll(text, file);
+      assert.equal(converted, before.convertible);
+      const remaining = summarise(analyseSource(after, file));
+      assert.deepEqual(remaining, { total: before.manual + before.noReplacement, convertible: 0, manual: before.manual, noReplacement: before.noReplacement });
+      assertValidSyntax(after, file);
+    });
+  }
+});
