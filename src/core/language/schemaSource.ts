@@ -40,7 +40,8 @@ export class ServiceSchemaSource implements SchemaSource {
     } catch (error) {
       if (isAbort(error, signal)) throw error;
       const cached = this.#service.cachedModels();
-      this.#status = cached ? 'cached' : 'table';
+      // A server without ir.model (or documents) answered: that is not being offline.
+      if ((error as { kind?: unknown }).kind !== 'notFound') this.#status = cached ? 'cached' : 'table';
       return cached;
     }
   }

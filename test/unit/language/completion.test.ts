@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { completeAt, type CompletionAnswer, ServiceSchemaSource, TableSchemaSource } from '../../../src/core/language';
+import { Json2Error } from '../../../src/core/client/clientErrors';
 import { SchemaService } from '../../../src/core/schema/schemaService';
 import { parseRequestFile } from '../../../src/core/requestFile';
 import { cursorIn, recordedSource } from './recordedSchema';
@@ -228,6 +229,18 @@ describe('the schema behind completion', () => {
     const answer = await completeAt(parseRequestFile(text), offset, source);
     assert.ok(labels(answer).includes('email'));
     assert.match(answer.note ?? '', /Offline/);
+  });
+
+  test('a server without ir.model: no models offered, yet the schema still counts as live', async () => {
+    const { text, offset } = cursorIn('POST res.‸\n');
+    const { source, backend } = recordedSource();
+    backend.call = function (model: string, method: string) {
+      this.requests.push(`POST ${model}/${method}`);
+      return Promise.reject(new Json2Error({ status: 404, kind: 'notFound', message: "the model 'ir.model' does not exist", target: model }));
+    };
+    const answer = await completeAt(parseRequestFile(text), offset, source);
+    assert.deepEqual(answer.items, []);
+    assert.equal(answer.note, undefined);
   });
 
   test('the first completion in a body costs one round trip when documents are readable', async () => {
