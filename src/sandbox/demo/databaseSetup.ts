@@ -16,7 +16,7 @@ const SUPERUSER: CurrentUser = {
 
 /** An environment of the internal superuser on `cr` (rights not checked). */
 export function superuserEnvironment(cr: SqlClient, registry: Registry, hashCost: number, now = systemClock.now()): Environment {
-  return new Environment(cr, registry, SUPERUSER, { lang: 'en_US' }, now, { clock: systemClock, forgetApiKeys: () => undefined, hashCost }, true);
+  return new Environment(cr, registry, SUPERUSER, { lang: 'en_US' }, now, { clock: systemClock, forgetApiKeys: () => undefined, recordsChanged: () => undefined, hashCost }, true);
 }
 
 async function addExternalId(env: Environment, xmlId: string, model: string, resId: number): Promise<void> {

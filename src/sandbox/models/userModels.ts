@@ -21,6 +21,7 @@ const contextGet: MethodDefinition = {
   name: 'context_get',
   level: 'model',
   parameters: [],
+  transactional: false,
   doc: 'The context of the current user (the user of the API key): lang, tz and uid.',
   run: async ({ env }) => ({ lang: env.user.lang, tz: env.user.tz ?? false, uid: env.uid }),
 };

@@ -10,6 +10,8 @@ export interface DatabaseServices {
   clock: Clock;
   /** Tells the key cache that these API keys are gone (revoked or deleted), effective for the next request. */
   forgetApiKeys(keyIds: readonly number[]): void;
+  /** Told after records of `model` were created, changed or deleted (the key cache listens for users and keys). */
+  recordsChanged(model: string): void;
   /** Cost parameter of the slow hash used for new keys and passwords. */
   hashCost: number;
 }

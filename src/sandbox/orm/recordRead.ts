@@ -5,7 +5,7 @@ import type { Environment } from './environment';
 import type { FieldDefinition } from './fieldDefinition';
 import { fromColumnValue } from './fieldValues';
 import type { Model } from './modelDefinition';
-import { checkRecords } from './recordAccess';
+import { reportInaccessible, ruleCondition } from './recordAccess';
 import { quoteIdentifier, SqlParams } from './sqlParams';
 
 /** The fields to read: all of them for null, else the named ones (ValueError for an unknown name). */
@@ -34,21 +34,35 @@ function columnSql(field: FieldDefinition): string {
   return field.computeSql ? `(${field.computeSql('t')})` : 'NULL';
 }
 
-/** Rows of raw column values for `ids` (in the order of `ids`, duplicates removed), checking that they exist. */
-export async function readRows(env: Environment, model: Model, ids: readonly number[], fields: readonly FieldDefinition[]): Promise<Array<Record<string, unknown>>> {
+/**
+ * Rows of raw column values for `ids` (in the order of `ids`, duplicates removed) in one statement, which also tells
+ * missing records (missing-record error) and records hidden by the rules (access error). With `withNames`, each
+ * many2one also gets its related display name under `<field>.display_name`.
+ */
+export async function readRows(env: Environment, model: Model, ids: readonly number[], fields: readonly FieldDefinition[], withNames = false): Promise<Array<Record<string, unknown>>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  await checkRecords(env, model, unique, 'read');
   const params = new SqlParams();
-  const selected = fields.filter((field) => field.name !== 'id').map((field, index) => `${columnSql(field)} AS c${index}`);
-  const result = await env.cr.query<Record<string, unknown>>(
-    `SELECT t.id${selected.length ? `, ${selected.join(', ')}` : ''} FROM ${quoteIdentifier(model.table)} t WHERE t.id = ANY(${params.add(unique, 'bigint[]')})`, params.values);
-  const byId = new Map(result.rows.map((row) => [row.id as number, row]));
+  const idsParam = params.add(unique, 'bigint[]');
   const others = fields.filter((field) => field.name !== 'id');
-  return unique.filter((id) => byId.has(id)).map((id) => {
+  const selected = others.map((field, index) => `${columnSql(field)} AS c${index}`);
+  others.forEach((field, index) => {
+    if (!withNames || field.type !== 'many2one') return;
+    const related = env.registry.require(field.relation as string);
+    selected.push(`(SELECT ${related.displayNameSql('r')} FROM ${quoteIdentifier(related.table)} r WHERE r.id = t.${quoteIdentifier(field.name)}) AS n${index}`);
+  });
+  const allowed = ruleCondition(env, model, 'read', 't', params);
+  const result = await env.cr.query<Record<string, unknown>>(
+    `SELECT t.id, (${allowed}) AS allowed${selected.length ? `, ${selected.join(', ')}` : ''} FROM ${quoteIdentifier(model.table)} t WHERE t.id = ANY(${idsParam})`, params.values);
+  const byId = new Map(result.rows.map((row) => [row.id as number, row]));
+  reportInaccessible(env, model, unique, new Map(result.rows.map((row) => [row.id as number, row.allowed === true])), 'read');
+  return unique.map((id) => {
     const raw = byId.get(id) as Record<string, unknown>;
     const row: Record<string, unknown> = { id };
-    others.forEach((field, index) => { row[field.name] = raw[`c${index}`]; });
+    others.forEach((field, index) => {
+      row[field.name] = raw[`c${index}`];
+      if (`n${index}` in raw) row[`${field.name}.display_name`] = raw[`n${index}`];
+    });
     return row;
   });
 }
@@ -60,19 +74,8 @@ export async function readRows(env: Environment, model: Model, ids: readonly num
 export async function readRecords(env: Environment, model: Model, ids: readonly number[], fieldNames: unknown, load: unknown): Promise<Array<Record<string, unknown>>> {
   checkModelAccess(env, model, 'read');
   const fields = resolveReadFields(model, fieldNames);
-  const rows = await readRows(env, model, ids, fields);
   const classic = load !== null && load !== false;
-  const names = new Map<string, Map<number, string>>();
-  if (classic) {
-    for (const field of fields.filter((candidate) => candidate.type === 'many2one')) {
-      const related = env.registry.require(field.relation as string);
-      const wanted = rows.map((row) => row[field.name]).filter((value): value is number => typeof value === 'number');
-      const known = names.get(related.name) ?? new Map<number, string>();
-      const missing = wanted.filter((id) => !known.has(id));
-      for (const [id, name] of await displayNames(env, related, missing)) known.set(id, name);
-      names.set(related.name, known);
-    }
-  }
+  const rows = await readRows(env, model, ids, fields, classic);
   return rows.map((row) => {
     const record: Record<string, unknown> = { id: row.id };
     for (const field of fields) {
@@ -80,7 +83,7 @@ export async function readRecords(env: Environment, model: Model, ids: readonly 
       const raw = row[field.name];
       if (field.type === 'many2one') {
         if (typeof raw !== 'number') record[field.name] = false;
-        else record[field.name] = classic ? [raw, names.get(field.relation as string)?.get(raw) ?? ''] : raw;
+        else record[field.name] = classic ? [raw, (row[`${field.name}.display_name`] as string | null) ?? ''] : raw;
       } else {
         record[field.name] = fromColumnValue(field, raw);
       }

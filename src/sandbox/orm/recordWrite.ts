@@ -76,6 +76,7 @@ export async function createRecords(env: Environment, model: Model, list: Readon
       throw mapIntegrityError(env.registry, model, error);
     }
   }
+  if (ids.length > 0) env.services.recordsChanged(model.name);
   return ids;
 }
 
@@ -97,6 +98,7 @@ export async function writeRecords(env: Environment, model: Model, ids: readonly
   } catch (error) {
     throw mapIntegrityError(env.registry, model, error);
   }
+  env.services.recordsChanged(model.name);
 }
 
 /** Deletes the records `ids`. */
@@ -111,4 +113,5 @@ export async function unlinkRecords(env: Environment, model: Model, ids: readonl
   } catch (error) {
     throw mapIntegrityError(env.registry, model, error);
   }
+  env.services.recordsChanged(model.name);
 }

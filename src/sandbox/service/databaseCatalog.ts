@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import type { Clock } from '../clock';
 import { initializeCopiedDatabase, populateDatabase } from '../demo/databaseSetup';
 import { templateVersion } from '../demo/templateVersion';
-import { ApiKeyAuthenticator } from '../keys/apiKeyAuthenticator';
+import { ApiKeyAuthenticator, AUTHENTICATION_MODELS } from '../keys/apiKeyAuthenticator';
 import { DEFAULT_HASH_COST } from '../keys/secretHashing';
 import { GENERIC_METHODS } from '../methods/genericMethods';
 import { BASE_MODELS } from '../models/baseModels';
@@ -107,7 +107,12 @@ export class DatabaseCatalog {
 
   services(name: string): DatabaseServices {
     const authenticator = this.authenticator(name);
-    return { clock: this.clock, hashCost: this.hashCost, forgetApiKeys: (ids) => authenticator.forget(ids) };
+    return {
+      clock: this.clock,
+      hashCost: this.hashCost,
+      forgetApiKeys: (ids) => authenticator.forget(ids),
+      recordsChanged: (model) => { if (AUTHENTICATION_MODELS.has(model)) authenticator.clear(); },
+    };
   }
 
   async close(): Promise<void> {

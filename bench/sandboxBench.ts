@@ -1,0 +1,95 @@
+// Sandbox benchmark: search_read of 80 partners and create per second over keep-alive HTTP, the cost of the first call
+// with a key (slow hash) against later ones (verified-key cache), and what databases cost to create and to hold.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Pool } from 'undici';
+import { BASE_MODELS } from '../src/sandbox/models/baseModels';
+import { GENERIC_METHODS } from '../src/sandbox/methods/genericMethods';
+import { populateDatabase } from '../src/sandbox/demo/databaseSetup';
+import { Registry } from '../src/sandbox/orm/registry';
+import { ensureTemplate } from '../src/sandbox/storage/templateCache';
+import { startSandbox, type StartedSandbox } from '../src/sandbox/testApi';
+
+const SEARCH_READ_CALLS = 200;
+const CREATE_CALLS = 200;
+const LATER_CALLS = 30;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function timedCalls(pool: Pool, sandbox: StartedSandbox, key: string, path: string, bodies: () => string, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const started = performance.now();
+    const response = await pool.request({ method: 'POST', path, body: bodies(), headers: { 'content-type': 'application/json', authorization: `bearer ${key}`, 'x-service-database': sandbox.database } });
+    const text = await response.body.text();
+    if (response.statusCode !== 200) throw new Error(`${path} answered ${response.statusCode}: ${text.slice(0, 200)}`);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+/** Builds a template from scratch in a throw-away cache folder: the cost a first start pays once. */
+async function measureTemplateBuild(): Promise<{ ms: number; peakRssMb: number }> {
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-bench-template-'));
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+  try {
+    const registry = Registry.build(BASE_MODELS, GENERIC_METHODS);
+    const built = await ensureTemplate({ cacheDir, version: 'bench', populate: (storage) => populateDatabase(storage, registry, 14) });
+    return { ms: built.buildMs, peakRssMb: peak / 1e6 };
+  } finally {
+    clearInterval(sampler);
+    fs.rmSync(cacheDir, { recursive: true, force: true });
+  }
+}
+
+export async function runSandboxBench(): Promise<Record<string, number | string>> {
+  const results: Record<string, number | string> = {};
+  const template = await measureTemplateBuild();
+  results['sandbox.template build (initdb + schema + demo data), ms'] = Math.round(template.ms);
+  results['sandbox.template build peak RSS, MB'] = Math.round(template.peakRssMb);
+  const rssBefore = process.memoryUsage().rss;
+  let started = performance.now();
+  const sandbox = await startSandbox();
+  results['sandbox.startSandbox (template copy, open, 3 keys), ms'] = Math.round(performance.now() - started);
+  const pool = new Pool(sandbox.url, { connections: 1, pipelining: 1 });
+  try {
+    started = performance.now();
+    const report = await sandbox.server.catalog.createDatabase('bench_copy');
+    results['sandbox.new database from template, ms'] = Math.round(performance.now() - started);
+    results['sandbox.template copy, ms'] = report.copyMs;
+    await sandbox.server.catalog.dropDatabase('bench_copy');
+    results['sandbox.RSS with one open database, MB'] = Math.round((process.memoryUsage().rss - rssBefore) / 1e6);
+
+    const firstKey = await sandbox.newKey('admin');
+    const first = await timedCalls(pool, sandbox, firstKey, '/json/2/res.users/context_get', () => '{}', 1);
+    const later = await timedCalls(pool, sandbox, firstKey, '/json/2/res.users/context_get', () => '{}', LATER_CALLS);
+    results['sandbox.first call with a new key, ms'] = Number(first[0].toFixed(1));
+    results['sandbox.later calls with the same key (median), ms'] = Number(median(later).toFixed(2));
+
+    const searchBody = JSON.stringify({ domain: [], fields: ['name', 'email', 'phone', 'country_id', 'parent_id', 'is_company'], limit: 80 });
+    await timedCalls(pool, sandbox, sandbox.keys.admin, '/json/2/res.partner/search_read', () => searchBody, 20);
+    const reads = await timedCalls(pool, sandbox, sandbox.keys.admin, '/json/2/res.partner/search_read', () => searchBody, SEARCH_READ_CALLS);
+    results['sandbox.search_read 80 partners, calls/s'] = Math.round(1000 / (reads.reduce((a, b) => a + b, 0) / reads.length));
+    results['sandbox.search_read 80 partners (median), ms'] = Number(median(reads).toFixed(2));
+
+    let n = 0;
+    const creates = await timedCalls(pool, sandbox, sandbox.keys.admin, '/json/2/res.partner/create', () => JSON.stringify({ vals_list: [{ name: `Bench ${n++}`, email: 'bench@example.com' }] }), CREATE_CALLS);
+    results['sandbox.create one partner, calls/s'] = Math.round(1000 / (creates.reduce((a, b) => a + b, 0) / creates.length));
+    results['sandbox.create one partner (median), ms'] = Number(median(creates).toFixed(2));
+  } finally {
+    await pool.close();
+    await sandbox.stop();
+  }
+  return results;
+}
+
+if (require.main === module) {
+  runSandboxBench().then((results) => {
+    for (const [key, value] of Object.entries(results)) console.log(`${key.padEnd(60)} ${value}`);
+  }, (error: unknown) => { console.error(error); process.exitCode = 1; });
+}
