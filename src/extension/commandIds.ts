@@ -19,6 +19,9 @@ export const CommandIds = {
   showHistory: 'json2.showHistory',
   clearHistory: 'json2.clearHistory',
   rerunHistory: 'json2.rerunHistory',
+  findDeprecatedRpcCalls: 'json2.findDeprecatedRpcCalls',
+  copyAsJson2Request: 'json2.copyAsJson2Request',
+  appendToJson2File: 'json2.appendToJson2File',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];
