@@ -23,7 +23,7 @@ export function registerRequestDiagnostics(service: ConnectionService): vscode.D
     if (document.languageId !== 'json2') return;
     const version = document.version;
     const parsed = parsedDocument(document);
-    const variables = service.list().flatMap((saved) => (saved === connectionOfFile(parsed, service) ? Object.keys(saved.profile.variables ?? {}) : []));
+    const variables = Object.keys(connectionOfFile(parsed, service)?.profile.variables ?? {});
     const dotenv = Object.keys(await dotenvOf(document.uri));
     if (document.version !== version || document.isClosed) return;
     const found = [...parsed.diagnostics, ...checkVariables(parsed, { variables, dotenv })];

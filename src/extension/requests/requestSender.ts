@@ -2,7 +2,7 @@
 import { decideCall } from '../../core/connections/callGuard';
 import { errorKindOf } from '../../core/client/clientErrors';
 import {
-  evaluateAssertions, requestReferences, resolveRequest, type RequestFile, type ResolveContext, type ResolvedRequest, type StoredResponse,
+  evaluateAssertions, requestReferences, resolveRequest, type Diagnostic, type RequestFile, type ResolveContext, type ResolvedRequest, type StoredResponse,
 } from '../../core/requestFile';
 import { answerBody, describeRequest, guardedRequestOf, headersToSend } from '../../core/requestRun/requestCall';
 import type { ConnectionService } from '../connections/connectionService';
@@ -34,21 +34,18 @@ export async function sendRequest(context: SendContext, index: number, offset?: 
   const missing = requestReferences(parsed, index).map((reference) => reference.requestName).filter((name) => !context.responses.has(name));
   if (missing.length > 0) return fail('notRun', `Not sent: it needs the answer of ${missing.join(', ')}, which did not come.`);
 
-  const early = await resolveRequest(parsed, index, resolveContext(context, undefined));
-  if (!early.ok) return fail('unresolved', early.diagnostics.map((diagnostic) => `line ${diagnostic.range.start.line + 1}: ${diagnostic.message}`).join('\n'));
+  const named = await requestedConnection(context, index);
+  if (typeof named === 'object') return fail('unresolved', named.problem);
   let client;
   try {
-    client = await context.service.client(early.request.connection);
+    client = await context.service.client(named);
   } catch (error) {
     return fail('connection', (error as Error).message);
   }
   const connection = client.profile.name;
-  let resolved = early.request;
-  if (client.profile.variables) {
-    const again = await resolveRequest(parsed, index, resolveContext(context, client.profile.variables));
-    if (!again.ok) return fail('unresolved', again.diagnostics.map((diagnostic) => diagnostic.message).join('\n'), { connection });
-    resolved = again.request;
-  }
+  const resolvedResult = await resolveRequest(parsed, index, resolveContext(context, client.profile.variables));
+  if (!resolvedResult.ok) return fail('unresolved', problemsOf(resolvedResult.diagnostics), { connection });
+  const resolved = resolvedResult.request;
   const request = withOffset(resolved, offset);
   const redactor = client.redactor.with(...request.secrets.map((secret) => secret.value));
   const described = describeRequest(request);
@@ -97,6 +94,19 @@ export async function sendRequest(context: SendContext, index: number, offset?: 
     ...(page ? { page } : {}),
     stored,
   };
+}
+
+/** The connection the request (or its file) names; placeholders in that name are resolved first. Undefined: the active one. */
+async function requestedConnection(context: SendContext, index: number): Promise<string | undefined | { problem: string }> {
+  const line = context.parsed.requests[index].connection ?? context.parsed.fileMeta.connection;
+  if (!line?.value) return undefined;
+  if (line.placeholders.length === 0) return line.value.text;
+  const early = await resolveRequest(context.parsed, index, resolveContext(context, undefined));
+  return early.ok ? early.request.connection : { problem: problemsOf(early.diagnostics) };
+}
+
+function problemsOf(diagnostics: readonly Diagnostic[]): string {
+  return diagnostics.map((diagnostic) => `line ${diagnostic.range.start.line + 1}: ${diagnostic.message}`).join('\n');
 }
 
 function resolveContext(context: SendContext, variables: Readonly<Record<string, string>> | undefined): ResolveContext {
