@@ -1,0 +1,55 @@
+// Diagnostics on deprecated RPC calls in open Python, JS/TS and PHP files (and the files a workspace scan read).
+import * as vscode from 'vscode';
+import { mayHoldLegacyCalls } from '../../core/migrate/legacyFunctions';
+import { MIGRATION_LANGUAGES, migrationEngine } from './migrationEngine';
+import type { MigrationFinding } from '../../core/migrate/migrationPlan';
+
+export const MIGRATION_DIAGNOSTIC_SOURCE = 'JSON-2 migration';
+const DOCS = vscode.Uri.parse('https://github.com/json2-explorer/json2-explorer/blob/main/docs/migration.md');
+
+/** A finding as a diagnostic of `document` (positions from the text's offsets). */
+export function diagnosticOf(finding: MigrationFinding, positionAt: (offset: number) => vscode.Position): vscode.Diagnostic {
+  const range = new vscode.Range(positionAt(finding.start), positionAt(finding.end));
+  const diagnostic = new vscode.Diagnostic(range, finding.message, vscode.DiagnosticSeverity.Warning);
+  diagnostic.source = MIGRATION_DIAGNOSTIC_SOURCE;
+  diagnostic.code = { value: finding.severity === 'convertible' ? 'deprecated-rpc' : finding.severity === 'noReplacement' ? 'deprecated-rpc-no-replacement' : 'deprecated-rpc-manual', target: DOCS };
+  diagnostic.tags = [vscode.DiagnosticTag.Deprecated];
+  return diagnostic;
+}
+
+/** The diagnostics of a text, or none when it cannot hold a deprecated call (checked before any parser loads). */
+export function diagnosticsOfText(text: string, fileName: string, positionAt: (offset: number) => vscode.Position): vscode.Diagnostic[] {
+  if (!mayHoldLegacyCalls(text)) return [];
+  return migrationEngine().analyseSource(text, fileName).map((call) => diagnosticOf(call.finding, positionAt));
+}
+
+/** Keeps the diagnostics of open files up to date, a short pause after each change. */
+export function registerMigrationDiagnostics(collection: vscode.DiagnosticCollection, log: vscode.LogOutputChannel): vscode.Disposable {
+  const timers = new Map<string, NodeJS.Timeout>();
+  const enabled = (): boolean => vscode.workspace.getConfiguration('json2').get<boolean>('migration.diagnostics', true);
+  const refresh = (document: vscode.TextDocument): void => {
+    if (!MIGRATION_LANGUAGES.includes(document.languageId) || document.uri.scheme === 'output') return;
+    if (!enabled()) {
+      collection.delete(document.uri);
+      return;
+    }
+    try {
+      collection.set(document.uri, diagnosticsOfText(document.getText(), document.fileName, (offset) => document.positionAt(offset)));
+    } catch (error) {
+      log.warn(`migration: could not read ${document.uri.fsPath}: ${String(error)}`);
+    }
+  };
+  const later = (document: vscode.TextDocument): void => {
+    const key = document.uri.toString();
+    clearTimeout(timers.get(key));
+    timers.set(key, setTimeout(() => { timers.delete(key); refresh(document); }, 300));
+  };
+  vscode.workspace.textDocuments.forEach(refresh);
+  return vscode.Disposable.from(
+    vscode.workspace.onDidOpenTextDocument(refresh),
+    vscode.workspace.onDidChangeTextDocument((event) => later(event.document)),
+    vscode.workspace.onDidCloseTextDocument((document) => { clearTimeout(timers.get(document.uri.toString())); }),
+    vscode.workspace.onDidChangeConfiguration((event) => { if (event.affectsConfiguration('json2.migration')) vscode.workspace.textDocuments.forEach(refresh); }),
+    { dispose: () => timers.forEach((timer) => clearTimeout(timer)) },
+  );
+}
