@@ -140,7 +140,19 @@ async function bodyItems(context: Exclude<CursorContext, { kind: 'model' | 'meth
   return { placement, items };
 }
 
+/** Field items are kept per field object: a cached schema keeps its objects, so typing reuses them (no garbage per keystroke). */
+const fieldItems = new WeakMap<FieldInfo, Map<string, DraftItem>>();
+
 function fieldItem(field: FieldInfo, model: string, role: string, quoted: boolean): DraftItem {
+  let byRole = fieldItems.get(field);
+  if (!byRole) fieldItems.set(field, (byRole = new Map()));
+  const key = `${model} ${role} ${quoted}`;
+  let item = byRole.get(key);
+  if (!item) byRole.set(key, (item = newFieldItem(field, model, role, quoted)));
+  return item;
+}
+
+function newFieldItem(field: FieldInfo, model: string, role: string, quoted: boolean): DraftItem {
   const rank = fieldRank(field, role);
   let insertText = quoted ? JSON.stringify(field.name) : field.name;
   let snippet = false;
@@ -166,8 +178,10 @@ export async function completeAt(file: RequestFile, offset: number, source: Sche
   const context = cursorContext(request, offset);
   if (!context) return { items: [] };
   const lines = new LineIndex(file.text);
-  const place = (items: readonly DraftItem[], placement: Placement): LanguageCompletion[] =>
-    items.map((item) => ({ ...item, range: lines.range(placement.start, placement.end) }));
+  const place = (items: readonly DraftItem[], placement: Placement): LanguageCompletion[] => {
+    const range = lines.range(placement.start, placement.end);
+    return items.map((item) => ({ ...item, range }));
+  };
   const answer = (items: LanguageCompletion[], incomplete?: boolean): CompletionAnswer => {
     const note = statusNote(source.status());
     return { items, ...(note ? { note } : {}), ...(incomplete ? { incomplete } : {}) };
