@@ -26,6 +26,7 @@ const benchmarks = [
   ['bundles', () => measureBundles(root)],
   ['activation', () => measureActivation(root)],
   ['client', transpiled('clientBench.js', 'runClientBench')],
+  ['completion', transpiled('completionBench.js', 'runCompletionBench')],
 ];
 
 const results = {};
