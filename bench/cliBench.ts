@@ -74,6 +74,9 @@ export async function runCliBench(): Promise<Record<string, number | string>> {
   if (!fs.existsSync(cli)) return { 'cli.skipped': 'dist/cli.js is missing: run node scripts/build.mjs first' };
   const sandbox = await startSandbox();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-cli-bench-'));
+  // A copy of the bundle: a rebuild of dist/ while the benchmark runs (another terminal, a test run) cannot remove it.
+  const cliCopy = path.join(dir, 'cli.js');
+  fs.copyFileSync(cli, cliCopy);
   try {
     const env = { PATH: process.env.PATH ?? '', HOME: dir, JSON2_API_KEY: sandbox.keys.admin };
     const results: Record<string, number | string> = {};
@@ -84,7 +87,7 @@ export async function runCliBench(): Promise<Record<string, number | string>> {
       results[`cli.bare fetch script, ${count} request${count === 1 ? '' : 's'}, ms`] = await median([script], env, dir);
       const file = path.join(dir, `partners${count}.json2`);
       fs.writeFileSync(file, json2File(count));
-      results[`cli.json2 run, ${count} request${count === 1 ? '' : 's'}, ms`] = await median([cli, 'run', file, '--url', sandbox.url, '--db', sandbox.database, '--output', 'none'], env, dir);
+      results[`cli.json2 run, ${count} request${count === 1 ? '' : 's'}, ms`] = await median([cliCopy, 'run', file, '--url', sandbox.url, '--db', sandbox.database, '--output', 'none'], env, dir);
     }
     if (fs.existsSync(httpyac)) {
       for (const count of [1, 100]) {
