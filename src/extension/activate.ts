@@ -6,6 +6,7 @@ import { registerLogCommands } from './logCommands';
 import { type ConnectionsTestApi, registerConnections } from './connections/registerConnections';
 import { registerRequests, type RequestsTestApi } from './requests/registerRequests';
 import { type LanguageFeature, registerLanguage } from './language/registerLanguage';
+import { registerMigration } from './migrate/registerMigration';
 
 /** Set by the bundle's first and last lines (scripts/build.mjs); absent when the sources run unbundled. */
 declare const __json2LoadStarted: number | undefined;
@@ -24,7 +25,7 @@ export function activate(context: vscode.ExtensionContext): Json2TestApi | undef
   const connections = registerConnections(context, log);
   const requests = registerRequests(context, connections.service, log);
   const language = registerLanguage(context, connections.service);
-  context.subscriptions.push(log, registerLogCommands(log), registerExplorerView(), connections, requests, language);
+  context.subscriptions.push(log, registerLogCommands(log), registerExplorerView(), connections, requests, language, registerMigration(log));
   const activateMs = performance.now() - activateStarted;
   const moduleMs = typeof __json2LoadStarted === 'number' && typeof __json2LoadEnded === 'number' ? __json2LoadEnded - __json2LoadStarted : 0;
   const ms = (value: number): string => value.toFixed(1);
