@@ -91,14 +91,20 @@ export class DatabasePool {
       const existing = this.open.get(name);
       if (existing) {
         existing.users += 1;
+        let storage: WorkerStorage;
         try {
-          await existing.storage;
+          storage = await existing.storage;
         } catch (error) {
           existing.users -= 1;
           if (this.open.get(name) === existing) this.open.delete(name);
           throw error;
         }
-        return existing;
+        if (storage.alive) return existing;
+        // The worker stopped under us (a crash): forget it and open the database again.
+        existing.users -= 1;
+        if (this.open.get(name) === existing) this.open.delete(name);
+        await storage.close();
+        continue;
       }
       if (this.open.size >= this.maxOpen) {
         if (!(await this.evictOne())) await new Promise<void>((resolve) => this.waiters.push(resolve));

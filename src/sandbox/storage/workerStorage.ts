@@ -125,6 +125,11 @@ export class WorkerStorage implements Storage {
     return result;
   }
 
+  /** False once the worker has stopped (crashed or closed): the pool then opens the database again. */
+  get alive(): boolean {
+    return this.exited === null && this.closing === null;
+  }
+
   /** Closes the database cleanly and stops the worker; safe to call more than once. */
   close(): Promise<void> {
     this.closing ??= (async () => {

@@ -153,6 +153,16 @@ describe('revoke', () => {
     assert.equal(await works(userKey), false);
   });
 
+  it('supports the rotation procedure: generate the new key with the old one, switch, then revoke the old one', async () => {
+    const old = (await generate(sandbox.keys.admin, { name: 'integration v1' })).json as string;
+    const next = (await generate(old, { name: 'integration v2' })).json as string;
+    assert.ok(await works(old));
+    assert.ok(await works(next));
+    assert.equal(await ok(sandbox, 'res.users.apikeys', 'revoke', { key: old }, { key: next }), null);
+    assert.equal(await works(old), false);
+    assert.ok(await works(next));
+  });
+
   it('forgets a key deleted through unlink at once, and refuses keys of archived users', async () => {
     const key = await sandbox.newKey('demo', { name: 'to delete' });
     assert.ok(await works(key));

@@ -1,6 +1,7 @@
 // The JSON-2 endpoint as the notes describe it: routes, the order of checks, statuses, error names and messages,
 // the error object's shape, headers, body limits, the version endpoint and database selection.
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { call, fails, ok, rawRequest, type ErrorObject } from '../../support/sandboxHttp';
@@ -39,6 +40,20 @@ describe('routes', () => {
       assert.match(String(answer.headers['content-type']), /^application\/json/);
       assertErrorObject(answer.json, 'werkzeug.exceptions.NotFound', 'Did you mean POST /json/2/<model>/<method>?', 404);
     }
+  });
+
+  it('refuses an HTTP/1.1 request without a Host header (400)', async () => {
+    const { port } = new URL(sandbox.url);
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.end(`POST /json/2/res.users/context_get HTTP/1.1\r\nAuthorization: bearer ${sandbox.keys.admin}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`);
+      });
+      let data = '';
+      socket.on('data', (chunk) => { data += chunk.toString(); });
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+    });
+    assert.match(reply, /^HTTP\/1\.1 400 /);
   });
 
   it('answers an HTML 404 outside /json/2', async () => {

@@ -151,6 +151,12 @@ describe('template cache and pool', () => {
     await assert.rejects(WorkerStorage.open({ dataDir: path.join(scratch, 'empty') }), /not a database directory/);
   });
 
+  it('opens a database again when its worker has stopped', async () => {
+    await catalog.use('one', (db) => db.close());
+    const answer = await catalog.use('one', (db) => db.query<{ n: number }>('SELECT 1 AS n'));
+    assert.deepEqual(answer.rows, [{ n: 1 }]);
+  });
+
   it('keeps at most maxOpen databases open, closing the least recently used idle one', async () => {
     await catalog.createDatabase('two');
     await catalog.createDatabase('three');
