@@ -16,6 +16,7 @@ const steps = [
   { name: 'host', command: node, args: ['test/host/installHost.mjs'] },
   { name: 'integration', command: node, args: ['test/integration/runIntegrationTests.mjs'], counts: 'summary' },
   { name: 'ui-smoke', command: node, args: ['test/e2e/uiSmoke.mjs'], counts: 'summary' },
+  { name: 'completion-list', command: node, args: ['test/e2e/completionList.mjs'], counts: 'summary' },
   { name: 'requests-panel', command: node, args: ['test/e2e/requestsPanel.mjs'], counts: 'summary' },
 ];
 
