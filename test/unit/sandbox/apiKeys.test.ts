@@ -154,13 +154,18 @@ describe('revoke', () => {
   });
 
   it('supports the rotation procedure: generate the new key with the old one, switch, then revoke the old one', async () => {
-    const old = (await generate(sandbox.keys.admin, { name: 'integration v1' })).json as string;
-    const next = (await generate(old, { name: 'integration v2' })).json as string;
-    assert.ok(await works(old));
-    assert.ok(await works(next));
-    assert.equal(await ok(sandbox, 'res.users.apikeys', 'revoke', { key: old }, { key: next }), null);
-    assert.equal(await works(old), false);
-    assert.ok(await works(next));
+    await setParameter('base.programmatic_api_keys_limit', '100');
+    try {
+      const old = await ok<string>(sandbox, 'res.users.apikeys', 'generate', { key: sandbox.keys.admin, scope: null, name: 'integration v1', expiration_date: inDays(7) });
+      const next = await ok<string>(sandbox, 'res.users.apikeys', 'generate', { key: old, scope: null, name: 'integration v2', expiration_date: inDays(7) }, { key: old });
+      assert.ok(await works(old));
+      assert.ok(await works(next));
+      assert.equal(await ok(sandbox, 'res.users.apikeys', 'revoke', { key: old }, { key: next }), null);
+      assert.equal(await works(old), false);
+      assert.ok(await works(next));
+    } finally {
+      await setParameter('base.programmatic_api_keys_limit', null);
+    }
   });
 
   it('forgets a key deleted through unlink at once, and refuses keys of archived users', async () => {
