@@ -1,0 +1,126 @@
+// The migration assistant in the VS Code host: diagnostics on a Python file, Convert to JSON-2, .json2 commands, workspace scan.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { eventually } from './connectionsDriver.integration.test';
+
+const CORPUS = path.resolve(__dirname, '../../../../test/fixtures/migration');
+const SOURCE = 'JSON-2 migration';
+
+function workspaceFolder(): string {
+  const folder = process.env.JSON2_TEST_WORKSPACE ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  assert.ok(folder, 'a test workspace');
+  return folder;
+}
+
+function migrationDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((diagnostic) => diagnostic.source === SOURCE);
+}
+
+async function openFile(name: string, text: string): Promise<vscode.TextDocument> {
+  const file = path.join(workspaceFolder(), name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+  await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
+  return document;
+}
+
+const PYTHON = `import xmlrpc.client
+
+models = xmlrpc.client.ServerProxy(f"{url}/xmlrpc/2/object")
+partners = models.execute_kw(db, uid, password, 'res.partner', 'search_read', [[['is_company', '=', True]]], {'fields': ['name'], 'limit': 5})
+rows = models.execute_kw(db, uid, password, model_name, 'search_read', [[]])
+`;
+
+suite('Migration assistant', function () {
+  this.timeout(120_000);
+  suiteSetup(async () => {
+    await vscode.extensions.getExtension('json2-explorer.json2-explorer')?.activate();
+  });
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.workspace.getConfiguration('files').update('exclude', undefined, vscode.ConfigurationTarget.Workspace);
+  });
+
+  test('a Python file with execute_kw calls gets diagnostics, and Convert to JSON-2 rewrites the call', async () => {
+    const document = await openFile('migration-demo.py', PYTHON);
+    await eventually(() => migrationDiagnostics(document.uri).length === 2, 'two migration diagnostics');
+    const [convertible, dynamic] = migrationDiagnostics(document.uri).sort((a, b) => a.range.start.line - b.range.start.line);
+    assert.equal(convertible.range.start.line, 3);
+    assert.match(convertible.message, /^XML-RPC object\.execute_kw is deprecated \(removed in the online edition 21\.1 \(winter 2027\) and in release 22 \(autumn 2028\)\): use POST \/json\/2\/res\.partner\/search_read\.$/);
+    assert.match(dynamic.message, /the model or the method name is not a literal string/);
+    assert.ok(convertible.tags?.includes(vscode.DiagnosticTag.Deprecated));
+
+    const dynamicActions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, dynamic.range, vscode.CodeActionKind.QuickFix.value);
+    assert.equal(dynamicActions.filter((action) => action.title === 'Convert to JSON-2').length, 0, 'no rewrite of a call that cannot be converted safely');
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, convertible.range, vscode.CodeActionKind.QuickFix.value);
+    const convert = actions.find((action) => action.title === 'Convert to JSON-2');
+    assert.ok(convert?.edit, `Convert to JSON-2 among ${actions.map((action) => action.title).join(', ')}`);
+    assert.ok(await vscode.workspace.applyEdit(convert.edit));
+    assert.equal(document.getText(), `import xmlrpc.client
+import os
+import requests
+
+models = xmlrpc.client.ServerProxy(f"{url}/xmlrpc/2/object")
+response = requests.post(
+    f"{url}/json/2/res.partner/search_read",
+    headers={
+        "Authorization": f"bearer {os.environ['JSON2_API_KEY']}",
+        # "X-Service-Database": db,  # only needed when several databases serve one domain
+    },
+    json={
+        "domain": [['is_company', '=', True]],
+        "fields": ['name'],
+        "limit": 5,
+    },
+)
+response.raise_for_status()
+partners = response.json()
+rows = models.execute_kw(db, uid, password, model_name, 'search_read', [[]])
+`);
+    await eventually(() => migrationDiagnostics(document.uri).length === 1, 'one diagnostic left after the conversion');
+  });
+
+  test('Copy as .json2 request and appending the call to a .json2 file', async () => {
+    const document = await openFile('migration-copy.py', PYTHON);
+    const position = new vscode.Position(3, 20);
+    const copied = await vscode.commands.executeCommand<string>('json2.copyAsJson2Request', document.uri, position);
+    assert.equal(await vscode.env.clipboard.readText(), copied);
+    assert.match(copied, /^### res\.partner search_read \(from migration-copy\.py:4\)\nPOST res\.partner\/search_read\n# X-Service-Database: <db>/);
+    assert.match(copied, /"domain": \[\["is_company","=",true\]\],\n {2}"fields": \["name"\],\n {2}"limit": 5\n\}\n$/);
+
+    const target = vscode.Uri.file(path.join(workspaceFolder(), 'migration-target.json2'));
+    fs.writeFileSync(target.fsPath, '### Existing\nGET /web/version\n');
+    const appended = await vscode.commands.executeCommand<vscode.Uri>('json2.appendToJson2File', document.uri, position, target);
+    assert.equal(appended?.fsPath, target.fsPath);
+    assert.equal(fs.readFileSync(target.fsPath, 'utf8'), `### Existing\nGET /web/version\n\n${copied}`);
+  });
+
+  test('the workspace scan lists every call of the corpus, respecting files.exclude and .gitignore', async () => {
+    const folder = path.join(workspaceFolder(), 'migration-corpus');
+    fs.rmSync(folder, { recursive: true, force: true });
+    fs.cpSync(CORPUS, folder, { recursive: true });
+    fs.mkdirSync(path.join(folder, 'ignored'));
+    fs.copyFileSync(path.join(CORPUS, 'python/object_service.py'), path.join(folder, 'ignored/copy.py'));
+    fs.mkdirSync(path.join(folder, 'excluded'));
+    fs.copyFileSync(path.join(CORPUS, 'python/object_service.py'), path.join(folder, 'excluded/copy.py'));
+    fs.writeFileSync(path.join(folder, '.gitignore'), 'ignored/\n');
+    await vscode.workspace.getConfiguration('files').update('exclude', { '**/excluded': true }, vscode.ConfigurationTarget.Workspace);
+
+    const result = await vscode.commands.executeCommand<{ files: number; rows: { file: string; converts: boolean }[]; cancelled: boolean; report?: vscode.Uri }>(
+      'json2.findDeprecatedRpcCalls', { folder: vscode.Uri.file(folder) });
+    assert.equal(result.cancelled, false);
+    assert.equal(result.files, 12);
+    assert.equal(result.rows.length, 139, 'python 50, javascript 45, php 44');
+    assert.equal(result.rows.filter((row) => row.converts).length, 112);
+    assert.ok(result.rows.every((row) => !row.file.includes('ignored') && !row.file.includes('excluded')));
+    const problems = migrationDiagnostics(vscode.Uri.file(path.join(folder, 'php/object_service.php')));
+    assert.equal(problems.length, 23);
+    const report = vscode.workspace.textDocuments.find((document) => document.uri.toString() === result.report?.toString());
+    assert.ok(report, 'the report is open');
+    assert.match(report.getText(), /139 calls in 12 files read; 112 convert automatically/);
+    assert.match(report.getText(), /\| migration-corpus\/python\/tricky_cases\.py \| 17 \| object\.execute_kw \| sale\.order \| action_confirm \| no \| sale\.order\.action_confirm is not a known method/);
+  });
+});
