@@ -11,6 +11,8 @@ import { FaultInjector } from './service/faultInjector';
 import { issueApiKey } from './service/keyIssuer';
 import { addCalendarMonths } from './keys/keyLifetime';
 import { webRoutes } from './web/webRoutes';
+import { databasesDir } from './sandboxPaths';
+import { directoryOwner } from './storage/directoryClaim';
 
 export interface StartSandboxOptions {
   /** Name of the database (default `demo`). */
@@ -50,10 +52,27 @@ export interface StartedSandbox {
 }
 
 const ROLE_LOGINS = { admin: 'admin', user: 'demo', robot: 'robot' } as const;
+const DATA_PREFIX = 'json2-sandbox-';
+const STALE_AFTER_MS = 60 * 60_000;
+
+/** Removes the data folders of test sandboxes whose process died without stopping them (older than an hour, unowned). */
+function removeStaleDataFolders(): void {
+  for (const entry of fs.readdirSync(os.tmpdir(), { withFileTypes: true })) {
+    if (!entry.isDirectory() || !entry.name.startsWith(DATA_PREFIX)) continue;
+    const folder = path.join(os.tmpdir(), entry.name);
+    try {
+      if (Date.now() - fs.statSync(folder).mtimeMs < STALE_AFTER_MS || directoryOwner(databasesDir(folder)) !== null) continue;
+      fs.rmSync(folder, { recursive: true, force: true });
+    } catch {
+      // Another process is removing it, or it is not ours: leave it.
+    }
+  }
+}
 
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<StartedSandbox> {
   const database = options.database ?? 'demo';
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-sandbox-'));
+  removeStaleDataFolders();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), DATA_PREFIX));
   const clock = new SettableClock();
   const faults = new FaultInjector();
   const slow = { completed: 0, cancelled: 0 };
