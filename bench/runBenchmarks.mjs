@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureActivation } from './activationBench.mjs';
 import { measureBundles } from './bundleSizes.mjs';
+import { measurePanel } from './panelBench.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv.slice(2);
@@ -27,6 +28,7 @@ const benchmarks = [
   ['activation', () => measureActivation(root)],
   ['client', transpiled('clientBench.js', 'runClientBench')],
   ['completion', transpiled('completionBench.js', 'runCompletionBench')],
+  ['panel', () => measurePanel(root)],
 ];
 
 const results = {};

@@ -1,6 +1,6 @@
 // Wires the requests feature: run service, panels, history, CodeLens, diagnostics, outline, commands; a test API in test mode.
 import * as vscode from 'vscode';
-import type { PanelState, ViewAction } from '../../shared/panelMessages';
+import type { PanelResponse, PanelState, ViewAction } from '../../shared/panelMessages';
 import type { ConnectionService } from '../connections/connectionService';
 import { registerHistoryCommands } from './historyCommands';
 import { RequestCodeActionProvider } from './requestCodeActions';
@@ -12,6 +12,7 @@ import { RequestOutlineProvider } from './requestOutline';
 import { type RequestPrompts, vscodeRequestPrompts } from './requestPrompts';
 import { RequestRunService } from './requestRunService';
 import { registerRequestStatusBar } from './requestStatusBar';
+import type { ResponsePanel } from './responsePanel';
 import { ResponsePanels } from './responsePanels';
 
 /** What integration tests read and drive (test mode only): the panel's state through the typed protocol, the history. */
@@ -27,6 +28,10 @@ export interface RequestsTestApi {
   history(): readonly HistoryEntry[];
   /** Text the panel put on the clipboard last. */
   lastCopy(): string | undefined;
+  /** Shows an answer in the panel as a run would (the panel benchmark hands it 50,000 records). */
+  showAnswer(response: PanelResponse): void;
+  /** How the panel shown last handed over its last records answer (chunks, longest task, time to the last chunk). */
+  panelHandover(): ResponsePanel['handover'];
   /** Answers the questions instead of a person; undefined restores the real dialogs. */
   setPrompts(prompts: RequestPrompts | undefined): void;
 }
@@ -68,6 +73,8 @@ export function registerRequests(context: vscode.ExtensionContext, service: Conn
     press: async (command) => { if (panels.last) await panelCommand(panels.last, command, runs); },
     history: () => history.entries(),
     lastCopy: () => lastCopy,
+    showAnswer: (response) => { panels.show('json2-bench:', 0, response); },
+    panelHandover: () => panels.last?.handover,
     setPrompts: (replacement) => { prompts = replacement ?? vscodeRequestPrompts; },
   };
   return { testApi, dispose: () => disposables.dispose() };

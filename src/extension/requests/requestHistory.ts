@@ -31,12 +31,13 @@ export class RequestHistory {
   }
 
   async add(uri: string, index: number, response: PanelResponse): Promise<void> {
-    const bodyText = JSON.stringify(response.body) ?? '';
+    // The answer's size on the wire decides, so a large answer is never turned into text again just to measure it.
+    const size = response.sizeBytes ?? (JSON.stringify(response.body) ?? '').length;
     const { rawText: _raw, ...kept } = response;
-    const small = bodyText.length <= MAX_BODY_CHARS;
+    const small = size <= MAX_BODY_CHARS;
     const entry: HistoryEntry = {
       id: response.id, at: new Date().toISOString(), uri, index,
-      response: { ...kept, body: small ? response.body : `(an answer of ${bodyText.length} characters is not kept in the history)`, fromHistory: true },
+      response: { ...kept, body: small ? response.body : `(an answer of ${size} bytes is not kept in the history)`, fromHistory: true },
     };
     await this.state.update(KEY, [entry, ...this.entries()].slice(0, MAX_ENTRIES));
     this.#changed.fire();

@@ -5,7 +5,7 @@ import type { CommandMessage, HostToView, PanelResponse, PanelState, ViewAction,
 
 /** Records posted with the answer itself; the rest follows in chunks so the extension host never blocks long. */
 const FIRST_ROWS = 200;
-const ROWS_PER_CHUNK = 2_000;
+const ROWS_PER_CHUNK = 500;
 
 export interface PanelEvents {
   onCommand(panel: ResponsePanel, command: CommandMessage['command']): void;
@@ -19,6 +19,8 @@ export class ResponsePanel implements vscode.Disposable {
   response: PanelResponse | undefined;
   /** Where the answer's request is (file and index), when it came from a file. */
   origin: { uri: string; index: number } | undefined;
+  /** How the last records answer was handed over: chunks posted, the longest task doing it, when the last was posted. */
+  handover: { chunks: number; longestTaskMs: number; doneMs: number } | undefined;
   #ready = false;
   readonly #queue: HostToView[] = [];
   readonly #waiting = new Map<number, (state: PanelState) => void>();
@@ -54,12 +56,19 @@ export class ResponsePanel implements vscode.Disposable {
       this.#post({ type: 'show', response });
       return;
     }
+    const started = performance.now();
     const { rawText: _dropped, ...rest } = response;
     this.#post({ type: 'show', response: { ...rest, body: [], records: { total: body.length } } });
+    const handover = { chunks: 0, longestTaskMs: performance.now() - started, doneMs: 0 };
+    this.handover = handover;
     const id = response.id;
     const next = (start: number, size: number) => {
       if (generation !== this.#generation || start >= body.length) return;
+      const taskStarted = performance.now();
       this.#post({ type: 'rows', id, start, rows: body.slice(start, start + size) });
+      handover.chunks += 1;
+      handover.longestTaskMs = Math.max(handover.longestTaskMs, performance.now() - taskStarted);
+      if (start + size >= body.length) handover.doneMs = performance.now() - started;
       setImmediate(() => next(start + size, ROWS_PER_CHUNK));
     };
     next(0, FIRST_ROWS);
