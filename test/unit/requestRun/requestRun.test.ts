@@ -1,0 +1,55 @@
+// The run order and the wire helpers shared by `json2 run` and the editor: dependencies first, guards, bodies, headers.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseRequestFile, resolveRequest } from '../../../src/core/requestFile';
+import { answerBody, describeRequest, guardedRequestOf, headersToSend } from '../../../src/core/requestRun/requestCall';
+import { runPlan } from '../../../src/core/requestRun/runPlan';
+
+const FILE = `### Companies
+# @name companies
+POST res.partner/search_read
+{ "domain": [["is_company", "=", true]], "fields": ["name"] }
+
+### Version
+GET /web/version
+
+### Contacts
+# @name contacts
+POST res.partner/search_read
+{ "domain": [["parent_id", "in", {{companies.response.body[*].id}}]] }
+
+### Write
+POST res.partner/write
+Authorization: bearer not-this-one
+X-Trace: yes
+{ "ids": [1, 2], "vals": { "name": "x" } }
+`;
+
+test('runPlan puts named dependencies first, once, and keeps the selection order', () => {
+  const parsed = parseRequestFile(FILE);
+  assert.deepEqual(runPlan(parsed, [2]), [0, 2]);
+  assert.deepEqual(runPlan(parsed, [2, 0, 1]), [0, 2, 1]);
+  assert.deepEqual(runPlan(parsed, [0, 1, 2, 3]), [0, 1, 2, 3]);
+  assert.deepEqual(runPlan(parsed, []), []);
+});
+
+test('describeRequest, guardedRequestOf and headersToSend read a resolved call and a route', async () => {
+  const parsed = parseRequestFile(FILE);
+  const write = await resolveRequest(parsed, 3);
+  assert.ok(write.ok);
+  assert.equal(describeRequest(write.request), 'POST res.partner/write');
+  assert.deepEqual(guardedRequestOf(write.request), { kind: 'call', model: 'res.partner', method: 'write', ids: [1, 2], args: { vals: { name: 'x' } } });
+  assert.deepEqual(headersToSend(write.request), { 'X-Trace': 'yes' }, 'the file\'s Authorization never goes: the client adds the key');
+  const version = await resolveRequest(parsed, 1);
+  assert.ok(version.ok);
+  assert.equal(describeRequest(version.request), 'GET /web/version');
+  assert.deepEqual(guardedRequestOf(version.request), { kind: 'route', httpMethod: 'GET', path: '/web/version' });
+});
+
+test('answerBody parses JSON answers and keeps anything else as text', () => {
+  assert.deepEqual(answerBody('[{"id":1}]', 'application/json; charset=utf-8'), [{ id: 1 }]);
+  assert.deepEqual(answerBody('{"a":1}', undefined), { a: 1 });
+  assert.equal(answerBody('<html>oops</html>', 'text/html'), '<html>oops</html>');
+  assert.equal(answerBody('not json', 'application/json'), 'not json');
+  assert.equal(answerBody('', 'application/json'), '');
+});
