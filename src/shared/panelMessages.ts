@@ -89,7 +89,9 @@ export type ViewAction =
   | { readonly kind: 'sort'; readonly column: string }
   | { readonly kind: 'search'; readonly text: string }
   | { readonly kind: 'scroll'; readonly row: number }
-  | { readonly kind: 'toggleTraceback' };
+  | { readonly kind: 'toggleTraceback' }
+  | { readonly kind: 'select'; readonly row: number; readonly column: number }
+  | { readonly kind: 'copy'; readonly what: 'cell' | 'row' | 'ids' };
 
 export type HostToView = RunningMessage | ShowResponseMessage | RowsMessage | ReportStateMessage | ActMessage;
 

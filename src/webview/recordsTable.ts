@@ -73,6 +73,18 @@ export class RecordsTable {
     this.render();
   }
 
+  /** Moves the selected cell (as a click would). */
+  select(row: number, column: number): void {
+    this.#cursor = { row, column };
+    this.render();
+  }
+
+  copy(what: 'cell' | 'row' | 'ids'): void {
+    if (what === 'cell') this.copyCell();
+    else if (what === 'row') this.copyRow();
+    else this.copyIds();
+  }
+
   copyCell(): void {
     const record = this.#recordAt(this.#cursor.row);
     const column = this.#columns[this.#cursor.column];

@@ -82,6 +82,8 @@ export class ResponseView {
     else if (action.kind === 'sort') this.#table.sortBy(action.column);
     else if (action.kind === 'search') { this.#select('tree'); this.#tree.search(action.text); }
     else if (action.kind === 'scroll') this.#table.scrollToRow(action.row);
+    else if (action.kind === 'select') this.#table.select(action.row, action.column);
+    else if (action.kind === 'copy') this.#table.copy(action.what);
     else this.#error.toggleTraceback();
   }
 

@@ -1,0 +1,73 @@
+// The response panel's buttons against the sandbox: copying cells, rows and ids, go to request, one panel per file.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Json2TestApi } from '../../../src/extension/activate';
+import type { RequestsTestApi } from '../../../src/extension/requests/registerRequests';
+import type { StartedSandbox } from '../../../src/sandbox/testApi';
+import { eventually } from './connectionsDriver.integration.test';
+import { addSandboxConnection, clickLens, CONNECTION, lineOf, loadSandboxApi, openRequestFile, panelState, testApis } from './requestsDriver.integration.test';
+
+const PARTNERS = `# @connection ${CONNECTION}
+### Three partners
+POST res.partner/search_read
+{ "domain": [], "fields": ["name", "country_id"], "limit": 3, "order": "id" }
+`;
+
+suite('Response panel against the sandbox', function () {
+  this.timeout(120_000);
+  let api: Json2TestApi & { requests: RequestsTestApi };
+  let sandbox: StartedSandbox;
+
+  suiteSetup(async function () {
+    const sandboxApi = loadSandboxApi();
+    if (!sandboxApi) this.skip();
+    api = await testApis();
+    sandbox = await sandboxApi.startSandbox({ log: () => undefined });
+    await addSandboxConnection(api, sandbox);
+  });
+  suiteTeardown(async () => {
+    await vscode.workspace.getConfiguration('json2').update('responsePanel', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await sandbox?.stop();
+  });
+
+  test('copy a cell (a many2one copies its id), a row and the ids; the clipboard gets them', async () => {
+    const document = await openRequestFile('panel-copy.json2', PARTNERS);
+    await clickLens(document, 'Send', lineOf(document, 'POST'));
+    const state = await panelState(api.requests, (s) => s.view === 'table' && s.visibleCells.length === 3, 'three rows');
+    const ids = state.visibleCells.map((row) => Number(row[0]));
+    api.requests.act({ kind: 'copy', what: 'ids' });
+    await eventually(() => api.requests.lastCopy() === JSON.stringify(ids), 'the ids copied');
+    api.requests.act({ kind: 'select', row: 1, column: 1 });
+    api.requests.act({ kind: 'copy', what: 'cell' });
+    await eventually(() => api.requests.lastCopy() === state.visibleCells[1][1], 'the name copied');
+    api.requests.act({ kind: 'copy', what: 'row' });
+    await eventually(() => api.requests.lastCopy()?.startsWith('{') === true, 'the row copied as JSON');
+    assert.equal((JSON.parse(api.requests.lastCopy() ?? '{}') as { id?: number }).id, ids[1]);
+    await eventually(async () => (await vscode.env.clipboard.readText()) === api.requests.lastCopy(), 'the clipboard holds it');
+  });
+
+  test('Go to request puts the cursor on the request line', async () => {
+    const document = await openRequestFile('panel-goto.json2', `# @connection ${CONNECTION}\n\n\n### Version\nGET /web/version\n`);
+    await clickLens(document, 'Send', 4);
+    await panelState(api.requests, (s) => s.title === 'Version' && s.view === 'tree', 'the version answer');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await api.requests.press('goToRequest');
+    await eventually(() => vscode.window.activeTextEditor?.document.uri.toString() === document.uri.toString() && vscode.window.activeTextEditor.selection.active.line === 4, 'the cursor on line 5');
+  });
+
+  test('json2.responsePanel = perFile opens one panel per file; single reuses one', async () => {
+    await vscode.workspace.getConfiguration('json2').update('responsePanel', 'perFile', vscode.ConfigurationTarget.Global);
+    const first = await openRequestFile('panel-one.json2', PARTNERS);
+    const before = api.requests.panelCount();
+    await clickLens(first, 'Send', lineOf(first, 'POST'));
+    const second = await openRequestFile('panel-two.json2', PARTNERS);
+    await clickLens(second, 'Send', lineOf(second, 'POST'));
+    assert.equal(api.requests.panelCount(), before + 2);
+    await vscode.workspace.getConfiguration('json2').update('responsePanel', 'single', vscode.ConfigurationTarget.Global);
+    const count = api.requests.panelCount();
+    await clickLens(first, 'Send', lineOf(first, 'POST'));
+    await clickLens(second, 'Send', lineOf(second, 'POST'));
+    assert.ok(api.requests.panelCount() <= count + 1, 'at most the one shared panel more');
+  });
+});
