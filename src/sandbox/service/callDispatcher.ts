@@ -32,7 +32,7 @@ export function userContext(user: CurrentUser): Record<string, unknown> {
 }
 
 export async function dispatchCall(catalog: DatabaseCatalog, request: CallRequest, faults?: FaultInjector): Promise<unknown> {
-  const registry = catalog.registry;
+  const registry = catalog.registryFor(request.database);
   const model = registry.model(request.model);
   if (!model) throw notFound(`the model '${request.model}' does not exist`);
   if (request.method.startsWith('_')) throw privateMethodError(request.model, request.method);

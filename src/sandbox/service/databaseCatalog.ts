@@ -36,7 +36,8 @@ export interface CreationReport {
 }
 
 export class DatabaseCatalog {
-  readonly registry: Registry;
+  /** The models every database has (part 2 adds each database's custom models on top: see registryFor). */
+  private readonly registry: Registry;
   readonly pool: DatabasePool;
   readonly hashCost: number;
   private readonly authenticators = new Map<string, ApiKeyAuthenticator>();
@@ -48,6 +49,12 @@ export class DatabaseCatalog {
     this.hashCost = options.hashCost ?? DEFAULT_HASH_COST;
     fs.mkdirSync(databasesDir(options.dataDir), { recursive: true });
     this.pool = new DatabasePool({ databasesDir: databasesDir(options.dataDir), maxOpen: options.maxOpen, idleCloseMs: options.idleCloseMs });
+  }
+
+  /** The models of database `name`. Every database has the same models until custom models exist (part 2). */
+  registryFor(name: string): Registry {
+    void name;
+    return this.registry;
   }
 
   get clock(): Clock {
@@ -79,7 +86,7 @@ export class DatabaseCatalog {
     const copyMs = Date.now() - copyStarted;
     const initializeStarted = Date.now();
     this.names = null;
-    await this.use(name, (storage) => initializeCopiedDatabase(storage, this.registry, this.hashCost, this.clock.now()));
+    await this.use(name, (storage) => initializeCopiedDatabase(storage, this.registryFor(name), this.hashCost, this.clock.now()));
     return { templateBuilt: template.built, templateMs: template.buildMs, copyMs, initializeMs: Date.now() - initializeStarted };
   }
 
