@@ -1,10 +1,10 @@
 // Runs the requests of one parsed .json2 file: named dependencies first, placeholders resolved, answers checked.
-import { decideCall } from '../core/connections/callGuard';
 import {
   evaluateAssertions, requestLabel, requestReferences, resolveRequest, secretEnvironmentName,
   type Diagnostic, type RequestFile, type ResolveContext, type StoredResponse,
 } from '../core/requestFile';
-import { answerBody, describeRequest, guardedRequestOf, headersToSend } from '../core/requestRun/requestCall';
+import { describeRequest } from '../core/requestRun/requestCall';
+import { decideSend, sendResolved } from '../core/requestRun/sendResolved';
 import { runPlan } from '../core/requestRun/runPlan';
 import type { CliConnections, OpenConnection } from './cliConnections';
 import { diagnosticText } from './diagnosticText';
@@ -71,21 +71,15 @@ class FileRunner {
     const redactor = this.context.connections.redactor.with(...request.secrets.map((secret) => secret.value));
     const described = describeRequest(request);
 
-    const decision = decideCall(connection.profile, guardedRequestOf(request));
+    const decision = decideSend(connection.profile, request);
     if (decision.action === 'refuse') return { ...this.#base(index), request: described, verdict: 'error', message: decision.reason };
-    const question = decision.action === 'confirm' ? decision.question.message : request.confirm ? request.confirm.message ?? `Send ${described}?` : undefined;
-    if (question !== undefined && !(await this.context.confirm(question))) {
-      return { ...this.#base(index), request: described, verdict: 'error', message: `not sent: it needs confirmation ("${question}"); answer on a terminal or run with --yes` };
+    if (decision.action === 'confirm' && !(await this.context.confirm(decision.question))) {
+      return { ...this.#base(index), request: described, verdict: 'error', message: `not sent: it needs confirmation ("${decision.question}"); answer on a terminal or run with --yes` };
     }
 
     let stored: StoredResponse;
     try {
-      const headers = headersToSend(request);
-      const answer = await connection.client.send({
-        method: request.httpMethod, target: request.path, headers, timeoutMs: this.context.timeoutMs,
-        ...(request.bodyText !== undefined ? { body: request.bodyText } : {}),
-      });
-      stored = { status: answer.status, headers: answer.headers, body: answerBody(answer.text, answer.headers['content-type']), durationMs: answer.timings.totalMs };
+      stored = (await sendResolved(connection.client, request, { timeoutMs: this.context.timeoutMs })).stored;
     } catch (error) {
       return { ...this.#base(index), request: described, verdict: 'error', message: redactor.redact((error as Error).message) };
     }

@@ -1,10 +1,10 @@
 // Sends one request of a parsed file on its connection: resolve, guard, confirm, send, check; the answer redacted.
-import { decideCall } from '../../core/connections/callGuard';
 import { errorKindOf } from '../../core/client/clientErrors';
 import {
   evaluateAssertions, requestReferences, resolveRequest, type Diagnostic, type RequestFile, type ResolveContext, type ResolvedRequest, type StoredResponse,
 } from '../../core/requestFile';
-import { answerBody, describeRequest, guardedRequestOf, headersToSend } from '../../core/requestRun/requestCall';
+import { describeRequest } from '../../core/requestRun/requestCall';
+import { decideSend, sendResolved } from '../../core/requestRun/sendResolved';
 import type { ConnectionService } from '../connections/connectionService';
 import type { RequestPrompts } from './requestPrompts';
 import type { RequestResult } from './requestResult';
@@ -53,27 +53,23 @@ export async function sendRequest(context: SendContext, index: number, offset?: 
   const json2 = client.json2;
   if (!json2) return fail('unsupported', `The connection "${connection}" uses ${client.profile.protocol}: request files are sent over JSON-2 only.`, { request: described, connection });
 
-  const decision = decideCall(client.profile, guardedRequestOf(request));
+  const decision = decideSend(client.profile, request);
   if (decision.action === 'refuse') return fail('refused', decision.reason, { request: described, connection });
-  const question = decision.action === 'confirm' ? decision.question.message : request.confirm ? request.confirm.message ?? `Send ${described}?` : undefined;
-  if (question !== undefined) {
-    const detail = decision.action === 'confirm' ? `"${connection}" is marked as a production connection. Nothing has been sent yet.` : 'The request is marked # @confirm. Nothing has been sent yet.';
-    if (!(await context.prompts.confirmSend(question, detail))) return fail('declined', `Not sent: "${question}" was not confirmed.`, { request: described, connection });
+  if (decision.action === 'confirm') {
+    const detail = decision.production ? `"${connection}" is marked as a production connection. Nothing has been sent yet.` : 'The request is marked # @confirm. Nothing has been sent yet.';
+    if (!(await context.prompts.confirmSend(decision.question, detail))) return fail('declined', `Not sent: "${decision.question}" was not confirmed.`, { request: described, connection });
   }
 
-  let answer;
+  let sent;
   try {
-    answer = await json2.send({
-      method: request.httpMethod, target: request.path, headers: headersToSend(request), signal: context.signal, timeoutMs: context.timeoutMs,
-      ...(request.bodyText !== undefined ? { body: request.bodyText } : {}),
-    });
+    sent = await sendResolved(json2, request, { signal: context.signal, timeoutMs: context.timeoutMs });
   } catch (error) {
     context.service.reportFailure(connection, error);
     const kind = String((error as { kind?: unknown }).kind ?? 'network');
     return fail(kind, redactor.redact((error as Error).message), { request: described, connection, ...(page ? { page } : {}) });
   }
-  const body = answerBody(answer.text, answer.headers['content-type']);
-  const stored: StoredResponse = { status: answer.status, headers: answer.headers, body, durationMs: answer.timings.totalMs };
+  const { answer, stored } = sent;
+  const body = stored.body;
   if (request.name !== undefined) context.responses.set(request.name, stored);
   const assertions = evaluateAssertions(request.assertions, stored).map((outcome) => ({ text: outcome.assertion.text, passed: outcome.passed, message: redactor.redact(outcome.message) }));
   const statusOk = answer.status >= 200 && answer.status < 300;
