@@ -43,7 +43,7 @@ class DatabaseHost {
   async handle(request: WorkerRequest): Promise<Omit<WorkerReply & { ok: true }, 'id' | 'ok'>> {
     switch (request.kind) {
       case 'query':
-        if (request.tx === null) return { result: await this.lock.run(() => this.run(request.sql, request.params)) };
+        if (request.tx === null) return { result: await this.lock.run(() => this.runAlone(request.sql, request.params)) };
         this.requireTransaction(request.tx);
         return { result: await this.run(request.sql, request.params) };
       case 'begin': {
@@ -79,6 +79,16 @@ class DatabaseHost {
   private requireTransaction(id: number): { id: number; release: () => void } {
     if (!this.openTransaction || this.openTransaction.id !== id) throw new Error(`transaction ${id} is not open`);
     return this.openTransaction;
+  }
+
+  /** A statement outside any transaction: it must not leave one open (BEGIN goes through transaction() only). */
+  private async runAlone(sql: string, params: unknown[]): Promise<QueryResult> {
+    const result = await this.run(sql, params);
+    if (this.db.isInTransaction()) {
+      await this.db.exec('ROLLBACK');
+      throw new Error('a statement outside transaction() cannot open a transaction; use transaction() instead');
+    }
+    return result;
   }
 
   private async run(sql: string, params: unknown[]): Promise<QueryResult> {

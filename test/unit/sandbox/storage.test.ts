@@ -84,6 +84,15 @@ describe('worker storage', () => {
     });
   });
 
+  it('refuses BEGIN through a shared query, so that no caller joins a transaction by accident', async () => {
+    await use(async (db) => {
+      await assert.rejects(db.query('BEGIN'), /use transaction\(\) instead/);
+      await db.query("INSERT INTO res_country (name, code) VALUES ('Alone', 'A1')");
+      await assert.rejects(db.transaction(async () => { throw new Error('undo'); }));
+      assert.equal((await db.query("SELECT count(*) AS n FROM res_country WHERE code = 'A1'")).rows[0].n, 1, 'the insert was committed on its own');
+    });
+  });
+
   it('refuses statements on a transaction that has ended', async () => {
     await use(async (db) => {
       let leaked: { query(sql: string): Promise<unknown> } | undefined;
