@@ -1,5 +1,5 @@
 // Completion in a .json2 file: models and methods on the request line, arguments, fields, operators and values in the body.
-import { requestAt, type RequestFile } from '../requestFile';
+import { requestAt, type RequestFile, type RequestNode } from '../requestFile';
 import { LineIndex } from '../requestFile/textRange';
 import type { FieldInfo } from '../schema/schemaTypes';
 import { argumentSnippet, methodMarkdown, methodOf, signatureLabel } from './argumentSnippets';
@@ -51,10 +51,11 @@ function fieldRank(field: FieldInfo, role: string): number {
 }
 
 async function bodyItems(context: Exclude<CursorContext, { kind: 'model' | 'method' }>, model: string, method: string, cursor: number, bodyOffset: number,
-  source: SchemaSource, options: CompletionOptions): Promise<{ items: DraftItem[]; placement: Placement; incomplete?: boolean }> {
+  source: SchemaSource, options: CompletionOptions, wordStart: number): Promise<{ items: DraftItem[]; placement: Placement; incomplete?: boolean }> {
   const signal = options.signal;
   const token = context.token;
-  const at: Placement = { start: cursor, end: cursor, inString: false };
+  // Outside a string, a bare word being typed (`dom`, `tr`) is replaced by the item.
+  const at: Placement = { start: wordStart, end: cursor, inString: false };
   const quote = (text: string, inString: boolean) => (inString ? text : JSON.stringify(text));
   if (context.kind === 'argument' || context.kind === 'contextKey') {
     // A key: inside its string when a colon follows, else the whole `"key": value` is written.
@@ -171,13 +172,29 @@ function newFieldItem(field: FieldInfo, model: string, role: string, quoted: boo
   };
 }
 
+/** A model name typed alone at the start of a line outside any body (`res.pa`): models, each followed by a slash. */
+async function startOfLineModels(file: RequestFile, offset: number, request: RequestNode | undefined, source: SchemaSource, lines: LineIndex, signal?: AbortSignal): Promise<CompletionAnswer> {
+  if (request?.body && offset >= request.body.offset && offset <= request.body.range.endOffset) return { items: [] };
+  if (request && offset > request.requestLine.range.endOffset) return { items: [] };
+  const lineStart = lines.lines[lines.positionAt(offset).line].start;
+  const typed = /^\s*([A-Za-z_][\w.]*)?$/.exec(file.text.slice(lineStart, offset));
+  if (!typed) return { items: [] };
+  const start = offset - (typed[1]?.length ?? 0);
+  const models = (await source.models(signal)) ?? [];
+  const range = lines.range(start, offset);
+  const note = statusNote(source.status());
+  return {
+    items: models.map((model) => ({ label: model.model, kind: 'model' as const, detail: model.name, insertText: `${model.model}/`, sortText: `${model.state === 'manual' ? 1 : 0}${model.model}`, retrigger: true, range })),
+    ...(note ? { note } : {}),
+  };
+}
+
 /** Completion items at a file offset; an empty answer where nothing applies. */
 export async function completeAt(file: RequestFile, offset: number, source: SchemaSource, options: CompletionOptions = {}): Promise<CompletionAnswer> {
-  const request = requestAt(file, offset);
-  if (!request) return { items: [] };
-  const context = cursorContext(request, offset);
-  if (!context) return { items: [] };
   const lines = new LineIndex(file.text);
+  const request = requestAt(file, offset);
+  const context = request && cursorContext(request, offset);
+  if (!request || !context) return startOfLineModels(file, offset, request, source, lines, options.signal);
   const place = (items: readonly DraftItem[], placement: Placement): LanguageCompletion[] => {
     const range = lines.range(placement.start, placement.end);
     return items.map((item) => ({ ...item, range }));
@@ -206,6 +223,8 @@ export async function completeAt(file: RequestFile, offset: number, source: Sche
   }
   const line = request.requestLine;
   if (line.kind !== 'call' || !line.model || !line.methodName || !request.body) return { items: [] };
-  const { items, placement, incomplete } = await bodyItems(context, line.model.text, line.methodName.text, offset, request.body.offset, source, options);
+  let wordStart = offset;
+  while (wordStart > request.body.offset && /\w/.test(file.text[wordStart - 1])) wordStart--;
+  const { items, placement, incomplete } = await bodyItems(context, line.model.text, line.methodName.text, offset, request.body.offset, source, options, wordStart);
   return answer(place(items, placement), incomplete);
 }

@@ -40,6 +40,18 @@ describe('completion on the request line', () => {
     assert.equal(answer.items[0].insertText, answer.items[0].label, 'no second slash when one follows');
   });
 
+  test('models for a name typed alone at the start of a line, not inside a body or a comment', async () => {
+    const alone = await complete('### next\nres.pa‸');
+    assert.equal(alone.items.find((item) => item.label === 'res.partner')?.insertText, 'res.partner/');
+    assert.equal(replaced(alone, 'res.partner'), 'res.pa');
+    const empty = await complete('POST res.partner/search\n{"domain": []}\n\n###\n‸');
+    assert.ok(labels(empty).includes('res.users'));
+    const bare = await complete('POST res.partner/search\n{\n  dom‸\n}');
+    assert.equal(replaced(bare, 'domain'), 'dom', 'inside a body a bare word is an argument being typed, replaced whole');
+    assert.ok(!labels(bare).includes('res.partner'));
+    assert.deepEqual(labels(await complete('# res.pa‸')), []);
+  });
+
   test('methods after model/: the notes\' table without documents, common ones first', async () => {
     const answer = await complete('POST res.partner/‸');
     assert.equal(sorted(answer)[0], 'search_read');
