@@ -185,6 +185,30 @@ describe('json2 run against the sandbox', () => {
     assert.ok(!fromFile.stdout.includes(sandbox.keys.robot) && !fromFile.stderr.includes(sandbox.keys.robot));
   });
 
+  test('a read-only connection refuses writes before sending; production and # @confirm need --yes off a terminal', async () => {
+    const file = path.join(tmp, 'write.json2');
+    fs.writeFileSync(file, '# @connection guarded\nPOST res.partner/create\n{ "vals_list": [{"name": "Guarded"}] }\n?? status == 200\n');
+    const settings = (mode: Record<string, boolean>) => {
+      const written = path.join(tmp, `guarded-${Object.keys(mode).join('-') || 'plain'}.json`);
+      fs.writeFileSync(written, JSON.stringify([{ name: 'guarded', baseUrl: sandbox.url, database: sandbox.database, ...mode }]));
+      return written;
+    };
+    const keyEnv = { JSON2_API_KEY_GUARDED: sandbox.keys.admin };
+    const readOnly = await runCli(['run', file, '--connections', settings({ readOnly: true }), '--yes'], { env: keyEnv });
+    assert.equal(readOnly.code, 1);
+    assert.match(readOnly.stdout, /is read-only: res\.partner\.create may change data, so it was not sent/);
+    const production = await runCli(['run', file, '--connections', settings({ production: true })], { env: keyEnv });
+    assert.equal(production.code, 1);
+    assert.match(production.stdout, /not sent: it needs confirmation/);
+    assert.equal((await runCli(['run', file, '--connections', settings({ production: true }), '--yes'], { env: keyEnv })).code, 0);
+    const confirm = path.join(tmp, 'confirm.json2');
+    fs.writeFileSync(confirm, '# @confirm Really?\nGET /web/version\n');
+    const unconfirmed = await runCli(['run', confirm, ...connection], { env });
+    assert.equal(unconfirmed.code, 1);
+    assert.match(unconfirmed.stdout, /needs confirmation \("Really\?"\)/);
+    assert.equal((await runCli(['run', confirm, ...connection, '--yes'], { env })).code, 0);
+  });
+
   test('a prompt is answered from JSON2_<NAME>; without it the request fails and says which variable to set', async () => {
     const file = path.join(tmp, 'prompt.json2');
     fs.writeFileSync(file, '# @prompt partnerName\nPOST res.partner/search_count\n{ "domain": [["name", "=", "{{partnerName}}"]] }\n?? body == 1\n');
