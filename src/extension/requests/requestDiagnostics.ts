@@ -40,7 +40,8 @@ export function registerRequestDiagnostics(service: ConnectionService): vscode.D
     clearTimeout(timers.get(key));
     timers.set(key, setTimeout(() => { timers.delete(key); void check(document); }, DELAY_MS));
   };
-  for (const document of vscode.workspace.textDocuments) void check(document);
+  // Documents already open are checked a moment later, so that activation never waits for a parse.
+  for (const document of vscode.workspace.textDocuments) schedule(document);
   return vscode.Disposable.from(
     collection,
     vscode.workspace.onDidOpenTextDocument((document) => void check(document)),
