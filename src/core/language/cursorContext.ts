@@ -89,7 +89,8 @@ function domainContext(tree: JsonNode | undefined, domainPath: ReadonlyArray<str
     return domainContext(tree, [...conditionPath, 2], rest.slice(2), [...base, ...field.split('.')], token);
   }
   if (position === 2 && typeof field === 'string' && typeof operator === 'string' && typeof rest[2] === 'number' && rest.length === 3) {
-    return { kind: 'value', base, path: field, operator, ...(token ? { token } : {}) };
+    // An element of the list of `in`/`not in`: one value, as with `=`.
+    return { kind: 'value', base, path: field, operator: '=', ...(token ? { token } : {}) };
   }
   return undefined;
 }

@@ -25,7 +25,7 @@ const FILE = `# @connection ${CONNECTION}
 ### Companies
 POST res.partner/search_read
 {
-  "domain": [["is_company", "=", true], ["country_id.code", "=", "BE"], ["type", "=", "contact"]],
+  "domain": [["is_company", "=", true], ["country_id.code", "=", "BE"], ["type", "=", "contact"], ["country_id", "in", []]],
   "fields": ["name", "email"],
   "context": {"lang": "en_US"}
 }
@@ -116,6 +116,8 @@ suite('Language features against the sandbox', function () {
     assert.deepEqual(operators.map(label).sort(), ['!=', '=']);
     const selection = await completion(after('"type", "=", "'), '"');
     assert.equal(find(selection, 'invoice')?.detail, 'Invoice Address');
+    const countries = await completion(after('"country_id", "in", ['), '[');
+    assert.ok(countries.some((item) => item.detail === 'Belgium'), `Belgium among ${countries.map((item) => item.detail).join(', ')}`);
     const languages = await completion(after('"lang": "'), '"');
     assert.ok(find(languages, 'en_US'), `en_US among ${languages.map(label).join(', ')}`);
     const fields = await completion(after('"fields": ["name", "'), '"');

@@ -207,6 +207,10 @@ describe('completion of operators and values', () => {
     assert.equal(replaced(byName, 'France'), 'fra');
     const list = await complete('POST res.partner/search\n{"domain": [["country_id", "in", ‸]]}');
     assert.equal(list.items.find((item) => item.detail === 'Belgium')?.insertText, '[21]');
+    const inList = await complete('POST res.partner/search\n{"domain": [["country_id", "in", [21, ‸]]]}');
+    assert.equal(inList.items.find((item) => item.detail === 'France')?.insertText, '75', 'inside the list: one id');
+    const selectionInList = await complete('POST res.partner/search\n{"domain": [["type", "not in", ["‸"]]]}');
+    assert.deepEqual(labels(selectionInList), ['contact', 'invoice', 'delivery']);
   });
 
   test('context keys, and installed languages for lang', async () => {
