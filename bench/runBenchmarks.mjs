@@ -28,6 +28,7 @@ const benchmarks = [
   ['activation', () => measureActivation(root)],
   ['client', transpiled('clientBench.js', 'runClientBench')],
   ['completion', transpiled('completionBench.js', 'runCompletionBench')],
+  ['cli', transpiled('cliBench.js', 'runCliBench')],
   ['panel', () => measurePanel(root)],
 ];
 

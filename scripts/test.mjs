@@ -10,7 +10,7 @@ const node = process.execPath;
 const steps = [
   { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
-  { name: 'build', command: node, args: ['scripts/build.mjs', '--tests'] },
+  { name: 'build', command: 'sh', args: ['-c', `"${node}" scripts/build.mjs && "${node}" scripts/build.mjs --tests`] },
   { name: 'unit', command: node, args: ['scripts/runUnitTests.mjs'], counts: 'node-test' },
   { name: 'package', command: 'npm', args: ['run', '--silent', 'package'] },
   { name: 'host', command: node, args: ['test/host/installHost.mjs'] },
