@@ -26,6 +26,7 @@ function transpiled(file, exportName) {
 const benchmarks = [
   ['bundles', () => measureBundles(root)],
   ['activation', () => measureActivation(root)],
+  ['sandbox', transpiled('sandboxBench.js', 'runSandboxBench')],
   ['client', transpiled('clientBench.js', 'runClientBench')],
   ['completion', transpiled('completionBench.js', 'runCompletionBench')],
   ['cli', transpiled('cliBench.js', 'runCliBench')],
