@@ -74,11 +74,12 @@ export class ResponsePanel implements vscode.Disposable {
     next(0, FIRST_ROWS);
   }
 
-  /** What the view shows now (the test hook of the typed protocol). */
-  state(): Promise<PanelState> {
+  /** What the view shows now (the test hook of the typed protocol); undefined when the view does not answer in 5 s. */
+  state(): Promise<PanelState | undefined> {
     const nonce = ++this.#nonce;
     return new Promise((resolve) => {
-      this.#waiting.set(nonce, resolve);
+      const timer = setTimeout(() => { this.#waiting.delete(nonce); resolve(undefined); }, 5000);
+      this.#waiting.set(nonce, (state) => { clearTimeout(timer); resolve(state); });
       this.#post({ type: 'reportState', nonce });
     });
   }
