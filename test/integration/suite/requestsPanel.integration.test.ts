@@ -70,4 +70,24 @@ suite('Response panel against the sandbox', function () {
     await clickLens(second, 'Send', lineOf(second, 'POST'));
     assert.ok(api.requests.panelCount() <= count + 1, 'at most the one shared panel more');
   });
+  test('Send all stops at the first failure, unless json2.sendAll.continueOnFailure', async () => {
+    const document = await openRequestFile('panel-stop.json2', `# @connection ${CONNECTION}
+### Broken
+POST res.partner/search_read
+{ "domain": [["no_such_field", "=", 1]] }
+
+### Fine
+GET /web/version
+`);
+    const stopped = await clickLens(document, 'Send all', 0);
+    assert.deepEqual(stopped.results.map((result) => [result.label, result.ok]), [['Broken', false]]);
+    await panelState(api.requests, (s) => s.title === 'Broken' && s.view === 'error', 'the failure shown');
+    await vscode.workspace.getConfiguration('json2').update('sendAll.continueOnFailure', true, vscode.ConfigurationTarget.Global);
+    try {
+      const all = await clickLens(document, 'Send all', 0);
+      assert.deepEqual(all.results.map((result) => [result.label, result.ok]), [['Broken', false], ['Fine', true]]);
+    } finally {
+      await vscode.workspace.getConfiguration('json2').update('sendAll.continueOnFailure', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
 });
