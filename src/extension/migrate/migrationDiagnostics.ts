@@ -44,7 +44,8 @@ export function registerMigrationDiagnostics(collection: vscode.DiagnosticCollec
     clearTimeout(timers.get(key));
     timers.set(key, setTimeout(() => { timers.delete(key); refresh(document); }, 300));
   };
-  vscode.workspace.textDocuments.forEach(refresh);
+  // Files already open are read after a pause, so that activation never waits for the parsers to load.
+  vscode.workspace.textDocuments.forEach(later);
   return vscode.Disposable.from(
     vscode.workspace.onDidOpenTextDocument(refresh),
     vscode.workspace.onDidChangeTextDocument((event) => later(event.document)),
