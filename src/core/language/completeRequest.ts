@@ -197,7 +197,11 @@ export async function completeAt(file: RequestFile, offset: number, source: Sche
   if (!request || !context) return startOfLineModels(file, offset, request, source, lines, options.signal);
   const place = (items: readonly DraftItem[], placement: Placement): LanguageCompletion[] => {
     const range = lines.range(placement.start, placement.end);
-    return items.map((item) => ({ ...item, range }));
+    // Written out property by property: one object shape, which V8 builds far faster than a spread of mixed shapes.
+    return items.map((item) => ({
+      label: item.label, kind: item.kind, detail: item.detail, documentation: item.documentation, insertText: item.insertText, snippet: item.snippet,
+      sortText: item.sortText, filterText: item.filterText, retrigger: item.retrigger, range,
+    }));
   };
   const answer = (items: LanguageCompletion[], incomplete?: boolean): CompletionAnswer => {
     const note = statusNote(source.status());
