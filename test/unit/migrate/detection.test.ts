@@ -78,3 +78,21 @@ describe('finding deprecated calls in the corpus', () => {
     assert.deepEqual(dbReasons.map((call) => call.site.functionName), ['rename', 'migrate_databases']);
   });
 });
+
+describe('syntax variants', () => {
+  test('TypeScript casts and JSX files parse', () => {
+    const ts = "const m = xmlrpc.createClient({ url: `${base}/xmlrpc/2/object` });\nm.methodCall('execute_kw', [db, uid, key, 'res.partner', 'search_count', [[] as unknown[]]] as unknown[], cb);\n";
+    const [call] = analyseSource(ts, 'gateway.mts');
+    assert.equal(call.finding.severity, 'convertible');
+    assert.equal(call.site.baseUrl, 'base');
+    const jsx = "const el = <div />;\nm.methodCall('execute_kw', [db, uid, key, 'res.partner', 'search', [[]]], cb);\n";
+    assert.equal(analyseSource(jsx, 'view.jsx').length, 1);
+  });
+
+  test('a file that does not parse completely still gives its calls (Python and PHP)', () => {
+    const python = "m = ServerProxy(URL + '/xmlrpc/2/object')\nx = m.execute_kw(db, 1, k, 'res.partner', 'search', [[]])\ndef broken(:\n";
+    assert.equal(analyseSource(python, 'p.py').length, 1);
+    const php = "<?php\n$m = ripcord::client($u . '/xmlrpc/2/object');\n$x = $m->execute_kw($db, 1, $k, 'res.partner', 'search', [[]]);\nfunction (\n";
+    assert.equal(analyseSource(php, 'p.php').length, 1);
+  });
+});
