@@ -51,13 +51,24 @@ export async function sendRequest(context: SendContext, index: number, offset?: 
   const described = describeRequest(request);
   const page = pageOf(request);
   const json2 = client.json2;
-  if (!json2) return fail('unsupported', `The connection "${connection}" uses ${client.profile.protocol}: request files are sent over JSON-2 only.`, { request: described, connection });
 
   const decision = decideSend(client.profile, request);
   if (decision.action === 'refuse') return fail('refused', decision.reason, { request: described, connection });
-  if (decision.action === 'confirm') {
+  // On a deprecated interface the connection client asks the production question itself.
+  if (decision.action === 'confirm' && (json2 || !decision.production)) {
     const detail = decision.production ? `"${connection}" is marked as a production connection. Nothing has been sent yet.` : 'The request is marked # @confirm. Nothing has been sent yet.';
     if (!(await context.prompts.confirmSend(decision.question, detail))) return fail('declined', `Not sent: "${decision.question}" was not confirmed.`, { request: described, connection });
+  }
+
+  if (!json2) {
+    const { sendLegacy } = await import('./legacySender.js');
+    const legacy = await sendLegacy(client, request, context.signal, redactor);
+    if (legacy.error?.kind === 'auth') context.service.reportFailure(connection, Object.assign(new Error(legacy.error.message), { kind: 'auth' }));
+    const stored: StoredResponse | undefined = legacy.ok ? { status: 200, headers: {}, body: legacy.result, durationMs: legacy.timings?.totalMs ?? 0 } : undefined;
+    if (stored && request.name !== undefined) context.responses.set(request.name, stored);
+    const assertions = stored ? evaluateAssertions(request.assertions, stored).map((outcome) => ({ text: outcome.assertion.text, passed: outcome.passed, message: redactor.redact(outcome.message) })) : [];
+    const { result: _result, ...shown } = legacy;
+    return { ...base, ...shown, request: described, connection, ok: legacy.ok && assertions.every((assertion) => assertion.passed), assertions, ...(page ? { page } : {}), ...(stored ? { stored } : {}) };
   }
 
   let sent;

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { Json2TestApi } from '../../../src/extension/activate';
 import type { RequestsTestApi } from '../../../src/extension/requests/registerRequests';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
-import { eventually } from './connectionsDriver.integration.test';
+import { connectionSetting, eventually, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
 import { addSandboxConnection, clickLens, CONNECTION, lineOf, loadSandboxApi, openRequestFile, panelState, testApis } from './requestsDriver.integration.test';
 
 const PARTNERS = `# @connection ${CONNECTION}
@@ -89,5 +89,36 @@ GET /web/version
     } finally {
       await vscode.workspace.getConfiguration('json2').update('sendAll.continueOnFailure', undefined, vscode.ConfigurationTarget.Global);
     }
+  });
+  test('a connection on the deprecated XML-RPC interface sends model calls through execute_kw', async function () {
+    const probe = await fetch(`${sandbox.url}/xmlrpc/2/common`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: '<?xml version="1.0"?><methodCall><methodName>version</methodName><params/></methodCall>' }).catch(() => undefined);
+    if (!probe?.ok || !(await probe.text()).includes('<methodResponse>')) this.skip(); // the sandbox does not serve XML-RPC yet
+    const others = connectionSetting('user').filter((entry) => (entry as { name?: string }).name !== 'requests-rpc');
+    await setConnectionSetting('user', [...others, { name: 'requests-rpc', baseUrl: sandbox.url, database: sandbox.database, protocol: 'xmlrpc', login: 'admin' }]);
+    await eventually(() => api.connections.service.find('requests-rpc') !== undefined, 'the RPC connection');
+    const recorder = new StepRecorder(api.connections);
+    try {
+      api.connections.inputs.preset({ password: sandbox.users.admin.password as string });
+      const done = start(recorder, 'json2.updateApiKey', 'requests-rpc');
+      await recorder.accept('password');
+      await done;
+    } finally {
+      recorder.dispose();
+    }
+    const document = await openRequestFile('panel-rpc.json2', `# @connection requests-rpc
+### Companies over XML-RPC
+POST res.partner/search_read
+{ "domain": [["is_company", "=", true]], "fields": ["name"], "limit": 2, "order": "id" }
+?? body.length == 2
+
+### A route
+GET /web/version
+`);
+    const summary = await clickLens(document, 'Send', lineOf(document, 'POST'));
+    assert.deepEqual(summary.results.map((result) => [result.ok, result.status]), [[true, 200]]);
+    const state = await panelState(api.requests, (s) => s.title === 'Companies over XML-RPC' && s.view === 'table', 'the records over XML-RPC');
+    assert.equal(state.visibleCells.length, 2);
+    const route = await clickLens(document, 'Send', lineOf(document, 'GET'));
+    assert.equal(route.results[0].errorKind, 'unsupported');
   });
 });
