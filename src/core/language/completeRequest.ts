@@ -172,12 +172,12 @@ function newFieldItem(field: FieldInfo, model: string, role: string, quoted: boo
   };
 }
 
-/** A model name typed alone at the start of a line outside any body (`res.pa`): models, each followed by a slash. */
+/** A model name typed alone at the start of a line outside any body (`res.pa`, or `POST ` and nothing yet): models, each followed by a slash. */
 async function startOfLineModels(file: RequestFile, offset: number, request: RequestNode | undefined, source: SchemaSource, lines: LineIndex, signal?: AbortSignal): Promise<CompletionAnswer> {
   if (request?.body && offset >= request.body.offset && offset <= request.body.range.endOffset) return { items: [] };
   if (request && offset > request.requestLine.range.endOffset) return { items: [] };
   const lineStart = lines.lines[lines.positionAt(offset).line].start;
-  const typed = /^\s*([A-Za-z_][\w.]*)?$/.exec(file.text.slice(lineStart, offset));
+  const typed = /^\s*(?:POST\s+)?([A-Za-z_][\w.]*)?$/.exec(file.text.slice(lineStart, offset));
   if (!typed) return { items: [] };
   const start = offset - (typed[1]?.length ?? 0);
   const models = (await source.models(signal)) ?? [];

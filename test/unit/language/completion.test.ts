@@ -34,6 +34,12 @@ describe('completion on the request line', () => {
     assert.equal(sorted(answer).at(-1), 'x_vehicle', 'custom models come after the base ones');
   });
 
+  test('models right after "POST " with nothing typed yet', async () => {
+    const answer = await complete('POST ‸');
+    assert.equal(answer.items.length, 5);
+    assert.equal(replaced(answer, 'res.partner'), '');
+  });
+
   test('models at the start of a line without POST', async () => {
     const answer = await complete('### x\nres.‸/search_read\n');
     assert.ok(labels(answer).includes('res.partner'));
