@@ -2,12 +2,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from './clock';
-import { createRequestListener, type RouteHandler } from './http/requestRouter';
+import { createRequestListener, VERSION_INFO, type RouteHandler } from './http/requestRouter';
 import { DEFAULT_MAX_BODY_BYTES } from './http/requestBody';
 import type { ModelSpec } from './orm/modelDefinition';
 import { templateCacheDir } from './sandboxPaths';
 import { DatabaseCatalog } from './service/databaseCatalog';
 import type { FaultInjector } from './service/faultInjector';
+import { DEFAULT_MAX_RPC_BODY_BYTES } from './rpc/rpcBody';
+import { rpcRoutes } from './rpc/rpcRoutes';
 
 export interface SandboxServerOptions {
   dataDir: string;
@@ -17,6 +19,8 @@ export interface SandboxServerOptions {
   port?: number;
   clock?: Clock;
   maxBodyBytes?: number;
+  /** Body limit of the deprecated XML-RPC and JSON-RPC interfaces (default 256 MiB). */
+  maxRpcBodyBytes?: number;
   maxOpenDatabases?: number;
   idleCloseMs?: number;
   hashCost?: number;
@@ -44,7 +48,10 @@ export class SandboxServer {
       catalog,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       faults: options.faults,
-      routes: options.routes?.(catalog),
+      routes: [
+        rpcRoutes({ catalog, faults: options.faults, versionInfo: VERSION_INFO }, options.maxRpcBodyBytes ?? DEFAULT_MAX_RPC_BODY_BYTES),
+        ...(options.routes?.(catalog) ?? []),
+      ],
       log: options.log,
     }));
     const host = options.host ?? '127.0.0.1';

@@ -19,6 +19,8 @@ export interface StartSandboxOptions {
   database?: string;
   /** Body size limit of JSON-2 calls in bytes (default 16 MiB). */
   maxBodyBytes?: number;
+  /** Body limit of the deprecated XML-RPC and JSON-RPC interfaces in bytes (default 256 MiB). */
+  maxRpcBodyBytes?: number;
   /** log2 of the scrypt cost for keys and passwords (default 14). */
   hashCost?: number;
   /** Prints one line per request. */
@@ -79,7 +81,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   let server: SandboxServer | undefined;
   try {
     server = await SandboxServer.start({
-      dataDir, clock, faults, host: '127.0.0.1', port: 0, maxBodyBytes: options.maxBodyBytes, hashCost: options.hashCost, log: options.log,
+      dataDir, clock, faults, host: '127.0.0.1', port: 0, maxBodyBytes: options.maxBodyBytes, maxRpcBodyBytes: options.maxRpcBodyBytes, hashCost: options.hashCost, log: options.log,
       extraModels: [testingModel({ completed: () => { slow.completed += 1; }, cancelled: () => { slow.cancelled += 1; } })],
       routes: (catalog) => webRoutes(catalog),
     });

@@ -1,0 +1,87 @@
+// The common and object services of the deprecated interfaces, over the same models, rights and transactions as
+// JSON-2 (the object service runs each call through the JSON-2 dispatcher). Transports turn errors into faults.
+import { ServiceError, typeError } from '../errors/serviceErrors';
+import { dispatchCall } from '../service/callDispatcher';
+import type { DatabaseCatalog } from '../service/databaseCatalog';
+import type { FaultInjector } from '../service/faultInjector';
+import { checkCredentials, loginWithSecret, unknownDatabase } from './rpcCredentials';
+import { mapPositional } from './positionalArguments';
+
+export interface RpcContext {
+  catalog: DatabaseCatalog;
+  faults?: FaultInjector;
+  /** The release the server claims (19 by default; below 19 with --legacy-only). */
+  versionInfo: readonly (number | string)[];
+  /** More services (the db service), by name. */
+  extraServices?: Record<string, RpcService>;
+  signal: AbortSignal;
+}
+
+export type RpcService = (context: RpcContext, method: string, params: unknown[]) => Promise<unknown>;
+
+export function versionAnswer(versionInfo: readonly (number | string)[]): Record<string, unknown> {
+  const serie = `${versionInfo[0]}.${versionInfo[1]}`;
+  return { server_version: serie, server_version_info: [...versionInfo], server_serie: serie, protocol_version: 1 };
+}
+
+function needDatabase(context: RpcContext, database: unknown): string {
+  if (typeof database !== 'string' || !context.catalog.exists(database)) throw unknownDatabase(String(database));
+  return database;
+}
+
+function arity(name: string, params: unknown[], min: number, max: number): void {
+  if (params.length < min || params.length > max) throw typeError(`${name}() takes from ${min} to ${max} positional arguments but ${params.length} were given`);
+}
+
+async function common(context: RpcContext, method: string, params: unknown[]): Promise<unknown> {
+  switch (method) {
+    case 'version':
+      return versionAnswer(context.versionInfo);
+    case 'login': case 'authenticate': {
+      arity(method, params, method === 'login' ? 3 : 4, method === 'login' ? 3 : 4);
+      const database = needDatabase(context, params[0]);
+      const uid = await context.catalog.use(database, (storage) => loginWithSecret(storage, context.catalog, database, params[1], params[2]));
+      return uid ?? false;
+    }
+    default:
+      throw new ServiceError('builtins.NameError', 500, `method '${method}' of the common service does not exist`, 'business');
+  }
+}
+
+async function object(context: RpcContext, method: string, params: unknown[]): Promise<unknown> {
+  if (method !== 'execute_kw' && method !== 'execute') {
+    throw new ServiceError('builtins.NameError', 500, `method '${method}' of the object service does not exist`, 'business');
+  }
+  if (params.length < 5) throw typeError(`${method}() missing required positional arguments (db, uid, password, model, method)`);
+  const [db, uid, password, modelName, methodName] = params;
+  let args = params.slice(5);
+  let kw: Record<string, unknown> = {};
+  if (method === 'execute_kw') {
+    arity(method, params, 6, 7);
+    if (!Array.isArray(params[5])) throw typeError('execute_kw() args must be a list');
+    args = params[5];
+    const given = params[6] ?? {};
+    if (typeof given !== 'object' || Array.isArray(given)) throw typeError('execute_kw() kw must be a mapping');
+    kw = given as Record<string, unknown>;
+  }
+  if (typeof modelName !== 'string' || typeof methodName !== 'string') throw typeError('model and method must be strings');
+  const database = needDatabase(context, db);
+  const { catalog } = context;
+  return catalog.use(database, async (storage) => {
+    const user = await checkCredentials(storage, catalog, database, uid, password);
+    const registry = catalog.registryFor(database);
+    const model = registry.model(modelName);
+    const definition = model && !methodName.startsWith('_') ? registry.method(model, methodName) : undefined;
+    const mapped = mapPositional(modelName, definition, args, kw);
+    const result = await dispatchCall(catalog, { database, storage, user, model: modelName, method: methodName, ...mapped, signal: context.signal }, context.faults);
+    const single = methodName === 'create' && mapped.named.vals_list !== null && typeof mapped.named.vals_list === 'object' && !Array.isArray(mapped.named.vals_list);
+    return single && Array.isArray(result) ? result[0] : result;
+  });
+}
+
+/** Runs `service`.`method`; throws ServiceError (or anything else) on failure. */
+export function callService(context: RpcContext, service: string, method: string, params: unknown[]): Promise<unknown> {
+  const found = service === 'common' ? common : service === 'object' ? object : context.extraServices?.[service];
+  if (!found) return Promise.reject(new ServiceError('builtins.Exception', 500, `Unknown service '${service}'`, 'business'));
+  return found(context, method, params);
+}
