@@ -22,6 +22,7 @@ export const CommandIds = {
   findDeprecatedRpcCalls: 'json2.findDeprecatedRpcCalls',
   copyAsJson2Request: 'json2.copyAsJson2Request',
   appendToJson2File: 'json2.appendToJson2File',
+  refreshSchema: 'json2.refreshSchema',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];

@@ -1,5 +1,6 @@
 // Wires the json2 language features: completion, hover, signature help, schema diagnostics and their quick fixes.
 import * as vscode from 'vscode';
+import { CommandIds } from '../commandIds';
 import type { ConnectionService } from '../connections/connectionService';
 import { COMPLETION_TRIGGERS, Json2CompletionProvider } from './json2CompletionProvider';
 import { Json2HoverProvider } from './json2HoverProvider';
@@ -20,19 +21,21 @@ export function registerLanguage(context: vscode.ExtensionContext, connections: 
   const suggestions = new SuggestionBook();
   const diagnostics = new SchemaDiagnostics(schemas, suggestions);
   const statusNote = (note: string) => { vscode.window.setStatusBarMessage(`$(warning) ${note}`, 5000); };
+  const invalidate = async (connection?: string, model?: string): Promise<void> => {
+    await schemas.invalidate(connection, model);
+    diagnostics.refreshAll();
+  };
   const disposables = vscode.Disposable.from(
     schemas, diagnostics,
+    vscode.commands.registerCommand(CommandIds.refreshSchema, async () => {
+      await invalidate();
+      vscode.window.setStatusBarMessage(vscode.l10n.t('JSON-2: the schema will be read again from the server.'), 5000);
+    }),
     connections.onDidChange(() => diagnostics.refreshAll()),
     vscode.languages.registerCompletionItemProvider(SELECTOR, new Json2CompletionProvider(schemas, statusNote), ...COMPLETION_TRIGGERS),
     vscode.languages.registerHoverProvider(SELECTOR, new Json2HoverProvider(schemas)),
     vscode.languages.registerSignatureHelpProvider(SELECTOR, new Json2SignatureHelpProvider(schemas), { triggerCharacters: ['{', ','], retriggerCharacters: [':', '"'] }),
     vscode.languages.registerCodeActionsProvider(SELECTOR, new SchemaQuickFixProvider(suggestions), { providedCodeActionKinds: SchemaQuickFixProvider.kinds }),
   );
-  return {
-    invalidate: async (connection, model) => {
-      await schemas.invalidate(connection, model);
-      diagnostics.refreshAll();
-    },
-    dispose: () => disposables.dispose(),
-  };
+  return { invalidate, dispose: () => disposables.dispose() };
 }
