@@ -124,6 +124,18 @@ suite('Language features against the sandbox', function () {
     assert.ok(find(fields, 'email') && find(fields, 'phone'));
   });
 
+  test('JSON-2: Refresh Schema: the next completion reads the fields again from the server', async () => {
+    const fieldsGets = () => requests.filter((line) => line.startsWith('POST /json/2/res.partner/fields_get ')).length;
+    await completion(after('[["'), '"');
+    const before = fieldsGets();
+    await completion(after('[["'), '"');
+    assert.equal(fieldsGets(), before, 'cached: no request');
+    await vscode.commands.executeCommand('json2.refreshSchema');
+    const items = await completion(after('[["'), '"');
+    assert.ok(find(items, 'is_company'));
+    assert.equal(fieldsGets(), before + 1);
+  });
+
   test('hover on a field and on the method', async () => {
     const field = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, after('[["is_comp'));
     const text = field.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : (content as vscode.MarkdownString).value))).join('\n');
