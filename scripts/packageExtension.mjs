@@ -15,7 +15,7 @@ const ALLOWED = [
   /^\[Content_Types\]\.xml$/, /^extension\.vsixmanifest$/,
   /^extension\/(package\.json|package\.nls\.json|readme\.md|changelog\.md|LICENSE\.txt|LICENSE)$/i,
   /^extension\/dist\/(extension|migrate)\.js$/, /^extension\/dist\/webview\/[\w.-]+\.(js|css)$/,
-  /^extension\/media\/[\w./-]+\.(svg|png|css)$/, /^extension\/syntaxes\/[\w.-]+\.json$/, /^extension\/l10n\/[\w.-]+\.json$/,
+  /^extension\/media\/[\w./-]+\.(svg|png|css|ttf)$/, /^extension\/syntaxes\/[\w.-]+\.json$/, /^extension\/l10n\/[\w.-]+\.json$/,
 ];
 const REQUIRED = ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/migrate.js', 'extension/dist/webview/main.js', 'extension/syntaxes/json2.tmLanguage.json'];
 const MAX_VSIX_BYTES = 1024 * 1024;

@@ -8,9 +8,11 @@ export function element<K extends keyof HTMLElementTagNameMap>(tag: K, attribute
   return node;
 }
 
-/** A button that runs `action` on click (and so on Enter and Space). */
-export function button(label: string, action: () => void, attributes: Record<string, string> = {}): HTMLButtonElement {
-  const node = element('button', { type: 'button', ...attributes }, label);
+/** A button that runs `action` on click (and so on Enter and Space), with a codicon before its label when given. */
+export function button(label: string, action: () => void, attributes: Record<string, string> = {}, icon?: string): HTMLButtonElement {
+  const node = element('button', { type: 'button', ...attributes });
+  if (icon) node.append(element('span', { class: `codicon codicon-${icon}`, 'aria-hidden': 'true' }));
+  node.append(document.createTextNode(label));
   node.addEventListener('click', action);
   return node;
 }

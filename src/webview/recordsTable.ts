@@ -26,9 +26,9 @@ export class RecordsTable {
 
   constructor(private readonly host: TableHost) {
     this.#toolbar.append(
-      button('Copy cell', () => this.copyCell()),
-      button('Copy row', () => this.copyRow()),
-      button('Copy ids', () => this.copyIds()),
+      button('Copy cell', () => this.copyCell(), {}, 'copy'),
+      button('Copy row', () => this.copyRow(), {}, 'copy'),
+      button('Copy ids', () => this.copyIds(), {}, 'copy'),
     );
     this.#viewport.append(this.#spacer);
     this.#grid.append(this.#header, this.#viewport);

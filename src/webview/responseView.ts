@@ -27,7 +27,7 @@ export class ResponseView {
   #view: PanelState['view'] = 'empty';
   #busy = false;
   #title = '';
-  readonly #pager = { previous: button('◀ Previous page', () => this.host.command('previousPage')), next: button('Next page ▶', () => this.host.command('nextPage')) };
+  readonly #pager = { previous: button('Previous page', () => this.host.command('previousPage'), {}, 'chevron-left'), next: button('Next page', () => this.host.command('nextPage'), {}, 'chevron-right') };
 
   constructor(private readonly host: ViewHost, root: HTMLElement) {
     this.#table = new RecordsTable(host);
@@ -40,10 +40,10 @@ export class ResponseView {
       exportChoice.value = '';
     });
     this.#tools.append(
-      button('Copy', () => host.copy(this.#rawText(), 'answer')),
-      button('Save…', () => host.command('save')),
-      button('Rerun', () => host.command('rerun')),
-      button('Go to request', () => host.command('goToRequest')),
+      button('Copy', () => host.copy(this.#rawText(), 'answer'), {}, 'copy'),
+      button('Save…', () => host.command('save'), {}, 'save'),
+      button('Rerun', () => host.command('rerun'), {}, 'refresh'),
+      button('Go to request', () => host.command('goToRequest'), {}, 'go-to-file'),
       exportChoice, this.#pager.previous, this.#pager.next,
     );
     root.replaceChildren(this.#status, this.#tabs, this.#tools, this.#content);
@@ -146,9 +146,10 @@ export class ResponseView {
 
   #renderTabs(): void {
     const views: PanelView[] = this.#response?.error ? [] : isRecordList(this.#body) || this.#response?.records ? ['table', 'tree', 'raw'] : ['tree', 'raw'];
+    const icons: Record<PanelView, string> = { table: 'table', tree: 'list-tree', raw: 'json' };
     this.#tabs.replaceChildren(...views.map((view) => button(view[0].toUpperCase() + view.slice(1), () => this.#select(view), {
       role: 'tab', 'aria-selected': String(view === this.#view),
-    })));
+    }, icons[view])));
   }
 
   #renderContent(): void {
