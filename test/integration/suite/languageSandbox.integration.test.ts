@@ -136,6 +136,17 @@ suite('Language features against the sandbox', function () {
     assert.equal(fieldsGets(), before + 1);
   });
 
+  test('a custom x_ field created during the test is offered once the schema is refreshed (sandbox with ir.model.fields)', async function () {
+    const call = (model: string, method: string, args: Record<string, unknown>) => api.connections.service.call({ model, method, args }, { connection: CONNECTION });
+    const partnerModel = await call('ir.model', 'search_read', { domain: [['model', '=', 'res.partner']], fields: ['id'] }).catch(() => undefined);
+    if (!Array.isArray(partnerModel) || partnerModel.length === 0) this.skip();
+    const name = `x_language_${Date.now().toString(36)}`;
+    await call('ir.model.fields', 'create', { vals_list: [{ name, model_id: (partnerModel[0] as { id: number }).id, ttype: 'char', field_description: 'Language test colour', state: 'manual' }] });
+    assert.ok(!find(await completion(after('[["'), '"'), name), 'the cached schema does not know it yet');
+    await vscode.commands.executeCommand('json2.refreshSchema');
+    assert.equal(find(await completion(after('[["'), '"'), name)?.detail, 'Language test colour · char');
+  });
+
   test('hover on a field and on the method', async () => {
     const field = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, after('[["is_comp'));
     const text = field.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : (content as vscode.MarkdownString).value))).join('\n');
