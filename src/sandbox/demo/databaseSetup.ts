@@ -6,6 +6,7 @@ import { formatDatetime } from '../orm/fieldValues';
 import type { Registry } from '../orm/registry';
 import { createRecords } from '../orm/recordWrite';
 import { schemaStatements } from '../orm/schemaSql';
+import { syncMetaModels } from '../models/metaModelSync';
 import { GROUP_ERP_MANAGER, GROUP_SYSTEM, GROUP_USER, SUPERUSER_ID, type CurrentUser } from '../security/currentUser';
 import type { SqlClient, Storage } from '../storage/sqlClient';
 import { COUNTRIES, GENERATED_CONTACTS, GROUPS, INDIVIDUALS, LANGUAGES, PARTNER_COMPANIES, USERS } from './demoRecords';
@@ -93,6 +94,7 @@ export async function populateDatabase(storage: Storage, registry: Registry, has
     const countries = await createReferenceData(env);
     await createCompanyAndUsers(env, countries);
     await createPartners(env, countries);
+    await syncMetaModels(env);
   });
 }
 
@@ -105,5 +107,6 @@ export async function initializeCopiedDatabase(storage: Storage, registry: Regis
       { key: 'database.uuid', value: crypto.randomUUID() },
       { key: 'database.create_date', value: formatDatetime(now) },
     ]);
+    await syncMetaModels(env);
   });
 }

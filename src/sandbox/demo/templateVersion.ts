@@ -12,6 +12,8 @@ export function templateVersion(registry: Registry): string {
     .update(STORAGE_FORMAT)
     .update(JSON.stringify(schemaStatements(registry)))
     .update(JSON.stringify(demo))
+    // The ir.model / ir.model.fields rows: labels, help texts and attributes of every model and field.
+    .update(JSON.stringify([...registry.models.values()].map((model) => [model.name, model.description, model.state, [...model.fields.values()]])))
     .digest('hex');
   return `v-${digest.slice(0, 16)}`;
 }

@@ -16,7 +16,7 @@ export function fieldDescription(field: FieldDefinition): Record<string, unknown
     readonly: Boolean(field.readonly),
     required: Boolean(field.required),
     searchable,
-    sortable: searchable,
+    sortable: searchable && field.type !== 'one2many' && field.type !== 'many2many',
     store: field.store,
     string: field.string,
     type: field.type,
@@ -25,7 +25,8 @@ export function fieldDescription(field: FieldDefinition): Record<string, unknown
   if (field.type === 'char' || field.type === 'text') description.translate = false;
   if (field.type === 'char' && field.size) description.size = field.size;
   if (field.type === 'selection') description.selection = (field.selection ?? []).map(([key, label]) => [key, label]);
-  if (field.type === 'many2one') {
+  if (field.type === 'one2many') description.relation_field = field.relationField;
+  if (field.type === 'many2one' || field.type === 'one2many' || field.type === 'many2many') {
     description.relation = field.relation;
     description.domain = [];
     description.context = {};

@@ -1,6 +1,6 @@
 // What a field is: its type and attributes, plus short constructors used by the model definitions.
 
-export type FieldType = 'char' | 'text' | 'integer' | 'float' | 'boolean' | 'date' | 'datetime' | 'selection' | 'many2one';
+export type FieldType = 'char' | 'text' | 'integer' | 'float' | 'boolean' | 'date' | 'datetime' | 'selection' | 'many2one' | 'one2many' | 'many2many';
 
 export type OnDelete = 'set null' | 'restrict' | 'cascade';
 
@@ -26,8 +26,14 @@ export interface FieldDefinition {
   /** For a field that is not stored: its SQL expression over the table alias `alias`. */
   computeSql?: (alias: string) => string;
   selection?: ReadonlyArray<readonly [string, string]>;
-  /** Related model of a many2one. */
+  /** Related model of a many2one, one2many or many2many. */
   relation?: string;
+  /** The many2one of the related model that a one2many is the inverse of. */
+  relationField?: string;
+  /** Relation table of a many2many and its two columns (this model's id, the related id). */
+  relationTable?: string;
+  column1?: string;
+  column2?: string;
   onDelete?: OnDelete;
   /** Maximum length of a char field. */
   size?: number;
@@ -57,11 +63,30 @@ export const fields = {
   datetime: (string: string, options?: Options) => field('datetime', string, options),
   selection: (string: string, selection: ReadonlyArray<readonly [string, string]>, options?: Options) => field('selection', string, { selection, ...options }),
   many2one: (relation: string, string: string, options?: Options) => field('many2one', string, { relation, onDelete: 'set null', ...options }),
+  /** Read as the ids of the records of `relation` whose `inverse` is this record. */
+  one2many: (relation: string, inverse: string, string: string, options?: Options) => field('one2many', string, {
+    relation, relationField: inverse, store: false, copy: false, computeSql: (alias) => idListSql(quoteName(relation.replace(/\./g, '_')), quoteName(inverse), alias), ...options,
+  }),
+  /** Read as the ids linked through the table `table` (`column1` this record, `column2` the related one). */
+  many2many: (relation: string, table: string, column1: string, column2: string, string: string, options?: Options) => field('many2many', string, {
+    relation, relationTable: table, column1, column2, store: false, copy: false,
+    computeSql: (alias) => `COALESCE((SELECT json_agg(r.${quoteName(column2)} ORDER BY r.${quoteName(column2)}) FROM ${quoteName(table)} r WHERE r.${quoteName(column1)} = ${alias}.id), '[]'::json)`,
+    ...options,
+  }),
 };
+
+function quoteName(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** SQL of the JSON list of ids of `table` whose column `inverse` is the record of `alias`. */
+function idListSql(table: string, inverse: string, alias: string): string {
+  return `COALESCE((SELECT json_agg(c.id ORDER BY c.id) FROM ${table} c WHERE c.${inverse} = ${alias}.id), '[]'::json)`;
+}
 
 export type FieldSpecs = Record<string, Omit<FieldDefinition, 'name'>>;
 
 /** True for relational fields whose value refers to records of another model. */
 export function isRelational(definition: FieldDefinition): boolean {
-  return definition.type === 'many2one';
+  return definition.type === 'many2one' || definition.type === 'one2many' || definition.type === 'many2many';
 }

@@ -111,6 +111,9 @@ export function toColumnValue(model: Model, field: FieldDefinition, value: unkno
       if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0 || value > INT32_MAX) wrongValue(model, field, value);
       return value;
     }
+    case 'one2many':
+    case 'many2many':
+      throw valueError(`${model.name}.${field.name} is a ${field.type} field: it has no column value`);
   }
 }
 
@@ -126,6 +129,9 @@ export function fromColumnValue(field: FieldDefinition, raw: unknown): unknown {
       return typeof raw === 'string' ? raw.slice(0, 19) : false;
     case 'date':
       return typeof raw === 'string' ? raw.slice(0, 10) : false;
+    case 'one2many':
+    case 'many2many':
+      return (typeof raw === 'string' ? JSON.parse(raw) : raw ?? []) as number[];
     default:
       return raw === null || raw === undefined || (raw === '' && field.type === 'selection') ? false : raw;
   }

@@ -19,6 +19,10 @@ export interface ModelHooks {
    * returns the private column values to store.
    */
   privateValues?(env: Environment, values: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Runs after records were created, with their ids and the values they were created with (same transaction). */
+  afterCreate?(env: Environment, ids: readonly number[], values: ReadonlyArray<Record<string, unknown>>): Promise<void>;
+  /** Runs before records are changed (same transaction): may refuse the change. */
+  beforeWrite?(env: Environment, ids: readonly number[], values: Record<string, unknown>): Promise<void>;
   /** Runs before records are deleted (inside the same transaction). */
   beforeUnlink?(env: Environment, ids: readonly number[]): Promise<void>;
   /** Values that `copy` puts in place of the copied ones for `record` (stored values as read). */

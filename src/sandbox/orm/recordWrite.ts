@@ -56,10 +56,12 @@ export async function createRecords(env: Environment, model: Model, list: Readon
   refuseGenericWrites(env, model);
   checkModelAccess(env, model, 'create');
   const ids: number[] = [];
+  const created: Array<Record<string, unknown>> = [];
   const now = formatDatetime(env.now);
   for (const given of list) {
     const values = { ...defaultValues(env, model, null), ...given };
     await model.hooks.beforeCreate?.(env, values);
+    created.push(values);
     const columns = await columnValues(env, model, values, true);
     columns.set('create_uid', env.uid);
     columns.set('write_uid', env.uid);
@@ -76,6 +78,7 @@ export async function createRecords(env: Environment, model: Model, list: Readon
       throw mapIntegrityError(env.registry, model, error);
     }
   }
+  if (model.hooks.afterCreate && ids.length > 0) await model.hooks.afterCreate(env, ids, created);
   if (ids.length > 0) env.services.recordsChanged(model.name);
   return ids;
 }
@@ -88,6 +91,7 @@ export async function writeRecords(env: Environment, model: Model, ids: readonly
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   await checkRecords(env, model, unique, 'write');
+  await model.hooks.beforeWrite?.(env, unique, values);
   const columns = await columnValues(env, model, values, false);
   columns.set('write_uid', env.uid);
   columns.set('write_date', formatDatetime(env.now));

@@ -24,6 +24,9 @@ export function columnType(field: FieldDefinition): string {
       return 'date';
     case 'datetime':
       return 'timestamp(0) without time zone';
+    case 'one2many':
+    case 'many2many':
+      throw new Error(`${field.name}: ${field.type} fields have no column`);
   }
 }
 

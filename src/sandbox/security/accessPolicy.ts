@@ -4,20 +4,23 @@ import type { Environment } from '../orm/environment';
 import { parseDomain, type DomainNode } from '../orm/domainParser';
 import type { Model } from '../orm/modelDefinition';
 import { GROUP_LABELS, MODEL_ACCESS, RECORD_RULES, type Operation } from './accessRules';
-import { SUPERUSER_ID } from './currentUser';
+import { GROUP_SYSTEM, SUPERUSER_ID } from './currentUser';
 
 const VERBS: Record<Operation, string> = { read: 'access', write: 'modify', create: 'create', unlink: 'delete' };
 
 /** True when the user's groups grant `operation` on `model` (superuser mode grants everything). */
 export function hasModelAccess(env: Environment, model: Model, operation: Operation): boolean {
   if (env.su || env.uid === SUPERUSER_ID) return true;
+  // Custom models: settings administrators get every right (the access row made with the model says so).
+  if (model.state === 'manual') return env.user.groups.has(GROUP_SYSTEM);
   return MODEL_ACCESS.some((row) => row.model === model.name && row[operation] && (row.group === null || env.user.groups.has(row.group)));
 }
 
 /** Throws the access error of the reference server when `operation` on `model` is not granted. */
 export function checkModelAccess(env: Environment, model: Model, operation: Operation): void {
   if (hasModelAccess(env, model, operation)) return;
-  const groups = MODEL_ACCESS.filter((row) => row.model === model.name && row[operation] && row.group !== null).map((row) => `\t- ${GROUP_LABELS[row.group as string] ?? row.group}`);
+  const rows = model.state === 'manual' ? [{ group: GROUP_SYSTEM }] : MODEL_ACCESS.filter((row) => row.model === model.name && row[operation] && row.group !== null);
+  const groups = rows.map((row) => `\t- ${GROUP_LABELS[row.group as string] ?? row.group}`);
   const allowed = groups.length > 0 ? `\n\nThis operation is allowed for the following groups:\n${groups.join('\n')}` : '\n\nNo group currently allows this operation.';
   throw accessError(`You are not allowed to ${VERBS[operation]} '${model.description}' (${model.name}) records.${allowed}\n\nContact your administrator to request access if necessary.`);
 }

@@ -48,6 +48,14 @@ export const MODEL_ACCESS: readonly ModelAccessRow[] = [
   // Keys are made by their own methods only (generic create is refused): reading and deleting are the rights here.
   row('res.users.apikeys', GROUP_USER, 'ru'),
   row('res.users.apikeys', GROUP_SYSTEM, 'ru'),
+  row('ir.model', GROUP_USER, 'r'),
+  row('ir.model', GROUP_SYSTEM, 'rwcu'),
+  row('ir.model.fields', GROUP_USER, 'r'),
+  row('ir.model.fields', GROUP_SYSTEM, 'rwcu'),
+  row('ir.ui.view', GROUP_USER, 'r'),
+  row('ir.ui.view', GROUP_SYSTEM, 'rwcu'),
+  row('ir.model.access', GROUP_USER, 'r'),
+  row('ir.model.access', GROUP_SYSTEM, 'rwcu'),
 ];
 
 const ALL_OPERATIONS: Operation[] = ['read', 'write', 'create', 'unlink'];

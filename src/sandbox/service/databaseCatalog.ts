@@ -10,6 +10,7 @@ import { GENERIC_METHODS } from '../methods/genericMethods';
 import { BASE_MODELS } from '../models/baseModels';
 import type { DatabaseServices } from '../orm/environment';
 import type { ModelSpec } from '../orm/modelDefinition';
+import { DatabaseRegistries, SCHEMA_MODELS } from '../orm/databaseRegistries';
 import { Registry } from '../orm/registry';
 import { databasesDir } from '../sandboxPaths';
 import { DatabasePool, isValidDatabaseName } from '../storage/databasePool';
@@ -37,7 +38,7 @@ export interface CreationReport {
 
 export class DatabaseCatalog {
   /** The models every database has (part 2 adds each database's custom models on top: see registryFor). */
-  private readonly registry: Registry;
+  private readonly registries: DatabaseRegistries;
   readonly pool: DatabasePool;
   readonly hashCost: number;
   private readonly authenticators = new Map<string, ApiKeyAuthenticator>();
@@ -45,16 +46,16 @@ export class DatabaseCatalog {
   private names: string[] | null = null;
 
   constructor(private readonly options: CatalogOptions) {
-    this.registry = Registry.build([...BASE_MODELS, ...(options.extraModels ?? [])], GENERIC_METHODS);
+    const specs = [...BASE_MODELS, ...(options.extraModels ?? [])];
+    this.registries = new DatabaseRegistries(Registry.build(specs, GENERIC_METHODS), specs, GENERIC_METHODS);
     this.hashCost = options.hashCost ?? DEFAULT_HASH_COST;
     fs.mkdirSync(databasesDir(options.dataDir), { recursive: true });
     this.pool = new DatabasePool({ databasesDir: databasesDir(options.dataDir), maxOpen: options.maxOpen, idleCloseMs: options.idleCloseMs });
   }
 
-  /** The models of database `name`. Every database has the same models until custom models exist (part 2). */
+  /** The models of database `name`: the models in code plus its custom models (loaded by `use`). */
   registryFor(name: string): Registry {
-    void name;
-    return this.registry;
+    return this.registries.get(name);
   }
 
   get clock(): Clock {
@@ -99,13 +100,17 @@ export class DatabaseCatalog {
   async dropDatabase(name: string): Promise<void> {
     await this.pool.closeDatabase(name);
     this.authenticators.delete(name);
+    this.registries.forget(name);
     fs.rmSync(this.pool.databaseDir(name), { recursive: true, force: true });
     this.names = null;
   }
 
   /** Runs `work` with database `name` open. */
   use<T>(name: string, work: (storage: Storage) => Promise<T>): Promise<T> {
-    return this.pool.use(name, work);
+    return this.pool.use(name, async (storage) => {
+      await this.registries.ensure(name, storage);
+      return work(storage);
+    });
   }
 
   authenticator(name: string): ApiKeyAuthenticator {
@@ -123,7 +128,10 @@ export class DatabaseCatalog {
       clock: this.clock,
       hashCost: this.hashCost,
       forgetApiKeys: (ids) => authenticator.forget(ids),
-      recordsChanged: (model) => { if (AUTHENTICATION_MODELS.has(model)) authenticator.clear(); },
+      recordsChanged: (model) => {
+        if (AUTHENTICATION_MODELS.has(model)) authenticator.clear();
+        if (SCHEMA_MODELS.has(model)) this.registries.forget(name);
+      },
     };
   }
 

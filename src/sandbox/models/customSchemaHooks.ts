@@ -1,0 +1,123 @@
+// What creating, changing and deleting ir.model and ir.model.fields records does to the schema: custom models get a
+// table and custom fields a column at once (state manual), in the call's transaction; code-defined ones cannot go.
+import { userError, validationError } from '../errors/serviceErrors';
+import { CUSTOM_FIELD_TYPES, customFieldSpec, many2manyNames, parseSelection, type FieldRow } from '../orm/customFields';
+import { addFieldSql, createModelTableSql, dropFieldSql, dropModelSql } from '../orm/customSchemaSql';
+import type { Environment } from '../orm/environment';
+import type { FieldDefinition } from '../orm/fieldDefinition';
+import { resolveModel, type ModelHooks } from '../orm/modelDefinition';
+import { GROUP_SYSTEM } from '../security/currentUser';
+import { insertFieldRows, selectionRepr } from './metaModelSync';
+
+const NAME = /^x_[a-z0-9_]*[a-z0-9]$/;
+const MODEL_NAME = /^x_[a-z0-9_.]*[a-z0-9]$/;
+
+async function rowsOf<T>(env: Environment, table: string, ids: readonly number[]): Promise<T[]> {
+  return (await env.cr.query<T>(`SELECT * FROM ${table} WHERE id = ANY($1::bigint[])`, [[...ids]])).rows;
+}
+
+export const modelHooks: ModelHooks = {
+  async beforeCreate(env, values) {
+    if (values.state !== 'manual') return;
+    const name = values.model;
+    if (typeof name !== 'string' || !MODEL_NAME.test(name)) throw validationError(`The model name '${String(name)}' must start with 'x_' and contain only lowercase letters, digits, '_' and '.'.`);
+    if (env.registry.model(name)) throw validationError(`The model '${name}' already exists.`);
+    if ('methods' in values) throw userError('New methods cannot be added to custom models, only fields.');
+  },
+  async afterCreate(env, ids, list) {
+    for (const [index, values] of list.entries()) {
+      if (values.state !== 'manual') continue;
+      const name = values.model as string;
+      await env.cr.query(createModelTableSql(name));
+      const model = resolveModel({ name, description: String(values.name), fields: {}, state: 'manual' });
+      await insertFieldRows(env, ids[index], model, [...model.fields.values()], 'base');
+      const group = (await env.cr.query<{ res_id: number }>("SELECT res_id FROM ir_model_data WHERE module = 'base' AND name = $1", [GROUP_SYSTEM.split('.')[1]])).rows[0];
+      await env.cr.query('INSERT INTO ir_model_access (name, model_id, group_id, perm_read, perm_write, perm_create, perm_unlink, active) VALUES ($1, $2, $3, true, true, true, true, true)',
+        [`access_${model.table}_system`, ids[index], group?.res_id ?? null]);
+    }
+  },
+  async beforeWrite(_env, _ids, values) {
+    if ('model' in values || 'state' in values) throw userError('The technical name and the state of a model cannot be changed.');
+  },
+  async beforeUnlink(env, ids) {
+    const rows = await rowsOf<{ model: string; state: string | null }>(env, 'ir_model', ids);
+    const base = rows.find((row) => row.state === 'base');
+    if (base) throw userError(`Model '${base.model}' is defined in code and cannot be deleted.`);
+    for (const row of rows) {
+      const model = env.registry.model(row.model);
+      if (row.state !== 'manual' || !model) continue;
+      const pointing = await env.cr.query<{ id: number }>("SELECT id FROM ir_model_fields WHERE state = 'manual' AND (relation = $1 OR model = $1)", [row.model]);
+      if (pointing.rows.length > 0) await fieldHooks.beforeUnlink?.(env, pointing.rows.map((field) => field.id));
+      await env.cr.query('DELETE FROM ir_model_fields WHERE id = ANY($1::bigint[])', [pointing.rows.map((field) => field.id)]);
+      await env.cr.query(dropModelSql(model));
+    }
+  },
+};
+
+function fieldError(message: string): Error {
+  return validationError(message);
+}
+
+/** Checks a new custom field and completes its values (model name, selection text, relation table names). */
+async function prepareField(env: Environment, values: Record<string, unknown>): Promise<void> {
+  for (const key of ['default', 'onchange', 'methods']) {
+    if (key in values) throw userError(`Default values, onchange behaviour and methods cannot be set on fields created through ir.model.fields ('${key}' given).`);
+  }
+  const modelRow = typeof values.model_id === 'number' ? (await rowsOf<{ model: string; state: string }>(env, 'ir_model', [values.model_id]))[0] : undefined;
+  if (modelRow) values.model = modelRow.model;
+  if (values.state !== 'manual') return;
+  if ((typeof values.compute === 'string' && values.compute.trim() !== '') || (typeof values.depends === 'string' && values.depends.trim() !== '')) {
+    throw userError('Computed fields cannot be added through ir.model.fields: leave compute and depends empty.');
+  }
+  const name = values.name;
+  if (typeof name !== 'string' || !NAME.test(name)) throw fieldError(`Custom fields must have a name that starts with 'x_' (lowercase letters, digits and '_'), got '${String(name)}'.`);
+  if (!modelRow) throw fieldError('A custom field needs the model it belongs to (model_id).');
+  const model = env.registry.model(modelRow.model);
+  if (!model) throw fieldError(`The model '${modelRow.model}' is not loaded (its state is not 'manual'): fields cannot be added to it.`);
+  if (model.fields.has(name)) throw fieldError(`The field '${name}' already exists on '${model.name}'.`);
+  const type = String(values.ttype);
+  if (!(CUSTOM_FIELD_TYPES as readonly string[]).includes(type)) throw userError(`Custom fields of type '${type}' cannot be created in the sandbox (supported: ${CUSTOM_FIELD_TYPES.join(', ')}).`);
+  if (Array.isArray(values.selection)) values.selection = selectionRepr(values.selection as Array<[string, string]>);
+  if (type === 'selection' && !parseSelection(String(values.selection ?? ''))) throw fieldError(`The selection field '${name}' needs its options, as [('key', 'Label'), ...].`);
+  if (type === 'many2one' || type === 'one2many' || type === 'many2many') {
+    const related = typeof values.relation === 'string' ? env.registry.model(values.relation) : undefined;
+    if (!related) throw fieldError(`Unknown model '${String(values.relation)}' in the relation of '${name}'.`);
+    if (type === 'one2many') {
+      const inverse = related.fields.get(String(values.relation_field));
+      if (!inverse || inverse.type !== 'many2one' || inverse.relation !== model.name) throw fieldError(`The one2many '${name}' needs relation_field: a many2one of '${related.name}' to '${model.name}'.`);
+    }
+    if (type === 'many2many') Object.assign(values, many2manyNames({ model: model.name, relation: related.name, relation_table: (values.relation_table as string) || null, column1: (values.column1 as string) || null, column2: (values.column2 as string) || null }));
+  }
+  if (type === 'many2many') { values.relation_table = values.table; delete values.table; }
+}
+
+async function fieldDefinitions(env: Environment, ids: readonly number[]): Promise<Array<{ row: FieldRow & { state: string | null }; field: FieldDefinition }>> {
+  const rows = await rowsOf<FieldRow & { state: string | null }>(env, 'ir_model_fields', ids);
+  return rows.map((row) => ({ row, field: { name: row.name, ...customFieldSpec(row) } }));
+}
+
+export const fieldHooks: ModelHooks = {
+  beforeCreate: prepareField,
+  async afterCreate(env, ids, list) {
+    const manual = ids.filter((_, index) => list[index].state === 'manual');
+    for (const { row, field } of await fieldDefinitions(env, manual)) {
+      const model = env.registry.require(row.model);
+      const related = field.relation ? env.registry.require(field.relation).table : null;
+      for (const statement of addFieldSql(model, field, related)) await env.cr.query(statement);
+    }
+  },
+  async beforeWrite(_env, _ids, values) {
+    const locked = Object.keys(values).filter((key) => !['field_description', 'help', 'readonly', 'domain'].includes(key));
+    if (locked.length > 0) throw userError(`These attributes of a field cannot be changed once it exists: ${locked.join(', ')}.`);
+  },
+  async beforeUnlink(env, ids) {
+    const rows = await rowsOf<{ id: number; model: string; name: string; state: string | null }>(env, 'ir_model_fields', ids);
+    const base = rows.find((row) => row.state === 'base');
+    if (base) throw userError(`The field '${base.model}.${base.name}' is defined in code and cannot be deleted.`);
+    const custom = rows.filter((row) => row.state === 'manual').map((row) => row.id);
+    for (const { row, field } of await fieldDefinitions(env, custom)) {
+      const model = env.registry.model(row.model);
+      if (model?.fields.has(row.name)) for (const statement of dropFieldSql(model, field)) await env.cr.query(statement);
+    }
+  },
+};
