@@ -2,7 +2,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from './clock';
-import { createRequestListener, VERSION_INFO, type RouteHandler } from './http/requestRouter';
+import { dbService } from './dbService/dbService';
+import { MasterPassword } from './dbService/masterPassword';
+import { createRequestListener, LEGACY_VERSION_INFO, VERSION_INFO, type RouteHandler } from './http/requestRouter';
 import { DEFAULT_MAX_BODY_BYTES } from './http/requestBody';
 import type { ModelSpec } from './orm/modelDefinition';
 import { templateCacheDir } from './sandboxPaths';
@@ -29,10 +31,25 @@ export interface SandboxServerOptions {
   /** Builds extra routes (web pages, control endpoint) once the catalog exists. */
   routes?: (catalog: DatabaseCatalog) => RouteHandler[];
   log?: (line: string) => void;
+  /** Sets the master password (stored hashed in `<data>/config.json`); without it the stored one, or a new random one. */
+  masterPassword?: string;
+  /** False (--no-list-db): the database list is refused. */
+  listDb?: boolean;
+  /** A server of an older release (--legacy-only): no /json/2, version 18.0 in both version answers. */
+  legacyOnly?: boolean;
+  /** Host-based database filter (--db-filter), `%d` standing for the first label of the host name. */
+  databaseFilter?: string;
 }
 
 export class SandboxServer {
-  private constructor(readonly catalog: DatabaseCatalog, private readonly server: http.Server, readonly url: string) {}
+  private constructor(
+    readonly catalog: DatabaseCatalog,
+    private readonly server: http.Server,
+    readonly url: string,
+    readonly master: MasterPassword,
+    /** The master password made at this start (shown once), or null when it was stored or given. */
+    readonly createdMasterPassword: string | null,
+  ) {}
 
   static async start(options: SandboxServerOptions): Promise<SandboxServer> {
     const catalog = new DatabaseCatalog({
@@ -44,15 +61,20 @@ export class SandboxServer {
       hashCost: options.hashCost,
       extraModels: options.extraModels,
     });
+    const { master, created } = await MasterPassword.load(options.dataDir, options.masterPassword, catalog.hashCost);
+    const versionInfo = options.legacyOnly ? LEGACY_VERSION_INFO : VERSION_INFO;
+    const db = dbService({ master, listDb: options.listDb ?? true });
     const server = http.createServer({ keepAliveTimeout: 30_000, requestTimeout: 0 }, createRequestListener({
       catalog,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       faults: options.faults,
       routes: [
-        rpcRoutes({ catalog, faults: options.faults, versionInfo: VERSION_INFO }, options.maxRpcBodyBytes ?? DEFAULT_MAX_RPC_BODY_BYTES),
+        rpcRoutes({ catalog, faults: options.faults, versionInfo, extraServices: { db } }, options.maxRpcBodyBytes ?? DEFAULT_MAX_RPC_BODY_BYTES),
         ...(options.routes?.(catalog) ?? []),
       ],
       log: options.log,
+      legacyOnly: options.legacyOnly,
+      databaseFilter: options.databaseFilter,
     }));
     const host = options.host ?? '127.0.0.1';
     try {
@@ -66,7 +88,7 @@ export class SandboxServer {
     }
     const address = server.address() as AddressInfo;
     const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    return new SandboxServer(catalog, server, `http://${shownHost}:${address.port}`);
+    return new SandboxServer(catalog, server, `http://${shownHost}:${address.port}`, master, created);
   }
 
   get port(): number {

@@ -1,5 +1,6 @@
 // The test API: starts a sandbox in this process on a free loopback port with a database copied from the template,
 // and hands out a key per demo user plus controls that exist only here (clock, fault injection, a slow method).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,16 @@ export interface StartSandboxOptions {
   hashCost?: number;
   /** Prints one line per request. */
   log?: (line: string) => void;
+  /** Master password of the db service and database manager (default: a random one, see `masterPassword`). */
+  masterPassword?: string;
+  /** More databases created next to `database` (copies of the template, with the same demo users). */
+  databases?: string[];
+  /** False: the database list is refused (--no-list-db). */
+  listDb?: boolean;
+  /** A server of an older release: no /json/2, version 18.0 (--legacy-only). */
+  legacyOnly?: boolean;
+  /** Host-based database filter, `%d` standing for the first label of the host name (--db-filter). */
+  databaseFilter?: string;
 }
 
 export interface DemoUserInfo {
@@ -39,6 +50,8 @@ export interface StartedSandbox {
   /** Base URL, for example `http://127.0.0.1:41234`. */
   url: string;
   database: string;
+  /** The master password in clear. */
+  masterPassword: string;
   /** A valid, unscoped key (one month) for each demo user. */
   keys: { admin: string; user: string; robot: string };
   users: { admin: DemoUserInfo; user: DemoUserInfo; robot: DemoUserInfo };
@@ -73,6 +86,7 @@ function removeStaleDataFolders(): void {
 
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<StartedSandbox> {
   const database = options.database ?? 'demo';
+  const masterPassword = options.masterPassword ?? crypto.randomBytes(12).toString('base64url');
   removeStaleDataFolders();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), DATA_PREFIX));
   const clock = new SettableClock();
@@ -84,8 +98,10 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       dataDir, clock, faults, host: '127.0.0.1', port: 0, maxBodyBytes: options.maxBodyBytes, maxRpcBodyBytes: options.maxRpcBodyBytes, hashCost: options.hashCost, log: options.log,
       extraModels: [testingModel({ completed: () => { slow.completed += 1; }, cancelled: () => { slow.cancelled += 1; } })],
       routes: (catalog) => webRoutes(catalog),
+      masterPassword, listDb: options.listDb, legacyOnly: options.legacyOnly, databaseFilter: options.databaseFilter,
     });
     await server.catalog.createDatabase(database);
+    for (const other of options.databases ?? []) await server.catalog.createDatabase(other);
     const started = server;
     const newKey = async (login: string, keyOptions: { days?: number; name?: string; scope?: string | null } = {}) => {
       const now = clock.now();
@@ -106,6 +122,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     return {
       url: started.url,
       database,
+      masterPassword,
       keys: { admin, user, robot },
       users: { admin: info(ROLE_LOGINS.admin), user: info(ROLE_LOGINS.user), robot: info(ROLE_LOGINS.robot) },
       clock: { now: () => clock.now(), set: (date) => clock.set(date), advance: (ms) => clock.advance(ms), reset: () => clock.reset() },

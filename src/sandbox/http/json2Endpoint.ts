@@ -7,6 +7,7 @@ import { parseContext, parseIds } from '../methods/argumentBinding';
 import { dispatchCall } from '../service/callDispatcher';
 import type { DatabaseCatalog } from '../service/databaseCatalog';
 import type { FaultInjector } from '../service/faultInjector';
+import { filterDatabase } from '../dbService/databaseFilter';
 import { sendError, sendHtml, sendJson, statusPage } from './httpAnswers';
 import { mayHaveBody, mediaType, readBody } from './requestBody';
 
@@ -14,16 +15,22 @@ export interface Json2Options {
   catalog: DatabaseCatalog;
   maxBodyBytes: number;
   faults?: FaultInjector;
+  /** Host-based database filter (`%d`: the first label of the host name), used when there is no database header. */
+  databaseFilter?: string;
 }
 
 const BEARER = /^bearer\s+(\S.*)$/i;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** The database a request is for: its X-Service-Database header, else the only database; null when neither works. */
-export function selectDatabase(request: IncomingMessage, catalog: DatabaseCatalog): string | null {
+/**
+ * The database a request is for: its X-Service-Database header, else the one the host filter selects, else the only
+ * database; null when none works.
+ */
+export function selectDatabase(request: IncomingMessage, catalog: DatabaseCatalog, databaseFilter?: string): string | null {
   const header = request.headers['x-service-database'];
   const names = catalog.list();
   if (typeof header === 'string' && header !== '') return names.includes(header) ? header : null;
+  if (databaseFilter !== undefined) return filterDatabase(databaseFilter, request.headers.host, names);
   return names.length === 1 ? names[0] : null;
 }
 
@@ -56,7 +63,7 @@ function sendEarlyError(request: IncomingMessage, response: ServerResponse, erro
 
 export async function handleJson2Call(options: Json2Options, request: IncomingMessage, response: ServerResponse, modelName: string, methodName: string): Promise<void> {
   const { catalog } = options;
-  const database = selectDatabase(request, catalog);
+  const database = selectDatabase(request, catalog, options.databaseFilter);
   if (database === null) {
     request.resume();
     sendNoDatabasePage(response);

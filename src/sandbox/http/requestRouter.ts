@@ -8,6 +8,8 @@ import { handleJson2Call, type Json2Options } from './json2Endpoint';
 
 export const VERSION_INFO = [19, 0, 0, 'final', 0, ''] as const;
 export const VERSION = '19.0';
+/** The release a `--legacy-only` server claims: before JSON-2 existed. */
+export const LEGACY_VERSION_INFO = [18, 0, 0, 'final', 0, ''] as const;
 
 /** A handler for a path outside /json/2; returns false when it does not handle the request. */
 export type RouteHandler = (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<boolean>;
@@ -17,6 +19,8 @@ export interface RouterOptions extends Json2Options {
   routes?: RouteHandler[];
   /** Called once per answered request with a one-line summary. */
   log?: (line: string) => void;
+  /** A server of an older release: no /json/2, version 18.0. */
+  legacyOnly?: boolean;
 }
 
 const JSON2_CALL = /^\/json\/2\/([^/]+)\/([^/]+)$/;
@@ -32,7 +36,7 @@ function decodeSegment(segment: string): string | null {
 async function route(options: RouterOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://sandbox.invalid');
   const path = url.pathname;
-  if (path === '/json/2' || path.startsWith('/json/2/')) {
+  if (!options.legacyOnly && (path === '/json/2' || path.startsWith('/json/2/'))) {
     const match = JSON2_CALL.exec(path);
     const model = match ? decodeSegment(match[1]) : null;
     const method = match ? decodeSegment(match[2]) : null;
@@ -46,7 +50,7 @@ async function route(options: RouterOptions, request: IncomingMessage, response:
   }
   if (path === '/web/version' && (request.method === 'GET' || request.method === 'HEAD')) {
     request.resume();
-    sendJson(response, 200, { version_info: VERSION_INFO, version: VERSION });
+    sendJson(response, 200, options.legacyOnly ? { version_info: LEGACY_VERSION_INFO, version: '18.0' } : { version_info: VERSION_INFO, version: VERSION });
     return;
   }
   for (const handler of options.routes ?? []) {

@@ -1,9 +1,9 @@
 // The deprecated XML-RPC interfaces driven by Python's standard xmlrpc.client: login, CRUD, fault codes, DTD refusal.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { ok, rawRequest } from '../../support/sandboxHttp';
+import { python as runPython, type Step } from './legacyPythonClient';
 
 let sandbox: StartedSandbox;
 const RPC_LIMIT = 1024 * 1024;
@@ -11,38 +11,7 @@ const RPC_LIMIT = 1024 * 1024;
 before(async () => { sandbox = await startSandbox({ maxRpcBodyBytes: RPC_LIMIT }); });
 after(async () => { await sandbox?.stop(); });
 
-/** Runs each step with xmlrpc.client in one Python process; each answer is {ok: value} or {fault: [code, string]}. */
-const RUNNER = `
-import json, sys, xmlrpc.client
-base, steps = sys.argv[1], json.load(sys.stdin)
-out = []
-for path, method, params in steps:
-    proxy = xmlrpc.client.ServerProxy(base + path, allow_none=True)
-    try:
-        out.append({'ok': getattr(proxy, method)(*params)})
-    except xmlrpc.client.Fault as fault:
-        out.append({'fault': [fault.faultCode, fault.faultString]})
-print(json.dumps(out))
-`;
-
-type Step = [path: string, method: string, params: unknown[]];
-type Answer = { ok?: unknown; fault?: [number | string, string] };
-
-function python(steps: Step[]): Promise<Answer[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('python3', ['-c', RUNNER, sandbox.url], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) reject(new Error(`python3 exited with ${code}: ${stderr}`));
-      else resolve(JSON.parse(stdout) as Answer[]);
-    });
-    child.stdin.end(JSON.stringify(steps));
-  });
-}
+const python = (steps: Step[]) => runPython(sandbox.url, steps);
 
 const db = () => sandbox.database;
 const kw = (uid: number, secret: string, model: string, method: string, args: unknown[], keywords: Record<string, unknown> = {}): Step =>

@@ -1,0 +1,9 @@
+// What the db service needs from backups: a whole backup in memory for `dump`, and `restore` from one.
+import type { DatabaseCatalog } from '../service/databaseCatalog';
+
+export type BackupFormat = 'zip' | 'dump';
+
+export interface BackupCodec {
+  dumpToBuffer(catalog: DatabaseCatalog, name: string, format: BackupFormat): Promise<Buffer>;
+  restoreFromBuffer(catalog: DatabaseCatalog, name: unknown, data: Buffer, copy: boolean): Promise<void>;
+}

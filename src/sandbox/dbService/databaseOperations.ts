@@ -1,0 +1,100 @@
+// Whole-database operations shared by the db service and the database manager: create with an administrator,
+// duplicate (optionally neutralised), rename, neutralise. Each database is one folder, copied while it is closed.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { hashSecret } from '../keys/secretHashing';
+import { formatDatetime } from '../orm/fieldValues';
+import type { DatabaseCatalog } from '../service/databaseCatalog';
+import { isValidDatabaseName } from '../storage/databasePool';
+import type { SqlClient } from '../storage/sqlClient';
+import { copyTemplate } from '../storage/templateCache';
+
+/** Set on a neutralised copy (the reference server's flag). */
+export const NEUTRALIZED_PARAMETER = 'database.is_neutralized';
+
+export class DatabaseOperationError extends Error {}
+
+export interface NewDatabase {
+  login: string;
+  password: string;
+  lang: string;
+  countryCode?: string | null;
+  phone?: string | null;
+}
+
+function needNewName(catalog: DatabaseCatalog, name: unknown): string {
+  if (typeof name !== 'string' || !isValidDatabaseName(name)) throw new DatabaseOperationError(`Invalid database name '${String(name)}': use letters, digits, '_', '.' or '-'`);
+  if (catalog.exists(name)) throw new DatabaseOperationError(`Database ${name} already exists`);
+  return name;
+}
+
+export function needExisting(catalog: DatabaseCatalog, name: unknown): string {
+  if (typeof name !== 'string' || !catalog.exists(name)) throw new DatabaseOperationError(`Database ${String(name)} does not exist`);
+  return name;
+}
+
+async function setParameter(cr: SqlClient, key: string, value: string, now: Date): Promise<void> {
+  await cr.query('DELETE FROM ir_config_parameter WHERE key = $1', [key]);
+  await cr.query('INSERT INTO ir_config_parameter (key, value, create_uid, create_date, write_uid, write_date) VALUES ($1, $2, 1, $3, 1, $3)', [key, value, formatDatetime(now)]);
+}
+
+/** A new database from the template whose administrator gets `login` and `password`; the language and country too. */
+export async function createDatabase(catalog: DatabaseCatalog, name: unknown, setup: NewDatabase): Promise<void> {
+  const database = needNewName(catalog, name);
+  if (setup.login === '' || setup.password === '') throw new DatabaseOperationError('The administrator needs a login and a password');
+  await catalog.createDatabase(database);
+  try {
+    await catalog.use(database, (storage) => storage.transaction(async (cr) => {
+      const lang = await cr.query<{ id: number }>('UPDATE res_lang SET active = true WHERE code = $1 RETURNING id', [setup.lang]);
+      if (lang.rows.length === 0) throw new DatabaseOperationError(`Unknown language '${setup.lang}'`);
+      const hash = await hashSecret(setup.password, catalog.hashCost);
+      await cr.query("UPDATE res_users SET login = $1, password_hash = $2, lang = $3 WHERE login = 'admin'", [setup.login, hash, setup.lang]);
+      if (setup.countryCode) {
+        const country = await cr.query<{ id: number }>('SELECT id FROM res_country WHERE code = upper($1)', [setup.countryCode]);
+        if (country.rows.length === 0) throw new DatabaseOperationError(`Unknown country code '${setup.countryCode}'`);
+        await cr.query('UPDATE res_company SET country_id = $1', [country.rows[0].id]);
+      }
+      if (setup.phone) await cr.query('UPDATE res_company SET phone = $1', [setup.phone]);
+      await cr.query('DELETE FROM res_users_apikeys');
+    }));
+  } catch (error) {
+    await catalog.dropDatabase(database);
+    throw error;
+  }
+  catalog.authenticator(database).clear();
+}
+
+/** Removes what lets the copy act on the outside world: every API key; then flags the database as neutralised. */
+export async function neutralizeDatabase(catalog: DatabaseCatalog, name: string): Promise<void> {
+  await catalog.use(name, (storage) => storage.transaction(async (cr) => {
+    await cr.query('DELETE FROM res_users_apikeys');
+    await setParameter(cr, NEUTRALIZED_PARAMETER, 'True', catalog.clock.now());
+  }));
+  catalog.authenticator(name).clear();
+}
+
+/** Gives a copied database its own identity. */
+export async function newIdentity(catalog: DatabaseCatalog, name: string): Promise<void> {
+  await catalog.use(name, (storage) => storage.transaction((cr) => setParameter(cr, 'database.uuid', crypto.randomUUID(), catalog.clock.now())));
+}
+
+/** Copies `source` into the new database `target` (closed first, so the copy is consistent), with a new uuid. */
+export async function duplicateDatabase(catalog: DatabaseCatalog, source: unknown, target: unknown, neutralize: boolean): Promise<void> {
+  const from = needExisting(catalog, source);
+  const to = needNewName(catalog, target);
+  await catalog.pool.closeDatabase(from);
+  fs.rmSync(catalog.pool.databaseDir(to), { recursive: true, force: true });
+  copyTemplate(catalog.pool.dataDir(from), catalog.pool.dataDir(to));
+  catalog.refreshNames();
+  await newIdentity(catalog, to);
+  if (neutralize) await neutralizeDatabase(catalog, to);
+}
+
+export async function renameDatabase(catalog: DatabaseCatalog, oldName: unknown, newName: unknown): Promise<void> {
+  const from = needExisting(catalog, oldName);
+  const to = needNewName(catalog, newName);
+  await catalog.pool.closeDatabase(from);
+  catalog.authenticator(from).clear();
+  fs.renameSync(catalog.pool.databaseDir(from), catalog.pool.databaseDir(to));
+  catalog.refreshNames();
+}
