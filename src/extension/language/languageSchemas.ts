@@ -35,10 +35,12 @@ export class LanguageSchemas implements vscode.Disposable {
   async source(name: string | undefined): Promise<SchemaSource> {
     const language = await loadLanguage();
     const saved = name === undefined ? undefined : this.connections.find(name);
-    if (!saved || !(await this.connections.hasSecret(saved.profile.name))) return (this.#table ??= new language.TableSchemaSource());
+    if (!saved) return (this.#table ??= new language.TableSchemaSource());
     const profileKey = JSON.stringify(saved.profile);
     let entry = this.#entries.get(saved.profile.name);
+    // The secret storage is asked only when no service exists yet: entries are dropped whenever a key changes.
     if (!entry || entry.profileKey !== profileKey) {
+      if (!(await this.connections.hasSecret(saved.profile.name))) return (this.#table ??= new language.TableSchemaSource());
       entry = { profileKey, service: this.#createService(saved.profile.name) };
       this.#entries.set(saved.profile.name, entry);
     }
