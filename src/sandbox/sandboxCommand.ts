@@ -67,6 +67,7 @@ async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
   try {
     server = await SandboxServer.start({
       dataDir, host: options.host, port: options.port,
+      masterPassword: options.masterPassword, listDb: options.listDb, legacyOnly: options.legacyOnly, databaseFilter: options.databaseFilter,
       routes: (catalog) => [...webRoutes(catalog), ...controlRoutes(catalog, token)],
     });
   } catch (error) {
@@ -89,6 +90,7 @@ async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
       `JSON-2 sandbox running at ${server.url}`,
       `  database:  ${server.catalog.list().join(', ')}`,
       keyLine,
+      ...(server.createdMasterPassword ? [`  master password: ${server.createdMasterPassword}\n             (db service and /web/database/manager; stored hashed in ${dataDir}/config.json; shown only now)`] : []),
       `  web login: ${server.url}/web/login (admin / admin, demo / demo)`,
       `  data:      ${dataDir}`,
       'Press Ctrl+C to stop.',

@@ -2,7 +2,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 export const USAGE = `Usage:
-  json2 sandbox [--port N] [--host ADDR] [--data DIR] [--reset]
+  json2 sandbox [--port N] [--host ADDR] [--data DIR] [--reset] [--master-password PW] [--no-list-db] [--legacy-only] [--db-filter RE]
       Starts the local sandbox server (the demo database is created on first start).
   json2 sandbox key --db DB --user LOGIN --days N [--name TEXT] [--data DIR]
       Prints a new API key for user LOGIN of database DB, valid N days (three months at most).
@@ -12,6 +12,10 @@ Options:
   --host ADDR   address to listen on (default 127.0.0.1; another address only when you ask for it)
   --data DIR    data folder (default: the user's cache folder, for example ~/.cache/json2-explorer/sandbox)
   --reset       delete the data folder's databases and start from scratch
+  --master-password PW   set the master password of the db service and database manager (stored hashed)
+  --no-list-db  refuse to list the databases
+  --legacy-only behave as a server of an older release: no /json/2, version 18.0
+  --db-filter RE  choose the database of a JSON-2 call from the Host header (%d: first label of the host name)
   -h, --help    show this help`;
 
 export class UsageError extends Error {}
@@ -22,6 +26,11 @@ export interface ServeOptions {
   host: string;
   dataDir: string | null;
   reset: boolean;
+  /** Present only when given: the options of several-database and older-release setups. */
+  masterPassword?: string;
+  listDb?: false;
+  legacyOnly?: true;
+  databaseFilter?: string;
 }
 
 export interface KeyOptions {
@@ -72,7 +81,10 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
       dataDir: typeof values.data === 'string' ? values.data : null,
     };
   }
-  const values = parse(argv, { port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, reset: { type: 'boolean' } });
+  const values = parse(argv, {
+    port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, reset: { type: 'boolean' },
+    'master-password': { type: 'string' }, 'no-list-db': { type: 'boolean' }, 'legacy-only': { type: 'boolean' }, 'db-filter': { type: 'string' },
+  });
   const host = values.host === undefined ? '127.0.0.1' : required('host', values.host);
   return {
     command: 'serve',
@@ -80,5 +92,9 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
     host,
     dataDir: typeof values.data === 'string' ? values.data : null,
     reset: values.reset === true,
+    ...(values['master-password'] === undefined ? {} : { masterPassword: required('master-password', values['master-password']) }),
+    ...(values['no-list-db'] === true ? { listDb: false as const } : {}),
+    ...(values['legacy-only'] === true ? { legacyOnly: true as const } : {}),
+    ...(values['db-filter'] === undefined ? {} : { databaseFilter: required('db-filter', values['db-filter']) }),
   };
 }

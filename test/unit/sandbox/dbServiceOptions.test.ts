@@ -2,6 +2,7 @@
 // in the db service and /jsonrpc), and the Host-based database filter of JSON-2 calls.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { parseSandboxArguments } from '../../../src/sandbox/command/commandOptions';
 import { issueApiKey } from '../../../src/sandbox/service/keyIssuer';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { rawRequest } from '../../support/sandboxHttp';
@@ -78,5 +79,15 @@ describe('Host-based database filter', () => {
       assert.equal(none.status, 404);
       assert.match(none.type, /^text\/html/);
     }
+  });
+});
+
+describe('json2 sandbox options', () => {
+  it('parses --master-password, --no-list-db, --legacy-only and --db-filter, and leaves them out when not given', () => {
+    assert.deepEqual(parseSandboxArguments(['--master-password', 'pw', '--no-list-db', '--legacy-only', '--db-filter', '%d']), {
+      command: 'serve', port: 8069, host: '127.0.0.1', dataDir: null, reset: false, masterPassword: 'pw', listDb: false, legacyOnly: true, databaseFilter: '%d',
+    });
+    assert.deepEqual(parseSandboxArguments([]), { command: 'serve', port: 8069, host: '127.0.0.1', dataDir: null, reset: false });
+    assert.throws(() => parseSandboxArguments(['--master-password', '']), /--master-password is required/);
   });
 });
