@@ -35,6 +35,7 @@ export const GROUPS: ReadonlyArray<{ xmlId: string; name: string; comment: strin
   { xmlId: 'base.group_user', name: 'Role / User', comment: 'Internal users.', share: false },
   { xmlId: 'base.group_erp_manager', name: 'Access Rights', comment: 'Manage users, groups and companies.', share: false },
   { xmlId: 'base.group_system', name: 'Settings', comment: 'Settings administrators: every right, system parameters, API keys of all users.', share: false },
+  { xmlId: 'api_doc.group_allow_doc', name: 'Technical Documentation', comment: 'Reads the schema documents of /doc-bearer (settings administrators have it).', share: false },
   { xmlId: 'base.group_public', name: 'Role / Public', comment: 'Public users (not logged in).', share: true },
   { xmlId: 'sandbox.group_api_contacts', name: 'API / Contacts (read only)', comment: 'Minimal rights for integration robots: read contacts, countries and languages.', share: true },
 ];
@@ -53,8 +54,8 @@ export interface DemoUser {
 
 /** Record 1 is the internal superuser; the others are the demo users of the test API and the documentation. */
 export const USERS: readonly DemoUser[] = [
-  { xmlId: 'base.user_root', login: '__system__', name: 'System', email: false, password: null, groups: ['base.group_user', 'base.group_erp_manager', 'base.group_system'], share: false, active: false, tz: false },
-  { xmlId: 'base.user_admin', login: 'admin', name: 'Mitchell Admin', email: 'admin@example.com', password: 'admin', groups: ['base.group_user', 'base.group_erp_manager', 'base.group_system'], share: false, active: true, tz: 'Europe/Brussels' },
+  { xmlId: 'base.user_root', login: '__system__', name: 'System', email: false, password: null, groups: ['base.group_user', 'base.group_erp_manager', 'base.group_system', 'api_doc.group_allow_doc'], share: false, active: false, tz: false },
+  { xmlId: 'base.user_admin', login: 'admin', name: 'Mitchell Admin', email: 'admin@example.com', password: 'admin', groups: ['base.group_user', 'base.group_erp_manager', 'base.group_system', 'api_doc.group_allow_doc'], share: false, active: true, tz: 'Europe/Brussels' },
   { xmlId: 'base.user_demo', login: 'demo', name: 'Marc Demo', email: 'mark.brown23@example.com', password: 'demo', groups: ['base.group_user'], share: false, active: true, tz: 'Europe/Brussels' },
   { xmlId: 'sandbox.user_robot', login: 'robot', name: 'API Robot', email: false, password: null, groups: ['sandbox.group_api_contacts'], share: true, active: true, tz: false },
 ];

@@ -2,6 +2,7 @@
 import { typeError } from '../errors/serviceErrors';
 import type { FieldDefinition } from '../orm/fieldDefinition';
 import type { Model } from '../orm/modelDefinition';
+import { hasModelAccess } from '../security/accessPolicy';
 import { optional, type MethodDefinition } from './methodDefinition';
 
 /** Every attribute of `field`, keys sorted by name. */
@@ -40,14 +41,18 @@ function nameList(name: string, value: unknown): string[] | null {
   return value as string[];
 }
 
-/** `{field: {attribute: value}}` for the fields of `model` (all, or `allfields`), with every or the given attributes. */
-export function fieldsGet(model: Model, allfields: unknown, attributes: unknown): Record<string, Record<string, unknown>> {
+/**
+ * `{field: {attribute: value}}` for the fields of `model` (all, or `allfields`), with every or the given attributes;
+ * every field reads as readonly when the user may not write the model (`canWrite` false).
+ */
+export function fieldsGet(model: Model, allfields: unknown, attributes: unknown, canWrite = true): Record<string, Record<string, unknown>> {
   const wantedFields = nameList('allfields', allfields);
   const wantedAttributes = nameList('attributes', attributes);
   const result: Record<string, Record<string, unknown>> = {};
   for (const field of model.fields.values()) {
     if (wantedFields && wantedFields.length > 0 && !wantedFields.includes(field.name)) continue;
     const description = fieldDescription(field);
+    if (!canWrite) description.readonly = true;
     result[field.name] = wantedAttributes && wantedAttributes.length > 0
       ? Object.fromEntries(wantedAttributes.filter((name) => name in description).map((name) => [name, description[name]]))
       : description;
@@ -60,5 +65,5 @@ export const fields_get: MethodDefinition = {
   level: 'model',
   parameters: [optional('allfields', null), optional('attributes', null)],
   doc: 'The fields of the model with their attributes.',
-  run: async ({ model, args }) => fieldsGet(model, args.allfields, args.attributes),
+  run: async ({ env, model, args }) => fieldsGet(model, args.allfields, args.attributes, hasModelAccess(env, model, 'write')),
 };

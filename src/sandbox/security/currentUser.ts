@@ -18,6 +18,8 @@ export const GROUP_SYSTEM = 'base.group_system';
 export const GROUP_ERP_MANAGER = 'base.group_erp_manager';
 export const GROUP_USER = 'base.group_user';
 export const GROUP_API_CONTACTS = 'sandbox.group_api_contacts';
+/** Reads the schema documents (`/doc-bearer`); settings administrators have it. */
+export const GROUP_TECHNICAL_DOC = 'api_doc.group_allow_doc';
 
 /** True for a settings administrator. */
 export function isSystemUser(user: CurrentUser): boolean {

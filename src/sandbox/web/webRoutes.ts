@@ -6,6 +6,7 @@ import { formatDatetime } from '../orm/fieldValues';
 import { sendHtml, statusPage } from '../http/httpAnswers';
 import { mediaType, readBody } from '../http/requestBody';
 import type { RouteHandler } from '../http/requestRouter';
+import { schemaDocRoutes } from '../schemaDocs/docRoutes';
 import { checkPassword } from '../security/passwordLogin';
 import type { DatabaseCatalog } from '../service/databaseCatalog';
 import { issueApiKeyIn, KeyIssueError } from '../service/keyIssuer';
@@ -183,5 +184,5 @@ export function webRoutes(catalog: DatabaseCatalog): RouteHandler[] {
         return false;
     }
   };
-  return [handler];
+  return [handler, ...schemaDocRoutes(catalog)];
 }
