@@ -82,33 +82,52 @@ for (const [language, file] of [['python', 'python/object_service.py'], ['javasc
   });
 }
 
-describe('corpus snippets: deprecated interface and JSON-2 give the same results', () => {
-  let probe: StartedSandbox | undefined;
-  let served: true | number = 0;
-  before(async () => {
-    probe = await startSandbox();
-    served = await servesXmlRpc(probe.url);
-  });
-  after(async () => { await probe?.stop(); });
+/** Originals that cannot succeed against a 19.0 server, and why; their failure is checked, then only the conversion runs. */
+const LEGACY_FAILS: Readonly<Record<string, string>> = {
+  'name_get becomes a read of display_name': 'name_get no longer exists in 19.0',
+  check_access: 'check_access returns nothing, which XML-RPC cannot send',
+  'revoke a key': 'revoke returns nothing, which XML-RPC cannot send',
+};
 
-  for (const [language, file] of [['python', 'python/object_service.py'], ['javascript', 'javascript/object_service.js']] as const) {
+// Both sides start from the same template database and run the same snippets in the same order, so ids stay in step.
+for (const [language, file] of [['python', 'python/object_service.py'], ['javascript', 'javascript/object_service.js']] as const) {
+  describe(`${file}: the original against the deprecated interface and the conversion against JSON-2 print the same`, () => {
+    let legacySandbox: StartedSandbox | undefined;
+    let json2Sandbox: StartedSandbox | undefined;
+    let served: true | number = 0;
+    before(async () => {
+      [legacySandbox, json2Sandbox] = await Promise.all([startSandbox(), startSandbox()]);
+      served = await servesXmlRpc(legacySandbox.url);
+    });
+    after(async () => { await Promise.all([legacySandbox?.stop(), json2Sandbox?.stop()]); });
+
     const { prelude, snippets } = snippetsOf(readCorpus(file));
     for (const snippet of snippets) {
-      test(`${file}: ${snippet.title}`, async (t) => {
+      test(snippet.title, async (t) => {
         if (served !== true) return t.skip(MISSING_SANDBOX_FEATURE.replace('{status}', String(served)));
         if (language === 'javascript' && !hasJavaScriptXmlRpcClient()) return t.skip('SKIPPED, NOT PASSED: the npm "xmlrpc" client the JavaScript corpus uses is not installed');
         const original = prelude + snippet.code;
-        const { text: converted, converted: count } = convertAll(original, file);
-        assert.ok(count > 0, 'the snippet has a call to convert');
-        const [legacySandbox, json2Sandbox] = await Promise.all([startSandbox(), startSandbox()]);
+        const { text: converted } = convertAll(original, file);
+        const legacyEnv = await environmentOf(legacySandbox!, snippet.title.includes('revoke'));
+        const json2Env = await environmentOf(json2Sandbox!, snippet.title.includes('revoke'));
+        const legacy = await run(language, original, legacyEnv).then((out) => ({ out }), (error: unknown) => ({ error: String(error) }));
+        let json2: string;
         try {
-          const legacy = await run(language, original, await environmentOf(legacySandbox));
-          const json2 = await run(language, converted, await environmentOf(json2Sandbox));
-          assert.equal(json2, legacy);
-        } finally {
-          await Promise.all([legacySandbox.stop(), json2Sandbox.stop()]);
+          json2 = await run(language, converted, json2Env);
+        } catch (error) {
+          const missing = /The method '([\w.]+)' does not exist|404 Client Error: Not Found for url: \S+\/json\/2\/([\w.]+\/\w+)/.exec(String(error));
+          if (missing && 'error' in legacy) return t.skip(`SKIPPED, NOT PASSED: the sandbox does not offer ${missing[1] ?? missing[2]} yet, over either interface`);
+          throw error;
         }
+        const expectedFailure = LEGACY_FAILS[snippet.title];
+        if (expectedFailure) {
+          assert.ok('error' in legacy, `the original was expected to fail (${expectedFailure}) but printed ${'out' in legacy ? legacy.out : ''}`);
+          assert.doesNotThrow(() => JSON.parse(json2), json2);
+          return;
+        }
+        assert.ok('out' in legacy, 'error' in legacy ? legacy.error : '');
+        assert.equal(json2, legacy.out);
       });
     }
-  }
-});
+  });
+}
