@@ -2,6 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from './clock';
+import { backupCodec } from './dbService/backups';
 import { dbService } from './dbService/dbService';
 import { MasterPassword } from './dbService/masterPassword';
 import { createRequestListener, LEGACY_VERSION_INFO, VERSION_INFO, type RouteHandler } from './http/requestRouter';
@@ -63,7 +64,7 @@ export class SandboxServer {
     });
     const { master, created } = await MasterPassword.load(options.dataDir, options.masterPassword, catalog.hashCost);
     const versionInfo = options.legacyOnly ? LEGACY_VERSION_INFO : VERSION_INFO;
-    const db = dbService({ master, listDb: options.listDb ?? true });
+    const db = dbService({ master, listDb: options.listDb ?? true, backups: backupCodec(versionInfo) });
     const server = http.createServer({ keepAliveTimeout: 30_000, requestTimeout: 0 }, createRequestListener({
       catalog,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
