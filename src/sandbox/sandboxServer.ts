@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from './clock';
 import { backupCodec } from './dbService/backups';
+import { managerRoutes } from './databaseManager/managerRoutes';
 import { dbService } from './dbService/dbService';
 import { MasterPassword } from './dbService/masterPassword';
 import { createRequestListener, LEGACY_VERSION_INFO, VERSION_INFO, type RouteHandler } from './http/requestRouter';
@@ -71,6 +72,7 @@ export class SandboxServer {
       faults: options.faults,
       routes: [
         rpcRoutes({ catalog, faults: options.faults, versionInfo, extraServices: { db } }, options.maxRpcBodyBytes ?? DEFAULT_MAX_RPC_BODY_BYTES),
+        managerRoutes({ catalog, master, listDb: options.listDb ?? true, versionInfo }),
         ...(options.routes?.(catalog) ?? []),
       ],
       log: options.log,

@@ -1,0 +1,126 @@
+// The database-manager controllers: /web/database/{create,duplicate,drop,backup,change_password} (form-encoded),
+// /restore (multipart), /list (JSON-RPC) and the /manager page. Success: a 303 to the manager (backup: the file as
+// an attachment); failure: 200 with the manager page and the error sentence of the notes.
+import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { accessDenied } from '../errors/serviceErrors';
+import { sendHtml, sendJson } from '../http/httpAnswers';
+import { readBody } from '../http/requestBody';
+import type { RouteHandler } from '../http/requestRouter';
+import { errorEnvelope, resultEnvelope } from '../rpc/jsonrpcEndpoint';
+import type { DatabaseCatalog } from '../service/databaseCatalog';
+import { restoreBackup, streamBackup } from '../dbService/backups';
+import { createDatabase, DatabaseOperationError, duplicateDatabase, needExisting, neutralizeDatabase } from '../dbService/databaseOperations';
+import type { MasterPassword } from '../dbService/masterPassword';
+import { managerPage } from './managerPage';
+import { receiveUpload } from './multipartUpload';
+
+export interface ManagerOptions {
+  catalog: DatabaseCatalog;
+  master: MasterPassword;
+  listDb: boolean;
+  versionInfo: readonly (number | string)[];
+}
+
+const FORM_LIMIT = 1024 * 1024;
+const HEADERS = { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'", 'Cache-Control': 'no-store' };
+const SENTENCES: Record<string, string> = {
+  create: 'Database creation error', duplicate: 'Database duplication error', drop: 'Database deletion error',
+  backup: 'Database backup error', restore: 'Database restore error', change_password: 'Master password update error',
+};
+
+class WrongMaster extends Error {
+  constructor() { super('Access Denied'); }
+}
+
+const checked = (value: string | undefined) => value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
+
+/** `YYYY-MM-DD_HH-MM-SS` in UTC, as the reference server names backups. */
+function stamp(now: Date): string {
+  return now.toISOString().slice(0, 19).replace('T', '_').replace(/:/g, '-');
+}
+
+export function managerRoutes(options: ManagerOptions): RouteHandler {
+  const { catalog, master } = options;
+
+  async function page(response: ServerResponse, error: string | null): Promise<void> {
+    const [first] = catalog.list();
+    const languages = first === undefined ? [] : (await catalog.use(first, (storage) => storage.query<{ code: string; name: string }>('SELECT code, name FROM res_lang ORDER BY name'))).rows.map((row): [string, string] => [row.code, row.name]);
+    sendHtml(response, 200, managerPage({ databases: options.listDb ? [...catalog.list()] : null, languages, error }), HEADERS);
+  }
+
+  async function needMaster(fields: Map<string, string>): Promise<void> {
+    if (!(await master.check(fields.get('master_pwd')))) throw new WrongMaster();
+  }
+
+  async function run(action: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (action === 'restore') {
+      const upload = await receiveUpload(request, 'backup_file');
+      try {
+        await needMaster(upload.fields);
+        if (upload.file === null) throw new DatabaseOperationError('No backup file was sent');
+        const name = upload.fields.get('name');
+        await restoreBackup(catalog, name, { file: upload.file }, checked(upload.fields.get('copy')));
+        if (checked(upload.fields.get('neutralize'))) await neutralizeDatabase(catalog, name as string);
+      } finally {
+        await fs.promises.rm(upload.folder, { recursive: true, force: true });
+      }
+      return;
+    }
+    const fields = new Map(new URLSearchParams((await readBody(request, FORM_LIMIT)).toString('utf8')));
+    await needMaster(fields);
+    switch (action) {
+      case 'create':
+        await createDatabase(catalog, fields.get('name'), {
+          login: fields.get('login') || 'admin', password: fields.get('password') ?? '', lang: fields.get('lang') || 'en_US',
+          countryCode: fields.get('country_code') || null, phone: fields.get('phone') || null,
+        });
+        return;
+      case 'duplicate': return duplicateDatabase(catalog, fields.get('name'), fields.get('new_name'), checked(fields.get('neutralize_database')));
+      case 'drop': return catalog.dropDatabase(needExisting(catalog, fields.get('name')));
+      case 'change_password': {
+        const next = fields.get('master_pwd_new') ?? '';
+        if (next === '') throw new DatabaseOperationError('The new master password is empty');
+        return master.change(next);
+      }
+      case 'backup': {
+        const name = needExisting(catalog, fields.get('name'));
+        const format = fields.get('backup_format') === 'dump' ? 'dump' : 'zip';
+        response.writeHead(200, {
+          'Content-Type': format === 'zip' ? 'application/zip' : 'application/octet-stream',
+          'Content-Disposition': `attachment; filename="${name}_${stamp(new Date())}.${format}"`,
+          'Cache-Control': 'no-store',
+        });
+        return streamBackup(catalog, name, format, response, options.versionInfo);
+      }
+      default: throw new Error(`unknown action ${action}`);
+    }
+  }
+
+  async function list(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    let id: unknown = null;
+    try { id = (JSON.parse((await readBody(request, FORM_LIMIT)).toString('utf8')) as { id?: unknown }).id ?? null; } catch { /* an empty or bad body still lists */ }
+    if (!options.listDb) sendJson(response, 200, errorEnvelope(id, accessDenied('Access Denied')));
+    else sendJson(response, 200, resultEnvelope(id, [...catalog.list()]));
+  }
+
+  return async (request, response, url) => {
+    const match = /^\/web\/database\/([a-z_]+)$/.exec(url.pathname);
+    if (!match) return false;
+    const action = match[1];
+    if (action === 'manager' && (request.method === 'GET' || request.method === 'HEAD')) { request.resume(); await page(response, null); return true; }
+    if (request.method !== 'POST') return false;
+    if (action === 'list') { await list(request, response); return true; }
+    if (!(action in SENTENCES)) return false;
+    try {
+      await run(action, request, response);
+      if (!response.headersSent) { response.writeHead(303, { Location: '/web/database/manager', 'Content-Length': '0' }); response.end(); }
+    } catch (error) {
+      if (response.headersSent) { response.destroy(); return true; }
+      request.resume();
+      const message = error instanceof WrongMaster || error instanceof DatabaseOperationError ? error.message : error instanceof Error ? error.message : String(error);
+      await page(response, `${SENTENCES[action]}: ${message}`);
+    }
+    return true;
+  };
+}
