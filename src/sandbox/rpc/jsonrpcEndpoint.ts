@@ -1,5 +1,6 @@
 // POST /jsonrpc: {"jsonrpc": "2.0", "method": "call", "params": {service, method, args}, "id"}. Always HTTP 200 with
-// the result envelope (no `result` key for nothing) or the error envelope; malformed JSON gets HTTP 400.
+// the result envelope (no `result` key for nothing) or the error envelope (an oversized body too); malformed JSON
+// gets HTTP 400.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorBody } from '../errors/errorBody';
 import { asServiceError } from '../errors/errorBody';
@@ -21,7 +22,7 @@ export function resultEnvelope(id: unknown, result: unknown): Record<string, unk
 
 export async function handleJsonRpc(context: Omit<RpcContext, 'signal'>, maxBodyBytes: number, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const body = await readRpcBody(request, response, maxBodyBytes,
-    (message) => sendJson(response, 413, errorEnvelope(null, new ServiceError('werkzeug.exceptions.RequestEntityTooLarge', 413, message, 'http'))));
+    (message) => sendJson(response, 200, errorEnvelope(null, new ServiceError('werkzeug.exceptions.RequestEntityTooLarge', 413, message, 'http'))));
   if (body === null) return;
   let parsed: unknown;
   try {

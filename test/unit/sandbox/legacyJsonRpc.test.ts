@@ -8,7 +8,9 @@ import { ok, rawRequest, type ErrorObject } from '../../support/sandboxHttp';
 
 let sandbox: StartedSandbox;
 
-before(async () => { sandbox = await startSandbox(); });
+const RPC_LIMIT = 64 * 1024;
+
+before(async () => { sandbox = await startSandbox({ maxRpcBodyBytes: RPC_LIMIT }); });
 after(async () => { await sandbox?.stop(); });
 
 interface Envelope { jsonrpc: string; id: unknown; result?: unknown; error?: { code: number; message: string; data: ErrorObject } }
@@ -73,6 +75,14 @@ describe('/jsonrpc', () => {
     assertError(await object(admin.id, sandbox.keys.admin, 'res.partner', 'search', [[['nope', '=', 1]]]), 'builtins.ValueError', /Invalid field res.partner.nope/);
     assertError(await object(admin.id, sandbox.keys.admin, 'no.model', 'search', [[]]), 'werkzeug.exceptions.NotFound', /the model 'no.model' does not exist/);
     assertError(await jsonrpc('nothing', 'version', []), 'builtins.Exception', /Unknown service 'nothing'/);
+  });
+
+  it('refuses a body over the limit with the error envelope (HTTP 200), and stays up', async () => {
+    const big = JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { service: 'common', method: 'version', args: ['x'.repeat(RPC_LIMIT)] }, id: 1 });
+    const answer = await rawRequest(sandbox.url, { path: '/jsonrpc', headers: { 'Content-Type': 'application/json' }, body: big });
+    assert.equal(answer.status, 200);
+    assert.equal((answer.json as Envelope).error?.data.name, 'werkzeug.exceptions.RequestEntityTooLarge');
+    assert.equal((await jsonrpc('common', 'version', [])).result !== undefined, true);
   });
 
   it('answers HTTP 400 to malformed JSON', async () => {
