@@ -98,15 +98,13 @@ export async function restoreBackup(catalog: DatabaseCatalog, name: unknown, sou
       if (splitter.rest() !== '') throw new DatabaseOperationError('the backup ends in the middle of a statement');
     }));
     await catalog.pool.closeDatabase(temporary);
-    catalog.authenticator(temporary).clear();
     if (catalog.exists(name)) throw new DatabaseOperationError(`Database ${name} already exists`);
     fs.renameSync(catalog.pool.databaseDir(temporary), catalog.pool.databaseDir(name));
-    catalog.refreshNames();
+    catalog.refreshNames(temporary, name);
   } catch (error) {
     await catalog.dropDatabase(temporary);
     throw error;
   }
-  catalog.authenticator(name).clear();
   if (copy) await newIdentity(catalog, name);
 }
 

@@ -85,7 +85,7 @@ export async function duplicateDatabase(catalog: DatabaseCatalog, source: unknow
   await catalog.pool.closeDatabase(from);
   fs.rmSync(catalog.pool.databaseDir(to), { recursive: true, force: true });
   copyTemplate(catalog.pool.dataDir(from), catalog.pool.dataDir(to));
-  catalog.refreshNames();
+  catalog.refreshNames(to);
   await newIdentity(catalog, to);
   if (neutralize) await neutralizeDatabase(catalog, to);
 }
@@ -94,7 +94,6 @@ export async function renameDatabase(catalog: DatabaseCatalog, oldName: unknown,
   const from = needExisting(catalog, oldName);
   const to = needNewName(catalog, newName);
   await catalog.pool.closeDatabase(from);
-  catalog.authenticator(from).clear();
   fs.renameSync(catalog.pool.databaseDir(from), catalog.pool.databaseDir(to));
-  catalog.refreshNames();
+  catalog.refreshNames(from, to);
 }

@@ -67,9 +67,16 @@ export class DatabaseCatalog {
     return this.names;
   }
 
-  /** Reads the database names from disk again (after a database folder was copied or renamed). */
-  refreshNames(): void {
+  /**
+   * Reads the database names from disk again after database folders were copied, renamed or replaced, and forgets
+   * what was remembered about the databases `changed` (verified keys, models).
+   */
+  refreshNames(...changed: string[]): void {
     this.names = null;
+    for (const name of changed) {
+      this.authenticators.get(name)?.clear();
+      this.registries.forget(name);
+    }
   }
 
   exists(name: string): boolean {
