@@ -1,5 +1,5 @@
 // Backups through the db service: dump (zip and plain SQL) and restore, with and without `copy`; the restored
-// database is the same (records, users, keys) and only a copy gets a new uuid.
+// database is the same (records, custom models, users, keys) and only a copy gets a new uuid.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
@@ -19,6 +19,10 @@ describe('db service backups', () => {
     const master = sandbox.masterPassword;
     const { admin } = sandbox.users;
     const [partner] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name: "Backup d'Œuvre; -- not a comment\nsecond line" }] });
+    await ok(sandbox, 'ir.model', 'create', { vals_list: { name: 'Backup item', model: 'x_backup_item', state: 'manual' } });
+    const [modelId] = await ok<number[]>(sandbox, 'ir.model', 'search', { domain: [['model', '=', 'x_backup_item']] });
+    await ok(sandbox, 'ir.model.fields', 'create', { vals_list: { model_id: modelId, name: 'x_label', field_description: 'Label', ttype: 'char', state: 'manual' } });
+    const [item] = await ok<number[]>(sandbox, 'x_backup_item', 'create', { vals_list: { x_label: 'kept' } });
     const [zip, sql, badFormat] = await python([db('dump', master, 'demo', 'zip'), db('dump', master, 'demo', 'dump'), db('dump', master, 'nope', 'zip')]);
     const zipBytes = Buffer.from(zip.ok as string, 'base64');
     assert.equal(zipBytes.subarray(0, 2).toString('latin1'), 'PK');
@@ -49,6 +53,7 @@ describe('db service backups', () => {
       uuid('demo'), uuid('from_zip'), uuid('from_sql'),
       object('from_zip', 'res.partner', 'create', [{ name: 'after restore' }]),
       ['/xmlrpc/2/common', 'login', ['from_sql', 'demo', sandbox.users.user.password]],
+      object('from_sql', 'x_backup_item', 'read', [[item]], { fields: ['x_label'] }),
     ]);
     for (const answer of answers) assert.equal(answer.fault, undefined, JSON.stringify(answer.fault));
     assert.equal(answers[1].ok, answers[0].ok);
@@ -59,5 +64,6 @@ describe('db service backups', () => {
     assert.notEqual(value(answers[6]), value(answers[4]));
     assert.ok((answers[7].ok as number) > partner, 'sequences restored');
     assert.equal(answers[8].ok, sandbox.users.user.id);
+    assert.deepEqual(answers[9].ok, [{ id: item, x_label: 'kept' }], 'custom models and fields restored');
   });
 });
