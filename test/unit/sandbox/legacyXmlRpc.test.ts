@@ -70,6 +70,26 @@ describe('object service', () => {
     assert.equal(answer, 0, 'JSON-2 sees the same database');
   });
 
+  it('maps positional arguments onto the same parameters as JSON-2 (name_search, fields_get, read with one id, copy)', async () => {
+    const { admin } = sandbox.users;
+    const secret = sandbox.keys.admin;
+    const [named, positional, fields, one, copied, nameGet] = await python([
+      kw(admin.id, secret, 'res.country', 'name_search', ['Belg'], { limit: 1 }),
+      kw(admin.id, secret, 'res.country', 'name_search', ['Belg', [], 'ilike', 1]),
+      kw(admin.id, secret, 'res.partner', 'fields_get', [], { attributes: ['type'] }),
+      kw(admin.id, secret, 'res.partner', 'read', [3, ['name']]),
+      kw(admin.id, secret, 'res.partner', 'copy', [[3]], { default: { name: 'Copied over XML-RPC' } }),
+      kw(admin.id, secret, 'res.partner', 'name_get', [[3]]),
+    ]);
+    assert.deepEqual(named.ok, positional.ok);
+    assert.equal((named.ok as [number, string][])[0][1], 'Belgium');
+    assert.deepEqual((fields.ok as Record<string, object>).name, { type: 'char' });
+    assert.deepEqual(Object.keys((one.ok as object[])[0]).sort(), ['id', 'name']);
+    assert.equal((copied.ok as number[]).length, 1);
+    assert.equal(nameGet.fault?.[0], 1, 'name_get no longer exists');
+    await ok(sandbox, 'res.partner', 'unlink', { ids: copied.ok });
+  });
+
   it('answers each fault code for each kind of error on /xmlrpc/2', async () => {
     const { admin, robot } = sandbox.users;
     const answers = await python([
