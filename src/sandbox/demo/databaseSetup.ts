@@ -9,7 +9,7 @@ import { schemaStatements } from '../orm/schemaSql';
 import { syncMetaModels } from '../models/metaModelSync';
 import { GROUP_ERP_MANAGER, GROUP_SYSTEM, GROUP_USER, SUPERUSER_ID, type CurrentUser } from '../security/currentUser';
 import type { SqlClient, Storage } from '../storage/sqlClient';
-import { COUNTRIES, GENERATED_CONTACTS, GROUPS, INDIVIDUALS, LANGUAGES, PARTNER_COMPANIES, USERS } from './demoRecords';
+import { COUNTRIES, GENERATED_CONTACTS, GROUPS, INDIVIDUALS, LANGUAGES, PARTNER_CATEGORIES, PARTNER_COMPANIES, USERS } from './demoRecords';
 
 const SUPERUSER: CurrentUser = {
   id: SUPERUSER_ID, login: '__system__', name: 'System', companyId: 1, lang: 'en_US', tz: null, groups: new Set([GROUP_USER, GROUP_ERP_MANAGER, GROUP_SYSTEM]),
@@ -83,6 +83,12 @@ async function createPartners(env: Environment, countries: Map<string, number>):
     parent_id: companyIds[index % companyIds.length], type: index % 4 === 0 ? 'invoice' : index % 4 === 1 ? 'delivery' : 'contact', company_id: 1,
     email: `contact${index + 1}@example.com`, active: index % 13 !== 12,
   })));
+  const categoryIds = new Map<string, number>();
+  for (const [index, [name, parent, companies]] of PARTNER_CATEGORIES.entries()) {
+    const [id] = await createRecords(env, env.model('res.partner.category'), [{ name, parent_id: parent ? categoryIds.get(parent) : false, color: index + 1 }]);
+    categoryIds.set(name, id);
+    for (const company of companies) await env.cr.query('INSERT INTO res_partner_res_partner_category_rel (category_id, partner_id) VALUES ($1, $2)', [id, companyIds[company]]);
+  }
 }
 
 /** Creates the schema and the demo data in a new, empty database. */

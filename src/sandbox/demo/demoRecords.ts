@@ -104,3 +104,12 @@ export const INDIVIDUALS: ReadonlyArray<readonly [name: string, city: string, co
 
 /** How many extra generated contacts the demo data has (so that there are well over 80 active partners). */
 export const GENERATED_CONTACTS = 40;
+
+/** Contact tags: [name, parent name or null, indexes of the customer companies (PARTNER_COMPANIES) that carry it]. */
+export const PARTNER_CATEGORIES: ReadonlyArray<readonly [string, string | null, readonly number[]]> = [
+  ['Customer', null, [0, 1, 2, 3, 4, 5]],
+  ['Gold', 'Customer', [0, 1]],
+  ['Platinum', 'Gold', [0]],
+  ['Supplier', null, [4, 5, 6, 7]],
+  ['Prospect', null, [8, 9, 10]],
+];

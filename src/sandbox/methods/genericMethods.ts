@@ -1,5 +1,6 @@
 // The methods every model with a table has.
 import { check_access, has_access } from './accessMethods';
+import { action_archive, action_unarchive } from './archiveMethods';
 import { fields_get } from './fieldsGet';
 import type { MethodDefinition } from './methodDefinition';
 import { copy, create, default_get, name_create, read, unlink, write } from './recordMethods';
@@ -8,5 +9,5 @@ import { name_search, search, search_count, search_fetch, search_read } from './
 export const GENERIC_METHODS: readonly MethodDefinition[] = [
   search, search_count, search_read, search_fetch, name_search,
   read, create, write, unlink, copy, name_create, default_get,
-  fields_get, check_access, has_access,
+  fields_get, check_access, has_access, action_archive, action_unarchive,
 ];

@@ -3,10 +3,11 @@ import { apiKeyModel } from '../keys/apiKeyModel';
 import type { ModelSpec } from '../orm/modelDefinition';
 import { META_MODELS } from './metaModels';
 import { configParameterModel, modelDataModel } from './configParameterModel';
+import { partnerCategoryModel } from './partnerCategoryModel';
 import { partnerModel } from './partnerModel';
 import { countryModel, langModel } from './referenceModels';
 import { companyModel, groupsModel, usersModel } from './userModels';
 
 export const BASE_MODELS: readonly ModelSpec[] = [
-  partnerModel, countryModel, langModel, companyModel, usersModel, groupsModel, configParameterModel, modelDataModel, apiKeyModel, ...META_MODELS,
+  partnerModel, partnerCategoryModel, countryModel, langModel, companyModel, usersModel, groupsModel, configParameterModel, modelDataModel, apiKeyModel, ...META_MODELS,
 ];

@@ -1,6 +1,7 @@
 // res.partner: companies and their contacts.
 import { fields } from '../orm/fieldDefinition';
 import type { ModelSpec } from '../orm/modelDefinition';
+import { partnerArchive, partnerUnarchive } from './partnerActions';
 
 /** "Company, Contact" for a contact of a company, else the name (as the reference server shows partners). */
 function partnerDisplayName(alias: string): string {
@@ -35,7 +36,11 @@ export const partnerModel: ModelSpec = {
     partner_latitude: fields.float('Geo Latitude'),
     partner_longitude: fields.float('Geo Longitude'),
     active: fields.boolean('Active', { default: true }),
+    child_ids: fields.one2many('res.partner', 'parent_id', 'Contact'),
+    category_id: fields.many2many('res.partner.category', 'res_partner_res_partner_category_rel', 'partner_id', 'category_id', 'Tags'),
+    user_ids: fields.one2many('res.users', 'partner_id', 'Users'),
   },
+  methods: [partnerArchive, partnerUnarchive],
   hooks: {
     copyDefaults: (record) => ({ name: `${String(record.name ?? '')} (copy)` }),
   },

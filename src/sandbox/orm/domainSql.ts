@@ -1,6 +1,7 @@
 // Compiles a parsed domain to an SQL condition: one function per operator, dotted paths through many2one fields as
 // sub-selects, a relational field compared with a string matched on the related display name.
 import { valueError } from '../errors/serviceErrors';
+import { existsLinked, hierarchyCondition, isX2many } from './domainRelations';
 import type { DomainNode } from './domainParser';
 import { parseDomain } from './domainParser';
 import type { FieldDefinition } from './fieldDefinition';
@@ -140,10 +141,42 @@ function compileOperator(operand: Operand, condition: Condition, compilation: Co
   return compilePositive(operand, operator, value, compilation, condition);
 }
 
+const NEGATIVE_X2MANY: Record<string, string> = { '!=': '=', 'not in': 'in', 'not any': 'any', ...NEGATIVE_LIKE };
+
+/**
+ * A condition on a one2many or many2many field: true when some linked record matches (ids, a display name, a
+ * domain with any); `= false` when none is linked; the negative operators when no linked record matches.
+ */
+function compileX2many(field: FieldDefinition, alias: string, condition: Condition, compilation: Compilation): string {
+  const { value } = condition;
+  const positive = NEGATIVE_X2MANY[condition.operator];
+  const operator = positive ?? condition.operator;
+  const negate = (sql: string) => (positive === undefined ? sql : `NOT ${sql}`);
+  const nothing = value === false || value === null || (Array.isArray(value) && value.length === 0);
+  if (operator === 'any') return negate(existsLinked(field, alias, compilation, (related, relatedAlias) => compileNode(related, parseDomain(value), relatedAlias, compilation)));
+  if ((operator === '=' || operator === 'in') && nothing) return positive === undefined ? `NOT ${existsLinked(field, alias, compilation, () => 'TRUE')}` : existsLinked(field, alias, compilation, () => 'TRUE');
+  if (operator === '=' || operator === 'in' || operator in LIKE_SQL) {
+    return negate(existsLinked(field, alias, compilation, (related, relatedAlias) => {
+      if (typeof value === 'string' || operator in LIKE_SQL) {
+        return compilePositive({ sql: related.displayNameSql(relatedAlias), field: related.fields.get('display_name') as FieldDefinition, model: related }, operator === 'in' ? '=' : operator, value, compilation, condition);
+      }
+      return compilePositive({ sql: `${relatedAlias}.id`, field: related.fields.get('id') as FieldDefinition, model: related }, 'in', value, compilation, condition);
+    }));
+  }
+  throw valueError(`Invalid operator ${pythonRepr(condition.operator)} for the ${field.type} field in condition ${conditionRepr(condition.term)}`);
+}
+
 function compileCondition(model: Model, alias: string, condition: Condition, compilation: Compilation): string {
   const [name, ...rest] = condition.path.split('.');
   const field = model.fields.get(name);
   if (!field) throw valueError(`Invalid field ${model.name}.${name} in condition ${conditionRepr(condition.term)}`);
+  if (rest.length > 0 && isX2many(field)) {
+    return existsLinked(field, alias, compilation, (related, relatedAlias) => compileCondition(related, relatedAlias, { ...condition, path: rest.join('.') }, compilation));
+  }
+  if (rest.length === 0 && (condition.operator === 'child_of' || condition.operator === 'parent_of')) {
+    return hierarchyCondition(model, field, alias, condition.operator, condition.value, compilation, condition.term);
+  }
+  if (rest.length === 0 && isX2many(field)) return compileX2many(field, alias, condition, compilation);
   if (rest.length > 0) {
     if (field.type !== 'many2one') throw valueError(`Invalid path ${pythonRepr(condition.path)} in condition ${conditionRepr(condition.term)}: ${model.name}.${name} is not relational`);
     const related = compilation.registry.require(field.relation as string);
@@ -163,7 +196,8 @@ function compileNode(model: Model, node: DomainNode, alias: string, compilation:
     case 'constant':
       return node.value ? 'TRUE' : 'FALSE';
     case 'not':
-      return `NOT (${compileNode(model, node.child, alias, compilation)})`;
+      // A condition on an empty column is unknown (NULL) in SQL but false in a domain: `!` must turn it into true.
+      return `NOT COALESCE((${compileNode(model, node.child, alias, compilation)}), false)`;
     case 'and':
     case 'or':
       return `(${node.children.map((child) => compileNode(model, child, alias, compilation)).join(node.kind === 'and' ? ' AND ' : ' OR ')})`;

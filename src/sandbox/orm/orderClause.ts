@@ -19,7 +19,7 @@ export function orderToSql(registry: Registry, model: Model, order: string, alia
     if (!match) throw invalidOrder(order);
     const [, name, direction = 'asc', nulls] = match;
     const field = model.fields.get(name);
-    if (!field) throw invalidOrder(order);
+    if (!field || field.type === 'one2many' || field.type === 'many2many') throw invalidOrder(order);
     let sql: string;
     if (field.type === 'many2one' && field.store) {
       const related = registry.require(field.relation as string);

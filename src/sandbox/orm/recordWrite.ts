@@ -7,6 +7,7 @@ import { mandatoryFieldError, mapIntegrityError } from './integrityErrors';
 import type { Model } from './modelDefinition';
 import { checkRecords } from './recordAccess';
 import { defaultValues } from './recordDefaults';
+import { applyCommands, takeRelationValues } from './relationCommands';
 import { quoteIdentifier, SqlParams } from './sqlParams';
 
 /** Built-in fields: set by the sandbox, silently ignored in values given by callers. */
@@ -62,6 +63,7 @@ export async function createRecords(env: Environment, model: Model, list: Readon
     const values = { ...defaultValues(env, model, null), ...given };
     await model.hooks.beforeCreate?.(env, values);
     created.push(values);
+    const relations = takeRelationValues(model, values);
     const columns = await columnValues(env, model, values, true);
     columns.set('create_uid', env.uid);
     columns.set('write_uid', env.uid);
@@ -77,6 +79,7 @@ export async function createRecords(env: Environment, model: Model, list: Readon
     } catch (error) {
       throw mapIntegrityError(env.registry, model, error);
     }
+    for (const [field, commands] of relations) await applyCommands(env, field, [ids[ids.length - 1]], commands);
   }
   if (model.hooks.afterCreate && ids.length > 0) await model.hooks.afterCreate(env, ids, created);
   if (ids.length > 0) env.services.recordsChanged(model.name);
@@ -92,6 +95,7 @@ export async function writeRecords(env: Environment, model: Model, ids: readonly
   if (unique.length === 0) return;
   await checkRecords(env, model, unique, 'write');
   await model.hooks.beforeWrite?.(env, unique, values);
+  const relations = takeRelationValues(model, values);
   const columns = await columnValues(env, model, values, false);
   columns.set('write_uid', env.uid);
   columns.set('write_date', formatDatetime(env.now));
@@ -102,6 +106,7 @@ export async function writeRecords(env: Environment, model: Model, ids: readonly
   } catch (error) {
     throw mapIntegrityError(env.registry, model, error);
   }
+  for (const [field, commands] of relations) await applyCommands(env, field, unique, commands);
   env.services.recordsChanged(model.name);
 }
 

@@ -32,6 +32,8 @@ const row = (model: string, group: string | null, rights: string): ModelAccessRo
 export const MODEL_ACCESS: readonly ModelAccessRow[] = [
   row('res.partner', GROUP_USER, 'rwcu'),
   row('res.partner', GROUP_API_CONTACTS, 'r'),
+  row('res.partner.category', GROUP_USER, 'rwcu'),
+  row('res.partner.category', GROUP_API_CONTACTS, 'r'),
   row('res.country', null, 'r'),
   row('res.country', GROUP_SYSTEM, 'rwcu'),
   row('res.lang', null, 'r'),
