@@ -1,6 +1,7 @@
 // `npm test`: every check in order (type check, lint, build, unit tests, package with a check of the .vsix,
 // integration tests in a real VS Code host, UI smoke test), stopping at the first failure, then one summary line.
-// The test host (Node 24, code-server, Chromium) is installed on first use into a cache folder (test/host/installHost.mjs).
+// What the tests need beyond npm (Debian packages; Node 24 and code-server for the VS Code host) is installed on
+// first use, before the unit tests (test/host/installHost.mjs).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,9 +12,9 @@ const steps = [
   { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
   { name: 'build', command: 'sh', args: ['-c', `"${node}" scripts/build.mjs && "${node}" scripts/build.mjs --tests`] },
+  { name: 'host', command: node, args: ['test/host/installHost.mjs'] },
   { name: 'unit', command: node, args: ['scripts/runUnitTests.mjs'], counts: 'node-test' },
   { name: 'package', command: 'npm', args: ['run', '--silent', 'package'] },
-  { name: 'host', command: node, args: ['test/host/installHost.mjs'] },
   { name: 'integration', command: node, args: ['test/integration/runIntegrationTests.mjs'], counts: 'summary' },
   { name: 'ui-smoke', command: node, args: ['test/e2e/uiSmoke.mjs'], counts: 'summary' },
   { name: 'completion-list', command: node, args: ['test/e2e/completionList.mjs'], counts: 'summary' },

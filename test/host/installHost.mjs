@@ -1,11 +1,13 @@
-// Installs what the real VS Code test host needs, once, into a cache folder: Debian's Chromium (apt, as root),
-// Node 24 and code-server from the npm registry. Idempotent; prints the cache layout as JSON on --print.
+// Installs what the tests need beyond npm, once: Debian packages with apt as root (Chromium for the VS Code host,
+// curl and python3-requests for the export checks), then Node 24 and code-server from the npm registry into a cache
+// folder. Idempotent; prints the cache layout as JSON on --print.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { hostPaths, HOST_VERSIONS } from './hostPaths.mjs';
 
-const APT_PACKAGES = ['chromium', 'libkrb5-dev', 'fonts-dejavu-core'];
+// libkrb5-dev: code-server's kerberos module builds from source offline and needs its headers.
+const APT_PACKAGES = ['chromium', 'libkrb5-dev', 'fonts-dejavu-core', 'curl', 'python3-requests'];
 
 function log(message) {
   process.stdout.write(`[host-install] ${message}\n`);
