@@ -69,8 +69,16 @@ async function main() {
     const input = quickInput.locator('input.input');
     const message = quickInput.locator('.quick-input-message');
     const screenshot = (name) => page.screenshot({ path: path.join(options.out, `${String(++shot).padStart(2, '0')}-${name}.png`) });
-    /** Waits for the step whose title counter or placeholder says `text`. */
-    const waitForStep = (text) => quickInput.locator('.quick-input-header, .quick-input-title, .quick-input-message').filter({ hasText: text }).first().waitFor({ timeout });
+    /** What the open input says: its title, message and placeholder (pick steps ask in the placeholder). */
+    const stepText = async () => `${await quickInput.locator('.quick-input-title').first().textContent().catch(() => '')} ` +
+      `${await message.first().textContent().catch(() => '')} ${await input.getAttribute('placeholder').catch(() => '')}`;
+    /** Waits for the step whose text says `text`. */
+    const waitForStep = async (text) => {
+      for (const deadline = Date.now() + timeout; !(await stepText()).includes(text);) {
+        if (Date.now() > deadline) throw new Error(`no step saying "${text}" (showing: ${await stepText()})`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
 
     await step('workbench loaded', async () => {
       await page.goto(`${server.url}/?folder=${encodeURI(workspace)}`, { timeout });
@@ -99,11 +107,11 @@ async function main() {
       await page.keyboard.press('Enter');
       await waitForStep('Release ');
     });
-    if (await quickInput.getByText('Which interface?').count()) {
+    if ((await stepText()).includes('Which interface?')) {
       await step('the release and its interfaces are shown; JSON-2 is chosen', async () => {
         await screenshot('interface');
         await page.keyboard.press('Enter');
-        await quickInput.getByText('Choose the database').first().waitFor({ timeout });
+        await waitForStep('database');
       });
     }
     await step(`choose the database ${sandbox.database} (picked from the server's list, or typed when it gives none)`, async () => {
