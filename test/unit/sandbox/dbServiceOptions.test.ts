@@ -1,8 +1,12 @@
 // Server options of several-database setups: --legacy-only (no /json/2, release 18.0), --no-list-db (listing refused
 // in the db service and /jsonrpc), and the Host-based database filter of JSON-2 calls.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parseSandboxArguments } from '../../../src/sandbox/command/commandOptions';
+import { runSandboxCommand } from '../../../src/sandbox/sandboxCommand';
 import { issueApiKey } from '../../../src/sandbox/service/keyIssuer';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { rawRequest } from '../../support/sandboxHttp';
@@ -89,5 +93,48 @@ describe('json2 sandbox options', () => {
     });
     assert.deepEqual(parseSandboxArguments([]), { command: 'serve', port: 8069, host: '127.0.0.1', dataDir: null, reset: false });
     assert.throws(() => parseSandboxArguments(['--master-password', '']), /--master-password is required/);
+  });
+});
+
+describe('master password of json2 sandbox', () => {
+  /** Starts `json2 sandbox` with `args`, runs `check` with its URL and output, then stops it. */
+  async function withCommand(args: string[], check: (url: string, printed: string) => Promise<void>): Promise<void> {
+    const stop = new AbortController();
+    const out: string[] = [];
+    let listening: (url: string) => void = () => undefined;
+    const ready = new Promise<string>((resolve) => { listening = resolve; });
+    const running = runSandboxCommand(['--port', '0', ...args], { out: (line) => out.push(line), err: () => undefined, signal: stop.signal, onListening: (url) => listening(url) });
+    try {
+      await check(await ready, out.join('\n'));
+    } finally {
+      stop.abort();
+      assert.equal(await running, 0);
+    }
+  }
+  const countries = (url: string, master: string) => python(url, [['/xmlrpc/2/db', 'list_countries', [master]]]);
+
+  it('is made and printed once at the first start, stored only as a hash, and can be set by option', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-master-'));
+    try {
+      let master = '';
+      await withCommand(['--data', dataDir], async (url, printed) => {
+        master = /master password: (\S+)/.exec(printed)?.[1] ?? '';
+        assert.ok(master.length >= 12, printed);
+        assert.ok(Array.isArray((await countries(url, master))[0].ok));
+      });
+      const config = fs.readFileSync(path.join(dataDir, 'config.json'), 'utf8');
+      assert.ok(!config.includes(master), 'only a hash is stored');
+      assert.equal(fs.statSync(path.join(dataDir, 'config.json')).mode & 0o077, 0);
+      await withCommand(['--data', dataDir], async (url, printed) => {
+        assert.doesNotMatch(printed, /master password/);
+        assert.ok(Array.isArray((await countries(url, master))[0].ok));
+      });
+      await withCommand(['--data', dataDir, '--master-password', 'chosen master'], async (url) => {
+        assert.deepEqual((await countries(url, master))[0].fault, [3, 'Access Denied']);
+        assert.ok(Array.isArray((await countries(url, 'chosen master'))[0].ok));
+      });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
