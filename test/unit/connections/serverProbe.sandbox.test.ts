@@ -69,6 +69,26 @@ test('the CLI finds the connection in .vscode/settings.json and the key in its v
   }
 });
 
+test('the deprecated interfaces: login checked with authenticate, calls through execute_kw behind the same guards', { skip }, async () => {
+  const release = await clientServerProbe().release({ ...target(), database: undefined }, signal);
+  assert.deepEqual([...release.available].sort(), ['json2', 'jsonrpc', 'xmlrpc']);
+  for (const protocol of ['xmlrpc', 'jsonrpc'] as const) {
+    const user = await clientServerProbe().checkLogin(target(), protocol, 'admin', 'admin', signal);
+    assert.equal(user.login, 'admin');
+    await assert.rejects(clientServerProbe().checkLogin(target(), protocol, 'admin', 'wrong', signal), (error: unknown) => (error as { kind?: string }).kind === 'auth');
+    const client = new ConnectionClient({
+      name: protocol, baseUrl: sandbox.url, database: sandbox.database, databaseHeader: 'X-Service-Database', protocol, login: 'admin',
+      readOnly: true, production: false, allowInsecureHttp: false,
+    }, 'admin');
+    try {
+      assert.ok(await client.call<number>({ model: 'res.partner', method: 'search_count', args: { domain: [] } }) > 0);
+      await assert.rejects(client.call({ model: 'res.partner', method: 'unlink', ids: [1] }), CallRefusedError);
+    } finally {
+      await client.close();
+    }
+  }
+});
+
 async function needsProtocolPick(): Promise<boolean> {
   return (await clientServerProbe().release({ ...target(), database: undefined }, signal)).available.length > 1;
 }
