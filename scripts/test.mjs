@@ -19,6 +19,7 @@ const steps = [
   { name: 'ui-smoke', command: node, args: ['test/e2e/uiSmoke.mjs'], counts: 'summary' },
   { name: 'completion-list', command: node, args: ['test/e2e/completionList.mjs'], counts: 'summary' },
   { name: 'requests-panel', command: node, args: ['test/e2e/requestsPanel.mjs'], counts: 'summary' },
+  { name: 'add-connection', command: node, args: ['test/e2e/addConnection.mjs'], counts: 'summary' },
 ];
 
 function runStep(step) {
