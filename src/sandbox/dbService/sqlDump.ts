@@ -31,7 +31,8 @@ async function columns(cr: SqlClient, oid: number): Promise<Column[]> {
 }
 
 async function dumpRows(cr: SqlClient, table: string, cols: Column[], write: DumpWriter): Promise<void> {
-  const values = cols.map((col) => `quote_nullable(${ident(col.name)})`).join(", ', ', ");
+  // An array, not concat(): a function takes at most 100 arguments and wide tables have hundreds of columns.
+  const values = `array_to_string(ARRAY[${cols.map((col) => `quote_nullable(${ident(col.name)})`).join(', ')}], ', ')`;
   const prefix = `INSERT INTO ${ident(table)} (${cols.map((col) => ident(col.name)).join(', ')}) VALUES (`;
   const byId = cols.some((col) => col.name === 'id' && /^(integer|bigint)$/.test(col.type));
   let last = -Infinity;
@@ -39,7 +40,7 @@ async function dumpRows(cr: SqlClient, table: string, cols: Column[], write: Dum
     const where = byId && last !== -Infinity ? `WHERE id > ${last}` : '';
     const order = byId ? 'ORDER BY id' : 'ORDER BY ctid';
     const page = await cr.query<{ line: string; id: number | null }>(
-      `SELECT concat(${values}) AS line, ${byId ? 'id' : 'NULL::int AS id'} FROM ${ident(table)} ${where} ${order} LIMIT ${PAGE_ROWS}${byId ? '' : ` OFFSET ${offset}`}`);
+      `SELECT ${values} AS line, ${byId ? 'id' : 'NULL::int AS id'} FROM ${ident(table)} ${where} ${order} LIMIT ${PAGE_ROWS}${byId ? '' : ` OFFSET ${offset}`}`);
     if (page.rows.length === 0) return;
     await write(page.rows.map((row) => `${prefix}${row.line});\n`).join(''));
     if (byId) last = page.rows[page.rows.length - 1].id as number;
