@@ -9,7 +9,8 @@ import { schemaStatements } from '../orm/schemaSql';
 import { syncMetaModels } from '../models/metaModelSync';
 import { GROUP_ERP_MANAGER, GROUP_SYSTEM, GROUP_USER, SUPERUSER_ID, type CurrentUser } from '../security/currentUser';
 import type { SqlClient, Storage } from '../storage/sqlClient';
-import { COUNTRIES, GENERATED_CONTACTS, GROUPS, INDIVIDUALS, LANGUAGES, PARTNER_CATEGORIES, PARTNER_COMPANIES, USERS } from './demoRecords';
+import { wideValues } from './wideRecords';
+import { COUNTRIES, CURRENCIES, GENERATED_CONTACTS, GROUPS, INDIVIDUALS, LANGUAGES, PARTNER_CATEGORIES, PARTNER_COMPANIES, USERS, WIDE_RECORDS } from './demoRecords';
 
 const SUPERUSER: CurrentUser = {
   id: SUPERUSER_ID, login: '__system__', name: 'System', companyId: 1, lang: 'en_US', tz: null, groups: new Set([GROUP_USER, GROUP_ERP_MANAGER, GROUP_SYSTEM]),
@@ -91,6 +92,15 @@ async function createPartners(env: Environment, countries: Map<string, number>):
   }
 }
 
+async function createWideRecords(env: Environment): Promise<void> {
+  const currencies = await createRecords(env, env.model('res.currency'), CURRENCIES.map(([name, full_name, symbol, position, decimal_places, active]) => ({
+    name, full_name, symbol, position, decimal_places, rounding: decimal_places === 0 ? 1 : 0.01, active,
+  })));
+  const partners = (await env.cr.query<{ id: number }>('SELECT id FROM res_partner WHERE is_company ORDER BY id LIMIT 10')).rows.map((row) => row.id);
+  const tags = (await env.cr.query<{ id: number }>('SELECT id FROM res_partner_category ORDER BY id')).rows.map((row) => row.id);
+  for (let record = 0; record < WIDE_RECORDS; record += 1) await createRecords(env, env.model('sandbox.wide'), [wideValues(record, partners, tags, currencies[record % 2])]);
+}
+
 /** Creates the schema and the demo data in a new, empty database. */
 export async function populateDatabase(storage: Storage, registry: Registry, hashCost: number): Promise<void> {
   for (const statement of schemaStatements(registry)) await storage.query(statement);
@@ -100,6 +110,7 @@ export async function populateDatabase(storage: Storage, registry: Registry, has
     const countries = await createReferenceData(env);
     await createCompanyAndUsers(env, countries);
     await createPartners(env, countries);
+    await createWideRecords(env);
     await syncMetaModels(env);
   });
 }

@@ -113,3 +113,15 @@ export const PARTNER_CATEGORIES: ReadonlyArray<readonly [string, string | null, 
   ['Supplier', null, [4, 5, 6, 7]],
   ['Prospect', null, [8, 9, 10]],
 ];
+
+/** Currencies: [code, full name, symbol, position, decimal places, active]. */
+export const CURRENCIES: ReadonlyArray<readonly [string, string, string, 'before' | 'after', number, boolean]> = [
+  ['USD', 'United States dollar', '$', 'before', 2, true],
+  ['EUR', 'Euro', '€', 'after', 2, true],
+  ['GBP', 'Pound sterling', '£', 'before', 2, false],
+  ['JPY', 'Japanese yen', '¥', 'before', 0, false],
+  ['CHF', 'Swiss franc', 'CHF', 'after', 2, false],
+];
+
+/** How many sandbox.wide records the demo database has. */
+export const WIDE_RECORDS = 3;

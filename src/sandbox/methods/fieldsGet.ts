@@ -23,7 +23,8 @@ export function fieldDescription(field: FieldDefinition): Record<string, unknown
     type: field.type,
   };
   if (field.help) description.help = field.help;
-  if (field.type === 'char' || field.type === 'text') description.translate = false;
+  if (field.type === 'char' || field.type === 'text' || field.type === 'html') description.translate = false;
+  if (field.type === 'monetary') description.currency_field = field.currencyField;
   if (field.type === 'char' && field.size) description.size = field.size;
   if (field.type === 'selection') description.selection = (field.selection ?? []).map(([key, label]) => [key, label]);
   if (field.type === 'one2many') description.relation_field = field.relationField;

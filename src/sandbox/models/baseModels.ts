@@ -3,11 +3,13 @@ import { apiKeyModel } from '../keys/apiKeyModel';
 import type { ModelSpec } from '../orm/modelDefinition';
 import { META_MODELS } from './metaModels';
 import { configParameterModel, modelDataModel } from './configParameterModel';
+import { currencyModel } from './currencyModel';
+import { wideLineModel, wideModel } from './wideModel';
 import { partnerCategoryModel } from './partnerCategoryModel';
 import { partnerModel } from './partnerModel';
 import { countryModel, langModel } from './referenceModels';
 import { companyModel, groupsModel, usersModel } from './userModels';
 
 export const BASE_MODELS: readonly ModelSpec[] = [
-  partnerModel, partnerCategoryModel, countryModel, langModel, companyModel, usersModel, groupsModel, configParameterModel, modelDataModel, apiKeyModel, ...META_MODELS,
+  partnerModel, partnerCategoryModel, countryModel, langModel, companyModel, usersModel, groupsModel, configParameterModel, modelDataModel, apiKeyModel, currencyModel, wideModel, wideLineModel, ...META_MODELS,
 ];

@@ -1,7 +1,7 @@
 // What creating, changing and deleting ir.model and ir.model.fields records does to the schema: custom models get a
 // table and custom fields a column at once (state manual), in the call's transaction; code-defined ones cannot go.
 import { userError, validationError } from '../errors/serviceErrors';
-import { CUSTOM_FIELD_TYPES, customFieldSpec, many2manyNames, parseSelection, type FieldRow } from '../orm/customFields';
+import { CUSTOM_FIELD_TYPES, currencyFieldOf, customFieldSpec, many2manyNames, parseSelection, type FieldRow } from '../orm/customFields';
 import { addFieldSql, createModelTableSql, dropFieldSql, dropModelSql } from '../orm/customSchemaSql';
 import type { Environment } from '../orm/environment';
 import type { FieldDefinition } from '../orm/fieldDefinition';
@@ -78,6 +78,10 @@ async function prepareField(env: Environment, values: Record<string, unknown>): 
   const type = String(values.ttype);
   if (!(CUSTOM_FIELD_TYPES as readonly string[]).includes(type)) throw userError(`Custom fields of type '${type}' cannot be created in the sandbox (supported: ${CUSTOM_FIELD_TYPES.join(', ')}).`);
   if (Array.isArray(values.selection)) values.selection = selectionRepr(values.selection as Array<[string, string]>);
+  if (type === 'monetary') {
+    const currency = model.fields.get(currencyFieldOf([...model.fields.keys()]) ?? '');
+    if (!currency || currency.relation !== 'res.currency') throw fieldError(`The monetary field '${name}' needs a many2one to res.currency named x_currency_id or currency_id on '${model.name}'.`);
+  }
   if (type === 'selection' && !parseSelection(String(values.selection ?? ''))) throw fieldError(`The selection field '${name}' needs its options, as [('key', 'Label'), ...].`);
   if (type === 'many2one' || type === 'one2many' || type === 'many2many') {
     const related = typeof values.relation === 'string' ? env.registry.model(values.relation) : undefined;

@@ -3,7 +3,7 @@ import { fields as f, type FieldDefinition, type OnDelete } from './fieldDefinit
 import type { ModelSpec } from './modelDefinition';
 
 /** The types a custom field may have in the sandbox. */
-export const CUSTOM_FIELD_TYPES = ['char', 'text', 'integer', 'float', 'boolean', 'date', 'datetime', 'selection', 'many2one', 'one2many', 'many2many'] as const;
+export const CUSTOM_FIELD_TYPES = ['char', 'text', 'html', 'integer', 'float', 'monetary', 'boolean', 'date', 'datetime', 'selection', 'binary', 'many2one', 'one2many', 'many2many'] as const;
 
 /** One ir.model.fields row, as the loader and the hooks see it. */
 export interface FieldRow {
@@ -22,6 +22,13 @@ export interface FieldRow {
   relation_table: string | null;
   column1: string | null;
   column2: string | null;
+  /** For a monetary field: its currency many2one (not a column: found on the model when the field is loaded). */
+  currency_field?: string | null;
+}
+
+/** The currency field of a monetary field on a model with `fieldNames`: `x_currency_id`, else `currency_id`. */
+export function currencyFieldOf(fieldNames: readonly string[]): string | null {
+  return fieldNames.includes('x_currency_id') ? 'x_currency_id' : fieldNames.includes('currency_id') ? 'currency_id' : null;
 }
 
 const PAIR = /\(\s*(['"])(.*?)\1\s*,\s*(['"])(.*?)\3\s*\)/g;
@@ -70,7 +77,9 @@ export function customFieldSpec(row: FieldRow): Omit<FieldDefinition, 'name'> {
       const names = many2manyNames(row);
       return f.many2many(row.relation as string, names.table, names.column1, names.column2, label, common);
     }
-    case 'text': case 'integer': case 'float': case 'boolean': case 'date': case 'datetime':
+    case 'monetary':
+      return f.monetary(label, { ...common, currencyField: row.currency_field ?? 'currency_id' });
+    case 'text': case 'html': case 'binary': case 'integer': case 'float': case 'boolean': case 'date': case 'datetime':
       return f[row.ttype](label, common);
     default:
       throw new Error(`custom field ${row.model}.${row.name}: unsupported type ${row.ttype}`);
@@ -82,7 +91,9 @@ export function customFieldSpec(row: FieldRow): Omit<FieldDefinition, 'name'> {
  * model per custom model of `modelRows` (with its custom fields).
  */
 export function withCustomModels(base: readonly ModelSpec[], modelRows: ReadonlyArray<{ model: string; name: string }>, fieldRows: readonly FieldRow[]): ModelSpec[] {
-  const fieldsOf = (model: string) => Object.fromEntries(fieldRows.filter((row) => row.model === model).map((row) => [row.name, customFieldSpec(row)]));
+  const namesOf = (model: string) => [...Object.keys(base.find((spec) => spec.name === model)?.fields ?? {}), ...fieldRows.filter((row) => row.model === model).map((row) => row.name)];
+  const fieldsOf = (model: string) => Object.fromEntries(fieldRows.filter((row) => row.model === model)
+    .map((row) => [row.name, customFieldSpec({ ...row, currency_field: currencyFieldOf(namesOf(model)) })]));
   const specs = base.map((spec) => {
     const extra = fieldsOf(spec.name);
     return Object.keys(extra).length > 0 ? { ...spec, fields: { ...spec.fields, ...extra } } : spec;

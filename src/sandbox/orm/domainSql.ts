@@ -44,6 +44,7 @@ function typedParam(operand: Operand, value: unknown, compilation: Compilation, 
       if (typeof value !== 'number') throw bad();
       return compilation.params.add(value, Number.isInteger(value) ? 'bigint' : 'float8');
     case 'float':
+    case 'monetary':
       if (typeof value !== 'number') throw bad();
       return compilation.params.add(value, 'float8');
     case 'boolean':

@@ -1,6 +1,6 @@
 // What a field is: its type and attributes, plus short constructors used by the model definitions.
 
-export type FieldType = 'char' | 'text' | 'integer' | 'float' | 'boolean' | 'date' | 'datetime' | 'selection' | 'many2one' | 'one2many' | 'many2many';
+export type FieldType = 'char' | 'text' | 'integer' | 'float' | 'boolean' | 'date' | 'datetime' | 'selection' | 'many2one' | 'one2many' | 'many2many' | 'html' | 'monetary' | 'binary';
 
 export type OnDelete = 'set null' | 'restrict' | 'cascade';
 
@@ -35,6 +35,8 @@ export interface FieldDefinition {
   column1?: string;
   column2?: string;
   onDelete?: OnDelete;
+  /** For a monetary field: the many2one to res.currency that gives its currency. */
+  currencyField?: string;
   /** Maximum length of a char field. */
   size?: number;
   default?: DefaultValue;
@@ -62,6 +64,11 @@ export const fields = {
   date: (string: string, options?: Options) => field('date', string, options),
   datetime: (string: string, options?: Options) => field('datetime', string, options),
   selection: (string: string, selection: ReadonlyArray<readonly [string, string]>, options?: Options) => field('selection', string, { selection, ...options }),
+  html: (string: string, options?: Options) => field('html', string, options),
+  /** An amount in the currency of the record's `currencyField` (default `currency_id`). */
+  monetary: (string: string, options?: Options) => field('monetary', string, { currencyField: 'currency_id', ...options }),
+  /** Bytes, carried as base64 text. */
+  binary: (string: string, options?: Options) => field('binary', string, { copy: false, ...options }),
   many2one: (relation: string, string: string, options?: Options) => field('many2one', string, { relation, onDelete: 'set null', ...options }),
   /** Read as the ids of the records of `relation` whose `inverse` is this record. */
   one2many: (relation: string, inverse: string, string: string, options?: Options) => field('one2many', string, {

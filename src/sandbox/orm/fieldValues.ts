@@ -5,6 +5,7 @@ import type { Model } from './modelDefinition';
 import { pythonRepr } from './pythonRepr';
 
 const INT32_MAX = 2 ** 31 - 1;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?$/;
 
@@ -63,7 +64,8 @@ export function toColumnValue(model: Model, field: FieldDefinition, value: unkno
   const empty = value === false || value === null;
   switch (field.type) {
     case 'char':
-    case 'text': {
+    case 'text':
+    case 'html': {
       if (empty) return null;
       if (typeof value === 'number') return String(value);
       if (value === true) return 'True';
@@ -81,7 +83,13 @@ export function toColumnValue(model: Model, field: FieldDefinition, value: unkno
       if (Math.abs(number) > INT32_MAX) throw valueError(`integer out of range for ${model.name}.${field.name}: ${number}`);
       return number;
     }
-    case 'float': {
+    case 'binary': {
+      if (empty) return null;
+      if (typeof value !== 'string' || !BASE64.test(value.replace(/\s+/g, ''))) throw valueError(`Wrong value for ${model.name}.${field.name}: binary values are base64 text`);
+      return value.replace(/\s+/g, '');
+    }
+    case 'float':
+    case 'monetary': {
       if (empty) return 0;
       if (typeof value === 'number') return value;
       if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
@@ -122,6 +130,7 @@ export function fromColumnValue(field: FieldDefinition, raw: unknown): unknown {
   switch (field.type) {
     case 'integer':
     case 'float':
+    case 'monetary':
       return raw === null || raw === undefined ? 0 : Number(raw);
     case 'boolean':
       return raw === true;

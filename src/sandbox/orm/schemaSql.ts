@@ -12,11 +12,14 @@ export function columnType(field: FieldDefinition): string {
     case 'selection':
       return 'varchar';
     case 'text':
+    case 'html':
+    case 'binary':
       return 'text';
     case 'integer':
     case 'many2one':
       return 'integer';
     case 'float':
+    case 'monetary':
       return 'double precision';
     case 'boolean':
       return 'boolean';

@@ -129,13 +129,30 @@ describe('custom fields', () => {
     assert.match(computed.message, /Computed fields cannot be added/);
     const defaulted = await fails(sandbox, 422, 'ir.model.fields', 'create', { vals_list: { model_id: await modelId('res.partner'), name: 'x_d', field_description: 'D', ttype: 'char', state: 'manual', default: 'a' } });
     assert.match(defaulted.message, /Default values, onchange behaviour and methods cannot be set/);
-    assert.match((await fails(sandbox, 422, 'ir.model.fields', 'create', { vals_list: { model_id: await modelId('res.partner'), name: 'x_h', field_description: 'H', ttype: 'html', state: 'manual' } })).message, /type 'html' cannot be created/);
+    assert.match((await fails(sandbox, 422, 'ir.model.fields', 'create', { vals_list: { model_id: await modelId('res.partner'), name: 'x_h', field_description: 'H', ttype: 'reference', state: 'manual' } })).message, /type 'reference' cannot be created/);
+    assert.match((await fails(sandbox, 422, 'ir.model.fields', 'create', { vals_list: { model_id: await modelId('x_ghost'), name: 'x_m', field_description: 'M', ttype: 'monetary', state: 'manual' } })).message, /not loaded/);
     assert.match((await fails(sandbox, 422, 'ir.model.fields', 'create', { vals_list: { model_id: await modelId('res.partner'), name: 'bad', field_description: 'B', ttype: 'char', state: 'manual' } })).message, /starts with 'x_'/);
     assert.match((await fails(sandbox, 422, 'ir.model.fields', 'create', { vals_list: { model_id: await modelId('x_ghost'), name: 'x_a', field_description: 'A', ttype: 'char', state: 'manual' } })).message, /not loaded/);
     assert.match((await fails(sandbox, 422, 'ir.model.fields', 'create', { vals_list: { model_id: await modelId('res.partner'), name: 'x_r', field_description: 'R', ttype: 'many2one', relation: 'x_ghost', state: 'manual' } })).message, /Unknown model 'x_ghost'/);
     await ok(sandbox, 'ir.model.fields', 'create', { vals_list: { model_id: await modelId('res.partner'), name: 'x_inactive', field_description: 'Inactive', ttype: 'char', state: 'base' } });
     assert.equal('x_inactive' in await ok<Row>(sandbox, 'res.partner', 'fields_get', {}), false, 'a field not in state manual never becomes active');
     assert.equal((await columns('res_partner')).includes('x_inactive'), false);
+  });
+
+  it('adds html, binary and monetary fields (monetary needs a currency many2one)', async () => {
+    await ok(sandbox, 'ir.model', 'create', { vals_list: { name: 'Invoice', model: 'x_invoice', state: 'manual' } });
+    await addField('x_invoice', { name: 'x_body', ttype: 'html' });
+    await addField('x_invoice', { name: 'x_scan', ttype: 'binary' });
+    const refused = await fails(sandbox, 422, 'ir.model.fields', 'create', { vals_list: { model_id: await modelId('x_invoice'), name: 'x_total', field_description: 'Total', ttype: 'monetary', state: 'manual' } });
+    assert.match(refused.message, /needs a many2one to res\.currency named x_currency_id or currency_id/);
+    await addField('x_invoice', { name: 'x_currency_id', ttype: 'many2one', relation: 'res.currency' });
+    await addField('x_invoice', { name: 'x_total', ttype: 'monetary' });
+    const described = await ok<Record<string, Row>>(sandbox, 'x_invoice', 'fields_get', { attributes: ['type', 'currency_field'] });
+    assert.deepEqual([described.x_body.type, described.x_scan.type, described.x_total.type, described.x_total.currency_field], ['html', 'binary', 'monetary', 'x_currency_id']);
+    const [usd] = await ok<number[]>(sandbox, 'res.currency', 'search', { domain: [['name', '=', 'USD']] });
+    const [id] = await ok<number[]>(sandbox, 'x_invoice', 'create', { vals_list: { x_body: '<p>Hi</p>', x_scan: 'AAEC', x_currency_id: usd, x_total: 12.5 } });
+    const [row] = await ok<Row[]>(sandbox, 'x_invoice', 'read', { ids: [id], fields: ['x_body', 'x_scan', 'x_total', 'x_currency_id'] });
+    assert.deepEqual(row, { id, x_body: '<p>Hi</p>', x_scan: 'AAEC', x_total: 12.5, x_currency_id: [usd, 'USD'] });
   });
 
   it('drops the column of a removed field and the table of a removed model', async () => {
