@@ -7,6 +7,8 @@ import type { Storage } from './sqlClient';
 import { WorkerStorage } from './workerStorage';
 
 const STALE_BUILD_MS = 60 * 60_000;
+/** Templates of other versions are removed only once no process has used them for this long. */
+const UNUSED_TEMPLATE_MS = 60 * 60 * 1000;
 
 export interface TemplateRequest {
   /** Folder holding the templates (`<cacheDir>/<version>/pgdata`). */
@@ -29,8 +31,19 @@ function removeOldTemplates(cacheDir: string, keep: string): void {
     if (!entry.isDirectory() || entry.name === keep) continue;
     const full = path.join(cacheDir, entry.name);
     const building = entry.name.startsWith('.build-');
-    if (building && Date.now() - fs.statSync(full).mtimeMs < STALE_BUILD_MS) continue;
+    const age = Date.now() - fs.statSync(full).mtimeMs;
+    // Another process (a test run of another version of the code) may still be copying an older template.
+    if (age < (building ? STALE_BUILD_MS : UNUSED_TEMPLATE_MS)) continue;
     fs.rmSync(full, { recursive: true, force: true });
+  }
+}
+
+function markUsed(dir: string): void {
+  const now = new Date();
+  try {
+    fs.utimesSync(dir, now, now);
+  } catch {
+    // Removed meanwhile by a process of another version: the caller's copy fails with a clear error.
   }
 }
 
@@ -38,7 +51,10 @@ function removeOldTemplates(cacheDir: string, keep: string): void {
 export async function ensureTemplate(request: TemplateRequest): Promise<TemplateInfo> {
   const finalDir = path.join(request.cacheDir, request.version);
   const finalData = path.join(finalDir, 'pgdata');
-  if (fs.existsSync(path.join(finalData, 'PG_VERSION'))) return { dataDir: finalData, built: false, buildMs: 0 };
+  if (fs.existsSync(path.join(finalData, 'PG_VERSION'))) {
+    markUsed(finalDir);
+    return { dataDir: finalData, built: false, buildMs: 0 };
+  }
   fs.mkdirSync(request.cacheDir, { recursive: true });
   const started = Date.now();
   const buildDir = path.join(request.cacheDir, `.build-${process.pid}-${crypto.randomBytes(4).toString('hex')}`);
