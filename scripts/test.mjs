@@ -36,7 +36,8 @@ function runStep(step) {
 function countTests(kind, output) {
   if (kind === 'node-test') {
     const number = (label) => Number([...output.matchAll(new RegExp(`^ℹ ${label} (\\d+)$`, 'gm'))].at(-1)?.[1] ?? 0);
-    return { passed: number('pass'), failed: number('fail'), skipped: number('skipped') + number('todo') };
+    // A cancelled test (one that never finished) counts as a failure.
+    return { passed: number('pass'), failed: number('fail') + number('cancelled'), skipped: number('skipped') + number('todo') };
   }
   const match = [...output.matchAll(/^[\w-]+: (\d+) passed, (\d+) failed/gm)].at(-1);
   return { passed: Number(match?.[1] ?? 0), failed: Number(match?.[2] ?? 0), skipped: 0 };
