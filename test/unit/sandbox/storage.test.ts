@@ -131,6 +131,9 @@ describe('template cache and pool', () => {
     let populated = 0;
     const populate = async (storage: Storage) => { populated += 1; await storage.query('CREATE TABLE marker (id int)'); };
     fs.mkdirSync(path.join(cacheDir, 'v-old', 'pgdata'), { recursive: true });
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    fs.utimesSync(path.join(cacheDir, 'v-old'), twoHoursAgo, twoHoursAgo);
+    fs.mkdirSync(path.join(cacheDir, 'v-in-use', 'pgdata'), { recursive: true });
     const first = await ensureTemplate({ cacheDir, version: 'v-test', populate });
     const second = await ensureTemplate({ cacheDir, version: 'v-test', populate });
     assert.equal(populated, 1);
@@ -152,8 +155,9 @@ describe('template cache and pool', () => {
     } finally {
       await original.close();
     }
-    // Building a version removes the other versions from the cache.
+    // Building a version removes the other versions unused for an hour, and keeps one another run may be copying.
     assert.equal(fs.existsSync(path.join(cacheDir, 'v-old')), false);
+    assert.equal(fs.existsSync(path.join(cacheDir, 'v-in-use')), true);
   });
 
   it('refuses to open a directory that holds no database', async () => {
