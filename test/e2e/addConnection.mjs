@@ -7,36 +7,24 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { launchBrowser } from '../host/browser.mjs';
 import { installExtension, startCodeServer, writeUserSettings } from '../host/codeServer.mjs';
 import { installHost } from '../host/installHost.mjs';
+import { defaultVsix, root, timedSteps } from './uiTestKit.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const { values: options } = parseArgs({
   options: {
-    vsix: { type: 'string', default: path.join(root, `${manifest.name}-${manifest.version}.vsix`) },
+    vsix: { type: 'string', default: defaultVsix },
     out: { type: 'string', default: path.join(root, 'test-results/add-connection') },
     timeout: { type: 'string', default: '60' },
     keep: { type: 'boolean', default: false },
   },
 });
 const timeout = Number(options.timeout) * 1000;
-const started = Date.now();
+const step = timedSteps();
 let shot = 0;
 
-async function step(label, action) {
-  try {
-    const result = await action();
-    console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)}s] ok   ${label}`);
-    return result;
-  } catch (error) {
-    console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)}s] FAIL ${label}: ${error.message.split('\n')[0]}`);
-    throw error;
-  }
-}
 
 function startSandboxFromOut() {
   const testApi = path.join(root, 'out/src/sandbox/testApi.js');

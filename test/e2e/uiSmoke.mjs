@@ -5,36 +5,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { consoleLine, launchBrowser } from '../host/browser.mjs';
 import { extensionHostLogs, installExtension, startCodeServer, writeUserSettings } from '../host/codeServer.mjs';
 import { installHost } from '../host/installHost.mjs';
+import { defaultVsix, manifest, root, timedSteps } from './uiTestKit.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const extensionId = `${manifest.publisher}.${manifest.name}`;
 const { values: options } = parseArgs({
   options: {
-    vsix: { type: 'string', default: path.join(root, `${manifest.name}-${manifest.version}.vsix`) },
+    vsix: { type: 'string', default: defaultVsix },
     screenshot: { type: 'string', default: path.join(root, 'test-results/ui-smoke.png') },
     timeout: { type: 'string', default: '60' },
     keep: { type: 'boolean', default: false },
   },
 });
 const timeout = Number(options.timeout) * 1000;
-const started = Date.now();
+const step = timedSteps();
 
-async function step(label, action) {
-  try {
-    const result = await action();
-    console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)}s] ok   ${label}`);
-    return result;
-  } catch (error) {
-    console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)}s] FAIL ${label}: ${error.message.split('\n')[0]}`);
-    throw error;
-  }
-}
 
 async function waitForActivation(userDataDir) {
   const pattern = new RegExp(`_doActivateExtension ${extensionId.replace(/\./g, '\\.')}\\b`, 'i');
