@@ -1,6 +1,6 @@
 // The extension's composition root: builds the shared services and wires each feature; nothing else.
 import * as vscode from 'vscode';
-import { registerExplorerView } from './explorerTreeProvider';
+import { type ExplorerTestApi, registerExplorer } from './explorer/registerExplorer';
 import { createLogChannel } from './logChannel';
 import { registerLogCommands } from './logCommands';
 import { type ConnectionsTestApi, registerConnections } from './connections/registerConnections';
@@ -17,6 +17,7 @@ export interface Json2TestApi {
   readonly connections: ConnectionsTestApi;
   readonly requests?: RequestsTestApi;
   readonly language?: LanguageFeature;
+  readonly explorer?: ExplorerTestApi;
 }
 
 export function activate(context: vscode.ExtensionContext): Json2TestApi | undefined {
@@ -25,14 +26,15 @@ export function activate(context: vscode.ExtensionContext): Json2TestApi | undef
   const connections = registerConnections(context, log);
   const requests = registerRequests(context, connections.service, log);
   const language = registerLanguage(context, connections.service);
-  context.subscriptions.push(log, registerLogCommands(log), registerExplorerView(), connections, requests, language, registerMigration(log));
+  const explorer = registerExplorer(context, connections.service, language);
+  context.subscriptions.push(log, registerLogCommands(log), explorer, connections, requests, language, registerMigration(log));
   const activateMs = performance.now() - activateStarted;
   const moduleMs = typeof __json2LoadStarted === 'number' && typeof __json2LoadEnded === 'number' ? __json2LoadEnded - __json2LoadStarted : 0;
   const ms = (value: number): string => value.toFixed(1);
   // bench/activationBench.mjs reads this line from the extension's log.
   log.info(vscode.l10n.t('JSON-2 Explorer {0} activated in {1} ms (module {2} ms, activate {3} ms)',
     String(context.extension.packageJSON.version), ms(moduleMs + activateMs), ms(moduleMs), ms(activateMs)));
-  return connections.testApi && { connections: connections.testApi, requests: requests.testApi, language };
+  return connections.testApi && { connections: connections.testApi, requests: requests.testApi, language, explorer: explorer.testApi };
 }
 
 export function deactivate(): void {}

@@ -79,12 +79,16 @@ export class ConnectionService implements vscode.Disposable {
   /**
    * A client of the named connection (or the active one) with its key. Rejects with `MissingSecretError` (after
    * offering to set the key) when none is stored. Clients are shared until the connection or its key changes.
+   * `database` names another database of the same server (the explorer's database nodes), with the same key.
    */
-  async client(name?: string): Promise<ConnectionClient> {
+  async client(name?: string, database?: string): Promise<ConnectionClient> {
     const saved = name === undefined ? this.active() : this.find(name);
     if (!saved) throw new Error(name === undefined ? vscode.l10n.t('No JSON-2 connection yet: add one first.') : vscode.l10n.t('No connection named "{0}".', name));
-    const cached = this.#clients.get(saved.profile.name);
-    if (cached && JSON.stringify(cached.profile) === JSON.stringify(saved.profile)) return cached;
+    const other = database !== undefined && database !== (saved.profile.database ?? '');
+    const profile = other ? { ...saved.profile, database } : saved.profile;
+    const cacheKey = other ? `${saved.profile.name}\u0000${database}` : saved.profile.name;
+    const cached = this.#clients.get(cacheKey);
+    if (cached && JSON.stringify(cached.profile) === JSON.stringify(profile)) return cached;
     const secret = await this.#deps.secrets.get(saved.profile);
     if (secret === undefined) {
       const message = vscode.l10n.t('The connection "{0}" has no key in this editor\'s secret storage yet.', saved.profile.name);
@@ -93,12 +97,12 @@ export class ConnectionService implements vscode.Disposable {
     }
     // Loaded on first use: the HTTP stack stays out of the editor's start-up.
     const { ConnectionClient } = await import('../../core/connections/connectionClient.js');
-    const client = new ConnectionClient(saved.profile, secret, {
+    const client = new ConnectionClient(profile, secret, {
       userAgent: this.#deps.userAgent,
       onCall: (record) => this.#logCall(saved.profile.name, record),
       confirm: (question) => this.#deps.prompts().confirmProduction(question),
     });
-    this.#clients.set(saved.profile.name, client);
+    this.#clients.set(cacheKey, client);
     return client;
   }
 

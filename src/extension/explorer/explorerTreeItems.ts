@@ -1,0 +1,107 @@
+// Turns explorer nodes into tree items: labels, icons per field type, descriptions, escaped Markdown tooltips and the
+// context values the menus use.
+import * as vscode from 'vscode';
+import { fieldDescription, fieldIconId, fieldTooltipLines, type TooltipKey } from '../../core/explorer/fieldPresentation';
+import { isCustomField, isCustomModel } from '../../core/explorer/modelListing';
+import { EXPLORER_COMMANDS } from './explorerCommandIds';
+import type { ExplorerNode, FieldNode, ModelNode } from './explorerNodes';
+
+const CUSTOM_COLOR = new vscode.ThemeColor('charts.orange');
+
+function tooltipLabel(key: TooltipKey): string {
+  switch (key) {
+    case 'label': return vscode.l10n.t('Label');
+    case 'name': return vscode.l10n.t('Technical name');
+    case 'type': return vscode.l10n.t('Type');
+    case 'relation': return vscode.l10n.t('Relation');
+    case 'required': return vscode.l10n.t('Required');
+    case 'readonly': return vscode.l10n.t('Read-only');
+    case 'values': return vscode.l10n.t('Values');
+    case 'help': return vscode.l10n.t('Help');
+  }
+}
+
+function fieldTooltip(node: FieldNode): vscode.MarkdownString {
+  const tooltip = new vscode.MarkdownString();
+  for (const line of fieldTooltipLines(node.info)) {
+    tooltip.appendMarkdown(`**${tooltipLabel(line.key)}:** `);
+    tooltip.appendText(typeof line.value === 'boolean' ? (line.value ? vscode.l10n.t('yes') : vscode.l10n.t('no')) : line.value);
+    tooltip.appendMarkdown('  \n');
+  }
+  if (isCustomField(node.info)) tooltip.appendMarkdown(`*${vscode.l10n.t('Custom field')}*`);
+  return tooltip;
+}
+
+function modelTooltip(node: ModelNode): vscode.MarkdownString {
+  const tooltip = new vscode.MarkdownString();
+  tooltip.appendMarkdown(`**${vscode.l10n.t('Label')}:** `).appendText(node.info.name).appendMarkdown('  \n');
+  tooltip.appendMarkdown(`**${vscode.l10n.t('Technical name')}:** `).appendText(node.model).appendMarkdown('  \n');
+  tooltip.appendMarkdown(`**${vscode.l10n.t('Database')}:** `).appendText(node.database || vscode.l10n.t('the server\'s default')).appendMarkdown('  \n');
+  if (isCustomModel(node.info)) tooltip.appendMarkdown(`*${vscode.l10n.t('Custom model')}*`);
+  return tooltip;
+}
+
+export function treeItemOf(node: ExplorerNode, options: { filtering: boolean }): vscode.TreeItem {
+  const collapsed = vscode.TreeItemCollapsibleState.Collapsed;
+  switch (node.kind) {
+    case 'connection': {
+      const item = new vscode.TreeItem(node.connectionName, collapsed);
+      item.iconPath = new vscode.ThemeIcon('server-environment');
+      item.contextValue = 'json2.connection';
+      return withId(item, node);
+    }
+    case 'database': {
+      const item = new vscode.TreeItem(node.database || vscode.l10n.t('(server default)'), options.filtering ? vscode.TreeItemCollapsibleState.Expanded : collapsed);
+      item.iconPath = new vscode.ThemeIcon('database');
+      item.description = node.configured ? vscode.l10n.t('configured') : undefined;
+      if (node.listRefused) item.tooltip = vscode.l10n.t('The server did not list its databases: {0}', node.listRefused);
+      item.contextValue = 'json2.database';
+      return withId(item, node);
+    }
+    case 'group': {
+      const item = new vscode.TreeItem(node.group, options.filtering ? vscode.TreeItemCollapsibleState.Expanded : collapsed);
+      item.iconPath = new vscode.ThemeIcon('symbol-namespace');
+      item.description = String(node.models.length);
+      item.contextValue = 'json2.modelGroup';
+      return withId(item, node);
+    }
+    case 'model': {
+      const custom = isCustomModel(node.info);
+      const item = new vscode.TreeItem(node.model, collapsed);
+      item.iconPath = new vscode.ThemeIcon('symbol-class', custom ? CUSTOM_COLOR : undefined);
+      item.description = custom ? `${node.info.name} · ${vscode.l10n.t('custom')}` : node.info.name;
+      item.tooltip = modelTooltip(node);
+      item.contextValue = custom ? 'json2.model.custom' : 'json2.model';
+      return withId(item, node);
+    }
+    case 'field': {
+      const custom = isCustomField(node.info);
+      const item = new vscode.TreeItem(node.field, vscode.TreeItemCollapsibleState.None);
+      item.iconPath = new vscode.ThemeIcon(fieldIconId(node.info.type), custom ? CUSTOM_COLOR : undefined);
+      item.description = custom ? `${fieldDescription(node.info)} · ${vscode.l10n.t('custom')}` : fieldDescription(node.info);
+      item.tooltip = fieldTooltip(node);
+      item.contextValue = custom ? 'json2.field.custom' : 'json2.field';
+      return withId(item, node);
+    }
+    case 'error': {
+      const item = new vscode.TreeItem(node.message, vscode.TreeItemCollapsibleState.None);
+      item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+      item.tooltip = vscode.l10n.t('{0}\nClick to try again.', node.message);
+      item.contextValue = 'json2.error';
+      item.command = { command: EXPLORER_COMMANDS.retry, title: vscode.l10n.t('Retry'), arguments: [node] };
+      return withId(item, node);
+    }
+    case 'info': {
+      const item = new vscode.TreeItem(node.message, vscode.TreeItemCollapsibleState.None);
+      item.iconPath = new vscode.ThemeIcon('info');
+      item.contextValue = 'json2.info';
+      if (node.command) item.command = { command: node.command.id, title: node.message, arguments: [...node.command.args] };
+      return withId(item, node);
+    }
+  }
+}
+
+function withId(item: vscode.TreeItem, node: ExplorerNode): vscode.TreeItem {
+  item.id = node.id;
+  return item;
+}
