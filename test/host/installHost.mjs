@@ -1,5 +1,6 @@
 // Installs what the tests need beyond npm, once: Debian packages with apt as root (Chromium for the VS Code host,
-// curl and python3-requests for the export checks), then Node 24 and code-server from the npm registry into a cache
+// curl and python3-requests for the export checks, php-cli with its curl, xml and xmlrpc extensions for the PHP
+// migration corpus), then Node 24 and code-server from the npm registry into a cache
 // folder. Idempotent; prints the cache layout as JSON on --print.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -7,7 +8,7 @@ import path from 'node:path';
 import { hostPaths, HOST_VERSIONS } from './hostPaths.mjs';
 
 // libkrb5-dev: code-server's kerberos module builds from source offline and needs its headers.
-const APT_PACKAGES = ['chromium', 'libkrb5-dev', 'fonts-dejavu-core', 'curl', 'python3-requests'];
+const APT_PACKAGES = ['chromium', 'libkrb5-dev', 'fonts-dejavu-core', 'curl', 'python3-requests', 'php-cli', 'php-curl', 'php-xml', 'php-xmlrpc'];
 
 function log(message) {
   process.stdout.write(`[host-install] ${message}\n`);

@@ -31,19 +31,26 @@ export function writeJavaScript(site: LegacyCallSite, conversion: Conversion): W
     else lines.push(`fetch(${url(plan.path)}, {`, `  method: 'POST',`, `  headers: { 'Content-Type': 'application/json' },`, `  body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: {}, id: 1 }),`, '}).then(async (response) => {');
     lines.push('  const answer = await response.json();', '  if (!response.ok || answer.error) throw new Error(`' + plan.path + ' failed: ${response.status}`);');
   } else {
-    lines.push(`fetch(${url(plan.path)}, {`, `  method: 'POST',`, `  redirect: 'manual',`, '  body: new URLSearchParams({');
-    for (const field of plan.fields) {
-      const value = CHECKBOX_FIELDS.has(field.name) ? `${field.value.text} ? 'true' : ''` : `String(${field.value.text})`;
-      lines.push(`    ${key(field.name)}: ${value},`);
+    const formValue = (field: { name: string; value: { text: string } }): string => (CHECKBOX_FIELDS.has(field.name) ? `${field.value.text} ? 'true' : ''` : `String(${field.value.text})`);
+    lines.push(`fetch(${url(plan.path)}, {`, `  method: 'POST',`, `  redirect: 'manual',`);
+    if (plan.upload) {
+      lines.push('  body: ((form) => {');
+      for (const field of plan.fields) lines.push(`    form.append('${field.name}', ${formValue(field)});`);
+      lines.push(`    form.append('${plan.upload.name}', new Blob([Buffer.from(${plan.upload.base64.text}, 'base64')]), 'backup.zip');`, '    return form;', '  })(new FormData()),');
+    } else {
+      lines.push('  body: new URLSearchParams({');
+      for (const field of plan.fields) lines.push(`    ${key(field.name)}: ${formValue(field)},`);
+      lines.push('  }),');
     }
-    lines.push('  }),', '}).then(async (response) => {');
+    lines.push('}).then(async (response) => {');
     const refused = plan.result === 'base64Body' ? "!(response.headers.get('content-disposition') ?? '').startsWith('attachment')" : 'response.status !== 303';
     lines.push(`  if (${refused}) throw new Error(\`the database manager refused ${plan.path}: HTTP \${response.status}\`);`);
   }
   for (const note of conversion.notes) lines.push(`  // ${note}`);
   const [result, why] = resultExpression(plan.result, plan.kind === 'route' ? plan.lookFor?.text : undefined).split(' // ');
   lines.push(`  return ${result};${why ? ` // ${why}` : ''}`, '})');
-  if (site.callback) lines[lines.length - 1] += `.then((value) => (${site.callback.text})(null, value), (error) => (${site.callback.text})(error))`;
+  // The callback is written once: it gets (null, value) or (error), as the client called it.
+  if (site.callback) lines[lines.length - 1] += `.then((value) => [null, value], (error) => [error]).then((outcome) => (${site.callback.text})(...outcome))`;
   const text = lines.map((line, index) => (index === 0 ? line : ind + line)).join('\n');
   return { start: site.start, end: site.end, text, imports: [] };
 }
@@ -54,6 +61,7 @@ function resultExpression(result: ResultAdaptation, lookFor: string | undefined)
     case 'nameGetPairs': return 'answer.map((record) => [record.id, record.display_name])';
     case 'uid': return 'answer.uid';
     case 'versionString': return 'answer.version';
+    case 'legacyVersionInfo': return '{ server_version: answer.version, server_version_info: answer.version_info, server_serie: answer.version, protocol_version: 1 }';
     case 'codeNamePairs': return 'answer.map((record) => [record.code, record.name])';
     case 'dbListResult': return 'answer.result';
     case 'dbExists': return `answer.result.includes(${lookFor ?? 'name'})`;

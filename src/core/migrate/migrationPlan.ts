@@ -6,7 +6,7 @@ import type { SourceExpr } from './legacyCall';
 export const REMOVAL_NOTE = 'removed in the online edition 21.1 (winter 2027) and in release 22 (autumn 2028)';
 
 /** How the JSON-2 answer is turned back into what the original code received. */
-export type ResultAdaptation = LegacyResultShape | 'uid' | 'versionString' | 'codeNamePairs' | 'dbListResult' | 'dbExists' | 'redirectTrue' | 'base64Body';
+export type ResultAdaptation = LegacyResultShape | 'uid' | 'versionString' | 'legacyVersionInfo' | 'codeNamePairs' | 'dbListResult' | 'dbExists' | 'redirectTrue' | 'base64Body';
 
 /** A named body value: the original expression, or a value the conversion adds. */
 export type BodyValue = { readonly expr: SourceExpr } | { readonly value: unknown };
@@ -38,6 +38,8 @@ export interface ManagerPlan {
   /** A `/web/database/*` controller taking a form (application/x-www-form-urlencoded). */
   readonly path: string;
   readonly fields: readonly { readonly name: string; readonly value: SourceExpr }[];
+  /** A file sent as multipart/form-data (restore): the field's name and the base64 expression holding its content. */
+  readonly upload?: { readonly name: string; readonly base64: SourceExpr };
   readonly result: ResultAdaptation;
 }
 

@@ -37,12 +37,14 @@ export function writePhp(site: LegacyCallSite, conversion: Conversion): WrittenC
     }
   } else {
     lines.push(`${ind}$curl = curl_init(${url(plan.path)});`);
-    options.push('CURLOPT_POST => true', 'CURLOPT_POSTFIELDS => http_build_query([');
+    // An array of fields is sent as multipart/form-data (needed for the upload), a query string as a plain form.
+    options.push('CURLOPT_POST => true', plan.upload ? 'CURLOPT_POSTFIELDS => [' : 'CURLOPT_POSTFIELDS => http_build_query([');
     for (const field of plan.fields) {
       const value = CHECKBOX_FIELDS.has(field.name) ? `${field.value.text} ? 'true' : ''` : field.value.text;
       options.push(`    '${field.name}' => ${value},`);
     }
-    options.push('])');
+    if (plan.upload) options.push(`    '${plan.upload.name}' => new CURLStringFile(base64_decode(${plan.upload.base64.text}), 'backup.zip', 'application/octet-stream'),`);
+    options.push(plan.upload ? ']' : '])');
     if (plan.result === 'base64Body') {
       options.push('CURLOPT_HEADER => false');
       check = "!str_starts_with((string) curl_getinfo($curl, CURLINFO_CONTENT_TYPE), 'application/') || curl_getinfo($curl, CURLINFO_RESPONSE_CODE) !== 200";
@@ -69,6 +71,7 @@ function resultExpression(result: ResultAdaptation, lookFor: string | undefined)
     case 'nameGetPairs': return "array_map(fn ($record) => [$record['id'], $record['display_name']], $answer);";
     case 'uid': return "$answer['uid'];";
     case 'versionString': return "$answer['version'];";
+    case 'legacyVersionInfo': return "['server_version' => $answer['version'], 'server_version_info' => $answer['version_info'], 'server_serie' => $answer['version'], 'protocol_version' => 1];";
     case 'codeNamePairs': return "array_map(fn ($record) => [$record['code'], $record['name']], $answer);";
     case 'dbListResult': return "$answer['result'];";
     case 'dbExists': return `in_array(${lookFor ?? '$name'}, $answer['result'], true);`;

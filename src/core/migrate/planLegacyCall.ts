@@ -12,6 +12,8 @@ const DB_FORMS: Readonly<Record<string, { path: string; fields: readonly (string
   change_admin_password: { path: '/web/database/change_password', fields: ['master_pwd', 'master_pwd_new'] },
 };
 
+const REDIRECT_NOTE = 'The database-manager controllers answer with a redirect (303) on success and the manager page on failure; the conversion turns that back into true or an error.';
+
 /** The finding for one call site of a file whose text is `text`. */
 export function planLegacyCall(site: LegacyCallSite, text: string): MigrationFinding {
   const where = { line: lineAt(text, site.start), start: site.start, end: site.end };
@@ -37,7 +39,10 @@ export function planLegacyCall(site: LegacyCallSite, text: string): MigrationFin
     return converts(planned.conversion, `POST /json/2/${planned.model}/${json2Method}`, named);
   }
   if (site.service === 'common') {
-    if (site.functionName === 'version') return converts({ plan: { kind: 'route', verb: 'GET', path: '/web/version', result: 'asIs' }, notes: ['GET /web/version answers {"version_info": [...], "version": "19.0"}; common.version answered server_version, server_version_info, server_serie and protocol_version.'] }, 'GET /web/version');
+    if (site.functionName === 'version') {
+      const note = 'GET /web/version answers {"version_info": [...], "version": "19.0"}; the mapping common.version returned is rebuilt from it (server_serie is the version, protocol_version is always 1).';
+      return converts({ plan: { kind: 'route', verb: 'GET', path: '/web/version', result: 'legacyVersionInfo' }, notes: [note] }, 'GET /web/version');
+    }
     const uidNote = `JSON-2 needs no ${site.functionName}: the API key in the Authorization header identifies the user, so no uid is passed. When the code needs the user's id, POST /json/2/res.users/context_get returns it as "uid".`;
     if (site.statement?.kind !== 'assign' && site.language !== 'javascript') return manual(uidNote);
     return converts({ plan: { kind: 'json2', model: 'res.users', method: 'context_get', args: [], result: 'uid', database: args[0] }, notes: [uidNote] }, 'the API key (context_get gives the uid)');
@@ -71,14 +76,22 @@ function planDbCall(
       return manual('rename has no replacement: the database manager offers duplicate and drop, not rename.', { severity: 'noReplacement' });
     case 'migrate_databases':
       return manual('migrate_databases has no programmatic replacement (spec); upgrades are run on the server.', { severity: 'noReplacement' });
-    case 'restore':
-      return manual('restore becomes a multipart/form-data upload to /web/database/restore (master_pwd, name, copy, and the decoded backup as backup_file); convert it by hand.');
+    case 'restore': {
+      if (args.length < 3 || args.length > 5) return manual(`restore takes the master password, the database name, the backup and optionally copy and neutralize; ${args.length} arguments given.`);
+      const fields = [{ name: 'master_pwd', value: args[0] }, { name: 'name', value: args[1] }];
+      if (args[3]) fields.push({ name: 'copy', value: args[3] });
+      if (args[4]) fields.push({ name: 'neutralize', value: args[4] });
+      return converts({
+        plan: { kind: 'manager', path: '/web/database/restore', fields, upload: { name: 'backup_file', base64: args[2] }, result: 'redirectTrue' },
+        notes: ['restore took the backup base64-encoded; the controller takes the file itself (multipart/form-data), so the conversion decodes it.', REDIRECT_NOTE],
+      }, 'POST /web/database/restore');
+    }
     default: {
       const form = DB_FORMS[name];
       if (!form) return manual(`${name} is not a db-service function.`);
       if (args.length > form.fields.length) return manual(`${name} takes at most ${form.fields.length} arguments.`);
       const fields = args.flatMap((value, index) => (form.fields[index] ? [{ name: form.fields[index], value }] : []));
-      const notes = name === 'dump' ? [] : ['The database-manager controllers answer with a redirect (303) on success and the manager page on failure; the conversion turns that back into true or an error.'];
+      const notes = name === 'dump' ? [] : [REDIRECT_NOTE];
       if (name === 'create_database' && args[6] && args[6].value !== null && args[6].value !== false) notes.push('The controller has no country_code field: set the company\'s country after creating the database.');
       if (name === 'dump') notes.push('dump returned the backup base64-encoded; the controller sends the file itself, so the conversion encodes it again.');
       return converts({ plan: { kind: 'manager', path: form.path, fields, result: name === 'dump' ? 'base64Body' : 'redirectTrue' }, notes }, `POST ${form.path}`);

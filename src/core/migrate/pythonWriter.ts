@@ -48,7 +48,12 @@ export function writePython(site: LegacyCallSite, conversion: Conversion): Writt
       const value = CHECKBOX_FIELDS.has(field.name) ? `"true" if ${field.value.text} else ""` : field.value.text;
       lines.push(`${ind}        ${JSON.stringify(field.name)}: ${value},`);
     }
-    lines.push(`${ind}    },`, `${ind}    allow_redirects=False,`, `${ind})`);
+    lines.push(`${ind}    },`);
+    if (plan.upload) {
+      imports.add('import base64');
+      lines.push(`${ind}    files={${JSON.stringify(plan.upload.name)}: ("backup.zip", base64.b64decode(${plan.upload.base64.text}))},`);
+    }
+    lines.push(`${ind}    allow_redirects=False,`, `${ind})`);
     if (plan.result === 'base64Body') {
       imports.add('import base64');
       lines.push(`${ind}if not response.headers.get("Content-Disposition", "").startswith("attachment"):`);
@@ -69,6 +74,8 @@ function resultExpression(result: ResultAdaptation, lookFor: string | undefined)
     case 'nameGetPairs': return '[[record["id"], record["display_name"]] for record in response.json()]';
     case 'uid': return 'response.json()["uid"]';
     case 'versionString': return 'response.json()["version"]';
+    case 'legacyVersionInfo':
+      return '{"server_version": response.json()["version"], "server_version_info": response.json()["version_info"], "server_serie": response.json()["version"], "protocol_version": 1}';
     case 'codeNamePairs': return '[[record["code"], record["name"]] for record in response.json()]';
     case 'dbListResult': return 'response.json()["result"]';
     case 'dbExists': return `${lookFor ?? 'name'} in response.json()["result"]`;

@@ -13,7 +13,8 @@ export interface MappedCall {
 
 export function mapPositional(modelName: string, method: MethodDefinition | undefined, args: unknown[], kw: Record<string, unknown>): MappedCall {
   const named: Record<string, unknown> = { ...kw };
-  const context = parseContext(named.context);
+  // XML-RPC clients of PHP send an empty mapping as an empty array; the server takes an empty context as none.
+  const context = parseContext(Array.isArray(named.context) && named.context.length === 0 ? undefined : named.context);
   delete named.context;
   if (!method) return { ids: [], named, context };
   let positional = args;

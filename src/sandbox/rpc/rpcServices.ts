@@ -60,7 +60,8 @@ async function object(context: RpcContext, method: string, params: unknown[]): P
     arity(method, params, 6, 7);
     if (!Array.isArray(params[5])) throw typeError('execute_kw() args must be a list');
     args = params[5];
-    const given = params[6] ?? {};
+    // An empty array stands for an empty mapping (XML-RPC clients of PHP cannot tell them apart); the server takes it as none.
+    const given = params[6] === undefined || params[6] === null || Array.isArray(params[6]) && params[6].length === 0 ? {} : params[6];
     if (typeof given !== 'object' || Array.isArray(given)) throw typeError('execute_kw() kw must be a mapping');
     kw = given as Record<string, unknown>;
   }

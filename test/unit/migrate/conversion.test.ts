@@ -84,7 +84,7 @@ fetch('https://erp.example.com/json/2/res.partner/read', {
   // name_get no longer exists: it becomes a read of display_name, whose records are turned back into [id, name] pairs.
   // JSON-2 takes the ids as a list: \`ids\` must be a list of ids, not a single id.
   return answer.map((record) => [record.id, record.display_name]);
-}).then((value) => (done)(null, value), (error) => (done)(error));
+}).then((value) => [null, value], (error) => [error]).then((outcome) => (done)(...outcome));
 `);
   });
 
@@ -147,7 +147,7 @@ POST res.partner/write
     ].join('\n');
     const calls = analyseSource(text, 's.py');
     const converted = (index: number): string => conversionEdits(text, calls[index])!.map((edit) => edit.text).join('\n');
-    assert.match(converted(0), /requests\.get\("https:\/\/erp\.example\.com\/web\/version"\)\n.*\ninfo = response\.json\(\)$/);
+    assert.match(converted(0), /requests\.get\("https:\/\/erp\.example\.com\/web\/version"\)\n.*\ninfo = \{"server_version": response\.json\(\)\["version"\], "server_version_info": response\.json\(\)\["version_info"\], "server_serie": response\.json\(\)\["version"\], "protocol_version": 1\}$/);
     assert.match(converted(1), /"https:\/\/erp\.example\.com\/json\/2\/res\.users\/context_get"[\s\S]*uid = response\.json\(\)\["uid"\]$/);
     assert.match(converted(2), /\/web\/database\/list", json=\{"jsonrpc": "2\.0", "method": "call", "params": \{\}, "id": 1\}\)[\s\S]*ok = 'prod' in response\.json\(\)\["result"\]$/);
     assert.match(converted(3), /res\.lang\/search_read[\s\S]*"domain": \[\["active", "in", \[True, False\]\]\],\n\s*"fields": \["code", "name"\],[\s\S]*langs = \[\[record\["code"\], record\["name"\]\] for record in response\.json\(\)\]$/);
