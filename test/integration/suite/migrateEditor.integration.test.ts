@@ -123,4 +123,28 @@ rows = models.execute_kw(db, uid, password, model_name, 'search_read', [[]])
     assert.match(report.getText(), /150 calls in 12 files read; 126 convert automatically/);
     assert.match(report.getText(), /\| migration-corpus\/python\/tricky_cases\.py \| 17 \| object\.execute_kw \| sale\.order \| action_confirm \| no \| sale\.order\.action_confirm is not a known method/);
   });
+
+  test('the workspace scan stops when its progress notification is cancelled', async () => {
+    const folder = path.join(workspaceFolder(), 'migration-big');
+    fs.rmSync(folder, { recursive: true, force: true });
+    fs.mkdirSync(folder);
+    const FILES = 1500;
+    const calls = Array.from({ length: 20 }, (_, index) => `r${index} = models.execute_kw(db, uid, key, 'res.partner', 'search_read', [[['id', '>', ${index}]]], {'fields': ['name'], 'limit': ${index + 1}})`);
+    for (let index = 0; index < FILES; index += 1) {
+      fs.writeFileSync(path.join(folder, `module_${String(index).padStart(4, '0')}.py`), `import xmlrpc.client\nmodels = xmlrpc.client.ServerProxy(URL + '/xmlrpc/2/object')\n${calls.join('\n')}\n`);
+    }
+    await vscode.commands.executeCommand('notifications.clearAll');
+    const first = vscode.Uri.file(path.join(folder, 'module_0000.py'));
+    const scan = vscode.commands.executeCommand<{ files: number; rows: unknown[]; cancelled: boolean; report?: vscode.Uri }>('json2.findDeprecatedRpcCalls', { folder: vscode.Uri.file(folder) });
+    // Once the first file's problems are in, the scan is under way; the notification's Cancel button is its primary action.
+    await eventually(() => migrationDiagnostics(first).length === 20, 'the scan to reach the first file', 60_000);
+    await vscode.commands.executeCommand('notification.acceptPrimaryAction');
+    const result = await scan;
+    assert.equal(result.cancelled, true);
+    assert.ok(result.files > 0 && result.files < FILES, `stopped part-way: ${result.files} of ${FILES} files read`);
+    assert.equal(result.rows.length, result.files * 20, 'every file read before the cancellation is listed');
+    assert.equal(result.report, undefined, 'no report for a cancelled scan');
+    assert.equal(migrationDiagnostics(vscode.Uri.file(path.join(folder, `module_${FILES - 1}.py`))).length, 0, 'the last file was never read');
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
 });
