@@ -29,7 +29,7 @@ function oneRun(root) {
   const userDataDir = path.join(scratch, 'user-data');
   fs.cpSync(path.join(root, 'test/fixtures/workspace'), workspace, { recursive: true });
   const result = spawnSync(process.execPath, [path.join(root, 'test/host/runExtensionTests.mjs'), `--extensionDevelopmentPath=${root}`,
-    `--extensionTestsPath=${path.join(root, 'out/bench/activation/index.js')}`, `--user-data-dir=${userDataDir}`, '--log=trace', '--disable-extensions', workspace],
+    `--extensionTestsPath=${path.join(root, 'out/bench/activation/index.js')}`, `--user-data-dir=${userDataDir}`, '--log=trace', '--disable-extensions', '--disable-workspace-trust', workspace],
   { encoding: 'utf8' });
   try {
     if (result.status !== 0) throw new Error(`the activation run failed:\n${(result.stdout + result.stderr).slice(-2000)}`);

@@ -11,7 +11,7 @@ export function measurePanel(root) {
   const out = path.join(scratch, 'samples.json');
   fs.cpSync(path.join(root, 'test/fixtures/workspace'), workspace, { recursive: true });
   const result = spawnSync(process.execPath, [path.join(root, 'test/host/runExtensionTests.mjs'), `--extensionDevelopmentPath=${root}`,
-    `--extensionTestsPath=${path.join(root, 'out/bench/panel/index.js')}`, `--user-data-dir=${path.join(scratch, 'user-data')}`, '--disable-extensions', workspace],
+    `--extensionTestsPath=${path.join(root, 'out/bench/panel/index.js')}`, `--user-data-dir=${path.join(scratch, 'user-data')}`, '--disable-extensions', '--disable-workspace-trust', workspace],
   { encoding: 'utf8', env: { ...process.env, JSON2_BENCH_OUT: out } });
   try {
     const line = /JSON2_PANEL_BENCH (.*)/.exec(result.stdout + result.stderr)?.[1];

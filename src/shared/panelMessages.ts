@@ -83,7 +83,7 @@ export interface ActMessage {
   readonly action: ViewAction;
 }
 
-/** What tests can make the view do: switch view, sort, search the tree, scroll the table. */
+/** What tests can make the view do: switch view, sort, search the tree, scroll the table, press a button. */
 export type ViewAction =
   | { readonly kind: 'view'; readonly view: PanelView }
   | { readonly kind: 'sort'; readonly column: string }
@@ -91,7 +91,9 @@ export type ViewAction =
   | { readonly kind: 'scroll'; readonly row: number }
   | { readonly kind: 'toggleTraceback' }
   | { readonly kind: 'select'; readonly row: number; readonly column: number }
-  | { readonly kind: 'copy'; readonly what: 'cell' | 'row' | 'ids' };
+  | { readonly kind: 'copy'; readonly what: 'cell' | 'row' | 'ids' }
+  /** Clicks the panel's own control for `command` (a disabled or hidden one does nothing, as for a person). */
+  | { readonly kind: 'press'; readonly command: CommandMessage['command'] };
 
 export type HostToView = RunningMessage | ShowResponseMessage | RowsMessage | ReportStateMessage | ActMessage;
 

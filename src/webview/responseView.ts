@@ -28,6 +28,8 @@ export class ResponseView {
   #busy = false;
   #title = '';
   readonly #pager = { previous: button('Previous page', () => this.host.command('previousPage'), {}, 'chevron-left'), next: button('Next page', () => this.host.command('nextPage'), {}, 'chevron-right') };
+  readonly #buttons = new Map<CommandMessage['command'], HTMLButtonElement>();
+  #exportChoice: HTMLSelectElement | undefined;
 
   constructor(private readonly host: ViewHost, root: HTMLElement) {
     this.#table = new RecordsTable(host);
@@ -39,11 +41,18 @@ export class ResponseView {
       if (exportChoice.value) host.command(exportChoice.value as CommandMessage['command']);
       exportChoice.value = '';
     });
+    this.#exportChoice = exportChoice;
+    const commandButton = (label: string, command: CommandMessage['command'], icon: string) => {
+      const made = button(label, () => host.command(command), {}, icon);
+      this.#buttons.set(command, made);
+      return made;
+    };
+    this.#buttons.set('previousPage', this.#pager.previous).set('nextPage', this.#pager.next);
     this.#tools.append(
       button('Copy', () => host.copy(this.#rawText(), 'answer'), {}, 'copy'),
-      button('Save…', () => host.command('save'), {}, 'save'),
-      button('Rerun', () => host.command('rerun'), {}, 'refresh'),
-      button('Go to request', () => host.command('goToRequest'), {}, 'go-to-file'),
+      commandButton('Save…', 'save', 'save'),
+      commandButton('Rerun', 'rerun', 'refresh'),
+      commandButton('Go to request', 'goToRequest', 'go-to-file'),
       exportChoice, this.#pager.previous, this.#pager.next,
     );
     root.replaceChildren(this.#status, this.#tabs, this.#tools, this.#content);
@@ -84,7 +93,21 @@ export class ResponseView {
     else if (action.kind === 'scroll') this.#table.scrollToRow(action.row);
     else if (action.kind === 'select') this.#table.select(action.row, action.column);
     else if (action.kind === 'copy') this.#table.copy(action.what);
+    else if (action.kind === 'press') this.#press(action.command);
     else this.#error.toggleTraceback();
+  }
+
+  /** Clicks the control of `command` as a person would: a button, or the export list's choice. */
+  #press(command: CommandMessage['command']): void {
+    const pressed = this.#buttons.get(command);
+    if (pressed) {
+      if (!pressed.hidden) pressed.click();
+      return;
+    }
+    const choice = this.#exportChoice;
+    if (!choice) return;
+    choice.value = command;
+    choice.dispatchEvent(new Event('change'));
   }
 
   state(): PanelState {

@@ -4,6 +4,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
+/** Workspace trust switched on, the folder left untrusted (restricted mode) without asking at start-up. */
+export const UNTRUSTED_SETTINGS = {
+  'security.workspace.trust.enabled': true,
+  'security.workspace.trust.startupPrompt': 'never',
+  'security.workspace.trust.banner': 'never',
+  'security.workspace.trust.emptyWindow': false,
+};
+
 /** Settings that keep an offline workbench quiet and deterministic. */
 export const QUIET_SETTINGS = {
   'workbench.startupEditor': 'none',
@@ -66,12 +74,14 @@ export function installExtension(paths, vsix, userDataDir, extensionsDir) {
 /**
  * Starts code-server in its own process group. `smokeTestDriver` makes the built workbench honour the `payload`
  * URL parameter (extensionDevelopmentPath / extensionTestsPath); without it tests would silently never start.
+ * `workspaceTrust` keeps workspace trust on (pair it with UNTRUSTED_SETTINGS); by default it is disabled.
  */
-export async function startCodeServer(paths, { userDataDir, extensionsDir, logFile, smokeTestDriver = false, logLevel, readyTimeoutMs = 60_000 }) {
+export async function startCodeServer(paths, { userDataDir, extensionsDir, logFile, smokeTestDriver = false, logLevel, readyTimeoutMs = 60_000, workspaceTrust = false }) {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const args = [...commonArgs(paths, userDataDir, extensionsDir), '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
-      '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override', '--ignore-last-opened'];
+      '--disable-telemetry', '--disable-update-check', '--disable-getting-started-override', '--ignore-last-opened'];
+    if (!workspaceTrust) args.push('--disable-workspace-trust');
     if (smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
     if (logLevel) args.push('--log', logLevel);
     const out = fs.openSync(logFile, 'a');

@@ -3,11 +3,13 @@
 // the tests' exit code. Every wait has a hard limit, so a host that never starts the tests fails with a message.
 //   node runExtensionTests.mjs --extensionDevelopmentPath=DIR --extensionTestsPath=FILE [--user-data-dir=DIR] [FOLDER]
 // Own options: --start-timeout=SECONDS (default 120), --timeout=SECONDS (default 900), --log=LEVEL, --verbose.
+// As in VS Code, workspace trust is on unless --disable-workspace-trust is given (runTests always gives it); with trust
+// on, the folder opens untrusted (restricted mode) and nobody is asked.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { consoleLine, launchBrowser } from './browser.mjs';
-import { startCodeServer, writeUserSettings } from './codeServer.mjs';
+import { startCodeServer, UNTRUSTED_SETTINGS, writeUserSettings } from './codeServer.mjs';
 import { installHost } from './installHost.mjs';
 
 /** The extension's test runner prints this line first, so the launcher knows the tests have started. */
@@ -55,8 +57,9 @@ async function main() {
   let browser;
   let exitCode = 1;
   try {
-    writeUserSettings(userDataDir);
-    server = await startCodeServer(paths, { userDataDir, extensionsDir, logFile: serverLog, smokeTestDriver: true, logLevel: options.log });
+    const workspaceTrust = !options['disable-workspace-trust'];
+    writeUserSettings(userDataDir, workspaceTrust ? UNTRUSTED_SETTINGS : {});
+    server = await startCodeServer(paths, { userDataDir, extensionsDir, logFile: serverLog, smokeTestDriver: true, logLevel: options.log, workspaceTrust });
     const remote = (p) => `vscode-remote://${server.authority}${encodeURI(path.resolve(p))}`;
     const payload = [
       ...options.extensionDevelopmentPath.map((p) => ['extensionDevelopmentPath', remote(p)]),

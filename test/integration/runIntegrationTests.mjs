@@ -2,11 +2,14 @@
 // Where VS Code can be downloaded, runTests uses it; where it cannot (no network), the project's own launcher
 // (test/host/code-test: code-server on Node 24 with Debian's Chromium) stands in as the VS Code executable.
 // Set JSON2_VSCODE_EXECUTABLE to use a given VS Code, or JSON2_TEST_HOST=code-server to skip the download attempt.
+// A second, short session runs test/integration/untrusted with workspace trust on and the folder untrusted.
 import { downloadAndUnzipVSCode, runTests } from '@vscode/test-electron';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { UNTRUSTED_SETTINGS, writeUserSettings } from '../host/codeServer.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const VSCODE_VERSION = '1.139.1';
@@ -23,32 +26,75 @@ async function vscodeExecutable() {
   return path.join(root, 'test/host/code-test');
 }
 
-async function main() {
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-integration-'));
+const grep = process.env.JSON2_INTEGRATION_GREP ?? '';
+
+/** Whether `folder` (transpiled) holds a suite file that the grep selects. */
+function hasSuites(folder) {
+  return fs.existsSync(folder) && fs.readdirSync(folder).some((name) => name.endsWith('.integration.test.js') && name.includes(grep));
+}
+
+/** One host session on a fresh copy of the test workspace; resolves with its exit code and results. */
+async function session(name, folder, launch) {
+  const scratch = path.join(launch.scratch, name);
   const workspace = path.join(scratch, 'workspace');
   fs.cpSync(path.join(root, 'test/fixtures/workspace'), workspace, { recursive: true });
   const resultsFile = path.join(scratch, 'results.json');
-  const testsPath = path.join(root, 'out/test/integration/suite/index.js');
-  if (!fs.existsSync(testsPath)) throw new Error(`${testsPath} is missing: run node scripts/build.mjs --tests first`);
+  const testsPath = path.join(folder, 'index.js');
+  const userDataDir = path.join(scratch, 'user-data');
+  const env = { JSON2_TEST_RESULTS: resultsFile, JSON2_TEST_WORKSPACE: workspace, JSON2_INTEGRATION_GREP: grep };
+  const launchArgs = [workspace, '--disable-extensions', `--user-data-dir=${userDataDir}`, `--extensions-dir=${path.join(scratch, 'extensions')}`];
   let exitCode = 1;
   try {
-    exitCode = await runTests({
-      vscodeExecutablePath: await vscodeExecutable(),
-      extensionDevelopmentPath: root,
-      extensionTestsPath: testsPath,
-      launchArgs: [workspace, '--disable-extensions', `--user-data-dir=${path.join(scratch, 'user-data')}`, `--extensions-dir=${path.join(scratch, 'extensions')}`],
-      extensionTestsEnv: { JSON2_TEST_RESULTS: resultsFile, JSON2_TEST_WORKSPACE: workspace, JSON2_INTEGRATION_GREP: process.env.JSON2_INTEGRATION_GREP ?? '' },
-    });
+    exitCode = await launch.run({ testsPath, launchArgs, env, userDataDir });
   } catch (error) {
     console.error(`[integration] ${error.message}`);
   }
   const results = fs.existsSync(resultsFile) ? JSON.parse(fs.readFileSync(resultsFile, 'utf8')) : { passed: [], failed: [] };
-  // The orchestrator (scripts/test.mjs) reads this line to count the integration tests.
-  console.log(`integration: ${results.passed.length} passed, ${results.failed.length} failed`);
   if (exitCode === 0 && results.passed.length === 0) {
-    console.error('[integration] the host reported success but no test ran');
+    console.error(`[integration] the ${name} host reported success but no test ran`);
     exitCode = 1;
   }
+  return { exitCode, results };
+}
+
+/** The normal session: runTests as usual (it always disables workspace trust). */
+function trustedRun(executable) {
+  return ({ testsPath, launchArgs, env }) => runTests({
+    vscodeExecutablePath: executable, extensionDevelopmentPath: root, extensionTestsPath: testsPath, launchArgs, extensionTestsEnv: env,
+  });
+}
+
+/**
+ * The untrusted session: the executable started with runTests's arguments less --disable-workspace-trust, and user
+ * settings that keep trust on without a start-up question, so the folder opens in restricted mode.
+ */
+function untrustedRun(executable) {
+  return ({ testsPath, launchArgs, env, userDataDir }) => {
+    writeUserSettings(userDataDir, UNTRUSTED_SETTINGS);
+    const args = [...launchArgs, '--no-sandbox', '--disable-gpu-sandbox', '--disable-updates', '--skip-welcome', '--skip-release-notes',
+      `--extensionTestsPath=${testsPath}`, `--extensionDevelopmentPath=${root}`];
+    return new Promise((resolve, reject) => {
+      const child = spawn(executable, args, { env: { ...process.env, ...env }, stdio: 'inherit' });
+      child.once('error', reject);
+      child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    });
+  };
+}
+
+async function main() {
+  const suites = path.join(root, 'out/test/integration/suite');
+  const untrusted = path.join(root, 'out/test/integration/untrusted');
+  if (!fs.existsSync(path.join(suites, 'index.js'))) throw new Error(`${suites}/index.js is missing: run node scripts/build.mjs --tests first`);
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-integration-'));
+  const executable = await vscodeExecutable();
+  const sessions = [];
+  if (hasSuites(suites) || !hasSuites(untrusted)) sessions.push(await session('trusted', suites, { scratch, run: trustedRun(executable) }));
+  if (hasSuites(untrusted)) sessions.push(await session('untrusted', untrusted, { scratch, run: untrustedRun(executable) }));
+  const passed = sessions.reduce((sum, one) => sum + one.results.passed.length, 0);
+  const failed = sessions.reduce((sum, one) => sum + one.results.failed.length, 0);
+  const exitCode = sessions.every((one) => one.exitCode === 0) ? 0 : 1;
+  // The orchestrator (scripts/test.mjs) reads this line to count the integration tests.
+  console.log(`integration: ${passed} passed, ${failed} failed`);
   if (exitCode === 0) fs.rmSync(scratch, { recursive: true, force: true });
   return exitCode;
 }

@@ -31,10 +31,13 @@ export class LanguageSchemas implements vscode.Disposable {
     return (written === undefined ? this.connections.active() : this.connections.find(written))?.profile.name;
   }
 
-  /** The source for a connection; the notes' table when there is none or it has no key yet. */
+  /**
+   * The source for a connection; the notes' table when there is none, it has no key yet, or the workspace is not
+   * trusted (opening a workspace's file must not make the editor call a server).
+   */
   async source(name: string | undefined): Promise<SchemaSource> {
     const language = await loadLanguage();
-    const saved = name === undefined ? undefined : this.connections.find(name);
+    const saved = name === undefined || !vscode.workspace.isTrusted ? undefined : this.connections.find(name);
     if (!saved) return (this.#table ??= new language.TableSchemaSource());
     const profileKey = JSON.stringify(saved.profile);
     let entry = this.#entries.get(saved.profile.name);

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { PanelResponse, PanelState, ViewAction } from '../../shared/panelMessages';
 import type { ConnectionService } from '../connections/connectionService';
+import { EnvironmentConsent } from './environmentConsent';
 import { registerHistoryCommands } from './historyCommands';
 import { RequestCodeActionProvider } from './requestCodeActions';
 import { RequestCodeLensProvider } from './requestCodeLensProvider';
@@ -11,7 +12,7 @@ import { type HistoryEntry, RequestHistory } from './requestHistory';
 import { RequestOutlineProvider } from './requestOutline';
 import { type RequestPrompts, vscodeRequestPrompts } from './requestPrompts';
 import { RequestRunService } from './requestRunService';
-import { registerRequestStatusBar } from './requestStatusBar';
+import { RequestStatusBar, type StatusBarShown } from './requestStatusBar';
 import type { ResponsePanel } from './responsePanel';
 import { ResponsePanels } from './responsePanels';
 
@@ -34,6 +35,8 @@ export interface RequestsTestApi {
   panelHandover(): ResponsePanel['handover'];
   /** Answers the questions instead of a person; undefined restores the real dialogs. */
   setPrompts(prompts: RequestPrompts | undefined): void;
+  /** What the status bar spinner shows now. */
+  statusBar(): StatusBarShown;
 }
 
 export interface RequestsFeature extends vscode.Disposable {
@@ -46,14 +49,15 @@ export function registerRequests(context: vscode.ExtensionContext, service: Conn
   const selector: vscode.DocumentSelector = { language: 'json2' };
   const history = new RequestHistory(context.workspaceState);
   const panels = new ResponsePanels(context.extensionUri, {
-    onCommand: (panel, command) => void panelCommand(panel, command, runs),
+    onCommand: (panel, command) => void panelCommand(panel, command, runs, prompts),
     onCopy: (text, what) => {
       lastCopy = text;
       void vscode.env.clipboard.writeText(text).then(() => vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the {0}.', what), 2000));
     },
   });
-  const runs = new RequestRunService({ service, panels, history, prompts: () => prompts, log });
+  const runs = new RequestRunService({ service, panels, history, environmentConsent: new EnvironmentConsent(context.workspaceState), prompts: () => prompts, log });
   const outline = new RequestOutlineProvider();
+  const statusBar = new RequestStatusBar(runs);
   const disposables = vscode.Disposable.from(
     runs, panels, history,
     vscode.languages.registerCodeLensProvider(selector, new RequestCodeLensProvider(runs)),
@@ -63,19 +67,20 @@ export function registerRequests(context: vscode.ExtensionContext, service: Conn
     registerRequestDiagnostics(service),
     registerRequestCommands({ runs, service, prompts: () => prompts }),
     registerHistoryCommands(history, panels, runs),
-    registerRequestStatusBar(runs),
+    statusBar,
   );
   const testApi: RequestsTestApi | undefined = context.extensionMode !== vscode.ExtensionMode.Test ? undefined : {
     panelState: async () => panels.last?.state(),
     panelHtml: () => panels.last?.panel.webview.html,
     panelCount: () => panels.count,
     act: (action) => panels.last?.act(action),
-    press: async (command) => { if (panels.last) await panelCommand(panels.last, command, runs); },
+    press: async (command) => { if (panels.last) await panelCommand(panels.last, command, runs, prompts); },
     history: () => history.entries(),
     lastCopy: () => lastCopy,
     showAnswer: (response) => { panels.show('json2-bench:', 0, response); },
     panelHandover: () => panels.last?.handover,
     setPrompts: (replacement) => { prompts = replacement ?? vscodeRequestPrompts; },
+    statusBar: () => statusBar.shown,
   };
   return { testApi, dispose: () => disposables.dispose() };
 }

@@ -82,7 +82,7 @@ export function registerRequestCommands(deps: RequestCommandDeps): vscode.Dispos
 }
 
 /** Carries out a button of the panel on the request its answer came from. */
-export async function panelCommand(panel: ResponsePanel, command: CommandMessage['command'], runs: RequestRunService): Promise<void> {
+export async function panelCommand(panel: ResponsePanel, command: CommandMessage['command'], runs: RequestRunService, prompts: RequestPrompts): Promise<void> {
   const origin = panel.origin;
   if (!origin) return;
   const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(origin.uri));
@@ -99,8 +99,9 @@ export async function panelCommand(panel: ResponsePanel, command: CommandMessage
       break;
     }
     case 'save': {
-      const target = await vscode.window.showSaveDialog({ filters: { JSON: ['json'] } });
       const response = panel.response;
+      const suggested = response ? vscode.Uri.joinPath(document.uri, '..', `${response.title.replace(/[^\w.-]+/g, '-')}.json`) : undefined;
+      const target = await prompts.saveTarget(suggested);
       if (target && response) await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(response.rawText ?? JSON.stringify(response.body, null, 2)));
       break;
     }

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { StoredResponse } from '../../core/requestFile';
 import { runPlan } from '../../core/requestRun/runPlan';
 import type { ConnectionService } from '../connections/connectionService';
+import type { EnvironmentConsent } from './environmentConsent';
 import { panelResponseOf } from './panelAnswer';
 import { dotenvOf, parsedDocument } from './parsedDocuments';
 import type { RequestHistory } from './requestHistory';
@@ -19,6 +20,7 @@ export interface RunServiceDeps {
   readonly service: ConnectionService;
   readonly panels: ResponsePanels;
   readonly history: RequestHistory;
+  readonly environmentConsent: EnvironmentConsent;
   readonly prompts: () => RequestPrompts;
   readonly log: vscode.LogOutputChannel;
 }
@@ -111,7 +113,7 @@ export class RequestRunService implements vscode.Disposable {
       let result: RequestResult;
       try {
         result = await sendRequest({
-          uri, parsed, service: this.deps.service, prompts: this.deps.prompts(), responses: session.responses,
+          uri, parsed, service: this.deps.service, prompts: this.deps.prompts(), environmentConsent: this.deps.environmentConsent, responses: session.responses,
           promptAnswers: session.promptAnswers, dotenv, signal: controller.signal,
           timeoutMs: vscode.workspace.getConfiguration('json2').get<number>('requestTimeoutSeconds', 120) * 1000,
         }, index, last ? offset : undefined);

@@ -6,6 +6,7 @@ import {
 import { describeRequest } from '../../core/requestRun/requestCall';
 import { decideSend, sendResolved } from '../../core/requestRun/sendResolved';
 import type { ConnectionService } from '../connections/connectionService';
+import { type EnvironmentConsent, recordingEnvironment } from './environmentConsent';
 import type { RequestPrompts } from './requestPrompts';
 import type { RequestResult } from './requestResult';
 
@@ -17,6 +18,8 @@ export interface SendContext {
   readonly parsed: RequestFile;
   readonly service: ConnectionService;
   readonly prompts: RequestPrompts;
+  /** Which environment variables each file may read into its requests. */
+  readonly environmentConsent: EnvironmentConsent;
   /** Named answers of this file, kept between runs of the session. */
   readonly responses: Map<string, StoredResponse>;
   readonly promptAnswers: Map<string, string>;
@@ -43,8 +46,17 @@ export async function sendRequest(context: SendContext, index: number, offset?: 
     return fail('connection', (error as Error).message);
   }
   const connection = client.profile.name;
-  const resolvedResult = await resolveRequest(parsed, index, resolveContext(context, client.profile.variables));
+  const environmentReads = new Set<string>();
+  const resolvedResult = await resolveRequest(parsed, index, resolveContext(context, client.profile.variables, environmentReads));
   if (!resolvedResult.ok) return fail('unresolved', problemsOf(resolvedResult.diagnostics), { connection });
+  const unallowed = context.environmentConsent.missing(context.uri, environmentReads);
+  if (unallowed.length > 0) {
+    const file = context.uri.split('/').pop() ?? context.uri;
+    if (!(await context.prompts.allowEnvironment(decodeURIComponent(file), unallowed, connection))) {
+      return fail('declined', `Not sent: reading the environment variable(s) ${unallowed.join(', ')} was not allowed for this file.`, { connection });
+    }
+    await context.environmentConsent.allow(context.uri, unallowed);
+  }
   const resolved = resolvedResult.request;
   const request = withOffset(resolved, offset);
   const redactor = client.redactor.with(...request.secrets.map((secret) => secret.value));
@@ -108,7 +120,8 @@ async function requestedConnection(context: SendContext, index: number): Promise
   const line = context.parsed.requests[index].connection ?? context.parsed.fileMeta.connection;
   if (!line?.value) return undefined;
   if (line.placeholders.length === 0) return line.value.text;
-  const early = await resolveRequest(context.parsed, index, resolveContext(context, undefined));
+  // Only the connection's name is used from this early resolution; nothing of it is sent.
+  const early = await resolveRequest(context.parsed, index, resolveContext(context, undefined, new Set()));
   return early.ok ? early.request.connection : { problem: problemsOf(early.diagnostics) };
 }
 
@@ -116,11 +129,11 @@ function problemsOf(diagnostics: readonly Diagnostic[]): string {
   return diagnostics.map((diagnostic) => `line ${diagnostic.range.start.line + 1}: ${diagnostic.message}`).join('\n');
 }
 
-function resolveContext(context: SendContext, variables: Readonly<Record<string, string>> | undefined): ResolveContext {
+function resolveContext(context: SendContext, variables: Readonly<Record<string, string>> | undefined, environmentReads: Set<string>): ResolveContext {
   return {
     ...(variables ? { variables } : {}),
     dotenv: context.dotenv,
-    processEnv: process.env,
+    processEnv: recordingEnvironment(environmentReads),
     responses: { get: (name) => context.responses.get(name) },
     promptAnswers: context.promptAnswers,
     prompt: (question) => context.prompts.ask(question),

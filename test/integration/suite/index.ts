@@ -1,4 +1,5 @@
 // Entry point that the extension host loads (extensionTestsPath): runs every *.integration.test.js here with mocha.
+// test/integration/untrusted has its own entry point on the same runner (a second host session, workspace untrusted).
 import fs from 'node:fs';
 import path from 'node:path';
 import Mocha from 'mocha';
@@ -8,14 +9,19 @@ interface Results {
   failed: { title: string; error: string }[];
 }
 
-export async function run(): Promise<void> {
+export function run(): Promise<void> {
+  return runSuitesIn(__dirname);
+}
+
+/** Runs the suite files of `folder` (narrowed by JSON2_INTEGRATION_GREP) and writes the results for the launcher. */
+export async function runSuitesIn(folder: string): Promise<void> {
   // The launcher waits for this line to know that the host started the tests.
   console.log('JSON2_TESTS_STARTED');
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60_000 });
   // JSON2_INTEGRATION_GREP narrows the run to the suite files whose name contains it (while working on one feature).
   const only = process.env.JSON2_INTEGRATION_GREP ?? '';
-  for (const file of fs.readdirSync(__dirname).filter((name) => name.endsWith('.integration.test.js') && name.includes(only)).sort()) {
-    mocha.addFile(path.join(__dirname, file));
+  for (const file of fs.readdirSync(folder).filter((name) => name.endsWith('.integration.test.js') && name.includes(only)).sort()) {
+    mocha.addFile(path.join(folder, file));
   }
   const results: Results = { passed: [], failed: [] };
   await new Promise<void>((resolve) => {

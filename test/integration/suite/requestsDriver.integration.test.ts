@@ -5,12 +5,21 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { Json2TestApi } from '../../../src/extension/activate';
 import type { RequestsTestApi } from '../../../src/extension/requests/registerRequests';
+import type { RequestPrompts } from '../../../src/extension/requests/requestPrompts';
 import type { RunSummary } from '../../../src/extension/requests/requestRunService';
 import type { PanelState } from '../../../src/shared/panelMessages';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { connectionSetting, eventually, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
 
 export const CONNECTION = 'requests';
+
+/** Answers every question with no (tests replace the answers they need). */
+export const DECLINE_ALL: RequestPrompts = {
+  confirmSend: async () => false,
+  ask: async () => undefined,
+  saveTarget: async () => undefined,
+  allowEnvironment: async () => false,
+};
 
 export function loadSandboxApi(): { startSandbox(options: { log: (line: string) => void }): Promise<StartedSandbox> } | undefined {
   try {

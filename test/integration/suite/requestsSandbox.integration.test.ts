@@ -6,7 +6,7 @@ import type { Json2TestApi } from '../../../src/extension/activate';
 import type { RequestsTestApi } from '../../../src/extension/requests/registerRequests';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { eventually } from './connectionsDriver.integration.test';
-import { addSandboxConnection, clickLens, codeLenses, CONNECTION, lineOf, loadSandboxApi, openRequestFile, panelState, testApis } from './requestsDriver.integration.test';
+import { addSandboxConnection, clickLens, codeLenses, CONNECTION, DECLINE_ALL, lineOf, loadSandboxApi, openRequestFile, panelState, testApis } from './requestsDriver.integration.test';
 
 const XSS_NAME = '<img src=x onerror=alert(1)>';
 
@@ -154,7 +154,7 @@ POST res.partner/search_count
 `);
     const questions: string[] = [];
     let answer = false;
-    api.requests.setPrompts({ confirmSend: async (message) => { questions.push(message); return answer; }, ask: async () => undefined });
+    api.requests.setPrompts({ ...DECLINE_ALL, confirmSend: async (message) => { questions.push(message); return answer; } });
     const declined = await clickLens(document, 'Send', lineOf(document, 'POST'));
     assert.equal(declined.results[0].errorKind, 'declined');
     answer = true;
