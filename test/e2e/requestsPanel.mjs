@@ -1,5 +1,6 @@
 // UI test: a person opens an example request file in code-server, clicks `Send` above a request and reads the records
-// table in the response panel, then does the same for a request that fails; keeps a screenshot of each.
+// table in the response panel, checks that its controls are named for a screen reader and reachable with Tab, then does
+// the same for a request that fails; keeps a screenshot of each.
 //   node test/e2e/requestsPanel.mjs [--vsix FILE] [--out DIR] [--timeout SECONDS] [--keep]
 // Needs `npm run package` (the .vsix) and `node scripts/build.mjs --tests` (the sandbox's test API in out/).
 import fs from 'node:fs';
@@ -29,6 +30,52 @@ const ERROR_FILE = `# @connection sandbox
 POST res.partner/search_read
 { "domain": [["no_such_field", "=", 1]], "fields": ["name"] }
 `;
+
+/** Controls a keyboard user must reach with Tab in a records answer: role and accessible name. */
+const KEYBOARD_STOPS = [
+  ['button', 'Copy'], ['button', 'Save…'], ['button', 'Rerun'], ['button', 'Go to request'], ['combobox', 'Export the request'],
+  ['tab', 'Table'], ['tab', 'Tree'], ['tab', 'Raw'], ['button', 'Sort by id'], ['grid', 'Records'],
+];
+
+/** The role and accessible name of the element that has the focus in `frame` (ARIA attributes, else the tag and text). */
+function focused(frame) {
+  return frame.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return ['', ''];
+    const implicit = { BUTTON: 'button', SELECT: 'combobox', INPUT: 'textbox', PRE: 'text' }[element.tagName] ?? '';
+    return [element.getAttribute('role') ?? implicit, (element.getAttribute('aria-label') ?? element.textContent ?? '').trim()];
+  });
+}
+
+/** Checks the panel's controls as assistive technology sees them, and walks them with Tab. */
+async function checkAccessibility(page, frame) {
+  const tree = await frame.locator('#app').ariaSnapshot();
+  for (const [role, name] of KEYBOARD_STOPS) {
+    if (!tree.includes(`${role} "${name}`)) throw new Error(`the accessibility tree has no ${role} named "${name}":\n${tree.slice(0, 3000)}`);
+  }
+  const unnamed = /^\s*- (button|combobox|tab|textbox|grid)\s*(:|$)/m.exec(tree);
+  if (unnamed) throw new Error(`a ${unnamed[1]} has no accessible name:\n${tree.slice(0, 3000)}`);
+  if (!/status/.test(tree) && !(await frame.locator('[role=status][aria-live=polite]').count())) throw new Error('no live status region');
+
+  await frame.locator('.status .title').click();
+  const reached = [];
+  const missing = () => KEYBOARD_STOPS.filter(([role, name]) => !reached.some((stop) => stop.startsWith(`${role} "${name}`)));
+  for (let presses = 0; presses < 40 && missing().length > 0; presses++) {
+    await page.keyboard.press('Tab');
+    const [role, name] = await focused(frame);
+    if (role) reached.push(`${role} "${name}"`);
+  }
+  if (missing().length > 0) throw new Error(`Tab never reached ${missing().map(([role, name]) => `the ${role} "${name}"`).join(', ')}; it went: ${reached.join(', ')}`);
+  // Back to the grid with Shift+Tab, then move its cell with the arrow keys.
+  for (let presses = 0; presses < 10 && (await focused(frame))[0] !== 'grid'; presses++) await page.keyboard.press('Shift+Tab');
+  if ((await focused(frame))[0] !== 'grid') throw new Error('Shift+Tab does not lead back to the grid');
+  const before = await frame.locator('[role=grid]').getAttribute('aria-label');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  const after = await frame.locator('[role=grid]').getAttribute('aria-label');
+  if (!/^Records, row 2, /.test(after ?? '') || after === before) throw new Error(`the arrow keys do not move the grid's cell (label ${before} → ${after})`);
+  return reached;
+}
 
 /** The frame of the response panel's page (webviews nest two iframes), once it shows `selector`. */
 async function panelFrame(page, selector) {
@@ -113,6 +160,14 @@ async function main() {
       if (!/200/.test(status ?? '')) throw new Error(`status line: ${status}`);
       await page.waitForTimeout(300);
       await page.screenshot({ path: path.join(options.out, '01-records-table.png') });
+    });
+    await step('the panel\'s controls have names and roles, Tab reaches each of them, the arrow keys move in the grid', async () => {
+      const frame = await panelFrame(page, '.grid-viewport .grid-row');
+      const reached = await checkAccessibility(page, frame);
+      console.log(`  Tab order: ${reached.join(' → ')}`);
+      // Back to the request file's editor group (a click on its tab), so the next file opens there and not beside.
+      await page.locator('.tabs-container .tab', { hasText: '01-requests.json2' }).first().click();
+      await page.locator('.editor-group-container.active .tab.active', { hasText: '01-requests.json2' }).waitFor({ timeout });
     });
     await openFile('errors.json2', 'no_such_field');
     await step('click Send on a request that fails: the error is laid out with its kind and a folded traceback', async () => {
