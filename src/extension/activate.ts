@@ -26,7 +26,7 @@ export function activate(context: vscode.ExtensionContext): Json2TestApi | undef
   const connections = registerConnections(context, log);
   const requests = registerRequests(context, connections.service, log);
   const language = registerLanguage(context, connections.service);
-  const explorer = registerExplorer(context, connections.service, language);
+  const explorer = registerExplorer(context, { connections: connections.service, language, inputs: connections.testApi?.inputs });
   context.subscriptions.push(log, registerLogCommands(log), explorer, connections, requests, language, registerMigration(log));
   const activateMs = performance.now() - activateStarted;
   const moduleMs = typeof __json2LoadStarted === 'number' && typeof __json2LoadEnded === 'number' ? __json2LoadEnded - __json2LoadStarted : 0;

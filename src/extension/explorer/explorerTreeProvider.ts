@@ -6,7 +6,7 @@ import type { ModelInfo } from '../../core/schema/schemaTypes';
 import { CommandIds } from '../commandIds';
 import type { ConnectionService } from '../connections/connectionService';
 import type { ExplorerSchemas } from './explorerSchemas';
-import type { ConnectionNode, DatabaseNode, ExplorerNode, ModelNode } from './explorerNodes';
+import type { ConnectionNode, DatabaseNode, ExplorerNode, GroupNode, ModelNode } from './explorerNodes';
 import { treeItemOf } from './explorerTreeItems';
 
 /** After this long a load also shows a notification with a Cancel button. */
@@ -20,6 +20,9 @@ export interface ExplorerTreeOptions {
 export class ExplorerTreeProvider implements vscode.TreeDataProvider<ExplorerNode>, vscode.Disposable {
   readonly #changed = new vscode.EventEmitter<ExplorerNode | undefined>();
   readonly onDidChangeTreeData = this.#changed.event;
+  readonly #filterChanged = new vscode.EventEmitter<string>();
+  /** Fires with the new filter whenever it changes (the view's message follows it). */
+  readonly onDidChangeFilter = this.#filterChanged.event;
   /** The latest node object handed to VS Code for each id (refresh and reveal need the same object). */
   readonly #nodes = new Map<string, ExplorerNode>();
   readonly #loads = new Map<string, AbortController>();
@@ -34,6 +37,7 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<ExplorerNod
   setFilter(filter: string): void {
     if (filter === this.#filter) return;
     this.#filter = filter;
+    this.#filterChanged.fire(filter);
     this.#changed.fire(undefined);
   }
 
@@ -65,8 +69,27 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<ExplorerNod
     this.#changed.fire(target && this.#nodes.get(target.id));
   }
 
+  /**
+   * The node of `model` in the database of `from`, with its parents as the tree shows them (for reveal); clears a
+   * filter that hides it. Undefined when the database has no such model.
+   */
+  async modelNodeFor(from: ExplorerNode, model: string): Promise<ModelNode | undefined> {
+    let database: ExplorerNode | undefined = from;
+    while (database && database.kind !== 'database') database = database.parent;
+    if (!database) return undefined;
+    const models = await (await this.schemas.schema(database.connectionName, database.database)).models();
+    const info = models.find((candidate) => candidate.model === model);
+    if (!info) return undefined;
+    if (filterModels([info], this.#filter).length === 0) this.setFilter('');
+    const children = this.#modelChildren(database, models);
+    for (const child of children) this.#nodes.set(child.id, child);
+    const group = children.find((child) => child.kind === 'group' && child.models.includes(info));
+    return group ? this.#modelNode(group as GroupNode, info) : children.find((child): child is ModelNode => child.kind === 'model' && child.model === model);
+  }
+
   dispose(): void {
     for (const controller of this.#loads.values()) controller.abort();
+    this.#filterChanged.dispose();
     this.#changed.dispose();
   }
 

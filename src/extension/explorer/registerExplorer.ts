@@ -2,9 +2,13 @@
 // the custom-schema commands; a test API in test mode.
 import * as vscode from 'vscode';
 import type { ConnectionService } from '../connections/connectionService';
+import { type InputAutomation, QuickInputPort } from '../connections/quickInputPort';
 import type { LanguageFeature } from '../language/registerLanguage';
 import { EXPLORER_COMMANDS, GROUPING_SETTING } from './explorerCommandIds';
-import type { ExplorerNode } from './explorerNodes';
+import { addCustomField, createCustomModel } from './customSchemaCommands';
+import type { ExplorerNode, FieldNode, ModelNode } from './explorerNodes';
+import { copyFieldName, goToRelatedModel, insertFieldName } from './fieldActions';
+import { ModelActions } from './modelActions';
 import { refreshExplorer } from './explorerRefresh';
 import { ExplorerSchemas } from './explorerSchemas';
 import { ExplorerTreeProvider } from './explorerTreeProvider';
@@ -20,7 +24,14 @@ export interface ExplorerFeature extends vscode.Disposable {
 
 const FILTER_CONTEXT = 'json2.explorer.filtering';
 
-export function registerExplorer(context: vscode.ExtensionContext, connections: ConnectionService, language: Pick<LanguageFeature, 'invalidate'> | undefined): ExplorerFeature {
+export interface ExplorerDeps {
+  readonly connections: ConnectionService;
+  readonly language: Pick<LanguageFeature, 'invalidate'> | undefined;
+  /** The connections' input automation (test mode), so that tests drive the explorer's real input boxes too. */
+  readonly inputs: InputAutomation | undefined;
+}
+
+export function registerExplorer(context: vscode.ExtensionContext, { connections, language, inputs }: ExplorerDeps): ExplorerFeature {
   const schemas = new ExplorerSchemas(connections);
   const grouped = () => vscode.workspace.getConfiguration('json2').get<boolean>(GROUPING_SETTING, true);
   const provider = new ExplorerTreeProvider(connections, schemas, { grouped });
@@ -28,11 +39,22 @@ export function registerExplorer(context: vscode.ExtensionContext, connections: 
   const refreshDeps = { connections, schemas, provider, language };
   const refresh = (node?: ExplorerNode) => refreshExplorer(refreshDeps, node);
 
-  const setFilter = (filter: string): void => {
-    provider.setFilter(filter);
+  const setFilter = (filter: string): void => provider.setFilter(filter);
+  const showFilter = (filter: string): void => {
     view.message = filter.trim() ? vscode.l10n.t('Models matching "{0}"', filter.trim()) : undefined;
     void vscode.commands.executeCommand('setContext', FILTER_CONTEXT, filter.trim() !== '');
   };
+  const models = new ModelActions(connections, schemas);
+  const customDeps = { schemas, port: () => new QuickInputPort(inputs), refresh };
+  /** The node a command got, else the view's selected node of that kind; undefined (with a hint) when there is none. */
+  const nodeOf = <K extends ExplorerNode['kind']>(node: unknown, kinds: readonly K[]): Extract<ExplorerNode, { kind: K }> | undefined => {
+    const candidate = (node ?? view.selection[0]) as ExplorerNode | undefined;
+    if (candidate && (kinds as readonly string[]).includes(candidate.kind)) return candidate as Extract<ExplorerNode, { kind: K }>;
+    void vscode.window.showInformationMessage(vscode.l10n.t('Pick a {0} in the JSON-2 view first.', kinds.join(' / ')));
+    return undefined;
+  };
+  const onModel = <T>(run: (node: ModelNode) => Promise<T>) => async (node?: unknown) => { const model = nodeOf(node, ['model']); return model && run(model); };
+  const onField = <T>(run: (node: FieldNode) => Promise<T>) => async (node?: unknown) => { const field = nodeOf(node, ['field']); return field && run(field); };
   const askFilter = async (): Promise<string> => {
     const input = vscode.window.createInputBox();
     input.title = vscode.l10n.t('Filter models');
@@ -53,6 +75,7 @@ export function registerExplorer(context: vscode.ExtensionContext, connections: 
 
   const disposables = vscode.Disposable.from(
     view, provider,
+    provider.onDidChangeFilter(showFilter),
     connections.onDidChange(() => { schemas.clear(); provider.refresh(); }),
     vscode.workspace.onDidChangeConfiguration((event) => { if (event.affectsConfiguration(`json2.${GROUPING_SETTING}`)) provider.refresh(); }),
     vscode.commands.registerCommand(EXPLORER_COMMANDS.refresh, (node?: ExplorerNode) => refresh(node)),
@@ -63,6 +86,29 @@ export function registerExplorer(context: vscode.ExtensionContext, connections: 
       return provider.filter;
     }),
     vscode.commands.registerCommand(EXPLORER_COMMANDS.clearFilter, () => setFilter('')),
+    vscode.commands.registerCommand(EXPLORER_COMMANDS.newModelRequest, onModel((node) => models.newRequestFile(node))),
+    vscode.commands.registerCommand(EXPLORER_COMMANDS.openRecords, onModel((node) => models.openRecords(node))),
+    vscode.commands.registerCommand(EXPLORER_COMMANDS.copyModelName, onModel((node) => models.copyName(node))),
+    vscode.commands.registerCommand(EXPLORER_COMMANDS.openModelDocumentation, onModel((node) => models.openDocumentation(node))),
+    vscode.commands.registerCommand(EXPLORER_COMMANDS.copyFieldName, onField(copyFieldName)),
+    vscode.commands.registerCommand(EXPLORER_COMMANDS.insertFieldName, onField(insertFieldName)),
+    vscode.commands.registerCommand(EXPLORER_COMMANDS.goToRelatedModel, onField((node) => goToRelatedModel(node, provider, view))),
+    vscode.commands.registerCommand(EXPLORER_COMMANDS.addCustomField, onModel((node) => addCustomField(customDeps, node))),
+    vscode.commands.registerCommand(EXPLORER_COMMANDS.createCustomModel, async (node?: unknown) => {
+      const given = (node ?? view.selection[0]) as ExplorerNode | undefined;
+      let database: ExplorerNode | undefined = given;
+      while (database && database.kind !== 'database') database = database.parent;
+      if (database?.kind === 'database') return createCustomModel(customDeps, database, database);
+      const active = given ? connections.find(given.connectionName) : connections.active();
+      if (!active) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('No JSON-2 connection yet: add one first.'));
+        return undefined;
+      }
+      const target = { connectionName: active.profile.name, database: active.profile.database ?? '' };
+      const created = await createCustomModel(customDeps, target, undefined);
+      if (created) await refresh();
+      return created;
+    }),
     vscode.commands.registerCommand(EXPLORER_COMMANDS.toggleGrouping, async () => {
       await vscode.workspace.getConfiguration('json2').update(GROUPING_SETTING, !grouped(), vscode.ConfigurationTarget.Global);
       return grouped();

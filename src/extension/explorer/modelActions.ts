@@ -1,0 +1,55 @@
+// Actions on a model node: a new request file for it, its first 80 records in the response panel, its technical name
+// on the clipboard, and the server's documentation page of the model in the browser.
+import * as vscode from 'vscode';
+import { documentationUrl, modelRequestText, sampleDomain, usefulFields } from '../../core/explorer/modelRequest';
+import { CommandIds } from '../commandIds';
+import type { ConnectionService } from '../connections/connectionService';
+import type { RunSummary } from '../requests/requestRunService';
+import type { ModelNode } from './explorerNodes';
+import type { ExplorerSchemas } from './explorerSchemas';
+
+const OPEN_RECORDS_LIMIT = 80;
+const NEW_FILE_LIMIT = 20;
+
+export class ModelActions {
+  constructor(private readonly connections: ConnectionService, private readonly schemas: ExplorerSchemas) {}
+
+  /** Opens an untitled .json2 file with a search_read on the model (useful fields, a sample domain). */
+  async newRequestFile(node: ModelNode): Promise<vscode.Uri> {
+    const document = await vscode.workspace.openTextDocument({ language: 'json2', content: await this.#requestText(node, NEW_FILE_LIMIT, true) });
+    await vscode.window.showTextDocument(document);
+    return document.uri;
+  }
+
+  /** Sends a search_read of the first 80 records through the requests feature, so the answer shows in the panel. */
+  async openRecords(node: ModelNode): Promise<RunSummary | undefined> {
+    const document = await vscode.workspace.openTextDocument({ language: 'json2', content: await this.#requestText(node, OPEN_RECORDS_LIMIT, false) });
+    return vscode.commands.executeCommand<RunSummary | undefined>(CommandIds.sendRequest, document.uri, 0);
+  }
+
+  async copyName(node: ModelNode): Promise<string> {
+    await vscode.env.clipboard.writeText(node.model);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}.', node.model), 2000);
+    return node.model;
+  }
+
+  /** Opens `/doc/<model>` of the connection's server; returns the address. */
+  async openDocumentation(node: ModelNode): Promise<string> {
+    const saved = this.connections.find(node.connectionName);
+    if (!saved) throw new Error(vscode.l10n.t('No connection named "{0}".', node.connectionName));
+    const url = documentationUrl(saved.profile.baseUrl, node.model);
+    await vscode.env.openExternal(vscode.Uri.parse(url, true));
+    return url;
+  }
+
+  async #requestText(node: ModelNode, limit: number, withDomain: boolean): Promise<string> {
+    const fields = await (await this.schemas.schema(node.connectionName, node.database)).fields(node.model);
+    const saved = this.connections.find(node.connectionName);
+    const configured = saved?.profile.database ?? '';
+    return modelRequestText({
+      connectionName: node.connectionName, model: node.model, label: node.info.name, limit,
+      fields: usefulFields(fields), domain: withDomain ? sampleDomain(fields) : [],
+      ...(node.database !== configured && node.database !== '' ? { database: { header: saved?.profile.databaseHeader ?? 'X-Service-Database', name: node.database } } : {}),
+    });
+  }
+}
