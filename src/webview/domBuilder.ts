@@ -1,4 +1,9 @@
 // Builds DOM elements with attributes and text only: the panel never parses HTML.
+// Buttons are `vscode-button`s from @vscode-elements/elements (themed like the workbench's own controls).
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+
+/** A `vscode-button`: focusable, operated with Enter and Space, `disabled` takes it out of the tab order. */
+export type PanelButton = HTMLElement & { disabled: boolean };
 
 /** An element with attributes and, optionally, its text (set with textContent, never as markup). */
 export function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
@@ -8,11 +13,13 @@ export function element<K extends keyof HTMLElementTagNameMap>(tag: K, attribute
   return node;
 }
 
-/** A button that runs `action` on click (and so on Enter and Space), with a codicon before its label when given. */
-export function button(label: string, action: () => void, attributes: Record<string, string> = {}, icon?: string): HTMLButtonElement {
-  const node = element('button', { type: 'button', ...attributes });
-  if (icon) node.append(element('span', { class: `codicon codicon-${icon}`, 'aria-hidden': 'true' }));
-  node.append(document.createTextNode(label));
-  node.addEventListener('click', action);
+/** A secondary button that runs `action` on click (and so on Enter and Space), with a codicon before its label when given. */
+export function button(label: string, action: () => void, attributes: Record<string, string> = {}, icon?: string): PanelButton {
+  const node = document.createElement('vscode-button') as PanelButton;
+  node.setAttribute('secondary', '');
+  if (icon) node.setAttribute('icon', icon);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.textContent = label;
+  node.addEventListener('click', () => { if (!node.disabled) action(); });
   return node;
 }

@@ -1,7 +1,7 @@
 // The response panel's page: header (status, time, size), toolbar, and the table, tree, raw or error view of an answer.
 import type { CommandMessage, PanelResponse, PanelState, PanelView, ViewAction } from '../shared/panelMessages';
 import { isRecordList } from './cellText';
-import { button, element } from './domBuilder';
+import { button, element, type PanelButton } from './domBuilder';
 import { ErrorView } from './errorView';
 import { JsonTree } from './jsonTree';
 import { RecordsTable } from './recordsTable';
@@ -28,7 +28,7 @@ export class ResponseView {
   #busy = false;
   #title = '';
   readonly #pager = { previous: button('Previous page', () => this.host.command('previousPage'), {}, 'chevron-left'), next: button('Next page', () => this.host.command('nextPage'), {}, 'chevron-right') };
-  readonly #buttons = new Map<CommandMessage['command'], HTMLButtonElement>();
+  readonly #buttons = new Map<CommandMessage['command'], PanelButton>();
   #exportChoice: HTMLSelectElement | undefined;
 
   constructor(private readonly host: ViewHost, root: HTMLElement) {
@@ -101,7 +101,7 @@ export class ResponseView {
   #press(command: CommandMessage['command']): void {
     const pressed = this.#buttons.get(command);
     if (pressed) {
-      if (!pressed.hidden) pressed.click();
+      if (!pressed.hidden && !pressed.disabled) pressed.click();
       return;
     }
     const choice = this.#exportChoice;

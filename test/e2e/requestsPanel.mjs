@@ -115,6 +115,9 @@ async function main() {
     server = await step('start code-server on 127.0.0.1', () => startCodeServer(paths, { userDataDir, extensionsDir, logFile: path.join(scratch, 'code-server.log') }));
     browser = await step('launch Chromium', () => launchBrowser(paths, path.join(scratch, 'chromium')));
     const { page } = browser;
+    // The panel's strict CSP must hold for everything it loads (its script, stylesheets and vscode-elements' styles).
+    const refusals = [];
+    page.on('console', (message) => { if (/Content Security Policy|Refused to (apply|load|execute)/.test(message.text())) refusals.push(message.text()); });
     const quickInput = page.locator('.quick-input-widget');
 
     const openFile = (name, text) => step(`open ${name} with Quick Open`, async () => {
@@ -179,6 +182,9 @@ async function main() {
       await traceback.locator('summary').click();
       await page.waitForTimeout(200);
       await page.screenshot({ path: path.join(options.out, '03-error-traceback.png') });
+    });
+    await step('no Content Security Policy refusal in the panel', async () => {
+      if (refusals.length > 0) throw new Error(`refused under the panel's CSP:\n${refusals.join('\n')}`);
     });
   } catch (error) {
     failed = true;

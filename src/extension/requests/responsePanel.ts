@@ -135,7 +135,7 @@ function pageHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${icons.toString()}">
+<link rel="stylesheet" id="vscode-codicon-stylesheet" href="${icons.toString()}">
 <link rel="stylesheet" href="${style.toString()}">
 <title>JSON-2 response</title>
 </head>
