@@ -3,6 +3,7 @@ import { type ParserPlugin, parse } from '@babel/parser';
 import type { Node } from '@babel/types';
 import { type LegacyCallSite, type LegacyService, type SourceExpr, entryOf, indentAt, staticDict, staticList, stringOf } from './legacyCall';
 import { isServiceFunction } from './legacyFunctions';
+import { javascriptEnvelope } from './javascriptEnvelope';
 import { baseUrlOf, endpointOfUrl } from './proxyUrls';
 
 interface Proxy { readonly service: LegacyService; readonly baseUrl?: string }
@@ -14,7 +15,11 @@ export function findJavaScriptCalls(text: string, fileName = 'file.js'): LegacyC
   const ast = parse(text, { sourceType: 'unambiguous', errorRecovery: true, plugins, allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true });
   const slice = (node: Node): string => text.slice(node.start ?? 0, node.end ?? 0);
   const nodes: Node[] = [];
-  walk(ast.program as unknown as Node, (node) => nodes.push(node));
+  const parents = new Map<Node, Node>();
+  walk(ast.program as unknown as Node, undefined, (node, parent) => {
+    nodes.push(node);
+    if (parent) parents.set(node, parent);
+  });
   const strings = new Map<string, string>();
   const proxies = new Map<string, Proxy>();
   for (const node of nodes) {
@@ -68,9 +73,13 @@ export function findJavaScriptCalls(text: string, fileName = 'file.js'): LegacyC
       const functionName = stringOf(entryOf(body, 'method'));
       if (!service || !functionName || !['object', 'common', 'db'].includes(service) || !isServiceFunction(service as LegacyService, functionName)) continue;
       const argsExpr = entryOf(body, 'args');
+      const envelope = javascriptEnvelope(node, { text, parents, strings });
+      // A service-shaped body posted to another jsonrpc route (/web/dataset/call_kw...) is not the deprecated service.
+      if ('elsewhere' in envelope && envelope.elsewhere) continue;
       sites.push({
         language: 'javascript', service: service as LegacyService, transport: 'jsonrpc', functionName, start: node.start ?? 0, end: node.end ?? 0,
         args: argsExpr?.items, dynamicReason: argsExpr?.items ? undefined : 'the JSON-RPC arguments are built dynamically',
+        ...('reason' in envelope ? { envelopeReason: envelope.reason } : { replacement: envelope.replacement, baseUrl: envelope.baseUrl }),
       });
     }
   }
@@ -115,15 +124,15 @@ function propertyName(key: Node): string | undefined {
 }
 
 /** Visits every node of a Babel tree, parents first. */
-function walk(node: Node, visit: (node: Node) => void): void {
-  visit(node);
+function walk(node: Node, parent: Node | undefined, visit: (node: Node, parent: Node | undefined) => void): void {
+  visit(node, parent);
   for (const key of Object.keys(node) as (keyof Node)[]) {
     if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments' || key === 'innerComments') continue;
     const value = node[key] as unknown;
     if (Array.isArray(value)) {
-      for (const child of value) if (child && typeof (child as Node).type === 'string') walk(child as Node, visit);
+      for (const child of value) if (child && typeof (child as Node).type === 'string') walk(child as Node, node, visit);
     } else if (value && typeof (value as Node).type === 'string') {
-      walk(value as Node, visit);
+      walk(value as Node, node, visit);
     }
   }
 }

@@ -8,7 +8,7 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** The expression replacing the call: `fetch(...)` resolving to what the original call gave. */
 export function writeJavaScript(site: LegacyCallSite, conversion: Conversion): WrittenCode {
-  const ind = site.statement?.indent ?? '';
+  const ind = site.replacement?.indent ?? site.statement?.indent ?? '';
   const plan = conversion.plan;
   const url = (path: string): string => {
     if (site.baseUrl && /^['"]/.test(site.baseUrl)) return `'${site.baseUrl.slice(1, -1)}${path}'`;
@@ -52,7 +52,8 @@ export function writeJavaScript(site: LegacyCallSite, conversion: Conversion): W
   // The callback is written once: it gets (null, value) or (error), as the client called it.
   if (site.callback) lines[lines.length - 1] += `.then((value) => [null, value], (error) => [error]).then((outcome) => (${site.callback.text})(...outcome))`;
   const text = lines.map((line, index) => (index === 0 ? line : ind + line)).join('\n');
-  return { start: site.start, end: site.end, text, imports: [] };
+  const replaced = site.replacement ?? { start: site.start, end: site.end, prefix: '', suffix: '' };
+  return { start: replaced.start, end: replaced.end, text: replaced.prefix + text + replaced.suffix, imports: [] };
 }
 
 function resultExpression(result: ResultAdaptation, lookFor: string | undefined): string {

@@ -51,6 +51,18 @@ export interface LegacyCallSite {
   readonly callback?: SourceExpr;
   /** Why arguments could not be read, when `args` is undefined. */
   readonly dynamicReason?: string;
+  /**
+   * JSON-RPC in JavaScript: the code posting the body and reading its "result", which the new expression replaces
+   * (`prefix` and `suffix` are kept around it, for example `return await ` and `;`).
+   */
+  readonly replacement?: { readonly start: number; readonly end: number; readonly prefix: string; readonly suffix: string; readonly indent: string };
+  /** JSON-RPC: why the code around the body is not rewritten, when neither `statement` nor `replacement` is set. */
+  readonly envelopeReason?: string;
+}
+
+/** Whether `name` is used in `text` (as a whole word). */
+export function mentions(text: string, name: string): boolean {
+  return new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}(?![\\w$])`).test(text);
 }
 
 /** A mapping literal's entry by key. */

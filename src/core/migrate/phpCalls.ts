@@ -2,14 +2,9 @@
 import { Engine } from 'php-parser';
 import { type CallStatement, type LegacyCallSite, type LegacyService, type SourceExpr, entryOf, indentAt, staticDict, staticList, stringOf } from './legacyCall';
 import { isServiceFunction } from './legacyFunctions';
+import { type PhpNode, phpEnvelope } from './phpEnvelope';
 import { baseUrlOf, endpointOfUrl } from './proxyUrls';
 
-/** The parts of php-parser's nodes that are read here. */
-interface PhpNode {
-  readonly kind: string;
-  readonly loc?: { start: { offset: number }; end: { offset: number } } | null;
-  readonly [key: string]: unknown;
-}
 interface Proxy { readonly service: LegacyService; readonly baseUrl?: string }
 
 const engine = new Engine({ parser: { extractDoc: false, suppressErrors: true, php8: true }, ast: { withPositions: true, withSource: false } });
@@ -27,7 +22,11 @@ export function findPhpCalls(text: string): LegacyCallSite[] {
   const end = (node: PhpNode): number => node.loc?.end.offset ?? 0;
   const slice = (node: PhpNode): string => text.slice(start(node), end(node));
   const visits: { node: PhpNode; parent?: PhpNode; grandparent?: PhpNode }[] = [];
-  walk(program, undefined, undefined, (node, parent, grandparent) => visits.push({ node, parent, grandparent }));
+  const parents = new Map<PhpNode, PhpNode>();
+  walk(program, undefined, undefined, (node, parent, grandparent) => {
+    visits.push({ node, parent, grandparent });
+    if (parent) parents.set(node, parent);
+  });
   const strings = new Map<string, string>();
   const proxies = new Map<string, Proxy>();
   for (const { node } of visits) {
@@ -74,9 +73,13 @@ export function findPhpCalls(text: string): LegacyCallSite[] {
       const functionName = stringOf(entryOf(body, 'method'));
       if (!service || !functionName || !['object', 'common', 'db'].includes(service) || !isServiceFunction(service as LegacyService, functionName)) continue;
       const argsExpr = entryOf(body, 'args');
+      const envelope = phpEnvelope(node, { text, parents, strings });
+      // A service-shaped body posted to another jsonrpc route (/web/dataset/call_kw...) is not the deprecated service.
+      if ('elsewhere' in envelope && envelope.elsewhere) continue;
       sites.push({
         language: 'php', service: service as LegacyService, transport: 'jsonrpc', functionName, start: start(node), end: end(node),
         args: argsExpr?.items, dynamicReason: argsExpr?.items ? undefined : 'the JSON-RPC arguments are built dynamically',
+        ...('reason' in envelope ? { envelopeReason: envelope.reason } : { statement: envelope.statement, baseUrl: envelope.baseUrl }),
       });
     }
   }

@@ -22,10 +22,10 @@ export function planLegacyCall(site: LegacyCallSite, text: string): MigrationFin
   const manual = (reason: string, extra: Partial<MigrationFinding> = {}): MigrationFinding =>
     ({ ...where, call, message: `${deprecated}: ${reason}`, reason, severity: 'manual', ...extra });
   const converts = (conversion: Conversion, replacement: string, extra: Partial<MigrationFinding> = {}): MigrationFinding => {
-    if (site.transport === 'jsonrpc') {
-      return manual(`use ${replacement}. The JSON-RPC envelope (its "result") is read by the code around it, so rewrite the request by hand; "Copy as .json2 request" shows the new call.`, { ...extra, conversion });
+    if (site.transport === 'jsonrpc' && !site.statement && !site.replacement) {
+      return manual(`use ${replacement}. The code around this JSON-RPC body is not rewritten: ${site.envelopeReason ?? 'its request is not recognised'}. Rewrite it by hand; "Copy as .json2 request" shows the new call.`, { ...extra, conversion });
     }
-    if (!site.statement) return manual(`use ${replacement}. The call sits inside a larger expression: assign its result to a variable first, then convert.`, { ...extra, conversion });
+    if (!site.statement && !site.replacement) return manual(`use ${replacement}. The call sits inside a larger expression: assign its result to a variable first, then convert.`, { ...extra, conversion });
     return { ...where, call, message: `${deprecated}: use ${replacement}.`, conversion, severity: 'convertible', ...extra };
   };
   if (!site.args) return manual(`its arguments cannot be read (${site.dynamicReason ?? 'built dynamically'}); convert it by hand.`);

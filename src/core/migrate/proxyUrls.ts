@@ -19,6 +19,11 @@ export function endpointOfUrl(urlText: string): EndpointOfUrl | undefined {
   return undefined;
 }
 
+/** Whether a URL expression names a route other than /jsonrpc (`/web/dataset/call_kw`...): a body posted there is not deprecated. */
+export function namesOtherRoute(urlText: string): boolean {
+  return endpointOfUrl(urlText) === undefined && /\/[A-Za-z_][\w-]*/.test(urlText.replace(/[a-z]+:\/\/[^/'"`]*/gi, ''));
+}
+
 const DOTTED = String.raw`[A-Za-z_$][\w$]*(?:(?:\.|->)[A-Za-z_$][\w$]*|\[['"][\w]+['"]\])*`;
 const PATTERNS: readonly { re: RegExp; base: (match: RegExpExecArray) => string }[] = [
   // 'https://host/xmlrpc/2/object' → 'https://host'

@@ -4,6 +4,7 @@ import { parser } from '@lezer/python';
 import { type CallStatement, type LegacyCallSite, type LegacyService, type SourceExpr, entryOf, indentAt, staticDict, staticList, stringOf } from './legacyCall';
 import { isServiceFunction } from './legacyFunctions';
 import { baseUrlOf, endpointOfUrl } from './proxyUrls';
+import { pythonEnvelope } from './pythonEnvelope';
 
 const PUNCTUATION = new Set(['(', ')', '[', ']', '{', '}', ',', ':', 'Comment', '⚠']);
 
@@ -69,10 +70,14 @@ export function findPythonCalls(text: string): LegacyCallSite[] {
       const functionName = stringOf(entryOf(body, 'method'));
       if (!service || !functionName || !['object', 'common', 'db'].includes(service) || !isServiceFunction(service as LegacyService, functionName)) continue;
       const argsExpr = entryOf(body, 'args');
+      const envelope = pythonEnvelope(dict, { text, slice, strings });
+      // A service-shaped body posted to another jsonrpc route (/web/dataset/call_kw...) is not the deprecated service.
+      if ('elsewhere' in envelope && envelope.elsewhere) continue;
       sites.push({
         language: 'python', service: service as LegacyService, transport: 'jsonrpc', functionName,
         args: argsExpr?.items, dynamicReason: argsExpr?.items ? undefined : 'the JSON-RPC arguments are built dynamically',
         start: dict.from, end: dict.to,
+        ...('reason' in envelope ? { envelopeReason: envelope.reason } : { statement: envelope.statement, baseUrl: envelope.baseUrl }),
       });
     }
   }

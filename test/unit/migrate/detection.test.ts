@@ -9,15 +9,16 @@ const EXPECTED: Record<string, [number, number, number, number]> = {
   'python/object_service.py': [23, 23, 0, 0],
   'python/common_service.py': [4, 3, 1, 0],
   'python/db_service.py': [18, 16, 0, 2],
-  'python/jsonrpc_bodies.py': [2, 0, 2, 0],
+  'python/jsonrpc_bodies.py': [5, 4, 1, 0],
   'python/tricky_cases.py': [8, 3, 5, 0],
   'javascript/object_service.js': [23, 23, 0, 0],
   'javascript/common_db_service.js': [19, 17, 0, 2],
-  'javascript/jsonrpc_bodies.js': [2, 0, 2, 0],
+  'javascript/jsonrpc_bodies.js': [5, 4, 1, 0],
   'javascript/tricky_cases.ts': [4, 1, 3, 0],
   'php/object_service.php': [23, 23, 0, 0],
   'php/common_db_service.php': [19, 16, 1, 2],
-  'php/jsonrpc_and_tricky.php': [5, 1, 4, 0],
+  'php/jsonrpc_and_tricky.php': [5, 2, 3, 0],
+  'php/jsonrpc_bodies.php': [4, 3, 1, 0],
 };
 
 describe('finding deprecated calls in the corpus', () => {
@@ -49,7 +50,21 @@ describe('finding deprecated calls in the corpus', () => {
 
   test('other jsonrpc routes and look-alike execute calls are not flagged', () => {
     const python = analyseSource(readCorpus('python/jsonrpc_bodies.py'), 'jsonrpc_bodies.py');
-    assert.deepEqual(python.map((call) => call.finding.line + 1), [16, 23]);
+    assert.deepEqual(python.map((call) => call.finding.line + 1), [24, 33, 39, 46, 50], 'the /web/dataset/call_kw body on line 16 is not flagged');
+    const javascript = analyseSource(readCorpus('javascript/jsonrpc_bodies.js'), 'jsonrpc_bodies.js');
+    assert.ok(javascript.every((call) => call.finding.line + 1 > 14), 'the /web/dataset/call_kw body of webClientCall is not flagged');
+    const phpBodies = analyseSource(readCorpus('php/jsonrpc_bodies.php'), 'jsonrpc_bodies.php');
+    assert.ok(phpBodies.every((call) => call.finding.line + 1 > 15), 'the /web/dataset/call_kw body of web_client_call is not flagged');
+    const callKw = 'import requests\nrequests.post(f"{url}/web/dataset/call_kw/res.partner/search", json={"jsonrpc": "2.0", "method": "call", "params": {"service": "object", "method": "execute_kw", "args": []}}).json()["result"]\n';
+    assert.deepEqual(analyseSource(callKw, 'k.py'), [], 'a service-shaped body posted to /web/dataset/call_kw is not flagged');
+    const both = `${callKw}x = requests.post(url + "/jsonrpc", json={"jsonrpc": "2.0", "params": {"service": "common", "method": "version", "args": []}}).json()["result"]\n`;
+    assert.deepEqual(analyseSource(both, 'k.py').map((call) => [call.finding.line, call.finding.call, call.finding.severity]), [[2, 'common.version', 'convertible']], 'only the body posted to /jsonrpc');
+    const jsBoth = 'fetch(`${u}/web/dataset/call_kw`, { body: JSON.stringify({ params: { service: "object", method: "execute_kw", args: [] } }) }).then((r) => r.json()).then((a) => a.result);\n'
+      + 'fetch(`${u}/jsonrpc`, { body: JSON.stringify({ params: { service: "db", method: "list", args: [] } }) }).then((r) => r.json()).then((a) => a.result);\n';
+    assert.deepEqual(analyseSource(jsBoth, 'k.js').map((call) => [call.finding.line, call.finding.call, call.finding.severity]), [[1, 'db.list', 'convertible']]);
+    const phpBoth = "<?php\n$c = curl_init($u . '/web/dataset/call_kw');\ncurl_setopt($c, CURLOPT_POSTFIELDS, json_encode(['params' => ['service' => 'object', 'method' => 'execute_kw', 'args' => []]]));\n$r = json_decode(curl_exec($c), true)['result'];\n"
+      + "$c = curl_init($u . '/jsonrpc');\ncurl_setopt($c, CURLOPT_POSTFIELDS, json_encode(['params' => ['service' => 'db', 'method' => 'list', 'args' => []]]));\n$r = json_decode(curl_exec($c), true)['result'];\n";
+    assert.deepEqual(analyseSource(phpBoth, 'k.php').map((call) => [call.finding.line, call.finding.call, call.finding.severity]), [[5, 'db.list', 'convertible']]);
     const php = analyseSource(readCorpus('php/jsonrpc_and_tricky.php'), 'x.php');
     assert.ok(php.every((call) => call.site.functionName === 'execute_kw'));
     const cursor = analyseSource('def f(cursor):\n    cursor.execute("SELECT 1")\n    db.list()\n', 'x.py');
