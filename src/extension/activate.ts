@@ -7,6 +7,8 @@ import { type ConnectionsTestApi, registerConnections } from './connections/regi
 import { registerRequests, type RequestsTestApi } from './requests/registerRequests';
 import { type LanguageFeature, registerLanguage } from './language/registerLanguage';
 import { registerMigration } from './migrate/registerMigration';
+import { type KeysTestApi, registerKeys } from './keys/registerKeys';
+import { type DatabasesTestApi, registerDatabases } from './databases/registerDatabases';
 
 /** Set by the bundle's first and last lines (scripts/build.mjs); absent when the sources run unbundled. */
 declare const __json2LoadStarted: number | undefined;
@@ -18,6 +20,8 @@ export interface Json2TestApi {
   readonly requests?: RequestsTestApi;
   readonly language?: LanguageFeature;
   readonly explorer?: ExplorerTestApi;
+  readonly keys?: KeysTestApi;
+  readonly databases?: DatabasesTestApi;
 }
 
 export function activate(context: vscode.ExtensionContext): Json2TestApi | undefined {
@@ -27,14 +31,17 @@ export function activate(context: vscode.ExtensionContext): Json2TestApi | undef
   const requests = registerRequests(context, connections.service, log);
   const language = registerLanguage(context, connections.service);
   const explorer = registerExplorer(context, { connections: connections.service, language, inputs: connections.testApi?.inputs });
-  context.subscriptions.push(log, registerLogCommands(log), explorer, connections, requests, language, registerMigration(log));
+  const [keys, databases] = [registerKeys(context, connections, log), registerDatabases(context, connections, log)];
+  context.subscriptions.push(log, registerLogCommands(log), explorer, connections, requests, language, registerMigration(log), keys, databases);
   const activateMs = performance.now() - activateStarted;
   const moduleMs = typeof __json2LoadStarted === 'number' && typeof __json2LoadEnded === 'number' ? __json2LoadEnded - __json2LoadStarted : 0;
   const ms = (value: number): string => value.toFixed(1);
   // bench/activationBench.mjs reads this line from the extension's log.
   log.info(vscode.l10n.t('JSON-2 Explorer {0} activated in {1} ms (module {2} ms, activate {3} ms)',
     String(context.extension.packageJSON.version), ms(moduleMs + activateMs), ms(moduleMs), ms(activateMs)));
-  return connections.testApi && { connections: connections.testApi, requests: requests.testApi, language, explorer: explorer.testApi };
+  return connections.testApi && {
+    connections: connections.testApi, requests: requests.testApi, language, explorer: explorer.testApi, keys: keys.testApi, databases: databases.testApi,
+  };
 }
 
 export function deactivate(): void {}

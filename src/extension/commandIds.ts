@@ -23,6 +23,16 @@ export const CommandIds = {
   copyAsJson2Request: 'json2.copyAsJson2Request',
   appendToJson2File: 'json2.appendToJson2File',
   refreshSchema: 'json2.refreshSchema',
+  generateApiKey: 'json2.generateApiKey',
+  rotateApiKey: 'json2.rotateApiKey',
+  revokeApiKey: 'json2.revokeApiKey',
+  createDatabase: 'json2.createDatabase',
+  duplicateDatabase: 'json2.duplicateDatabase',
+  dropDatabase: 'json2.dropDatabase',
+  backupDatabase: 'json2.backupDatabase',
+  restoreDatabase: 'json2.restoreDatabase',
+  changeMasterPassword: 'json2.changeMasterPassword',
+  forgetMasterPassword: 'json2.forgetMasterPassword',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];

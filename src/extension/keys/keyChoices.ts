@@ -1,0 +1,30 @@
+// Remembers, per connection, the scope and lifetime last chosen for a new key (in the editor's global state; never a key).
+import type * as vscode from 'vscode';
+
+const STATE_KEY = 'json2.keys.choices';
+
+export interface KeyChoice {
+  readonly scope: string | null;
+  /** A preset id (`1d`, `7d`, `30d`, `3m`) or `date` when a date was typed. */
+  readonly lifetime: string;
+}
+
+export class KeyChoices {
+  readonly #state: vscode.Memento;
+
+  constructor(state: vscode.Memento) {
+    this.#state = state;
+  }
+
+  get(connection: string): KeyChoice | undefined {
+    return this.#all()[connection.toLowerCase()];
+  }
+
+  async remember(connection: string, choice: KeyChoice): Promise<void> {
+    await this.#state.update(STATE_KEY, { ...this.#all(), [connection.toLowerCase()]: { scope: choice.scope, lifetime: choice.lifetime } });
+  }
+
+  #all(): Readonly<Record<string, KeyChoice>> {
+    return this.#state.get<Record<string, KeyChoice>>(STATE_KEY) ?? {};
+  }
+}

@@ -1,0 +1,71 @@
+// The dialogs of the key commands, as a port: the new key shown once, confirmations, reports and reminders. Extension
+// tests answer them in place of a person (modal dialogs cannot be clicked from the host).
+import * as vscode from 'vscode';
+import type { KeyReminder } from '../../core/keys/keyReminders';
+
+export interface NewKeyFacts {
+  readonly name: string;
+  readonly scope: string | null;
+  readonly expiration: string;
+  readonly connection: string;
+}
+
+export interface KeyPrompts {
+  /** Shows the new key once with a copy button; true when the person wants it stored in a connection. */
+  showNewKey(key: string, facts: NewKeyFacts): Promise<boolean>;
+  /** Modal: revoke (the connection's own key, or a pasted one)? */
+  confirmRevoke(question: string, detail: string): Promise<boolean>;
+  /** Modal: rotate the connection's key (its old key is revoked at the end)? */
+  confirmRotate(question: string, detail: string): Promise<boolean>;
+  /** A failure, with what it means in plain words. */
+  showError(message: string, detail?: string): void;
+  /** A result. */
+  showInfo(message: string): void;
+  /** A key reminder; resolves with the command the person chose to run, if any. */
+  remind(reminder: KeyReminder): Promise<string | undefined>;
+}
+
+export const vscodeKeyPrompts: KeyPrompts = {
+  async showNewKey(key, facts) {
+    const copy = vscode.l10n.t('Copy');
+    const store = vscode.l10n.t('Store in Connection…');
+    const scope = facts.scope ?? vscode.l10n.t('none');
+    const detail = vscode.l10n.t('{0}\n\nScope: {1} · expires on {2}. This is the only time the key is shown: copy it or store it now.', key, scope, facts.expiration);
+    const chosen = await vscode.window.showInformationMessage(vscode.l10n.t('New API key "{0}"', facts.name), { modal: true, detail }, copy, store);
+    if (chosen === copy) {
+      await vscode.env.clipboard.writeText(key);
+      const again = await vscode.window.showInformationMessage(vscode.l10n.t('The new key is in the clipboard. Store it in a connection too?'), store);
+      return again === store;
+    }
+    return chosen === store;
+  },
+
+  async confirmRevoke(question, detail) {
+    const revoke = vscode.l10n.t('Revoke');
+    return (await vscode.window.showWarningMessage(question, { modal: true, detail }, revoke)) === revoke;
+  },
+
+  async confirmRotate(question, detail) {
+    const rotate = vscode.l10n.t('Rotate');
+    return (await vscode.window.showWarningMessage(question, { modal: true, detail }, rotate)) === rotate;
+  },
+
+  showError(message, detail) {
+    if (detail === undefined) void vscode.window.showErrorMessage(message);
+    else void vscode.window.showErrorMessage(message, { modal: true, detail });
+  },
+
+  showInfo(message) {
+    void vscode.window.showInformationMessage(message);
+  },
+
+  async remind(reminder) {
+    const rotate = vscode.l10n.t('Rotate API Key');
+    const update = vscode.l10n.t('Update API Key');
+    const show = reminder.kind === 'expired' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    const chosen = await show(reminder.message, reminder.kind === 'expired' ? update : rotate);
+    if (chosen === rotate) return 'json2.rotateApiKey';
+    if (chosen === update) return 'json2.updateApiKey';
+    return undefined;
+  },
+};
