@@ -1,8 +1,10 @@
-// Sandbox benchmark: search_read of 80 partners and create per second over keep-alive HTTP, the cost of the first call
-// with a key (slow hash) against later ones (verified-key cache), and what databases cost to create and to hold.
+// Sandbox benchmark: search_read of 80 partners, create and a dotted-path ilike search per second over keep-alive
+// HTTP, on PGlite and on PostgreSQL side by side (a throwaway cluster of Debian's postgresql, as in npm test), the cost
+// of the first call with a key (slow hash) against later ones (verified-key cache), and what databases cost.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Pool } from 'undici';
 import { BASE_MODELS } from '../src/sandbox/models/baseModels';
 import { GENERIC_METHODS } from '../src/sandbox/methods/genericMethods';
@@ -47,40 +49,87 @@ async function measureTemplateBuild(): Promise<{ ms: number; peakRssMb: number }
   }
 }
 
-export async function runSandboxBench(): Promise<Record<string, number | string>> {
-  const results: Record<string, number | string> = {};
+interface Cluster { url: string; version: string; stop(): void }
+
+/** The same throwaway cluster as npm test's unit-postgres step (test/host/postgresCluster.mjs). */
+async function startCluster(): Promise<Cluster> {
+  const modulePath = path.resolve(__dirname, '../../test/host/postgresCluster.mjs');
+  const load = new Function('url', 'return import(url)') as (url: string) => Promise<{ startPostgresCluster(): Promise<Cluster> }>;
+  return (await load(pathToFileURL(modulePath).href)).startPostgresCluster();
+}
+
+const perSecond = (times: number[]) => Math.round(1000 / (times.reduce((a, b) => a + b, 0) / times.length));
+
+/** The workload compared between the backends: calls per second and medians, one call at a time. */
+async function measureWorkload(sandbox: StartedSandbox, pool: Pool): Promise<Record<string, number>> {
+  const results: Record<string, number> = {};
+  const searchBody = JSON.stringify({ domain: [], fields: ['name', 'email', 'phone', 'country_id', 'parent_id', 'is_company'], limit: 80 });
+  await timedCalls(pool, sandbox, sandbox.keys.admin, '/json/2/res.partner/search_read', () => searchBody, 20);
+  const reads = await timedCalls(pool, sandbox, sandbox.keys.admin, '/json/2/res.partner/search_read', () => searchBody, SEARCH_READ_CALLS);
+  results['search_read 80 partners, calls/s'] = perSecond(reads);
+  results['search_read 80 partners (median), ms'] = Number(median(reads).toFixed(2));
+
+  let n = 0;
+  const creates = await timedCalls(pool, sandbox, sandbox.keys.admin, '/json/2/res.partner/create', () => JSON.stringify({ vals_list: [{ name: `Bench ${n++}`, email: 'bench@example.com' }] }), CREATE_CALLS);
+  results['create one partner, calls/s'] = perSecond(creates);
+  results['create one partner (median), ms'] = Number(median(creates).toFixed(2));
+
+  // Contacts whose company is in a country whose name contains "an": two joins through many2one fields.
+  const dottedBody = JSON.stringify({ domain: [['parent_id.country_id.name', 'ilike', 'an']], fields: ['name', 'parent_id'], limit: 80 });
+  const dotted = await timedCalls(pool, sandbox, sandbox.keys.admin, '/json/2/res.partner/search_read', () => dottedBody, SEARCH_READ_CALLS);
+  results['search_read parent_id.country_id.name ilike, calls/s'] = perSecond(dotted);
+  results['search_read parent_id.country_id.name ilike (median), ms'] = Number(median(dotted).toFixed(2));
+  return results;
+}
+
+async function benchBackend(postgres: string | null, results: Record<string, number | string>): Promise<Record<string, number>> {
+  const label = postgres === null ? 'pglite' : 'postgres';
+  // A fresh cluster has no template yet: build it first, as the PGlite cache already holds one.
+  if (postgres !== null) await (await startSandbox({ postgres })).stop();
   const rssBefore = process.memoryUsage().rss;
   let started = performance.now();
-  const sandbox = await startSandbox();
-  results['sandbox.startSandbox (template copy, open, 3 keys), ms'] = Math.round(performance.now() - started);
+  const sandbox = await startSandbox({ postgres });
+  results[`sandbox.${label}.startSandbox (template copy, open, 3 keys), ms`] = Math.round(performance.now() - started);
   const pool = new Pool(sandbox.url, { connections: 1, pipelining: 1 });
   try {
     started = performance.now();
     const report = await sandbox.server.catalog.createDatabase('bench_copy');
-    results['sandbox.new database from template, ms'] = Math.round(performance.now() - started);
-    results['sandbox.template copy, ms'] = report.copyMs;
+    results[`sandbox.${label}.new database from template, ms`] = Math.round(performance.now() - started);
+    results[`sandbox.${label}.template copy, ms`] = report.copyMs;
     await sandbox.server.catalog.dropDatabase('bench_copy');
-    results['sandbox.process RSS added by a sandbox with one open database, MB'] = Math.round((process.memoryUsage().rss - rssBefore) / 1e6);
+    results[`sandbox.${label}.process RSS added by a sandbox with one open database, MB`] = Math.round((process.memoryUsage().rss - rssBefore) / 1e6);
 
-    const firstKey = await sandbox.newKey('admin');
-    const first = await timedCalls(pool, sandbox, firstKey, '/json/2/res.users/context_get', () => '{}', 1);
-    const later = await timedCalls(pool, sandbox, firstKey, '/json/2/res.users/context_get', () => '{}', LATER_CALLS);
-    results['sandbox.first call with a new key, ms'] = Number(first[0].toFixed(1));
-    results['sandbox.later calls with the same key (median), ms'] = Number(median(later).toFixed(2));
-
-    const searchBody = JSON.stringify({ domain: [], fields: ['name', 'email', 'phone', 'country_id', 'parent_id', 'is_company'], limit: 80 });
-    await timedCalls(pool, sandbox, sandbox.keys.admin, '/json/2/res.partner/search_read', () => searchBody, 20);
-    const reads = await timedCalls(pool, sandbox, sandbox.keys.admin, '/json/2/res.partner/search_read', () => searchBody, SEARCH_READ_CALLS);
-    results['sandbox.search_read 80 partners, calls/s'] = Math.round(1000 / (reads.reduce((a, b) => a + b, 0) / reads.length));
-    results['sandbox.search_read 80 partners (median), ms'] = Number(median(reads).toFixed(2));
-
-    let n = 0;
-    const creates = await timedCalls(pool, sandbox, sandbox.keys.admin, '/json/2/res.partner/create', () => JSON.stringify({ vals_list: [{ name: `Bench ${n++}`, email: 'bench@example.com' }] }), CREATE_CALLS);
-    results['sandbox.create one partner, calls/s'] = Math.round(1000 / (creates.reduce((a, b) => a + b, 0) / creates.length));
-    results['sandbox.create one partner (median), ms'] = Number(median(creates).toFixed(2));
+    if (postgres === null) {
+      const firstKey = await sandbox.newKey('admin');
+      const first = await timedCalls(pool, sandbox, firstKey, '/json/2/res.users/context_get', () => '{}', 1);
+      const later = await timedCalls(pool, sandbox, firstKey, '/json/2/res.users/context_get', () => '{}', LATER_CALLS);
+      results['sandbox.first call with a new key, ms'] = Number(first[0].toFixed(1));
+      results['sandbox.later calls with the same key (median), ms'] = Number(median(later).toFixed(2));
+    }
+    const workload = await measureWorkload(sandbox, pool);
+    for (const [name, value] of Object.entries(workload)) results[`sandbox.${label}.${name}`] = value;
+    return workload;
   } finally {
     await pool.close();
     await sandbox.stop();
+  }
+}
+
+export async function runSandboxBench(): Promise<Record<string, number | string>> {
+  const results: Record<string, number | string> = {};
+  const pglite = await benchBackend(null, results);
+  let cluster: Cluster | null = null;
+  try {
+    cluster = await startCluster();
+    results['sandbox.postgres server'] = cluster.version;
+    const postgres = await benchBackend(cluster.url, results);
+    for (const name of Object.keys(pglite).filter((key) => key.endsWith('calls/s'))) {
+      results[`sandbox.ratio postgres/pglite, ${name}`] = Number((postgres[name] / pglite[name]).toFixed(2));
+    }
+  } catch (error) {
+    results['sandbox.postgres'] = `not measured: ${(error as Error).message}`;
+  } finally {
+    cluster?.stop();
   }
   const template = await measureTemplateBuild();
   results['sandbox.template build (initdb + schema + demo data), ms'] = Math.round(template.ms);

@@ -1,5 +1,6 @@
 // Runs the unit tests (node's test runner) on the transpiled files in out/test/unit. Node 20 takes an explicit
-// list of files, not globs, so this finds them. Arguments narrow the run to files whose path contains one of them.
+// list of files, not globs, so this finds them. Arguments narrow the run to files whose path contains one of them;
+// `--postgres` adds the tests of out/test/postgres, which need a PostgreSQL server (JSON2_SANDBOX_POSTGRES).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,8 +18,10 @@ function testFiles(dir) {
   }).sort();
 }
 
-const filters = process.argv.slice(2);
-const files = testFiles(unitDir).filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)));
+const postgresDir = path.join(root, 'out/test/postgres');
+const withPostgres = process.argv.includes('--postgres');
+const filters = process.argv.slice(2).filter((argument) => argument !== '--postgres');
+const files = [...testFiles(unitDir), ...(withPostgres ? testFiles(postgresDir) : [])].filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)));
 if (files.length === 0) {
   console.error(`no unit test files under ${path.relative(root, unitDir)}${filters.length ? ` matching ${filters.join(', ')}` : ''}; run node scripts/build.mjs --tests first`);
   process.exit(1);

@@ -1,7 +1,8 @@
 // `npm test`: every check in order (type check, lint, build, unit tests, package with a check of the .vsix,
 // integration tests in a real VS Code host, UI smoke test), stopping at the first failure, then one summary line.
 // What the tests need beyond npm (Debian packages; Node 24 and code-server for the VS Code host) is installed on
-// first use, before the unit tests (test/host/installHost.mjs).
+// first use, before the unit tests (test/host/installHost.mjs); the unit-postgres step installs Debian's postgresql
+// and runs the sandbox's tests again on a throwaway cluster (test/host/postgresUnitTests.mjs).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,7 @@ const steps = [
   { name: 'build', command: 'sh', args: ['-c', `"${node}" scripts/build.mjs && "${node}" scripts/build.mjs --tests`] },
   { name: 'host', command: node, args: ['test/host/installHost.mjs'] },
   { name: 'unit', command: node, args: ['scripts/runUnitTests.mjs'], counts: 'node-test' },
+  { name: 'unit-postgres', command: node, args: ['test/host/postgresUnitTests.mjs'], counts: 'node-test' },
   { name: 'package', command: 'npm', args: ['run', '--silent', 'package'] },
   { name: 'integration', command: node, args: ['test/integration/runIntegrationTests.mjs'], counts: 'summary' },
   { name: 'ui-smoke', command: node, args: ['test/e2e/uiSmoke.mjs'], counts: 'summary' },

@@ -12,6 +12,7 @@ import { SandboxServer } from './sandboxServer';
 import { DatabaseCatalog } from './service/databaseCatalog';
 import { expiryAfterDays, issueApiKey, KeyIssueError } from './service/keyIssuer';
 import { directoryOwner, DirectoryBusyError } from './storage/directoryClaim';
+import { describeServer, NamespaceBusyError } from './storage/postgresBackend';
 import { systemClock } from './clock';
 import { templateCacheDir } from './sandboxPaths';
 import { webRoutes } from './web/webRoutes';
@@ -37,6 +38,8 @@ function describeStartFailure(error: unknown, options: ServeOptions, dataDir: st
   if (code === 'EACCES') return new CommandError(`not allowed to listen on ${options.host}:${options.port}; choose a port above 1023 with --port`);
   if (code === 'EADDRNOTAVAIL') return new CommandError(`${options.host} is not an address of this machine`);
   if (error instanceof DirectoryBusyError) return new CommandError(`the data folder ${dataDir} is in use by another sandbox (pid ${error.ownerPid}); stop it or use --data`);
+  if (error instanceof NamespaceBusyError) return new CommandError(`${error.message} (--postgres-prefix)`);
+  if (options.postgres && error instanceof Error) return new CommandError(error.message);
   return error instanceof Error ? error : new Error(String(error));
 }
 
@@ -61,13 +64,14 @@ async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
   fs.mkdirSync(dataDir, { recursive: true });
   const owner = directoryOwner(databasesDir(dataDir));
   if (owner !== null && owner !== process.pid) throw new CommandError(`the data folder ${dataDir} is in use by another sandbox (pid ${owner}); stop it or use --data`);
-  if (options.reset) fs.rmSync(databasesDir(dataDir), { recursive: true, force: true });
+  if (options.reset && !options.postgres) fs.rmSync(databasesDir(dataDir), { recursive: true, force: true });
   const token = newControlToken();
   let server: SandboxServer;
   try {
     server = await SandboxServer.start({
       dataDir, host: options.host, port: options.port,
       masterPassword: options.masterPassword, listDb: options.listDb, legacyOnly: options.legacyOnly, databaseFilter: options.databaseFilter,
+      postgres: options.postgres, reset: options.reset && options.postgres !== undefined,
       routes: (catalog) => [...webRoutes(catalog), ...controlRoutes(catalog, token)],
     });
   } catch (error) {
@@ -93,6 +97,7 @@ async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
       ...(server.createdMasterPassword ? [`  master password: ${server.createdMasterPassword}\n             (db service and /web/database/manager; stored hashed in ${dataDir}/config.json; shown only now)`] : []),
       `  web login: ${server.url}/web/login (admin / admin, demo / demo)`,
       `  data:      ${dataDir}`,
+      ...(options.postgres ? [`  postgres:  ${describeServer(options.postgres.url)}, databases named ${options.postgres.prefix}<name>`] : []),
       'Press Ctrl+C to stop.',
     ].join('\n'));
     io.onListening?.(server.url);
@@ -120,12 +125,15 @@ async function printKey(options: KeyOptions, io: CommandIo): Promise<number> {
     key = answer.key;
     expiration = new Date(answer.expiration);
   } else {
-    if (!fs.existsSync(databasesDir(dataDir))) throw new CommandError(`no sandbox data in ${dataDir}; start one first with: json2 sandbox`);
+    if (!options.postgres && !fs.existsSync(databasesDir(dataDir))) throw new CommandError(`no sandbox data in ${dataDir}; start one first with: json2 sandbox`);
     let catalog: DatabaseCatalog;
     try {
-      catalog = new DatabaseCatalog({ dataDir, templateCacheDir: templateCacheDir(), clock: systemClock });
+      catalog = new DatabaseCatalog({ dataDir, templateCacheDir: templateCacheDir(), clock: systemClock, postgres: options.postgres });
+      await catalog.start();
     } catch (error) {
       if (error instanceof DirectoryBusyError) throw new CommandError(`the data folder ${dataDir} is in use by another process (pid ${error.ownerPid})`);
+      if (error instanceof NamespaceBusyError) throw new CommandError(`${error.message} (--postgres-prefix)`);
+      if (options.postgres && error instanceof Error) throw new CommandError(error.message);
       throw error;
     }
     try {

@@ -41,6 +41,10 @@ export interface SandboxServerOptions {
   legacyOnly?: boolean;
   /** Host-based database filter (--db-filter), `%d` standing for the first label of the host name. */
   databaseFilter?: string;
+  /** Runs on this PostgreSQL server (--postgres) instead of PGlite; databases are named `<prefix><name>` there. */
+  postgres?: { url: string; prefix: string };
+  /** Drops every database of the sandbox before anything else (--reset). */
+  reset?: boolean;
 }
 
 export class SandboxServer {
@@ -62,7 +66,10 @@ export class SandboxServer {
       idleCloseMs: options.idleCloseMs,
       hashCost: options.hashCost,
       extraModels: options.extraModels,
+      postgres: options.postgres,
     });
+    await catalog.start();
+    if (options.reset) await catalog.dropAllDatabases();
     const { master, created } = await MasterPassword.load(options.dataDir, options.masterPassword, catalog.hashCost);
     const versionInfo = options.legacyOnly ? LEGACY_VERSION_INFO : VERSION_INFO;
     const db = dbService({ master, listDb: options.listDb ?? true, backups: backupCodec(versionInfo) });
@@ -98,11 +105,15 @@ export class SandboxServer {
     return (this.server.address() as AddressInfo).port;
   }
 
-  /** Stops accepting requests, closes open connections and the databases. */
-  async stop(): Promise<void> {
+  /** Stops accepting requests, closes open connections and the databases (dropping them all with `dropDatabases`). */
+  async stop(options: { dropDatabases?: boolean } = {}): Promise<void> {
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     this.server.closeAllConnections();
     await closed;
-    await this.catalog.close();
+    try {
+      if (options.dropDatabases) await this.catalog.dropAllDatabases();
+    } finally {
+      await this.catalog.close();
+    }
   }
 }

@@ -36,6 +36,26 @@ export interface StartSandboxOptions {
   legacyOnly?: boolean;
   /** Host-based database filter, `%d` standing for the first label of the host name (--db-filter). */
   databaseFilter?: string;
+  /**
+   * Runs on this PostgreSQL server (`postgres://user:password@host:port/database`) instead of PGlite; default: the
+   * environment variable JSON2_SANDBOX_POSTGRES, so that one variable moves every test's sandbox to PostgreSQL.
+   * `null` forces PGlite. The sandbox's databases get a random prefix and are dropped by `stop()`.
+   */
+  postgres?: string | null;
+}
+
+/** The environment variable that makes every test's sandbox run on a PostgreSQL server. */
+export const POSTGRES_ENVIRONMENT_VARIABLE = 'JSON2_SANDBOX_POSTGRES';
+
+/** The PostgreSQL URL the tests of this process use, or null for PGlite. */
+export function testPostgresUrl(): string | null {
+  const url = process.env[POSTGRES_ENVIRONMENT_VARIABLE];
+  return url === undefined || url === '' ? null : url;
+}
+
+/** A fresh namespace for one test sandbox's PostgreSQL databases. */
+export function testPostgresNamespace(url: string): { url: string; prefix: string } {
+  return { url, prefix: `json2t${crypto.randomBytes(3).toString('hex')}_` };
 }
 
 export interface DemoUserInfo {
@@ -63,6 +83,8 @@ export interface StartedSandbox {
   newKey(login: string, options?: { days?: number; name?: string; scope?: string | null }): Promise<string>;
   /** The server object, for tests that look inside (open databases, key cache). */
   server: SandboxServer;
+  /** Where the databases are: PGlite data folders, or a PostgreSQL server. */
+  backend: 'pglite' | 'postgres';
   stop(): Promise<void>;
 }
 
@@ -92,13 +114,15 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   const clock = new SettableClock();
   const faults = new FaultInjector();
   const slow = { completed: 0, cancelled: 0 };
+  const postgresUrl = options.postgres === undefined ? testPostgresUrl() : options.postgres;
+  const postgres = postgresUrl === null ? undefined : testPostgresNamespace(postgresUrl);
   let server: SandboxServer | undefined;
   try {
     server = await SandboxServer.start({
       dataDir, clock, faults, host: '127.0.0.1', port: 0, maxBodyBytes: options.maxBodyBytes, maxRpcBodyBytes: options.maxRpcBodyBytes, hashCost: options.hashCost, log: options.log,
       extraModels: [testingModel({ completed: () => { slow.completed += 1; }, cancelled: () => { slow.cancelled += 1; } })],
       routes: (catalog) => webRoutes(catalog),
-      masterPassword, listDb: options.listDb, legacyOnly: options.legacyOnly, databaseFilter: options.databaseFilter,
+      masterPassword, listDb: options.listDb, legacyOnly: options.legacyOnly, databaseFilter: options.databaseFilter, postgres,
     });
     await server.catalog.createDatabase(database);
     for (const other of options.databases ?? []) await server.catalog.createDatabase(other);
@@ -135,13 +159,14 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       slowMethod: { model: TESTING_MODEL, method: SLOW_METHOD, argument: 'seconds', completed: () => slow.completed, cancelled: () => slow.cancelled },
       newKey,
       server: started,
+      backend: postgres ? 'postgres' : 'pglite',
       async stop() {
-        await started.stop();
+        await started.stop({ dropDatabases: postgres !== undefined });
         fs.rmSync(dataDir, { recursive: true, force: true });
       },
     };
   } catch (error) {
-    await server?.stop();
+    await server?.stop({ dropDatabases: postgres !== undefined });
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }

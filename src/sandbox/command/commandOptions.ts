@@ -3,8 +3,9 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 export const USAGE = `Usage:
   json2 sandbox [--port N] [--host ADDR] [--data DIR] [--reset] [--master-password PW] [--no-list-db] [--legacy-only] [--db-filter RE]
+                [--postgres URL [--postgres-prefix P]]
       Starts the local sandbox server (the demo database is created on first start).
-  json2 sandbox key --db DB --user LOGIN --days N [--name TEXT] [--data DIR]
+  json2 sandbox key --db DB --user LOGIN --days N [--name TEXT] [--data DIR] [--postgres URL [--postgres-prefix P]]
       Prints a new API key for user LOGIN of database DB, valid N days (three months at most).
 
 Options:
@@ -16,12 +17,24 @@ Options:
   --no-list-db  refuse to list the databases
   --legacy-only behave as a server of an older release: no /json/2, version 18.0
   --db-filter RE  choose the database of a JSON-2 call from the Host header (%d: first label of the host name)
+  --postgres URL  keep the databases on this PostgreSQL server instead of PGlite, for example
+                postgres://user@127.0.0.1:5432/postgres (the password from PGPASSWORD or ~/.pgpass, or in the URL)
+  --postgres-prefix P  PostgreSQL databases are named <P><name> (default sandbox_)
   -h, --help    show this help`;
 
 export class UsageError extends Error {}
 
+/** `--postgres URL` and `--postgres-prefix P`: the databases live on that server as `<prefix><name>`. */
+export interface PostgresOption {
+  url: string;
+  prefix: string;
+}
+
+export const DEFAULT_POSTGRES_PREFIX = 'sandbox_';
+
 export interface ServeOptions {
   command: 'serve';
+  postgres?: PostgresOption;
   port: number;
   host: string;
   dataDir: string | null;
@@ -40,6 +53,7 @@ export interface KeyOptions {
   days: number;
   name: string | null;
   dataDir: string | null;
+  postgres?: PostgresOption;
 }
 
 export type SandboxOptions = ServeOptions | KeyOptions | { command: 'help' };
@@ -62,6 +76,18 @@ function integer(name: string, text: string | undefined, min: number, max: numbe
   return Number(text);
 }
 
+function postgresOption(values: Record<string, string | boolean | undefined>): { postgres?: PostgresOption } {
+  if (values.postgres === undefined) {
+    if (values['postgres-prefix'] !== undefined) throw new UsageError('--postgres-prefix needs --postgres');
+    return {};
+  }
+  const url = required('postgres', values.postgres);
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new UsageError(`--postgres needs a URL like postgres://user@host:5432/postgres, got '${url.replace(/:[^:@/]*@/, ':***@')}'`);
+  const prefix = values['postgres-prefix'] === undefined ? DEFAULT_POSTGRES_PREFIX : required('postgres-prefix', values['postgres-prefix']);
+  if (!/^[a-z][a-z0-9_]{0,30}$/.test(prefix)) throw new UsageError(`--postgres-prefix needs lowercase letters, digits and '_' (31 at most, a letter first), got '${prefix}'`);
+  return { postgres: { url, prefix } };
+}
+
 function required(name: string, value: string | boolean | undefined): string {
   if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
   return value;
@@ -71,7 +97,10 @@ function required(name: string, value: string | boolean | undefined): string {
 export function parseSandboxArguments(argv: string[]): SandboxOptions {
   if (argv.includes('-h') || argv.includes('--help')) return { command: 'help' };
   if (argv[0] === 'key') {
-    const values = parse(argv.slice(1), { db: { type: 'string' }, user: { type: 'string' }, days: { type: 'string' }, name: { type: 'string' }, data: { type: 'string' } });
+    const values = parse(argv.slice(1), {
+      db: { type: 'string' }, user: { type: 'string' }, days: { type: 'string' }, name: { type: 'string' }, data: { type: 'string' },
+      postgres: { type: 'string' }, 'postgres-prefix': { type: 'string' },
+    });
     return {
       command: 'key',
       database: required('db', values.db),
@@ -79,11 +108,13 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
       days: integer('days', required('days', values.days), 1, 92),
       name: typeof values.name === 'string' ? values.name : null,
       dataDir: typeof values.data === 'string' ? values.data : null,
+      ...postgresOption(values),
     };
   }
   const values = parse(argv, {
     port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, reset: { type: 'boolean' },
     'master-password': { type: 'string' }, 'no-list-db': { type: 'boolean' }, 'legacy-only': { type: 'boolean' }, 'db-filter': { type: 'string' },
+    postgres: { type: 'string' }, 'postgres-prefix': { type: 'string' },
   });
   const host = values.host === undefined ? '127.0.0.1' : required('host', values.host);
   return {
@@ -96,5 +127,6 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
     ...(values['no-list-db'] === true ? { listDb: false as const } : {}),
     ...(values['legacy-only'] === true ? { legacyOnly: true as const } : {}),
     ...(values['db-filter'] === undefined ? {} : { databaseFilter: required('db-filter', values['db-filter']) }),
+    ...postgresOption(values),
   };
 }

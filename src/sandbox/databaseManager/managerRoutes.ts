@@ -72,7 +72,7 @@ export function managerRoutes(options: ManagerOptions): RouteHandler {
     switch (action) {
       case 'create':
         await createDatabase(catalog, fields.get('name'), {
-          login: fields.get('login') || 'admin', password: fields.get('password') ?? '', lang: fields.get('lang') || 'en_US',
+          login: fields.get('login') || 'admin', password: fields.get('password') ?? '', lang: fields.get('lang') || 'en_US', demo: checked(fields.get('demo')),
           countryCode: fields.get('country_code') || null, phone: fields.get('phone') || null,
         });
         return;

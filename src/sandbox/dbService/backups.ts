@@ -1,5 +1,5 @@
 // Backups: `dump` is the plain SQL dump; `zip` holds it as dump.sql with manifest.json and an empty filestore/.
-// Both are written as streams (bounded memory); a restore replays the SQL into a fresh database folder.
+// Both are written as streams (bounded memory); a restore replays the SQL into a fresh database, on either backend.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { PassThrough, Readable, type Writable } from 'node:stream';
@@ -77,7 +77,8 @@ async function readHead(file: string): Promise<Buffer> {
 export async function restoreBackup(catalog: DatabaseCatalog, name: unknown, source: { buffer: Buffer } | { file: string }, copy: boolean): Promise<void> {
   if (typeof name !== 'string' || name === '' || catalog.exists(name)) throw new DatabaseOperationError(typeof name === 'string' && name !== '' ? `Database ${name} already exists` : 'A database name is needed');
   const stream = await sqlStream(source);
-  const temporary = `${name.slice(0, 40)}.restoring-${crypto.randomBytes(3).toString('hex')}`;
+  // Short enough for PostgreSQL's 63-character names with a namespace prefix.
+  const temporary = `${name.slice(0, 30)}.restoring-${crypto.randomBytes(3).toString('hex')}`;
   await catalog.createDatabase(temporary);
   try {
     await catalog.use(temporary, (storage) => storage.transaction(async (cr) => {
@@ -97,10 +98,8 @@ export async function restoreBackup(catalog: DatabaseCatalog, name: unknown, sou
       await flush();
       if (splitter.rest() !== '') throw new DatabaseOperationError('the backup ends in the middle of a statement');
     }));
-    await catalog.pool.closeDatabase(temporary);
     if (catalog.exists(name)) throw new DatabaseOperationError(`Database ${name} already exists`);
-    fs.renameSync(catalog.pool.databaseDir(temporary), catalog.pool.databaseDir(name));
-    catalog.refreshNames(temporary, name);
+    await catalog.renameDatabase(temporary, name);
   } catch (error) {
     await catalog.dropDatabase(temporary);
     throw error;

@@ -1,13 +1,12 @@
 // Whole-database operations shared by the db service and the database manager: create with an administrator,
-// duplicate (optionally neutralised), rename, neutralise. Each database is one folder, copied while it is closed.
+// duplicate (optionally neutralised), rename, neutralise. A database is copied or renamed while it is closed: the
+// pool lets the calls running on it finish first and holds new ones back meanwhile.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import { hashSecret } from '../keys/secretHashing';
 import { formatDatetime } from '../orm/fieldValues';
 import type { DatabaseCatalog } from '../service/databaseCatalog';
 import { isValidDatabaseName } from '../storage/databasePool';
 import type { SqlClient } from '../storage/sqlClient';
-import { copyTemplate } from '../storage/templateCache';
 
 /** Set on a neutralised copy (the reference server's flag). */
 export const NEUTRALIZED_PARAMETER = 'database.is_neutralized';
@@ -18,6 +17,8 @@ export interface NewDatabase {
   login: string;
   password: string;
   lang: string;
+  /** With demo data (users, partners, tags, wide records), or only the reference data and the administrator. */
+  demo?: boolean;
   countryCode?: string | null;
   phone?: string | null;
 }
@@ -42,7 +43,7 @@ async function setParameter(cr: SqlClient, key: string, value: string, now: Date
 export async function createDatabase(catalog: DatabaseCatalog, name: unknown, setup: NewDatabase): Promise<void> {
   const database = needNewName(catalog, name);
   if (setup.login === '' || setup.password === '') throw new DatabaseOperationError('The administrator needs a login and a password');
-  await catalog.createDatabase(database);
+  await catalog.createDatabase(database, { demo: setup.demo ?? false });
   try {
     await catalog.use(database, (storage) => storage.transaction(async (cr) => {
       const lang = await cr.query<{ id: number }>('UPDATE res_lang SET active = true WHERE code = $1 RETURNING id', [setup.lang]);
@@ -82,10 +83,7 @@ export async function newIdentity(catalog: DatabaseCatalog, name: string): Promi
 export async function duplicateDatabase(catalog: DatabaseCatalog, source: unknown, target: unknown, neutralize: boolean): Promise<void> {
   const from = needExisting(catalog, source);
   const to = needNewName(catalog, target);
-  await catalog.pool.closeDatabase(from);
-  fs.rmSync(catalog.pool.databaseDir(to), { recursive: true, force: true });
-  copyTemplate(catalog.pool.dataDir(from), catalog.pool.dataDir(to));
-  catalog.refreshNames(to);
+  await catalog.copyDatabase(from, to);
   await newIdentity(catalog, to);
   if (neutralize) await neutralizeDatabase(catalog, to);
 }
@@ -93,7 +91,5 @@ export async function duplicateDatabase(catalog: DatabaseCatalog, source: unknow
 export async function renameDatabase(catalog: DatabaseCatalog, oldName: unknown, newName: unknown): Promise<void> {
   const from = needExisting(catalog, oldName);
   const to = needNewName(catalog, newName);
-  await catalog.pool.closeDatabase(from);
-  fs.renameSync(catalog.pool.databaseDir(from), catalog.pool.databaseDir(to));
-  catalog.refreshNames(from, to);
+  await catalog.renameDatabase(from, to);
 }

@@ -51,9 +51,9 @@ export function dbService(options: DbServiceOptions): RpcService {
     try {
       switch (method) {
         case 'create_database': {
-          const [name, , lang, password, login, countryCode, phone] = args;
+          const [name, demo, lang, password, login, countryCode, phone] = args;
           await createDatabase(catalog, name, {
-            login: typeof login === 'string' ? login : 'admin', password: String(password ?? ''), lang: typeof lang === 'string' ? lang : 'en_US',
+            login: typeof login === 'string' ? login : 'admin', password: String(password ?? ''), lang: typeof lang === 'string' ? lang : 'en_US', demo: bool(demo),
             countryCode: typeof countryCode === 'string' ? countryCode : null, phone: typeof phone === 'string' ? phone : null,
           });
           return true;

@@ -34,7 +34,10 @@ async function createReferenceData(env: Environment): Promise<Map<string, number
   return new Map(COUNTRIES.map(([code], index) => [code, countryIds[index]]));
 }
 
-async function createCompanyAndUsers(env: Environment, countries: Map<string, number>): Promise<void> {
+/** The users of a database without demo data: the internal superuser and the administrator. */
+const BASE_USERS = new Set(['base.user_root', 'base.user_admin']);
+
+async function createCompanyAndUsers(env: Environment, countries: Map<string, number>, demo: boolean): Promise<void> {
   const [companyPartner] = await createRecords(env, env.model('res.partner'), [{ name: 'My Company (San Francisco)', is_company: true, email: 'info@yourcompany.com', phone: '+1 555-555-5556', street: '250 Executive Park Blvd, Suite 3400', city: 'San Francisco', zip: '94134', country_id: countries.get('US'), website: 'http://www.example.com' }]);
   const [company] = await createRecords(env, env.model('res.company'), [{ name: 'My Company (San Francisco)', partner_id: companyPartner, email: 'info@yourcompany.com', phone: '+1 555-555-5556', country_id: countries.get('US') }]);
   await env.cr.query('UPDATE res_partner SET company_id = $1 WHERE id = $2', [company, companyPartner]);
@@ -46,7 +49,7 @@ async function createCompanyAndUsers(env: Environment, countries: Map<string, nu
     groupIds.set(group.xmlId, id);
     await addExternalId(env, group.xmlId, 'res.groups', id);
   }
-  for (const user of USERS) {
+  for (const user of USERS.filter((candidate) => demo || BASE_USERS.has(candidate.xmlId))) {
     const [id] = await createRecords(env, env.model('res.users'), [{
       login: user.login, name: user.name, email: user.email, password: user.password ?? false, share: user.share, active: user.active, tz: user.tz, company_id: company,
     }]);
@@ -92,25 +95,35 @@ async function createPartners(env: Environment, countries: Map<string, number>):
   }
 }
 
-async function createWideRecords(env: Environment): Promise<void> {
-  const currencies = await createRecords(env, env.model('res.currency'), CURRENCIES.map(([name, full_name, symbol, position, decimal_places, active]) => ({
+async function createCurrencies(env: Environment): Promise<number[]> {
+  return createRecords(env, env.model('res.currency'), CURRENCIES.map(([name, full_name, symbol, position, decimal_places, active]) => ({
     name, full_name, symbol, position, decimal_places, rounding: decimal_places === 0 ? 1 : 0.01, active,
   })));
+}
+
+async function createWideRecords(env: Environment, currencies: number[]): Promise<void> {
   const partners = (await env.cr.query<{ id: number }>('SELECT id FROM res_partner WHERE is_company ORDER BY id LIMIT 10')).rows.map((row) => row.id);
   const tags = (await env.cr.query<{ id: number }>('SELECT id FROM res_partner_category ORDER BY id')).rows.map((row) => row.id);
   for (let record = 0; record < WIDE_RECORDS; record += 1) await createRecords(env, env.model('sandbox.wide'), [wideValues(record, partners, tags, currencies[record % 2])]);
 }
 
-/** Creates the schema and the demo data in a new, empty database. */
-export async function populateDatabase(storage: Storage, registry: Registry, hashCost: number): Promise<void> {
+/**
+ * Creates the schema and the data in a new, empty database: reference data (countries, languages, currencies), the
+ * company, groups and administrator, and with `demo` (the default) the demo users, partners, tags and wide records.
+ */
+export async function populateDatabase(storage: Storage, registry: Registry, hashCost: number, options: { demo?: boolean } = {}): Promise<void> {
+  const demo = options.demo ?? true;
   for (const statement of schemaStatements(registry)) await storage.query(statement);
   await storage.transaction(async (cr) => {
     await cr.query('SET CONSTRAINTS ALL DEFERRED');
     const env = superuserEnvironment(cr, registry, hashCost);
     const countries = await createReferenceData(env);
-    await createCompanyAndUsers(env, countries);
-    await createPartners(env, countries);
-    await createWideRecords(env);
+    await createCompanyAndUsers(env, countries, demo);
+    const currencies = await createCurrencies(env);
+    if (demo) {
+      await createPartners(env, countries);
+      await createWideRecords(env, currencies);
+    }
     await syncMetaModels(env);
   });
 }

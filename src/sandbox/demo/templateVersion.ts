@@ -5,7 +5,7 @@ import { schemaStatements } from '../orm/schemaSql';
 import * as demo from './demoRecords';
 
 /** Bump with the PGlite version (its on-disk format) or when the setup code changes in a way the digest misses. */
-const STORAGE_FORMAT = 'pglite-0.5.16/setup-2';
+const STORAGE_FORMAT = 'pglite-0.5.16/setup-3';
 
 export function templateVersion(registry: Registry): string {
   const digest = crypto.createHash('sha256')

@@ -1,5 +1,6 @@
 // POST /json/2/<model>/<method>: checks in the reference server's order (content type, authentication, body, model,
 // method, arguments), then runs the call and answers the bare result or the error object.
+import { UnknownDatabaseError } from '../storage/databasePool';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asServiceError } from '../errors/errorBody';
 import { badRequest, ServiceError, unauthorized } from '../errors/serviceErrors';
@@ -99,5 +100,10 @@ export async function handleJson2Call(options: Json2Options, request: IncomingMe
       if (bodyRead) sendError(response, failure);
       else sendEarlyError(request, response, failure, options.maxBodyBytes);
     }
+  }).catch((error: unknown) => {
+    // Dropped or renamed while this call waited for the operation to end: as if it had never existed.
+    if (!(error instanceof UnknownDatabaseError)) throw error;
+    request.resume();
+    sendNoDatabasePage(response);
   });
 }

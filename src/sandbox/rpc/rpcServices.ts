@@ -1,5 +1,7 @@
 // The common and object services of the deprecated interfaces, over the same models, rights and transactions as
 // JSON-2 (the object service runs each call through the JSON-2 dispatcher). Transports turn errors into faults.
+import { UnknownDatabaseError } from '../storage/databasePool';
+import type { Storage } from '../storage/sqlClient';
 import { ServiceError, typeError } from '../errors/serviceErrors';
 import { dispatchCall } from '../service/callDispatcher';
 import type { DatabaseCatalog } from '../service/databaseCatalog';
@@ -24,6 +26,13 @@ export function versionAnswer(versionInfo: readonly (number | string)[]): Record
   return { server_version: serie, server_version_info: [...versionInfo], server_serie: serie, protocol_version: 1 };
 }
 
+/** Runs `work` on the database; one dropped or renamed while the call waited answers as an unknown database. */
+function useDatabase<T>(context: RpcContext, database: string, work: (storage: Storage) => Promise<T>): Promise<T> {
+  return context.catalog.use(database, work).catch((error: unknown) => {
+    throw error instanceof UnknownDatabaseError ? unknownDatabase(database) : error;
+  });
+}
+
 function needDatabase(context: RpcContext, database: unknown): string {
   if (typeof database !== 'string' || !context.catalog.exists(database)) throw unknownDatabase(String(database));
   return database;
@@ -40,7 +49,7 @@ async function common(context: RpcContext, method: string, params: unknown[]): P
     case 'login': case 'authenticate': {
       arity(method, params, method === 'login' ? 3 : 4, method === 'login' ? 3 : 4);
       const database = needDatabase(context, params[0]);
-      const uid = await context.catalog.use(database, (storage) => loginWithSecret(storage, context.catalog, database, params[1], params[2]));
+      const uid = await useDatabase(context, database, (storage) => loginWithSecret(storage, context.catalog, database, params[1], params[2]));
       return uid ?? false;
     }
     default:
@@ -68,7 +77,7 @@ async function object(context: RpcContext, method: string, params: unknown[]): P
   if (typeof modelName !== 'string' || typeof methodName !== 'string') throw typeError('model and method must be strings');
   const database = needDatabase(context, db);
   const { catalog } = context;
-  return catalog.use(database, async (storage) => {
+  return useDatabase(context, database, async (storage) => {
     const user = await checkCredentials(storage, catalog, database, uid, password);
     const registry = catalog.registryFor(database);
     const model = registry.model(modelName);

@@ -14,8 +14,10 @@ import { DatabaseRegistries, SCHEMA_MODELS } from '../orm/databaseRegistries';
 import { Registry } from '../orm/registry';
 import { databasesDir } from '../sandboxPaths';
 import { DatabasePool, isValidDatabaseName } from '../storage/databasePool';
+import { PgliteBackend } from '../storage/pgliteBackend';
+import { PostgresBackend } from '../storage/postgresBackend';
 import type { Storage } from '../storage/sqlClient';
-import { copyTemplate, ensureTemplate } from '../storage/templateCache';
+import type { StorageBackend } from '../storage/storageBackend';
 
 export interface CatalogOptions {
   dataDir: string;
@@ -26,6 +28,13 @@ export interface CatalogOptions {
   hashCost?: number;
   /** Models added to every database of this sandbox (the test API adds its testing model). */
   extraModels?: readonly ModelSpec[];
+  /** Runs on this PostgreSQL server instead of PGlite: databases `<prefix><name>` (see storage/postgresBackend.ts). */
+  postgres?: { url: string; prefix: string };
+}
+
+/** What a new database holds besides the schema and the administrator: the demo data (the default) or nothing. */
+export interface CreationOptions {
+  demo?: boolean;
 }
 
 /** What creating a database cost. */
@@ -49,8 +58,28 @@ export class DatabaseCatalog {
     const specs = [...BASE_MODELS, ...(options.extraModels ?? [])];
     this.registries = new DatabaseRegistries(Registry.build(specs, GENERIC_METHODS), specs, GENERIC_METHODS);
     this.hashCost = options.hashCost ?? DEFAULT_HASH_COST;
-    fs.mkdirSync(databasesDir(options.dataDir), { recursive: true });
-    this.pool = new DatabasePool({ databasesDir: databasesDir(options.dataDir), maxOpen: options.maxOpen, idleCloseMs: options.idleCloseMs });
+    let backend: StorageBackend;
+    if (options.postgres) {
+      backend = new PostgresBackend(options.postgres);
+    } else {
+      fs.mkdirSync(databasesDir(options.dataDir), { recursive: true });
+      backend = new PgliteBackend({ databasesDir: databasesDir(options.dataDir), templateCacheDir: options.templateCacheDir });
+    }
+    this.pool = new DatabasePool(backend, { maxOpen: options.maxOpen, idleCloseMs: options.idleCloseMs });
+  }
+
+  /** Connects the backend and reads the database list; once, before any other use. */
+  async start(): Promise<void> {
+    try {
+      await this.pool.backend.start();
+    } catch (error) {
+      await this.pool.close();
+      throw error;
+    }
+  }
+
+  get backendKind(): 'pglite' | 'postgres' {
+    return this.pool.backend.kind;
   }
 
   /** The models of database `name`: the models in code plus its custom models (loaded by `use`). */
@@ -83,19 +112,22 @@ export class DatabaseCatalog {
     return this.list().includes(name);
   }
 
-  /** Creates database `name` as a copy of the template (building the template first when it is not cached). */
-  async createDatabase(name: string): Promise<CreationReport> {
+  /**
+   * Creates database `name` as a copy of a template (building it first when it is not cached): the demo template,
+   * or with `demo: false` the one with the reference data, the company and the administrator only.
+   */
+  async createDatabase(name: string, creation: CreationOptions = {}): Promise<CreationReport> {
     if (!isValidDatabaseName(name)) throw new Error(`invalid database name '${name}': use letters, digits, '_', '.' or '-'`);
+    this.pool.backend.checkName(name);
     if (this.exists(name)) throw new Error(`the database '${name}' already exists`);
+    const demo = creation.demo ?? true;
     const registry = Registry.build(BASE_MODELS, GENERIC_METHODS);
-    const template = await ensureTemplate({
-      cacheDir: this.options.templateCacheDir,
-      version: templateVersion(registry),
-      populate: (storage) => populateDatabase(storage, registry, this.hashCost),
-    });
+    const template = await this.pool.backend.ensureTemplate(
+      demo ? templateVersion(registry) : `${templateVersion(registry)}-bare`,
+      (storage) => populateDatabase(storage, registry, this.hashCost, { demo }),
+    );
     const copyStarted = Date.now();
-    fs.rmSync(this.pool.databaseDir(name), { recursive: true, force: true });
-    copyTemplate(template.dataDir, this.pool.dataDir(name));
+    await this.pool.exclusive([name], () => this.pool.backend.createFromTemplate(template, name));
     const copyMs = Date.now() - copyStarted;
     const initializeStarted = Date.now();
     this.names = null;
@@ -103,13 +135,31 @@ export class DatabaseCatalog {
     return { templateBuilt: template.built, templateMs: template.buildMs, copyMs, initializeMs: Date.now() - initializeStarted };
   }
 
-  /** Deletes database `name` and everything in its folder. */
+  /** Deletes database `name` and everything in it, once the calls running on it have finished. */
   async dropDatabase(name: string): Promise<void> {
-    await this.pool.closeDatabase(name);
+    await this.pool.exclusive([name], () => this.pool.backend.drop(name));
     this.authenticators.delete(name);
     this.registries.forget(name);
-    fs.rmSync(this.pool.databaseDir(name), { recursive: true, force: true });
     this.names = null;
+  }
+
+  /** Drops every database of this sandbox. */
+  async dropAllDatabases(): Promise<void> {
+    for (const name of [...this.pool.list()]) await this.dropDatabase(name);
+  }
+
+  /** Copies the database `from` into the new database `to` (calls running on `from` finish first). */
+  async copyDatabase(from: string, to: string): Promise<void> {
+    this.pool.backend.checkName(to);
+    await this.pool.exclusive([from, to], () => this.pool.backend.copy(from, to));
+    this.refreshNames(to);
+  }
+
+  /** Renames database `from` to `to` (calls running on `from` finish first; later ones find `to`). */
+  async renameDatabase(from: string, to: string): Promise<void> {
+    this.pool.backend.checkName(to);
+    await this.pool.exclusive([from, to], () => this.pool.backend.rename(from, to));
+    this.refreshNames(from, to);
   }
 
   /** Runs `work` with database `name` open. */

@@ -1,76 +1,72 @@
-// The databases of one data folder: opens each on demand in its own worker, caps how many are open at once and
-// closes the ones left idle.
-import fs from 'node:fs';
-import path from 'node:path';
-import { claimDirectory, type DirectoryClaim } from './directoryClaim';
+// The databases of one sandbox: opens each on demand through its backend, caps how many are open at once, closes
+// the ones left idle, and runs whole-database operations (copy, rename, drop) only once the calls running on those
+// databases have finished, holding new calls back until the operation is over.
 import type { Storage } from './sqlClient';
-import { WorkerStorage } from './workerStorage';
+import type { OpenStorage, StorageBackend } from './storageBackend';
+
+export { isValidDatabaseName } from './pgliteBackend';
+
+/** The database asked for does not exist (any more: a call that waited for a drop or rename finds this). */
+export class UnknownDatabaseError extends Error {
+  constructor(readonly database: string) {
+    super(`the database '${database}' does not exist`);
+    this.name = 'UnknownDatabaseError';
+  }
+}
 
 export interface DatabasePoolOptions {
-  /** Folder holding one sub-folder per database (`<name>/pgdata`). */
-  databasesDir: string;
-  /** Databases open at once (each holds about 200–300 MB). */
+  /** Databases open at once (a PGlite database holds about 100–250 MB). */
   maxOpen?: number;
   /** A database unused this long is closed. */
   idleCloseMs?: number;
-  sharedBuffers?: string;
 }
 
 interface OpenDatabase {
-  storage: Promise<WorkerStorage>;
+  storage: Promise<OpenStorage>;
   users: number;
   lastUsed: number;
-}
-
-const DATABASE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/;
-
-/** True for a name usable as a database (and folder) name. */
-export function isValidDatabaseName(name: string): boolean {
-  return DATABASE_NAME.test(name);
+  /** Called when `users` falls to 0. */
+  drained: Array<() => void>;
 }
 
 export class DatabasePool {
   private readonly open = new Map<string, OpenDatabase>();
   private readonly waiters: Array<() => void> = [];
-  private readonly claim: DirectoryClaim;
+  /** Databases under a whole-database operation: calls wait for the promise, then look again. */
+  private readonly blocked = new Map<string, Promise<void>>();
   private readonly sweeper: NodeJS.Timeout;
   private closed = false;
   readonly maxOpen: number;
   readonly idleCloseMs: number;
 
-  constructor(private readonly options: DatabasePoolOptions) {
+  constructor(readonly backend: StorageBackend, options: DatabasePoolOptions = {}) {
     this.maxOpen = options.maxOpen ?? 3;
     this.idleCloseMs = options.idleCloseMs ?? 5 * 60_000;
-    this.claim = claimDirectory(options.databasesDir);
     this.sweeper = setInterval(() => void this.closeIdle(this.idleCloseMs), Math.min(30_000, this.idleCloseMs)).unref();
   }
 
-  /** The folder of database `name` (it holds `pgdata/`). */
-  databaseDir(name: string): string {
-    if (!isValidDatabaseName(name)) throw new Error(`invalid database name '${name}'`);
-    return path.join(this.options.databasesDir, name);
-  }
-
-  dataDir(name: string): string {
-    return path.join(this.databaseDir(name), 'pgdata');
-  }
-
-  /** Names of the databases in the folder, sorted. */
+  /** Names of the databases, sorted. */
   list(): string[] {
-    if (!fs.existsSync(this.options.databasesDir)) return [];
-    return fs.readdirSync(this.options.databasesDir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && isValidDatabaseName(entry.name) && fs.existsSync(path.join(this.options.databasesDir, entry.name, 'pgdata', 'PG_VERSION')))
-      .map((entry) => entry.name)
-      .sort();
+    return this.backend.list();
   }
 
   exists(name: string): boolean {
-    return isValidDatabaseName(name) && fs.existsSync(path.join(this.dataDir(name), 'PG_VERSION'));
+    return this.backend.exists(name);
   }
 
   /** How many databases are open right now. */
   get openCount(): number {
     return this.open.size;
+  }
+
+  /** How many calls are running on database `name` right now. */
+  usersOf(name: string): number {
+    return this.open.get(name)?.users ?? 0;
+  }
+
+  /** True while a whole-database operation on `name` runs or waits for the calls on it to finish. */
+  isBlocked(name: string): boolean {
+    return this.blocked.has(name);
   }
 
   /** Runs `work` with database `name` open; the database stays open (for reuse) until idle or evicted. */
@@ -79,29 +75,39 @@ export class DatabasePool {
     try {
       return await work(await entry.storage);
     } finally {
-      entry.users -= 1;
-      entry.lastUsed = Date.now();
-      this.waiters.shift()?.();
+      this.unlease(entry);
     }
+  }
+
+  private unlease(entry: OpenDatabase): void {
+    entry.users -= 1;
+    entry.lastUsed = Date.now();
+    if (entry.users === 0) for (const wake of entry.drained.splice(0)) wake();
+    this.waiters.shift()?.();
   }
 
   private async lease(name: string): Promise<OpenDatabase> {
     for (;;) {
       if (this.closed) throw new Error('the database pool is closed');
+      const block = this.blocked.get(name);
+      if (block) {
+        await block;
+        continue;
+      }
       const existing = this.open.get(name);
       if (existing) {
         existing.users += 1;
-        let storage: WorkerStorage;
+        let storage: OpenStorage;
         try {
           storage = await existing.storage;
         } catch (error) {
-          existing.users -= 1;
+          this.unlease(existing);
           if (this.open.get(name) === existing) this.open.delete(name);
           throw error;
         }
         if (storage.alive) return existing;
-        // The worker stopped under us (a crash): forget it and open the database again.
-        existing.users -= 1;
+        // The worker or connection stopped under us (a crash): forget it and open the database again.
+        this.unlease(existing);
         if (this.open.get(name) === existing) this.open.delete(name);
         await storage.close();
         continue;
@@ -110,10 +116,39 @@ export class DatabasePool {
         if (!(await this.evictOne())) await new Promise<void>((resolve) => this.waiters.push(resolve));
         continue;
       }
-      if (!this.exists(name)) throw new Error(`the database '${name}' does not exist`);
-      const storage = WorkerStorage.open({ dataDir: this.dataDir(name), sharedBuffers: this.options.sharedBuffers });
-      this.open.set(name, { storage, users: 0, lastUsed: Date.now() });
+      if (!this.backend.exists(name)) throw new UnknownDatabaseError(name);
+      this.open.set(name, { storage: this.backend.open(name), users: 0, lastUsed: Date.now(), drained: [] });
     }
+  }
+
+  /**
+   * Runs a whole-database operation on `names`: calls arriving meanwhile wait (and then find the databases as the
+   * operation left them), calls already running finish first, and the databases are closed while `operation` runs.
+   * Must not be called from inside `use` of one of `names` (it would wait for itself).
+   */
+  async exclusive<T>(names: readonly string[], operation: () => Promise<T>): Promise<T> {
+    for (;;) {
+      const pending = names.map((name) => this.blocked.get(name)).filter((block) => block !== undefined);
+      if (pending.length === 0) break;
+      await Promise.all(pending);
+    }
+    let unblock!: () => void;
+    const block = new Promise<void>((resolve) => { unblock = resolve; });
+    for (const name of names) this.blocked.set(name, block);
+    try {
+      for (const name of names) await this.drainAndClose(name);
+      return await operation();
+    } finally {
+      for (const name of names) if (this.blocked.get(name) === block) this.blocked.delete(name);
+      unblock();
+    }
+  }
+
+  private async drainAndClose(name: string): Promise<void> {
+    const entry = this.open.get(name);
+    if (!entry) return;
+    if (entry.users > 0) await new Promise<void>((resolve) => entry.drained.push(resolve));
+    await this.closeDatabase(name);
   }
 
   /** Closes the least recently used idle database; false when every open database is in use. */
@@ -124,8 +159,7 @@ export class DatabasePool {
     return true;
   }
 
-  /** Closes database `name` if it is open (waiting for nobody: callers make sure it is unused, e.g. before a drop). */
-  async closeDatabase(name: string): Promise<void> {
+  private async closeDatabase(name: string): Promise<void> {
     const entry = this.open.get(name);
     if (!entry) return;
     this.open.delete(name);
@@ -141,13 +175,13 @@ export class DatabasePool {
     for (const [name] of idle) await this.closeDatabase(name);
   }
 
-  /** Closes every database and releases the folder. */
+  /** Closes every database and releases the backend's namespace. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.sweeper);
     await Promise.all([...this.open.keys()].map((name) => this.closeDatabase(name)));
     for (const wake of this.waiters.splice(0)) wake();
-    this.claim.release();
+    await this.backend.release();
   }
 }

@@ -5,14 +5,27 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { parseSandboxArguments, UsageError } from '../../../src/sandbox/command/commandOptions';
+import { parseSandboxArguments, UsageError, type ServeOptions } from '../../../src/sandbox/command/commandOptions';
 import { readServerInfo } from '../../../src/sandbox/command/serverInfo';
 import { runSandboxCommand, type CommandIo } from '../../../src/sandbox/sandboxCommand';
 import { expiryAfterDays } from '../../../src/sandbox/service/keyIssuer';
+import { PostgresBackend } from '../../../src/sandbox/storage/postgresBackend';
+import { testPostgresNamespace, testPostgresUrl } from '../../../src/sandbox/testApi';
 import { rawRequest } from '../../support/sandboxHttp';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-command-test-'));
-after(() => fs.rmSync(scratch, { recursive: true, force: true }));
+// With JSON2_SANDBOX_POSTGRES the commands run with --postgres, in a namespace of their own dropped at the end.
+const postgresUrl = testPostgresUrl();
+const namespace = postgresUrl === null ? null : testPostgresNamespace(postgresUrl);
+const backendArgs = namespace === null ? [] : ['--postgres', namespace.url, '--postgres-prefix', namespace.prefix];
+after(async () => {
+  fs.rmSync(scratch, { recursive: true, force: true });
+  if (namespace === null) return;
+  const backend = new PostgresBackend(namespace);
+  await backend.start();
+  await backend.dropAll();
+  await backend.release();
+});
 
 function capture(signal?: AbortSignal): CommandIo & { stdout: string[]; stderr: string[]; listening: Promise<string> } {
   let resolveUrl!: (url: string) => void;
@@ -33,6 +46,10 @@ describe('options', () => {
     assert.deepEqual(parseSandboxArguments(['--port', '0', '--host', '0.0.0.0', '--data', '/x', '--reset']), { command: 'serve', port: 0, host: '0.0.0.0', dataDir: '/x', reset: true });
     assert.deepEqual(parseSandboxArguments(['key', '--db', 'demo', '--user', 'admin', '--days', '7']), { command: 'key', database: 'demo', login: 'admin', days: 7, name: null, dataDir: null });
     assert.deepEqual(parseSandboxArguments(['--help']), { command: 'help' });
+    assert.deepEqual((parseSandboxArguments(['--postgres', 'postgres://u@127.0.0.1:5432/postgres']) as ServeOptions).postgres, { url: 'postgres://u@127.0.0.1:5432/postgres', prefix: 'sandbox_' });
+    assert.deepEqual(parseSandboxArguments(['key', '--db', 'demo', '--user', 'admin', '--days', '7', '--postgres', 'postgresql://h/db', '--postgres-prefix', 'mine_']), {
+      command: 'key', database: 'demo', login: 'admin', days: 7, name: null, dataDir: null, postgres: { url: 'postgresql://h/db', prefix: 'mine_' },
+    });
   });
 
   it('refuses bad options with a message naming the problem', () => {
@@ -46,6 +63,9 @@ describe('options', () => {
       [['key', '--db', 'demo', '--user', 'admin'], /--days is required/],
       [['key', '--db', 'demo', '--user', 'admin', '--days', '0'], /--days needs a whole number from 1 to 92/],
       [['key', '--db', 'demo', '--user', 'admin', '--days', '7', '--port', '1'], /Unknown option '--port'/],
+      [['--postgres', 'mysql://u:secret@h/db'], /--postgres needs a URL like postgres:\/\/user@host:5432\/postgres, got 'mysql:\/\/u:\*\*\*@h\/db'/],
+      [['--postgres-prefix', 'x_'], /--postgres-prefix needs --postgres/],
+      [['--postgres', 'postgres://h/db', '--postgres-prefix', 'Bad-Prefix'], /--postgres-prefix needs lowercase letters/],
     ];
     for (const [argv, message] of cases) assert.throws(() => parseSandboxArguments(argv), (error: unknown) => error instanceof UsageError && message.test(error.message), argv.join(' '));
   });
@@ -76,7 +96,7 @@ describe('the server and its keys', () => {
   it('creates the demo database on first start, prints a key once, serves, answers key requests and stops cleanly', async () => {
     const stop = new AbortController();
     const io = capture(stop.signal);
-    const running = runSandboxCommand(['--port', '0', '--data', dataDir], io);
+    const running = runSandboxCommand(['--port', '0', '--data', dataDir, ...backendArgs], io);
     try {
       const url = await io.listening;
       const printed = io.stdout.join('\n');
@@ -88,18 +108,18 @@ describe('the server and its keys', () => {
       assert.equal(readServerInfo(dataDir)?.url, url);
 
       const script = capture();
-      assert.equal(await runSandboxCommand(['key', '--db', 'demo', '--user', 'demo', '--days', '7', '--data', dataDir], script), 0);
+      assert.equal(await runSandboxCommand(['key', '--db', 'demo', '--user', 'demo', '--days', '7', '--data', dataDir, ...backendArgs], script), 0);
       const scripted = script.stdout.join('');
       assert.match(scripted, /^[0-9a-f]{40}$/);
       assert.equal((await contextOf(url, scripted)).uid, 3);
       const noUser = capture();
-      assert.equal(await runSandboxCommand(['key', '--db', 'demo', '--user', 'nobody', '--days', '1', '--data', dataDir], noUser), 1);
+      assert.equal(await runSandboxCommand(['key', '--db', 'demo', '--user', 'nobody', '--days', '1', '--data', dataDir, ...backendArgs], noUser), 1);
       const forged = await rawRequest(url, { path: '/sandbox/control/key', headers: { 'Content-Type': 'application/json', 'X-Sandbox-Control': 'guess' }, body: '{"db":"demo","login":"admin","days":1}' });
       assert.equal(forged.status, 403);
 
       const second = capture();
-      assert.equal(await runSandboxCommand(['--port', '0', '--data', dataDir], second), 1);
-      assert.match(second.stderr.join(''), /is in use by another sandbox/);
+      assert.equal(await runSandboxCommand(['--port', '0', '--data', dataDir, ...backendArgs], second), 1);
+      assert.match(second.stderr.join(''), /in use by another sandbox/);
 
       stop.abort();
       assert.equal(await running, 0);
@@ -113,13 +133,13 @@ describe('the server and its keys', () => {
 
   it('prints no key on a later start, makes keys without a running server, and starts afresh with --reset', async () => {
     const offline = capture();
-    assert.equal(await runSandboxCommand(['key', '--db', 'demo', '--user', 'admin', '--days', '1', '--data', dataDir], offline), 0);
+    assert.equal(await runSandboxCommand(['key', '--db', 'demo', '--user', 'admin', '--days', '1', '--data', dataDir, ...backendArgs], offline), 0);
     const offlineKey = offline.stdout.join('');
     assert.match(offlineKey, /^[0-9a-f]{40}$/);
 
     const stop = new AbortController();
     const io = capture(stop.signal);
-    const running = runSandboxCommand(['--port', '0', '--data', dataDir], io);
+    const running = runSandboxCommand(['--port', '0', '--data', dataDir, ...backendArgs], io);
     try {
       const url = await io.listening;
       assert.match(io.stdout.join('\n'), /API key: {3}not shown again/);
@@ -131,7 +151,7 @@ describe('the server and its keys', () => {
 
     const resetStop = new AbortController();
     const reset = capture(resetStop.signal);
-    const again = runSandboxCommand(['--port', '0', '--data', dataDir, '--reset'], reset);
+    const again = runSandboxCommand(['--port', '0', '--data', dataDir, '--reset', ...backendArgs], reset);
     try {
       const resetUrl = await reset.listening;
       assert.match(reset.stdout.join('\n'), /API key: {3}[0-9a-f]{40}/);

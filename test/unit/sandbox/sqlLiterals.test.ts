@@ -5,9 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { systemClock } from '../../../src/sandbox/clock';
-import { templateCacheDir } from '../../../src/sandbox/sandboxPaths';
-import { DatabaseCatalog } from '../../../src/sandbox/service/databaseCatalog';
+import type { DatabaseCatalog } from '../../../src/sandbox/service/databaseCatalog';
+import { startTestCatalog, stopTestCatalog } from './testCatalog';
 import { interpolate, sqlLiteral } from '../../../src/sandbox/storage/sqlLiterals';
 
 describe('sql literals', () => {
@@ -40,11 +39,11 @@ describe('sql literals in the database', () => {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-literals-test-'));
   let catalog: DatabaseCatalog;
   before(async () => {
-    catalog = new DatabaseCatalog({ dataDir: scratch, templateCacheDir: templateCacheDir(), clock: systemClock });
+    catalog = await startTestCatalog(scratch);
     await catalog.createDatabase('literals');
   });
   after(async () => {
-    await catalog.close();
+    await stopTestCatalog(catalog);
     fs.rmSync(scratch, { recursive: true, force: true });
   });
 

@@ -5,11 +5,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { systemClock } from '../../../src/sandbox/clock';
 import { templateCacheDir } from '../../../src/sandbox/sandboxPaths';
-import { DatabaseCatalog } from '../../../src/sandbox/service/databaseCatalog';
+import type { DatabaseCatalog } from '../../../src/sandbox/service/databaseCatalog';
+import { startTestCatalog, stopTestCatalog } from './testCatalog';
 import { claimDirectory, DirectoryBusyError } from '../../../src/sandbox/storage/directoryClaim';
-import { DatabasePool } from '../../../src/sandbox/storage/databasePool';
+import { PgliteBackend } from '../../../src/sandbox/storage/pgliteBackend';
 import { DatabaseError, type Storage } from '../../../src/sandbox/storage/sqlClient';
 import { copyTemplate, ensureTemplate } from '../../../src/sandbox/storage/templateCache';
 import { WorkerStorage } from '../../../src/sandbox/storage/workerStorage';
@@ -18,18 +18,18 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-storage-test-'));
 let catalog: DatabaseCatalog;
 
 before(async () => {
-  catalog = new DatabaseCatalog({ dataDir: path.join(scratch, 'data'), templateCacheDir: templateCacheDir(), clock: systemClock, maxOpen: 2 });
+  catalog = await startTestCatalog(path.join(scratch, 'data'), { maxOpen: 2 });
   await catalog.createDatabase('one');
 });
 
 after(async () => {
-  await catalog.close();
+  await stopTestCatalog(catalog);
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
 const use = <T>(work: (storage: Storage) => Promise<T>) => catalog.use('one', work);
 
-describe('worker storage', () => {
+describe('storage (PGlite worker, or PostgreSQL with JSON2_SANDBOX_POSTGRES)', () => {
   it('runs statements with parameters and gives dates as text and counts as numbers', async () => {
     await use(async (db) => {
       const result = await db.query<{ d: string; ts: string; n: number; name: string }>("SELECT '2024-02-29'::date AS d, '2024-02-29 13:14:15'::timestamp AS ts, count(*) AS n, $1::text AS name FROM res_country", ['Zoë']);
@@ -121,7 +121,10 @@ describe('directory claims', () => {
   });
 
   it('refuses a second pool on the same data folder', () => {
-    assert.throws(() => new DatabasePool({ databasesDir: path.join(scratch, 'data', 'databases') }), DirectoryBusyError);
+    const databasesDir = path.join(scratch, 'pool-claim', 'databases');
+    const first = new PgliteBackend({ databasesDir, templateCacheDir: templateCacheDir() });
+    assert.throws(() => new PgliteBackend({ databasesDir, templateCacheDir: templateCacheDir() }), DirectoryBusyError);
+    void first.release();
   });
 });
 
