@@ -37,6 +37,19 @@ async function restore(name: string, file: Buffer, filename: string, extra: Reco
 const python = (steps: Step[]) => runPython(sandbox.url, steps);
 const login = (database: string, user: string, password: string): Step =>
   ['/xmlrpc/2/common', 'login', [database, user, password]];
+const MARKER = 'Backup marker ✓ «ü»';
+
+/** The data checked at each step: every partner (archived included) and the marker partner, read by password. */
+async function partnerData(database: string, user = 'admin', password = sandbox.users.admin.password as string): Promise<{ count: unknown; marker: unknown }> {
+  const [uid] = await python([login(database, user, password)]);
+  assert.equal(typeof uid.ok, 'number', `${user} logs in to ${database}`);
+  const run = (method: string, args: unknown[], kw: Record<string, unknown>): Step => ['/xmlrpc/2/object', 'execute_kw', [database, uid.ok, password, 'res.partner', method, args, kw]];
+  const [count, marker] = await python([
+    run('search_count', [[]], { context: { active_test: false } }),
+    run('search_read', [[['name', '=', MARKER]]], { fields: ['name', 'email'] }),
+  ]);
+  return { count: count.ok, marker: (marker.ok as Array<Record<string, unknown>>).map((row) => [row.name, row.email]) };
+}
 
 describe('database manager', () => {
   it('serves a manager page with a form per action', async () => {
@@ -60,6 +73,15 @@ describe('database manager', () => {
     const created = await post('create', { master_pwd: master, name: 'shop', login: 'owner', password: 'owner pw', lang: 'en_US', phone: '123' });
     assert.deepEqual([created.status, created.location], [303, '/web/database/manager']);
     assert.deepEqual(await list(), ['demo', 'shop']);
+    // Created without demo data: the company's partner and those of the two users.
+    assert.deepEqual(await partnerData('shop', 'owner', 'owner pw'), { count: 3, marker: [] });
+    const marked = await fetch(`${sandbox.url}/json/2/res.partner/create`, {
+      method: 'POST', headers: { Authorization: `bearer ${sandbox.keys.admin}`, 'Content-Type': 'application/json', 'X-Service-Database': 'demo' },
+      body: JSON.stringify({ vals_list: [{ name: MARKER, email: 'marker@example.com' }] }),
+    });
+    assert.equal(marked.status, 200, await marked.text());
+    const source = await partnerData('demo');
+    assert.deepEqual(source.marker, [[MARKER, 'marker@example.com']]);
     const again = await post('create', { master_pwd: master, name: 'shop', login: 'x', password: 'y', lang: 'en_US' });
     assert.match(again.text, /Database creation error: Database shop already exists/);
 
@@ -70,6 +92,7 @@ describe('database manager', () => {
     ]);
     assert.equal(typeof ownerLogin.ok, 'number');
     assert.deepEqual([keyOnCopy.ok, passwordOnCopy.ok], [false, sandbox.users.admin.id]);
+    assert.deepEqual(await partnerData('demo_copy'), source);
 
     await wrong('backup', { name: 'demo', backup_format: 'zip' }, 'Database backup error');
     const backups: Record<string, Buffer> = {};
@@ -89,11 +112,14 @@ describe('database manager', () => {
     const refused = await restore('restored', backups.zip, 'demo.zip', {}, 'wrong');
     assert.match(refused.text, /Database restore error: Access Denied/);
     assert.deepEqual(await list(), ['demo', 'demo_copy']);
+    assert.deepEqual(await partnerData('demo'), source, 'the refused restore changed nothing');
     assert.equal((await restore('restored', backups.zip, 'demo.zip')).status, 303);
     assert.equal((await restore('restored_copy', backups.dump, 'demo.dump', { copy: '1', neutralize: '1' })).status, 303);
     assert.deepEqual(await list(), ['demo', 'demo_copy', 'restored', 'restored_copy']);
     const [keyRestored, keyNeutralized] = await python([login('restored', 'admin', sandbox.keys.admin), login('restored_copy', 'admin', sandbox.keys.admin)]);
     assert.deepEqual([keyRestored.ok, keyNeutralized.ok], [sandbox.users.admin.id, false]);
+    assert.deepEqual(await partnerData('restored'), source);
+    assert.deepEqual(await partnerData('restored_copy'), source);
 
     await wrong('change_password', { master_pwd_new: 'new master' }, 'Master password update error');
     assert.equal((await post('change_password', { master_pwd: master, master_pwd_new: 'new master' })).status, 303);
