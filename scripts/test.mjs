@@ -22,6 +22,7 @@ const steps = [
   { name: 'completion-list', command: node, args: ['test/e2e/completionList.mjs'], counts: 'summary' },
   { name: 'requests-panel', command: node, args: ['test/e2e/requestsPanel.mjs'], counts: 'summary' },
   { name: 'add-connection', command: node, args: ['test/e2e/addConnection.mjs'], counts: 'summary' },
+  { name: 'database-backup', command: node, args: ['test/e2e/databaseBackup.mjs'], counts: 'summary' },
 ];
 
 function runStep(step) {
