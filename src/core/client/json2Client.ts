@@ -7,6 +7,7 @@ import { type ConnectionTarget, json2Path, parseConnectionTarget, resolveRequest
 import { HttpTransport, type HttpAnswer, type TransportOptions } from './httpTransport';
 import { json2ResultOf } from './json2Answer';
 import { type NewKeyRequest, type RotateKeyOptions, type RotationOutcome, rotateApiKey } from './keyRotation';
+import { userAgentOf } from './userAgent';
 
 export const DEFAULT_DATABASE_HEADER = 'X-Service-Database';
 
@@ -62,10 +63,8 @@ export interface RawRequest {
   readonly timeoutMs?: number;
 }
 
-/** `JSON-2 Explorer/0.1.0 (node v20.19.0)`: names the client software, as the spec recommends. */
-export function userAgentOf(name: string, version: string): string {
-  return `${name}/${version} (node ${process.version})`;
-}
+// Kept here for callers that imported it from this module; `./userAgent` has it without loading undici.
+export { userAgentOf };
 
 /**
  * A JSON-2 client for one connection. The key is held privately and never appears in errors, logs or `inspect`;

@@ -3,6 +3,7 @@ import { ClientError } from './clientErrors';
 import { type ConnectionTarget, parseConnectionTarget, resolveRequestPath } from './connectionTarget';
 import { HttpTransport, type TransportOptions } from './httpTransport';
 import { decodeJsonRpcAnswer, encodeJsonRpcCall } from './jsonRpcCodec';
+import { webVersionOf as versionObjectOf } from './serverVersion';
 import { decodeMethodResponse, encodeMethodCall } from './xmlRpcCodec';
 
 export type ServerProtocol = 'json2' | 'xmlrpc' | 'jsonrpc';
@@ -52,9 +53,7 @@ async function attempt<T>(probe: () => Promise<T | undefined>): Promise<T | unde
 
 async function webVersionOf(transport: HttpTransport, target: ConnectionTarget, signal?: AbortSignal): Promise<string | undefined> {
   const answer = await transport.send({ method: 'GET', path: resolveRequestPath(target, '/web/version'), headers: { accept: 'application/json' }, signal });
-  if (answer.status !== 200) return undefined;
-  const body = JSON.parse(answer.body.toString('utf8')) as { version?: unknown };
-  return typeof body.version === 'string' ? body.version : undefined;
+  return answer.status === 200 ? versionObjectOf(answer.body.toString('utf8'))?.version : undefined;
 }
 
 async function hasJson2(transport: HttpTransport, target: ConnectionTarget, signal?: AbortSignal): Promise<boolean> {

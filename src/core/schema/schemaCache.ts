@@ -23,6 +23,8 @@ export class SchemaCache {
   readonly details = new Map<string, CacheEntry<ModelDetail>>();
   /** Whether this key may read the schema documents: unknown until asked. */
   documentsAvailable: boolean | undefined;
+  /** What `documentsAvailable` was before the last `clear()`: a hint for the next first lookup, never persisted. */
+  documentsHint: boolean | undefined;
   readonly #key: string;
   readonly #storage: SchemaStoragePort | undefined;
   #saving: Promise<void> = Promise.resolve();
@@ -52,6 +54,7 @@ export class SchemaCache {
   clear(): void {
     this.models = undefined;
     this.details.clear();
+    this.documentsHint = this.documentsAvailable ?? this.documentsHint;
     this.documentsAvailable = undefined;
   }
 

@@ -3,7 +3,7 @@ import { ClientError } from '../client/clientErrors';
 import { SchemaCache, type CacheEntry } from './schemaCache';
 import { fieldsOfFieldsGet, methodsOfModelDocument, methodsOfTable, modelsOfIndex, modelsOfMetaModel, SchemaFormatError } from './schemaDocuments';
 import type { SchemaStoragePort } from './schemaStorage';
-import { FIELD_ATTRIBUTES, type FieldInfo, type MethodInfo, type ModelDetail, type ModelInfo } from './schemaTypes';
+import { FIELD_ATTRIBUTES, type FieldInfo, type MethodInfo, type ModelDetail, type ModelInfo, type SchemaOrigin } from './schemaTypes';
 
 /** What the service needs from a connection; `Json2Client` has exactly this shape. */
 export interface SchemaBackend {
@@ -32,6 +32,13 @@ export interface LookupOptions {
 
 const DOCUMENT_INDEX = '/doc-bearer/index.json';
 
+/** A fetched answer before it is stamped and cached. */
+interface Fetched<T> {
+  readonly value: T;
+  readonly origin: SchemaOrigin;
+  readonly etag?: string;
+}
+
 /**
  * Answers the tree and completion. Uses the schema documents when the key may read them, else `ir.model` and
  * `fields_get` with the method table; caches per connection and database, revalidates with ETags, persists through
@@ -58,14 +65,14 @@ export class SchemaService {
 
   /** The database's models, sorted by technical name. */
   async models(options: LookupOptions = {}): Promise<ModelInfo[]> {
-    const entry = await this.#lookup('models', this.#cache.models, options, (fresh) => { this.#cache.models = fresh; }, async (stale) => {
-      if (this.#cache.documentsAvailable !== false) {
-        const fromDocuments = await this.#fromDocument(DOCUMENT_INDEX, stale, options.signal, modelsOfIndex);
-        if (fromDocuments) return fromDocuments;
-      }
-      const records = await this.#backend.call('ir.model', 'search_read', { domain: [], fields: ['model', 'name', 'state'] }, { signal: options.signal });
-      return { value: modelsOfMetaModel(records), origin: 'metaModels' as const };
-    });
+    const entry = await this.#lookup('models', this.#cache.models, options, (fresh) => { this.#cache.models = fresh; }, (stale) => this.#documentsOrFallback(
+      (signal) => this.#fromDocument(DOCUMENT_INDEX, stale, signal, modelsOfIndex),
+      async (signal) => {
+        const records = await this.#backend.call('ir.model', 'search_read', { domain: [], fields: ['model', 'name', 'state'] }, { signal });
+        return { value: modelsOfMetaModel(records), origin: 'metaModels' as const };
+      },
+      options.signal,
+    ));
     return [...entry.value];
   }
 
@@ -98,18 +105,45 @@ export class SchemaService {
 
   async #detail(model: string, options: LookupOptions): Promise<ModelDetail> {
     const store = (fresh: CacheEntry<ModelDetail>): void => { this.#cache.details.set(model, fresh); };
-    const entry = await this.#lookup(`detail:${model}`, this.#cache.details.get(model), options, store, async (stale) => {
-      if (this.#cache.documentsAvailable !== false) {
-        const fromDocuments = await this.#fromDocument(`/doc-bearer/${encodeURIComponent(model)}.json`, stale, options.signal, (document) => {
-          const record = document as { fields?: unknown; methods?: unknown };
-          return { fields: fieldsOfFieldsGet(record.fields ?? {}), methods: methodsOfModelDocument(record.methods), origin: 'documents' as const };
-        });
-        if (fromDocuments) return fromDocuments;
-      }
-      const result = await this.#backend.call(model, 'fields_get', { attributes: [...FIELD_ATTRIBUTES] }, { signal: options.signal });
-      return { value: { fields: fieldsOfFieldsGet(result), methods: methodsOfTable(model), origin: 'metaModels' as const }, origin: 'metaModels' as const };
-    });
+    const entry = await this.#lookup(`detail:${model}`, this.#cache.details.get(model), options, store, (stale) => this.#documentsOrFallback(
+      (signal) => this.#fromDocument(`/doc-bearer/${encodeURIComponent(model)}.json`, stale, signal, (document) => {
+        const record = document as { fields?: unknown; methods?: unknown };
+        return { fields: fieldsOfFieldsGet(record.fields ?? {}), methods: methodsOfModelDocument(record.methods), origin: 'documents' as const };
+      }),
+      async (signal) => {
+        const result = await this.#backend.call(model, 'fields_get', { attributes: [...FIELD_ATTRIBUTES] }, { signal });
+        return { value: { fields: fieldsOfFieldsGet(result), methods: methodsOfTable(model), origin: 'metaModels' as const }, origin: 'metaModels' as const };
+      },
+      options.signal,
+    ));
     return entry.value;
+  }
+
+  /**
+   * The document's answer when the key may read documents, else the meta-model fallback's. While that is unknown (the
+   * first lookup of this connection and database) both are asked at once, so a key that may not read the documents
+   * still pays one round trip; the fallback is cancelled when the document answers. After a full invalidation, a key
+   * that could read the documents before asks for them alone (one request); one that could not asks both again, so a
+   * right granted since is noticed.
+   */
+  async #documentsOrFallback<T>(fromDocuments: (signal: AbortSignal | undefined) => Promise<Fetched<T> | undefined>,
+    fallback: (signal: AbortSignal | undefined) => Promise<Fetched<T>>, signal: AbortSignal | undefined): Promise<Fetched<T>> {
+    const known = this.#cache.documentsAvailable;
+    if (known === false) return fallback(signal);
+    if (known === true || this.#cache.documentsHint === true) return (await fromDocuments(signal)) ?? fallback(signal);
+    const spare = new AbortController();
+    const fallbackTask = fallback(signal ? AbortSignal.any([signal, spare.signal]) : spare.signal);
+    fallbackTask.catch(() => undefined);
+    let documented: Fetched<T> | undefined;
+    try {
+      documented = await fromDocuments(signal);
+    } catch (error) {
+      spare.abort();
+      throw error;
+    }
+    if (documented === undefined) return fallbackTask;
+    spare.abort();
+    return documented;
   }
 
   /** Fresh entries are used as they are; stale ones are fetched again (the fetcher revalidates with the ETag). */

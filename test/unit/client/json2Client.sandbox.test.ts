@@ -1,31 +1,43 @@
 // Json2Client against the real sandbox over loopback: every error status of the notes becomes the right typed error,
-// oversized answers are refused, and a key rotation leaves only the new key valid.
+// cancellation and time-outs stop a slow call on the server, oversized requests and answers are refused, a server with
+// several databases explains the missing header, and key rotation leaves the old key valid whenever a step fails.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Json2Error, TransportError, type ErrorKind } from '../../../src/core/client/clientErrors';
 import { Json2Client } from '../../../src/core/client/json2Client';
 import { json2ErrorOf } from '../../../src/core/client/json2Answer';
-import { type SandboxUnderTest, sandboxStarter } from './sandboxHarness';
+import { KeyRotationError, type RotationStep } from '../../../src/core/client/keyRotation';
+import { fetchServerVersion } from '../../../src/core/client/serverVersion';
+import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
+import { assertNoSecretIn } from './secretLeakCheck';
 
-const starter = sandboxStarter();
-const skip = 'skip' in starter ? starter.skip : false;
+const MAX_BODY_BYTES = 64 * 1024;
 
-describe('Json2Client against the sandbox', { skip }, () => {
-  let sandbox: SandboxUnderTest;
+describe('Json2Client against the sandbox', () => {
+  let sandbox: StartedSandbox;
   let admin: Json2Client;
+  const clients: Json2Client[] = [];
+  const clientFor = (apiKey: string, extra: Partial<ConstructorParameters<typeof Json2Client>[0]> = {}): Json2Client => {
+    const client = new Json2Client({ baseUrl: sandbox.url, apiKey, database: sandbox.database, ...extra });
+    clients.push(client);
+    return client;
+  };
 
   before(async () => {
-    if ('start' in starter) sandbox = await starter.start();
-    admin = new Json2Client({ baseUrl: sandbox.url, apiKey: sandbox.keys.admin, database: sandbox.database });
+    sandbox = await startSandbox({ databases: ['second'], maxBodyBytes: MAX_BODY_BYTES });
+    admin = clientFor(sandbox.keys.admin);
   });
   after(async () => {
-    await admin?.close();
+    await Promise.all(clients.map((client) => client.close()));
     await sandbox?.stop();
   });
 
-  test('version and whoami', async () => {
+  test('version and whoami; the version also without any key', async () => {
     assert.equal((await admin.version()).version, '19.0');
-    assert.ok(Number.isInteger((await admin.whoami()).uid));
+    assert.equal((await admin.whoami()).uid, sandbox.users.admin.id);
+    const keyless = await fetchServerVersion(sandbox.url);
+    assert.deepEqual(keyless, { version: '19.0', version_info: [19, 0, 0, 'final', 0, ''] });
   });
 
   const failures: Array<[string, () => Promise<unknown>, number, string | undefined, ErrorKind, RegExp]> = [
@@ -51,6 +63,7 @@ describe('Json2Client against the sandbox', { skip }, () => {
         assert.equal(error.kind, kind);
         assert.match(error.message, message);
         assert.match(error.debug, /./);
+        assertNoSecretIn(error, [sandbox.keys.admin]);
         return true;
       });
     });
@@ -58,13 +71,11 @@ describe('Json2Client against the sandbox', { skip }, () => {
 
   test('an invalid key → 401 auth, and the key appears nowhere in the error', async () => {
     const wrongKey = 'f'.repeat(40);
-    const client = new Json2Client({ baseUrl: sandbox.url, apiKey: wrongKey, database: sandbox.database });
-    const error = await client.whoami().then(() => undefined, (e: unknown) => e);
+    const error = await clientFor(wrongKey).whoami().then(() => undefined, (e: unknown) => e);
     assert.ok(error instanceof Json2Error);
     assert.equal([error.status, error.name, error.kind, error.message].join(' '), '401 werkzeug.exceptions.Unauthorized auth Invalid apikey');
     assert.deepEqual(error.arguments, ['Invalid apikey', 401]);
-    assert.equal(JSON.stringify({ ...error, message: error.message, stack: error.stack }).includes(wrongKey), false);
-    await client.close();
+    assertNoSecretIn(error, [wrongKey]);
   });
 
   test('raw answers: 415 HTML page, malformed JSON and a non-object body read as typed errors', async () => {
@@ -79,21 +90,165 @@ describe('Json2Client against the sandbox', { skip }, () => {
   });
 
   test('an answer over the size limit is refused with a clear error', async () => {
-    const small = new Json2Client({ baseUrl: sandbox.url, apiKey: sandbox.keys.admin, database: sandbox.database, transport: { maxResponseBytes: 200 } });
-    await assert.rejects(small.call('res.partner', 'search_read', { domain: [], fields: ['name', 'email'] }),
-      (error: unknown) => error instanceof TransportError && error.kind === 'responseTooLarge');
-    await small.close();
+    const small = clientFor(sandbox.keys.admin, { transport: { maxResponseBytes: 200 } });
+    const error = await small.call('res.partner', 'search_read', { domain: [], fields: ['name', 'email'] }).then(() => undefined, (e: unknown) => e);
+    assert.ok(error instanceof TransportError && error.kind === 'responseTooLarge', String(error));
+    assert.match(error.message, /over the size limit of 200 bytes/);
+    assertNoSecretIn(error, [sandbox.keys.admin]);
   });
 
-  test('rotation: the new key works for the same user and the old one is revoked', async () => {
-    const user = new Json2Client({ baseUrl: sandbox.url, apiKey: sandbox.keys.admin, database: sandbox.database });
-    const stored: string[] = [];
-    const expiration = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
-    const outcome = await user.rotateKey({ scope: null, name: 'rotated by test', expirationDate: expiration, store: (key) => { stored.push(key); } });
-    assert.deepEqual(stored, [outcome.newKey]);
-    const rotated = user.withApiKey(outcome.newKey);
-    assert.equal((await rotated.whoami()).uid, outcome.uid);
-    await assert.rejects(user.whoami(), (error: unknown) => error instanceof Json2Error && error.kind === 'auth');
-    await user.close();
+  test('a request body over the server\'s limit → 413 payloadTooLarge with the server\'s error object', async () => {
+    const name = 'x'.repeat(MAX_BODY_BYTES);
+    const error = await admin.call('res.partner', 'search', { domain: [['name', '=', name]] }).then(() => undefined, (e: unknown) => e);
+    assert.ok(error instanceof Json2Error, String(error));
+    assert.deepEqual([error.status, error.name, error.kind], [413, 'werkzeug.exceptions.RequestEntityTooLarge', 'payloadTooLarge']);
+    assertNoSecretIn(error, [sandbox.keys.admin]);
+    assert.equal((await admin.whoami()).uid, sandbox.users.admin.id, 'the client still works after the server closed that connection');
+  });
+
+  test('cancelling a slow call through its AbortSignal stops it on the server too', async () => {
+    const { model, method } = sandbox.slowMethod;
+    const [cancelledBefore, completedBefore] = [sandbox.slowMethod.cancelled(), sandbox.slowMethod.completed()];
+    const controller = new AbortController();
+    const started = performance.now();
+    const call = admin.call(model, method, { seconds: 30 }, { signal: controller.signal });
+    await delay(300);
+    controller.abort();
+    const error = await call.then(() => undefined, (e: unknown) => e);
+    assert.ok(error instanceof TransportError && error.kind === 'cancelled', String(error));
+    assert.equal(error.maybeSent, true);
+    assert.ok(performance.now() - started < 10_000);
+    await waitFor(() => sandbox.slowMethod.cancelled() > cancelledBefore, 'the server noticed the cancelled call');
+    assert.equal(sandbox.slowMethod.completed(), completedBefore);
+    assertNoSecretIn(error, [sandbox.keys.admin]);
+  });
+
+  test('a call over its timeout fails with kind timeout and the server stops it; a quick one under the same timeout passes', async () => {
+    const { model, method } = sandbox.slowMethod;
+    const cancelledBefore = sandbox.slowMethod.cancelled();
+    const error = await admin.call(model, method, { seconds: 30 }, { timeoutMs: 400 }).then(() => undefined, (e: unknown) => e);
+    assert.ok(error instanceof TransportError && error.kind === 'timeout', String(error));
+    assert.match(error.message, /within 400 ms/);
+    await waitFor(() => sandbox.slowMethod.cancelled() > cancelledBefore, 'the server noticed the abandoned call');
+    const quick = clientFor(sandbox.keys.admin, { transport: { requestTimeoutMs: 5_000 } });
+    assert.deepEqual(await quick.call(model, method, { seconds: 0.05 }), { slept: 0.05, cancelled: false });
+    const slowDefault = clientFor(sandbox.keys.admin, { transport: { requestTimeoutMs: 300 } });
+    await assert.rejects(slowDefault.call(model, method, { seconds: 30 }), (e: unknown) => e instanceof TransportError && e.kind === 'timeout');
+  });
+
+  describe('a server with several databases', () => {
+    test('no database → 404 noDatabase naming the header to send', async () => {
+      const error = await clientFor(sandbox.keys.admin, { database: undefined }).whoami().then(() => undefined, (e: unknown) => e);
+      assert.ok(error instanceof Json2Error, String(error));
+      assert.deepEqual([error.status, error.kind], [404, 'noDatabase']);
+      assert.match(error.message, /several databases and no database was given.*X-Service-Database/);
+      assert.match(error.rawBody ?? '', /No database is selected/);
+      assertNoSecretIn(error, [sandbox.keys.admin]);
+    });
+
+    test('an unknown database → 404 noDatabase naming it', async () => {
+      const error = await clientFor(sandbox.keys.admin, { database: 'nope' }).whoami().then(() => undefined, (e: unknown) => e);
+      assert.ok(error instanceof Json2Error && error.kind === 'noDatabase', String(error));
+      assert.match(error.message, /"nope" sent in the X-Service-Database header is not one of them/);
+    });
+
+    test('a custom database header name is sent as configured; this server does not know it and the error says so', async () => {
+      const custom = clientFor(sandbox.keys.admin, { databaseHeader: 'X-Odoo-Database' });
+      const error = await custom.whoami().then(() => undefined, (e: unknown) => e);
+      assert.ok(error instanceof Json2Error && error.kind === 'noDatabase', String(error));
+      assert.match(error.message, /"demo" sent in the X-Odoo-Database header.*expects another header name/);
+      // The same name in another case is the same header: the server reads it and answers from that database.
+      const cased = clientFor(sandbox.keys.admin, { databaseHeader: 'x-SERVICE-database' });
+      assert.equal((await cased.whoami()).uid, sandbox.users.admin.id);
+    });
+
+    test('the header selects the database: the key of demo is unknown in second', async () => {
+      const second = clientFor(sandbox.keys.admin, { database: 'second' });
+      await assert.rejects(second.whoami(), (error: unknown) => error instanceof Json2Error && error.kind === 'auth');
+    });
+  });
+
+  describe('key rotation on the server', () => {
+    const expirationDate = (): string => new Date(sandbox.clock.now().getTime() + 20 * 86_400_000).toISOString().slice(0, 10);
+
+    test('succeeds: the new key works for the same user and the old one is revoked', async () => {
+      const oldKey = await sandbox.newKey('admin', { name: 'to rotate' });
+      const user = clientFor(oldKey);
+      const stored: string[] = [];
+      const outcome = await user.rotateKey({ scope: null, name: 'rotated by test', expirationDate: expirationDate(), store: (key) => { stored.push(key); } });
+      assert.deepEqual(stored, [outcome.newKey]);
+      assert.match(outcome.newKey, /^[0-9a-f]{40}$/);
+      assert.equal(outcome.uid, sandbox.users.admin.id);
+      const rotated = user.withApiKey(outcome.newKey);
+      assert.equal((await rotated.whoami()).uid, outcome.uid);
+      await assert.rejects(user.whoami(), (error: unknown) => error instanceof Json2Error && error.kind === 'auth');
+      await rotated.revokeKey(outcome.newKey);
+    });
+
+    test('a rotation cancelled while the caller stores the new key stops there: nothing is verified or revoked', async () => {
+      const oldKey = await sandbox.newKey('admin', { name: 'rotation cancelled' });
+      const user = clientFor(oldKey);
+      const controller = new AbortController();
+      const error = await user.rotateKey({
+        scope: null, name: 'rotated (cancelled)', expirationDate: expirationDate(), signal: controller.signal, store: () => controller.abort(),
+      }).then(() => undefined, (e: unknown) => e);
+      assert.ok(error instanceof KeyRotationError, String(error));
+      assert.equal(error.step, 'verify');
+      const newKey = error.takeNewKey() as string;
+      assert.equal((await user.whoami()).uid, sandbox.users.admin.id);
+      assert.equal((await user.withApiKey(newKey).whoami()).uid, sandbox.users.admin.id);
+      await user.revokeKey(newKey);
+      await user.revokeKey(oldKey);
+    });
+
+    // What breaks each step on the server (or in the caller's storage).
+    const breakers: Record<RotationStep, { arm: () => void; store?: () => void }> = {
+      generate: { arm: () => sandbox.faults.failMethod('res.users.apikeys', 'generate') },
+      store: { arm: () => undefined, store: () => { throw new Error('the secret storage is locked'); } },
+      verify: { arm: () => sandbox.faults.failMethod('res.users', 'context_get') },
+      revoke: { arm: () => sandbox.faults.failMethod('res.users.apikeys', 'revoke') },
+    };
+    for (const [step, breaker] of Object.entries(breakers) as Array<[RotationStep, (typeof breakers)[RotationStep]]>) {
+      test(`a failure at "${step}" on the server leaves the old key valid and the caller holding both keys`, async () => {
+        const oldKey = await sandbox.newKey('admin', { name: `rotation failing at ${step}` });
+        const user = clientFor(oldKey);
+        const firedBefore = sandbox.faults.fired;
+        breaker.arm();
+        let error: unknown;
+        try {
+          error = await user.rotateKey({
+            scope: null, name: `rotated (${step})`, expirationDate: expirationDate(), store: breaker.store ?? (() => undefined),
+          }).then(() => undefined, (e: unknown) => e);
+        } finally {
+          sandbox.faults.clear();
+        }
+        assert.ok(error instanceof KeyRotationError, String(error));
+        assert.equal(error.step, step);
+        assert.equal(error.oldKeyRevoked, false);
+        if (step !== 'store') assert.ok(sandbox.faults.fired > firedBefore, 'the injected fault fired on the server');
+        assert.match(error.message, new RegExp(`step "${step}".*old key was not revoked and stays valid`));
+        const newKey = error.takeNewKey();
+        assertNoSecretIn(error, [oldKey, newKey]);
+        // On the server: the old key still works, and so does the new one whenever it was issued.
+        assert.equal((await user.whoami()).uid, sandbox.users.admin.id);
+        assert.equal(error.newKeyIssued, step !== 'generate');
+        if (step === 'generate') {
+          assert.equal(newKey, undefined);
+        } else {
+          assert.match(newKey ?? '', /^[0-9a-f]{40}$/);
+          assert.equal((await user.withApiKey(newKey as string).whoami()).uid, sandbox.users.admin.id);
+          await user.revokeKey(newKey as string);
+        }
+        await user.revokeKey(oldKey);
+      });
+    }
   });
 });
+
+async function waitFor(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!condition()) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting until ${what}`);
+    await delay(20);
+  }
+}

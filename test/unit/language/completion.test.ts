@@ -268,6 +268,7 @@ describe('the schema behind completion', () => {
   test('the first completion in a body costs one round trip when documents are readable', async () => {
     const answer = await complete('POST res.partner/search_read\n{"fields": [‸]}', { documents: true });
     assert.ok(labels(answer).includes('email'));
-    assert.deepEqual(answer.requests, ['GET /doc-bearer/res.partner.json']);
+    // While it is unknown whether the key may read documents, fields_get goes out beside the document (one round trip).
+    assert.deepEqual([...answer.requests].sort(), ['GET /doc-bearer/res.partner.json', 'POST res.partner/fields_get']);
   });
 });
