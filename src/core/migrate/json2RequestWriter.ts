@@ -1,5 +1,6 @@
 // Writes a conversion as a `.json2` request (docs/format.md), to try the new call at once; variables become prompts.
 import type { SourceExpr } from './legacyCall';
+import { takesMapping } from './literalWriters';
 import type { BodyValue, Conversion } from './migrationPlan';
 
 const PLACEHOLDER_NAME = /^[A-Za-z_][\w]*$/;
@@ -8,7 +9,12 @@ const PLACEHOLDER_NAME = /^[A-Za-z_][\w]*$/;
 export function writeJson2Request(conversion: Conversion, title: string): string {
   const plan = conversion.plan;
   const prompts = new Map<string, string>();
-  const json = (value: BodyValue): string => ('expr' in value ? exprJson(value.expr) : JSON.stringify(value.value));
+  // PHP's empty array reads as an empty list; a parameter taking a mapping gets {} instead.
+  const json = (value: BodyValue, parameter?: string): string => {
+    const plain = 'expr' in value ? value.expr.value : value.value;
+    if (parameter && takesMapping(parameter) && Array.isArray(plain) && plain.length === 0) return '{}';
+    return 'expr' in value ? exprJson(value.expr) : JSON.stringify(value.value);
+  };
   const exprJson = (expr: SourceExpr): string => {
     if (expr.value !== undefined) return JSON.stringify(expr.value);
     if (expr.kind === 'list' && expr.items) return `[${expr.items.map(exprJson).join(', ')}]`;
@@ -31,8 +37,8 @@ export function writeJson2Request(conversion: Conversion, title: string): string
     if (plan.database) headers.push(`# X-Service-Database: ${plan.database.value !== undefined ? String(plan.database.value) : `<${plan.database.text}>`}   (only when several databases serve one domain)`);
     const members: string[] = [];
     if (plan.ids) members.push(`  "ids": ${json(plan.ids)}`);
-    for (const arg of plan.args) members.push(`  ${JSON.stringify(arg.name)}: ${json(arg.value)}`);
-    if (plan.context) members.push(`  "context": ${json(plan.context)}`);
+    for (const arg of plan.args) members.push(`  ${JSON.stringify(arg.name)}: ${json(arg.value, arg.name)}`);
+    if (plan.context) members.push(`  "context": ${json(plan.context, 'context')}`);
     body.push('{', members.join(',\n'), '}');
     if (members.length === 0) body.splice(0, 3, '{}');
   } else if (plan.kind === 'route' && plan.verb === 'GET') {

@@ -14,15 +14,26 @@ export function literalOf(value: unknown, language: MigrationLanguage): string {
   return `{${entries.map(([key, item]) => `${JSON.stringify(key)}: ${literalOf(item, language)}`).join(', ')}}`;
 }
 
+/** JSON-2 parameters that take a mapping: an empty PHP array given for one of them must be sent as an object. */
+const MAPPING_PARAMETERS: ReadonlySet<string> = new Set(['context', 'vals', 'default', 'values', 'kwargs']);
+
+/** Whether a JSON-2 parameter takes a mapping. */
+export function takesMapping(parameter: string): boolean {
+  return MAPPING_PARAMETERS.has(parameter);
+}
+
 /** A body value as code: the original expression as written, or the added value as a literal. */
-export function codeOf(value: BodyValue, language: MigrationLanguage): string {
-  if ('expr' in value) return exprCode(value.expr, language);
+export function codeOf(value: BodyValue, language: MigrationLanguage, parameter?: string): string {
+  if ('expr' in value) return exprCode(value.expr, language, parameter);
   return literalOf(value.value, language);
 }
 
-/** An original expression, except that PHP's empty array literal becomes an object where JSON needs one. */
-export function exprCode(expr: SourceExpr, language: MigrationLanguage): string {
-  if (language === 'php' && expr.kind === 'dict' && expr.entries?.length === 0) return 'new \\stdClass()';
+/**
+ * An original expression, except that PHP's empty array literal (a list and a mapping alike) becomes an object where
+ * the parameter takes a mapping (`json_encode([])` gives a JSON list, right for a domain or a list of fields).
+ */
+export function exprCode(expr: SourceExpr, language: MigrationLanguage, parameter?: string): string {
+  if (language === 'php' && expr.kind === 'dict' && expr.entries?.length === 0 && (parameter === undefined || MAPPING_PARAMETERS.has(parameter))) return 'new \\stdClass()';
   return expr.text;
 }
 

@@ -24,9 +24,9 @@ export function writePhp(site: LegacyCallSite, conversion: Conversion): WrittenC
     if (plan.database) options.push(`    // 'X-Service-Database: ' . ${exprCode(plan.database, 'php')}, // only needed when several databases serve one domain`);
     options.push(']');
     const members: string[] = [];
-    if (plan.ids) members.push(`    'ids' => ${codeOf(plan.ids, 'php')},`);
-    for (const arg of plan.args) members.push(`    '${arg.name}' => ${codeOf(arg.value, 'php')},`);
-    if (plan.context) members.push(`    'context' => ${codeOf(plan.context, 'php')},`);
+    if (plan.ids) members.push(`    'ids' => ${codeOf(plan.ids, 'php', 'ids')},`);
+    for (const arg of plan.args) members.push(`    '${arg.name}' => ${codeOf(arg.value, 'php', arg.name)},`);
+    if (plan.context) members.push(`    'context' => ${codeOf(plan.context, 'php', 'context')},`);
     // json_encode([]) gives a JSON list, and the body must be an object.
     if (members.length === 0) options.push("CURLOPT_POSTFIELDS => '{}'");
     else options.push('CURLOPT_POSTFIELDS => json_encode([', ...members, '])');
