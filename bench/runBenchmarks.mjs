@@ -29,6 +29,7 @@ const benchmarks = [
   ['sandbox', transpiled('sandboxBench.js', 'runSandboxBench')],
   ['client', transpiled('clientBench.js', 'runClientBench')],
   ['completion', transpiled('completionBench.js', 'runCompletionBench')],
+  ['explorer', transpiled('explorerBench.js', 'runExplorerBench')],
   ['cli', transpiled('cliBench.js', 'runCliBench')],
   ['panel', () => measurePanel(root)],
 ];

@@ -23,6 +23,7 @@ const steps = [
   { name: 'requests-panel', command: node, args: ['test/e2e/requestsPanel.mjs'], counts: 'summary' },
   { name: 'add-connection', command: node, args: ['test/e2e/addConnection.mjs'], counts: 'summary' },
   { name: 'database-backup', command: node, args: ['test/e2e/databaseBackup.mjs'], counts: 'summary' },
+  { name: 'explorer-tree', command: node, args: ['test/e2e/explorerTree.mjs'], counts: 'summary' },
 ];
 
 function runStep(step) {

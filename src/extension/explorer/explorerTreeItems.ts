@@ -6,7 +6,7 @@ import { isCustomField, isCustomModel } from '../../core/explorer/modelListing';
 import { EXPLORER_COMMANDS } from './explorerCommandIds';
 import type { ExplorerNode, FieldNode, ModelNode } from './explorerNodes';
 
-const CUSTOM_COLOR = new vscode.ThemeColor('charts.orange');
+const CUSTOM_COLOR = new vscode.ThemeColor('charts.purple');
 
 function tooltipLabel(key: TooltipKey): string {
   switch (key) {
@@ -68,7 +68,7 @@ export function treeItemOf(node: ExplorerNode, options: { filtering: boolean }):
     case 'model': {
       const custom = isCustomModel(node.info);
       const item = new vscode.TreeItem(node.model, collapsed);
-      item.iconPath = new vscode.ThemeIcon('symbol-class', custom ? CUSTOM_COLOR : undefined);
+      item.iconPath = custom ? new vscode.ThemeIcon('tools', CUSTOM_COLOR) : new vscode.ThemeIcon('symbol-class');
       item.description = custom ? `${node.info.name} · ${vscode.l10n.t('custom')}` : node.info.name;
       item.tooltip = modelTooltip(node);
       item.contextValue = custom ? 'json2.model.custom' : 'json2.model';
