@@ -1,8 +1,8 @@
 // Client benchmark: Json2Client.call's overhead over a raw undici request to the same endpoint, and calls per second
 // with and without keep-alive. Runs against a sandbox started through its test API, or against a given target.
-import path from 'node:path';
 import { Pool } from 'undici';
 import { Json2Client } from '../src/core/client/json2Client';
+import { startSandbox } from '../src/sandbox/testApi';
 
 export interface ClientBenchTarget {
   readonly url: string;
@@ -12,19 +12,18 @@ export interface ClientBenchTarget {
 
 const MODEL = 'res.users';
 const METHOD = 'context_get';
-const ROUNDS = 10;
-const CALLS_PER_ROUND = 100;
+const ROUNDS = 30;
+const CALLS_PER_ROUND = 50;
 
 /**
  * Measures on one target in one run: per-call time of a raw undici request and of `Json2Client.call` (same path,
- * headers and body, alternating rounds so that drift hits both), their ratio, and sequential calls per second with
- * and without keep-alive.
+ * headers and body, alternating rounds so that drift hits both), the median of their per-round ratios, and sequential
+ * calls per second with and without keep-alive.
  */
 export async function runClientBench(target?: ClientBenchTarget): Promise<Record<string, number | string>> {
   let stop: (() => Promise<void>) | undefined;
   if (!target) {
-    const sandbox = await startSandboxIfPresent();
-    if (typeof sandbox === 'string') return { 'client.skipped': sandbox };
+    const sandbox = await startSandbox();
     target = { url: sandbox.url, apiKey: sandbox.keys.admin, database: sandbox.database };
     stop = () => sandbox.stop();
   }
@@ -52,11 +51,19 @@ async function measure(target: ClientBenchTarget): Promise<Record<string, number
   const clientCall = (): Promise<unknown> => client.call(MODEL, METHOD);
 
   for (let i = 0; i < 50; i += 1) { await rawCall(); await clientCall(); }
+  // Each round times both, in alternating order; the ratio is the median of the rounds' ratios, so that the machine's
+  // load, which drifts between rounds, weighs on both sides of each ratio alike.
   const raw: number[] = [];
   const wrapped: number[] = [];
+  const ratios: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    raw.push(await perCallMs(rawCall));
-    wrapped.push(await perCallMs(clientCall));
+    const [first, second] = round % 2 === 0 ? [rawCall, clientCall] : [clientCall, rawCall];
+    const firstMs = await perCallMs(first);
+    const secondMs = await perCallMs(second);
+    const [rawRound, clientRound] = round % 2 === 0 ? [firstMs, secondMs] : [secondMs, firstMs];
+    raw.push(rawRound);
+    wrapped.push(clientRound);
+    ratios.push(clientRound / rawRound);
   }
   const rawMs = median(raw);
   const clientMs = median(wrapped);
@@ -69,7 +76,7 @@ async function measure(target: ClientBenchTarget): Promise<Record<string, number
     'client.call': `${MODEL}/${METHOD}`,
     'client.raw undici ms/call': rawMs,
     'client.Json2Client ms/call': clientMs,
-    'client.overhead ratio': Math.round((clientMs / rawMs) * 1000) / 1000,
+    'client.overhead ratio': median(ratios),
     'client.calls/s keep-alive': keptAlive,
     'client.calls/s no keep-alive': withoutKeepAlive,
   };
@@ -91,17 +98,4 @@ async function callsPerSecond(call: () => Promise<unknown>): Promise<number> {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.floor(sorted.length / 2)] * 1000) / 1000;
-}
-
-interface BenchSandbox { url: string; database: string; keys: { admin: string }; stop(): Promise<void> }
-
-async function startSandboxIfPresent(): Promise<BenchSandbox | string> {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const api = require(path.resolve(__dirname, '../src/sandbox/testApi.js')) as { startSandbox?: () => Promise<BenchSandbox> };
-    return api.startSandbox ? await api.startSandbox() : 'the sandbox test API has no startSandbox yet';
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return 'the sandbox test API (src/sandbox/testApi.ts) is not there yet';
-    throw error;
-  }
 }

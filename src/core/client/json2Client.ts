@@ -126,7 +126,6 @@ export class Json2Client {
     model: string, method: string, args: Readonly<Record<string, unknown>> = {}, options: CallOptions = {},
   ): Promise<CallOutcome<T>> {
     const target = `${model}.${method}`;
-    const redactor = this.#redactor.with(...secretArgumentsOf(args));
     let answer: HttpAnswer | undefined;
     try {
       const path = resolveRequestPath(this.target, json2Path(model, method));
@@ -138,7 +137,7 @@ export class Json2Client {
       this.#record(target, answer, undefined);
       return { result, status: answer.status, timings: answer.timings, sizes: answer.sizes };
     } catch (error) {
-      const safe = redactor.redactError(error as Error);
+      const safe = this.#redactor.with(...secretArgumentsOf(args)).redactError(error as Error);
       this.#record(target, answer, safe);
       throw safe;
     }
