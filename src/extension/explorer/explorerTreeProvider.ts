@@ -64,7 +64,7 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<ExplorerNod
   refresh(node?: ExplorerNode): void {
     const target = node?.kind === 'error' ? node.retry : node;
     for (const [id, controller] of this.#loads) {
-      if (!target || id.startsWith(target.id)) controller.abort();
+      if (!target || id === target.id || id.startsWith(`${target.id}/`)) controller.abort();
     }
     this.#changed.fire(target && this.#nodes.get(target.id));
   }

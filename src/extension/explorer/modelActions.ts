@@ -12,7 +12,8 @@ const OPEN_RECORDS_LIMIT = 80;
 const NEW_FILE_LIMIT = 20;
 
 export class ModelActions {
-  constructor(private readonly connections: ConnectionService, private readonly schemas: ExplorerSchemas) {}
+  /** `storage`: where the request of Open Records is written (a file, so that no unsaved editor is left behind). */
+  constructor(private readonly connections: ConnectionService, private readonly schemas: ExplorerSchemas, private readonly storage: vscode.Uri | undefined) {}
 
   /** Opens an untitled .json2 file with a search_read on the model (useful fields, a sample domain). */
   async newRequestFile(node: ModelNode): Promise<vscode.Uri> {
@@ -23,8 +24,20 @@ export class ModelActions {
 
   /** Sends a search_read of the first 80 records through the requests feature, so the answer shows in the panel. */
   async openRecords(node: ModelNode): Promise<RunSummary | undefined> {
-    const document = await vscode.workspace.openTextDocument({ language: 'json2', content: await this.#requestText(node, OPEN_RECORDS_LIMIT, false) });
-    return vscode.commands.executeCommand<RunSummary | undefined>(CommandIds.sendRequest, document.uri, 0);
+    const content = await this.#requestText(node, OPEN_RECORDS_LIMIT, false);
+    let uri: vscode.Uri;
+    if (this.storage) {
+      const folder = vscode.Uri.joinPath(this.storage, 'explorer-requests');
+      await vscode.workspace.fs.createDirectory(folder);
+      uri = vscode.Uri.joinPath(folder, `${encodeURIComponent(`${node.connectionName}.${node.database}.${node.model}`)}.json2`);
+      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(content));
+      // A document already open on this file catches up with the disk asynchronously: send only once it has.
+      const document = await vscode.workspace.openTextDocument(uri);
+      for (let waited = 0; document.getText() !== content && waited < 2000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    } else {
+      uri = (await vscode.workspace.openTextDocument({ language: 'json2', content })).uri;
+    }
+    return vscode.commands.executeCommand<RunSummary | undefined>(CommandIds.sendRequest, uri, 0);
   }
 
   async copyName(node: ModelNode): Promise<string> {

@@ -44,7 +44,7 @@ export function registerExplorer(context: vscode.ExtensionContext, { connections
     view.message = filter.trim() ? vscode.l10n.t('Models matching "{0}"', filter.trim()) : undefined;
     void vscode.commands.executeCommand('setContext', FILTER_CONTEXT, filter.trim() !== '');
   };
-  const models = new ModelActions(connections, schemas);
+  const models = new ModelActions(connections, schemas, context.globalStorageUri);
   const customDeps = { schemas, port: () => new QuickInputPort(inputs), refresh };
   /** The node a command got, else the view's selected node of that kind; undefined (with a hint) when there is none. */
   const nodeOf = <K extends ExplorerNode['kind']>(node: unknown, kinds: readonly K[]): Extract<ExplorerNode, { kind: K }> | undefined => {
