@@ -8,17 +8,19 @@ import { createRecords } from '../orm/recordWrite';
 import { schemaStatements } from '../orm/schemaSql';
 import { syncMetaModels } from '../models/metaModelSync';
 import { GROUP_ERP_MANAGER, GROUP_SYSTEM, GROUP_USER, SUPERUSER_ID, type CurrentUser } from '../security/currentUser';
+import { SecurityTables } from '../security/securityTables';
 import type { SqlClient, Storage } from '../storage/sqlClient';
 import { wideValues } from './wideRecords';
-import { COUNTRIES, CURRENCIES, GENERATED_CONTACTS, GROUPS, INDIVIDUALS, LANGUAGES, PARTNER_CATEGORIES, PARTNER_COMPANIES, USERS, WIDE_RECORDS } from './demoRecords';
+import { COUNTRIES, CURRENCIES, SECOND_COMPANY, GENERATED_CONTACTS, GROUPS, INDIVIDUALS, LANGUAGES, PARTNER_CATEGORIES, PARTNER_COMPANIES, USERS, WIDE_RECORDS } from './demoRecords';
 
 const SUPERUSER: CurrentUser = {
-  id: SUPERUSER_ID, login: '__system__', name: 'System', companyId: 1, lang: 'en_US', tz: null, groups: new Set([GROUP_USER, GROUP_ERP_MANAGER, GROUP_SYSTEM]),
+  id: SUPERUSER_ID, login: '__system__', name: 'System', companyId: 1, companyIds: [1], partnerId: null, lang: 'en_US', tz: null,
+  groups: new Set([GROUP_USER, GROUP_ERP_MANAGER, GROUP_SYSTEM]), groupIds: new Set(),
 };
 
 /** An environment of the internal superuser on `cr` (rights not checked). */
 export function superuserEnvironment(cr: SqlClient, registry: Registry, hashCost: number, now = systemClock.now()): Environment {
-  return new Environment(cr, registry, SUPERUSER, { lang: 'en_US' }, now, { clock: systemClock, forgetApiKeys: () => undefined, recordsChanged: () => undefined, hashCost }, true);
+  return new Environment(cr, registry, SUPERUSER, { lang: 'en_US' }, now, { clock: systemClock, forgetApiKeys: () => undefined, recordsChanged: () => undefined, hashCost, security: SecurityTables.EMPTY }, true);
 }
 
 async function addExternalId(env: Environment, xmlId: string, model: string, resId: number): Promise<void> {
@@ -55,7 +57,23 @@ async function createCompanyAndUsers(env: Environment, countries: Map<string, nu
     }]);
     await addExternalId(env, user.xmlId, 'res.users', id);
     for (const group of user.groups) await env.cr.query('INSERT INTO res_groups_users_rel (gid, uid) VALUES ($1, $2)', [groupIds.get(group), id]);
+    await env.cr.query('INSERT INTO res_company_users_rel (cid, user_id) VALUES ($1, $2)', [company, id]);
   }
+}
+
+/**
+ * The second company, with its partner and contacts in that company (hidden from users of the main company only), made
+ * after the other partners so that their ids do not move; the users marked allCompanies may work in it.
+ */
+async function createSecondCompany(env: Environment, countries: Map<string, number>): Promise<void> {
+  const { contacts, ...address } = SECOND_COMPANY;
+  const [partner] = await createRecords(env, env.model('res.partner'), [{ ...address, is_company: true, country_id: countries.get('US') }]);
+  const [company] = await createRecords(env, env.model('res.company'), [{ name: address.name, partner_id: partner, email: address.email, phone: address.phone, country_id: countries.get('US') }]);
+  await env.cr.query('UPDATE res_partner SET company_id = $1 WHERE id = $2', [company, partner]);
+  await createRecords(env, env.model('res.partner'), contacts.map(([name, job]) => ({ name, function: job, parent_id: partner, company_id: company, city: address.city, country_id: countries.get('US') })));
+  await addExternalId(env, 'sandbox.company_chicago', 'res.company', company);
+  const logins = USERS.filter((user) => user.allCompanies).map((user) => user.login);
+  await env.cr.query('INSERT INTO res_company_users_rel (cid, user_id) SELECT $1, id FROM res_users WHERE login = ANY($2::text[])', [company, logins]);
 }
 
 const FIRST_NAMES = ['Alex', 'Bea', 'Carmen', 'Dirk', 'Elif', 'Farid', 'Greta', 'Hugo', 'Ines', 'Jonas'];
@@ -70,7 +88,7 @@ async function createPartners(env: Environment, countries: Map<string, number>):
     const [companyId] = await createRecords(env, partners, [{
       name: company.name, is_company: true, street: company.street, city: company.city, zip: company.zip, country_id: country,
       email: `info@${domain(company.name)}.example.com`, phone: `+${index + 10} 555 01${String(index).padStart(2, '0')}`, company_id: 1,
-      website: `https://www.${domain(company.name)}.example.com`, color: index % 12, ref: `C${String(index + 1).padStart(4, '0')}`,
+      website: `https://www.${domain(company.name)}.example.com`, color: index % 12, ref: `C${String(index + 1).padStart(4, '0')}`, credit_limit: 5000 * ((index % 5) + 1),
     }]);
     companyIds.push(companyId);
     await createRecords(env, partners, company.contacts.map(([name, job], contact) => ({
@@ -122,6 +140,7 @@ export async function populateDatabase(storage: Storage, registry: Registry, has
     const currencies = await createCurrencies(env);
     if (demo) {
       await createPartners(env, countries);
+      await createSecondCompany(env, countries);
       await createWideRecords(env, currencies);
     }
     await syncMetaModels(env);

@@ -50,15 +50,23 @@ export interface DemoUser {
   share: boolean;
   active: boolean;
   tz: string | false;
+  /** Works in every demo company (else the main company only). */
+  allCompanies?: boolean;
 }
 
 /** Record 1 is the internal superuser; the others are the demo users of the test API and the documentation. */
 export const USERS: readonly DemoUser[] = [
-  { xmlId: 'base.user_root', login: '__system__', name: 'System', email: false, password: null, groups: ['base.group_user', 'base.group_erp_manager', 'base.group_system', 'api_doc.group_allow_doc'], share: false, active: false, tz: false },
-  { xmlId: 'base.user_admin', login: 'admin', name: 'Mitchell Admin', email: 'admin@example.com', password: 'admin', groups: ['base.group_user', 'base.group_erp_manager', 'base.group_system', 'api_doc.group_allow_doc'], share: false, active: true, tz: 'Europe/Brussels' },
+  { xmlId: 'base.user_root', login: '__system__', name: 'System', email: false, password: null, groups: ['base.group_user', 'base.group_erp_manager', 'base.group_system', 'api_doc.group_allow_doc'], share: false, active: false, tz: false, allCompanies: true },
+  { xmlId: 'base.user_admin', login: 'admin', name: 'Mitchell Admin', email: 'admin@example.com', password: 'admin', groups: ['base.group_user', 'base.group_erp_manager', 'base.group_system', 'api_doc.group_allow_doc'], share: false, active: true, tz: 'Europe/Brussels', allCompanies: true },
   { xmlId: 'base.user_demo', login: 'demo', name: 'Marc Demo', email: 'mark.brown23@example.com', password: 'demo', groups: ['base.group_user'], share: false, active: true, tz: 'Europe/Brussels' },
   { xmlId: 'sandbox.user_robot', login: 'robot', name: 'API Robot', email: false, password: null, groups: ['sandbox.group_api_contacts'], share: true, active: true, tz: false },
 ];
+
+/** The second company of the demo (multi-company record rules): its own partner and contacts, seen by admin only. */
+export const SECOND_COMPANY = {
+  name: 'My Company (Chicago)', email: 'chicago@yourcompany.com', phone: '+1 312 555 0100', street: '100 N Riverside Plaza', city: 'Chicago', zip: '60606',
+  contacts: [['Chicago Warehouse', 'Warehouse'], ['Rosa Delgado', 'Office Manager']] as ReadonlyArray<readonly [string, string]>,
+};
 
 export interface DemoCompany {
   name: string;

@@ -2,7 +2,8 @@
 import { typeError } from '../errors/serviceErrors';
 import type { FieldDefinition } from '../orm/fieldDefinition';
 import type { Model } from '../orm/modelDefinition';
-import { hasModelAccess } from '../security/accessPolicy';
+import type { Environment } from '../orm/environment';
+import { fieldAllowed, hasModelAccess } from '../security/accessPolicy';
 import { optional, type MethodDefinition } from './methodDefinition';
 
 /** Every attribute of `field`, keys sorted by name. */
@@ -46,12 +47,13 @@ function nameList(name: string, value: unknown): string[] | null {
  * `{field: {attribute: value}}` for the fields of `model` (all, or `allfields`), with every or the given attributes;
  * every field reads as readonly when the user may not write the model (`canWrite` false).
  */
-export function fieldsGet(model: Model, allfields: unknown, attributes: unknown, canWrite = true): Record<string, Record<string, unknown>> {
+export function fieldsGet(model: Model, allfields: unknown, attributes: unknown, canWrite = true, visible: (name: string) => boolean = () => true): Record<string, Record<string, unknown>> {
   const wantedFields = nameList('allfields', allfields);
   const wantedAttributes = nameList('attributes', attributes);
   const result: Record<string, Record<string, unknown>> = {};
   for (const field of model.fields.values()) {
     if (wantedFields && wantedFields.length > 0 && !wantedFields.includes(field.name)) continue;
+    if (!visible(field.name)) continue;
     const description = fieldDescription(field);
     if (!canWrite) description.readonly = true;
     result[field.name] = wantedAttributes && wantedAttributes.length > 0
@@ -66,5 +68,10 @@ export const fields_get: MethodDefinition = {
   level: 'model',
   parameters: [optional('allfields', null), optional('attributes', null)],
   doc: 'The fields of the model with their attributes.',
-  run: async ({ env, model, args }) => fieldsGet(model, args.allfields, args.attributes, hasModelAccess(env, model, 'write')),
+  run: async ({ env, model, args }) => userFieldsGet(env, model, args.allfields, args.attributes),
 };
+
+/** fields_get as the calling user sees it: fields of groups they are not in left out, all readonly without write access. */
+export function userFieldsGet(env: Environment, model: Model, allfields: unknown, attributes: unknown): Record<string, Record<string, unknown>> {
+  return fieldsGet(model, allfields, attributes, hasModelAccess(env, model, 'write'), (name) => fieldAllowed(env, model, name));
+}

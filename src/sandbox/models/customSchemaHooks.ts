@@ -111,7 +111,7 @@ export const fieldHooks: ModelHooks = {
     }
   },
   async beforeWrite(_env, _ids, values) {
-    const locked = Object.keys(values).filter((key) => !['field_description', 'help', 'readonly', 'domain'].includes(key));
+    const locked = Object.keys(values).filter((key) => !['field_description', 'help', 'readonly', 'domain', 'groups'].includes(key));
     if (locked.length > 0) throw userError(`These attributes of a field cannot be changed once it exists: ${locked.join(', ')}.`);
   },
   async beforeUnlink(env, ids) {

@@ -1,6 +1,7 @@
 // ir.model, ir.model.fields, ir.ui.view and ir.model.access: the models and fields of the database, as records.
 import { fields } from '../orm/fieldDefinition';
 import type { ModelSpec } from '../orm/modelDefinition';
+import { parseRuleDomain } from '../security/ruleDomainText';
 import { fieldHooks, modelHooks } from './customSchemaHooks';
 
 const STATES: Array<[string, string]> = [['manual', 'Custom Object'], ['base', 'Base Object']];
@@ -48,7 +49,7 @@ export const irModelFields: ModelSpec = {
     translate: fields.boolean('Translatable', { default: false }),
     index: fields.boolean('Indexed', { default: false }),
     store: fields.boolean('Stored', { default: true }),
-    groups: fields.many2many('res.groups', 'ir_model_fields_group_rel', 'field_id', 'group_id', 'Groups', { readonly: true }),
+    groups: fields.many2many('res.groups', 'ir_model_fields_group_rel', 'field_id', 'group_id', 'Groups', { help: 'Only users of one of these groups see, read and write the field (none: everybody)' }),
     selection: fields.char('Selection Options', { help: "List of options for a selection field, as [('key', 'Label'), ...]" }),
     size: fields.integer('Size'),
     on_delete: fields.selection('On Delete', [['cascade', 'Cascade'], ['set null', 'Set NULL'], ['restrict', 'Restrict']], { default: 'set null' }),
@@ -98,4 +99,37 @@ export const irModelAccess: ModelSpec = {
   },
 };
 
-export const META_MODELS: readonly ModelSpec[] = [irModel, irModelFields, irUiView, irModelAccess];
+/** Checks the Python text of a rule's domain (literals and the user names of ruleDomainText.ts only). */
+function checkRuleDomain(values: Record<string, unknown>): void {
+  if ('domain_force' in values && values.domain_force !== false && values.domain_force !== null) parseRuleDomain(String(values.domain_force));
+}
+
+export const irRule: ModelSpec = {
+  name: 'ir.rule',
+  description: 'Record Rule',
+  order: 'model_id DESC, id',
+  fields: {
+    name: fields.char('Name'),
+    active: fields.boolean('Active', { default: true, help: 'If you uncheck the active field, it will disable the record rule without deleting it.' }),
+    model_id: fields.many2one('ir.model', 'Model', { required: true, onDelete: 'cascade' }),
+    groups: fields.many2many('res.groups', 'rule_group_rel', 'rule_group_id', 'group_id', 'Groups'),
+    domain_force: fields.text('Domain', { help: "Python text of a domain; it may use user.id, user.company_id.id, company_id, company_ids, user.partner_id.id" }),
+    perm_read: fields.boolean('Apply for Read', { default: true }),
+    perm_write: fields.boolean('Apply for Write', { default: true }),
+    perm_create: fields.boolean('Apply for Create', { default: true }),
+    perm_unlink: fields.boolean('Apply for Delete', { default: true }),
+    global: {
+      type: 'boolean', string: 'Global', store: false, copy: false, readonly: true, help: 'A rule without groups applies to every user',
+      computeSql: (alias) => `NOT EXISTS (SELECT 1 FROM rule_group_rel g WHERE g.rule_group_id = ${alias}.id)`,
+    },
+  },
+  extraSchema: [
+    'CREATE TABLE rule_group_rel (rule_group_id integer NOT NULL REFERENCES ir_rule (id) ON DELETE CASCADE, group_id integer NOT NULL REFERENCES res_groups (id) ON DELETE CASCADE, PRIMARY KEY (rule_group_id, group_id))',
+  ],
+  hooks: {
+    async beforeCreate(_env, values) { checkRuleDomain(values); },
+    async beforeWrite(_env, _ids, values) { checkRuleDomain(values); },
+  },
+};
+
+export const META_MODELS: readonly ModelSpec[] = [irModel, irModelFields, irUiView, irModelAccess, irRule];

@@ -31,6 +31,7 @@ export const partnerModel: ModelSpec = {
     company_id: fields.many2one('res.company', 'Company', { index: true }),
     ref: fields.char('Reference'),
     comment: fields.text('Notes'),
+    credit_limit: fields.float('Credit Limit', { groups: 'base.group_erp_manager', help: 'Visible to the Access Rights group only (a field restricted to groups)' }),
     date: fields.date('Date'),
     color: fields.integer('Color Index', { default: 0 }),
     partner_latitude: fields.float('Geo Latitude'),

@@ -36,6 +36,7 @@ export const usersModel: ModelSpec = {
     password: { type: 'char', string: 'Password', store: false, copy: false, computeSql: () => 'NULL', help: 'Keep empty if you don\'t want the user to be able to connect on the system.' },
     partner_id: fields.many2one('res.partner', 'Related Partner', { required: true, onDelete: 'restrict' }),
     company_id: fields.many2one('res.company', 'Company', { required: true, default: (source) => source.companyId, onDelete: 'restrict' }),
+    company_ids: fields.many2many('res.company', 'res_company_users_rel', 'user_id', 'cid', 'Companies', { help: 'The companies the user may work in (record rules read them)' }),
     email: fields.char('Email'),
     lang: fields.char('Language', { default: 'en_US' }),
     tz: fields.char('Timezone'),
@@ -47,6 +48,7 @@ export const usersModel: ModelSpec = {
   methods: [contextGet],
   constraints: [{ name: 'login_key', definition: 'UNIQUE (login)', message: 'You can not have two users with the same login!' }],
   extraSchema: [
+    'CREATE TABLE res_company_users_rel (cid integer NOT NULL REFERENCES res_company (id) ON DELETE CASCADE, user_id integer NOT NULL REFERENCES res_users (id) ON DELETE CASCADE, PRIMARY KEY (cid, user_id))',
     'CREATE TABLE res_groups_users_rel (gid integer NOT NULL REFERENCES res_groups (id) ON DELETE CASCADE, uid integer NOT NULL REFERENCES res_users (id) ON DELETE CASCADE, PRIMARY KEY (gid, uid))',
   ],
   hooks: {

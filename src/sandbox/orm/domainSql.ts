@@ -15,6 +15,8 @@ interface Compilation {
   registry: Registry;
   params: SqlParams;
   aliasCount: number;
+  /** Throws when the caller may not search on the field (fields restricted to groups). */
+  checkField?: (model: Model, field: string) => void;
 }
 
 interface Operand {
@@ -171,6 +173,7 @@ function compileCondition(model: Model, alias: string, condition: Condition, com
   const [name, ...rest] = condition.path.split('.');
   const field = model.fields.get(name);
   if (!field) throw valueError(`Invalid field ${model.name}.${name} in condition ${conditionRepr(condition.term)}`);
+  compilation.checkField?.(model, name);
   if (rest.length > 0 && isX2many(field)) {
     return existsLinked(field, alias, compilation, (related, relatedAlias) => compileCondition(related, relatedAlias, { ...condition, path: rest.join('.') }, compilation));
   }
@@ -208,6 +211,6 @@ function compileNode(model: Model, node: DomainNode, alias: string, compilation:
 }
 
 /** The SQL condition of `domain` over `model`'s table aliased `alias`, adding its parameters to `params`. */
-export function domainToSql(registry: Registry, model: Model, domain: DomainNode, alias: string, params: SqlParams): string {
-  return compileNode(model, domain, alias, { registry, params, aliasCount: 0 });
+export function domainToSql(registry: Registry, model: Model, domain: DomainNode, alias: string, params: SqlParams, checkField?: (model: Model, field: string) => void): string {
+  return compileNode(model, domain, alias, { registry, params, aliasCount: 0, checkField });
 }

@@ -1,6 +1,7 @@
 // Everything a method call runs with: its transaction, the models, the calling user, the context and the time.
 import type { Clock } from '../clock';
 import type { CurrentUser } from '../security/currentUser';
+import type { SecurityTables } from '../security/securityTables';
 import type { SqlClient } from '../storage/sqlClient';
 import type { Model } from './modelDefinition';
 import type { Registry } from './registry';
@@ -14,6 +15,8 @@ export interface DatabaseServices {
   recordsChanged(model: string): void;
   /** Cost parameter of the slow hash used for new keys and passwords. */
   hashCost: number;
+  /** The database's access rows, record rules and field groups, as loaded when the call started. */
+  security: SecurityTables;
 }
 
 export class Environment {

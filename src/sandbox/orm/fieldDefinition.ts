@@ -46,6 +46,10 @@ export interface FieldDefinition {
   builtin?: boolean;
   /** Values are unique (an SQL constraint; the message is given by the model's constraints). */
   index?: boolean;
+  /** External ids of the groups that may see and use the field, comma-separated (written to ir.model.fields). */
+  groups?: string;
+  /** char, text, html: one value per language (a jsonb column keyed by language code). */
+  translate?: boolean;
 }
 
 type Options = Partial<Omit<FieldDefinition, 'name' | 'type' | 'string'>>;

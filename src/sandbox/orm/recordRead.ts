@@ -1,6 +1,6 @@
 // Reads records: the fields asked for (or every readable field), `id` always first, values as the API shows them.
 import { typeError, valueError } from '../errors/serviceErrors';
-import { checkModelAccess } from '../security/accessPolicy';
+import { checkFieldAccess, checkModelAccess, fieldAllowed } from '../security/accessPolicy';
 import type { Environment } from './environment';
 import type { FieldDefinition } from './fieldDefinition';
 import { fromColumnValue } from './fieldValues';
@@ -74,6 +74,8 @@ export async function readRows(env: Environment, model: Model, ids: readonly num
 export async function readRecords(env: Environment, model: Model, ids: readonly number[], fieldNames: unknown, load: unknown): Promise<Array<Record<string, unknown>>> {
   checkModelAccess(env, model, 'read');
   const fields = resolveReadFields(model, fieldNames);
+  if (Array.isArray(fieldNames) && fieldNames.length > 0) checkFieldAccess(env, model, fields.map((field) => field.name), 'read');
+  else fields.splice(0, fields.length, ...fields.filter((field) => fieldAllowed(env, model, field.name)));
   const classic = load !== null && load !== false;
   const rows = await readRows(env, model, ids, fields, classic);
   return rows.map((row) => {

@@ -1,6 +1,6 @@
 // Finds records: the WHERE clause of a call (domain, archived records, record rules) and search / search_count.
 import { typeError, valueError } from '../errors/serviceErrors';
-import { checkModelAccess, recordRuleDomain } from '../security/accessPolicy';
+import { checkFieldAccess, checkModelAccess, recordRuleDomain } from '../security/accessPolicy';
 import type { Operation } from '../security/accessRules';
 import { mentionsField, parseDomain, type DomainNode } from './domainParser';
 import { domainToSql } from './domainSql';
@@ -18,7 +18,7 @@ export interface SearchOptions {
 
 /** The WHERE condition for `domain` on `model`, with archived records left out and record rules applied. */
 export function whereClause(env: Environment, model: Model, domain: DomainNode, params: SqlParams, alias: string, operation: Operation = 'read'): string {
-  const parts = [domainToSql(env.registry, model, domain, alias, params)];
+  const parts = [domainToSql(env.registry, model, domain, alias, params, (searched, field) => checkFieldAccess(env, searched, [field], 'read'))];
   const activeTest = env.context.active_test !== false;
   if (activeTest && model.fields.get('active')?.store && !mentionsField(domain, 'active')) parts.push(`${alias}."active" = true`);
   const rules = recordRuleDomain(env, model, operation);

@@ -1,6 +1,6 @@
 // Creates, updates and deletes records: checks rights, converts values, fills defaults and built-in fields.
 import { typeError, userError, valueError } from '../errors/serviceErrors';
-import { checkModelAccess } from '../security/accessPolicy';
+import { checkFieldAccess, checkModelAccess, recordRuleDomain } from '../security/accessPolicy';
 import type { Environment } from './environment';
 import { formatDatetime, toColumnValue } from './fieldValues';
 import { mandatoryFieldError, mapIntegrityError } from './integrityErrors';
@@ -60,6 +60,7 @@ export async function createRecords(env: Environment, model: Model, list: Readon
   const created: Array<Record<string, unknown>> = [];
   const now = formatDatetime(env.now);
   for (const given of list) {
+    checkFieldAccess(env, model, Object.keys(given).filter((name) => !MAGIC_FIELDS.has(name)), 'create');
     const values = { ...defaultValues(env, model, null), ...given };
     await model.hooks.beforeCreate?.(env, values);
     created.push(values);
@@ -81,6 +82,8 @@ export async function createRecords(env: Environment, model: Model, list: Readon
     }
     for (const [field, commands] of relations) await applyCommands(env, field, [ids[ids.length - 1]], commands);
   }
+  // The new records must satisfy the create rules (the reference server checks them after the insert).
+  if (ids.length > 0 && recordRuleDomain(env, model, 'create')) await checkRecords(env, model, ids, 'create');
   if (model.hooks.afterCreate && ids.length > 0) await model.hooks.afterCreate(env, ids, created);
   if (ids.length > 0) env.services.recordsChanged(model.name);
   return ids;
@@ -91,6 +94,7 @@ export async function writeRecords(env: Environment, model: Model, ids: readonly
   refuseGenericWrites(env, model);
   checkModelAccess(env, model, 'write');
   const values = valuesObject(given);
+  checkFieldAccess(env, model, Object.keys(values).filter((name) => !MAGIC_FIELDS.has(name)), 'write');
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   await checkRecords(env, model, unique, 'write');

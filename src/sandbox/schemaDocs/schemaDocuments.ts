@@ -1,8 +1,8 @@
 // The schema documents of /doc-bearer: the index of the models a user may read, and one model's fields and methods.
-import { fieldsGet } from '../methods/fieldsGet';
+import { userFieldsGet } from '../methods/fieldsGet';
 import type { Environment } from '../orm/environment';
 import type { Model } from '../orm/modelDefinition';
-import { hasModelAccess } from '../security/accessPolicy';
+import { fieldAllowed, hasModelAccess } from '../security/accessPolicy';
 import { methodDoc, type MethodDoc } from './methodDocs';
 
 /** True when the user may see `model` in the documents: read access, or a model without records (methods only). */
@@ -20,7 +20,7 @@ export async function indexDocument(env: Environment): Promise<Record<string, un
   const models = [...env.registry.models.values()].filter((model) => documentedModel(env, model)).sort((a, b) => (a.name < b.name ? -1 : 1)).map((model) => ({
     model: model.name,
     name: model.description,
-    fields: Object.fromEntries([...model.fields.values()].map((field) => [field.name, { string: field.string }])),
+    fields: Object.fromEntries([...model.fields.values()].filter((field) => fieldAllowed(env, model, field.name)).map((field) => [field.name, { string: field.string }])),
     methods: publicMethods(env, model),
   }));
   return { modules, models };
@@ -34,7 +34,7 @@ export function modelDocument(env: Environment, model: Model): Record<string, un
     model: model.name,
     name: model.description,
     doc: model.state === 'manual' ? `Custom model ${model.name}, created through ir.model.` : `${model.description} (${model.name}).`,
-    fields: fieldsGet(model, null, null, hasModelAccess(env, model, 'write')),
+    fields: userFieldsGet(env, model, null, null),
     methods,
   };
 }

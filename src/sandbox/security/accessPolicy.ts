@@ -1,26 +1,27 @@
-// Decides whether the calling user may do an operation on a model, and which records the record rules leave them.
+// Decides whether the calling user may do an operation on a model or use a field, and which records the record
+// rules leave them, from the database's own ir.model.access, ir.rule and field-group rows (securityTables.ts).
 import { accessError } from '../errors/serviceErrors';
 import type { Environment } from '../orm/environment';
-import { parseDomain, type DomainNode } from '../orm/domainParser';
+import type { DomainNode } from '../orm/domainParser';
 import type { Model } from '../orm/modelDefinition';
-import { GROUP_LABELS, MODEL_ACCESS, RECORD_RULES, type Operation } from './accessRules';
-import { GROUP_SYSTEM, SUPERUSER_ID } from './currentUser';
+import type { Operation } from './accessRules';
+import { SUPERUSER_ID } from './currentUser';
 
 const VERBS: Record<Operation, string> = { read: 'access', write: 'modify', create: 'create', unlink: 'delete' };
 
+function unrestricted(env: Environment): boolean {
+  return env.su || env.uid === SUPERUSER_ID;
+}
+
 /** True when the user's groups grant `operation` on `model` (superuser mode grants everything). */
 export function hasModelAccess(env: Environment, model: Model, operation: Operation): boolean {
-  if (env.su || env.uid === SUPERUSER_ID) return true;
-  // Custom models: settings administrators get every right (the access row made with the model says so).
-  if (model.state === 'manual') return env.user.groups.has(GROUP_SYSTEM);
-  return MODEL_ACCESS.some((row) => row.model === model.name && row[operation] && (row.group === null || env.user.groups.has(row.group)));
+  return unrestricted(env) || env.services.security.hasAccess(model.name, operation, env.user);
 }
 
 /** Throws the access error of the reference server when `operation` on `model` is not granted. */
 export function checkModelAccess(env: Environment, model: Model, operation: Operation): void {
   if (hasModelAccess(env, model, operation)) return;
-  const rows = model.state === 'manual' ? [{ group: GROUP_SYSTEM }] : MODEL_ACCESS.filter((row) => row.model === model.name && row[operation] && row.group !== null);
-  const groups = rows.map((row) => `\t- ${GROUP_LABELS[row.group as string] ?? row.group}`);
+  const groups = env.services.security.groupsAllowed(model.name, operation).map((name) => `\t- ${name}`);
   const allowed = groups.length > 0 ? `\n\nThis operation is allowed for the following groups:\n${groups.join('\n')}` : '\n\nNo group currently allows this operation.';
   throw accessError(`You are not allowed to ${VERBS[operation]} '${model.description}' (${model.name}) records.${allowed}\n\nContact your administrator to request access if necessary.`);
 }
@@ -30,11 +31,20 @@ export function checkModelAccess(env: Environment, model: Model, operation: Oper
  * of the user's groups: no group restriction). Null when nothing restricts the user.
  */
 export function recordRuleDomain(env: Environment, model: Model, operation: Operation): DomainNode | null {
-  if (env.su || env.uid === SUPERUSER_ID) return null;
-  const rules = RECORD_RULES.filter((rule) => rule.model === model.name && rule.operations.includes(operation));
-  const parts = rules.filter((rule) => rule.groups.length === 0).map((rule) => parseDomain(rule.domain(env.user)));
-  const grouped = rules.filter((rule) => rule.groups.some((group) => env.user.groups.has(group))).map((rule) => parseDomain(rule.domain(env.user)));
-  if (grouped.length > 0) parts.push({ kind: 'or', children: grouped });
-  if (parts.length === 0) return null;
-  return { kind: 'and', children: parts };
+  if (unrestricted(env)) return null;
+  return env.services.security.ruleDomain(model.name, operation, env.user);
+}
+
+/** Whether the user may read and write the field `name` of `model` (fields restricted to groups). */
+export function fieldAllowed(env: Environment, model: Model, name: string): boolean {
+  return unrestricted(env) || env.services.security.fieldAllowed(model.name, name, env.user);
+}
+
+/** Throws the access error for the fields of `names` the user may not use, naming the model and the operation. */
+export function checkFieldAccess(env: Environment, model: Model, names: Iterable<string>, operation: Operation): void {
+  if (unrestricted(env)) return;
+  const denied = [...names].filter((name) => !env.services.security.fieldAllowed(model.name, name, env.user));
+  if (denied.length === 0) return;
+  const lines = denied.map((name) => `- ${name} (allowed for groups ${env.services.security.fieldGroupNames(model.name, name).map((group) => `'${group}'`).join(', ')})`);
+  throw accessError(`You do not have enough rights to access the fields "${denied.join(',')}" on ${model.description} (${model.name}). Please contact your system administrator.\n\n(Operation: ${operation})\n\nFields:\n${lines.join('\n')}`);
 }

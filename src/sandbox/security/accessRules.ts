@@ -1,6 +1,5 @@
-// Part 1's access rights, written as the rows of the reference server's access tables (model access per group,
-// record rules) so that part 2 can move them into the database unchanged.
-import type { CurrentUser } from './currentUser';
+// The access rights every new database starts with: the ir.model.access rows (model rights per group) and ir.rule rows
+// (record rules) written into it (models/securitySeed.ts). From then on the database's rows decide; these are data.
 import { GROUP_API_CONTACTS, GROUP_ERP_MANAGER, GROUP_SYSTEM, GROUP_USER } from './currentUser';
 
 export type Operation = 'read' | 'write' | 'create' | 'unlink';
@@ -17,12 +16,13 @@ export interface ModelAccessRow {
   unlink: boolean;
 }
 
-/** One `ir.rule` row: no groups means a global rule (always applied). */
+/** One `ir.rule` row: no groups means a global rule (always applied); `domain` is the Python text of domain_force. */
 export interface RecordRuleRow {
+  name: string;
   model: string;
   groups: string[];
   operations: Operation[];
-  domain: (user: CurrentUser) => unknown[];
+  domain: string;
 }
 
 const row = (model: string, group: string | null, rights: string): ModelAccessRow => ({
@@ -62,16 +62,21 @@ export const MODEL_ACCESS: readonly ModelAccessRow[] = [
   row('ir.ui.view', GROUP_SYSTEM, 'rwcu'),
   row('ir.model.access', GROUP_USER, 'r'),
   row('ir.model.access', GROUP_SYSTEM, 'rwcu'),
+  row('ir.rule', GROUP_USER, 'r'),
+  row('ir.rule', GROUP_SYSTEM, 'rwcu'),
 ];
 
 const ALL_OPERATIONS: Operation[] = ['read', 'write', 'create', 'unlink'];
 
 export const RECORD_RULES: readonly RecordRuleRow[] = [
-  { model: 'res.users.apikeys', groups: [GROUP_USER], operations: ALL_OPERATIONS, domain: (user) => [['user_id', '=', user.id]] },
-  { model: 'res.users.apikeys', groups: [GROUP_SYSTEM], operations: ALL_OPERATIONS, domain: () => [] },
+  { name: 'res.users.apikeys: own keys', model: 'res.users.apikeys', groups: [GROUP_USER], operations: ALL_OPERATIONS, domain: "[('user_id', '=', user.id)]" },
+  { name: 'res.users.apikeys: all keys for settings', model: 'res.users.apikeys', groups: [GROUP_SYSTEM], operations: ALL_OPERATIONS, domain: '[(1, \'=\', 1)]' },
+  // Multi-company: a contact of another company is invisible (global rules bind every user, administrators included).
+  { name: 'res.partner: multi-company', model: 'res.partner', groups: [], operations: ALL_OPERATIONS, domain: "['|', ('company_id', '=', False), ('company_id', 'in', company_ids)]" },
+  { name: 'res.company: allowed companies', model: 'res.company', groups: [], operations: ALL_OPERATIONS, domain: "[('id', 'in', company_ids)]" },
 ];
 
-/** Labels of the groups, for access error messages. */
+/** Labels of the demo groups in access error messages (category / name, as the reference server shows them). */
 export const GROUP_LABELS: Record<string, string> = {
   [GROUP_SYSTEM]: 'Administration/Settings',
   [GROUP_ERP_MANAGER]: 'Administration/Access Rights',

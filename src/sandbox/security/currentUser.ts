@@ -5,10 +5,15 @@ export interface CurrentUser {
   login: string;
   name: string;
   companyId: number;
+  /** The companies the user may work in (`company_ids`; record rules read them). */
+  companyIds: readonly number[];
+  partnerId: number | null;
   lang: string;
   tz: string | null;
   /** Group external ids, for example `base.group_system`. */
   groups: ReadonlySet<string>;
+  /** Ids of the same groups (ir.model.access and ir.rule rows name groups by id). */
+  groupIds: ReadonlySet<number>;
 }
 
 /** The internal superuser (record 1 of res.users): owns the demo data, never logs in. */

@@ -49,5 +49,9 @@ export async function dispatchCall(catalog: DatabaseCatalog, request: CallReques
     return result;
   };
   if (method.transactional === false) return run(request.storage);
-  return request.storage.transaction((tx) => run(faults ? faults.wrapTransaction(tx) : tx));
+  try {
+    return await request.storage.transaction((tx) => run(faults ? faults.wrapTransaction(tx) : tx));
+  } finally {
+    services.settle();
+  }
 }

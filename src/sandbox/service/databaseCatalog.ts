@@ -13,6 +13,7 @@ import type { ModelSpec } from '../orm/modelDefinition';
 import { DatabaseRegistries, SCHEMA_MODELS } from '../orm/databaseRegistries';
 import { Registry } from '../orm/registry';
 import { databasesDir } from '../sandboxPaths';
+import { SECURITY_MODELS, SecurityCache } from '../security/securityTables';
 import { DatabasePool, isValidDatabaseName } from '../storage/databasePool';
 import { PgliteBackend } from '../storage/pgliteBackend';
 import { PostgresBackend } from '../storage/postgresBackend';
@@ -51,6 +52,8 @@ export class DatabaseCatalog {
   readonly pool: DatabasePool;
   readonly hashCost: number;
   private readonly authenticators = new Map<string, ApiKeyAuthenticator>();
+  /** Each database's access rows, record rules and field groups. */
+  private readonly security = new SecurityCache();
   /** The database names, read from disk once and kept up to date by create and drop. */
   private names: string[] | null = null;
 
@@ -105,6 +108,7 @@ export class DatabaseCatalog {
     for (const name of changed) {
       this.authenticators.get(name)?.clear();
       this.registries.forget(name);
+      this.security.forget(name);
     }
   }
 
@@ -140,6 +144,7 @@ export class DatabaseCatalog {
     await this.pool.exclusive([name], () => this.pool.backend.drop(name));
     this.authenticators.delete(name);
     this.registries.forget(name);
+    this.security.forget(name);
     this.names = null;
   }
 
@@ -166,6 +171,7 @@ export class DatabaseCatalog {
   use<T>(name: string, work: (storage: Storage) => Promise<T>): Promise<T> {
     return this.pool.use(name, async (storage) => {
       await this.registries.ensure(name, storage);
+      await this.security.ensure(name, storage);
       return work(storage);
     });
   }
@@ -179,15 +185,30 @@ export class DatabaseCatalog {
     return authenticator;
   }
 
-  services(name: string): DatabaseServices {
+  /**
+   * The services of one call on database `name`. What a change forgets (verified keys, models, access rules) is
+   * forgotten at once and again by `settle` once the call's transaction ended, so that a load that read the tables
+   * before the commit is not kept.
+   */
+  services(name: string): DatabaseServices & { settle(): void } {
     const authenticator = this.authenticator(name);
+    const changed = new Set<string>();
+    const forget = (model: string) => {
+      if (AUTHENTICATION_MODELS.has(model)) authenticator.clear();
+      if (SCHEMA_MODELS.has(model)) this.registries.forget(name);
+      if (SECURITY_MODELS.has(model)) this.security.forget(name);
+    };
     return {
       clock: this.clock,
       hashCost: this.hashCost,
+      security: this.security.get(name),
       forgetApiKeys: (ids) => authenticator.forget(ids),
       recordsChanged: (model) => {
-        if (AUTHENTICATION_MODELS.has(model)) authenticator.clear();
-        if (SCHEMA_MODELS.has(model)) this.registries.forget(name);
+        changed.add(model);
+        forget(model);
+      },
+      settle: () => {
+        for (const model of changed) forget(model);
       },
     };
   }
