@@ -65,7 +65,7 @@ export function dbService(options: DbServiceOptions): RpcService {
           if (typeof args[0] !== 'string' || args[0] === '') throw typeError('change_admin_password() needs the new password');
           await options.master.change(args[0]);
           return true;
-        case 'list_countries': return referenceList(catalog, 'SELECT code, name FROM res_country ORDER BY name');
+        case 'list_countries': return referenceList(catalog, "SELECT code, name ->> 'en_US' AS name FROM res_country ORDER BY name ->> 'en_US'");
         case 'migrate_databases': throw userError('migrate_databases is not supported: the sandbox has no module upgrades (and JSON-2 has no replacement for it).');
         case 'dump': {
           if (!options.backups) throw userError('dump is not available on this server');

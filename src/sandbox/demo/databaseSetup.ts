@@ -11,7 +11,7 @@ import { GROUP_ERP_MANAGER, GROUP_SYSTEM, GROUP_USER, SUPERUSER_ID, type Current
 import { SecurityTables } from '../security/securityTables';
 import type { SqlClient, Storage } from '../storage/sqlClient';
 import { wideValues } from './wideRecords';
-import { COUNTRIES, CURRENCIES, SECOND_COMPANY, GENERATED_CONTACTS, GROUPS, INDIVIDUALS, LANGUAGES, PARTNER_CATEGORIES, PARTNER_COMPANIES, USERS, WIDE_RECORDS } from './demoRecords';
+import { COUNTRIES, CURRENCIES, FRENCH_CATEGORY_NAMES, FRENCH_COUNTRY_NAMES, SECOND_COMPANY, GENERATED_CONTACTS, GROUPS, INDIVIDUALS, LANGUAGES, PARTNER_CATEGORIES, PARTNER_COMPANIES, USERS, WIDE_RECORDS } from './demoRecords';
 
 const SUPERUSER: CurrentUser = {
   id: SUPERUSER_ID, login: '__system__', name: 'System', companyId: 1, companyIds: [1], partnerId: null, lang: 'en_US', tz: null,
@@ -33,6 +33,9 @@ async function createReferenceData(env: Environment): Promise<Map<string, number
   await createRecords(env, env.model('res.lang'), LANGUAGES.map((lang) => ({
     code: lang.code, name: lang.name, iso_code: lang.iso, url_code: lang.url, active: lang.active, direction: lang.direction, date_format: lang.dateFormat,
   })));
+  for (const [code, name] of Object.entries(FRENCH_COUNTRY_NAMES)) {
+    await env.cr.query("UPDATE res_country SET name = name || jsonb_build_object('fr_FR', $1::text) WHERE code = $2", [name, code]);
+  }
   return new Map(COUNTRIES.map(([code], index) => [code, countryIds[index]]));
 }
 
@@ -109,6 +112,7 @@ async function createPartners(env: Environment, countries: Map<string, number>):
   for (const [index, [name, parent, companies]] of PARTNER_CATEGORIES.entries()) {
     const [id] = await createRecords(env, env.model('res.partner.category'), [{ name, parent_id: parent ? categoryIds.get(parent) : false, color: index + 1 }]);
     categoryIds.set(name, id);
+    if (FRENCH_CATEGORY_NAMES[name]) await env.cr.query("UPDATE res_partner_category SET name = name || jsonb_build_object('fr_FR', $1::text) WHERE id = $2", [FRENCH_CATEGORY_NAMES[name], id]);
     for (const company of companies) await env.cr.query('INSERT INTO res_partner_res_partner_category_rel (category_id, partner_id) VALUES ($1, $2)', [id, companyIds[company]]);
   }
 }

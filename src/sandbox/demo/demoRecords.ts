@@ -22,6 +22,7 @@ export interface DemoLang {
 
 export const LANGUAGES: readonly DemoLang[] = [
   { code: 'en_US', name: 'English (US)', iso: 'en', url: 'en', active: true, direction: 'ltr', dateFormat: '%m/%d/%Y' },
+  { code: 'fr_FR', name: 'French / Français', iso: 'fr', url: 'fr', active: true, direction: 'ltr', dateFormat: '%d/%m/%Y' },
   { code: 'fr_BE', name: 'French (BE) / Français (BE)', iso: 'fr_BE', url: 'fr_BE', active: true, direction: 'ltr', dateFormat: '%d/%m/%Y' },
   { code: 'nl_BE', name: 'Dutch (BE) / Nederlands (BE)', iso: 'nl_BE', url: 'nl_BE', active: false, direction: 'ltr', dateFormat: '%d-%m-%Y' },
   { code: 'de_DE', name: 'German / Deutsch', iso: 'de', url: 'de', active: false, direction: 'ltr', dateFormat: '%d.%m.%Y' },
@@ -29,6 +30,12 @@ export const LANGUAGES: readonly DemoLang[] = [
   { code: 'ar_001', name: 'Arabic / الْعَرَبيّة', iso: 'ar', url: 'ar', active: false, direction: 'rtl', dateFormat: '%d %b, %Y' },
   { code: 'ja_JP', name: 'Japanese / 日本語', iso: 'ja', url: 'ja', active: false, direction: 'ltr', dateFormat: '%Y年%m月%d日' },
 ];
+
+/** French names of some countries and of the contact tags (translated fields: `name` of res.country and res.partner.category). */
+export const FRENCH_COUNTRY_NAMES: Readonly<Record<string, string>> = {
+  BE: 'Belgique', DE: 'Allemagne', ES: 'Espagne', GB: 'Royaume-Uni', IT: 'Italie', NL: 'Pays-Bas', CH: 'Suisse', US: 'États-Unis', JP: 'Japon', GR: 'Grèce',
+};
+export const FRENCH_CATEGORY_NAMES: Readonly<Record<string, string>> = { Customer: 'Client', Gold: 'Or', Platinum: 'Platine', Supplier: 'Fournisseur' };
 
 /** Groups by external id (`module.name`). */
 export const GROUPS: ReadonlyArray<{ xmlId: string; name: string; comment: string; share: boolean }> = [

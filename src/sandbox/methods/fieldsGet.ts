@@ -24,7 +24,7 @@ export function fieldDescription(field: FieldDefinition): Record<string, unknown
     type: field.type,
   };
   if (field.help) description.help = field.help;
-  if (field.type === 'char' || field.type === 'text' || field.type === 'html') description.translate = false;
+  if (field.type === 'char' || field.type === 'text' || field.type === 'html') description.translate = Boolean(field.translate);
   if (field.type === 'monetary') description.currency_field = field.currencyField;
   if (field.type === 'char' && field.size) description.size = field.size;
   if (field.type === 'selection') description.selection = (field.selection ?? []).map(([key, label]) => [key, label]);

@@ -2,6 +2,7 @@
 import { check_access, has_access } from './accessMethods';
 import { action_archive, action_unarchive } from './archiveMethods';
 import { fields_get } from './fieldsGet';
+import { formatted_read_group, read_group } from './groupMethods';
 import type { MethodDefinition } from './methodDefinition';
 import { copy, create, default_get, name_create, read, unlink, write } from './recordMethods';
 import { name_search, search, search_count, search_fetch, search_read } from './searchMethods';
@@ -9,5 +10,5 @@ import { name_search, search, search_count, search_fetch, search_read } from './
 export const GENERIC_METHODS: readonly MethodDefinition[] = [
   search, search_count, search_read, search_fetch, name_search,
   read, create, write, unlink, copy, name_create, default_get,
-  fields_get, check_access, has_access, action_archive, action_unarchive,
+  fields_get, check_access, has_access, action_archive, action_unarchive, read_group, formatted_read_group,
 ];

@@ -2,10 +2,12 @@
 // table and custom fields a column at once (state manual), in the call's transaction; code-defined ones cannot go.
 import { userError, validationError } from '../errors/serviceErrors';
 import { CUSTOM_FIELD_TYPES, currencyFieldOf, customFieldSpec, many2manyNames, parseSelection, type FieldRow } from '../orm/customFields';
-import { addFieldSql, createModelTableSql, dropFieldSql, dropModelSql } from '../orm/customSchemaSql';
+import { addFieldSql, createModelTableSql, dropFieldSql, dropModelSql, notNullSql } from '../orm/customSchemaSql';
 import type { Environment } from '../orm/environment';
 import type { FieldDefinition } from '../orm/fieldDefinition';
 import { resolveModel, type ModelHooks } from '../orm/modelDefinition';
+import { createRecords, unlinkRecords, writeRecords } from '../orm/recordWrite';
+import { applyCommands, parseCommands } from '../orm/relationCommands';
 import { GROUP_SYSTEM } from '../security/currentUser';
 import { insertFieldRows, selectionRepr } from './metaModelSync';
 
@@ -16,8 +18,16 @@ async function rowsOf<T>(env: Environment, table: string, ids: readonly number[]
   return (await env.cr.query<T>(`SELECT * FROM ${table} WHERE id = ANY($1::bigint[])`, [[...ids]])).rows;
 }
 
+/** Commands given to a new model for fields and views: applied once its table exists (see afterCreate). */
+const pendingLinks = new WeakMap<Record<string, unknown>, { fields?: unknown; views?: unknown }>();
+
 export const modelHooks: ModelHooks = {
   async beforeCreate(env, values) {
+    if ('field_id' in values || 'view_ids' in values) {
+      pendingLinks.set(values, { fields: values.field_id, views: values.view_ids });
+      delete values.field_id;
+      delete values.view_ids;
+    }
     if (values.state !== 'manual') return;
     const name = values.model;
     if (typeof name !== 'string' || !MODEL_NAME.test(name)) throw validationError(`The model name '${String(name)}' must start with 'x_' and contain only lowercase letters, digits, '_' and '.'.`);
@@ -26,7 +36,11 @@ export const modelHooks: ModelHooks = {
   },
   async afterCreate(env, ids, list) {
     for (const [index, values] of list.entries()) {
-      if (values.state !== 'manual') continue;
+      const links = pendingLinks.get(values);
+      if (values.state !== 'manual') {
+        if (links) await applyModelLinks(env, ids[index], String(values.model), links);
+        continue;
+      }
       const name = values.model as string;
       await env.cr.query(createModelTableSql(name));
       const model = resolveModel({ name, description: String(values.name), fields: {}, state: 'manual' });
@@ -34,10 +48,17 @@ export const modelHooks: ModelHooks = {
       const group = (await env.cr.query<{ res_id: number }>("SELECT res_id FROM ir_model_data WHERE module = 'base' AND name = $1", [GROUP_SYSTEM.split('.')[1]])).rows[0];
       await env.cr.query('INSERT INTO ir_model_access (name, model_id, group_id, perm_read, perm_write, perm_create, perm_unlink, active) VALUES ($1, $2, $3, true, true, true, true, true)',
         [`access_${model.table}_system`, ids[index], group?.res_id ?? null]);
+      // Fields given with the model are added in this same call, with the new model known to this call's models.
+      if (links) await applyModelLinks(env.withRegistry(env.registry.extended([{ name, description: String(values.name), fields: {}, state: 'manual' }])), ids[index], name, links);
     }
   },
-  async beforeWrite(_env, _ids, values) {
+  async beforeWrite(env, ids, values) {
     if ('model' in values || 'state' in values) throw userError('The technical name and the state of a model cannot be changed.');
+    if ('view_ids' in values) {
+      const views = values.view_ids;
+      delete values.view_ids;
+      for (const row of await rowsOf<{ id: number; model: string }>(env, 'ir_model', ids)) await applyModelLinks(env, row.id, row.model, { views });
+    }
   },
   async beforeUnlink(env, ids) {
     const rows = await rowsOf<{ model: string; state: string | null }>(env, 'ir_model', ids);
@@ -53,6 +74,34 @@ export const modelHooks: ModelHooks = {
     }
   },
 };
+
+/**
+ * Runs the field_id and view_ids commands given to model record `id` (technical name `name`). Views name their model by
+ * its technical name (ir.ui.view.model), so linking a view sets that name and unlinking one clears it.
+ */
+async function applyModelLinks(env: Environment, id: number, name: string, links: { fields?: unknown; views?: unknown }): Promise<void> {
+  const irModel = env.model('ir.model');
+  if (links.fields !== undefined) await applyCommands(env, irModel.fields.get('field_id') as FieldDefinition, [id], parseCommands(irModel, irModel.fields.get('field_id') as FieldDefinition, links.fields));
+  if (links.views === undefined) return;
+  const views = env.model('ir.ui.view');
+  const linked = async () => (await env.cr.query<{ id: number }>('SELECT id FROM ir_ui_view WHERE model = $1', [name])).rows.map((row) => row.id);
+  for (const [code, viewId, data] of parseCommands(irModel, irModel.fields.get('view_ids') as FieldDefinition, links.views)) {
+    switch (code) {
+      case 0: await createRecords(env, views, [{ ...(data as Record<string, unknown>), model: name }]); break;
+      case 1: await writeRecords(env, views, [viewId], data); break;
+      case 2: await unlinkRecords(env, views, [viewId]); break;
+      case 3: await writeRecords(env, views, [viewId], { model: false }); break;
+      case 4: await writeRecords(env, views, [viewId], { model: name }); break;
+      case 5: await writeRecords(env, views, await linked(), { model: false }); break;
+      case 6: {
+        const wanted = data as number[];
+        await writeRecords(env, views, (await linked()).filter((view) => !wanted.includes(view)), { model: false });
+        await writeRecords(env, views, wanted, { model: name });
+        break;
+      }
+    }
+  }
+}
 
 function fieldError(message: string): Error {
   return validationError(message);
@@ -108,6 +157,8 @@ export const fieldHooks: ModelHooks = {
       const model = env.registry.require(row.model);
       const related = field.relation ? env.registry.require(field.relation).table : null;
       for (const statement of addFieldSql(model, field, related)) await env.cr.query(statement);
+      const notNull = notNullSql(model, field);
+      if (notNull && (await env.cr.query<{ complete: boolean }>(notNull.check)).rows[0].complete) await env.cr.query(notNull.statement);
     }
   },
   async beforeWrite(_env, _ids, values) {

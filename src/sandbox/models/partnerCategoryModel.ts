@@ -1,14 +1,15 @@
 // res.partner.category: the tags of contacts, in a hierarchy (parent_id), linked to contacts through a relation table.
 import { fields } from '../orm/fieldDefinition';
+import { translatedSql } from '../orm/fieldSql';
 import type { ModelSpec } from '../orm/modelDefinition';
 
 export const partnerCategoryModel: ModelSpec = {
   name: 'res.partner.category',
   description: 'Partner Tags',
   order: 'name',
-  displayNameSql: (alias) => `CASE WHEN ${alias}.parent_id IS NOT NULL THEN COALESCE((SELECT pc.name FROM res_partner_category pc WHERE pc.id = ${alias}.parent_id), '') || ' / ' || ${alias}.name ELSE ${alias}.name END`,
+  displayNameSql: (alias) => `CASE WHEN ${alias}.parent_id IS NOT NULL THEN COALESCE((SELECT ${translatedSql('pc', 'name')} FROM res_partner_category pc WHERE pc.id = ${alias}.parent_id), '') || ' / ' || ${translatedSql(alias, 'name')} ELSE ${translatedSql(alias, 'name')} END`,
   fields: {
-    name: fields.char('Name', { required: true }),
+    name: fields.char('Name', { required: true, translate: true }),
     color: fields.integer('Color', { default: 0 }),
     parent_id: fields.many2one('res.partner.category', 'Parent Category', { onDelete: 'cascade' }),
     child_ids: fields.one2many('res.partner.category', 'parent_id', 'Child Tags'),

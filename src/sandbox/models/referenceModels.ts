@@ -7,7 +7,7 @@ export const countryModel: ModelSpec = {
   description: 'Country',
   order: 'name',
   fields: {
-    name: fields.char('Country Name', { required: true }),
+    name: fields.char('Country Name', { required: true, translate: true }),
     code: fields.char('Country Code', { size: 2, required: true, help: 'The ISO country code in two chars.' }),
     phone_code: fields.integer('Country Calling Code'),
   },

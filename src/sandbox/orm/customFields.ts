@@ -14,6 +14,7 @@ export interface FieldRow {
   ttype: string;
   required: boolean;
   readonly: boolean;
+  translate?: boolean | null;
   selection: string | null;
   size: number | null;
   on_delete: string | null;
@@ -63,10 +64,11 @@ export function many2manyNames(row: Pick<FieldRow, 'model' | 'relation' | 'relat
 /** The field definition (without its name) of a custom field row. */
 export function customFieldSpec(row: FieldRow): Omit<FieldDefinition, 'name'> {
   const common = { required: row.required, readonly: row.readonly, help: row.help ?? undefined };
+  const text = { ...common, translate: Boolean(row.translate) };
   const label = row.field_description;
   switch (row.ttype) {
     case 'char':
-      return f.char(label, { ...common, size: row.size || undefined });
+      return f.char(label, { ...text, size: row.size || undefined });
     case 'selection':
       return f.selection(label, parseSelection(row.selection ?? '') ?? [], common);
     case 'many2one':
@@ -79,7 +81,9 @@ export function customFieldSpec(row: FieldRow): Omit<FieldDefinition, 'name'> {
     }
     case 'monetary':
       return f.monetary(label, { ...common, currencyField: row.currency_field ?? 'currency_id' });
-    case 'text': case 'html': case 'binary': case 'integer': case 'float': case 'boolean': case 'date': case 'datetime':
+    case 'text': case 'html':
+      return f[row.ttype](label, text);
+    case 'binary': case 'integer': case 'float': case 'boolean': case 'date': case 'datetime':
       return f[row.ttype](label, common);
     default:
       throw new Error(`custom field ${row.model}.${row.name}: unsupported type ${row.ttype}`);

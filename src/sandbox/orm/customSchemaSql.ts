@@ -31,6 +31,19 @@ export function addFieldSql(model: Model, field: FieldDefinition, relatedTable: 
   return statements;
 }
 
+/**
+ * For a required field with a column: the statement that makes the column NOT NULL, and the query that says whether it
+ * may (no row has it empty; a new column on a table with rows stays nullable and the ORM checks it, as the reference
+ * server does when it cannot set the constraint).
+ */
+export function notNullSql(model: Model, field: FieldDefinition): { check: string; statement: string } | null {
+  if (!field.required || field.type === 'one2many' || field.type === 'many2many') return null;
+  return {
+    check: `SELECT NOT EXISTS (SELECT 1 FROM ${q(model.table)} WHERE ${q(field.name)} IS NULL) AS complete`,
+    statement: `ALTER TABLE ${q(model.table)} ALTER COLUMN ${q(field.name)} SET NOT NULL`,
+  };
+}
+
 /** Statements removing what `addFieldSql` added. */
 export function dropFieldSql(model: Model, field: FieldDefinition): string[] {
   if (field.type === 'one2many') return [];

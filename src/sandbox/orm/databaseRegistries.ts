@@ -45,7 +45,7 @@ export class DatabaseRegistries {
     try {
       models = (await cr.query<{ model: string; name: string }>("SELECT model, name FROM ir_model WHERE state = 'manual' ORDER BY id")).rows;
       fields = (await cr.query<FieldRow>(
-        `SELECT f.model, f.name, f.field_description, f.help, f.ttype, f.required, f.readonly, f.selection, f.size, f.on_delete, f.relation,
+        `SELECT f.model, f.name, f.field_description, f.help, f.ttype, f.required, f.readonly, f.translate, f.selection, f.size, f.on_delete, f.relation,
                 f.relation_field, f.relation_table, f.column1, f.column2
            FROM ir_model_fields f JOIN ir_model m ON m.id = f.model_id
           WHERE f.state = 'manual' AND (m.state = 'manual' OR m.state = 'base') ORDER BY f.id`)).rows;

@@ -5,6 +5,7 @@ import { existsLinked, hierarchyCondition, isX2many } from './domainRelations';
 import type { DomainNode } from './domainParser';
 import { parseDomain } from './domainParser';
 import type { FieldDefinition } from './fieldDefinition';
+import { fieldSql } from './fieldSql';
 import { parseDate, parseDatetime } from './fieldValues';
 import type { Model } from './modelDefinition';
 import { conditionRepr, pythonRepr } from './pythonRepr';
@@ -189,8 +190,7 @@ function compileCondition(model: Model, alias: string, condition: Condition, com
     return `${alias}.${quoteIdentifier(name)} IN (SELECT ${inner}.id FROM ${quoteIdentifier(related.table)} ${inner} WHERE ${nested})`;
   }
   let sql: string;
-  if (field.store) sql = `${alias}.${quoteIdentifier(name)}`;
-  else if (field.computeSql) sql = `(${field.computeSql(alias)})`;
+  if (field.store || field.computeSql) sql = fieldSql(field, alias);
   else throw valueError(`Non-stored field ${model.name}.${name} cannot be searched in condition ${conditionRepr(condition.term)}`);
   return compileOperator({ sql, field, model }, condition, compilation);
 }

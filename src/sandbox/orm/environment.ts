@@ -45,6 +45,10 @@ export class Environment {
     return new Environment(this.cr, this.registry, this.user, context, this.now, this.services, this.su, this.signal);
   }
 
+  withRegistry(registry: Registry): Environment {
+    return new Environment(this.cr, registry, this.user, this.context, this.now, this.services, this.su, this.signal);
+  }
+
   model(name: string): Model {
     return this.registry.require(name);
   }

@@ -1,5 +1,6 @@
 // Turns an `order` specification ("name desc, id") into an SQL ORDER BY, rejecting unknown fields and directions.
 import { valueError } from '../errors/serviceErrors';
+import { fieldSql } from './fieldSql';
 import type { Model } from './modelDefinition';
 import type { Registry } from './registry';
 import { quoteIdentifier } from './sqlParams';
@@ -25,7 +26,7 @@ export function orderToSql(registry: Registry, model: Model, order: string, alia
       const related = registry.require(field.relation as string);
       sql = `(SELECT ${related.displayNameSql('o')} FROM ${quoteIdentifier(related.table)} o WHERE o.id = ${alias}.${quoteIdentifier(name)})`;
     } else if (field.store) {
-      sql = `${alias}.${quoteIdentifier(name)}`;
+      sql = fieldSql(field, alias);
     } else if (field.computeSql) {
       sql = `(${field.computeSql(alias)})`;
     } else {

@@ -3,6 +3,7 @@ import { typeError, valueError } from '../errors/serviceErrors';
 import { checkFieldAccess, checkModelAccess, fieldAllowed } from '../security/accessPolicy';
 import type { Environment } from './environment';
 import type { FieldDefinition } from './fieldDefinition';
+import { fieldSql } from './fieldSql';
 import { fromColumnValue } from './fieldValues';
 import type { Model } from './modelDefinition';
 import { reportInaccessible, ruleCondition } from './recordAccess';
@@ -30,8 +31,7 @@ export async function displayNames(env: Environment, model: Model, ids: readonly
 }
 
 function columnSql(field: FieldDefinition): string {
-  if (field.store) return `t.${quoteIdentifier(field.name)}`;
-  return field.computeSql ? `(${field.computeSql('t')})` : 'NULL';
+  return fieldSql(field, 't');
 }
 
 /**

@@ -22,6 +22,29 @@ function refuseGenericWrites(env: Environment, model: Model): void {
   if (!model.genericWrites && !env.su) throw userError(`Records of '${model.description}' (${model.name}) cannot be created or changed this way; use the model's own methods.`);
 }
 
+/** The text given to a translated field, stored in the language of the call (see translatedValueSql). */
+class TranslatedText {
+  constructor(readonly text: string | null) {}
+}
+
+/** The language a call writes translated fields in: the context's `lang`, else en_US. */
+function writeLang(env: Environment): string {
+  return typeof env.context.lang === 'string' && env.context.lang !== '' ? env.context.lang : 'en_US';
+}
+
+/**
+ * SQL of a column value to store: plain values as a parameter; a translated text as the jsonb of its languages (a new
+ * record gets en_US and the call's language; a change sets the call's language only; an empty value clears them all).
+ */
+function storedValueSql(env: Environment, name: string, value: unknown, params: SqlParams, creating: boolean): string {
+  if (!(value instanceof TranslatedText)) return params.add(value);
+  if (value.text === null) return 'NULL';
+  const text = params.add(value.text, 'text');
+  const lang = writeLang(env);
+  if (creating) return lang === 'en_US' ? `jsonb_build_object('en_US', ${text})` : `jsonb_build_object('en_US', ${text}, ${params.add(lang, 'text')}, ${text})`;
+  return `COALESCE(${quoteIdentifier(name)}, '{}'::jsonb) || jsonb_build_object(${params.add(lang, 'text')}, ${text})`;
+}
+
 /** Column values to store for `values`; ValueError for an unknown field, validation error for an emptied required one. */
 async function columnValues(env: Environment, model: Model, given: Record<string, unknown>, creating: boolean): Promise<Map<string, unknown>> {
   const values = { ...given };
@@ -36,7 +59,7 @@ async function columnValues(env: Environment, model: Model, given: Record<string
     if (!field.store) continue;
     const column = toColumnValue(model, field, value);
     if (field.required && (column === null || column === '')) throw mandatoryFieldError(model, name);
-    columns.set(name, column);
+    columns.set(name, field.translate ? new TranslatedText(column as string | null) : column);
   }
   if (creating) {
     for (const field of model.fields.values()) {
@@ -72,7 +95,7 @@ export async function createRecords(env: Environment, model: Model, list: Readon
     columns.set('write_date', now);
     const params = new SqlParams();
     const names = [...columns.keys()].map(quoteIdentifier);
-    const placeholders = [...columns.values()].map((value) => params.add(value));
+    const placeholders = [...columns.entries()].map(([name, value]) => storedValueSql(env, name, value, params, true));
     try {
       const result = await env.cr.query<{ id: number }>(
         `INSERT INTO ${quoteIdentifier(model.table)} (${names.join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING id`, params.values);
@@ -104,7 +127,7 @@ export async function writeRecords(env: Environment, model: Model, ids: readonly
   columns.set('write_uid', env.uid);
   columns.set('write_date', formatDatetime(env.now));
   const params = new SqlParams();
-  const assignments = [...columns.entries()].map(([name, value]) => `${quoteIdentifier(name)} = ${params.add(value)}`);
+  const assignments = [...columns.entries()].map(([name, value]) => `${quoteIdentifier(name)} = ${storedValueSql(env, name, value, params, false)}`);
   try {
     await env.cr.query(`UPDATE ${quoteIdentifier(model.table)} SET ${assignments.join(', ')} WHERE id = ANY(${params.add(unique, 'bigint[]')})`, params.values);
   } catch (error) {

@@ -18,6 +18,13 @@ export class Registry {
     return new Registry(models, new Map(genericMethods.map((method) => [method.name, method])));
   }
 
+  /** This registry with `specs` added (a custom model created in the running call, before the registry is reloaded). */
+  extended(specs: readonly ModelSpec[]): Registry {
+    const models = new Map(this.models);
+    for (const spec of specs) models.set(spec.name, resolveModel(spec));
+    return new Registry(models, this.genericMethods);
+  }
+
   model(name: string): Model | undefined {
     return this.models.get(name);
   }

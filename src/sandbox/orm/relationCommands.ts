@@ -8,7 +8,7 @@ import { pythonRepr } from './pythonRepr';
 import { createRecords, unlinkRecords, writeRecords } from './recordWrite';
 import { quoteIdentifier as q } from './sqlParams';
 
-type Command = [number, number, unknown];
+export type Command = [number, number, unknown];
 
 /** Takes the one2many and many2many values out of `values`: field and its commands. */
 export function takeRelationValues(model: Model, values: Record<string, unknown>): Array<[FieldDefinition, Command[]]> {
@@ -23,7 +23,7 @@ export function takeRelationValues(model: Model, values: Record<string, unknown>
   return taken;
 }
 
-function parseCommands(model: Model, field: FieldDefinition, value: unknown): Command[] {
+export function parseCommands(model: Model, field: FieldDefinition, value: unknown): Command[] {
   if (value === false || value === null) return [[5, 0, 0]];
   const wrong = () => valueError(`Wrong value for ${model.name}.${field.name}: ${pythonRepr(value)}`);
   if (!Array.isArray(value)) throw wrong();

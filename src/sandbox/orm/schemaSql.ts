@@ -7,6 +7,7 @@ import { quoteIdentifier } from './sqlParams';
 
 /** The PostgreSQL type of a stored field. */
 export function columnType(field: FieldDefinition): string {
+  if (field.translate && (field.type === 'char' || field.type === 'text' || field.type === 'html')) return 'jsonb';
   switch (field.type) {
     case 'char':
     case 'selection':

@@ -1,5 +1,6 @@
 // GET /doc-bearer/index.json and /doc-bearer/<model>.json (bearer key, technical documentation group, ETag and 304),
-// and /doc, a plain page listing the models of the database.
+// and /doc, a plain page listing the models of the database for a logged-in user (web session or bearer key) of the
+// technical documentation group, as the reference server's documentation page.
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asServiceError } from '../errors/errorBody';
@@ -10,7 +11,9 @@ import { selectDatabase, sendNoDatabasePage } from '../http/json2Endpoint';
 import { Environment } from '../orm/environment';
 import { userContext } from '../service/callDispatcher';
 import type { DatabaseCatalog } from '../service/databaseCatalog';
-import { GROUP_TECHNICAL_DOC, isSystemUser } from '../security/currentUser';
+import { GROUP_TECHNICAL_DOC, isSystemUser, type CurrentUser } from '../security/currentUser';
+import { loadUser } from '../security/userLookup';
+import type { WebSessions } from '../web/webSessions';
 import { documentedModel, indexDocument, modelDocument } from './schemaDocuments';
 
 const BEARER = /^bearer\s+(\S.*)$/i;
@@ -47,9 +50,7 @@ async function serveDocument(catalog: DatabaseCatalog, database: string, request
       const authenticated = await catalog.authenticator(database).authenticate(storage, match[1].trim(), catalog.clock.now());
       if (!authenticated) throw unauthorized('Invalid apikey');
       const { user } = authenticated;
-      if (!isSystemUser(user) && !user.groups.has(GROUP_TECHNICAL_DOC)) {
-        throw accessError('You are not allowed to read the technical documentation: it is for the Technical Documentation group (settings administrators).');
-      }
+      if (!mayReadDocumentation(user)) throw accessError(DOC_REFUSED);
       const registry = catalog.registryFor(database);
       const env = new Environment(storage, registry, user, userContext(user), catalog.clock.now(), catalog.services(database));
       if (name === 'index') {
@@ -65,6 +66,40 @@ async function serveDocument(catalog: DatabaseCatalog, database: string, request
   });
 }
 
+const DOC_REFUSED = 'You are not allowed to read the technical documentation: it is for the Technical Documentation group (settings administrators).';
+
+function mayReadDocumentation(user: CurrentUser): boolean {
+  return isSystemUser(user) || user.groups.has(GROUP_TECHNICAL_DOC);
+}
+
+/** The user of the request: its bearer key, else its web session on `database`; null when neither. */
+async function pageUser(catalog: DatabaseCatalog, sessions: WebSessions, database: string, request: IncomingMessage): Promise<CurrentUser | null> {
+  const match = BEARER.exec(request.headers.authorization ?? '');
+  return catalog.use(database, async (storage) => {
+    if (match) return (await catalog.authenticator(database).authenticate(storage, match[1].trim(), catalog.clock.now()))?.user ?? null;
+    const session = sessions.find(request);
+    return session?.uid && session.database === database ? loadUser(storage, session.uid) : null;
+  });
+}
+
+/** GET /doc: the login page for nobody, 403 for users outside the documentation group, else the models they may read. */
+async function serveDocPage(catalog: DatabaseCatalog, sessions: WebSessions, database: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const user = await pageUser(catalog, sessions, database, request);
+  if (!user) {
+    response.writeHead(303, { Location: '/web/login?redirect=%2Fdoc', 'Content-Length': 0 }).end();
+    return;
+  }
+  if (!mayReadDocumentation(user)) {
+    sendHtml(response, 403, `<!doctype html>\n<html lang=en>\n<meta charset=utf-8>\n<title>403 Forbidden</title>\n<h1>Forbidden</h1>\n<p>${escapeHtml(DOC_REFUSED)}</p>\n`, { 'Content-Security-Policy': "default-src 'none'" });
+    return;
+  }
+  const models = await catalog.use(database, async (storage) => {
+    const env = new Environment(storage, catalog.registryFor(database), user, userContext(user), catalog.clock.now(), catalog.services(database));
+    return [...env.registry.models.values()].filter((model) => documentedModel(env, model));
+  });
+  sendHtml(response, 200, docPage(database, models.map((model) => ({ name: model.name, description: model.description, state: model.state }))), { 'Content-Security-Policy': "default-src 'none'" });
+}
+
 function docPage(database: string, models: ReadonlyArray<{ name: string; description: string; state: string }>): string {
   const rows = models.map((model) => `<tr><td><code>${escapeHtml(model.name)}</code></td><td>${escapeHtml(model.description)}</td><td>${model.state}</td></tr>`).join('\n');
   return `<!doctype html>\n<html lang=en>\n<meta charset=utf-8>\n<title>Models of ${escapeHtml(database)}</title>\n<h1>Models of ${escapeHtml(database)}</h1>\n`
@@ -73,7 +108,7 @@ function docPage(database: string, models: ReadonlyArray<{ name: string; descrip
 }
 
 /** The routes of the schema documents and the /doc page. */
-export function schemaDocRoutes(catalog: DatabaseCatalog): RouteHandler[] {
+export function schemaDocRoutes(catalog: DatabaseCatalog, sessions: WebSessions): RouteHandler[] {
   return [async (request, response, url) => {
     const path = url.pathname;
     const document = DOCUMENT.exec(path);
@@ -90,8 +125,7 @@ export function schemaDocRoutes(catalog: DatabaseCatalog): RouteHandler[] {
       await serveDocument(catalog, database, request, response, name);
       return true;
     }
-    const models = await catalog.use(database, async () => [...catalog.registryFor(database).models.values()]);
-    sendHtml(response, 200, docPage(database, models.map((model) => ({ name: model.name, description: model.description, state: model.state }))), { 'Content-Security-Policy': "default-src 'none'" });
+    await serveDocPage(catalog, sessions, database, request, response);
     return true;
   }];
 }

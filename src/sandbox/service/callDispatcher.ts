@@ -3,6 +3,7 @@
 import { accessError, notFound } from '../errors/serviceErrors';
 import { bindArguments } from '../methods/argumentBinding';
 import { Environment } from '../orm/environment';
+import { LANG_SETTING } from '../orm/fieldSql';
 import type { CurrentUser } from '../security/currentUser';
 import type { Storage } from '../storage/sqlClient';
 import type { DatabaseCatalog } from './databaseCatalog';
@@ -44,6 +45,8 @@ export async function dispatchCall(catalog: DatabaseCatalog, request: CallReques
   const services = catalog.services(request.database);
   const run = async (cr: Environment['cr']) => {
     const env = new Environment(cr, registry, request.user, context, catalog.clock.now(), services, false, request.signal);
+    // Translated fields read in this language for the rest of the transaction (en_US needs no setting).
+    if (method.transactional !== false && typeof context.lang === 'string' && context.lang !== 'en_US') await cr.query(`SELECT set_config('${LANG_SETTING}', $1, true)`, [context.lang]);
     const result = await method.run({ env, model, ids: request.ids, args });
     faults?.afterMethod(model.name, method.name);
     return result;

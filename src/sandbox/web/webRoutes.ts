@@ -184,5 +184,5 @@ export function webRoutes(catalog: DatabaseCatalog): RouteHandler[] {
         return false;
     }
   };
-  return [handler, ...schemaDocRoutes(catalog)];
+  return [handler, ...schemaDocRoutes(catalog, sessions)];
 }

@@ -84,8 +84,24 @@ describe('/doc-bearer documents', () => {
 });
 
 describe('/doc page and fields_get readonly', () => {
-  it('serves a plain page listing the models', async () => {
-    const page = await get('/doc', null);
+  it('serves a plain page listing the models to the documentation group only (key or web session); others get 403 or the login', async () => {
+    const anonymous = await get('/doc', null);
+    assert.equal(anonymous.status, 303);
+    assert.equal(anonymous.headers.location, '/web/login?redirect=%2Fdoc');
+    const demo = await get('/doc', sandbox.keys.user);
+    assert.equal(demo.status, 403);
+    assert.match(demo.text, /Technical Documentation group/);
+    assert.equal((await get('/doc', sandbox.keys.robot)).status, 403);
+    const form = await get('/web/login', null);
+    const cookie = String(form.headers['set-cookie']).split(';')[0];
+    const csrf = /name="csrf_token" value="([^"]+)"/.exec(form.text)?.[1] ?? '';
+    const login = await rawRequest(sandbox.url, { path: '/web/login', headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrf_token: csrf, login: 'admin', password: sandbox.users.admin.password as string, db: sandbox.database }).toString() });
+    assert.equal(login.status, 303, login.text);
+    const viaSession = await get('/doc', null, { Cookie: String(login.headers['set-cookie']).split(';')[0] });
+    assert.equal(viaSession.status, 200);
+    assert.match(viaSession.text, /<code>ir\.config_parameter<\/code>/);
+    const page = await get('/doc');
     assert.equal(page.status, 200);
     assert.match(String(page.headers['content-type']), /^text\/html/);
     assert.match(page.text, /<code>res\.partner<\/code><\/td><td>Contact<\/td>/);
