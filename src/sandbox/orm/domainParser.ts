@@ -26,9 +26,14 @@ function parseTerm(item: unknown[], domain: unknown): DomainNode {
   return { kind: 'condition', path: left, operator: normalized, value, term: item };
 }
 
-/** Parses `domain`; an empty domain (or null) matches everything. */
+/** True for `{}`: an empty mapping is false in Python, so the reference server's `domain or []` reads it as no domain. */
+function isEmptyMapping(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
+}
+
+/** Parses `domain`; an empty domain (or null, or an empty mapping) matches everything. */
 export function parseDomain(domain: unknown): DomainNode {
-  if (domain === null || domain === undefined || domain === false) return { kind: 'constant', value: true };
+  if (domain === null || domain === undefined || domain === false || isEmptyMapping(domain)) return { kind: 'constant', value: true };
   if (!Array.isArray(domain)) throw valueError(`Invalid domain: ${pythonRepr(domain)}`);
   const stack: DomainNode[] = [];
   for (let index = domain.length - 1; index >= 0; index -= 1) {

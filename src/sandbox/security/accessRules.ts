@@ -1,5 +1,5 @@
 // The access rights every new database starts with: the ir.model.access rows (model rights per group) and ir.rule rows
-// (record rules) written into it (models/securitySeed.ts). From then on the database's rows decide; these are data.
+// (record rules) written into it (models/metaModelSync.ts). From then on the database's rows decide; these are data.
 import { GROUP_API_CONTACTS, GROUP_ERP_MANAGER, GROUP_SYSTEM, GROUP_USER } from './currentUser';
 
 export type Operation = 'read' | 'write' | 'create' | 'unlink';

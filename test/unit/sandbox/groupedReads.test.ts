@@ -61,6 +61,7 @@ describe('formatted_read_group', () => {
     const all = await formatted({ groupby: ['country_id'], aggregates: ['__count'] });
     assert.deepEqual(limited, all.slice(1, 3));
     assert.deepEqual(await formatted({ groupby: [], aggregates: ['__count'] }), [{ __count: partners.length, __extra_domain: [] }]);
+    assert.deepEqual(await formatted({ domain: {}, groupby: [], aggregates: ['__count'] }), [{ __count: partners.length, __extra_domain: [] }], 'an empty mapping is no domain');
   });
 
   it('groups dates by day, week, month, quarter and year, with the period and its label', async () => {

@@ -284,7 +284,7 @@ describe('wrong argument types', () => {
       ['search', { domain: 'all' }], ['search', { domain: [], offset: 'x' }], ['search', { domain: [], limit: -1 }], ['search', { domain: [], limit: 1.5 }], ['search', { domain: [], order: 5 }],
       ['search_count', { domain: 5 }], ['search_count', { domain: [], limit: 'x' }],
       ['read', { ids: [1], fields: 'name' }], ['read', { ids: [1], fields: [1, 2] }],
-      ['search_read', { domain: {}, fields: ['name'] }], ['search_read', { fields: 'name' }], ['search_read', { offset: [] }],
+      ['search_read', { domain: { name: 'x' }, fields: ['name'] }], ['search_read', { fields: 'name' }], ['search_read', { offset: [] }],
       ['fields_get', { allfields: 'name' }], ['fields_get', { attributes: 7 }],
       ['create', { vals_list: 5 }], ['create', { vals_list: ['x'] }], ['create', { vals_list: null }],
       ['write', { ids: [1], vals: [] }], ['write', { ids: [1], vals: 'x' }],
