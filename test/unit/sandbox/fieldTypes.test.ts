@@ -80,7 +80,7 @@ describe('one2many commands', () => {
 });
 
 describe('refusals', () => {
-  it('refuses malformed commands and read-only relations, and rolls the call back', async () => {
+  it('refuses malformed commands and the removal of fields defined in code, and rolls the call back', async () => {
     const before = (await ok<number[]>(sandbox, 'res.partner', 'search', { domain: [] })).length;
     for (const value of [[[7, 0, 0]], [[0, 0, 'x']], [['4', 1]], 'abc', [[6, 0, ['a']]]]) {
       const error = await fails(sandbox, 500, 'res.partner', 'create', { vals_list: { name: 'Bad', category_id: value } });
@@ -89,7 +89,9 @@ describe('refusals', () => {
     await fails(sandbox, 422, 'res.partner', 'create', { vals_list: { name: 'Half', child_ids: [[0, 0, { name: 'ok' }], [0, 0, {}]] } });
     assert.equal((await ok<number[]>(sandbox, 'res.partner', 'search', { domain: [] })).length, before);
     const modelId = (await ok<number[]>(sandbox, 'ir.model', 'search', { domain: [['model', '=', 'res.partner']] }))[0];
-    assert.match((await fails(sandbox, 422, 'ir.model', 'write', { ids: [modelId], vals: { field_id: [[5]] } })).message, /cannot be written/);
+    const fieldCount = (await ok<Array<{ field_id: number[] }>>(sandbox, 'ir.model', 'read', { ids: [modelId], fields: ['field_id'] }))[0].field_id.length;
+    assert.match((await fails(sandbox, 422, 'ir.model', 'write', { ids: [modelId], vals: { field_id: [[5]] } })).message, /defined in code and cannot be deleted/);
+    assert.equal((await ok<Array<{ field_id: number[] }>>(sandbox, 'ir.model', 'read', { ids: [modelId], fields: ['field_id'] }))[0].field_id.length, fieldCount);
   });
 });
 

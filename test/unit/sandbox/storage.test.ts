@@ -40,13 +40,13 @@ describe('storage (PGlite worker, or PostgreSQL with JSON2_SANDBOX_POSTGRES)', (
   it('reports database errors with their SQLSTATE', async () => {
     await use(async (db) => {
       await assert.rejects(db.query('SELECT * FROM no_such_table'), (error: unknown) => error instanceof DatabaseError && error.code === '42P01');
-      await assert.rejects(db.query("INSERT INTO res_country (name, code) VALUES ('Belgium', 'XX')"), (error: unknown) => error instanceof DatabaseError && error.code === '23505');
+      await assert.rejects(db.query("INSERT INTO res_country (name, code) VALUES ('{\"en_US\": \"Argentina\"}', 'XX')"), (error: unknown) => error instanceof DatabaseError && error.code === '23505');
     });
   });
 
   it('commits a transaction whose callback resolves', async () => {
     await use(async (db) => {
-      await db.transaction(async (tx) => { await tx.query("INSERT INTO res_country (name, code) VALUES ('Committed', 'C1')"); });
+      await db.transaction(async (tx) => { await tx.query("INSERT INTO res_country (name, code) VALUES ('{\"en_US\": \"Committed\"}', 'C1')"); });
       const found = await db.query("SELECT count(*) AS n FROM res_country WHERE code = 'C1'");
       assert.equal(found.rows[0].n, 1);
     });
@@ -55,8 +55,8 @@ describe('storage (PGlite worker, or PostgreSQL with JSON2_SANDBOX_POSTGRES)', (
   it('rolls back everything when the callback throws, even after several statements', async () => {
     await use(async (db) => {
       await assert.rejects(db.transaction(async (tx) => {
-        await tx.query("INSERT INTO res_country (name, code) VALUES ('Rolled 1', 'R1')");
-        await tx.query("INSERT INTO res_country (name, code) VALUES ('Rolled 2', 'R2')");
+        await tx.query("INSERT INTO res_country (name, code) VALUES ('{\"en_US\": \"Rolled 1\"}', 'R1')");
+        await tx.query("INSERT INTO res_country (name, code) VALUES ('{\"en_US\": \"Rolled 2\"}', 'R2')");
         throw new Error('stop here');
       }), /stop here/);
       const found = await db.query("SELECT count(*) AS n FROM res_country WHERE code IN ('R1', 'R2')");
@@ -70,9 +70,9 @@ describe('storage (PGlite worker, or PostgreSQL with JSON2_SANDBOX_POSTGRES)', (
       let release!: () => void;
       const gate = new Promise<void>((resolve) => { release = resolve; });
       const transaction = db.transaction(async (tx) => {
-        await tx.query("INSERT INTO res_country (name, code) VALUES ('Half 1', 'H1')");
+        await tx.query("INSERT INTO res_country (name, code) VALUES ('{\"en_US\": \"Half 1\"}', 'H1')");
         await gate;
-        await tx.query("INSERT INTO res_country (name, code) VALUES ('Half 2', 'H2')");
+        await tx.query("INSERT INTO res_country (name, code) VALUES ('{\"en_US\": \"Half 2\"}', 'H2')");
       });
       await new Promise((resolve) => setTimeout(resolve, 20));
       const reader = db.query<{ n: number }>("SELECT count(*) AS n FROM res_country WHERE code IN ('H1', 'H2')").then((r) => seen.push(r.rows[0].n));
@@ -87,7 +87,7 @@ describe('storage (PGlite worker, or PostgreSQL with JSON2_SANDBOX_POSTGRES)', (
   it('refuses BEGIN through a shared query, so that no caller joins a transaction by accident', async () => {
     await use(async (db) => {
       await assert.rejects(db.query('BEGIN'), /use transaction\(\) instead/);
-      await db.query("INSERT INTO res_country (name, code) VALUES ('Alone', 'A1')");
+      await db.query("INSERT INTO res_country (name, code) VALUES ('{\"en_US\": \"Alone\"}', 'A1')");
       await assert.rejects(db.transaction(async () => { throw new Error('undo'); }));
       assert.equal((await db.query("SELECT count(*) AS n FROM res_country WHERE code = 'A1'")).rows[0].n, 1, 'the insert was committed on its own');
     });
