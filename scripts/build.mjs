@@ -28,6 +28,14 @@ const common = {
   },
 };
 
+/** Resolves `undici` to the CLI's own module that loads only undici's Pool (see src/cli/undiciPool.ts). */
+const undiciPoolOnly = {
+  name: 'undici-pool-only',
+  setup(build) {
+    build.onResolve({ filter: /^undici$/ }, () => ({ path: path.join(root, 'src/cli/undiciPool.ts') }));
+  },
+};
+
 const nodeEntry = (entry, outfile, extra = {}) => ({
   ...common, entryPoints: [entry], outfile, platform: 'node', target: 'node20', format: 'cjs', ...extra,
 });
@@ -44,7 +52,7 @@ export const bundles = [
   // The migration assistant's parsers (Python, JS/TS, PHP): their own bundle, required by the extension on first use.
   nodeEntry('src/core/migrate/migrateBundle.ts', 'dist/migrate.js'),
   // mainFields: jsonc-parser's "main" is a UMD build whose requires esbuild cannot follow; its ES module build bundles.
-  nodeEntry('src/cli/main.ts', 'dist/cli.js', { banner: { js: '#!/usr/bin/env node' }, external: ['./sandbox.js'], mainFields: ['module', 'main'] }),
+  nodeEntry('src/cli/main.ts', 'dist/cli.js', { banner: { js: '#!/usr/bin/env node' }, external: ['./sandbox.js'], mainFields: ['module', 'main'], plugins: [undiciPoolOnly] }),
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview/main.js', platform: 'browser', target: 'es2022', format: 'iife' },
   ...sandboxBundles(common),
 ];
