@@ -110,7 +110,9 @@ async function main() {
       await databaseRow.click({ button: 'right' });
       const item = page.locator('.context-view .action-item', { hasText: 'Back Up Database' }).first();
       await item.waitFor({ timeout });
-      await item.click();
+      // A click that lands while the menu is still opening only highlights the item: choose it with the keyboard.
+      await item.hover();
+      await page.keyboard.press('Enter');
     });
     await step('the plain SQL dump format', async () => {
       await waitForStep('format');

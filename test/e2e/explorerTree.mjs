@@ -112,7 +112,11 @@ async function main() {
       await row('res.partner').click();
       await page.keyboard.press('ArrowLeft');
       await row('demo').click({ button: 'right' });
-      await page.locator('.monaco-menu .action-label', { hasText: 'Create Custom Model…' }).first().click();
+      // A click that lands while the menu is still opening only highlights the item: choose it with the keyboard.
+      const item = page.locator('.monaco-menu .action-item', { hasText: 'Create Custom Model…' }).first();
+      await item.waitFor({ timeout });
+      await item.hover();
+      await page.keyboard.press('Enter');
       const input = quickInput.locator('input').first();
       await input.waitFor({ timeout });
       await page.keyboard.type('library_book');
