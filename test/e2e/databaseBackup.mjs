@@ -53,6 +53,15 @@ function startSlowProxy(target, bytesPerSecond) {
   })));
 }
 
+/** Clean-up never holds the test up: a step that does not finish in 15 s is reported and left behind. */
+async function withinCleanupLimit(what, promise) {
+  let timer;
+  const limit = new Promise((resolve) => { timer = setTimeout(() => resolve('timeout'), 15_000); });
+  const outcome = await Promise.race([promise.then(() => 'done'), limit]);
+  clearTimeout(timer);
+  if (outcome === 'timeout') console.error(`clean-up: "${what}" did not finish within 15 s; left behind`);
+}
+
 async function main() {
   if (!fs.existsSync(options.vsix)) throw new Error(`${options.vsix} is missing: run npm run package first`);
   const testApi = path.join(root, 'out/src/sandbox/testApi.js');
@@ -110,7 +119,9 @@ async function main() {
       await databaseRow.click({ button: 'right' });
       const item = page.locator('.context-view .action-item', { hasText: 'Back Up Database' }).first();
       await item.waitFor({ timeout });
-      await item.click();
+      // A click that lands while the menu is still opening only highlights the item: choose it with the keyboard.
+      await item.hover();
+      await page.keyboard.press('Enter');
     });
     await step('the plain SQL dump format', async () => {
       await waitForStep('format');
@@ -154,10 +165,10 @@ async function main() {
       console.error(`failure screenshot: ${failure}`);
     }
   } finally {
-    if (browser) await browser.context.close().catch(() => {});
-    if (server) await server.stop();
-    if (proxy) await proxy.close();
-    if (sandbox) await sandbox.stop();
+    if (browser) await withinCleanupLimit('close Chromium', browser.context.close().catch(() => {}));
+    if (server) await withinCleanupLimit('stop code-server', server.stop());
+    if (proxy) await withinCleanupLimit('close the proxy', proxy.close());
+    if (sandbox) await withinCleanupLimit('stop the sandbox', sandbox.stop());
     if (failed || options.keep) console.error(`kept ${scratch} (code-server.log, user-data/logs)`);
     else fs.rmSync(scratch, { recursive: true, force: true });
   }
