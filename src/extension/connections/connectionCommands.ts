@@ -73,8 +73,12 @@ export function registerConnectionCommands(deps: ConnectionCommandDeps): vscode.
     if (!saved) return false;
     const updated = await runUpdateKeyFlow(deps.port(), probe, saved.profile, reason);
     if (!updated) return false;
+    const previous = await secrets.get(saved.profile);
     await secrets.store(saved.profile, updated.secret);
-    if (JSON.stringify(updated.user) !== JSON.stringify(saved.profile.user)) await settings.save({ ...saved.profile, user: updated.user }, levelOf(saved), saved.profile.name);
+    // The recorded scope and expiration describe the old key: kept only when the same key was given again.
+    const { keyScope: _scope, keyExpiration: _expiration, ...withoutFacts } = saved.profile;
+    const profile = { ...(previous === updated.secret ? saved.profile : withoutFacts), user: updated.user };
+    if (JSON.stringify(profile) !== JSON.stringify(saved.profile)) await settings.save(profile, levelOf(saved), saved.profile.name);
     deps.log.info(`[${saved.profile.name}] key updated`);
     const before = saved.profile.user;
     if (before !== undefined && before.id !== updated.user.id) {

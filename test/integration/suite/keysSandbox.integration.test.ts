@@ -201,6 +201,35 @@ suite('API keys against the sandbox', function () {
     await eventually(async () => !(await api.connections.service.hasSecret(NAME)), 'the revoked key removed from the secret storage');
   });
 
+  test('Update API Key with another key forgets the old key\'s scope and expiration: no reminder for the replaced key', async () => {
+    const name = `${NAME}-replaced`;
+    const oldKey = await sandbox.newKey('admin', { days: 3, name: 'replaced key' });
+    const newKey = await sandbox.newKey('admin', { days: 30, name: 'replacing key' });
+    await addConnectionWithKey(api, { name, baseUrl: sandbox.url, database: sandbox.database }, oldKey);
+    try {
+      // What Generate or Rotate records for the key they store.
+      const others = connectionSetting('user').filter((entry) => (entry as { name?: string }).name !== name);
+      await setConnectionSetting('user', [...others, { ...savedEntry(name), keyScope: 'rpc', keyExpiration: inDays(3) }]);
+      await eventually(() => api.connections.service.find(name)?.profile.keyExpiration === inDays(3), 'the expiration read with the connection');
+      assert.deepEqual((await api.keys.checkReminders()).filter((r) => r.connection === name).map((r) => r.kind), ['expiresSoon']);
+
+      await addConnectionWithKey(api, { ...(savedEntry(name) as { name: string; baseUrl: string; database: string }) }, oldKey);
+      assert.equal(savedEntry(name)?.keyExpiration, inDays(3), 'the same key given again keeps what is known about it');
+      assert.equal(savedEntry(name)?.keyScope, 'rpc');
+
+      await addConnectionWithKey(api, { ...(savedEntry(name) as { name: string; baseUrl: string; database: string }) }, newKey);
+      await eventually(() => api.connections.service.find(name)?.profile.keyExpiration === undefined, 'the old expiration removed');
+      const entry = savedEntry(name);
+      assert.ok(entry && !('keyExpiration' in entry) && !('keyScope' in entry), JSON.stringify(entry));
+      assert.equal(entry.user !== undefined, true, 'the key\'s user is still recorded');
+      assert.deepEqual((await api.keys.checkReminders(new Date(Date.now() + 86_400_000))).filter((r) => r.connection === name), []);
+      const context = await api.connections.service.call<{ uid: number }>({ model: 'res.users', method: 'context_get' }, { connection: name });
+      assert.equal(context.uid, sandbox.users.admin.id, 'the connection works with the new key');
+    } finally {
+      await removeConnection(name);
+    }
+  });
+
   test('reminders: a key expiring within the notice, and a key already expired, from the dates recorded with the connections', async () => {
     const soon = `${NAME}-soon`;
     const expired = `${NAME}-expired`;
