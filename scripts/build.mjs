@@ -28,11 +28,11 @@ const common = {
   },
 };
 
-/** Resolves `undici` to the CLI's own module that loads only undici's Pool (see src/cli/undiciPool.ts). */
-const undiciPoolOnly = {
-  name: 'undici-pool-only',
+/** Resolves `undici` to the CLI's pool on node's own HTTP client (see src/cli/nodeHttpPool.ts). */
+const nodeHttpPool = {
+  name: 'node-http-pool',
   setup(build) {
-    build.onResolve({ filter: /^undici$/ }, () => ({ path: path.join(root, 'src/cli/undiciPool.ts') }));
+    build.onResolve({ filter: /^undici$/ }, () => ({ path: path.join(root, 'src/cli/nodeHttpPool.ts') }));
   },
 };
 
@@ -52,7 +52,7 @@ export const bundles = [
   // The migration assistant's parsers (Python, JS/TS, PHP): their own bundle, required by the extension on first use.
   nodeEntry('src/core/migrate/migrateBundle.ts', 'dist/migrate.js'),
   // mainFields: jsonc-parser's "main" is a UMD build whose requires esbuild cannot follow; its ES module build bundles.
-  nodeEntry('src/cli/main.ts', 'dist/cli.js', { banner: { js: '#!/usr/bin/env node' }, external: ['./sandbox.js'], mainFields: ['module', 'main'], plugins: [undiciPoolOnly] }),
+  nodeEntry('src/cli/main.ts', 'dist/cli.js', { banner: { js: '#!/usr/bin/env node' }, external: ['./sandbox.js'], mainFields: ['module', 'main'], plugins: [nodeHttpPool] }),
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview/main.js', platform: 'browser', target: 'es2022', format: 'iife' },
   ...sandboxBundles(common),
 ];

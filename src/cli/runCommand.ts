@@ -1,7 +1,6 @@
 // `json2 run`: checks the files, runs their requests on the chosen connection, prints answers, writes JUnit, exits 0/1/2.
 import fs from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import { ConnectionLookupError } from '../core/connections/connectionFile';
 import { checkVariables, parseDotenv, parseRequestFile, type RequestFile } from '../core/requestFile';
 import { CliConnections } from './cliConnections';
@@ -158,6 +157,8 @@ function writeJunit(file: string, xml: string): void {
 async function confirmOnTerminal(message: string, yes: boolean): Promise<boolean> {
   if (yes) return true;
   if (!process.stdin.isTTY || !process.stderr.isTTY) return false;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createInterface } = require('node:readline/promises') as typeof import('node:readline/promises');
   const readline = createInterface({ input: process.stdin, output: process.stderr });
   try {
     const answer = await readline.question(`${message} Send it? [y/N] `);

@@ -1,12 +1,25 @@
 // Decodes a compressed answer body (gzip, deflate, br) without letting it grow past the size limit.
 import { promisify } from 'node:util';
-import zlib from 'node:zlib';
+import type zlibModule from 'node:zlib';
 import { TransportError } from './clientErrors';
 
-const gunzip = promisify(zlib.gunzip);
-const inflate = promisify(zlib.inflate);
-const inflateRaw = promisify(zlib.inflateRaw);
-const brotli = promisify(zlib.brotliDecompress);
+type Decoder = (body: Buffer, options: zlibModule.ZlibOptions | zlibModule.BrotliOptions) => Promise<Buffer>;
+
+let decoders: { gunzip: Decoder; inflate: Decoder; inflateRaw: Decoder; brotli: Decoder } | undefined;
+
+/** node:zlib, loaded on the first compressed answer only (a command-line run rarely gets one). */
+function zlibDecoders(): NonNullable<typeof decoders> {
+  if (decoders) return decoders;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const zlib = require('node:zlib') as typeof zlibModule;
+  decoders = {
+    gunzip: promisify(zlib.gunzip),
+    inflate: promisify(zlib.inflate),
+    inflateRaw: promisify(zlib.inflateRaw),
+    brotli: promisify(zlib.brotliDecompress),
+  };
+  return decoders;
+}
 
 /**
  * Decodes `raw` as its `Content-Encoding` says. The decoded size is capped at `maxBytes` too, so a small compressed
@@ -25,6 +38,7 @@ export async function decodeContent(raw: Buffer, contentEncoding: string | undef
 async function decodeOne(body: Buffer, encoding: string, maxBytes: number): Promise<Buffer> {
   const options = { maxOutputLength: maxBytes };
   try {
+    const { gunzip, inflate, inflateRaw, brotli } = zlibDecoders();
     switch (encoding) {
       case 'gzip':
       case 'x-gzip':

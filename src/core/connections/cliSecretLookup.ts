@@ -1,6 +1,5 @@
 // Finds a connection's key for the CLI: a key file, `JSON2_API_KEY_<NAME>` or `JSON2_API_KEY`; never an argument or a
 // file under version control.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConnectionLookupError } from './connectionFile';
@@ -69,10 +68,24 @@ export function readKeyFile(file: string): FoundSecret {
 }
 
 /** Whether git tracks the file, could pick it up, ignores it, or there is no repository (or no git). */
-function gitStatusOf(file: string): 'tracked' | 'untracked' | 'ignored' | 'none' {
+function gitStatusOf(linkedFile: string): 'tracked' | 'untracked' | 'ignored' | 'none' {
+  // Through symbolic links, as git sees the file: a link from outside must not hide a tracked file.
+  const file = fs.realpathSync(linkedFile);
   const cwd = path.dirname(file);
+  // No `.git` above the file (and no GIT_DIR pointing elsewhere): no repository, without starting git at all.
+  if (process.env.GIT_DIR === undefined && !hasGitMarkerAbove(cwd)) return 'none';
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
   const run = (args: string[]): number | null => spawnSync('git', args, { cwd, stdio: 'ignore', timeout: 5000 }).status;
   if (run(['rev-parse', '--is-inside-work-tree']) !== 0) return 'none';
   if (run(['ls-files', '--error-unmatch', '--', file]) === 0) return 'tracked';
   return run(['check-ignore', '-q', '--', file]) === 0 ? 'ignored' : 'untracked';
+}
+
+/** Whether a `.git` folder or file (a worktree or submodule) is in `dir` or a folder above it, as git looks for one. */
+function hasGitMarkerAbove(dir: string): boolean {
+  for (let current = dir; ; current = path.dirname(current)) {
+    if (fs.existsSync(path.join(current, '.git'))) return true;
+    if (path.dirname(current) === current) return false;
+  }
 }

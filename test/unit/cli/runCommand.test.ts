@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
@@ -127,6 +128,28 @@ describe('json2 run against the sandbox', () => {
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, /HTTP 401/);
     assert.ok(!refused.stderr.includes(wrongKey) && !refused.stdout.includes(wrongKey));
+  });
+
+  test('--timeout stops a request the server is slow to answer (the server sees the client go), a refused connection is reported as not sent', async () => {
+    const file = path.join(tmp, 'slow.json2');
+    fs.writeFileSync(file, `POST ${sandbox.slowMethod.model}/${sandbox.slowMethod.method}\n{"${sandbox.slowMethod.argument}": 30}\n`);
+    const cancelledBefore = sandbox.slowMethod.cancelled();
+    const started = performance.now();
+    const slow = await runCli(['run', file, ...connection, '--timeout', '300'], { env });
+    assert.equal(slow.code, 1, slow.stderr);
+    assert.match(slow.stdout, /No complete answer within 300 ms; the request was stopped\./);
+    assert.ok(performance.now() - started < 20_000);
+    for (let waited = 0; sandbox.slowMethod.cancelled() === cancelledBefore && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(sandbox.slowMethod.cancelled(), cancelledBefore + 1, 'the sandbox did not see the connection close');
+    const closed = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const refused = await runCli(['run', 'passing.json2', '--url', `http://127.0.0.1:${closed}`, '--db', 'demo', '--output', 'none'], { env });
+    assert.equal(refused.code, 1, refused.stderr);
+    assert.match(refused.stderr, /The connection to 127\.0\.0\.1:\d+ was refused: is the server running/);
   });
 
   test('exit 2 for a malformed file: every problem as file:line:col, nothing sent', async () => {

@@ -1,18 +1,45 @@
 // Transport behaviour of HttpTransport over real loopback sockets: timeouts, cancellation, size limit, compression,
-// keep-alive, refused connections and their single retry, timings.
+// keep-alive, refused connections and their single retry, timings. Run twice: on undici's Pool (the extension) and on
+// the command line's pool on node:http (src/cli/nodeHttpPool.ts, which dist/cli.js uses in undici's place).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, afterEach, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import { Pool, type Dispatcher } from 'undici';
+import { NodeHttpPool } from '../../../src/cli/nodeHttpPool';
 import { TransportError } from '../../../src/core/client/clientErrors';
-import { HttpTransport } from '../../../src/core/client/httpTransport';
+import { HttpTransport, type TransportOptions } from '../../../src/core/client/httpTransport';
 import { closedPort, startTransportTestServer, type TransportTestServer } from './transportTestServer';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
-describe('HttpTransport', () => {
+interface PoolKind {
+  readonly label: string;
+  /** A pool as the transport would make it for `origin`. */
+  readonly pool: (origin: string) => Dispatcher;
+  /** The transport as its users get it (for the CLI: the transport on a node:http pool closed after each test). */
+  readonly transport: (origin: string, options?: TransportOptions) => HttpTransport;
+}
+
+const CLI_POOLS: NodeHttpPool[] = [];
+const cliPool = (origin: string, options: TransportOptions = {}): Dispatcher => {
+  // The options HttpTransport gives its own pool.
+  const pool = new NodeHttpPool(origin, { connections: 8, connect: { timeout: options.connectTimeoutMs ?? 10_000 }, headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 4_000 });
+  CLI_POOLS.push(pool);
+  return pool as unknown as Dispatcher;
+};
+
+const POOL_KINDS: readonly PoolKind[] = [
+  { label: "undici's Pool", pool: (origin) => new Pool(origin), transport: (origin, options) => new HttpTransport(origin, options) },
+  { label: "the CLI's node:http pool", pool: (origin) => cliPool(origin), transport: (origin, options) => new HttpTransport(origin, { ...options, dispatcher: cliPool(origin, options) }) },
+];
+
+for (const kind of POOL_KINDS) describe(`HttpTransport on ${kind.label}`, () => {
   let server: TransportTestServer;
   const pending = new Set<() => void>();
+
+  afterEach(async () => {
+    await Promise.all(CLI_POOLS.splice(0).map((pool) => pool.close()));
+  });
 
   before(async () => {
     server = await startTransportTestServer((request, response, body) => {
@@ -62,7 +89,7 @@ describe('HttpTransport', () => {
   });
 
   test('sends the body and returns status, headers, decoded body, timings and sizes', async () => {
-    const transport = new HttpTransport(server.url);
+    const transport = kind.transport(server.url);
     const answer = await transport.send({ method: 'POST', path: '/echo', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
     assert.equal(answer.status, 200);
     assert.equal(answer.headers['content-type'], 'application/json');
@@ -76,7 +103,7 @@ describe('HttpTransport', () => {
   });
 
   test('keeps connections alive between calls, and opens one per call when keep-alive is off', async () => {
-    const kept = new HttpTransport(server.url);
+    const kept = kind.transport(server.url);
     // Undici may open a second connection right after the very first exchange; after that, calls reuse them.
     await kept.send({ method: 'GET', path: '/echo', headers: {} });
     await kept.send({ method: 'GET', path: '/echo', headers: {} });
@@ -84,7 +111,7 @@ describe('HttpTransport', () => {
     for (let i = 0; i < 5; i += 1) await kept.send({ method: 'GET', path: '/echo', headers: {} });
     assert.equal(server.connections() - before, 0);
     await kept.close();
-    const fresh = new HttpTransport(server.url, { keepAlive: false });
+    const fresh = kind.transport(server.url, { keepAlive: false });
     const middle = server.connections();
     for (let i = 0; i < 3; i += 1) await fresh.send({ method: 'GET', path: '/echo', headers: {} });
     assert.equal(server.connections() - middle, 3);
@@ -92,7 +119,7 @@ describe('HttpTransport', () => {
   });
 
   test('decodes gzip, brotli and deflate answers', async () => {
-    const transport = new HttpTransport(server.url);
+    const transport = kind.transport(server.url);
     for (const [path, expected] of [['/gzip', { zipped: true }], ['/br', { brotli: true }], ['/deflate', { deflated: true }]] as const) {
       const answer = await transport.send({ method: 'GET', path, headers: {} });
       assert.deepEqual(JSON.parse(answer.body.toString()), expected, path);
@@ -102,7 +129,7 @@ describe('HttpTransport', () => {
   });
 
   test('refuses an answer over the size limit, declared or streamed, and a decompression bomb', async () => {
-    const transport = new HttpTransport(server.url, { maxResponseBytes: 100_000 });
+    const transport = kind.transport(server.url, { maxResponseBytes: 100_000 });
     for (const path of ['/big?size=500000&declare=1', '/big?size=500000', '/bomb']) {
       await assert.rejects(transport.send({ method: 'GET', path, headers: {} }), (error: unknown) => {
         assert.ok(error instanceof TransportError, path);
@@ -117,7 +144,7 @@ describe('HttpTransport', () => {
   });
 
   test('a request timeout stops a call that gets no answer', async () => {
-    const transport = new HttpTransport(server.url, { requestTimeoutMs: 10_000 });
+    const transport = kind.transport(server.url, { requestTimeoutMs: 10_000 });
     const started = performance.now();
     await assert.rejects(transport.send({ method: 'GET', path: '/hang', headers: {}, timeoutMs: 150 }), (error: unknown) => {
       assert.ok(error instanceof TransportError);
@@ -130,7 +157,7 @@ describe('HttpTransport', () => {
   });
 
   test('an AbortSignal cancels a call in flight, and a signal aborted beforehand sends nothing', async () => {
-    const transport = new HttpTransport(server.url);
+    const transport = kind.transport(server.url);
     const controller = new AbortController();
     const call = transport.send({ method: 'GET', path: '/hang', headers: {}, signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
@@ -145,7 +172,7 @@ describe('HttpTransport', () => {
   test('a refused connection is retried once, then reported as not sent', async () => {
     const port = await closedPort();
     const origin = `http://127.0.0.1:${port}`;
-    const { dispatcher, dispatches } = countingDispatcher(new Pool(origin));
+    const { dispatcher, dispatches } = countingDispatcher(kind.pool(origin));
     const transport = new HttpTransport(origin, { dispatcher });
     await assert.rejects(transport.send({ method: 'POST', path: '/x', headers: {}, body: '{}' }), (error: unknown) => {
       assert.ok(error instanceof TransportError);
@@ -160,7 +187,7 @@ describe('HttpTransport', () => {
   });
 
   test('a connection dropped after the request was sent is not retried', async () => {
-    const { dispatcher, dispatches } = countingDispatcher(new Pool(server.url));
+    const { dispatcher, dispatches } = countingDispatcher(kind.pool(server.url));
     const transport = new HttpTransport(server.url, { dispatcher });
     await assert.rejects(transport.send({ method: 'POST', path: '/reset', headers: {}, body: '{}' }),
       (error: unknown) => error instanceof TransportError && error.kind === 'network' && error.maybeSent);
@@ -169,7 +196,7 @@ describe('HttpTransport', () => {
   });
 
   test('reports upload progress for a streamed body', async () => {
-    const transport = new HttpTransport(server.url);
+    const transport = kind.transport(server.url);
     const seen: number[] = [];
     async function* parts(): AsyncIterable<Uint8Array> {
       for (let i = 0; i < 4; i += 1) yield Buffer.alloc(1000, 'x');
@@ -184,9 +211,12 @@ describe('HttpTransport', () => {
 
 function countingDispatcher(inner: Dispatcher): { dispatcher: Dispatcher; dispatches: () => number } {
   let count = 0;
-  const dispatcher = inner.compose((dispatch) => (options, handler) => {
-    count += 1;
-    return dispatch(options, handler);
-  });
+  const dispatcher = {
+    dispatch: (options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) => {
+      count += 1;
+      return inner.dispatch(options, handler);
+    },
+    close: () => inner.close(),
+  } as unknown as Dispatcher;
   return { dispatcher, dispatches: () => count };
 }

@@ -116,6 +116,16 @@ test('a key file is read, and refused when git tracks it', () => {
   const error = lookupError(() => resolveCliConnection({ cwd: dir, connectionName: 'local', keyFile, env: {} }));
   assert.match(error.message, /tracked by git/);
   assert.ok(!error.message.includes(KEY));
+  // Deeper in the repository, and reached through a symbolic link from outside it: git is still asked.
+  const nested = path.join(dir, 'config', 'keys');
+  fs.mkdirSync(nested, { recursive: true });
+  fs.writeFileSync(path.join(nested, 'deep.key'), `${KEY}\n`, { mode: 0o600 });
+  git('add', '-f', 'config/keys/deep.key');
+  const link = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'json2-key-link-')), 'keys');
+  fs.symlinkSync(nested, link);
+  for (const keyPath of [path.join(nested, 'deep.key'), path.join(link, 'deep.key')]) {
+    assert.match(lookupError(() => resolveCliConnection({ cwd: dir, connectionName: 'local', keyFile: keyPath, env: {} })).message, /tracked by git/, keyPath);
+  }
 });
 
 test('a key file must hold one line, and one others can read gives a warning', () => {
