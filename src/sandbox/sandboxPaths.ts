@@ -26,6 +26,11 @@ export function databasesDir(dataDir: string): string {
   return path.join(dataDir, 'databases');
 }
 
+/** The folder of a data folder where uploaded backups wait while they are restored. */
+export function uploadsDir(dataDir: string): string {
+  return path.join(dataDir, 'uploads');
+}
+
 /** The file a running server writes in its data folder (pid, address, control token). */
 export function serverInfoFile(dataDir: string): string {
   return path.join(dataDir, 'server.json');

@@ -9,7 +9,7 @@ import { MasterPassword } from './dbService/masterPassword';
 import { createRequestListener, LEGACY_VERSION_INFO, VERSION_INFO, type RouteHandler } from './http/requestRouter';
 import { DEFAULT_MAX_BODY_BYTES } from './http/requestBody';
 import type { ModelSpec } from './orm/modelDefinition';
-import { templateCacheDir } from './sandboxPaths';
+import { templateCacheDir, uploadsDir } from './sandboxPaths';
 import { DatabaseCatalog } from './service/databaseCatalog';
 import type { FaultInjector } from './service/faultInjector';
 import { DEFAULT_MAX_RPC_BODY_BYTES } from './rpc/rpcBody';
@@ -55,6 +55,8 @@ export class SandboxServer {
     readonly master: MasterPassword,
     /** The master password made at this start (shown once), or null when it was stored or given. */
     readonly createdMasterPassword: string | null,
+    /** Where uploaded backups wait while they are restored. */
+    readonly uploadsDir: string,
   ) {}
 
   static async start(options: SandboxServerOptions): Promise<SandboxServer> {
@@ -79,7 +81,7 @@ export class SandboxServer {
       faults: options.faults,
       routes: [
         rpcRoutes({ catalog, faults: options.faults, versionInfo, extraServices: { db } }, options.maxRpcBodyBytes ?? DEFAULT_MAX_RPC_BODY_BYTES),
-        managerRoutes({ catalog, master, listDb: options.listDb ?? true, versionInfo }),
+        managerRoutes({ catalog, master, listDb: options.listDb ?? true, versionInfo, uploadsDir: uploadsDir(options.dataDir) }),
         ...(options.routes?.(catalog) ?? []),
       ],
       log: options.log,
@@ -98,7 +100,7 @@ export class SandboxServer {
     }
     const address = server.address() as AddressInfo;
     const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    return new SandboxServer(catalog, server, `http://${shownHost}:${address.port}`, master, created);
+    return new SandboxServer(catalog, server, `http://${shownHost}:${address.port}`, master, created, uploadsDir(options.dataDir));
   }
 
   get port(): number {

@@ -78,7 +78,7 @@ export interface StartedSandbox {
   clock: { now(): Date; set(date: Date): void; advance(ms: number): void; reset(): void };
   faults: { failStatement(n: number): void; failMethod(model: string, method: string): void; clear(): void; readonly fired: number };
   /** A method that sleeps `seconds` (its only argument) and stops early when the client disconnects. */
-  slowMethod: { model: string; method: string; argument: 'seconds'; completed(): number; cancelled(): number };
+  slowMethod: { model: string; method: string; argument: 'seconds'; started(): number; completed(): number; cancelled(): number };
   /** Makes another key for a demo user (by login), valid `days` days (at most three months). */
   newKey(login: string, options?: { days?: number; name?: string; scope?: string | null }): Promise<string>;
   /** The server object, for tests that look inside (open databases, key cache). */
@@ -113,14 +113,14 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), DATA_PREFIX));
   const clock = new SettableClock();
   const faults = new FaultInjector();
-  const slow = { completed: 0, cancelled: 0 };
+  const slow = { started: 0, completed: 0, cancelled: 0 };
   const postgresUrl = options.postgres === undefined ? testPostgresUrl() : options.postgres;
   const postgres = postgresUrl === null ? undefined : testPostgresNamespace(postgresUrl);
   let server: SandboxServer | undefined;
   try {
     server = await SandboxServer.start({
       dataDir, clock, faults, host: '127.0.0.1', port: 0, maxBodyBytes: options.maxBodyBytes, maxRpcBodyBytes: options.maxRpcBodyBytes, hashCost: options.hashCost, log: options.log,
-      extraModels: [testingModel({ completed: () => { slow.completed += 1; }, cancelled: () => { slow.cancelled += 1; } })],
+      extraModels: [testingModel({ started: () => { slow.started += 1; }, completed: () => { slow.completed += 1; }, cancelled: () => { slow.cancelled += 1; } })],
       routes: (catalog) => webRoutes(catalog),
       masterPassword, listDb: options.listDb, legacyOnly: options.legacyOnly, databaseFilter: options.databaseFilter, postgres,
     });
@@ -156,7 +156,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
         clear: () => faults.clear(),
         get fired() { return faults.fired; },
       },
-      slowMethod: { model: TESTING_MODEL, method: SLOW_METHOD, argument: 'seconds', completed: () => slow.completed, cancelled: () => slow.cancelled },
+      slowMethod: { model: TESTING_MODEL, method: SLOW_METHOD, argument: 'seconds', started: () => slow.started, completed: () => slow.completed, cancelled: () => slow.cancelled },
       newKey,
       server: started,
       backend: postgres ? 'postgres' : 'pglite',

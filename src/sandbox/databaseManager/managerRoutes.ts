@@ -20,6 +20,8 @@ export interface ManagerOptions {
   master: MasterPassword;
   listDb: boolean;
   versionInfo: readonly (number | string)[];
+  /** Where uploaded backups wait while they are restored (each in its own folder, removed afterwards). */
+  uploadsDir: string;
 }
 
 const FORM_LIMIT = 1024 * 1024;
@@ -55,7 +57,7 @@ export function managerRoutes(options: ManagerOptions): RouteHandler {
 
   async function run(action: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (action === 'restore') {
-      const upload = await receiveUpload(request, 'backup_file');
+      const upload = await receiveUpload(request, 'backup_file', options.uploadsDir);
       try {
         await needMaster(upload.fields);
         if (upload.file === null) throw new DatabaseOperationError('No backup file was sent');

@@ -3,40 +3,78 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { PassThrough, Readable, type Writable } from 'node:stream';
-import { once } from 'node:events';
+import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import type { DatabaseCatalog } from '../service/databaseCatalog';
 import type { BackupCodec, BackupFormat } from './backupCodec';
 import { DatabaseOperationError, needExisting, newIdentity } from './databaseOperations';
-import { listTables, writeSqlDump } from './sqlDump';
+import { listTables, writeSqlDump, type DumpWriter } from './sqlDump';
 import { StatementSplitter } from './sqlStatements';
 
 const BATCH_CHARS = 256 * 1024;
 
-/** Writes the backup of `name` into `output` (which is ended). */
+/**
+ * A writer into `stream` that waits while it is full and fails as soon as it is destroyed: without that, a dump
+ * whose reader went away would wait for a 'drain' that never comes, inside its transaction.
+ */
+function writerInto(stream: Writable): DumpWriter {
+  return async (text) => {
+    if (stream.destroyed) throw new BackupCancelledError();
+    if (stream.write(text)) return;
+    await new Promise<void>((resolve, reject) => {
+      const settle = (error?: Error) => {
+        stream.off('drain', onDrain);
+        stream.off('close', onClose);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onDrain = () => settle();
+      const onClose = () => settle(new BackupCancelledError());
+      stream.on('drain', onDrain);
+      stream.on('close', onClose);
+    });
+  };
+}
+
+/** The backup's reader went away (the client cancelled the download). */
+export class BackupCancelledError extends Error {
+  constructor() { super('the backup was cancelled: its output was closed'); }
+}
+
+/**
+ * Writes the backup of `name` into `output` (which is ended). When `output` fails or closes early, the dump stops at
+ * its next piece, its transaction ends and this rejects; when the dump fails, `output` is destroyed.
+ */
 export async function streamBackup(catalog: DatabaseCatalog, name: string, format: BackupFormat, output: Writable, versionInfo: readonly (number | string)[]): Promise<void> {
   const database = needExisting(catalog, name);
   const sql = new PassThrough();
-  const write = async (text: string) => { if (!sql.write(text)) await once(sql, 'drain'); };
-  let finished: Promise<unknown>;
-  if (format === 'dump') {
-    sql.pipe(output);
-    finished = once(output, 'finish');
-  } else {
-    const zip = new yazl.ZipFile();
-    zip.outputStream.pipe(output);
-    finished = once(output, 'finish');
+  let source: Readable = sql;
+  if (format === 'zip') {
     const tables = await catalog.use(database, (storage) => storage.transaction((cr) => listTables(cr)));
     const manifest = { release: `${versionInfo[0]}.${versionInfo[1]}`, version_info: versionInfo, db_name: database, created: new Date().toISOString(), tables };
+    const zip = new yazl.ZipFile();
     zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), 'manifest.json');
     zip.addReadStream(sql, 'dump.sql');
     zip.addEmptyDirectory('filestore/');
     zip.end();
+    // A PassThrough (typed only as a ReadableStream).
+    source = zip.outputStream as Readable;
   }
-  await catalog.use(database, (storage) => storage.transaction((cr) => writeSqlDump(cr, write)));
-  sql.end();
-  await finished;
+  // The zip's input is outside the pipeline: destroyed here (without an error, which yazl would not listen to).
+  const delivered = pipeline(source, output).catch((error: unknown) => { sql.destroy(); throw error; });
+  // Awaited below; handled now too, as it may fail while the dump is still running.
+  delivered.catch(() => undefined);
+  try {
+    await catalog.use(database, (storage) => storage.transaction((cr) => writeSqlDump(cr, writerInto(sql))));
+    sql.end();
+  } catch (error) {
+    sql.destroy();
+    source.destroy(error instanceof Error ? error : new Error(String(error)));
+    await delivered.catch(() => undefined);
+    throw error;
+  }
+  await delivered;
 }
 
 function zipEntry(open: (callback: (error: Error | null, zip: yauzl.ZipFile) => void) => void): Promise<Readable> {

@@ -5,6 +5,8 @@ import type { ModelSpec } from '../orm/modelDefinition';
 import { optional } from '../methods/methodDefinition';
 
 export interface SlowMethodObserver {
+  /** Called when a call starts sleeping. */
+  started(): void;
   /** Called when a sleeping call ends early because its client disconnected. */
   cancelled(): void;
   /** Called when a sleeping call ran to its end. */
@@ -29,6 +31,7 @@ export function testingModel(observer: SlowMethodObserver): ModelSpec {
       run: async ({ env, args }) => {
         const seconds = args.seconds;
         if (typeof seconds !== 'number' || !(seconds >= 0) || seconds > 600) throw typeError(`'seconds' must be a number from 0 to 600, got ${JSON.stringify(seconds)}`);
+        observer.started();
         const finished = await new Promise<boolean>((resolve) => {
           const timer = setTimeout(() => { env.signal.removeEventListener('abort', onAbort); resolve(true); }, seconds * 1000);
           const onAbort = () => { clearTimeout(timer); resolve(false); };
