@@ -13,6 +13,8 @@ export const SCHEMA_MODELS = new Set(['ir.model', 'ir.model.fields']);
 
 export class DatabaseRegistries {
   private readonly loaded = new Map<string, Registry>();
+  /** Loads under way, shared by the calls that arrive meanwhile (one load per change, not one per call). */
+  private readonly loading = new Map<string, { generation: number; registry: Promise<Registry> }>();
   /** Bumped by `forget`: a load that raced with a change is not kept. */
   private generation = 0;
 
@@ -27,9 +29,16 @@ export class DatabaseRegistries {
   async ensure(database: string, cr: SqlClient): Promise<Registry> {
     const known = this.loaded.get(database);
     if (known) return known;
+    const under = this.loading.get(database);
+    if (under && under.generation === this.generation) return under.registry;
     const generation = this.generation;
-    const registry = await this.load(cr);
-    if (generation === this.generation) this.loaded.set(database, registry);
+    const registry = this.load(cr).then((built) => {
+      if (generation === this.generation) this.loaded.set(database, built);
+      return built;
+    }).finally(() => {
+      if (this.loading.get(database)?.registry === registry) this.loading.delete(database);
+    });
+    this.loading.set(database, { generation, registry });
     return registry;
   }
 

@@ -123,6 +123,8 @@ export const SECURITY_MODELS: ReadonlySet<string> = new Set(['ir.model.access', 
 /** The access-control data of each database, read on first use and again after a change. */
 export class SecurityCache {
   private readonly loaded = new Map<string, SecurityTables>();
+  /** Loads under way, shared by the calls that arrive meanwhile. */
+  private readonly loading = new Map<string, { generation: number; tables: Promise<SecurityTables> }>();
   private generation = 0;
 
   get(database: string): SecurityTables {
@@ -132,9 +134,16 @@ export class SecurityCache {
   async ensure(database: string, cr: SqlClient): Promise<SecurityTables> {
     const known = this.loaded.get(database);
     if (known) return known;
+    const under = this.loading.get(database);
+    if (under && under.generation === this.generation) return under.tables;
     const generation = this.generation;
-    const tables = await SecurityTables.load(cr);
-    if (generation === this.generation) this.loaded.set(database, tables);
+    const tables = SecurityTables.load(cr).then((read) => {
+      if (generation === this.generation) this.loaded.set(database, read);
+      return read;
+    }).finally(() => {
+      if (this.loading.get(database)?.tables === tables) this.loading.delete(database);
+    });
+    this.loading.set(database, { generation, tables });
     return tables;
   }
 

@@ -52,9 +52,15 @@ export async function dispatchCall(catalog: DatabaseCatalog, request: CallReques
     return result;
   };
   if (method.transactional === false) return run(request.storage);
+  let result: unknown;
   try {
-    return await request.storage.transaction((tx) => run(faults ? faults.wrapTransaction(tx) : tx));
+    result = await request.storage.transaction((tx) => run(faults ? faults.wrapTransaction(tx) : tx));
   } finally {
     services.settle();
   }
+  // As the reference server, a call that changed the schema or the access rules reloads them before it answers, so
+  // the next call does not pay for it. A failed reload is not this call's failure: the next use of the database tries
+  // again and reports it.
+  await catalog.loadSchema(request.database, request.storage).catch(() => undefined);
+  return result;
 }

@@ -170,10 +170,15 @@ export class DatabaseCatalog {
   /** Runs `work` with database `name` open. */
   use<T>(name: string, work: (storage: Storage) => Promise<T>): Promise<T> {
     return this.pool.use(name, async (storage) => {
-      await this.registries.ensure(name, storage);
-      await this.security.ensure(name, storage);
+      await this.loadSchema(name, storage);
       return work(storage);
     });
+  }
+
+  /** Reads the models and access rules of database `name` again if a change made them be forgotten. */
+  async loadSchema(name: string, storage: Storage): Promise<void> {
+    await this.registries.ensure(name, storage);
+    await this.security.ensure(name, storage);
   }
 
   authenticator(name: string): ApiKeyAuthenticator {

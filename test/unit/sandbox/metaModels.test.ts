@@ -2,6 +2,11 @@
 // tables and columns, used through JSON-2, refused when computed or given defaults, and dropped again.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { GENERIC_METHODS } from '../../../src/sandbox/methods/genericMethods';
+import { BASE_MODELS } from '../../../src/sandbox/models/baseModels';
+import { DatabaseRegistries } from '../../../src/sandbox/orm/databaseRegistries';
+import { Registry } from '../../../src/sandbox/orm/registry';
+import { SecurityCache } from '../../../src/sandbox/security/securityTables';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { fails, ok } from '../../support/sandboxHttp';
 
@@ -181,5 +186,42 @@ describe('custom fields', () => {
     }
     assert.deepEqual(await columns('x_raft'), []);
     assert.equal((await fails(sandbox, 404, 'x_raft', 'search', { domain: [] })).message, "the model 'x_raft' does not exist");
+  });
+});
+
+describe('reloading the models after a schema change', () => {
+  it('answers a schema change with the models already reloaded, as the reference server: the next call pays nothing', async () => {
+    const catalog = sandbox.server.catalog;
+    await ok(sandbox, 'ir.model', 'create', { vals_list: { name: 'Ledger', model: 'x_ledger', state: 'manual' } });
+    assert.ok(catalog.registryFor(sandbox.database).model('x_ledger'), 'the registry has the new model when the create call answers');
+    await ok(sandbox, 'ir.model.fields', 'create', { vals_list: { model_id: await modelId('x_ledger'), name: 'x_total', ttype: 'float', state: 'manual', field_description: 'Total' } });
+    assert.ok(catalog.registryFor(sandbox.database).model('x_ledger')?.fields.has('x_total'), 'and the new field when that call answers');
+  });
+
+  it('shares one load of the models and of the access rules between the calls that need them at the same time', async () => {
+    await sandbox.server.catalog.use(sandbox.database, async (storage) => {
+      let statements = 0;
+      const counted = { query: (sql: string, params?: readonly unknown[]) => { statements += 1; return storage.query(sql, params); } };
+      const registries = new DatabaseRegistries(Registry.build(BASE_MODELS, GENERIC_METHODS), BASE_MODELS, GENERIC_METHODS);
+      const [first, second] = await Promise.all([registries.ensure('db', counted as typeof storage), registries.ensure('db', counted as typeof storage)]);
+      assert.equal(first, second);
+      assert.ok(first.model('x_ledger'), 'the custom model loaded');
+      const oneLoad = statements;
+      assert.equal(oneLoad, 2, 'the models and the fields, read once');
+      registries.forget('db');
+      await Promise.all([registries.ensure('db', counted as typeof storage), registries.ensure('db', counted as typeof storage)]);
+      assert.equal(statements, 2 * oneLoad, 'read again once after a change');
+
+      const security = new SecurityCache();
+      statements = 0;
+      const [tables, same] = await Promise.all([security.ensure('db', counted as typeof storage), security.ensure('db', counted as typeof storage)]);
+      assert.equal(tables, same);
+      const perLoad = statements;
+      await security.ensure('db', counted as typeof storage);
+      assert.equal(statements, perLoad, 'kept once read');
+      security.forget('db');
+      await Promise.all([security.ensure('db', counted as typeof storage), security.ensure('db', counted as typeof storage)]);
+      assert.equal(statements, 2 * perLoad);
+    });
   });
 });
