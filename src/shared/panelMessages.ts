@@ -115,7 +115,7 @@ export interface StateMessage {
 /** A button of the panel that the host carries out. */
 export interface CommandMessage {
   readonly type: 'command';
-  readonly command: 'rerun' | 'goToRequest' | 'save' | 'previousPage' | 'nextPage' | 'exportCurl' | 'exportPython' | 'exportJavaScript' | 'exportExecuteKw';
+  readonly command: 'cancel' | 'rerun' | 'goToRequest' | 'save' | 'previousPage' | 'nextPage' | 'exportCurl' | 'exportPython' | 'exportJavaScript' | 'exportExecuteKw';
 }
 
 /** Sent by the webview: text to put on the clipboard (a cell, a row, the ids, the answer). */
@@ -151,4 +151,31 @@ export interface PanelState {
   readonly page?: { readonly limit: number; readonly offset: number };
   /** The panel's whole document, for tests that look for what must never be in it. */
   readonly html: string;
+  /** When the view reached each step of its start and of the answer shown (benchmarks). */
+  readonly timeline: ViewTimeline;
+}
+
+/**
+ * Moments in the view, in milliseconds since the Unix epoch (`performance.timeOrigin + performance.now()`), so the
+ * benchmark can line them up with the extension host's clock. Absent until reached.
+ */
+export interface ViewTimeline {
+  /** The view's document was requested (its navigation started). */
+  readonly documentRequested?: number;
+  /** The document's HTML had arrived. */
+  readonly documentLoaded?: number;
+  /** The script's bytes had arrived. */
+  readonly scriptLoaded?: number;
+  /** The script's first statement ran (before its libraries were set up). */
+  readonly scriptStarted?: number;
+  /** The view posted `ready`. */
+  readonly ready?: number;
+  /** The `show` message of the answer shown arrived. */
+  readonly answerReceived?: number;
+  /** The first rows of that answer were put in the DOM. */
+  readonly firstRowsInDom?: number;
+  /** The frame after that one started, so the rows had been painted. */
+  readonly firstRowsPainted?: number;
+  /** Every record of that answer had arrived. */
+  readonly allRowsReceived?: number;
 }

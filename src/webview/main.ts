@@ -1,4 +1,5 @@
 // The response panel's front end: announces itself, then renders what the host sends with DOM APIs only.
+import { mark } from './viewTimeline';
 import type { HostToView, ViewToHost } from '../shared/panelMessages';
 import { ResponseView } from './responseView';
 
@@ -25,4 +26,5 @@ window.addEventListener('message', (event: MessageEvent<HostToView>) => {
     case 'reportState': vscodeApi.postMessage({ type: 'state', nonce: message.nonce, state: view.state() }); break;
   }
 });
+mark('ready');
 vscodeApi.postMessage({ type: 'ready' });

@@ -1,6 +1,7 @@
 // The records table: columns from the fields, sortable, cells copied one by one or by row or ids, virtual scrolling.
 import { cellCopy, cellText, cellTitle, columnsOf, compareCells } from './cellText';
 import { button, element } from './domBuilder';
+import { rowsInDom } from './viewTimeline';
 
 const ROW_HEIGHT = 24;
 const OVERSCAN = 10;
@@ -122,6 +123,7 @@ export class RecordsTable {
     const rows: HTMLElement[] = [];
     for (let position = first; position < last; position++) rows.push(this.#row(position));
     this.#spacer.replaceChildren(...rows);
+    if (rows.length > 0) rowsInDom();
   }
 
   #row(position: number): HTMLElement {

@@ -5,6 +5,7 @@ import { button, element, type PanelButton } from './domBuilder';
 import { ErrorView } from './errorView';
 import { JsonTree } from './jsonTree';
 import { RecordsTable } from './recordsTable';
+import { mark, newAnswer, viewTimeline } from './viewTimeline';
 
 export interface ViewHost {
   command(command: CommandMessage['command']): void;
@@ -49,6 +50,7 @@ export class ResponseView {
     };
     this.#buttons.set('previousPage', this.#pager.previous).set('nextPage', this.#pager.next);
     this.#tools.append(
+      commandButton('Cancel', 'cancel', 'stop-circle'),
       button('Copy', () => host.copy(this.#rawText(), 'answer'), {}, 'copy'),
       commandButton('Save…', 'save', 'save'),
       commandButton('Rerun', 'rerun', 'refresh'),
@@ -66,6 +68,7 @@ export class ResponseView {
   }
 
   show(response: PanelResponse): void {
+    newAnswer();
     this.#busy = false;
     this.#response = response;
     this.#title = response.title;
@@ -83,6 +86,7 @@ export class ResponseView {
   rows(id: string, start: number, rows: readonly unknown[]): void {
     if (this.#response?.id !== id || !Array.isArray(this.#body) || start !== this.#body.length) return;
     this.#table.append(rows as Record<string, unknown>[]);
+    if (this.#table.rowCount === this.#response.records?.total) mark('allRowsReceived');
     this.#renderStatus();
   }
 
@@ -132,6 +136,7 @@ export class ResponseView {
       rawText: this.#view === 'raw' ? this.#raw.textContent ?? '' : '',
       ...(response?.page ? { page: response.page } : {}),
       html: document.documentElement.outerHTML,
+      timeline: viewTimeline(),
     };
   }
 
@@ -162,6 +167,8 @@ export class ResponseView {
       for (const assertion of response.assertions ?? []) parts.push(element('span', { class: `assertion ${assertion.passed ? 'ok' : 'failed'}`, title: assertion.message }, `${assertion.passed ? '✓' : '✗'} ${assertion.text}`));
     }
     this.#status.replaceChildren(...parts);
+    const cancel = this.#buttons.get('cancel');
+    if (cancel) cancel.hidden = !this.#busy;
     this.#pager.previous.disabled = !response?.page || response.page.offset === 0;
     this.#pager.next.disabled = !response?.page;
     this.#pager.previous.hidden = this.#pager.next.hidden = !response?.page;

@@ -31,8 +31,12 @@ export interface RequestsTestApi {
   lastCopy(): string | undefined;
   /** Shows an answer in the panel as a run would (the panel benchmark hands it 50,000 records). */
   showAnswer(response: PanelResponse): void;
+  /** Shows a request as running in the panel, creating the panel if needed, as `Send` does (the benchmark). */
+  showRunning(title: string): void;
   /** How the panel shown last handed over its last records answer (chunks, longest task, time to the last chunk). */
   panelHandover(): ResponsePanel['handover'];
+  /** When the panel shown last was created and its view said `ready` (epoch ms). */
+  panelTimeline(): ResponsePanel['timeline'] | undefined;
   /** Answers the questions instead of a person; undefined restores the real dialogs. */
   setPrompts(prompts: RequestPrompts | undefined): void;
   /** What the status bar spinner shows now. */
@@ -78,7 +82,9 @@ export function registerRequests(context: vscode.ExtensionContext, service: Conn
     history: () => history.entries(),
     lastCopy: () => lastCopy,
     showAnswer: (response) => { panels.show('json2-bench:', 0, response); },
+    showRunning: (title) => { panels.panelFor('json2-bench:', title).running(title); },
     panelHandover: () => panels.last?.handover,
+    panelTimeline: () => panels.last?.timeline,
     setPrompts: (replacement) => { prompts = replacement ?? vscodeRequestPrompts; },
     statusBar: () => statusBar.shown,
   };

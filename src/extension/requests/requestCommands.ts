@@ -83,6 +83,10 @@ export function registerRequestCommands(deps: RequestCommandDeps): vscode.Dispos
 
 /** Carries out a button of the panel on the request its answer came from. */
 export async function panelCommand(panel: ResponsePanel, command: CommandMessage['command'], runs: RequestRunService, prompts: RequestPrompts): Promise<void> {
+  if (command === 'cancel') {
+    runs.cancelShownIn(panel);
+    return;
+  }
   const origin = panel.origin;
   if (!origin) return;
   const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(origin.uri));

@@ -1,6 +1,6 @@
 // Runs requests of json2 documents: dependencies first, one cancellable run per request, answers to panel and history.
 import * as vscode from 'vscode';
-import type { StoredResponse } from '../../core/requestFile';
+import type { RequestNode, StoredResponse } from '../../core/requestFile';
 import { runPlan } from '../../core/requestRun/runPlan';
 import type { ConnectionService } from '../connections/connectionService';
 import type { EnvironmentConsent } from './environmentConsent';
@@ -9,6 +9,7 @@ import { dotenvOf, parsedDocument } from './parsedDocuments';
 import type { RequestHistory } from './requestHistory';
 import type { RequestPrompts } from './requestPrompts';
 import type { RequestResult } from './requestResult';
+import type { ResponsePanel } from './responsePanel';
 import type { ResponsePanels } from './responsePanels';
 
 /** What a run command resolves with (tests read it): one line per request sent or refused, in run order. */
@@ -32,7 +33,7 @@ interface FileSession {
 
 export class RequestRunService implements vscode.Disposable {
   readonly #sessions = new Map<string, FileSession>();
-  readonly #running = new Map<string, { controller: AbortController; label: string }>();
+  readonly #running = new Map<string, { controller: AbortController; label: string; panel: ResponsePanel }>();
   readonly #changed = new vscode.EventEmitter<void>();
   /** Fires when a request starts or ends (CodeLens and status bar follow it). */
   readonly onDidChangeRunning = this.#changed.event;
@@ -84,6 +85,17 @@ export class RequestRunService implements vscode.Disposable {
     return cancelled;
   }
 
+  /** Cancels the requests whose progress `panel` shows (its Cancel button). */
+  cancelShownIn(panel: ResponsePanel): number {
+    let cancelled = 0;
+    for (const run of this.#running.values()) {
+      if (run.panel !== panel) continue;
+      run.controller.abort();
+      cancelled += 1;
+    }
+    return cancelled;
+  }
+
   dispose(): void {
     this.cancel();
     this.#changed.dispose();
@@ -98,6 +110,9 @@ export class RequestRunService implements vscode.Disposable {
     const parsed = parsedDocument(document);
     const uri = document.uri.toString();
     const session = this.#session(uri);
+    // The panel (its webview) starts now, so it is ready by the time the first answer comes.
+    const first = parsed.requests[plan[0] ?? -1];
+    if (first) this.deps.panels.panelFor(uri, labelOf(first)).running(labelOf(first));
     const dotenv = await dotenvOf(document.uri);
     const { sendRequest } = await import('./requestSender.js');
     const results: RequestResult[] = [];
@@ -105,11 +120,12 @@ export class RequestRunService implements vscode.Disposable {
       const key = keyOf(document.uri, index);
       const controller = new AbortController();
       const node = parsed.requests[index];
-      const label = node.name?.text ?? node.separator?.title?.text ?? `request ${index + 1}`;
-      this.#running.set(key, { controller, label });
+      const label = labelOf(node);
+      const panel = this.deps.panels.panelFor(uri, label);
+      panel.running(label);
+      this.#running.set(key, { controller, label, panel });
       this.#changed.fire();
       const last = index === plan.at(-1);
-      this.deps.panels.panelFor(uri, label).running(label);
       let result: RequestResult;
       try {
         result = await sendRequest({
@@ -140,6 +156,10 @@ export class RequestRunService implements vscode.Disposable {
     }
     return session;
   }
+}
+
+function labelOf(node: RequestNode): string {
+  return node.name?.text ?? node.separator?.title?.text ?? `request ${node.index + 1}`;
 }
 
 function keyOf(uri: vscode.Uri, index: number): string {

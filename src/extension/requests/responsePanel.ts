@@ -19,10 +19,14 @@ export class ResponsePanel implements vscode.Disposable {
   response: PanelResponse | undefined;
   /** Where the answer's request is (file and index), when it came from a file. */
   origin: { uri: string; index: number } | undefined;
-  /** How the last records answer was handed over: chunks posted, the longest task doing it, when the last was posted. */
-  handover: { chunks: number; longestTaskMs: number; doneMs: number } | undefined;
+  /** How the last records answer was handed over (benchmarks). */
+  handover: Handover | undefined;
+  /** When the panel was created and its view said `ready`, in ms since the Unix epoch (benchmarks). */
+  readonly timeline: { created: number; ready?: number } = { created: epochNow() };
   #ready = false;
   readonly #queue: HostToView[] = [];
+  /** The answer whose chunks wait for the view's `ready`. */
+  #afterReady: { handover: Handover; resume: () => void } | undefined;
   readonly #waiting = new Map<number, (state: PanelState) => void>();
   #nonce = 0;
   #generation = 0;
@@ -46,11 +50,17 @@ export class ResponsePanel implements vscode.Disposable {
     this.#post({ type: 'running', title });
   }
 
-  /** Shows an answer; an array of records goes in chunks, each posted on a later turn of the event loop. */
+  /**
+   * Shows an answer; an array of records goes in chunks, each posted on a later turn of the event loop. Before the
+   * view is ready only the answer's first page waits in the queue: the rest is cut and posted once it is, so a new
+   * panel does not get the whole answer in one burst when it starts.
+   */
   show(response: PanelResponse): void {
     this.response = response;
     this.panel.title = response.title;
     const generation = ++this.#generation;
+    this.#afterReady = undefined;
+    this.#dropQueuedAnswers();
     const body = response.body;
     if (!Array.isArray(body) || body.length <= FIRST_ROWS) {
       this.#post({ type: 'show', response });
@@ -58,20 +68,26 @@ export class ResponsePanel implements vscode.Disposable {
     }
     const started = performance.now();
     const { rawText: _dropped, ...rest } = response;
-    this.#post({ type: 'show', response: { ...rest, body: [], records: { total: body.length } } });
-    const handover = { chunks: 0, longestTaskMs: performance.now() - started, doneMs: 0 };
+    const handover: Handover = { chunks: 0, longestTaskMs: 0, longestTaskCpuMs: 0, doneMs: 0 };
     this.handover = handover;
     const id = response.id;
-    const next = (start: number, size: number) => {
-      if (generation !== this.#generation || start >= body.length) return;
-      const taskStarted = performance.now();
+    const post = (start: number, size: number) => {
       this.#post({ type: 'rows', id, start, rows: body.slice(start, start + size) });
       handover.chunks += 1;
-      handover.longestTaskMs = Math.max(handover.longestTaskMs, performance.now() - taskStarted);
       if (start + size >= body.length) handover.doneMs = performance.now() - started;
-      setImmediate(() => next(start + size, ROWS_PER_CHUNK));
     };
-    next(0, FIRST_ROWS);
+    const next = (start: number) => {
+      if (generation !== this.#generation || start >= body.length) return;
+      timed(handover, () => post(start, ROWS_PER_CHUNK));
+      setImmediate(() => next(start + ROWS_PER_CHUNK));
+    };
+    timed(handover, () => {
+      this.#post({ type: 'show', response: { ...rest, body: [], records: { total: body.length } } });
+      post(0, FIRST_ROWS);
+    });
+    const postTheRest = () => setImmediate(() => next(FIRST_ROWS));
+    if (this.#ready) postTheRest();
+    else this.#afterReady = { handover, resume: postTheRest };
   }
 
   /** What the view shows now (the test hook of the typed protocol); undefined when the view does not answer in 5 s. */
@@ -97,6 +113,12 @@ export class ResponsePanel implements vscode.Disposable {
     this.panel.dispose();
   }
 
+  /** A view that is not ready yet needs only the newest answer. */
+  #dropQueuedAnswers(): void {
+    const kept = this.#queue.filter((message) => message.type !== 'show' && message.type !== 'rows');
+    this.#queue.splice(0, this.#queue.length, ...kept);
+  }
+
   #post(message: HostToView): void {
     if (!this.#ready) this.#queue.push(message);
     else void this.panel.webview.postMessage(message);
@@ -104,10 +126,17 @@ export class ResponsePanel implements vscode.Disposable {
 
   #receive(message: ViewToHost): void {
     switch (message.type) {
-      case 'ready':
+      case 'ready': {
+        this.timeline.ready = epochNow();
         this.#ready = true;
-        for (const queued of this.#queue.splice(0)) void this.panel.webview.postMessage(queued);
+        const waiting = this.#afterReady;
+        this.#afterReady = undefined;
+        const flush = () => { for (const queued of this.#queue.splice(0)) void this.panel.webview.postMessage(queued); };
+        if (waiting) timed(waiting.handover, flush);
+        else flush();
+        waiting?.resume();
         break;
+      }
       case 'state':
         this.#waiting.get(message.nonce)?.(message.state);
         this.#waiting.delete(message.nonce);
@@ -120,6 +149,29 @@ export class ResponsePanel implements vscode.Disposable {
         break;
     }
   }
+}
+
+/** How a records answer was handed over: chunks posted, when the last was, and its longest task. */
+export interface Handover {
+  chunks: number;
+  /** Wall-clock time of the longest task, and the CPU time the host process used during it (all its threads). */
+  longestTaskMs: number;
+  longestTaskCpuMs: number;
+  doneMs: number;
+}
+
+/** Runs one task of a handover and keeps its time if it is the longest yet. */
+function timed(handover: Handover, task: () => void): void {
+  const wall = performance.now();
+  const cpu = process.cpuUsage();
+  task();
+  const used = process.cpuUsage(cpu);
+  handover.longestTaskMs = Math.max(handover.longestTaskMs, performance.now() - wall);
+  handover.longestTaskCpuMs = Math.max(handover.longestTaskCpuMs, (used.user + used.system) / 1000);
+}
+
+function epochNow(): number {
+  return performance.timeOrigin + performance.now();
 }
 
 /** The page: no inline script, the bundle and stylesheet from the extension's folders, a fresh nonce each time. */

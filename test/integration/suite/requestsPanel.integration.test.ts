@@ -5,7 +5,7 @@ import type { Json2TestApi } from '../../../src/extension/activate';
 import type { RequestsTestApi } from '../../../src/extension/requests/registerRequests';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { connectionSetting, eventually, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
-import { addSandboxConnection, clickLens, CONNECTION, lineOf, loadSandboxApi, openRequestFile, panelState, testApis } from './requestsDriver.integration.test';
+import { addSandboxConnection, clickLens, codeLenses, CONNECTION, lineOf, loadSandboxApi, openRequestFile, panelState, testApis } from './requestsDriver.integration.test';
 
 const PARTNERS = `# @connection ${CONNECTION}
 ### Three partners
@@ -90,6 +90,46 @@ GET /web/version
       await vscode.workspace.getConfiguration('json2').update('sendAll.continueOnFailure', undefined, vscode.ConfigurationTarget.Global);
     }
   });
+  test('the panel shows a running request with a Cancel button, which stops the sandbox\'s slow method', async () => {
+    const document = await openRequestFile('panel-cancel.json2', `# @connection ${CONNECTION}
+### Slow
+POST ${sandbox.slowMethod.model}/${sandbox.slowMethod.method}
+{ "${sandbox.slowMethod.argument}": 30 }
+`);
+    const line = lineOf(document, 'POST');
+    const cancelledBefore = sandbox.slowMethod.cancelled();
+    const running = clickLens(document, 'Send', line);
+    await eventually(async () => (await codeLenses(document)).some((lens) => lens.command?.title === 'Cancel'), 'the request running', 20_000);
+    const busy = await panelState(api.requests, (s) => s.busy && s.title === 'Slow', 'the panel showing the request as running');
+    assert.match(busy.statusText, /Sending/);
+    const started = Date.now();
+    api.requests.act({ kind: 'press', command: 'cancel' });
+    const summary = await running;
+    assert.equal(summary.results[0].errorKind, 'cancelled');
+    assert.ok(Date.now() - started < 10_000);
+    const done = await panelState(api.requests, (s) => s.error?.kind === 'cancelled', 'the cancelled answer');
+    assert.equal(done.busy, false);
+    await eventually(() => sandbox.slowMethod.cancelled() > cancelledBefore, 'the sandbox saw the cancellation', 20_000);
+  });
+
+  test('answers handed over before a new panel\'s view has started: the newest shows, with every one of its records', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await eventually(() => api.requests.panelCount() === 0, 'no panel open');
+    const partners = (count: number, name: string) => Array.from({ length: count }, (_, index) => ({ id: index + 1, name: `${name} ${index + 1}` }));
+    const answer = (id: string, title: string, body: unknown) => ({ id, title, request: 'POST res.partner/search_read', status: 200, ok: true, body });
+    api.requests.showAnswer(answer('early-1', 'Early answer', partners(3000, 'Early')));
+    api.requests.showAnswer(answer('early-2', 'Newest answer', partners(1700, 'Newest')));
+    const state = await panelState(api.requests, (s) => s.rowsReceived === 1700, 'every record of the newest answer');
+    assert.equal(state.title, 'Newest answer');
+    assert.equal(state.rowsExpected, 1700);
+    assert.deepEqual(state.visibleCells[0], ['1', 'Newest 1']);
+    assert.equal(api.requests.panelHandover()?.chunks, 4, 'the first 200 records, then three chunks of 500');
+    api.requests.act({ kind: 'scroll', row: 1699 });
+    const end = await panelState(api.requests, (s) => s.visibleCells.some((row) => row[1] === 'Newest 1700'), 'the last record in view');
+    assert.ok(!end.html.includes('Early'), 'nothing of the replaced answer in the view');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   test('a connection on the deprecated XML-RPC interface sends model calls through execute_kw', async function () {
     const probe = await fetch(`${sandbox.url}/xmlrpc/2/common`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: '<?xml version="1.0"?><methodCall><methodName>version</methodName><params/></methodCall>' }).catch(() => undefined);
     if (!probe?.ok || !(await probe.text()).includes('<methodResponse>')) this.skip(); // the sandbox does not serve XML-RPC yet
