@@ -57,11 +57,22 @@ ${header}{
 `;
 }
 
-/** The server's documentation page of a model (`/doc/<model>` under the connection's address, path prefix kept). */
-export function documentationUrl(baseUrl: string, model: string): string {
+/**
+ * The server's documentation page of a model (`/doc/<model>` under the connection's address, path prefix kept). The
+ * page is session-based: with `database` (the server has other databases, or does not say), the address is the login
+ * page choosing that database and leading on to the page, which goes straight there when already logged in on it.
+ */
+export function documentationUrl(baseUrl: string, model: string, database?: string): string {
   const url = new URL(baseUrl);
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}/doc/${encodeURIComponent(model)}`;
-  url.search = '';
+  const prefix = url.pathname.replace(/\/+$/, '');
+  const page = `${prefix}/doc/${encodeURIComponent(model)}`;
   url.hash = '';
+  if (database === undefined) {
+    url.pathname = page;
+    url.search = '';
+  } else {
+    url.pathname = `${prefix}/web/login`;
+    url.search = new URLSearchParams({ db: database, redirect: page }).toString();
+  }
   return url.toString();
 }

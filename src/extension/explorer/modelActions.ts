@@ -12,8 +12,12 @@ const OPEN_RECORDS_LIMIT = 80;
 const NEW_FILE_LIMIT = 20;
 
 export class ModelActions {
-  /** `storage`: where the request of Open Records is written (a file, so that no unsaved editor is left behind). */
-  constructor(private readonly connections: ConnectionService, private readonly schemas: ExplorerSchemas, private readonly storage: vscode.Uri | undefined) {}
+  /**
+   * `storage`: where the request of Open Records is written (a file, so that no unsaved editor is left behind);
+   * `openExternal`: how an address is opened in the browser (tests record it instead).
+   */
+  constructor(private readonly connections: ConnectionService, private readonly schemas: ExplorerSchemas, private readonly storage: vscode.Uri | undefined,
+    private readonly openExternal: (uri: vscode.Uri) => Thenable<boolean> = (uri) => vscode.env.openExternal(uri)) {}
 
   /** Opens an untitled .json2 file with a search_read on the model (useful fields, a sample domain). */
   async newRequestFile(node: ModelNode): Promise<vscode.Uri> {
@@ -46,12 +50,22 @@ export class ModelActions {
     return node.model;
   }
 
-  /** Opens `/doc/<model>` of the connection's server; returns the address. */
+  /**
+   * Opens `/doc/<model>` of the connection's server; returns the address. The page uses the browser's session, so
+   * unless the server lists the node's database as its only one, the address goes through the login page for that
+   * database.
+   */
   async openDocumentation(node: ModelNode): Promise<string> {
     const saved = this.connections.find(node.connectionName);
     if (!saved) throw new Error(vscode.l10n.t('No connection named "{0}".', node.connectionName));
-    const url = documentationUrl(saved.profile.baseUrl, node.model);
-    await vscode.env.openExternal(vscode.Uri.parse(url, true));
+    let database: string | undefined;
+    if (node.database !== '') {
+      const listing = await this.schemas.databases(node.connectionName);
+      const onlyOne = listing.listRefused === undefined && listing.databases.length === 1 && listing.databases[0] === node.database;
+      database = onlyOne ? undefined : node.database;
+    }
+    const url = documentationUrl(saved.profile.baseUrl, node.model, database);
+    await this.openExternal(vscode.Uri.parse(url, true));
     return url;
   }
 

@@ -16,6 +16,8 @@ import { ExplorerTreeProvider } from './explorerTreeProvider';
 export interface ExplorerTestApi {
   readonly provider: ExplorerTreeProvider;
   readonly view: vscode.TreeView<ExplorerNode>;
+  /** The addresses the explorer opened in the browser; in test mode they are recorded here, no browser is started. */
+  readonly openedUrls: readonly string[];
 }
 
 export interface ExplorerFeature extends vscode.Disposable {
@@ -44,7 +46,11 @@ export function registerExplorer(context: vscode.ExtensionContext, { connections
     view.message = filter.trim() ? vscode.l10n.t('Models matching "{0}"', filter.trim()) : undefined;
     void vscode.commands.executeCommand('setContext', FILTER_CONTEXT, filter.trim() !== '');
   };
-  const models = new ModelActions(connections, schemas, context.globalStorageUri);
+  const testMode = context.extensionMode === vscode.ExtensionMode.Test;
+  const openedUrls: string[] = [];
+  // What VS Code's opener hands the browser for a Uri: its unencoded text through encodeURI.
+  const record = async (uri: vscode.Uri): Promise<boolean> => { openedUrls.push(encodeURI(uri.toString(true))); return true; };
+  const models = new ModelActions(connections, schemas, context.globalStorageUri, testMode ? record : undefined);
   const customDeps = { schemas, port: () => new QuickInputPort(inputs), refresh };
   /** The node a command got, else the view's selected node of that kind; undefined (with a hint) when there is none. */
   const nodeOf = <K extends ExplorerNode['kind']>(node: unknown, kinds: readonly K[]): Extract<ExplorerNode, { kind: K }> | undefined => {
@@ -114,6 +120,6 @@ export function registerExplorer(context: vscode.ExtensionContext, { connections
       return grouped();
     }),
   );
-  const testApi = context.extensionMode === vscode.ExtensionMode.Test ? { provider, view } : undefined;
+  const testApi = testMode ? { provider, view, openedUrls } : undefined;
   return { testApi, dispose: () => disposables.dispose() };
 }

@@ -1,6 +1,7 @@
 // GET /doc-bearer/index.json and /doc-bearer/<model>.json (bearer key, technical documentation group, ETag and 304),
-// and /doc, a plain page listing the models of the database for a logged-in user (web session or bearer key) of the
-// technical documentation group, as the reference server's documentation page.
+// and /doc (also /doc/index.html and /doc/<model>, the same page showing that model first), a plain page listing the
+// models of the database for a logged-in user (web session or bearer key) of the technical documentation group, as
+// the reference server's documentation page.
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asServiceError } from '../errors/errorBody';
@@ -14,10 +15,13 @@ import type { DatabaseCatalog } from '../service/databaseCatalog';
 import { GROUP_TECHNICAL_DOC, isSystemUser, type CurrentUser } from '../security/currentUser';
 import { loadUser } from '../security/userLookup';
 import type { WebSessions } from '../web/webSessions';
+import { userFieldsGet } from '../methods/fieldsGet';
 import { documentedModel, indexDocument, modelDocument } from './schemaDocuments';
 
 const BEARER = /^bearer\s+(\S.*)$/i;
 const DOCUMENT = /^\/doc-bearer\/(.+)\.json$/;
+/** The page's addresses, as the reference routes them: /doc, /doc/index.html, /doc/<model> (not /doc/<model>.json). */
+const PAGE = /^\/doc(?:\/index\.html|\/([^/]+))?$/;
 
 /** The strong ETag of a document body. */
 export function etagOf(body: string): string {
@@ -82,27 +86,54 @@ async function pageUser(catalog: DatabaseCatalog, sessions: WebSessions, databas
   });
 }
 
+/** The page's database: the header's, else the web session's (as the reference, whose page is session-based), else the only one. */
+function pageDatabase(catalog: DatabaseCatalog, sessions: WebSessions, request: IncomingMessage): string | null {
+  const header = request.headers['x-service-database'];
+  const session = sessions.find(request);
+  if ((typeof header !== 'string' || header === '') && session?.uid && session.database && catalog.exists(session.database)) return session.database;
+  return selectDatabase(request, catalog);
+}
+
+interface PageModel { name: string; description: string; state: string }
+interface FocusedModel { name: string; found: { description: string; fields: Record<string, Record<string, unknown>> } | null }
+
 /** GET /doc: the login page for nobody, 403 for users outside the documentation group, else the models they may read. */
-async function serveDocPage(catalog: DatabaseCatalog, sessions: WebSessions, database: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function serveDocPage(catalog: DatabaseCatalog, sessions: WebSessions, database: string, request: IncomingMessage, response: ServerResponse, url: URL, focus: string | null): Promise<void> {
   const user = await pageUser(catalog, sessions, database, request);
   if (!user) {
-    response.writeHead(303, { Location: '/web/login?redirect=%2Fdoc', 'Content-Length': 0 }).end();
+    response.writeHead(303, { Location: `/web/login?redirect=${encodeURIComponent(url.pathname + url.search)}`, 'Content-Length': 0 }).end();
     return;
   }
   if (!mayReadDocumentation(user)) {
     sendHtml(response, 403, `<!doctype html>\n<html lang=en>\n<meta charset=utf-8>\n<title>403 Forbidden</title>\n<h1>Forbidden</h1>\n<p>${escapeHtml(DOC_REFUSED)}</p>\n`, { 'Content-Security-Policy': "default-src 'none'" });
     return;
   }
-  const models = await catalog.use(database, async (storage) => {
+  const { models, focused } = await catalog.use(database, async (storage) => {
     const env = new Environment(storage, catalog.registryFor(database), user, userContext(user), catalog.clock.now(), catalog.services(database));
-    return [...env.registry.models.values()].filter((model) => documentedModel(env, model));
+    const readable = [...env.registry.models.values()].filter((model) => documentedModel(env, model));
+    const shown = focus === null ? undefined : readable.find((model) => model.name === focus);
+    return {
+      models: readable.map((model): PageModel => ({ name: model.name, description: model.description, state: model.state })),
+      focused: focus === null ? null : { name: focus, found: shown ? { description: shown.description, fields: userFieldsGet(env, shown, null, null) } : null },
+    };
   });
-  sendHtml(response, 200, docPage(database, models.map((model) => ({ name: model.name, description: model.description, state: model.state }))), { 'Content-Security-Policy': "default-src 'none'" });
+  sendHtml(response, 200, docPage(database, models, focused), { 'Content-Security-Policy': "default-src 'none'" });
 }
 
-function docPage(database: string, models: ReadonlyArray<{ name: string; description: string; state: string }>): string {
-  const rows = models.map((model) => `<tr><td><code>${escapeHtml(model.name)}</code></td><td>${escapeHtml(model.description)}</td><td>${model.state}</td></tr>`).join('\n');
-  return `<!doctype html>\n<html lang=en>\n<meta charset=utf-8>\n<title>Models of ${escapeHtml(database)}</title>\n<h1>Models of ${escapeHtml(database)}</h1>\n`
+/** The model a /doc/<model> address names, first on the page: its fields, or a note when it is not there. */
+function focusSection(focused: FocusedModel): string {
+  if (!focused.found) return `<section id="model" aria-label="${escapeHtml(focused.name)}">\n<p>No model <code>${escapeHtml(focused.name)}</code> here, or you may not read it.</p>\n</section>\n`;
+  const rows = Object.entries(focused.found.fields).map(([name, field]) => `<tr><td><code>${escapeHtml(name)}</code></td><td>${escapeHtml(String(field.string ?? ''))}</td>`
+    + `<td>${escapeHtml(String(field.type ?? ''))}</td><td>${typeof field.relation === 'string' ? `<code>${escapeHtml(field.relation)}</code>` : ''}</td></tr>`).join('\n');
+  return `<section id="model" aria-label="${escapeHtml(focused.name)}">\n<h2><code>${escapeHtml(focused.name)}</code> ${escapeHtml(focused.found.description)}</h2>\n`
+    + `<table>\n<tr><th>Field</th><th>Label</th><th>Type</th><th>Relation</th></tr>\n${rows}\n</table>\n</section>\n`;
+}
+
+function docPage(database: string, models: readonly PageModel[], focused: FocusedModel | null): string {
+  const rows = models.map((model) => `<tr${model.name === focused?.name ? ' aria-current="true"' : ''}><td><code>${escapeHtml(model.name)}</code></td><td>${escapeHtml(model.description)}</td><td>${model.state}</td></tr>`).join('\n');
+  const title = `${focused ? `${focused.name} - ` : ''}Models of ${database}`;
+  return `<!doctype html>\n<html lang=en>\n<meta charset=utf-8>\n<title>${escapeHtml(title)}</title>\n<h1>Models of ${escapeHtml(database)}</h1>\n`
+    + (focused ? focusSection(focused) : '')
     + '<p>The machine-readable documents are at <code>/doc-bearer/index.json</code> and <code>/doc-bearer/&lt;model&gt;.json</code> (bearer key, Technical Documentation group).</p>\n'
     + `<table>\n<tr><th>Model</th><th>Description</th><th>State</th></tr>\n${rows}\n</table>\n`;
 }
@@ -112,20 +143,28 @@ export function schemaDocRoutes(catalog: DatabaseCatalog, sessions: WebSessions)
   return [async (request, response, url) => {
     const path = url.pathname;
     const document = DOCUMENT.exec(path);
-    if ((!document && path !== '/doc') || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+    const page = document ? null : PAGE.exec(path);
+    const named = page?.[1];
+    if ((!document && !page) || named?.endsWith('.json') || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
     request.resume();
-    const database = selectDatabase(request, catalog);
+    const database = document ? selectDatabase(request, catalog) : pageDatabase(catalog, sessions, request);
     if (database === null) {
       sendNoDatabasePage(response);
       return true;
     }
     if (document) {
-      let name: string;
-      try { name = decodeURIComponent(document[1]); } catch { name = document[1]; }
-      await serveDocument(catalog, database, request, response, name);
+      await serveDocument(catalog, database, request, response, decoded(document[1]));
       return true;
     }
-    await serveDocPage(catalog, sessions, database, request, response);
+    await serveDocPage(catalog, sessions, database, request, response, url, named === undefined ? null : decoded(named));
     return true;
   }];
+}
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -26,7 +26,7 @@ export function layout(title: string, body: string): string {
 
 const csrfField = (token: string) => `<input type="hidden" name="csrf_token" value="${escapeHtml(token)}">`;
 
-export function loginPage(options: { csrfToken: string; databases: string[]; database: string | null; login: string; error: string | null }): string {
+export function loginPage(options: { csrfToken: string; databases: string[]; database: string | null; login: string; error: string | null; redirect?: string | null }): string {
   const databaseField = options.databases.length > 1
     ? `<label>Database <select name="db">${options.databases.map((name) => `<option${name === options.database ? ' selected' : ''}>${escapeHtml(name)}</option>`).join('')}</select></label>`
     : '';
@@ -34,6 +34,7 @@ export function loginPage(options: { csrfToken: string; databases: string[]; dat
 ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
 <form method="post" action="/web/login">
 ${csrfField(options.csrfToken)}
+${options.redirect ? `<input type="hidden" name="redirect" value="${escapeHtml(options.redirect)}">` : ''}
 ${databaseField}
 <label>Login <input name="login" autocomplete="username" required value="${escapeHtml(options.login)}"></label>
 <label>Password <input name="password" type="password" autocomplete="current-password" required></label>

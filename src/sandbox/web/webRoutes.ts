@@ -39,6 +39,11 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams | nul
   }
 }
 
+/** A `redirect` parameter when it is a path on this server (never another site), else null. */
+function localPath(value: string | null): string | null {
+  return value !== null && /^\/(?![/\\])/.test(value) && !/\p{Cc}/u.test(value) ? value : null;
+}
+
 function expiryFor(duration: string, now: Date): Date | null {
   switch (duration) {
     case '1d': return new Date(now.getTime() + 86_400_000);
@@ -87,10 +92,14 @@ export function webRoutes(catalog: DatabaseCatalog): RouteHandler[] {
     return { session, form };
   }
 
+  /** `?db=` asks for another database than the session's: the person logs in again there, as on the reference server. */
   async function loginGet(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
-    if (loggedIn(request)) return redirect(response, '/web/security');
+    const wanted = url.searchParams.get('db');
+    const target = localPath(url.searchParams.get('redirect'));
+    const current = loggedIn(request);
+    if (current && (wanted === null || wanted === current.database)) return redirect(response, target ?? '/web/security');
     const session = sessions.find(request) ?? sessions.create();
-    page(response, 200, loginPage({ csrfToken: session.csrfToken, databases: catalog.list(), database: url.searchParams.get('db'), login: '', error: null }), WebSessions.cookie(session));
+    page(response, 200, loginPage({ csrfToken: session.csrfToken, databases: catalog.list(), database: wanted, login: '', error: null, redirect: target }), WebSessions.cookie(session));
   }
 
   async function loginPost(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -100,15 +109,16 @@ export function webRoutes(catalog: DatabaseCatalog): RouteHandler[] {
     const databases = catalog.list();
     const database = form.get('db') ?? (databases.length === 1 ? databases[0] : null);
     const login = form.get('login') ?? '';
+    const target = localPath(form.get('redirect'));
     const uid = database !== null && databases.includes(database)
       ? await catalog.use(database, (storage) => checkPassword(storage, login, form.get('password') ?? ''))
       : null;
     if (uid === null || database === null) {
-      page(response, 200, loginPage({ csrfToken: session.csrfToken, databases, database, login, error: 'Wrong login/password' }));
+      page(response, 200, loginPage({ csrfToken: session.csrfToken, databases, database, login, error: 'Wrong login/password', redirect: target }));
       return;
     }
     await catalog.use(database, (storage) => storage.query('UPDATE res_users SET login_date = $1 WHERE id = $2', [formatDatetime(catalog.clock.now()), uid]));
-    redirect(response, '/web/security', WebSessions.cookie(sessions.login(session, database, uid)));
+    redirect(response, target ?? '/web/security', WebSessions.cookie(sessions.login(session, database, uid)));
   }
 
   async function newKey(request: IncomingMessage, response: ServerResponse): Promise<void> {

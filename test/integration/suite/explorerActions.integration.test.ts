@@ -1,8 +1,9 @@
 // Explorer actions in a real VS Code host against the sandbox: a custom model and a many2one field created through the
 // real input boxes (rules checked as typed, the server's refusal shown on the input) and seen in the tree and in
-// completion; model actions (request file, records in the panel, technical name) and field actions (copy, insert at
-// the cursor, go to the related model).
+// completion; model actions (request file, records in the panel, technical name, the documentation page's address,
+// followed over HTTP as a browser would) and field actions (copy, insert at the cursor, go to the related model).
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { PanelState } from '../../../src/shared/panelMessages';
@@ -21,6 +22,25 @@ function loadSandboxApi(): { startSandbox(options: { log: (line: string) => void
     if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined;
     throw error;
   }
+}
+
+/** One GET or form POST as a browser makes it (no redirect followed): status, Location, the session cookie, the page. */
+function browse(url: string, options: { cookie?: string; form?: Record<string, string> } = {}): Promise<{ status: number; location?: string; cookie?: string; text: string }> {
+  const body = options.form && new URLSearchParams(options.form).toString();
+  const headers: Record<string, string> = { ...(options.cookie ? { Cookie: options.cookie } : {}), ...(body ? { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(Buffer.byteLength(body)) } : {}) };
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: body ? 'POST' : 'GET', headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({
+        status: response.statusCode ?? 0, location: response.headers.location, text: Buffer.concat(chunks).toString('utf8'),
+        cookie: response.headers['set-cookie']?.[0]?.split(';')[0] ?? options.cookie,
+      }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 suite('Explorer actions against the sandbox', function () {
@@ -143,6 +163,47 @@ suite('Explorer actions against the sandbox', function () {
     await eventually(async () => (state = await api.requests?.panelState())?.rowsReceived === 80, 'eighty records in the panel', 20_000);
     assert.equal(state?.view, 'table');
     assert.ok(state?.columns.includes('name') && state.columns.includes('email'), state?.columns.join(', '));
+  });
+
+  test('Open Documentation Page: /doc/<model> with one database, the login page for the database with several; both lead to the page', async () => {
+    const model = await tree.path(ADMIN, 'demo', 'res', 'res.partner');
+    const opened = api.explorer.openedUrls.length;
+    const single = await vscode.commands.executeCommand<string>('json2.explorer.openDocumentation', model);
+    assert.equal(single, `${sandbox.url}/doc/res.partner`);
+    assert.deepEqual(api.explorer.openedUrls.slice(opened), [single], 'the address handed to the browser');
+    // As a browser: sent to the login, logged in, back to the model's page.
+    const first = await browse(single);
+    assert.equal(first.status, 303);
+    assert.equal(first.location, '/web/login?redirect=%2Fdoc%2Fres.partner');
+    const form = await browse(new URL(first.location, sandbox.url).toString());
+    const csrf = /name="csrf_token" value="([^"]+)"/.exec(form.text)?.[1] ?? '';
+    const login = await browse(`${sandbox.url}/web/login`, { cookie: form.cookie, form: { csrf_token: csrf, login: 'admin', password: sandbox.users.admin.password ?? '', redirect: '/doc/res.partner' } });
+    assert.equal(login.location, '/doc/res.partner', login.text);
+    const page = await browse(`${sandbox.url}${login.location}`, { cookie: login.cookie });
+    assert.equal(page.status, 200);
+    assert.match(page.text, /<h2><code>res\.partner<\/code> Contact<\/h2>/);
+
+    // A second database on the server: the page is session-based, so the address goes through the login for demo.
+    await sandbox.server.catalog.createDatabase('second');
+    try {
+      const several = await vscode.commands.executeCommand<string>('json2.explorer.openDocumentation', model);
+      assert.equal(several, `${sandbox.url}/web/login?db=demo&redirect=%2Fdoc%2Fres.partner`);
+      const handed = api.explorer.openedUrls[api.explorer.openedUrls.length - 1];
+      assert.equal(handed, `${sandbox.url}/web/login?db=demo&redirect=/doc/res.partner`);
+      assert.equal((await browse(`${sandbox.url}/doc/res.partner`)).status, 404, 'without it the server does not know the database');
+      const choose = await browse(handed);
+      assert.match(choose.text, /<option selected>demo<\/option>/);
+      const chosenCsrf = /name="csrf_token" value="([^"]+)"/.exec(choose.text)?.[1] ?? '';
+      const loggedIn = await browse(`${sandbox.url}/web/login`, { cookie: choose.cookie, form: {
+        csrf_token: chosenCsrf, db: 'demo', login: 'admin', password: sandbox.users.admin.password ?? '', redirect: /name="redirect" value="([^"]+)"/.exec(choose.text)?.[1] ?? '' } });
+      assert.equal(loggedIn.location, '/doc/res.partner');
+      const shown = await browse(`${sandbox.url}${loggedIn.location}`, { cookie: loggedIn.cookie });
+      assert.match(shown.text, /<title>res\.partner - Models of demo<\/title>/);
+      const again = await browse(handed, { cookie: loggedIn.cookie });
+      assert.equal(again.location, '/doc/res.partner', 'already logged in there: straight to the page');
+    } finally {
+      await sandbox.server.catalog.dropDatabase('second');
+    }
   });
 
   test('field actions: copy and insert the name at the cursor, go to the related model', async () => {

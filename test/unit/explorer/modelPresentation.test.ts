@@ -87,5 +87,8 @@ describe('model request', () => {
   test('the documentation page is /doc/<model> under the address, its path prefix kept', () => {
     assert.equal(documentationUrl('https://example.com', 'res.partner'), 'https://example.com/doc/res.partner');
     assert.equal(documentationUrl('https://example.com/erp/', 'res.partner'), 'https://example.com/erp/doc/res.partner');
+    assert.equal(documentationUrl('https://example.com/erp/?x=1#top', 'x_a b'), 'https://example.com/erp/doc/x_a%20b');
+    assert.equal(documentationUrl('https://example.com/erp', 'res.partner', 'prod & test'),
+      'https://example.com/erp/web/login?db=prod+%26+test&redirect=%2Ferp%2Fdoc%2Fres.partner');
   });
 });

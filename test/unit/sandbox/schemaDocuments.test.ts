@@ -108,6 +108,74 @@ describe('/doc page and fields_get readonly', () => {
     assert.match(page.text, /\/doc-bearer\/index\.json/);
   });
 
+  it('serves /doc/<model> and /doc/index.html as /doc, as the reference routes them; /doc/<model> shows that model first', async () => {
+    const anonymous = await get('/doc/res.partner', null);
+    assert.equal(anonymous.status, 303);
+    assert.equal(anonymous.headers.location, '/web/login?redirect=%2Fdoc%2Fres.partner');
+    assert.equal((await get('/doc/res.partner', sandbox.keys.user)).status, 403);
+    assert.equal((await get('/doc/index.html', sandbox.keys.robot)).status, 403);
+    const page = await get('/doc/res.partner');
+    assert.equal(page.status, 200);
+    assert.match(page.text, /<title>res\.partner - Models of demo<\/title>/);
+    assert.match(page.text, /<section id="model" aria-label="res\.partner">\n<h2><code>res\.partner<\/code> Contact<\/h2>/);
+    assert.match(page.text, /<tr><td><code>country_id<\/code><\/td><td>Country<\/td><td>many2one<\/td><td><code>res\.country<\/code><\/td><\/tr>/);
+    assert.match(page.text, /<tr aria-current="true"><td><code>res\.partner<\/code><\/td>/);
+    assert.match(page.text, /<code>ir\.config_parameter<\/code>/, 'the list of models is there too');
+    const index = await get('/doc/index.html');
+    assert.equal(index.status, 200);
+    assert.equal(index.text, (await get('/doc')).text);
+    assert.doesNotMatch(index.text, /<section/);
+    const unknown = await get('/doc/x_nothing%3Cb%3E');
+    assert.equal(unknown.status, 200, 'the page itself, as the reference (its model request then fails)');
+    assert.match(unknown.text, /No model <code>x_nothing&lt;b&gt;<\/code> here, or you may not read it\./);
+    assert.equal((await get('/doc/res.partner.json')).status, 404, 'the session-based JSON documents are not served');
+    assert.equal((await get('/doc/res.partner/more')).status, 404);
+  });
+
+  it('logs in through /web/login?redirect= back to the model\'s page; only paths of this server are followed', async () => {
+    const form = await get('/web/login?redirect=%2Fdoc%2Fres.partner', null);
+    assert.match(form.text, /<input type="hidden" name="redirect" value="\/doc\/res\.partner">/);
+    const cookie = String(form.headers['set-cookie']).split(';')[0];
+    const csrf = /name="csrf_token" value="([^"]+)"/.exec(form.text)?.[1] ?? '';
+    const post = (redirect: string) => rawRequest(sandbox.url, { path: '/web/login', headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrf_token: csrf, login: 'admin', password: sandbox.users.admin.password as string, redirect }).toString() });
+    const login = await post('/doc/res.partner');
+    assert.equal(login.status, 303, login.text);
+    assert.equal(login.headers.location, '/doc/res.partner');
+    const session = { Cookie: String(login.headers['set-cookie']).split(';')[0] };
+    assert.match((await get('/doc/res.partner', null, session)).text, /<h2><code>res\.partner<\/code> Contact<\/h2>/);
+    const again = await get('/web/login?db=demo&redirect=%2Fdoc%2Fres.country', null, session);
+    assert.equal(again.status, 303, 'already logged in on that database: straight to the page');
+    assert.equal(again.headers.location, '/doc/res.country');
+    for (const elsewhere of ['//attacker.example/x', 'https://attacker.example/', '/\\attacker.example']) {
+      assert.equal((await get(`/web/login?redirect=${encodeURIComponent(elsewhere)}`, null, session)).headers.location, '/web/security', elsewhere);
+    }
+  });
+
+  it('with several databases the page follows the web session\'s database; /web/login?db= picks it', async () => {
+    const several = await startSandbox({ databases: ['second'], hashCost: 10 });
+    try {
+      const at = (path: string, headers: Record<string, string> = {}) => rawRequest(several.url, { method: 'GET', path, headers });
+      assert.equal((await at('/doc/res.partner')).status, 404, 'no database chosen: as the reference, which has no such route then');
+      const form = await at('/web/login?db=second&redirect=%2Fdoc%2Fres.partner');
+      assert.match(form.text, /<option selected>second<\/option>/);
+      const cookie = String(form.headers['set-cookie']).split(';')[0];
+      const csrf = /name="csrf_token" value="([^"]+)"/.exec(form.text)?.[1] ?? '';
+      const login = await rawRequest(several.url, { path: '/web/login', headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ csrf_token: csrf, db: 'second', login: 'admin', password: several.users.admin.password as string, redirect: '/doc/res.partner' }).toString() });
+      assert.equal(login.headers.location, '/doc/res.partner');
+      const session = { Cookie: String(login.headers['set-cookie']).split(';')[0] };
+      const page = await at('/doc/res.partner', session);
+      assert.equal(page.status, 200);
+      assert.match(page.text, /<title>res\.partner - Models of second<\/title>/);
+      const other = await at('/web/login?db=demo&redirect=%2Fdoc%2Fres.partner', session);
+      assert.equal(other.status, 200, 'another database: log in there first');
+      assert.match(other.text, /<option selected>demo<\/option>/);
+    } finally {
+      await several.stop();
+    }
+  });
+
   it('reports readonly: true for every field of a model the user cannot write', async () => {
     const admin = await ok<Record<string, Row>>(sandbox, 'res.country', 'fields_get', { attributes: ['readonly'] });
     assert.equal(admin.name.readonly, false);
