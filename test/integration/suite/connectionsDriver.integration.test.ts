@@ -1,5 +1,6 @@
 // Drives the connection commands through the real workbench for the connection suites: the extension's test API,
-// the real input boxes (preset values, accepted with the workbench's own Enter command) and settings. No tests here.
+// the real input boxes (preset values, accepted with the workbench's own Enter command), settings, and a connection
+// with its key set through the real Update API Key input for the other suites. No tests here.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Json2TestApi } from '../../../src/extension/activate';
@@ -96,4 +97,27 @@ export function connectionSetting(level: 'user' | 'workspace'): unknown[] {
 export async function setConnectionSetting(level: 'user' | 'workspace', value: unknown[] | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('json2').update('connections', value,
     level === 'user' ? vscode.ConfigurationTarget.Global : vscode.ConfigurationTarget.Workspace);
+}
+
+/** Adds (or replaces) a user-level connection and stores `key` for it through `Update API Key`'s real input. */
+export async function addConnectionWithKey(api: Pick<Json2TestApi, 'connections'>, entry: { name: string; baseUrl: string; database?: string }, key: string): Promise<void> {
+  const others = connectionSetting('user').filter((saved) => (saved as { name?: string }).name !== entry.name);
+  await setConnectionSetting('user', [...others, entry]);
+  await eventually(() => api.connections.service.find(entry.name) !== undefined, `the connection ${entry.name} in the list`);
+  const recorder = new StepRecorder(api.connections);
+  try {
+    api.connections.inputs.preset({ apiKey: key });
+    const done = start(recorder, 'json2.updateApiKey', entry.name);
+    await recorder.accept('apiKey');
+    await done;
+  } finally {
+    recorder.dispose();
+  }
+  assert.equal(await api.connections.service.hasSecret(entry.name), true, `the key of ${entry.name} in the secret storage`);
+}
+
+/** Removes user-level connections by name (the setting itself when none is left). */
+export async function removeConnections(names: readonly string[]): Promise<void> {
+  const others = connectionSetting('user').filter((saved) => !names.includes((saved as { name?: string }).name ?? ''));
+  await setConnectionSetting('user', others.length > 0 ? others : undefined);
 }

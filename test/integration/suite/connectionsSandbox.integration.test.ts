@@ -9,16 +9,8 @@ import { connectionsApi, connectionSetting, eventually, setConnectionSetting, st
 import type { ConnectionsTestApi } from '../../../src/extension/connections/registerConnections';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { Json2Client } from '../../../src/core/client/json2Client';
+import { startSandbox } from './sandboxDriver.integration.test';
 
-function loadSandboxApi(): { startSandbox(options: { log: (line: string) => void }): Promise<StartedSandbox> } | undefined {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return require(path.resolve(__dirname, '../../../src/sandbox/testApi.js'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined;
-    throw error;
-  }
-}
 
 suite('Connections against the sandbox', function () {
   this.timeout(120_000);
@@ -28,11 +20,9 @@ suite('Connections against the sandbox', function () {
   const requests: string[] = [];
   const keysUsed = new Set<string>();
 
-  suiteSetup(async function () {
-    const sandboxApi = loadSandboxApi();
-    if (!sandboxApi) this.skip();
+  suiteSetup(async () => {
     api = await connectionsApi();
-    sandbox = await sandboxApi.startSandbox({ log: (line) => requests.push(line) });
+    sandbox = await startSandbox({ log: (line) => requests.push(line) });
     for (const key of Object.values(sandbox.keys)) keysUsed.add(key);
   });
   suiteTeardown(async () => {

@@ -10,8 +10,9 @@ import { Json2Client } from '../../../src/core/client/json2Client';
 import { LegacyRpcClient } from '../../../src/core/client/legacyRpcClient';
 import type { DatabasePrompts } from '../../../src/extension/databases/databasePrompts';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
-import { extensionApi, removeConnection, startSandbox } from './adminDriver.integration.test';
-import { connectionSetting, eventually, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
+import { extensionApi } from './adminDriver.integration.test';
+import { connectionSetting, eventually, removeConnections, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
+import { startSandbox } from './sandboxDriver.integration.test';
 
 const NAME = 'databases-sandbox';
 const MARKER = 'Partner kept by the backup';
@@ -56,7 +57,7 @@ suite('Database management against the sandbox', function () {
 
   suiteSetup(async () => {
     api = await extensionApi();
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ hashCost: 10 });
     manager = new DatabaseManagerClient({ baseUrl: sandbox.url, masterPassword: sandbox.masterPassword });
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-databases-'));
     const others = connectionSetting('user').filter((entry) => (entry as { name?: string }).name !== NAME);
@@ -70,7 +71,7 @@ suite('Database management against the sandbox', function () {
   suiteTeardown(async () => {
     api?.databases.setPrompts(undefined);
     await vscode.commands.executeCommand('json2.forgetMasterPassword', NAME);
-    await removeConnection(NAME);
+    await removeConnections([NAME]);
     await manager?.close();
     await sandbox?.stop();
     if (scratch) fs.rmSync(scratch, { recursive: true, force: true });

@@ -4,25 +4,16 @@
 // followed over HTTP as a browser would) and field actions (copy, insert at the cursor, go to the related model).
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import path from 'node:path';
 import * as vscode from 'vscode';
 import type { PanelState } from '../../../src/shared/panelMessages';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
-import { eventually, start, StepRecorder } from './connectionsDriver.integration.test';
-import { addConnection, explorerApi, removeConnections, TreeWalker } from './explorerDriver.integration.test';
+import { addConnectionWithKey, eventually, removeConnections, start, StepRecorder } from './connectionsDriver.integration.test';
+import { explorerApi, TreeWalker } from './explorerDriver.integration.test';
+import { startSandbox } from './sandboxDriver.integration.test';
 
 const ADMIN = 'actions-admin';
 const USER = 'actions-user';
 
-function loadSandboxApi(): { startSandbox(options: { log: (line: string) => void }): Promise<StartedSandbox> } | undefined {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return require(path.resolve(__dirname, '../../../src/sandbox/testApi.js'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined;
-    throw error;
-  }
-}
 
 /** One GET or form POST as a browser makes it (no redirect followed): status, Location, the session cookie, the page. */
 function browse(url: string, options: { cookie?: string; form?: Record<string, string> } = {}): Promise<{ status: number; location?: string; cookie?: string; text: string }> {
@@ -50,14 +41,12 @@ suite('Explorer actions against the sandbox', function () {
   let tree: TreeWalker;
   const requests: string[] = [];
 
-  suiteSetup(async function () {
-    const sandboxApi = loadSandboxApi();
-    if (!sandboxApi) this.skip();
+  suiteSetup(async () => {
     api = await explorerApi();
     tree = new TreeWalker(api);
-    sandbox = await sandboxApi.startSandbox({ log: (line) => requests.push(line) });
-    await addConnection(api, { name: ADMIN, baseUrl: sandbox.url, database: sandbox.database }, sandbox.keys.admin);
-    await addConnection(api, { name: USER, baseUrl: sandbox.url, database: sandbox.database }, sandbox.keys.user);
+    sandbox = await startSandbox({ log: (line) => requests.push(line) });
+    await addConnectionWithKey(api, { name: ADMIN, baseUrl: sandbox.url, database: sandbox.database }, sandbox.keys.admin);
+    await addConnectionWithKey(api, { name: USER, baseUrl: sandbox.url, database: sandbox.database }, sandbox.keys.user);
   });
   suiteTeardown(async () => {
     // Reverted first: the untitled files the actions opened must not ask to be saved.

@@ -2,23 +2,15 @@
 // labels, types and relations, through the schema documents (administrator) and through ir.model and fields_get
 // (a user without the documentation group); the filter, grouping, refresh and the error node with its retry.
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import * as vscode from 'vscode';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
-import { addConnection, explorerApi, removeConnections, TreeWalker } from './explorerDriver.integration.test';
+import { addConnectionWithKey, removeConnections } from './connectionsDriver.integration.test';
+import { explorerApi, TreeWalker } from './explorerDriver.integration.test';
+import { startSandbox } from './sandboxDriver.integration.test';
 
 const ADMIN = 'tree-admin';
 const USER = 'tree-user';
 
-function loadSandboxApi(): { startSandbox(options: { log: (line: string) => void; databases?: string[] }): Promise<StartedSandbox> } | undefined {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return require(path.resolve(__dirname, '../../../src/sandbox/testApi.js'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined;
-    throw error;
-  }
-}
 
 /** The tooltip's Markdown with VS Code's escapes of plain text undone (`&nbsp;`, backslashes). */
 function tooltipText(item: vscode.TreeItem): string {
@@ -33,14 +25,12 @@ suite('Explorer tree against the sandbox', function () {
   let tree: TreeWalker;
   const requests: string[] = [];
 
-  suiteSetup(async function () {
-    const sandboxApi = loadSandboxApi();
-    if (!sandboxApi) this.skip();
+  suiteSetup(async () => {
     api = await explorerApi();
     tree = new TreeWalker(api);
-    sandbox = await sandboxApi.startSandbox({ log: (line) => requests.push(line), databases: ['archive'] });
-    await addConnection(api, { name: ADMIN, baseUrl: sandbox.url, database: sandbox.database }, sandbox.keys.admin);
-    await addConnection(api, { name: USER, baseUrl: sandbox.url, database: sandbox.database }, sandbox.keys.user);
+    sandbox = await startSandbox({ log: (line) => requests.push(line), databases: ['archive'] });
+    await addConnectionWithKey(api, { name: ADMIN, baseUrl: sandbox.url, database: sandbox.database }, sandbox.keys.admin);
+    await addConnectionWithKey(api, { name: USER, baseUrl: sandbox.url, database: sandbox.database }, sandbox.keys.user);
     await vscode.workspace.getConfiguration('json2').update('explorer.groupModels', true, vscode.ConfigurationTarget.Global);
   });
   suiteTeardown(async () => {

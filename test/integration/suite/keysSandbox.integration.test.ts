@@ -6,8 +6,9 @@ import { Json2Client } from '../../../src/core/client/json2Client';
 import type { KeyReminder } from '../../../src/core/keys/keyReminders';
 import type { KeyPrompts, NewKeyFacts } from '../../../src/extension/keys/keyPrompts';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
-import { addConnectionWithKey, extensionApi, inDays, removeConnection, savedEntry, startSandbox } from './adminDriver.integration.test';
-import { eventually, setConnectionSetting, connectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
+import { extensionApi, inDays, savedEntry } from './adminDriver.integration.test';
+import { addConnectionWithKey, connectionSetting, eventually, removeConnections, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
+import { startSandbox } from './sandboxDriver.integration.test';
 
 const NAME = 'keys-sandbox';
 
@@ -49,14 +50,14 @@ suite('API keys against the sandbox', function () {
 
   suiteSetup(async () => {
     api = await extensionApi();
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ hashCost: 10 });
     api.keys.setPrompts(prompts);
     api.connections.setPrompts({ confirmProduction: async () => false, confirmRemoval: async () => false, offerKeyUpdate: async () => false });
   });
   suiteTeardown(async () => {
     api?.keys.setPrompts(undefined);
     api?.connections.setPrompts(undefined);
-    await removeConnection(NAME);
+    await removeConnections([NAME]);
     await Promise.all(clients.map((client) => client.close()));
     await sandbox?.stop();
   });
@@ -115,7 +116,7 @@ suite('API keys against the sandbox', function () {
       assert.equal(shown.newKeys.length, 0);
       assert.match(shown.errors[0]?.message ?? '', /Generating the key failed \(422\)\. Programmatic keys are turned off for this user.*The server said: Programmatic API keys are not enabled/s);
     } finally {
-      await removeConnection(name);
+      await removeConnections([name]);
     }
   });
 
@@ -226,7 +227,7 @@ suite('API keys against the sandbox', function () {
       const context = await api.connections.service.call<{ uid: number }>({ model: 'res.users', method: 'context_get' }, { connection: name });
       assert.equal(context.uid, sandbox.users.admin.id, 'the connection works with the new key');
     } finally {
-      await removeConnection(name);
+      await removeConnections([name]);
     }
   });
 

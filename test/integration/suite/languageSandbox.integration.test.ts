@@ -6,19 +6,11 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { Json2TestApi } from '../../../src/extension/activate';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
-import { connectionSetting, eventually, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
+import { addConnectionWithKey, eventually, removeConnections } from './connectionsDriver.integration.test';
+import { startSandbox } from './sandboxDriver.integration.test';
 
 const CONNECTION = 'language';
 
-function loadSandboxApi(): { startSandbox(options: { log: (line: string) => void }): Promise<StartedSandbox> } | undefined {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return require(path.resolve(__dirname, '../../../src/sandbox/testApi.js'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined;
-    throw error;
-  }
-}
 
 const FILE = `# @connection ${CONNECTION}
 
@@ -38,25 +30,11 @@ suite('Language features against the sandbox', function () {
   let document: vscode.TextDocument;
   const requests: string[] = [];
 
-  suiteSetup(async function () {
-    const sandboxApi = loadSandboxApi();
-    if (!sandboxApi) this.skip();
+  suiteSetup(async () => {
     api = (await vscode.extensions.getExtension<Json2TestApi | undefined>('json2-explorer.json2-explorer')?.activate()) as Json2TestApi;
     assert.ok(api?.language, 'the extension hands out the language feature in test mode');
-    sandbox = await sandboxApi.startSandbox({ log: (line) => requests.push(line) });
-    const others = connectionSetting('user').filter((entry) => (entry as { name?: string }).name !== CONNECTION);
-    await setConnectionSetting('user', [...others, { name: CONNECTION, baseUrl: sandbox.url, database: sandbox.database }]);
-    await eventually(() => api.connections.service.find(CONNECTION) !== undefined, 'the connection in the list');
-    const recorder = new StepRecorder(api.connections);
-    try {
-      api.connections.inputs.preset({ apiKey: sandbox.keys.admin });
-      const done = start(recorder, 'json2.updateApiKey', CONNECTION);
-      await recorder.accept('apiKey');
-      await done;
-    } finally {
-      recorder.dispose();
-    }
-    await eventually(() => api.connections.service.hasSecret(CONNECTION), 'the key in the secret storage');
+    sandbox = await startSandbox({ log: (line) => requests.push(line) });
+    await addConnectionWithKey(api, { name: CONNECTION, baseUrl: sandbox.url, database: sandbox.database }, sandbox.keys.admin);
     const folder = process.env.JSON2_TEST_WORKSPACE ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     assert.ok(folder, 'a test workspace');
     const file = path.join(folder, 'language.json2');
@@ -66,8 +44,7 @@ suite('Language features against the sandbox', function () {
   });
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    const others = connectionSetting('user').filter((entry) => (entry as { name?: string }).name !== CONNECTION);
-    await setConnectionSetting('user', others.length ? others : undefined);
+    await removeConnections([CONNECTION]);
     await sandbox?.stop();
   });
 

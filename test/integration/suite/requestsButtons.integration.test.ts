@@ -8,7 +8,8 @@ import type { RequestsTestApi } from '../../../src/extension/requests/registerRe
 import type { RunSummary } from '../../../src/extension/requests/requestRunService';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { eventually } from './connectionsDriver.integration.test';
-import { addSandboxConnection, clickLens, CONNECTION, DECLINE_ALL, lineOf, loadSandboxApi, openRequestFile, panelState, testApis } from './requestsDriver.integration.test';
+import { addSandboxConnection, clickLens, CONNECTION, DECLINE_ALL, lineOf, openRequestFile, panelState, partnersNamed, testApis } from './requestsDriver.integration.test';
+import { startSandbox } from './sandboxDriver.integration.test';
 
 const PARTNERS = `# @connection ${CONNECTION}
 ### Four partners
@@ -20,27 +21,15 @@ POST res.partner/search_count
 { "domain": [] }
 `;
 
-/** Asks the sandbox directly (not through the extension) how many partners have `name`. */
-async function partnersNamed(sandbox: StartedSandbox, name: string): Promise<number> {
-  const response = await fetch(`${sandbox.url}/json/2/res.partner/search_count`, {
-    method: 'POST',
-    headers: { authorization: `bearer ${sandbox.keys.admin}`, 'content-type': 'application/json', 'x-service-database': sandbox.database },
-    body: JSON.stringify({ domain: [['name', '=', name]] }),
-  });
-  assert.equal(response.status, 200);
-  return (await response.json()) as number;
-}
 
 suite('Response panel buttons, Rerun Last, status bar and history against the sandbox', function () {
   this.timeout(120_000);
   let api: Json2TestApi & { requests: RequestsTestApi };
   let sandbox: StartedSandbox;
 
-  suiteSetup(async function () {
-    const sandboxApi = loadSandboxApi();
-    if (!sandboxApi) this.skip();
+  suiteSetup(async () => {
     api = await testApis();
-    sandbox = await sandboxApi.startSandbox({ log: () => undefined });
+    sandbox = await startSandbox({ log: () => undefined });
     await addSandboxConnection(api, sandbox);
   });
   suiteTeardown(async () => {

@@ -1,4 +1,4 @@
-// Helpers of the requests suites: the sandbox, a saved connection with its key, request files, CodeLens and panel state.
+// Helpers of the requests suites: a saved connection with its key on the sandbox, request files, CodeLens and panel state.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import type { RequestPrompts } from '../../../src/extension/requests/requestProm
 import type { RunSummary } from '../../../src/extension/requests/requestRunService';
 import type { PanelState } from '../../../src/shared/panelMessages';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
-import { connectionSetting, eventually, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
+import { addConnectionWithKey, eventually } from './connectionsDriver.integration.test';
 
 export const CONNECTION = 'requests';
 
@@ -21,16 +21,6 @@ export const DECLINE_ALL: RequestPrompts = {
   allowEnvironment: async () => false,
 };
 
-export function loadSandboxApi(): { startSandbox(options: { log: (line: string) => void }): Promise<StartedSandbox> } | undefined {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return require(path.resolve(__dirname, '../../../src/sandbox/testApi.js'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined;
-    throw error;
-  }
-}
-
 export async function testApis(): Promise<Json2TestApi & { requests: RequestsTestApi }> {
   const extension = vscode.extensions.getExtension<Json2TestApi | undefined>('json2-explorer.json2-explorer');
   const api = await extension?.activate();
@@ -40,19 +30,18 @@ export async function testApis(): Promise<Json2TestApi & { requests: RequestsTes
 
 /** Saves the connection `requests` on the sandbox (user settings) and gives it the admin key through the real key input. */
 export async function addSandboxConnection(api: Json2TestApi, sandbox: StartedSandbox): Promise<void> {
-  const others = connectionSetting('user').filter((entry) => (entry as { name?: string }).name !== CONNECTION);
-  await setConnectionSetting('user', [...others, { name: CONNECTION, baseUrl: sandbox.url, database: sandbox.database }]);
-  await eventually(() => api.connections.service.find(CONNECTION) !== undefined, 'the connection in the list');
-  const recorder = new StepRecorder(api.connections);
-  try {
-    api.connections.inputs.preset({ apiKey: sandbox.keys.admin });
-    const done = start(recorder, 'json2.updateApiKey', CONNECTION);
-    await recorder.accept('apiKey');
-    await done;
-  } finally {
-    recorder.dispose();
-  }
-  await eventually(() => api.connections.service.hasSecret(CONNECTION), 'the key in the secret storage');
+  await addConnectionWithKey(api, { name: CONNECTION, baseUrl: sandbox.url, database: sandbox.database }, sandbox.keys.admin);
+}
+
+/** Asks the sandbox directly (not through the extension) how many partners have `name`. */
+export async function partnersNamed(sandbox: StartedSandbox, name: string): Promise<number> {
+  const response = await fetch(`${sandbox.url}/json/2/res.partner/search_count`, {
+    method: 'POST',
+    headers: { authorization: `bearer ${sandbox.keys.admin}`, 'content-type': 'application/json', 'x-service-database': sandbox.database },
+    body: JSON.stringify({ domain: [['name', '=', name]] }),
+  });
+  assert.equal(response.status, 200);
+  return (await response.json()) as number;
 }
 
 /** Writes a request file into the test workspace and opens it in an editor. */

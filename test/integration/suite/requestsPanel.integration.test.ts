@@ -5,7 +5,8 @@ import type { Json2TestApi } from '../../../src/extension/activate';
 import type { RequestsTestApi } from '../../../src/extension/requests/registerRequests';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { connectionSetting, eventually, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
-import { addSandboxConnection, clickLens, codeLenses, CONNECTION, lineOf, loadSandboxApi, openRequestFile, panelState, testApis } from './requestsDriver.integration.test';
+import { addSandboxConnection, clickLens, codeLenses, CONNECTION, lineOf, openRequestFile, panelState, testApis } from './requestsDriver.integration.test';
+import { startSandbox } from './sandboxDriver.integration.test';
 
 const PARTNERS = `# @connection ${CONNECTION}
 ### Three partners
@@ -18,11 +19,9 @@ suite('Response panel against the sandbox', function () {
   let api: Json2TestApi & { requests: RequestsTestApi };
   let sandbox: StartedSandbox;
 
-  suiteSetup(async function () {
-    const sandboxApi = loadSandboxApi();
-    if (!sandboxApi) this.skip();
+  suiteSetup(async () => {
     api = await testApis();
-    sandbox = await sandboxApi.startSandbox({ log: () => undefined });
+    sandbox = await startSandbox({ log: () => undefined });
     await addSandboxConnection(api, sandbox);
   });
   suiteTeardown(async () => {

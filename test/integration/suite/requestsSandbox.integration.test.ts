@@ -6,7 +6,8 @@ import type { Json2TestApi } from '../../../src/extension/activate';
 import type { RequestsTestApi } from '../../../src/extension/requests/registerRequests';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { eventually } from './connectionsDriver.integration.test';
-import { addSandboxConnection, clickLens, codeLenses, CONNECTION, DECLINE_ALL, lineOf, loadSandboxApi, openRequestFile, panelState, testApis } from './requestsDriver.integration.test';
+import { addSandboxConnection, clickLens, codeLenses, CONNECTION, DECLINE_ALL, lineOf, openRequestFile, panelState, testApis } from './requestsDriver.integration.test';
+import { startSandbox } from './sandboxDriver.integration.test';
 
 const XSS_NAME = '<img src=x onerror=alert(1)>';
 
@@ -15,11 +16,9 @@ suite('Requests against the sandbox', function () {
   let api: Json2TestApi & { requests: RequestsTestApi };
   let sandbox: StartedSandbox;
 
-  suiteSetup(async function () {
-    const sandboxApi = loadSandboxApi();
-    if (!sandboxApi) this.skip();
+  suiteSetup(async () => {
     api = await testApis();
-    sandbox = await sandboxApi.startSandbox({ log: () => undefined });
+    sandbox = await startSandbox({ log: () => undefined });
     await addSandboxConnection(api, sandbox);
   });
   suiteTeardown(async () => {

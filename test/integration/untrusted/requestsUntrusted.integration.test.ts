@@ -8,7 +8,8 @@ import * as vscode from 'vscode';
 import type { RunSummary } from '../../../src/extension/requests/requestRunService';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { eventually } from '../suite/connectionsDriver.integration.test';
-import { addSandboxConnection, clickLens, CONNECTION, lineOf, loadSandboxApi, openRequestFile, testApis } from '../suite/requestsDriver.integration.test';
+import { addSandboxConnection, clickLens, CONNECTION, lineOf, openRequestFile, partnersNamed, testApis } from '../suite/requestsDriver.integration.test';
+import { startSandbox } from '../suite/sandboxDriver.integration.test';
 
 interface CountingProxy {
   readonly url: string;
@@ -41,15 +42,6 @@ async function countingProxy(target: string): Promise<CountingProxy> {
   };
 }
 
-async function partnersNamed(sandbox: StartedSandbox, name: string): Promise<number> {
-  const response = await fetch(`${sandbox.url}/json/2/res.partner/search_count`, {
-    method: 'POST',
-    headers: { authorization: `bearer ${sandbox.keys.admin}`, 'content-type': 'application/json', 'x-service-database': sandbox.database },
-    body: JSON.stringify({ domain: [['name', '=', name]] }),
-  });
-  assert.equal(response.status, 200);
-  return (await response.json()) as number;
-}
 
 suite('Request files in an untrusted workspace', function () {
   this.timeout(120_000);
@@ -57,9 +49,7 @@ suite('Request files in an untrusted workspace', function () {
   let proxy: CountingProxy;
 
   suiteSetup(async function () {
-    const sandboxApi = loadSandboxApi();
-    assert.ok(sandboxApi, 'the sandbox test API is built (node scripts/build.mjs --tests)');
-    sandbox = await sandboxApi.startSandbox({ log: () => undefined });
+    sandbox = await startSandbox({ log: () => undefined });
     proxy = await countingProxy(sandbox.url);
   });
   suiteTeardown(async () => {
