@@ -53,11 +53,16 @@ export class ModelActions {
   /**
    * Opens `/doc/<model>` of the connection's server; returns the address. The page uses the browser's session, so
    * unless the server lists the node's database as its only one, the address goes through the login page for that
-   * database.
+   * database. A server known to be older than 19.0 has no such page: that is said instead.
    */
-  async openDocumentation(node: ModelNode): Promise<string> {
+  async openDocumentation(node: ModelNode): Promise<string | undefined> {
     const saved = this.connections.find(node.connectionName);
     if (!saved) throw new Error(vscode.l10n.t('No connection named "{0}".', node.connectionName));
+    const release = /^(\d+)\./.exec(saved.profile.serverVersion ?? '');
+    if (release && Number(release[1]) < 19) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('The server of "{0}" runs version {1}, which has no documentation page (it came with version 19.0).', node.connectionName, saved.profile.serverVersion ?? ''));
+      return undefined;
+    }
     let database: string | undefined;
     if (node.database !== '') {
       const listing = await this.schemas.databases(node.connectionName);

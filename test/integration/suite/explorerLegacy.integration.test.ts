@@ -1,0 +1,94 @@
+// The explorer tree in a real VS Code host over the deprecated interfaces: connections with a login and password
+// (XML-RPC and JSON-RPC) to a sandbox started as an older release (--legacy-only: no /json/2, no schema documents).
+// Databases from /web/database/list, models from ir.model and fields from fields_get, all through execute_kw.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { StartedSandbox } from '../../../src/sandbox/testApi';
+import { connectionSetting, eventually, removeConnections, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
+import { explorerApi, TreeWalker } from './explorerDriver.integration.test';
+import { startSandbox } from './sandboxDriver.integration.test';
+
+const XMLRPC = 'tree-xmlrpc';
+const JSONRPC = 'tree-jsonrpc';
+
+suite('Explorer tree over the deprecated interfaces', function () {
+  this.timeout(180_000);
+  let api: Awaited<ReturnType<typeof explorerApi>>;
+  let sandbox: StartedSandbox;
+  let tree: TreeWalker;
+  const requests: string[] = [];
+
+  /** Adds a connection with a login, its password given through the real Update API Key input. */
+  async function addPasswordConnection(name: string, protocol: 'xmlrpc' | 'jsonrpc'): Promise<void> {
+    const others = connectionSetting('user').filter((entry) => (entry as { name?: string }).name !== name);
+    await setConnectionSetting('user', [...others, { name, baseUrl: sandbox.url, database: sandbox.database, protocol, login: 'admin' }]);
+    await eventually(() => api.connections.service.find(name) !== undefined, `the connection ${name}`);
+    const recorder = new StepRecorder(api.connections);
+    try {
+      api.connections.inputs.preset({ password: sandbox.users.admin.password ?? '' });
+      const done = start(recorder, 'json2.updateApiKey', name);
+      await recorder.accept('password');
+      await done;
+    } finally {
+      recorder.dispose();
+    }
+    await eventually(() => api.connections.service.hasSecret(name), `the password of ${name} in the secret storage`);
+  }
+
+  suiteSetup(async () => {
+    api = await explorerApi();
+    tree = new TreeWalker(api);
+    sandbox = await startSandbox({ log: (line) => requests.push(line), legacyOnly: true, hashCost: 10 });
+    await addPasswordConnection(XMLRPC, 'xmlrpc');
+    await addPasswordConnection(JSONRPC, 'jsonrpc');
+  });
+  suiteTeardown(async () => {
+    await removeConnections([XMLRPC, JSONRPC]);
+    await sandbox?.stop();
+  });
+
+  for (const [connection, endpoint] of [[XMLRPC, '/xmlrpc/2/object'], [JSONRPC, '/jsonrpc']] as const) {
+    test(`databases, models and res.partner's fields with labels, types and relations (${connection.slice(5)})`, async () => {
+      const before = requests.length;
+      const databases = await tree.children(await tree.path(connection));
+      assert.deepEqual(databases.map((node) => tree.item(node).label), ['demo']);
+      assert.equal(tree.item(databases[0]).description, 'configured');
+      const model = await tree.path(connection, 'demo', 'res', 'res.partner');
+      assert.equal(tree.item(model).description, 'Contact');
+      const fields = await tree.fields(model);
+      const country = fields.get('country_id');
+      assert.ok(country, `country_id among ${[...fields.keys()].join(', ')}`);
+      assert.equal(country.description, 'many2one → res.country');
+      assert.equal(fields.get('name')?.description, 'char');
+      assert.equal(fields.get('child_ids')?.description, 'one2many → res.partner');
+      assert.equal(fields.get('type')?.description, 'selection');
+      const asked = requests.slice(before);
+      assert.ok(asked.some((line) => line.startsWith('POST /web/database/list 200')), `the databases were listed: ${asked.join(' | ')}`);
+      assert.ok(asked.filter((line) => line.startsWith(`POST ${endpoint} 200`)).length >= 2, `ir.model and fields_get through execute_kw: ${asked.join(' | ')}`);
+      assert.ok(!asked.some((line) => /\/json\/2\/|\/doc-bearer\//.test(line)), `nothing asked of JSON-2: ${asked.join(' | ')}`);
+    });
+  }
+
+  test('New Request File for Model over the deprecated interface: the file\'s request runs through execute_kw', async () => {
+    const model = await tree.path(XMLRPC, 'demo', 'res', 'res.country');
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('json2.explorer.newRequestFile', model);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
+    const sent = await vscode.commands.executeCommand<{ results: Array<{ ok: boolean; status?: number }> }>('json2.send', uri, 0);
+    assert.equal(sent.results[0].ok, true, 'the new file\'s request runs through execute_kw');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  test('Open Documentation Page on a server known to be 18.0 says it has no such page and opens nothing', async () => {
+    const model = await tree.path(XMLRPC, 'demo', 'res', 'res.country');
+    const entries = connectionSetting('user') as Array<Record<string, unknown>>;
+    const entry = entries.find((saved) => saved.name === XMLRPC);
+    const others = entries.filter((saved) => saved.name !== XMLRPC);
+    await setConnectionSetting('user', [...others, { ...entry, serverVersion: '18.0' }]);
+    await eventually(() => api.connections.service.find(XMLRPC)?.profile.serverVersion === '18.0', 'the version recorded with the connection');
+    const opened = api.explorer.openedUrls.length;
+    assert.equal(await vscode.commands.executeCommand('json2.explorer.openDocumentation', model), undefined);
+    assert.equal(api.explorer.openedUrls.length, opened, 'no browser opened');
+    const response = await fetch(`${sandbox.url}/web/version`);
+    assert.equal(((await response.json()) as { version: string }).version, '18.0', 'the sandbox says 18.0 too');
+  });
+});
