@@ -45,6 +45,8 @@ export interface SandboxServerOptions {
   postgres?: { url: string; prefix: string };
   /** Drops every database of the sandbox before anything else (--reset). */
   reset?: boolean;
+  /** False (--no-answer-cache): every read-only JSON-2 call runs on the database (see service/answerCache.ts). */
+  answerCache?: boolean;
 }
 
 export class SandboxServer {
@@ -69,6 +71,7 @@ export class SandboxServer {
       hashCost: options.hashCost,
       extraModels: options.extraModels,
       postgres: options.postgres,
+      ...(options.answerCache === false ? { answerCacheBytes: 0 } : {}),
     });
     await catalog.start();
     if (options.reset) await catalog.dropAllDatabases();

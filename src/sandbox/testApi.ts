@@ -42,6 +42,8 @@ export interface StartSandboxOptions {
    * `null` forces PGlite. The sandbox's databases get a random prefix and are dropped by `stop()`.
    */
   postgres?: string | null;
+  /** False: every read-only JSON-2 call runs on the database (`--no-answer-cache`); default true. */
+  answerCache?: boolean;
 }
 
 /** The environment variable that makes every test's sandbox run on a PostgreSQL server. */
@@ -123,6 +125,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       extraModels: [testingModel({ started: () => { slow.started += 1; }, completed: () => { slow.completed += 1; }, cancelled: () => { slow.cancelled += 1; } })],
       routes: (catalog) => webRoutes(catalog),
       masterPassword, listDb: options.listDb, legacyOnly: options.legacyOnly, databaseFilter: options.databaseFilter, postgres,
+      answerCache: options.answerCache,
     });
     await server.catalog.createDatabase(database);
     for (const other of options.databases ?? []) await server.catalog.createDatabase(other);

@@ -3,7 +3,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 export const USAGE = `Usage:
   json2 sandbox [--port N] [--host ADDR] [--data DIR] [--reset] [--master-password PW] [--no-list-db] [--legacy-only] [--db-filter RE]
-                [--postgres URL [--postgres-prefix P]]
+                [--postgres URL [--postgres-prefix P]] [--no-answer-cache]
       Starts the local sandbox server (the demo database is created on first start).
   json2 sandbox key --db DB --user LOGIN --days N [--name TEXT] [--data DIR] [--postgres URL [--postgres-prefix P]]
       Prints a new API key for user LOGIN of database DB, valid N days (three months at most).
@@ -20,6 +20,8 @@ Options:
   --postgres URL  keep the databases on this PostgreSQL server instead of PGlite, for example
                 postgres://user@127.0.0.1:5432/postgres (the password from PGPASSWORD or ~/.pgpass, or in the URL)
   --postgres-prefix P  PostgreSQL databases are named <P><name> (default sandbox_)
+  --no-answer-cache  answer every read-only call from the database (when something else writes to the
+                PostgreSQL databases behind the sandbox's back)
   -h, --help    show this help`;
 
 export class UsageError extends Error {}
@@ -44,6 +46,7 @@ export interface ServeOptions {
   listDb?: false;
   legacyOnly?: true;
   databaseFilter?: string;
+  answerCache?: false;
 }
 
 export interface KeyOptions {
@@ -114,7 +117,7 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
   const values = parse(argv, {
     port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, reset: { type: 'boolean' },
     'master-password': { type: 'string' }, 'no-list-db': { type: 'boolean' }, 'legacy-only': { type: 'boolean' }, 'db-filter': { type: 'string' },
-    postgres: { type: 'string' }, 'postgres-prefix': { type: 'string' },
+    postgres: { type: 'string' }, 'postgres-prefix': { type: 'string' }, 'no-answer-cache': { type: 'boolean' },
   });
   const host = values.host === undefined ? '127.0.0.1' : required('host', values.host);
   return {
@@ -128,5 +131,6 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
     ...(values['legacy-only'] === true ? { legacyOnly: true as const } : {}),
     ...(values['db-filter'] === undefined ? {} : { databaseFilter: required('db-filter', values['db-filter']) }),
     ...postgresOption(values),
+    ...(values['no-answer-cache'] === true ? { answerCache: false as const } : {}),
   };
 }

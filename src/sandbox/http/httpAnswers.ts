@@ -18,8 +18,18 @@ function finish(response: ServerResponse, status: number, contentType: string, b
   response.end(bytes);
 }
 
+/** A value as the JSON text of an answer (undefined as null). */
+export function jsonText(value: unknown): string {
+  return JSON.stringify(value === undefined ? null : value);
+}
+
 export function sendJson(response: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
-  finish(response, status, 'application/json; charset=utf-8', JSON.stringify(value === undefined ? null : value), headers);
+  sendJsonText(response, status, jsonText(value), headers);
+}
+
+/** A JSON answer already written as text. */
+export function sendJsonText(response: ServerResponse, status: number, json: string, headers: Record<string, string> = {}): void {
+  finish(response, status, 'application/json; charset=utf-8', json, headers);
 }
 
 export function sendHtml(response: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {

@@ -19,6 +19,8 @@ import { PgliteBackend } from '../storage/pgliteBackend';
 import { PostgresBackend } from '../storage/postgresBackend';
 import type { Storage } from '../storage/sqlClient';
 import type { StorageBackend } from '../storage/storageBackend';
+import { writeTrackingBackend } from '../storage/writeTrackingBackend';
+import { AnswerCache } from './answerCache';
 
 export interface CatalogOptions {
   dataDir: string;
@@ -31,6 +33,8 @@ export interface CatalogOptions {
   extraModels?: readonly ModelSpec[];
   /** Runs on this PostgreSQL server instead of PGlite: databases `<prefix><name>` (see storage/postgresBackend.ts). */
   postgres?: { url: string; prefix: string };
+  /** Bytes of read-only JSON-2 answers kept between writes (see service/answerCache.ts); 0 turns the cache off. */
+  answerCacheBytes?: number;
 }
 
 /** What a new database holds besides the schema and the administrator: the demo data (the default) or nothing. */
@@ -54,6 +58,8 @@ export class DatabaseCatalog {
   private readonly authenticators = new Map<string, ApiKeyAuthenticator>();
   /** Each database's access rows, record rules and field groups. */
   private readonly security = new SecurityCache();
+  /** Answers of read-only JSON-2 calls, kept while their database's write generation stands. */
+  readonly answers: AnswerCache;
   /** The database names, read from disk once and kept up to date by create and drop. */
   private names: string[] | null = null;
 
@@ -68,7 +74,9 @@ export class DatabaseCatalog {
       fs.mkdirSync(databasesDir(options.dataDir), { recursive: true });
       backend = new PgliteBackend({ databasesDir: databasesDir(options.dataDir), templateCacheDir: options.templateCacheDir });
     }
-    this.pool = new DatabasePool(backend, { maxOpen: options.maxOpen, idleCloseMs: options.idleCloseMs });
+    this.answers = new AnswerCache({ maxBytes: options.answerCacheBytes });
+    // Every statement and whole-database operation on either backend moves the database's write generation.
+    this.pool = new DatabasePool(writeTrackingBackend(backend, this.answers.generations), { maxOpen: options.maxOpen, idleCloseMs: options.idleCloseMs });
   }
 
   /** Connects the backend and reads the database list; once, before any other use. */

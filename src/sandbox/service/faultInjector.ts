@@ -24,6 +24,11 @@ export class FaultInjector {
     this.failingMethods.clear();
   }
 
+  /** True when a fault is armed that a call of `model`.`method` would meet (such a call must really run). */
+  affects(model: string, method: string): boolean {
+    return this.statementToFail !== null || this.failingMethods.has(`${model}/${method}`);
+  }
+
   /** Wraps the transaction of a call; takes the armed statement fault, if any. */
   wrapTransaction(cr: SqlClient): SqlClient {
     const target = this.statementToFail;
