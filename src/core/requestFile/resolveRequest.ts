@@ -20,6 +20,18 @@ export function requestLabel(file: RequestFile, request: RequestNode): string {
   return request.name?.text ?? request.separator?.title?.text ?? file.text.slice(request.requestLine.range.startOffset, request.requestLine.range.endOffset);
 }
 
+/** One line table per parsed file, shared by its requests: a run of every request of a file reads the text once. */
+const lineIndexes = new WeakMap<RequestFile, LineIndex>();
+
+function lineIndexOf(file: RequestFile): LineIndex {
+  let lines = lineIndexes.get(file);
+  if (lines === undefined) {
+    lines = new LineIndex(file.text);
+    lineIndexes.set(file, lines);
+  }
+  return lines;
+}
+
 /**
  * Resolves the request at `requestIndex` of a parsed file: placeholders are replaced (prompting through
  * `context.prompt` when needed), the body is checked, and the result is ready for a runner. A request whose
@@ -31,7 +43,7 @@ export async function resolveRequest(file: RequestFile, requestIndex: number, co
   const blocking = file.diagnostics.filter((d) => d.severity === 'error' && d.range.startOffset >= request.range.startOffset && d.range.startOffset <= request.range.endOffset);
   if (blocking.length > 0) return { ok: false, diagnostics: blocking };
 
-  const lines = new LineIndex(file.text);
+  const lines = lineIndexOf(file);
   const values = new PlaceholderValues(lines, file, request, context);
   const connectionLine = request.connection ?? file.fileMeta.connection;
   const connection = connectionLine?.value ? await values.substituteText(connectionLine.value.range.startOffset, connectionLine.value.range.endOffset, connectionLine.placeholders) : undefined;
