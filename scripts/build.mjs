@@ -36,6 +36,14 @@ const nodeHttpPool = {
   },
 };
 
+/** Resolves `undici` to the extension's module that loads its Pool and request API only (see src/extension/undiciPool.ts). */
+const undiciPoolWithApi = {
+  name: 'undici-pool-with-api',
+  setup(build) {
+    build.onResolve({ filter: /^undici$/ }, () => ({ path: path.join(root, 'src/extension/undiciPool.ts') }));
+  },
+};
+
 const nodeEntry = (entry, outfile, extra = {}) => ({
   ...common, entryPoints: [entry], outfile, platform: 'node', target: 'node20', format: 'cjs', ...extra,
 });
@@ -48,6 +56,7 @@ export const bundles = [
     mainFields: ['module', 'main'],
     banner: { js: 'var __json2LoadStarted=performance.now();' },
     footer: { js: 'var __json2LoadEnded=performance.now();' },
+    plugins: [undiciPoolWithApi],
   }),
   // The migration assistant's parsers (Python, JS/TS, PHP): their own bundle, required by the extension on first use.
   nodeEntry('src/core/migrate/migrateBundle.ts', 'dist/migrate.js'),
