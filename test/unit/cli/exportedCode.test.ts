@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { exportAsCurl, exportAsJavaScript, exportAsPython, parseRequestFile, resolveRequest, type ResolvedRequest } from '../../../src/core/requestFile';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { ensureCliBuilt, runCli } from './cliHarness';
+import { skipOutsideCi } from '../../support/skipOutsideCi';
 
 const run = promisify(execFile);
 
@@ -74,7 +75,7 @@ describe('exported code gives the same answer as the request', () => {
 
   test('cURL (bash and curl)', async (t) => {
     if (!(await succeeds('curl', ['--version']))) {
-      t.skip('NO curl: apt-get install curl; the cURL export was NOT checked');
+      skipOutsideCi(t, 'NO curl: apt-get install curl; the cURL export was NOT checked');
       return;
     }
     const script = exportAsCurl(request, options());
@@ -86,7 +87,7 @@ describe('exported code gives the same answer as the request', () => {
   test('Python (requests)', async (t) => {
     const python = await pythonWithRequests();
     if (typeof python !== 'string') {
-      t.skip(python.skip);
+      skipOutsideCi(t, python.skip);
       return;
     }
     const script = exportAsPython(request, options());

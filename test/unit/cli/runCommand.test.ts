@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { ensureCliBuilt, fixturesDir, repoRoot, runCli } from './cliHarness';
+import { skipOutsideCi } from '../../support/skipOutsideCi';
 
 interface JsonRun {
   files: { file: string; requests: { label: string; name?: string; verdict: string; httpStatus?: number; body?: unknown; message?: string; assertions: { passed: boolean; message: string }[] }[] }[];
@@ -54,7 +55,7 @@ describe('json2 run against the sandbox', () => {
 
   test('on a terminal a progress line is shown and cleared (run under a pseudo-terminal with script(1))', async (t) => {
     if (!fs.existsSync('/usr/bin/script')) {
-      t.skip('NO script(1) (util-linux): the terminal progress line was NOT checked');
+      skipOutsideCi(t, 'NO script(1) (util-linux): the terminal progress line was NOT checked');
       return;
     }
     const command = [process.execPath, path.join(repoRoot, 'dist', 'cli.js'), 'run', 'passing.json2', ...connection, '--output', 'none'].map((word) => `'${word}'`).join(' ');

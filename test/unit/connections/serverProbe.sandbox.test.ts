@@ -10,16 +10,14 @@ import { resolveCliConnection } from '../../../src/core/connections/cliConnectio
 import { clientServerProbe } from '../../../src/core/connections/clientServerProbe';
 import { CallRefusedError, ConnectionClient } from '../../../src/core/connections/connectionClient';
 import type { ServerTarget } from '../../../src/core/connections/serverProbe';
-import { type SandboxUnderTest, sandboxStarter } from '../client/sandboxHarness';
+import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { ScriptedInputPort } from './scriptedInputPort';
 
-const starter = sandboxStarter();
-const skip = 'skip' in starter ? starter.skip : false;
-let sandbox: SandboxUnderTest;
+let sandbox: StartedSandbox;
 const signal = new AbortController().signal;
 
 before(async () => {
-  if ('start' in starter) sandbox = await starter.start();
+  sandbox = await startSandbox();
 });
 after(async () => {
   await sandbox?.stop();
@@ -27,14 +25,14 @@ after(async () => {
 
 const target = (): ServerTarget => ({ baseUrl: sandbox.url, database: sandbox.database, databaseHeader: 'X-Service-Database', allowInsecureHttp: false });
 
-test('the probe detects JSON-2 and the release without credentials', { skip }, async () => {
+test('the probe detects JSON-2 and the release without credentials', async () => {
   const release = await clientServerProbe().release({ ...target(), database: undefined }, signal);
   assert.equal(release.protocol, 'json2');
   assert.equal(release.version, '19.0');
   assert.equal(release.available[0], 'json2');
 });
 
-test('the probe says whose key it is, and a refused key is an auth error', { skip }, async () => {
+test('the probe says whose key it is, and a refused key is an auth error', async () => {
   const probe = clientServerProbe();
   const user = await probe.checkApiKey(target(), sandbox.keys.admin, signal);
   assert.equal(user.login, 'admin');
@@ -42,7 +40,7 @@ test('the probe says whose key it is, and a refused key is an auth error', { ski
   await assert.rejects(probe.checkApiKey(target(), '0'.repeat(40), signal), (error: unknown) => (error as { kind?: string }).kind === 'auth');
 });
 
-test('Add Connection, answered by a script, against the sandbox', { skip }, async () => {
+test('Add Connection, answered by a script, against the sandbox', async () => {
   const port = new ScriptedInputPort([
     { text: sandbox.url }, ...(await needsProtocolPick() ? [{ pick: 'json2' }] : []), ...(await listsDatabases() ? [{ pick: sandbox.database }] : [{ text: sandbox.database }]),
     { text: sandbox.keys.user }, { text: 'demo-user' },
@@ -54,7 +52,7 @@ test('Add Connection, answered by a script, against the sandbox', { skip }, asyn
   assert.equal(port.unused, 0);
 });
 
-test('the CLI finds the connection in .vscode/settings.json and the key in its variable, then calls through the guards', { skip }, async () => {
+test('the CLI finds the connection in .vscode/settings.json and the key in its variable, then calls through the guards', async () => {
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-cli-sandbox-'));
   fs.mkdirSync(path.join(workspace, '.vscode'));
   fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'),
@@ -69,7 +67,7 @@ test('the CLI finds the connection in .vscode/settings.json and the key in its v
   }
 });
 
-test('the deprecated interfaces: login checked with authenticate, calls through execute_kw behind the same guards', { skip }, async () => {
+test('the deprecated interfaces: login checked with authenticate, calls through execute_kw behind the same guards', async () => {
   const release = await clientServerProbe().release({ ...target(), database: undefined }, signal);
   assert.deepEqual([...release.available].sort(), ['json2', 'jsonrpc', 'xmlrpc']);
   for (const protocol of ['xmlrpc', 'jsonrpc'] as const) {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { MappingError, toExecuteKw } from '../../../src/core/client/rpcMapping';
 import { exportAsExecuteKw, parseRequestFile, resolveRequest, type ResolvedRequest } from '../../../src/core/requestFile';
+import { skipOutsideCi } from '../../support/skipOutsideCi';
 
 const run = promisify(execFile);
 
@@ -75,7 +76,7 @@ test('the script runs with python3 and sends exactly the mapped call', async (t)
   try {
     await run('python3', ['--version']);
   } catch {
-    t.skip('python3 is not installed: the exported script cannot be run');
+    skipOutsideCi(t, 'NO python3: the exported execute_kw script was NOT run');
     return;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-execute-kw-'));
