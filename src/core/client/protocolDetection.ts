@@ -3,7 +3,7 @@ import { ClientError } from './clientErrors';
 import { type ConnectionTarget, parseConnectionTarget, resolveRequestPath } from './connectionTarget';
 import { HttpTransport, type TransportOptions } from './httpTransport';
 import { decodeJsonRpcAnswer, encodeJsonRpcCall } from './jsonRpcCodec';
-import { webVersionOf as versionObjectOf } from './serverVersion';
+import { fetchServerVersion } from './serverVersion';
 import { decodeMethodResponse, encodeMethodCall } from './xmlRpcCodec';
 
 export type ServerProtocol = 'json2' | 'xmlrpc' | 'jsonrpc';
@@ -27,7 +27,7 @@ export async function detectProtocol(baseUrl: string, options: { transport?: Tra
   const transport = new HttpTransport(target.origin, { requestTimeoutMs: 15_000, ...options.transport });
   try {
     const { signal } = options;
-    const webVersion = await attempt(() => webVersionOf(transport, target, signal));
+    const webVersion = await attempt(async () => (await fetchServerVersion(baseUrl, { transport, signal })).version);
     const json2 = await attempt(() => hasJson2(transport, target, signal)) ?? false;
     const xmlVersion = await attempt(() => commonVersionOverXmlRpc(transport, target, signal));
     const jsonVersion = await attempt(() => commonVersionOverJsonRpc(transport, target, signal));
@@ -49,11 +49,6 @@ async function attempt<T>(probe: () => Promise<T | undefined>): Promise<T | unde
     if (error instanceof ClientError && error.kind === 'cancelled') throw error;
     return undefined;
   }
-}
-
-async function webVersionOf(transport: HttpTransport, target: ConnectionTarget, signal?: AbortSignal): Promise<string | undefined> {
-  const answer = await transport.send({ method: 'GET', path: resolveRequestPath(target, '/web/version'), headers: { accept: 'application/json' }, signal });
-  return answer.status === 200 ? versionObjectOf(answer.body.toString('utf8'))?.version : undefined;
 }
 
 async function hasJson2(transport: HttpTransport, target: ConnectionTarget, signal?: AbortSignal): Promise<boolean> {

@@ -1,6 +1,7 @@
 // Wires the connections feature: stores, service, commands and status bar; hands the service to the other features.
 import * as vscode from 'vscode';
 import { lazyServerProbe } from '../../core/connections/serverProbe';
+import { extensionUserAgent } from '../extensionUserAgent';
 import { registerConnectionCommands } from './connectionCommands';
 import { type ConnectionPrompts, vscodeConnectionPrompts } from './connectionPrompts';
 import { ConnectionSecretStore } from './connectionSecretStore';
@@ -31,8 +32,7 @@ export function registerConnections(context: vscode.ExtensionContext, log: vscod
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   const automation = testMode ? new InputAutomation() : undefined;
   let prompts: ConnectionPrompts = vscodeConnectionPrompts;
-  // As the core's userAgentOf builds it; importing that would load the HTTP stack while the editor starts.
-  const userAgent = `JSON-2 Explorer/${String(context.extension.packageJSON.version)} (node ${process.version})`;
+  const userAgent = extensionUserAgent(context);
   const probe = lazyServerProbe(async () => (await import('../../core/connections/clientServerProbe.js')).clientServerProbe({ userAgent }));
   const settings = new ConnectionSettingsStore();
   const secrets = new ConnectionSecretStore(context.secrets);

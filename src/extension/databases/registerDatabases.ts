@@ -1,5 +1,6 @@
 // Wires database management: the commands on server and database nodes and in the palette, and the master passwords.
 import * as vscode from 'vscode';
+import { extensionUserAgent } from '../extensionUserAgent';
 import type { ConnectionsFeature } from '../connections/registerConnections';
 import { QuickInputPort } from '../connections/quickInputPort';
 import { registerDatabaseCommands } from './databaseCommands';
@@ -23,7 +24,7 @@ export function registerDatabases(context: vscode.ExtensionContext, connections:
   const automation = connections.testApi?.inputs;
   const disposable = registerDatabaseCommands({
     service: connections.service, masters, port: () => new QuickInputPort(automation), prompts: () => prompts, log,
-    userAgent: `JSON-2 Explorer/${String(context.extension.packageJSON.version)} (node ${process.version})`,
+    userAgent: extensionUserAgent(context),
   });
   const testApi: DatabasesTestApi | undefined = context.extensionMode === vscode.ExtensionMode.Test ? {
     setPrompts: (replacement) => { prompts = replacement ?? vscodeDatabasePrompts; },

@@ -1,5 +1,6 @@
 // Wires the key feature: Generate, Rotate and Revoke API Key, and the expiry reminders.
 import * as vscode from 'vscode';
+import { extensionUserAgent } from '../extensionUserAgent';
 import type { ConnectionsFeature } from '../connections/registerConnections';
 import { ConnectionSecretStore } from '../connections/connectionSecretStore';
 import { ConnectionSettingsStore } from '../connections/connectionSettingsStore';
@@ -26,7 +27,7 @@ export interface KeysFeature extends vscode.Disposable {
 export function registerKeys(context: vscode.ExtensionContext, connections: ConnectionsFeature, log: vscode.LogOutputChannel): KeysFeature {
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   let prompts: KeyPrompts = vscodeKeyPrompts;
-  const userAgent = `JSON-2 Explorer/${String(context.extension.packageJSON.version)} (node ${process.version})`;
+  const userAgent = extensionUserAgent(context);
   const settings = new ConnectionSettingsStore();
   const storage = new KeyStorage(new ConnectionSecretStore(context.secrets), settings, userAgent);
   const automation = connections.testApi?.inputs;
