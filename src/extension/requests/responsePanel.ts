@@ -151,11 +151,12 @@ export class ResponsePanel implements vscode.Disposable {
   }
 }
 
-/** How a records answer was handed over: chunks posted, when the last was, and its longest task. */
+/** How a records answer was handed over: chunks posted, when the last was, and how long its tasks took at most. */
 export interface Handover {
   chunks: number;
-  /** Wall-clock time of the longest task, and the CPU time the host process used during it (all its threads). */
+  /** Wall-clock time of the longest task. */
   longestTaskMs: number;
+  /** The most CPU time the host process (all its threads) used during one task. */
   longestTaskCpuMs: number;
   doneMs: number;
 }
