@@ -1,6 +1,7 @@
 // The models of each database: the models in code plus the database's custom models and fields, loaded from
 // ir.model / ir.model.fields when the database is first used and again after the meta-models change.
 import type { MethodDefinition } from '../methods/methodDefinition';
+import { PerDatabaseLoads } from '../storage/perDatabaseLoads';
 import { DatabaseError, type SqlClient } from '../storage/sqlClient';
 import { withCustomModels, type FieldRow } from './customFields';
 import type { ModelSpec } from './modelDefinition';
@@ -12,40 +13,23 @@ const UNDEFINED_TABLE = '42P01';
 export const SCHEMA_MODELS = new Set(['ir.model', 'ir.model.fields']);
 
 export class DatabaseRegistries {
-  private readonly loaded = new Map<string, Registry>();
-  /** Loads under way, shared by the calls that arrive meanwhile (one load per change, not one per call). */
-  private readonly loading = new Map<string, { generation: number; registry: Promise<Registry> }>();
-  /** Bumped by `forget`: a load that raced with a change is not kept. */
-  private generation = 0;
+  private readonly loads = new PerDatabaseLoads((cr) => this.load(cr));
 
   constructor(readonly base: Registry, private readonly specs: readonly ModelSpec[], private readonly methods: readonly MethodDefinition[]) {}
 
   /** The registry of `database`: its loaded one, else the models in code. */
   get(database: string): Registry {
-    return this.loaded.get(database) ?? this.base;
+    return this.loads.peek(database) ?? this.base;
   }
 
   /** Loads the custom models of `database` unless they are loaded already. */
-  async ensure(database: string, cr: SqlClient): Promise<Registry> {
-    const known = this.loaded.get(database);
-    if (known) return known;
-    const under = this.loading.get(database);
-    if (under && under.generation === this.generation) return under.registry;
-    const generation = this.generation;
-    const registry = this.load(cr).then((built) => {
-      if (generation === this.generation) this.loaded.set(database, built);
-      return built;
-    }).finally(() => {
-      if (this.loading.get(database)?.registry === registry) this.loading.delete(database);
-    });
-    this.loading.set(database, { generation, registry });
-    return registry;
+  ensure(database: string, cr: SqlClient): Promise<Registry> {
+    return this.loads.ensure(database, cr);
   }
 
   /** Forgets the registry of `database` (its schema changed, or it was dropped). */
   forget(database: string): void {
-    this.generation += 1;
-    this.loaded.delete(database);
+    this.loads.forget(database);
   }
 
   private async load(cr: SqlClient): Promise<Registry> {

@@ -2,6 +2,7 @@
 // (record rules) and the groups of fields (ir_model_fields_group_rel). Loaded once and kept until a change to those
 // tables (see SecurityCache); the rule domains are filled in once per user.
 import { parseDomain, type DomainNode } from '../orm/domainParser';
+import { PerDatabaseLoads } from '../storage/perDatabaseLoads';
 import { DatabaseError, type SqlClient } from '../storage/sqlClient';
 import type { CurrentUser } from './currentUser';
 import { GROUP_LABELS, type Operation } from './accessRules';
@@ -122,33 +123,17 @@ export const SECURITY_MODELS: ReadonlySet<string> = new Set(['ir.model.access', 
 
 /** The access-control data of each database, read on first use and again after a change. */
 export class SecurityCache {
-  private readonly loaded = new Map<string, SecurityTables>();
-  /** Loads under way, shared by the calls that arrive meanwhile. */
-  private readonly loading = new Map<string, { generation: number; tables: Promise<SecurityTables> }>();
-  private generation = 0;
+  private readonly loads = new PerDatabaseLoads((cr) => SecurityTables.load(cr));
 
   get(database: string): SecurityTables {
-    return this.loaded.get(database) ?? SecurityTables.EMPTY;
+    return this.loads.peek(database) ?? SecurityTables.EMPTY;
   }
 
-  async ensure(database: string, cr: SqlClient): Promise<SecurityTables> {
-    const known = this.loaded.get(database);
-    if (known) return known;
-    const under = this.loading.get(database);
-    if (under && under.generation === this.generation) return under.tables;
-    const generation = this.generation;
-    const tables = SecurityTables.load(cr).then((read) => {
-      if (generation === this.generation) this.loaded.set(database, read);
-      return read;
-    }).finally(() => {
-      if (this.loading.get(database)?.tables === tables) this.loading.delete(database);
-    });
-    this.loading.set(database, { generation, tables });
-    return tables;
+  ensure(database: string, cr: SqlClient): Promise<SecurityTables> {
+    return this.loads.ensure(database, cr);
   }
 
   forget(database: string): void {
-    this.generation += 1;
-    this.loaded.delete(database);
+    this.loads.forget(database);
   }
 }

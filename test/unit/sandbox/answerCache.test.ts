@@ -10,7 +10,8 @@ import type { CurrentUser } from '../../../src/sandbox/security/currentUser';
 import { AnswerCache, type CacheTicket } from '../../../src/sandbox/service/answerCache';
 import { issueApiKey } from '../../../src/sandbox/service/keyIssuer';
 import { isPlainRead } from '../../../src/sandbox/storage/writeGenerations';
-import { call, ok, rawRequest, type CallOptions, type HttpAnswer } from '../../support/sandboxHttp';
+import { call, ok, rawRequest, type CallOptions } from '../../support/sandboxHttp';
+import { SandboxBrowser } from '../../support/sandboxBrowser';
 import { python, type Step } from './legacyPythonClient';
 
 type Row = Record<string, unknown>;
@@ -91,7 +92,7 @@ describe('answer cache: a read after a write sees the write', () => {
   it('through the key pages: a key made there is listed, a key deleted there is gone and refused', async () => {
     const listKeys = () => ok<Row[]>(sandbox, 'res.users.apikeys', 'search_read', { domain: [], fields: ['name'] });
     await cachedRead('res.users.apikeys', 'search_read', { domain: [], fields: ['name'] });
-    const browser = new Browser();
+    const browser = new SandboxBrowser(sandbox.url);
     await browser.logIn('demo', 'demo');
     await browser.get('/web/security');
     const made = await browser.post('/web/security/keys/new', { name: 'Made on the page', duration: '1d', password: 'demo' });
@@ -259,34 +260,6 @@ describe('answer cache: fault injection and turning it off', () => {
     }
   });
 });
-
-/** A browser-like client of the key pages: keeps the session cookie and the CSRF token of the last page. */
-class Browser {
-  cookie = '';
-  csrf = '';
-
-  private remember(answer: HttpAnswer): HttpAnswer {
-    const setCookie = answer.headers['set-cookie']?.[0];
-    if (setCookie) this.cookie = setCookie.split(';')[0];
-    const token = /name="csrf_token" value="([^"]+)"/.exec(answer.text);
-    if (token) this.csrf = token[1];
-    return answer;
-  }
-
-  async get(path: string): Promise<HttpAnswer> {
-    return this.remember(await rawRequest(sandbox.url, { method: 'GET', path, headers: this.cookie ? { Cookie: this.cookie } : {} }));
-  }
-
-  async post(path: string, fields: Record<string, string>): Promise<HttpAnswer> {
-    const body = new URLSearchParams({ csrf_token: this.csrf, ...fields }).toString();
-    return this.remember(await rawRequest(sandbox.url, { path, body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(this.cookie ? { Cookie: this.cookie } : {}) } }));
-  }
-
-  async logIn(login: string, password: string): Promise<HttpAnswer> {
-    await this.get('/web/login');
-    return this.post('/web/login', { login, password });
-  }
-}
 
 function managerPost(action: string, fields: Record<string, string>): Promise<Response> {
   return fetch(`${sandbox.url}/web/database/${action}`, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });

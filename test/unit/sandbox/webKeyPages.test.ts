@@ -3,46 +3,19 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
-import { call, rawRequest, type HttpAnswer } from '../../support/sandboxHttp';
+import { call, type HttpAnswer } from '../../support/sandboxHttp';
+import { SandboxBrowser } from '../../support/sandboxBrowser';
 
 let sandbox: StartedSandbox;
 
 before(async () => { sandbox = await startSandbox(); });
 after(async () => { await sandbox?.stop(); });
 
-/** A browser-like client: keeps the session cookie and reads the CSRF token of the last page. */
-class Browser {
-  cookie = '';
-  csrf = '';
-
-  private remember(answer: HttpAnswer): HttpAnswer {
-    const setCookie = answer.headers['set-cookie']?.[0];
-    if (setCookie) this.cookie = setCookie.split(';')[0];
-    const token = /name="csrf_token" value="([^"]+)"/.exec(answer.text);
-    if (token) this.csrf = token[1];
-    return answer;
-  }
-
-  async get(path: string): Promise<HttpAnswer> {
-    return this.remember(await rawRequest(sandbox.url, { method: 'GET', path, headers: this.cookie ? { Cookie: this.cookie } : {} }));
-  }
-
-  async post(path: string, fields: Record<string, string>, csrf = this.csrf): Promise<HttpAnswer> {
-    const body = new URLSearchParams({ csrf_token: csrf, ...fields }).toString();
-    return this.remember(await rawRequest(sandbox.url, { path, body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(this.cookie ? { Cookie: this.cookie } : {}) } }));
-  }
-
-  async logIn(login: string, password: string): Promise<HttpAnswer> {
-    await this.get('/web/login');
-    return this.post('/web/login', { login, password });
-  }
-}
-
 const newKeyOf = (page: HttpAnswer) => /id="new-api-key">([0-9a-f]{40})</.exec(page.text)?.[1];
 
 describe('login', () => {
   it('shows a login form with a session cookie and a CSRF token', async () => {
-    const browser = new Browser();
+    const browser = new SandboxBrowser(sandbox.url);
     const page = await browser.get('/web/login');
     assert.equal(page.status, 200);
     assert.match(String(page.headers['set-cookie']), /sandbox_session=[^;]+; HttpOnly; SameSite=Strict/);
@@ -53,7 +26,7 @@ describe('login', () => {
 
   it('refuses a wrong password, an API key in place of the password, and the robot (no password)', async () => {
     for (const [login, password] of [['demo', 'wrong'], ['demo', sandbox.keys.user], ['robot', ''], ['robot', sandbox.keys.robot], ['nobody', 'demo']]) {
-      const browser = new Browser();
+      const browser = new SandboxBrowser(sandbox.url);
       const answer = await browser.logIn(login, password);
       assert.equal(answer.status, 200, `${login}/${password}`);
       assert.match(answer.text, /Wrong login\/password/);
@@ -61,15 +34,15 @@ describe('login', () => {
   });
 
   it('refuses a form without the right CSRF token', async () => {
-    const browser = new Browser();
+    const browser = new SandboxBrowser(sandbox.url);
     await browser.get('/web/login');
     assert.equal((await browser.post('/web/login', { login: 'demo', password: 'demo' }, 'forged')).status, 400);
-    const stranger = new Browser();
+    const stranger = new SandboxBrowser(sandbox.url);
     assert.equal((await stranger.post('/web/login', { login: 'demo', password: 'demo' }, 'x')).status, 400);
   });
 
   it('logs in with login and password, with a fresh session id', async () => {
-    const browser = new Browser();
+    const browser = new SandboxBrowser(sandbox.url);
     await browser.get('/web/login');
     const anonymous = browser.cookie;
     const answer = await browser.post('/web/login', { login: 'demo', password: 'demo' });
@@ -85,7 +58,7 @@ describe('login', () => {
 
 describe('account security', () => {
   it('creates a key shown once, which works for JSON-2 and lives at most three months', async () => {
-    const browser = new Browser();
+    const browser = new SandboxBrowser(sandbox.url);
     await browser.logIn('demo', 'demo');
     await browser.get('/web/security');
     const created = await browser.post('/web/security/keys/new', { name: 'Laptop <script>alert(1)</script>', duration: '3m', password: 'demo' });
@@ -109,7 +82,7 @@ describe('account security', () => {
   });
 
   it('needs a description, a duration of at most three months and the user\'s password', async () => {
-    const browser = new Browser();
+    const browser = new SandboxBrowser(sandbox.url);
     await browser.logIn('demo', 'demo');
     await browser.get('/web/security');
     assert.equal((await browser.post('/web/security/keys/new', { name: '', duration: '1d', password: 'demo' })).status, 422);
@@ -121,7 +94,7 @@ describe('account security', () => {
   });
 
   it('deletes a key for good (refused at once), and only the user\'s own keys', async () => {
-    const browser = new Browser();
+    const browser = new SandboxBrowser(sandbox.url);
     await browser.logIn('demo', 'demo');
     await browser.get('/web/security');
     const key = newKeyOf(await browser.post('/web/security/keys/new', { name: 'Short-lived', duration: '1d', password: 'demo' })) as string;
@@ -140,7 +113,7 @@ describe('account security', () => {
   });
 
   it('logs out', async () => {
-    const browser = new Browser();
+    const browser = new SandboxBrowser(sandbox.url);
     await browser.logIn('admin', 'admin');
     await browser.get('/web/security');
     const out = await browser.post('/web/session/logout', {});
