@@ -1,6 +1,7 @@
 // The JSON-2 explorer view's data: connections → databases → (groups) → models → fields, loaded lazily through the
 // schema service, each load cancellable and shown with progress; a failed load shows an error node to retry.
 import * as vscode from 'vscode';
+import { secretKindOf } from '../../core/connections/connectionProfile';
 import { filterModels, groupModels, sortedFields } from '../../core/explorer/modelListing';
 import type { ModelInfo } from '../../core/schema/schemaTypes';
 import { CommandIds } from '../commandIds';
@@ -147,8 +148,13 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<ExplorerNod
   #noKey(node: DatabaseNode): ExplorerNode {
     return {
       kind: 'info', id: `${node.id}/nokey`, connectionName: node.connectionName, parent: node,
-      message: vscode.l10n.t('No key for this connection yet: click to set it.'), command: { id: CommandIds.updateApiKey, args: [node.connectionName] },
+      message: this.#needsPassword(node.connectionName) ? vscode.l10n.t('No password or key for this connection yet: click to set it.') : vscode.l10n.t('No key for this connection yet: click to set it.'), command: { id: CommandIds.updateApiKey, args: [node.connectionName] },
     };
+  }
+
+  #needsPassword(connectionName: string): boolean {
+    const saved = this.connections.find(connectionName);
+    return saved !== undefined && secretKindOf(saved.profile) === 'password';
   }
 
   /** Runs a load with the view's progress bar, a cancellable notification when slow, and an error node on failure. */

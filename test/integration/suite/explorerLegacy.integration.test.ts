@@ -10,6 +10,7 @@ import { startSandbox } from './sandboxDriver.integration.test';
 
 const XMLRPC = 'tree-xmlrpc';
 const JSONRPC = 'tree-jsonrpc';
+const NO_PASSWORD = 'tree-no-password';
 
 suite('Explorer tree over the deprecated interfaces', function () {
   this.timeout(180_000);
@@ -43,7 +44,7 @@ suite('Explorer tree over the deprecated interfaces', function () {
     await addPasswordConnection(JSONRPC, 'jsonrpc');
   });
   suiteTeardown(async () => {
-    await removeConnections([XMLRPC, JSONRPC]);
+    await removeConnections([XMLRPC, JSONRPC, NO_PASSWORD]);
     await sandbox?.stop();
   });
 
@@ -68,6 +69,29 @@ suite('Explorer tree over the deprecated interfaces', function () {
       assert.ok(!asked.some((line) => /\/json\/2\/|\/doc-bearer\//.test(line)), `nothing asked of JSON-2: ${asked.join(' | ')}`);
     });
   }
+
+  test('a password connection with nothing stored asks for its password on the database node, and the node\'s command sets it', async () => {
+    const others = connectionSetting('user').filter((entry) => (entry as { name?: string }).name !== NO_PASSWORD);
+    await setConnectionSetting('user', [...others, { name: NO_PASSWORD, baseUrl: sandbox.url, database: sandbox.database, protocol: 'xmlrpc', login: 'admin' }]);
+    await eventually(() => api.connections.service.find(NO_PASSWORD) !== undefined, `the connection ${NO_PASSWORD}`);
+    const database = await tree.path(NO_PASSWORD, 'demo');
+    const [missing] = await tree.children(database);
+    const item = tree.item(missing);
+    assert.equal(item.label, 'No password or key for this connection yet: click to set it.');
+    assert.equal(item.command?.command, 'json2.updateApiKey');
+    const recorder = new StepRecorder(api.connections);
+    try {
+      api.connections.inputs.preset({ password: sandbox.users.admin.password ?? '' });
+      const done = start(recorder, item.command.command, ...(item.command.arguments ?? []));
+      await recorder.accept('password');
+      await done;
+    } finally {
+      recorder.dispose();
+    }
+    await eventually(() => api.connections.service.hasSecret(NO_PASSWORD), 'the password in the secret storage');
+    const groups = await tree.children(database);
+    assert.ok(groups.some((node) => tree.item(node).label === 'res'), `models listed once the password is set: ${groups.map((node) => String(tree.item(node).label)).slice(0, 10).join(', ')}`);
+  });
 
   test('New Request File for Model over the deprecated interface: the file\'s request runs through execute_kw', async () => {
     const model = await tree.path(XMLRPC, 'demo', 'res', 'res.country');
