@@ -2,7 +2,8 @@
 // integration tests in a real VS Code host, UI smoke test), stopping at the first failure, then one summary line.
 // What the tests need beyond npm (Debian packages; Node 24 and code-server for the VS Code host) is installed on
 // first use, before the unit tests (test/host/installHost.mjs); the unit-postgres step installs Debian's postgresql
-// and runs the sandbox's tests again on a throwaway cluster (test/host/postgresUnitTests.mjs).
+// and runs the sandbox's tests again on a throwaway cluster (test/host/postgresUnitTests.mjs). After the host step
+// JSON2_CI is set, so a test needing one of those programs fails rather than skips (test/support/skipOutsideCi.ts).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,6 +66,8 @@ for (const step of steps) {
     if (!step.counts) totals.failed += 1;
     break;
   }
+  // The host step installed every program the tests use: from here a test that finds one missing fails, as in CI.
+  if (step.name === 'host') process.env.JSON2_CI = '1';
 }
 console.log(`\n${timings.join(' · ')}`);
 if (failedStep) console.log(`npm test stopped: the ${failedStep} step failed`);
