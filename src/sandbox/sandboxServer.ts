@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from './clock';
 import { backupCodec } from './dbService/backups';
+import { removeAbandonedUploads } from './databaseManager/abandonedUploads';
 import { managerRoutes } from './databaseManager/managerRoutes';
 import { dbService } from './dbService/dbService';
 import { MasterPassword } from './dbService/masterPassword';
@@ -74,6 +75,7 @@ export class SandboxServer {
       ...(options.answerCache === false ? { answerCacheBytes: 0 } : {}),
     });
     await catalog.start();
+    await removeAbandonedUploads(uploadsDir(options.dataDir));
     if (options.reset) await catalog.dropAllDatabases();
     const { master, created } = await MasterPassword.load(options.dataDir, options.masterPassword, catalog.hashCost);
     const versionInfo = options.legacyOnly ? LEGACY_VERSION_INFO : VERSION_INFO;

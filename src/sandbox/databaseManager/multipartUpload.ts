@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
+import { uploadFolderPrefix } from './abandonedUploads';
 
 export interface Upload {
   fields: Map<string, string>;
@@ -19,7 +20,7 @@ export interface Upload {
  */
 export async function receiveUpload(request: IncomingMessage, fileField: string, parent: string): Promise<Upload> {
   await fs.promises.mkdir(parent, { recursive: true, mode: 0o700 });
-  const folder = await fs.promises.mkdtemp(path.join(parent, 'upload-'));
+  const folder = await fs.promises.mkdtemp(path.join(parent, uploadFolderPrefix()));
   const fields = new Map<string, string>();
   let file: string | null = null;
   const writes: Promise<void>[] = [];

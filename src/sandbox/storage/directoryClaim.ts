@@ -14,7 +14,8 @@ export class DirectoryBusyError extends Error {
   }
 }
 
-function processIsAlive(pid: number): boolean {
+/** True while a process with this id runs (also when it belongs to another user). */
+export function processIsAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
