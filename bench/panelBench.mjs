@@ -1,21 +1,26 @@
 // Measures handing a 50,000-record answer to the response panel in a real extension host (code-server driven by
 // Chromium): the longest task of the handover and the longest event-loop delay in the host, and the time from the
 // handover (the host calls `show`) to the first rows painted in the view and to every row received.
-// Each host session starts with a fresh browser profile, so its first panel is the first webview Chromium has seen
-// (VS Code's webview service worker gets installed: "cold"); the other samples are warm. Cases (bench/panel/index.ts):
-// `open` (answer to an open panel), `new` (the answer creates the panel), `send` (the panel is created when the
-// request starts, as Send does, and the answer comes 500 ms later).
+// Each host session has a fresh browser profile. Its first panel is a case of its own: in the long sessions it comes
+// while the workbench is still starting (the host starts the tests as soon as it is up; VS Code's start-up work delays
+// the first webview by seconds: "start-up"), in the short ones SETTLE_MS later ("settled", as when a person opens a
+// file and clicks Send). The other panels are warm. Cases (bench/panel/index.ts): `open` (answer to an open panel),
+// `new` (the answer creates the panel), `send` (the panel is created when the request starts, as Send does, and the
+// answer comes 500 ms later).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const SESSIONS = Number(process.env.JSON2_BENCH_PANEL_SESSIONS ?? 3);
-/** What each session's first (cold) panel is, in turn. */
-const COLD_CASES = ['send', 'new'];
+const SETTLED_SESSIONS = Number(process.env.JSON2_BENCH_PANEL_SETTLED_SESSIONS ?? 4);
+const SETTLE_MS = 5_000;
+/** What each session's first panel is, in turn. */
+const FIRST_CASES = ['send', 'new'];
 const WARM_PLAN = ['open', 'open', 'new', 'send', 'open', 'new', 'send', 'open', 'new', 'send'];
 
-function runSession(root, plan) {
+/** One host session; `first` says what its first panel is: `startup` (no wait) or `settled` (SETTLE_MS first). */
+function runSession(root, plan, first) {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-panel-bench-'));
   const workspace = path.join(scratch, 'workspace');
   const out = path.join(scratch, 'samples.json');
@@ -23,10 +28,10 @@ function runSession(root, plan) {
   try {
     const result = spawnSync(process.execPath, [path.join(root, 'test/host/runExtensionTests.mjs'), `--extensionDevelopmentPath=${root}`,
       `--extensionTestsPath=${path.join(root, 'out/bench/panel/index.js')}`, `--user-data-dir=${path.join(scratch, 'user-data')}`, '--disable-extensions', '--disable-workspace-trust', workspace],
-    { encoding: 'utf8', env: { ...process.env, JSON2_BENCH_OUT: out, JSON2_BENCH_PANEL_PLAN: plan.join(',') } });
+    { encoding: 'utf8', env: { ...process.env, JSON2_BENCH_OUT: out, JSON2_BENCH_PANEL_PLAN: plan.join(','), JSON2_BENCH_PANEL_SETTLE_MS: String(first === 'settled' ? SETTLE_MS : 0) } });
     const samples = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')) : undefined;
     if (result.status !== 0 || !samples) throw new Error(`the panel benchmark failed:\n${(result.stdout + result.stderr).slice(-2000)}`);
-    return samples.map((sample, index) => ({ ...sample, cold: index === 0 }));
+    return samples.map((sample, index) => ({ ...sample, first: index === 0 ? first : undefined }));
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
@@ -45,19 +50,23 @@ const spread = (samples, key) => {
 
 export function measurePanel(root) {
   const samples = [];
-  for (let session = 0; session < SESSIONS; session++) samples.push(...runSession(root, [COLD_CASES[session % COLD_CASES.length], ...WARM_PLAN]));
+  for (let session = 0; session < SESSIONS; session++) samples.push(...runSession(root, [FIRST_CASES[session % FIRST_CASES.length], ...WARM_PLAN], 'startup'));
+  for (let session = 0; session < SETTLED_SESSIONS; session++) samples.push(...runSession(root, [FIRST_CASES[session % FIRST_CASES.length], 'open'], 'settled'));
   const results = {
-    'panel: host sessions (each with a fresh browser profile) × answers': `${SESSIONS} × ${WARM_PLAN.length + 1}`,
+    'panel: host sessions (each with a fresh browser profile) × answers': `${SESSIONS} × ${WARM_PLAN.length + 1}, then ${SETTLED_SESSIONS} × 2 (first answer after ${SETTLE_MS / 1000} s)`,
     'panel: longest handover task in the extension host, ms, median / worst, every answer': spread(samples, 'longestTaskMs'),
     'panel: most CPU time the host process used in one handover task (all its threads), ms, median / worst': spread(samples, 'longestTaskCpuMs'),
     'panel: event-loop delay with nothing to do (1 s before each answer), ms, median / worst': spread(samples, 'idleMaxDelayMs'),
   };
+  const later = (s) => s.first === undefined;
   const cases = [
     ['open', 'open panel', samples.filter((s) => s.case === 'open')],
-    ['new', 'new panel (the answer creates it), warm', samples.filter((s) => s.case === 'new' && !s.cold)],
-    ['send', 'panel created at Send, answer 500 ms later, warm', samples.filter((s) => s.case === 'send' && !s.cold)],
-    ['new-cold', 'new panel, first webview of the browser profile', samples.filter((s) => s.case === 'new' && s.cold)],
-    ['send-cold', 'panel created at Send, first webview of the browser profile', samples.filter((s) => s.case === 'send' && s.cold)],
+    ['new', 'new panel (the answer creates it), warm', samples.filter((s) => s.case === 'new' && later(s))],
+    ['send', 'panel created at Send, answer 500 ms later, warm', samples.filter((s) => s.case === 'send' && later(s))],
+    ['new-settled', `new panel, first of a session, ${SETTLE_MS / 1000} s after the host started`, samples.filter((s) => s.case === 'new' && s.first === 'settled')],
+    ['send-settled', `panel created at Send, first of a session, ${SETTLE_MS / 1000} s after the host started`, samples.filter((s) => s.case === 'send' && s.first === 'settled')],
+    ['new-startup', 'new panel, first of a session, during the workbench\'s start-up', samples.filter((s) => s.case === 'new' && s.first === 'startup')],
+    ['send-startup', 'panel created at Send, first of a session, during the workbench\'s start-up', samples.filter((s) => s.case === 'send' && s.first === 'startup')],
   ];
   for (const [, label, chosen] of cases) {
     if (chosen.length === 0) continue;
@@ -67,8 +76,8 @@ export function measurePanel(root) {
     results[`panel: ${label}: longest GC pause meanwhile, ms, median / worst`] = spread(chosen, 'longestGcMs');
   }
   // The view's start, step by step from the panel's creation, for each panel the benchmark created.
-  const steps = samples.filter((sample) => sample.steps).map((sample) => `${sample.cold ? 'cold ' : ''}${sample.case}: ${Object.entries(sample.steps).map(([step, ms]) => `${step} ${round(ms)}`).join(', ')}`);
+  const steps = samples.filter((sample) => sample.steps).map((sample) => `${sample.first ? `${sample.first} ` : ''}${sample.case}: ${Object.entries(sample.steps).map(([step, ms]) => `${step} ${round(ms)}`).join(', ')}`);
   results['panel: start steps, ms from the panel\'s creation'] = `\n  ${steps.join('\n  ')}`;
-  results['panel: samples (case, task, task CPU, delay, idle delay, gc, first rows painted, first rows seen by a reportState round trip, all rows)'] = JSON.stringify(samples.map((s) => [`${s.cold ? 'cold ' : ''}${s.case}`, ...[s.longestTaskMs, s.longestTaskCpuMs, s.longestBlockMs, s.idleMaxDelayMs, s.longestGcMs, s.firstRowsMs, s.firstRowsSeenMs, s.allRowsMs].map(round)]));
+  results['panel: samples (case, task, task CPU, delay, idle delay, gc, first rows painted, first rows seen by a reportState round trip, all rows)'] = JSON.stringify(samples.map((s) => [`${s.first ? `${s.first} ` : ''}${s.case}`, ...[s.longestTaskMs, s.longestTaskCpuMs, s.longestBlockMs, s.idleMaxDelayMs, s.longestGcMs, s.firstRowsMs, s.firstRowsSeenMs, s.allRowsMs].map(round)]));
   return results;
 }

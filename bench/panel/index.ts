@@ -2,7 +2,8 @@
 // longest block of the extension host's event loop while it does, and when the first and the last rows show.
 // JSON2_BENCH_PANEL_PLAN lists the answers' cases in order: `open` (the panel is already open), `new` (the answer
 // creates the panel) and `send` (the panel is created when the request starts, as Send does, and the answer comes
-// REQUEST_MS later). Every moment is on the epoch clock, which the host and the view share (one machine).
+// REQUEST_MS later). JSON2_BENCH_PANEL_SETTLE_MS is a wait before the first answer, so that the session's first panel
+// comes after the workbench's start-up. Every moment is on the epoch clock, which the host and the view share.
 import fs from 'node:fs';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import * as vscode from 'vscode';
@@ -123,6 +124,7 @@ export async function run(): Promise<void> {
   gcObserver.observe({ entryTypes: ['gc'] });
   const samples: PanelSample[] = [];
   const plan = (process.env.JSON2_BENCH_PANEL_PLAN ?? 'new,open,send').split(',') as Case[];
+  await sleep(Number(process.env.JSON2_BENCH_PANEL_SETTLE_MS ?? 0));
   for (const [round, kind] of plan.entries()) samples.push(await sample(requests, kind, round));
   gcObserver.disconnect();
   const out = process.env.JSON2_BENCH_OUT;
