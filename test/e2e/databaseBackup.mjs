@@ -67,8 +67,7 @@ runUiTest({ name: 'database-backup', options, timeout, kept: `screenshot: ${opti
   let destination;
   await step('the save dialog suggests demo_<time>.dump in the workspace; Enter saves there', async () => {
     await ui.waitForQuickInput('Save the Backup');
-    const value = await ui.input.inputValue();
-    if (!/demo_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.dump$/.test(value)) throw new Error(`the save dialog suggests ${value}`);
+    const value = await ui.waitForInputValue(/demo_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.dump$/);
     destination = path.join(session.workspace, path.basename(value));
     await page.keyboard.press('Enter');
   });

@@ -27,6 +27,19 @@ export function workbenchActions(page, timeout) {
       }
     },
 
+    /**
+     * Waits until the quick input's value matches `pattern` and returns it. The simple save dialog fills its value in
+     * steps (the folder first, then the suggested name), so a value read once may be a step too early.
+     */
+    async waitForInputValue(pattern) {
+      for (const deadline = Date.now() + timeout; ;) {
+        const value = await input.inputValue();
+        if (pattern.test(value)) return value;
+        if (Date.now() > deadline) throw new Error(`the input never matched ${pattern} (it shows ${value})`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+
     /** Waits for the quick input's row that shows `label`, then Enter. */
     async pickRow(label) {
       await row(label).waitFor({ timeout });
