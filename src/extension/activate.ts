@@ -7,6 +7,7 @@ import { type ConnectionsTestApi, registerConnections } from './connections/regi
 import { registerRequests, type RequestsTestApi } from './requests/registerRequests';
 import { type LanguageFeature, registerLanguage } from './language/registerLanguage';
 import { registerMigration } from './migrate/registerMigration';
+import { SchemaServices } from './schema/schemaServices';
 import { type KeysTestApi, registerKeys } from './keys/registerKeys';
 import { type DatabasesTestApi, registerDatabases } from './databases/registerDatabases';
 
@@ -29,10 +30,11 @@ export function activate(context: vscode.ExtensionContext): Json2TestApi | undef
   const log = createLogChannel();
   const connections = registerConnections(context, log);
   const requests = registerRequests(context, connections.service, log);
-  const language = registerLanguage(context, connections.service);
-  const explorer = registerExplorer(context, { connections: connections.service, language, inputs: connections.testApi?.inputs });
+  const schemaServices = new SchemaServices(connections.service, context.globalStorageUri);
+  const language = registerLanguage(connections.service, schemaServices);
+  const explorer = registerExplorer(context, { connections: connections.service, language, inputs: connections.testApi?.inputs, schemaServices });
   const [keys, databases] = [registerKeys(context, connections, log), registerDatabases(context, connections, log)];
-  context.subscriptions.push(log, registerLogCommands(log), explorer, connections, requests, language, registerMigration(log), keys, databases);
+  context.subscriptions.push(log, registerLogCommands(log), explorer, connections, requests, language, schemaServices, registerMigration(log), keys, databases);
   const activateMs = performance.now() - activateStarted;
   const moduleMs = typeof __json2LoadStarted === 'number' && typeof __json2LoadEnded === 'number' ? __json2LoadEnded - __json2LoadStarted : 0;
   const ms = (value: number): string => value.toFixed(1);

@@ -1,8 +1,9 @@
-// The explorer's data: the databases of each connection and one schema service per connection and database, created
-// on first use and kept until the connection (or its key) changes.
+// The explorer's data: the databases of each connection, and the schema service of each database (from the services
+// shared with the language features).
 import type { ConnectionClient } from '../../core/connections/connectionClient';
 import type { SchemaService } from '../../core/schema/schemaService';
 import type { ConnectionService } from '../connections/connectionService';
+import type { SchemaServices } from '../schema/schemaServices';
 
 /** The databases a connection shows: the server's list when it gives one, else the configured database. */
 export interface DatabaseListing {
@@ -14,9 +15,7 @@ export interface DatabaseListing {
 }
 
 export class ExplorerSchemas {
-  readonly #services = new Map<string, { client: ConnectionClient; service: SchemaService }>();
-
-  constructor(private readonly connections: ConnectionService) {}
+  constructor(private readonly connections: ConnectionService, private readonly services: SchemaServices) {}
 
   /** A client of the connection bound to `database`. */
   client(connectionName: string, database: string): Promise<ConnectionClient> {
@@ -42,40 +41,13 @@ export class ExplorerSchemas {
     }
   }
 
-  /** The schema service of a connection's database (shared by every node under it). */
-  async schema(connectionName: string, database: string): Promise<SchemaService> {
-    const client = await this.client(connectionName, database);
-    const key = `${client.profile.name}\u0000${database}`;
-    const known = this.#services.get(key);
-    // A new client means the connection or its key changed: the old one is closed.
-    if (known && known.client === client) return known.service;
-    const [{ SchemaService }, { ClientError }] = await Promise.all([import('../../core/schema/schemaService.js'), import('../../core/client/clientErrors.js')]);
-    const json2 = client.json2;
-    const service = new SchemaService({
-      connectionId: `${client.profile.name}\u0000${client.profile.baseUrl}`,
-      database: database === '' ? undefined : database,
-      backend: {
-        // The deprecated interfaces have no schema documents: the service then reads ir.model and fields_get.
-        getDocument: json2 ? (path, options) => json2.getDocument(path, options) : () => Promise.reject(new ClientError('access', 'no schema documents over the deprecated interfaces')),
-        call: (model, method, args, options) => client.call({ model, method, args }, options?.signal),
-      },
-    });
-    this.#services.set(key, { client, service });
-    return service;
+  /** The schema service of a connection's database (shared by every node under it, and with the language features). */
+  schema(connectionName: string, database: string): Promise<SchemaService> {
+    return this.services.service(connectionName, database);
   }
 
   /** Forgets cached schemas: of one model, one database, one connection, or all. */
-  async invalidate(connectionName?: string, database?: string, model?: string): Promise<void> {
-    for (const [key, entry] of this.#services) {
-      const [name, db] = key.split('\u0000');
-      if (connectionName !== undefined && name.toLowerCase() !== connectionName.toLowerCase()) continue;
-      if (database !== undefined && db !== database) continue;
-      await entry.service.invalidate(model);
-    }
-  }
-
-  /** Drops every service (connections or keys changed). */
-  clear(): void {
-    this.#services.clear();
+  invalidate(connectionName?: string, database?: string, model?: string): Promise<void> {
+    return this.services.invalidate(connectionName, database, model);
   }
 }

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { ConnectionService } from '../connections/connectionService';
 import { type InputAutomation, QuickInputPort } from '../connections/quickInputPort';
 import type { LanguageFeature } from '../language/registerLanguage';
+import type { SchemaServices } from '../schema/schemaServices';
 import { EXPLORER_COMMANDS, GROUPING_SETTING } from './explorerCommandIds';
 import { addCustomField, createCustomModel } from './customSchemaCommands';
 import type { ExplorerNode, FieldNode, ModelNode } from './explorerNodes';
@@ -29,12 +30,14 @@ const FILTER_CONTEXT = 'json2.explorer.filtering';
 export interface ExplorerDeps {
   readonly connections: ConnectionService;
   readonly language: Pick<LanguageFeature, 'invalidate'> | undefined;
+  /** The schema services, shared with the language features. */
+  readonly schemaServices: SchemaServices;
   /** The connections' input automation (test mode), so that tests drive the explorer's real input boxes too. */
   readonly inputs: InputAutomation | undefined;
 }
 
-export function registerExplorer(context: vscode.ExtensionContext, { connections, language, inputs }: ExplorerDeps): ExplorerFeature {
-  const schemas = new ExplorerSchemas(connections);
+export function registerExplorer(context: vscode.ExtensionContext, { connections, language, inputs, schemaServices }: ExplorerDeps): ExplorerFeature {
+  const schemas = new ExplorerSchemas(connections, schemaServices);
   const grouped = () => vscode.workspace.getConfiguration('json2').get<boolean>(GROUPING_SETTING, true);
   const provider = new ExplorerTreeProvider(connections, schemas, { grouped });
   const view = vscode.window.createTreeView('json2.explorer', { treeDataProvider: provider, showCollapseAll: true });
@@ -82,7 +85,7 @@ export function registerExplorer(context: vscode.ExtensionContext, { connections
   const disposables = vscode.Disposable.from(
     view, provider,
     provider.onDidChangeFilter(showFilter),
-    connections.onDidChange(() => { schemas.clear(); provider.refresh(); }),
+    connections.onDidChange(() => provider.refresh()),
     vscode.workspace.onDidChangeConfiguration((event) => { if (event.affectsConfiguration(`json2.${GROUPING_SETTING}`)) provider.refresh(); }),
     vscode.commands.registerCommand(EXPLORER_COMMANDS.refresh, (node?: ExplorerNode) => refresh(node)),
     vscode.commands.registerCommand(EXPLORER_COMMANDS.retry, (node?: ExplorerNode) => refresh(node)),

@@ -1,9 +1,10 @@
-// Finds the schema source of a json2 document: its connection's schema service (created once, persisted), else the notes' table.
+// Finds the schema source of a json2 document: its connection's schema service (shared with the explorer), else the notes' table.
 import * as vscode from 'vscode';
 import type { SchemaSource } from '../../core/language';
 import type { RequestFile } from '../../core/requestFile';
-import type { SchemaBackend, SchemaService } from '../../core/schema/schemaService';
+import type { SchemaService } from '../../core/schema/schemaService';
 import type { ConnectionService } from '../connections/connectionService';
+import type { SchemaServices } from '../schema/schemaServices';
 
 /** The language logic and the schema service, loaded on first use so that activation stays cheap. */
 export const loadLanguage = () => import('../../core/language/index.js');
@@ -14,13 +15,13 @@ interface Entry {
   source?: SchemaSource;
 }
 
-/** One schema service per connection, kept until the connection (or its key) changes; invalidated on request. */
+/** The schema source of each connection's configured database, kept until the connection (or its key) changes. */
 export class LanguageSchemas implements vscode.Disposable {
   readonly #entries = new Map<string, Entry>();
   readonly #subscription: vscode.Disposable;
   #table: SchemaSource | undefined;
 
-  constructor(private readonly connections: ConnectionService, private readonly storageFolder: vscode.Uri | undefined) {
+  constructor(private readonly connections: ConnectionService, private readonly services: SchemaServices) {
     this.#subscription = connections.onDidChange(() => this.#entries.clear());
   }
 
@@ -73,20 +74,7 @@ export class LanguageSchemas implements vscode.Disposable {
 
   async #createService(name: string): Promise<SchemaService | undefined> {
     try {
-      const client = await this.connections.client(name);
-      const [{ SchemaService }, { FileSchemaStorage }, { ClientError }] = await Promise.all([
-        import('../../core/schema/schemaService.js'), import('../../core/schema/schemaStorage.js'), import('../../core/client/clientErrors.js'),
-      ]);
-      const json2 = client.json2;
-      const backend: SchemaBackend = {
-        // The deprecated interfaces have no schema documents: the service then reads ir.model and fields_get.
-        getDocument: json2 ? (path, options) => json2.getDocument(path, options) : () => Promise.reject(new ClientError('access', 'no schema documents over the deprecated interfaces')),
-        call: (model, method, args, options) => client.call({ model, method, args }, options?.signal),
-      };
-      const storage = this.storageFolder ? new FileSchemaStorage(vscode.Uri.joinPath(this.storageFolder, 'schemas').fsPath) : undefined;
-      const service = new SchemaService({ backend, connectionId: `${client.profile.name}\u0000${client.profile.baseUrl}`, database: client.profile.database, ...(storage ? { storage } : {}) });
-      await service.restore().catch(() => undefined);
-      return service;
+      return await this.services.service(name);
     } catch {
       return undefined;
     }

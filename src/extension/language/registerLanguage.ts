@@ -5,6 +5,7 @@ import type { ConnectionService } from '../connections/connectionService';
 import { COMPLETION_TRIGGERS, Json2CompletionProvider } from './json2CompletionProvider';
 import { Json2HoverProvider } from './json2HoverProvider';
 import { Json2SignatureHelpProvider } from './json2SignatureHelpProvider';
+import type { SchemaServices } from '../schema/schemaServices';
 import { LanguageSchemas } from './languageSchemas';
 import { SchemaDiagnostics, SuggestionBook } from './schemaDiagnostics';
 import { SchemaQuickFixProvider } from './schemaQuickFixProvider';
@@ -16,8 +17,8 @@ export interface LanguageFeature extends vscode.Disposable {
   invalidate(connection?: string, model?: string): Promise<void>;
 }
 
-export function registerLanguage(context: vscode.ExtensionContext, connections: ConnectionService): LanguageFeature {
-  const schemas = new LanguageSchemas(connections, context.globalStorageUri);
+export function registerLanguage(connections: ConnectionService, schemaServices: SchemaServices): LanguageFeature {
+  const schemas = new LanguageSchemas(connections, schemaServices);
   const suggestions = new SuggestionBook();
   const diagnostics = new SchemaDiagnostics(schemas, suggestions);
   const statusNote = (note: string) => { vscode.window.setStatusBarMessage(`$(warning) ${note}`, 5000); };

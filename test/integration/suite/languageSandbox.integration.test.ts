@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { Json2TestApi } from '../../../src/extension/activate';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { addConnectionWithKey, eventually, removeConnections } from './connectionsDriver.integration.test';
+import { explorerApi, TreeWalker } from './explorerDriver.integration.test';
 import { startSandbox } from './sandboxDriver.integration.test';
 
 const CONNECTION = 'language';
@@ -110,6 +111,17 @@ suite('Language features against the sandbox', function () {
     const items = await completion(after('[["'), '"');
     assert.ok(find(items, 'is_company'));
     assert.equal(fieldsGets(), before + 1);
+  });
+
+  test('the explorer tree shares the schema the completion read: res.country\'s fields ask the server nothing more', async () => {
+    const countryLookups = (from: number) => requests.slice(from).filter((line) => /res\.country[/.]/.test(line));
+    await completion(after('"country_id.'), '.');
+    const tree = new TreeWalker(await explorerApi());
+    const model = await tree.path(CONNECTION, 'demo', 'res', 'res.country');
+    const before = requests.length;
+    const fields = await tree.fields(model);
+    assert.equal(fields.get('code')?.description, 'char');
+    assert.deepEqual(countryLookups(before), [], 'the tree used the completion\'s cached fields');
   });
 
   test('a custom x_ field created during the test is offered once the schema is refreshed (ir.model.fields)', async () => {
