@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
+import { SandboxBrowser } from '../../support/sandboxBrowser';
 import { ok, rawRequest } from '../../support/sandboxHttp';
 
 let sandbox: StartedSandbox;
@@ -92,13 +93,11 @@ describe('/doc page and fields_get readonly', () => {
     assert.equal(demo.status, 403);
     assert.match(demo.text, /Technical Documentation group/);
     assert.equal((await get('/doc', sandbox.keys.robot)).status, 403);
-    const form = await get('/web/login', null);
-    const cookie = String(form.headers['set-cookie']).split(';')[0];
-    const csrf = /name="csrf_token" value="([^"]+)"/.exec(form.text)?.[1] ?? '';
-    const login = await rawRequest(sandbox.url, { path: '/web/login', headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ csrf_token: csrf, login: 'admin', password: sandbox.users.admin.password as string, db: sandbox.database }).toString() });
+    const browser = new SandboxBrowser(sandbox.url);
+    await browser.get('/web/login');
+    const login = await browser.post('/web/login', { login: 'admin', password: sandbox.users.admin.password as string, db: sandbox.database });
     assert.equal(login.status, 303, login.text);
-    const viaSession = await get('/doc', null, { Cookie: String(login.headers['set-cookie']).split(';')[0] });
+    const viaSession = await get('/doc', null, { Cookie: browser.cookie });
     assert.equal(viaSession.status, 200);
     assert.match(viaSession.text, /<code>ir\.config_parameter<\/code>/);
     const page = await get('/doc');
@@ -133,16 +132,13 @@ describe('/doc page and fields_get readonly', () => {
   });
 
   it('logs in through /web/login?redirect= back to the model\'s page; only paths of this server are followed', async () => {
-    const form = await get('/web/login?redirect=%2Fdoc%2Fres.partner', null);
+    const browser = new SandboxBrowser(sandbox.url);
+    const form = await browser.get('/web/login?redirect=%2Fdoc%2Fres.partner');
     assert.match(form.text, /<input type="hidden" name="redirect" value="\/doc\/res\.partner">/);
-    const cookie = String(form.headers['set-cookie']).split(';')[0];
-    const csrf = /name="csrf_token" value="([^"]+)"/.exec(form.text)?.[1] ?? '';
-    const post = (redirect: string) => rawRequest(sandbox.url, { path: '/web/login', headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ csrf_token: csrf, login: 'admin', password: sandbox.users.admin.password as string, redirect }).toString() });
-    const login = await post('/doc/res.partner');
+    const login = await browser.post('/web/login', { login: 'admin', password: sandbox.users.admin.password as string, redirect: '/doc/res.partner' });
     assert.equal(login.status, 303, login.text);
     assert.equal(login.headers.location, '/doc/res.partner');
-    const session = { Cookie: String(login.headers['set-cookie']).split(';')[0] };
+    const session = { Cookie: browser.cookie };
     assert.match((await get('/doc/res.partner', null, session)).text, /<h2><code>res\.partner<\/code> Contact<\/h2>/);
     const again = await get('/web/login?db=demo&redirect=%2Fdoc%2Fres.country', null, session);
     assert.equal(again.status, 303, 'already logged in on that database: straight to the page');
@@ -157,14 +153,12 @@ describe('/doc page and fields_get readonly', () => {
     try {
       const at = (path: string, headers: Record<string, string> = {}) => rawRequest(several.url, { method: 'GET', path, headers });
       assert.equal((await at('/doc/res.partner')).status, 404, 'no database chosen: as the reference, which has no such route then');
-      const form = await at('/web/login?db=second&redirect=%2Fdoc%2Fres.partner');
+      const browser = new SandboxBrowser(several.url);
+      const form = await browser.get('/web/login?db=second&redirect=%2Fdoc%2Fres.partner');
       assert.match(form.text, /<option selected>second<\/option>/);
-      const cookie = String(form.headers['set-cookie']).split(';')[0];
-      const csrf = /name="csrf_token" value="([^"]+)"/.exec(form.text)?.[1] ?? '';
-      const login = await rawRequest(several.url, { path: '/web/login', headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ csrf_token: csrf, db: 'second', login: 'admin', password: several.users.admin.password as string, redirect: '/doc/res.partner' }).toString() });
+      const login = await browser.post('/web/login', { db: 'second', login: 'admin', password: several.users.admin.password as string, redirect: '/doc/res.partner' });
       assert.equal(login.headers.location, '/doc/res.partner');
-      const session = { Cookie: String(login.headers['set-cookie']).split(';')[0] };
+      const session = { Cookie: browser.cookie };
       const page = await at('/doc/res.partner', session);
       assert.equal(page.status, 200);
       assert.match(page.text, /<title>res\.partner - Models of second<\/title>/);
