@@ -8,8 +8,7 @@ import type { RequestsTestApi } from '../../../src/extension/requests/registerRe
 import type { RunSummary } from '../../../src/extension/requests/requestRunService';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { eventually } from './connectionsDriver.integration.test';
-import { addSandboxConnection, clickLens, CONNECTION, DECLINE_ALL, lineOf, openRequestFile, panelState, partnersNamed, testApis } from './requestsDriver.integration.test';
-import { startSandbox } from './sandboxDriver.integration.test';
+import { clickLens, CONNECTION, DECLINE_ALL, endRequestsSuite, lineOf, openRequestFile, panelState, partnersNamed, startRequestsSuite } from './requestsDriver.integration.test';
 
 const PARTNERS = `# @connection ${CONNECTION}
 ### Four partners
@@ -28,15 +27,9 @@ suite('Response panel buttons, Rerun Last, status bar and history against the sa
   let sandbox: StartedSandbox;
 
   suiteSetup(async () => {
-    api = await testApis();
-    sandbox = await startSandbox({ log: () => undefined });
-    await addSandboxConnection(api, sandbox);
+    ({ api, sandbox } = await startRequestsSuite());
   });
-  suiteTeardown(async () => {
-    api?.requests.setPrompts(undefined);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await sandbox?.stop();
-  });
+  suiteTeardown(() => endRequestsSuite({ api, sandbox }));
 
   test('Save… in the panel writes the answer to the file the person picks', async () => {
     const document = await openRequestFile('buttons-save.json2', PARTNERS);

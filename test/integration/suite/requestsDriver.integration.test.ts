@@ -10,6 +10,7 @@ import type { RunSummary } from '../../../src/extension/requests/requestRunServi
 import type { PanelState } from '../../../src/shared/panelMessages';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { addConnectionWithKey, eventually } from './connectionsDriver.integration.test';
+import { startSandbox } from './sandboxDriver.integration.test';
 
 export const CONNECTION = 'requests';
 
@@ -28,9 +29,29 @@ export async function testApis(): Promise<Json2TestApi & { requests: RequestsTes
   return api as Json2TestApi & { requests: RequestsTestApi };
 }
 
+export interface RequestsSuite {
+  readonly api: Json2TestApi & { requests: RequestsTestApi };
+  readonly sandbox: StartedSandbox;
+}
+
 /** Saves the connection `requests` on the sandbox (user settings) and gives it the admin key through the real key input. */
 export async function addSandboxConnection(api: Json2TestApi, sandbox: StartedSandbox): Promise<void> {
   await addConnectionWithKey(api, { name: CONNECTION, baseUrl: sandbox.url, database: sandbox.database }, sandbox.keys.admin);
+}
+
+/** The start of a requests suite: the test APIs, a sandbox, and the connection `requests` on it. */
+export async function startRequestsSuite(): Promise<RequestsSuite> {
+  const api = await testApis();
+  const sandbox = await startSandbox({ log: () => undefined });
+  await addSandboxConnection(api, sandbox);
+  return { api, sandbox };
+}
+
+/** The end of a requests suite: the prompts put back, every editor closed, the sandbox stopped. */
+export async function endRequestsSuite(suite: Partial<RequestsSuite>): Promise<void> {
+  suite.api?.requests.setPrompts(undefined);
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await suite.sandbox?.stop();
 }
 
 /** Asks the sandbox directly (not through the extension) how many partners have `name`. */
@@ -53,6 +74,13 @@ export async function openRequestFile(name: string, text: string): Promise<vscod
   const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
   await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
   return document;
+}
+
+/** A file with one request, `Slow`, to the sandbox's slow method for 30 s, and the line of that request. */
+export async function openSlowRequest(name: string, sandbox: StartedSandbox): Promise<{ document: vscode.TextDocument; line: number }> {
+  const { model, method, argument } = sandbox.slowMethod;
+  const document = await openRequestFile(name, `# @connection ${CONNECTION}\n### Slow\nPOST ${model}/${method}\n{ "${argument}": 30 }\n`);
+  return { document, line: lineOf(document, 'POST') };
 }
 
 /** The CodeLenses of a document as the editor gets them. */

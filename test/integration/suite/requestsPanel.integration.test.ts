@@ -5,8 +5,7 @@ import type { Json2TestApi } from '../../../src/extension/activate';
 import type { RequestsTestApi } from '../../../src/extension/requests/registerRequests';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { connectionSetting, eventually, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
-import { addSandboxConnection, clickLens, codeLenses, CONNECTION, lineOf, openRequestFile, panelState, testApis } from './requestsDriver.integration.test';
-import { startSandbox } from './sandboxDriver.integration.test';
+import { clickLens, codeLenses, CONNECTION, endRequestsSuite, lineOf, openRequestFile, openSlowRequest, panelState, startRequestsSuite } from './requestsDriver.integration.test';
 
 const PARTNERS = `# @connection ${CONNECTION}
 ### Three partners
@@ -20,14 +19,11 @@ suite('Response panel against the sandbox', function () {
   let sandbox: StartedSandbox;
 
   suiteSetup(async () => {
-    api = await testApis();
-    sandbox = await startSandbox({ log: () => undefined });
-    await addSandboxConnection(api, sandbox);
+    ({ api, sandbox } = await startRequestsSuite());
   });
   suiteTeardown(async () => {
     await vscode.workspace.getConfiguration('json2').update('responsePanel', undefined, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await sandbox?.stop();
+    await endRequestsSuite({ api, sandbox });
   });
 
   test('copy a cell (a many2one copies its id), a row and the ids; the clipboard gets them', async () => {
@@ -90,12 +86,7 @@ GET /web/version
     }
   });
   test('the panel shows a running request with a Cancel button, which stops the sandbox\'s slow method', async () => {
-    const document = await openRequestFile('panel-cancel.json2', `# @connection ${CONNECTION}
-### Slow
-POST ${sandbox.slowMethod.model}/${sandbox.slowMethod.method}
-{ "${sandbox.slowMethod.argument}": 30 }
-`);
-    const line = lineOf(document, 'POST');
+    const { document, line } = await openSlowRequest('panel-cancel.json2', sandbox);
     const cancelledBefore = sandbox.slowMethod.cancelled();
     const running = clickLens(document, 'Send', line);
     await eventually(async () => (await codeLenses(document)).some((lens) => lens.command?.title === 'Cancel'), 'the request running', 20_000);

@@ -6,8 +6,7 @@ import type { Json2TestApi } from '../../../src/extension/activate';
 import type { RequestsTestApi } from '../../../src/extension/requests/registerRequests';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { eventually } from './connectionsDriver.integration.test';
-import { addSandboxConnection, clickLens, codeLenses, CONNECTION, DECLINE_ALL, lineOf, openRequestFile, panelState, testApis } from './requestsDriver.integration.test';
-import { startSandbox } from './sandboxDriver.integration.test';
+import { clickLens, codeLenses, CONNECTION, DECLINE_ALL, endRequestsSuite, lineOf, openRequestFile, openSlowRequest, panelState, startRequestsSuite } from './requestsDriver.integration.test';
 
 const XSS_NAME = '<img src=x onerror=alert(1)>';
 
@@ -17,15 +16,9 @@ suite('Requests against the sandbox', function () {
   let sandbox: StartedSandbox;
 
   suiteSetup(async () => {
-    api = await testApis();
-    sandbox = await startSandbox({ log: () => undefined });
-    await addSandboxConnection(api, sandbox);
+    ({ api, sandbox } = await startRequestsSuite());
   });
-  suiteTeardown(async () => {
-    api?.requests.setPrompts(undefined);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await sandbox?.stop();
-  });
+  suiteTeardown(() => endRequestsSuite({ api, sandbox }));
 
   test('Send through the CodeLens: a records table with many2one labels (id on hover), sortable', async () => {
     const document = await openRequestFile('requests-table.json2', `# @connection ${CONNECTION}
@@ -101,12 +94,7 @@ POST res.partner/search_read
   });
 
   test('Cancel on the CodeLens stops the sandbox\'s slow method', async () => {
-    const document = await openRequestFile('requests-slow.json2', `# @connection ${CONNECTION}
-### Slow
-POST ${sandbox.slowMethod.model}/${sandbox.slowMethod.method}
-{ "${sandbox.slowMethod.argument}": 30 }
-`);
-    const line = lineOf(document, 'POST');
+    const { document, line } = await openSlowRequest('requests-slow.json2', sandbox);
     const cancelledBefore = sandbox.slowMethod.cancelled();
     const running = clickLens(document, 'Send', line);
     await eventually(async () => (await codeLenses(document)).some((lens) => lens.command?.title === 'Cancel'), 'the Cancel CodeLens', 20_000);
