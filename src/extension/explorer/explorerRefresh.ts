@@ -1,5 +1,5 @@
-// Refresh of the explorer: forgets the cached schema under a node (the tree's and the language features') and shows the
-// node again. Without a node it does so for the whole tree.
+// Refresh of the explorer: forgets the cached schema under a node (shared by the tree and the language features) and
+// shows the node again. Without a node it does so for the whole tree.
 import type { ConnectionService } from '../connections/connectionService';
 import type { LanguageFeature } from '../language/registerLanguage';
 import type { ExplorerNode } from './explorerNodes';
@@ -10,7 +10,7 @@ export interface ExplorerRefreshDeps {
   readonly connections: ConnectionService;
   readonly schemas: ExplorerSchemas;
   readonly provider: ExplorerTreeProvider;
-  readonly language: Pick<LanguageFeature, 'invalidate'> | undefined;
+  readonly language: Pick<LanguageFeature, 'recheck'> | undefined;
 }
 
 /** The node whose children are read again: a group's list is its database's, a field is its model's. */
@@ -25,18 +25,18 @@ export function refreshTargetOf(node: ExplorerNode | undefined): ExplorerNode | 
 export async function refreshExplorer(deps: ExplorerRefreshDeps, node?: ExplorerNode): Promise<void> {
   const target = refreshTargetOf(node);
   const { schemas, language } = deps;
+  // The schema services are shared with the language features: invalidated once here, the open files checked again
+  // when the configured database (the one they read) was among those refreshed.
   if (!target) {
     await schemas.invalidate();
-    await language?.invalidate();
+    language?.recheck();
   } else if (target.kind === 'connection') {
     await schemas.invalidate(target.connectionName);
-    await language?.invalidate(target.connectionName);
+    language?.recheck();
   } else if (target.kind === 'database' || target.kind === 'model') {
-    const model = target.kind === 'model' ? target.model : undefined;
-    await schemas.invalidate(target.connectionName, target.database, model);
-    // The language features read the configured database only.
+    await schemas.invalidate(target.connectionName, target.database, target.kind === 'model' ? target.model : undefined);
     const configured = deps.connections.find(target.connectionName)?.profile.database ?? '';
-    if (configured === target.database) await language?.invalidate(target.connectionName, model);
+    if (configured === target.database) language?.recheck();
   }
   deps.provider.refresh(target);
 }

@@ -29,7 +29,7 @@ const FILTER_CONTEXT = 'json2.explorer.filtering';
 
 export interface ExplorerDeps {
   readonly connections: ConnectionService;
-  readonly language: Pick<LanguageFeature, 'invalidate'> | undefined;
+  readonly language: Pick<LanguageFeature, 'recheck'> | undefined;
   /** The schema services, shared with the language features. */
   readonly schemaServices: SchemaServices;
   /** The connections' input automation (test mode), so that tests drive the explorer's real input boxes too. */

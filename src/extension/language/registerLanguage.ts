@@ -2,10 +2,10 @@
 import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
 import type { ConnectionService } from '../connections/connectionService';
+import type { SchemaServices } from '../schema/schemaServices';
 import { COMPLETION_TRIGGERS, Json2CompletionProvider } from './json2CompletionProvider';
 import { Json2HoverProvider } from './json2HoverProvider';
 import { Json2SignatureHelpProvider } from './json2SignatureHelpProvider';
-import type { SchemaServices } from '../schema/schemaServices';
 import { LanguageSchemas } from './languageSchemas';
 import { SchemaDiagnostics, SuggestionBook } from './schemaDiagnostics';
 import { SchemaQuickFixProvider } from './schemaQuickFixProvider';
@@ -13,8 +13,10 @@ import { SchemaQuickFixProvider } from './schemaQuickFixProvider';
 const SELECTOR: vscode.DocumentSelector = { language: 'json2' };
 
 export interface LanguageFeature extends vscode.Disposable {
-  /** Forgets cached schemas (the tree's refresh, a schema change made from the extension) and checks the files again. */
+  /** Forgets cached schemas (JSON-2: Refresh Schema) and checks the files again. */
   invalidate(connection?: string, model?: string): Promise<void>;
+  /** Checks the open files again, after the shared schema services were invalidated elsewhere (the tree's refresh). */
+  recheck(): void;
 }
 
 export function registerLanguage(connections: ConnectionService, schemaServices: SchemaServices): LanguageFeature {
@@ -38,5 +40,5 @@ export function registerLanguage(connections: ConnectionService, schemaServices:
     vscode.languages.registerSignatureHelpProvider(SELECTOR, new Json2SignatureHelpProvider(schemas), { triggerCharacters: ['{', ','], retriggerCharacters: [':', '"'] }),
     vscode.languages.registerCodeActionsProvider(SELECTOR, new SchemaQuickFixProvider(suggestions), { providedCodeActionKinds: SchemaQuickFixProvider.kinds }),
   );
-  return { invalidate, dispose: () => disposables.dispose() };
+  return { invalidate, recheck: () => diagnostics.refreshAll(), dispose: () => disposables.dispose() };
 }

@@ -26,11 +26,12 @@ export class SchemaServices implements vscode.Disposable {
    */
   async service(connectionName: string, database?: string): Promise<SchemaService> {
     const client = await this.connections.client(connectionName, database);
-    const key = entryKey(client.profile.name, database ?? client.profile.database ?? '');
+    const chosen = database ?? client.profile.database ?? '';
+    const key = `${client.profile.name}\u0000${chosen}`;
     const known = this.#entries.get(key);
     // A new client means the connection or its key changed: the service of the old one is dropped.
     if (known && known.client === client) return known.service;
-    const service = this.#create(client, database ?? client.profile.database ?? '');
+    const service = this.#create(client, chosen);
     this.#entries.set(key, { client, service });
     service.catch(() => { if (this.#entries.get(key)?.service === service) this.#entries.delete(key); });
     return service;
@@ -69,8 +70,4 @@ export class SchemaServices implements vscode.Disposable {
     await service.restore().catch(() => undefined);
     return service;
   }
-}
-
-function entryKey(connectionName: string, database: string): string {
-  return `${connectionName}\u0000${database}`;
 }

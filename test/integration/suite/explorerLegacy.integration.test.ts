@@ -19,21 +19,31 @@ suite('Explorer tree over the deprecated interfaces', function () {
   let tree: TreeWalker;
   const requests: string[] = [];
 
-  /** Adds a connection with a login, its password given through the real Update API Key input. */
-  async function addPasswordConnection(name: string, protocol: 'xmlrpc' | 'jsonrpc'): Promise<void> {
+  /** Saves a connection with a login (user settings), nothing in the secret storage yet. */
+  async function saveLoginConnection(name: string, protocol: 'xmlrpc' | 'jsonrpc'): Promise<void> {
     const others = connectionSetting('user').filter((entry) => (entry as { name?: string }).name !== name);
     await setConnectionSetting('user', [...others, { name, baseUrl: sandbox.url, database: sandbox.database, protocol, login: 'admin' }]);
     await eventually(() => api.connections.service.find(name) !== undefined, `the connection ${name}`);
+  }
+
+  /** Runs `command` (the Update API Key flow), types the admin's password in its real input, waits until it is stored. */
+  async function enterPassword(name: string, command: string, ...args: unknown[]): Promise<void> {
     const recorder = new StepRecorder(api.connections);
     try {
       api.connections.inputs.preset({ password: sandbox.users.admin.password ?? '' });
-      const done = start(recorder, 'json2.updateApiKey', name);
+      const done = start(recorder, command, ...args);
       await recorder.accept('password');
       await done;
     } finally {
       recorder.dispose();
     }
     await eventually(() => api.connections.service.hasSecret(name), `the password of ${name} in the secret storage`);
+  }
+
+  /** Adds a connection with a login, its password given through the real Update API Key input. */
+  async function addPasswordConnection(name: string, protocol: 'xmlrpc' | 'jsonrpc'): Promise<void> {
+    await saveLoginConnection(name, protocol);
+    await enterPassword(name, 'json2.updateApiKey', name);
   }
 
   suiteSetup(async () => {
@@ -71,24 +81,13 @@ suite('Explorer tree over the deprecated interfaces', function () {
   }
 
   test('a password connection with nothing stored asks for its password on the database node, and the node\'s command sets it', async () => {
-    const others = connectionSetting('user').filter((entry) => (entry as { name?: string }).name !== NO_PASSWORD);
-    await setConnectionSetting('user', [...others, { name: NO_PASSWORD, baseUrl: sandbox.url, database: sandbox.database, protocol: 'xmlrpc', login: 'admin' }]);
-    await eventually(() => api.connections.service.find(NO_PASSWORD) !== undefined, `the connection ${NO_PASSWORD}`);
+    await saveLoginConnection(NO_PASSWORD, 'xmlrpc');
     const database = await tree.path(NO_PASSWORD, 'demo');
     const [missing] = await tree.children(database);
     const item = tree.item(missing);
     assert.equal(item.label, 'No password or key for this connection yet: click to set it.');
     assert.equal(item.command?.command, 'json2.updateApiKey');
-    const recorder = new StepRecorder(api.connections);
-    try {
-      api.connections.inputs.preset({ password: sandbox.users.admin.password ?? '' });
-      const done = start(recorder, item.command.command, ...(item.command.arguments ?? []));
-      await recorder.accept('password');
-      await done;
-    } finally {
-      recorder.dispose();
-    }
-    await eventually(() => api.connections.service.hasSecret(NO_PASSWORD), 'the password in the secret storage');
+    await enterPassword(NO_PASSWORD, item.command.command, ...(item.command.arguments ?? []));
     const groups = await tree.children(database);
     assert.ok(groups.some((node) => tree.item(node).label === 'res'), `models listed once the password is set: ${groups.map((node) => String(tree.item(node).label)).slice(0, 10).join(', ')}`);
   });
