@@ -113,7 +113,7 @@ export function managerRoutes(options: ManagerOptions): RouteHandler {
     if (action === 'manager' && (request.method === 'GET' || request.method === 'HEAD')) { request.resume(); await page(response, null); return true; }
     if (request.method !== 'POST') return false;
     if (action === 'list') { await list(request, response); return true; }
-    if (!(action in SENTENCES)) return false;
+    if (!Object.hasOwn(SENTENCES, action)) return false;
     try {
       await run(action, request, response);
       if (!response.headersSent) { response.writeHead(303, { Location: '/web/database/manager', 'Content-Length': '0' }); response.end(); }

@@ -57,7 +57,7 @@ export function fieldsGet(model: Model, allfields: unknown, attributes: unknown,
     const description = fieldDescription(field);
     if (!canWrite) description.readonly = true;
     result[field.name] = wantedAttributes && wantedAttributes.length > 0
-      ? Object.fromEntries(wantedAttributes.filter((name) => name in description).map((name) => [name, description[name]]))
+      ? Object.fromEntries(wantedAttributes.filter((name) => Object.hasOwn(description, name)).map((name) => [name, description[name]]))
       : description;
   }
   return result;

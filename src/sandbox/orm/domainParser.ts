@@ -22,7 +22,7 @@ function parseTerm(item: unknown[], domain: unknown): DomainNode {
   if (typeof left !== 'string' || left === '' || typeof operator !== 'string') {
     throw valueError(`Invalid domain term ${pythonRepr(item)} in ${pythonRepr(domain)}`);
   }
-  const normalized = OPERATOR_ALIASES[operator] ?? operator.toLowerCase();
+  const normalized = Object.hasOwn(OPERATOR_ALIASES, operator) ? OPERATOR_ALIASES[operator] : operator.toLowerCase();
   return { kind: 'condition', path: left, operator: normalized, value, term: item };
 }
 

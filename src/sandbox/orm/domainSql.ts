@@ -28,11 +28,13 @@ interface Operand {
 
 type Condition = Extract<DomainNode, { kind: 'condition' }>;
 
-const NEGATIVE_LIKE: Record<string, string> = { 'not like': 'like', 'not ilike': 'ilike', 'not =like': '=like', 'not =ilike': '=ilike' };
-const LIKE_SQL: Record<string, { sql: string; wrap: boolean }> = {
-  like: { sql: 'LIKE', wrap: true }, ilike: { sql: 'ILIKE', wrap: true }, '=like': { sql: 'LIKE', wrap: false }, '=ilike': { sql: 'ILIKE', wrap: false },
-};
-const COMPARISONS: Record<string, string> = { '<': '<', '>': '>', '<=': '<=', '>=': '>=' };
+// Maps, not object literals: an operator named `constructor` or `__proto__` must find nothing.
+const NEGATIVE_LIKE_ENTRIES = [['not like', 'like'], ['not ilike', 'ilike'], ['not =like', '=like'], ['not =ilike', '=ilike']] as const;
+const NEGATIVE_LIKE = new Map<string, string>(NEGATIVE_LIKE_ENTRIES);
+const LIKE_SQL = new Map<string, { sql: string; wrap: boolean }>([
+  ['like', { sql: 'LIKE', wrap: true }], ['ilike', { sql: 'ILIKE', wrap: true }], ['=like', { sql: 'LIKE', wrap: false }], ['=ilike', { sql: 'ILIKE', wrap: false }],
+]);
+const COMPARISONS = new Set(['<', '>', '<=', '>=']);
 
 function isEmpty(value: unknown): boolean {
   return value === false || value === null;
@@ -109,15 +111,15 @@ function relatedDisplayName(operand: Operand, operator: string, value: unknown, 
 
 /** The SQL of a condition whose operator is not negative. */
 function compilePositive(operand: Operand, operator: string, value: unknown, compilation: Compilation, condition: Condition): string {
-  if (operand.field.type === 'many2one' && typeof value === 'string' && (operator === '=' || operator in LIKE_SQL)) {
+  if (operand.field.type === 'many2one' && typeof value === 'string' && (operator === '=' || LIKE_SQL.has(operator))) {
     return relatedDisplayName(operand, operator, value, compilation, condition);
   }
   if (operator === '=') return equals(operand, value, compilation, condition);
   if (operator === '=?') return isEmpty(value) ? 'TRUE' : equals(operand, value, compilation, condition);
   if (operator === 'in') return membership(operand, value, compilation, condition);
-  if (operator in COMPARISONS) return isEmpty(value) ? 'FALSE' : `${operand.sql} ${COMPARISONS[operator]} ${typedParam(operand, value, compilation, condition)}`;
-  if (operator in LIKE_SQL) {
-    const like = LIKE_SQL[operator];
+  if (COMPARISONS.has(operator)) return isEmpty(value) ? 'FALSE' : `${operand.sql} ${operator} ${typedParam(operand, value, compilation, condition)}`;
+  const like = LIKE_SQL.get(operator);
+  if (like) {
     return `${operand.sql}::text ${like.sql} ${compilation.params.add(likePattern(value, like.wrap), 'text')}`;
   }
   if (operator === 'any') {
@@ -137,7 +139,7 @@ function compileOperator(operand: Operand, condition: Condition, compilation: Co
     if (isEmpty(value)) return `${operand.sql} IS NOT NULL`;
     return `(${operand.sql} IS NULL OR NOT (${compilePositive(operand, '=', value, compilation, condition)}))`;
   }
-  const positive = operator === 'not in' ? 'in' : operator === 'not any' ? 'any' : NEGATIVE_LIKE[operator];
+  const positive = operator === 'not in' ? 'in' : operator === 'not any' ? 'any' : NEGATIVE_LIKE.get(operator);
   if (positive !== undefined) {
     const inner = compilePositive(operand, positive, value, compilation, condition);
     return operand.field.type === 'boolean' ? `NOT (${inner})` : `(${operand.sql} IS NULL OR NOT (${inner}))`;
@@ -145,7 +147,7 @@ function compileOperator(operand: Operand, condition: Condition, compilation: Co
   return compilePositive(operand, operator, value, compilation, condition);
 }
 
-const NEGATIVE_X2MANY: Record<string, string> = { '!=': '=', 'not in': 'in', 'not any': 'any', ...NEGATIVE_LIKE };
+const NEGATIVE_X2MANY = new Map<string, string>([['!=', '='], ['not in', 'in'], ['not any', 'any'], ...NEGATIVE_LIKE_ENTRIES]);
 
 /**
  * A condition on a one2many or many2many field: true when some linked record matches (ids, a display name, a
@@ -153,15 +155,15 @@ const NEGATIVE_X2MANY: Record<string, string> = { '!=': '=', 'not in': 'in', 'no
  */
 function compileX2many(field: FieldDefinition, alias: string, condition: Condition, compilation: Compilation): string {
   const { value } = condition;
-  const positive = NEGATIVE_X2MANY[condition.operator];
+  const positive = NEGATIVE_X2MANY.get(condition.operator);
   const operator = positive ?? condition.operator;
   const negate = (sql: string) => (positive === undefined ? sql : `NOT ${sql}`);
   const nothing = value === false || value === null || (Array.isArray(value) && value.length === 0);
   if (operator === 'any') return negate(existsLinked(field, alias, compilation, (related, relatedAlias) => compileNode(related, parseDomain(value), relatedAlias, compilation)));
   if ((operator === '=' || operator === 'in') && nothing) return positive === undefined ? `NOT ${existsLinked(field, alias, compilation, () => 'TRUE')}` : existsLinked(field, alias, compilation, () => 'TRUE');
-  if (operator === '=' || operator === 'in' || operator in LIKE_SQL) {
+  if (operator === '=' || operator === 'in' || LIKE_SQL.has(operator)) {
     return negate(existsLinked(field, alias, compilation, (related, relatedAlias) => {
-      if (typeof value === 'string' || operator in LIKE_SQL) {
+      if (typeof value === 'string' || LIKE_SQL.has(operator)) {
         return compilePositive({ sql: related.displayNameSql(relatedAlias), field: related.fields.get('display_name') as FieldDefinition, model: related }, operator === 'in' ? '=' : operator, value, compilation, condition);
       }
       return compilePositive({ sql: `${relatedAlias}.id`, field: related.fields.get('id') as FieldDefinition, model: related }, 'in', value, compilation, condition);

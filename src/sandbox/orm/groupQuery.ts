@@ -136,7 +136,7 @@ function orderSql(env: Environment, query: GroupQuery, model: Model): string {
   return terms.length > 0 ? ` ORDER BY ${terms.join(', ')}` : '';
 }
 
-const HAVING_OPERATORS: Record<string, string> = { '=': '=', '!=': '<>', '<': '<', '>': '>', '<=': '<=', '>=': '>=' };
+const HAVING_OPERATORS = new Map([['=', '='], ['!=', '<>'], ['<', '<'], ['>', '>'], ['<=', '<='], ['>=', '>=']]);
 
 /** The HAVING condition of a domain over aggregate specifications (`[('__count', '>', 2)]`). */
 function havingSql(model: Model, query: GroupQuery, params: SqlParams): string | null {
@@ -148,7 +148,7 @@ function havingSql(model: Model, query: GroupQuery, params: SqlParams): string |
       case 'and': case 'or': return `(${node.children.map(compile).join(node.kind === 'and' ? ' AND ' : ' OR ')})`;
       case 'condition': {
         const aggregate = node.path === '__count' ? { spec: '__count', field: null, aggregator: 'count_all' as const } : parseAggregate(model, node.path);
-        const operator = HAVING_OPERATORS[node.operator];
+        const operator = HAVING_OPERATORS.get(node.operator);
         if (!operator || typeof node.value !== 'number') throw valueError(`Invalid having condition ${pythonRepr(node.term)}: compare an aggregate with a number using =, !=, <, >, <= or >=`);
         return `${aggregateSql(aggregate)} ${operator} ${params.add(node.value, 'float8')}`;
       }

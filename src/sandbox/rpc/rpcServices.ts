@@ -91,7 +91,9 @@ async function object(context: RpcContext, method: string, params: unknown[]): P
 
 /** Runs `service`.`method`; throws ServiceError (or anything else) on failure. */
 export function callService(context: RpcContext, service: string, method: string, params: unknown[]): Promise<unknown> {
-  const found = service === 'common' ? common : service === 'object' ? object : context.extraServices?.[service];
+  const extra = context.extraServices;
+  // Own properties only: `constructor`, `toString` or `__proto__` must not reach JavaScript's built-ins.
+  const found = service === 'common' ? common : service === 'object' ? object : extra && Object.hasOwn(extra, service) ? extra[service] : undefined;
   if (!found) return Promise.reject(new ServiceError('builtins.Exception', 500, `Unknown service '${service}'`, 'business'));
   return found(context, method, params);
 }
