@@ -83,6 +83,14 @@ export class ConnectionClient {
       const confirmed = this.#options.confirm ? await this.#options.confirm(decision.question) : false;
       if (!confirmed) throw new CallRefusedError(`Not sent: "${decision.question.message.replace(/\?$/, '')}" was not confirmed.`, true);
     }
+    return this.callDecided<T>(call, signal);
+  }
+
+  /**
+   * Calls a method over the connection's interface without applying the safe modes: for callers that decided and
+   * asked already (the request pipeline asks its own questions, once).
+   */
+  async callDecided<T = unknown>(call: MethodCall, signal?: AbortSignal): Promise<T> {
     if (this.#json2) return this.#json2.call<T>(call.model, call.method, call.args ?? {}, { ids: call.ids, context: call.context, signal });
     const legacy = this.#legacy as LegacyRpcClient;
     return await legacy.callAsJson2({ model: call.model, method: call.method, args: call.args ?? {}, ids: call.ids, context: call.context }, { signal }) as T;

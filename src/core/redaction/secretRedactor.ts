@@ -1,4 +1,5 @@
 // The one place that removes secrets (API keys, passwords, master passwords) from text, values and errors.
+import { secretForms } from './secretForms';
 
 /** What a secret is replaced with wherever text leaves the client. */
 export const REDACTED = '«redacted»';
@@ -15,42 +16,74 @@ const STRUCTURAL_PATTERNS: ReadonlyArray<[RegExp, string]> = [
   [new RegExp(`((?:^|[?&\\s])(?:${SECRET_NAMES})=)[^&\\s]*`, 'gim'), `$1${REDACTED}`],
   [new RegExp(`("(?:${SECRET_NAMES})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'gi'), `$1"${REDACTED}"`],
 ];
+/** What every structural pattern needs somewhere in the text: most strings of an answer have none of it. */
+const MAYBE_STRUCTURAL = /bearer|[="]/i;
 
 /**
- * Holds the secrets of one connection (or of the whole process) and scrubs them, with their usual encodings
- * (URL, form, JSON, XML), from any text, value or error before it reaches a message, a log or a view.
+ * Holds the secrets of one connection, one run or the whole process, and scrubs them, in every form a server or a
+ * format writes them (`secretForms`: JSON, Python repr, XML/HTML, URL), from any text, value or error before it
+ * reaches a message, a log, a report or a view.
  */
 export class SecretRedactor {
   readonly #secrets = new Set<string>();
+  readonly #forms = new Set<string>();
+  /** One pattern for every form, longest first; undefined until needed after a change, null when there is none. */
+  #pattern: RegExp | null | undefined = null;
 
   /** Creates a redactor that already knows the given secrets (empty or undefined values are ignored). */
   constructor(secrets: Iterable<string | undefined> = []) {
     for (const secret of secrets) this.add(secret);
   }
 
-  /** Registers a secret so that it, and each of its encodings, is removed from every later output. */
+  /** Registers a secret so that it, and each of its forms, is removed from every later output. */
   add(secret: string | undefined): this {
-    if (secret === undefined || secret.length === 0) return this;
-    for (const form of encodedForms(secret)) this.#secrets.add(form);
+    if (secret === undefined || secret.length === 0 || this.#secrets.has(secret)) return this;
+    this.#secrets.add(secret);
+    if (secret.length >= MIN_SEARCHED_LENGTH) {
+      for (const form of secretForms(secret)) this.#forms.add(form);
+      this.#pattern = undefined;
+    }
     return this;
+  }
+
+  /** Registers every secret another redactor knows (a connection's key joining a run's secrets). */
+  addAll(other: SecretRedactor): this {
+    const before = this.#forms.size;
+    for (const secret of other.#secrets) this.#secrets.add(secret);
+    // The other's forms are exactly those of its secrets: copied, not computed again.
+    for (const form of other.#forms) this.#forms.add(form);
+    if (this.#forms.size !== before) this.#pattern = undefined;
+    return this;
+  }
+
+  /** Whether the secret is known (as given, not one of its forms). */
+  knows(secret: string): boolean {
+    return this.#secrets.has(secret);
   }
 
   /** A redactor that knows this one's secrets plus the given ones. */
   with(...secrets: Array<string | undefined>): SecretRedactor {
-    const copy = new SecretRedactor();
-    for (const secret of this.#secrets) copy.#secrets.add(secret);
+    const copy = new SecretRedactor().addAll(this);
     for (const secret of secrets) copy.add(secret);
     return copy;
   }
 
   /** Removes every known secret and every structurally recognisable secret from a text. */
   redact(text: string): string {
-    let result = text;
-    // Longest first, so that a secret containing another is removed whole.
-    const ordered = [...this.#secrets].filter((s) => s.length >= MIN_SEARCHED_LENGTH).sort((a, b) => b.length - a.length);
-    for (const secret of ordered) result = result.split(secret).join(REDACTED);
+    const forms = this.#formsPattern();
+    let result = forms ? text.replace(forms, REDACTED) : text;
+    if (!MAYBE_STRUCTURAL.test(result)) return result;
     for (const [pattern, replacement] of STRUCTURAL_PATTERNS) result = result.replace(pattern, replacement);
     return result;
+  }
+
+  #formsPattern(): RegExp | null {
+    if (this.#pattern === undefined) {
+      // Longest first: at one place the alternation takes the first form that matches, so a form holding another wins.
+      const ordered = [...this.#forms].sort((a, b) => b.length - a.length).map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+      this.#pattern = ordered.length === 0 ? null : new RegExp(ordered.join('|'), 'g');
+    }
+    return this.#pattern;
   }
 
   /** Deep copy of a JSON-like value with every string redacted (keys named like secrets lose their value). */
@@ -100,13 +133,8 @@ export class SecretRedactor {
 
 /** True for a field or argument name that conventionally carries a secret. */
 export function isSecretName(name: string): boolean {
-  return new RegExp(`^(?:${SECRET_NAMES})$`, 'i').test(name);
+  return SECRET_NAME.test(name);
 }
 
-function encodedForms(secret: string): string[] {
-  const json = JSON.stringify(secret).slice(1, -1);
-  const xml = secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  const url = encodeURIComponent(secret);
-  const form = new URLSearchParams({ s: secret }).toString().slice(2);
-  return [...new Set([secret, json, xml, url, form])];
-}
+const SECRET_NAME = new RegExp(`^(?:${SECRET_NAMES})$`, 'i');
+

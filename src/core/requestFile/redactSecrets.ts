@@ -1,21 +1,11 @@
-// Hides secret values in text meant for people or storage (logs, history, reports).
+// Hides a resolved request's secret values in text meant for people or storage, with the one redactor of the project.
+import { SecretRedactor } from '../redaction/secretRedactor';
 import type { SecretValue } from './resolvedRequestTypes';
 
-/** The text shown in place of a secret. */
-export const REDACTED = '«redacted»';
-
 /**
- * Replaces every occurrence of each secret value in a text, both as written and as escaped inside a JSON string,
- * so that a logged body or a stored answer never shows it.
+ * Replaces every secret value in a text, in each form a format or a server writes it (`SecretRedactor`), so that a
+ * logged body or a stored answer never shows it.
  */
 export function redactSecrets(text: string, secrets: readonly SecretValue[]): string {
-  const forms = new Set<string>();
-  for (const secret of secrets) {
-    if (secret.value.length === 0) continue;
-    forms.add(secret.value);
-    forms.add(JSON.stringify(secret.value).slice(1, -1));
-  }
-  let redacted = text;
-  for (const form of [...forms].sort((a, b) => b.length - a.length)) redacted = redacted.split(form).join(REDACTED);
-  return redacted;
+  return new SecretRedactor(secrets.map((secret) => secret.value)).redact(text);
 }

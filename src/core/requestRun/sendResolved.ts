@@ -1,9 +1,12 @@
-// Sends a resolved request: what the connection's guards and `# @confirm` say first, then the call and its stored answer.
+// Sends a resolved request: what the connection's guards and `# @confirm` say first, then the call over its interface.
+import type { CallTimings } from '../client/callTimings';
 import type { Json2Client, RawAnswer } from '../client/json2Client';
 import { decideCall } from '../connections/callGuard';
 import type { ConnectionProfile } from '../connections/connectionProfile';
 import type { ResolvedRequest, StoredResponse } from '../requestFile';
 import { answerBody, describeRequest, guardedRequestOf, headersToSend } from './requestCall';
+import { RunFailure } from './runErrors';
+import type { RunClient, RunClock } from './runPorts';
 
 /** Whether a request may go: at once, never (read-only connection), or after a person confirms. */
 export type SendDecision =
@@ -20,6 +23,15 @@ export function decideSend(profile: Pick<ConnectionProfile, 'name' | 'readOnly' 
   return { action: 'send' };
 }
 
+/**
+ * Why the connection's interface cannot carry the request, or undefined when it can: the deprecated interfaces
+ * (XML-RPC, JSON-RPC) carry model calls only, never a route such as `GET /web/version`.
+ */
+export function interfaceProblem(profile: Pick<ConnectionProfile, 'name' | 'protocol'>, request: ResolvedRequest): string | undefined {
+  if (profile.protocol === 'json2' || request.target.kind === 'call') return undefined;
+  return `The connection "${profile.name}" uses ${profile.protocol === 'xmlrpc' ? 'XML-RPC' : 'JSON-RPC'}: routes such as ${request.target.path} need a JSON-2 connection. Nothing was sent.`;
+}
+
 /** Sends the request on the client (which adds the key and database header) and keeps the answer for later requests. */
 export async function sendResolved(client: Pick<Json2Client, 'send'>, request: ResolvedRequest, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<{ answer: RawAnswer; stored: StoredResponse }> {
   const answer = await client.send({
@@ -30,4 +42,41 @@ export async function sendResolved(client: Pick<Json2Client, 'send'>, request: R
   });
   const stored: StoredResponse = { status: answer.status, headers: answer.headers, body: answerBody(answer.text, answer.headers['content-type']), durationMs: answer.timings.totalMs };
   return { answer, stored };
+}
+
+/** An answer from either interface: what later requests and assertions read, and what it cost. */
+export interface SentRequest {
+  readonly stored: StoredResponse;
+  readonly timings: CallTimings;
+  /** The answer's text and size on the wire (JSON-2 only: the deprecated interfaces give a decoded result). */
+  readonly text?: string;
+  readonly sizeBytes?: number;
+}
+
+/**
+ * Sends a resolved request over its connection's interface: JSON-2 as written; on XML-RPC or JSON-RPC a model call
+ * through `execute_kw` (the core mapping), its result as a 200 answer. A route on those interfaces throws `unsupported`
+ * before anything is sent. The caller has applied the safe modes and confirmations.
+ */
+export async function sendOverConnection(client: RunClient, request: ResolvedRequest, options: { signal?: AbortSignal; timeoutMs?: number; clock: RunClock }): Promise<SentRequest> {
+  if (client.json2) {
+    const { answer, stored } = await sendResolved(client.json2, request, options);
+    return { stored, timings: answer.timings, text: answer.text, sizeBytes: answer.sizes.responseBytes };
+  }
+  if (request.target.kind !== 'call') throw new RunFailure('unsupported', `Routes such as ${request.target.path} need a JSON-2 connection. Nothing was sent.`);
+  const timeout = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
+  const signals = [options.signal, timeout].filter((signal): signal is AbortSignal => signal !== undefined);
+  const started = options.clock.monotonicMs();
+  let result: unknown;
+  try {
+    result = await client.callDecided({
+      model: request.target.model, method: request.target.method,
+      ...(request.args ? { args: request.args } : {}), ...(request.ids ? { ids: request.ids } : {}), ...(request.context ? { context: request.context } : {}),
+    }, signals.length === 0 ? undefined : AbortSignal.any(signals));
+  } catch (error) {
+    if (timeout?.aborted && !options.signal?.aborted) throw new RunFailure('timeout', `No complete answer within ${options.timeoutMs} ms; the request was stopped.`);
+    throw error;
+  }
+  const totalMs = options.clock.monotonicMs() - started;
+  return { stored: { status: 200, headers: {}, body: result, durationMs: totalMs }, timings: { connectMs: 0, firstByteMs: totalMs, totalMs } };
 }

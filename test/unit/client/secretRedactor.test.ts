@@ -20,6 +20,39 @@ describe('SecretRedactor', () => {
     assert.equal(redacted.includes('ss+w'), false);
   });
 
+  test('removes the forms a server or a report gives a secret holding \\ " \' < &: Python repr, JSON inside JSON, entities, strict URL', () => {
+    const secret = 'pa\\ss"wo\'rd<&>é';
+    const known = new SecretRedactor([secret]);
+    const repr = 'pa\\\\ss"wo\\\'rd<&>é';
+    const forms = [
+      secret,
+      repr, // Python repr in single quotes (an error message quoting a value)
+      'pa\\\\ss"wo\'rd<&>é', // Python repr in double quotes
+      JSON.stringify(secret).slice(1, -1),
+      JSON.stringify(repr).slice(1, -1), // the message above inside a JSON answer
+      JSON.stringify(JSON.stringify(secret).slice(1, -1)).slice(1, -1), // JSON text quoted in a JSON string
+      JSON.stringify(secret).slice(1, -1).replace('é', '\\u00e9'), // Python's json.dumps (ensure_ascii)
+      'pa\\ss&quot;wo&#x27;rd&lt;&amp;&gt;é', // Python's html.escape
+      'pa\\ss&quot;wo&#39;rd&lt;&amp;&gt;é',
+      'pa\\ss&quot;wo&apos;rd&lt;&amp;&gt;é', // an XML attribute (JUnit)
+      'pa\\ss"wo\'rd&lt;&amp;&gt;é', // element text
+      'pa%5Css%22wo%27rd%3C%26%3E%C3%A9', // RFC 3986, quote() of Python
+      encodeURIComponent(secret),
+    ];
+    for (const form of forms) assert.equal(known.redact(`<${form}>`), `<${REDACTED}>`, form);
+    const plain = new SecretRedactor(['plainsecret']);
+    assert.equal(plain.redact("'plainsecret' \"plainsecret\""), `'${REDACTED}' "${REDACTED}"`);
+  });
+
+  test('addAll joins another redactor\'s secrets; knows() tells a secret given as such', () => {
+    const run = new SecretRedactor(['run-secret-value']);
+    run.addAll(new SecretRedactor([KEY]));
+    assert.equal(run.redact(`${KEY} run-secret-value`), `${REDACTED} ${REDACTED}`);
+    assert.ok(run.knows(KEY));
+    assert.ok(!run.knows('something else'));
+    assert.equal(new SecretRedactor(['ab']).redact('abc ab'), 'abc ab', 'a two-letter secret is not searched in free text');
+  });
+
   test('removes unknown secrets by their shape: bearer headers, secret form fields and JSON members', () => {
     const plain = new SecretRedactor();
     assert.equal(plain.redact('Authorization: Bearer abc.def-123'), `Authorization: Bearer ${REDACTED}`);
