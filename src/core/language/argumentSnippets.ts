@@ -1,6 +1,7 @@
 // Sensible value snippets for a method's arguments, and the method arguments of a request as the schema knows them.
 import { knownMethod } from '../client/methodCatalog';
 import type { MethodInfo, MethodParameterInfo } from '../schema/schemaTypes';
+import { escapeMarkdown } from '../untrustedText/markdownEscape';
 import type { SchemaSource } from './languageTypes';
 
 const SNIPPETS: Readonly<Record<string, string>> = {
@@ -45,12 +46,12 @@ export function signatureLabel(method: MethodInfo): { label: string; parameters:
   return { label, parameters };
 }
 
-/** Markdown for a method: signature, level, documentation. */
+/** Markdown for a method: signature, level, documentation; every text of the server in it is escaped. */
 export function methodMarkdown(model: string, method: MethodInfo): string {
-  const lines = [`\`${model}.${signatureLabel(method).label}\``];
+  const lines = [escapeMarkdown(`${model}.${signatureLabel(method).label}`, 'code')];
   if (method.level) lines.push('', method.level === 'model' ? 'Model method: no `ids`.' : 'Record method: runs on `ids`.');
-  if (method.doc) lines.push('', method.doc);
+  if (method.doc) lines.push('', escapeMarkdown(method.doc));
   const documented = method.parameters.filter((parameter) => parameter.doc);
-  if (documented.length) lines.push('', ...documented.map((parameter) => `- \`${parameter.name}\`: ${parameter.doc ?? ''}`));
+  if (documented.length) lines.push('', ...documented.map((parameter) => `- ${escapeMarkdown(parameter.name, 'code')}: ${escapeMarkdown(parameter.doc ?? '', 'inline')}`));
   return lines.join('\n');
 }

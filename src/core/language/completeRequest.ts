@@ -9,6 +9,7 @@ import { explainOperator, operatorsForType } from './domainOperators';
 import { fieldDetail, fieldMarkdown, modelAfter, resolvePath } from './fieldPaths';
 import type { CompletionAnswer, LanguageCompletion, SchemaSource } from './languageTypes';
 import { statusNote } from './schemaSource';
+import { escapeMarkdown } from '../untrustedText/markdownEscape';
 import { type DraftItem, recordItems, valueItems } from './valueCompletions';
 
 export interface CompletionOptions {
@@ -75,7 +76,7 @@ async function bodyItems(context: Exclude<CursorContext, { kind: 'model' | 'meth
     return {
       placement,
       items: entries.filter((entry) => !context.existing.includes(entry.name) || entry.name === token?.content).map((entry) => ({
-        label: entry.name, kind: context.kind === 'argument' ? 'argument' as const : 'contextKey' as const, detail: entry.detail, ...(entry.doc ? { documentation: entry.doc } : {}),
+        label: entry.name, kind: context.kind === 'argument' ? 'argument' as const : 'contextKey' as const, detail: entry.detail, ...(entry.doc ? { documentation: escapeMarkdown(entry.doc) } : {}),
         insertText: `"${entry.name}": ${entry.value}`, snippet: true, sortText: String(entry.rank).padStart(4, '0'), filterText: `"${entry.name}"`,
       })),
     };

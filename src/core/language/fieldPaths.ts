@@ -1,5 +1,6 @@
 // Follows dotted field paths (`partner_id.country_id.code`) through relations, fetching each related model on demand.
 import type { FieldInfo } from '../schema/schemaTypes';
+import { escapeMarkdown } from '../untrustedText/markdownEscape';
 import type { SchemaSource } from './languageTypes';
 
 export interface PathStepInfo {
@@ -64,12 +65,13 @@ export function fieldDetail(field: FieldInfo): string {
   return `${field.string ?? field.name} · ${field.type}${field.relation ? ` → ${field.relation}` : ''}${flags ? ` (${flags})` : ''}`;
 }
 
-/** Markdown describing a field for hovers and completion documentation. */
+/** Markdown describing a field for hovers and completion documentation; every text of the server in it is escaped. */
 export function fieldMarkdown(model: string, field: FieldInfo): string {
-  const lines = [`**${field.string ?? field.name}** \`${model}.${field.name}\``, '', `Type: \`${field.type}\`${field.relation ? ` → \`${field.relation}\`` : ''}`];
+  const code = (text: string) => escapeMarkdown(text, 'code');
+  const lines = [`**${escapeMarkdown(field.string?.trim() || field.name, 'inline')}** ${code(`${model}.${field.name}`)}`, '', `Type: ${code(field.type)}${field.relation ? ` → ${code(field.relation)}` : ''}`];
   const flags = [field.required ? 'required' : '', field.readonly ? 'readonly' : ''].filter(Boolean);
   if (flags.length) lines.push('', flags.join(', '));
-  if (field.help) lines.push('', field.help);
-  if (field.selection?.length) lines.push('', 'Values: ' + field.selection.map(([value, label]) => `\`${value}\` (${label})`).join(', '));
+  if (field.help) lines.push('', escapeMarkdown(field.help));
+  if (field.selection?.length) lines.push('', 'Values: ' + field.selection.map(([value, label]) => `${code(value)} (${escapeMarkdown(label, 'inline')})`).join(', '));
   return lines.join('\n');
 }

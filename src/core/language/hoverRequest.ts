@@ -8,6 +8,7 @@ import { bodyCursor, stringTokenAt } from './cursorContext';
 import { explainOperator } from './domainOperators';
 import { fieldMarkdown, modelAfter, resolvePath } from './fieldPaths';
 import type { LanguageHover, SchemaSource } from './languageTypes';
+import { escapeMarkdown } from '../untrustedText/markdownEscape';
 
 /** The hover at a file offset, or undefined where there is nothing to say. */
 export async function hoverAt(file: RequestFile, offset: number, source: SchemaSource, signal?: AbortSignal): Promise<LanguageHover | undefined> {
@@ -21,7 +22,8 @@ export async function hoverAt(file: RequestFile, offset: number, source: SchemaS
     const known = (await source.models(signal))?.find((candidate) => candidate.model === model);
     const fields = await source.fields(model, signal);
     if (!known && !fields) return undefined;
-    const text = [`**${known?.name ?? model}** \`${model}\``, ...(fields ? ['', `${Object.keys(fields).length} fields`] : [])].join('\n');
+    const label = escapeMarkdown(known?.name.trim() || model, 'inline');
+    const text = [`**${label}** ${escapeMarkdown(model, 'code')}`, ...(fields ? ['', `${Object.keys(fields).length} fields`] : [])].join('\n');
     return { contents: text, range: line.model.range };
   }
   if (line.methodName && inPart(line.methodName.range)) {
@@ -42,8 +44,9 @@ export async function hoverAt(file: RequestFile, offset: number, source: SchemaS
     const { method } = await methodOf(source, model, line.methodName.text, signal);
     const parameter = method?.parameters.find((candidate) => candidate.name === name);
     if (!method || !parameter) return undefined;
-    const defaultText = parameter.required ? 'required' : `default \`${JSON.stringify(parameter.default ?? null)}\``;
-    return { contents: [`\`${name}\`: argument of \`${model}.${method.name}\` (${defaultText})`, ...(parameter.doc ? ['', parameter.doc] : [])].join('\n'), range };
+    const code = (text: string) => escapeMarkdown(text, 'code');
+    const defaultText = parameter.required ? 'required' : `default ${code(JSON.stringify(parameter.default ?? null))}`;
+    return { contents: [`${code(name)}: argument of ${code(`${model}.${method.name}`)} (${defaultText})`, ...(parameter.doc ? ['', escapeMarkdown(parameter.doc)] : [])].join('\n'), range };
   }
   const context = bodyCursor(body, offset);
   if (!context) return undefined;
@@ -53,7 +56,7 @@ export async function hoverAt(file: RequestFile, offset: number, source: SchemaS
   }
   if (context.kind === 'operator') {
     const explanation = explainOperator(token.content);
-    return explanation ? { contents: `\`${token.content}\`: ${explanation}`, range } : undefined;
+    return explanation ? { contents: `${escapeMarkdown(token.content, 'code')}: ${explanation}`, range } : undefined;
   }
   if (context.kind !== 'field') return undefined;
   const baseModel = await modelAfter(source, model, context.base, signal);

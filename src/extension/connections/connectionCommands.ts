@@ -5,6 +5,7 @@ import { runEditConnectionFlow, runRenameFlow, runUpdateKeyFlow } from '../../co
 import { describeConnection, type SavedConnection } from '../../core/connections/connectionProfile';
 import { BACK, type InputPort } from '../../core/connections/inputPort';
 import type { ServerProbe } from '../../core/connections/serverProbe';
+import { inertLinks } from '../../core/untrustedText/linkedText';
 import { CommandIds } from '../commandIds';
 import type { ConnectionPrompts } from './connectionPrompts';
 import type { ConnectionSecretStore } from './connectionSecretStore';
@@ -82,8 +83,8 @@ export function registerConnectionCommands(deps: ConnectionCommandDeps): vscode.
     deps.log.info(`[${saved.profile.name}] key updated`);
     const before = saved.profile.user;
     if (before !== undefined && before.id !== updated.user.id) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('The new key of "{0}" belongs to {1}, not to {2} as the old one did.',
-        saved.profile.name, updated.user.name ?? updated.user.login ?? String(updated.user.id), before.name ?? before.login ?? String(before.id)));
+      void vscode.window.showWarningMessage(inertLinks(vscode.l10n.t('The new key of "{0}" belongs to {1}, not to {2} as the old one did.',
+        saved.profile.name, updated.user.name ?? updated.user.login ?? String(updated.user.id), before.name ?? before.login ?? String(before.id))));
     } else {
       void vscode.window.showInformationMessage(vscode.l10n.t('The key of "{0}" was checked and stored.', saved.profile.name));
     }

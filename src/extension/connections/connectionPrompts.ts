@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { ProductionQuestion } from '../../core/connections/callGuard';
 import type { ConnectionProfile } from '../../core/connections/connectionProfile';
+import { inertLinks } from '../../core/untrustedText/linkedText';
 
 /** A port, so that extension tests can answer the modal dialogs (which only a person can click). */
 export interface ConnectionPrompts {
@@ -28,6 +29,6 @@ export const vscodeConnectionPrompts: ConnectionPrompts = {
 
   async offerKeyUpdate(profile, message) {
     const update = profile.protocol === 'json2' ? vscode.l10n.t('Update API Key') : vscode.l10n.t('Update Password or Key');
-    return (await vscode.window.showWarningMessage(message, update)) === update;
+    return (await vscode.window.showWarningMessage(inertLinks(message), update)) === update;
   },
 };

@@ -1,6 +1,7 @@
 // The InputPort on VS Code's input boxes and quick picks: titles with steps, a back button, checks shown while busy.
 import * as vscode from 'vscode';
 import { BACK, type Back, type InputPort, type PickQuestion, type TextQuestion } from '../../core/connections/inputPort';
+import { inertLinks } from '../../core/untrustedText/linkedText';
 
 /**
  * Lets extension tests drive the real input boxes: a preset value fills a box (or selects an item) when it opens, and
@@ -102,7 +103,7 @@ export class QuickInputPort implements InputPort {
           box.busy = false;
           box.enabled = true;
           if ('value' in outcome) return finish(outcome.value);
-          box.validationMessage = outcome.problem;
+          box.validationMessage = inertLinks(outcome.problem);
           this.#automation?.problem(question.id, outcome.problem);
         }),
       ];

@@ -8,6 +8,7 @@ import type { SavedConnection } from '../../core/connections/connectionProfile';
 import { BACK, type InputPort } from '../../core/connections/inputPort';
 import { backupFileName, type BackupFormat, databaseNameFromBackup, newDatabaseNameProblem } from '../../core/databases/databaseNames';
 import { TransferProgress } from '../../core/databases/transferProgress';
+import { escapeThemeIcons } from '../../core/untrustedText/linkedText';
 import { CommandIds } from '../commandIds';
 import type { ConnectionService } from '../connections/connectionService';
 import { chooseConnection, databaseOf, type NodeArgument, refreshExplorer } from '../keys/connectionChoice';
@@ -56,7 +57,7 @@ export function registerDatabaseCommands(deps: DatabaseCommandDeps): vscode.Disp
     if (listed !== undefined && listed.length > 0) {
       const picked = await deps.port().pick({
         id: 'database', title, step: 1, totalSteps: 1, placeholder: vscode.l10n.t('Which database of {0}?', saved.profile.name), active: saved.profile.database,
-        items: listed.map((name) => ({ label: name, value: name })),
+        items: listed.map((name) => ({ label: escapeThemeIcons(name), value: name })),
       });
       return picked === undefined || picked === BACK ? undefined : picked;
     }

@@ -1,6 +1,7 @@
 // The dialogs of the database commands, as a port: file dialogs, the offer to remember the master password, results.
 // Extension tests answer them in place of a person.
 import * as vscode from 'vscode';
+import { inertLinks } from '../../core/untrustedText/linkedText';
 
 export interface DatabasePrompts {
   /** The save dialog of a backup; undefined when cancelled. */
@@ -37,10 +38,10 @@ export const vscodeDatabasePrompts: DatabasePrompts = {
   },
 
   showError(message) {
-    void vscode.window.showErrorMessage(message);
+    void vscode.window.showErrorMessage(inertLinks(message));
   },
 
   showInfo(message) {
-    void vscode.window.showInformationMessage(message);
+    void vscode.window.showInformationMessage(inertLinks(message));
   },
 };

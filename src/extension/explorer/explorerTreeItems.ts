@@ -3,6 +3,8 @@
 import * as vscode from 'vscode';
 import { fieldDescription, fieldIconId, fieldTooltipLines, type TooltipKey } from '../../core/explorer/fieldPresentation';
 import { isCustomField, isCustomModel } from '../../core/explorer/modelListing';
+import { escapeMarkdown, type MarkdownLayout } from '../../core/untrustedText/markdownEscape';
+import { serverMarkdown } from '../serverMarkdown';
 import { EXPLORER_COMMANDS } from './explorerCommandIds';
 import type { ExplorerNode, FieldNode, ModelNode } from './explorerNodes';
 
@@ -22,23 +24,27 @@ function tooltipLabel(key: TooltipKey): string {
 }
 
 function fieldTooltip(node: FieldNode): vscode.MarkdownString {
-  const tooltip = new vscode.MarkdownString();
-  for (const line of fieldTooltipLines(node.info)) {
-    tooltip.appendMarkdown(`**${tooltipLabel(line.key)}:** `);
-    tooltip.appendText(typeof line.value === 'boolean' ? (line.value ? vscode.l10n.t('yes') : vscode.l10n.t('no')) : line.value);
-    tooltip.appendMarkdown('  \n');
-  }
-  if (isCustomField(node.info)) tooltip.appendMarkdown(`*${vscode.l10n.t('Custom field')}*`);
-  return tooltip;
+  const lines = fieldTooltipLines(node.info).map((line) => {
+    const value = typeof line.value === 'boolean' ? (line.value ? vscode.l10n.t('yes') : vscode.l10n.t('no')) : line.value;
+    return tooltipLine(tooltipLabel(line.key), value, line.key === 'help' ? 'block' : 'inline');
+  });
+  if (isCustomField(node.info)) lines.push(`*${escapeMarkdown(vscode.l10n.t('Custom field'), 'inline')}*`);
+  return serverMarkdown(lines.join('  \n'));
 }
 
 function modelTooltip(node: ModelNode): vscode.MarkdownString {
-  const tooltip = new vscode.MarkdownString();
-  tooltip.appendMarkdown(`**${vscode.l10n.t('Label')}:** `).appendText(node.info.name).appendMarkdown('  \n');
-  tooltip.appendMarkdown(`**${vscode.l10n.t('Technical name')}:** `).appendText(node.model).appendMarkdown('  \n');
-  tooltip.appendMarkdown(`**${vscode.l10n.t('Database')}:** `).appendText(node.database || vscode.l10n.t('the server\'s default')).appendMarkdown('  \n');
-  if (isCustomModel(node.info)) tooltip.appendMarkdown(`*${vscode.l10n.t('Custom model')}*`);
-  return tooltip;
+  const lines = [
+    tooltipLine(vscode.l10n.t('Label'), node.info.name),
+    tooltipLine(vscode.l10n.t('Technical name'), node.model),
+    tooltipLine(vscode.l10n.t('Database'), node.database || vscode.l10n.t('the server\'s default')),
+  ];
+  if (isCustomModel(node.info)) lines.push(`*${escapeMarkdown(vscode.l10n.t('Custom model'), 'inline')}*`);
+  return serverMarkdown(lines.join('  \n'));
+}
+
+/** `**Label:** value`, the value (from the server) escaped. */
+function tooltipLine(label: string, value: string, layout: MarkdownLayout = 'inline'): string {
+  return `**${escapeMarkdown(label, 'inline')}:** ${escapeMarkdown(value, layout)}`;
 }
 
 export function treeItemOf(node: ExplorerNode, options: { filtering: boolean }): vscode.TreeItem {

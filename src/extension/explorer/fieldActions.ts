@@ -1,6 +1,7 @@
 // Actions on a field node: its name on the clipboard or at the cursor of the active .json2 editor, and its related
 // model shown in the tree.
 import * as vscode from 'vscode';
+import { inertLinks } from '../../core/untrustedText/linkedText';
 import type { FieldNode } from './explorerNodes';
 import type { ExplorerTreeProvider } from './explorerTreeProvider';
 
@@ -39,7 +40,7 @@ export async function goToRelatedModel(node: FieldNode, provider: ExplorerTreePr
   }
   const target = await provider.modelNodeFor(node, relation);
   if (!target) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('The model {0} is not in this database\'s list.', relation));
+    void vscode.window.showWarningMessage(inertLinks(vscode.l10n.t('The model {0} is not in this database\'s list.', relation)));
     return undefined;
   }
   await view.reveal(target, { select: true, focus: true, expand: true });

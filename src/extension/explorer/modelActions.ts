@@ -2,6 +2,7 @@
 // on the clipboard, and the server's documentation page of the model in the browser.
 import * as vscode from 'vscode';
 import { documentationUrl, modelRequestText, sampleDomain, usefulFields } from '../../core/explorer/modelRequest';
+import { inertLinks } from '../../core/untrustedText/linkedText';
 import { CommandIds } from '../commandIds';
 import type { ConnectionService } from '../connections/connectionService';
 import type { RunSummary } from '../requests/requestRunService';
@@ -60,7 +61,7 @@ export class ModelActions {
     if (!saved) throw new Error(vscode.l10n.t('No connection named "{0}".', node.connectionName));
     const release = /^(\d+)\./.exec(saved.profile.serverVersion ?? '');
     if (release && Number(release[1]) < 19) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('The server of "{0}" runs version {1}, which has no documentation page (it came with version 19.0).', node.connectionName, saved.profile.serverVersion ?? ''));
+      void vscode.window.showInformationMessage(inertLinks(vscode.l10n.t('The server of "{0}" runs version {1}, which has no documentation page (it came with version 19.0).', node.connectionName, saved.profile.serverVersion ?? '')));
       return undefined;
     }
     let database: string | undefined;

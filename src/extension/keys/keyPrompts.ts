@@ -2,6 +2,7 @@
 // tests answer them in place of a person (modal dialogs cannot be clicked from the host).
 import * as vscode from 'vscode';
 import type { KeyReminder } from '../../core/keys/keyReminders';
+import { inertLinks } from '../../core/untrustedText/linkedText';
 
 export interface NewKeyFacts {
   readonly name: string;
@@ -51,19 +52,19 @@ export const vscodeKeyPrompts: KeyPrompts = {
   },
 
   showError(message, detail) {
-    if (detail === undefined) void vscode.window.showErrorMessage(message);
+    if (detail === undefined) void vscode.window.showErrorMessage(inertLinks(message));
     else void vscode.window.showErrorMessage(message, { modal: true, detail });
   },
 
   showInfo(message) {
-    void vscode.window.showInformationMessage(message);
+    void vscode.window.showInformationMessage(inertLinks(message));
   },
 
   async remind(reminder) {
     const rotate = vscode.l10n.t('Rotate API Key');
     const update = vscode.l10n.t('Update API Key');
     const show = reminder.kind === 'expired' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-    const chosen = await show(reminder.message, reminder.kind === 'expired' ? update : rotate);
+    const chosen = await show(inertLinks(reminder.message), reminder.kind === 'expired' ? update : rotate);
     if (chosen === rotate) return 'json2.rotateApiKey';
     if (chosen === update) return 'json2.updateApiKey';
     return undefined;

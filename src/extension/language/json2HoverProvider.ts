@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { loadLanguage, type LanguageSchemas } from './languageSchemas';
 import { parsedFile, signalOf, toRange } from './languageConversions';
+import { serverMarkdown } from '../serverMarkdown';
 
 export class Json2HoverProvider implements vscode.HoverProvider {
   constructor(private readonly schemas: LanguageSchemas) {}
@@ -14,7 +15,7 @@ export class Json2HoverProvider implements vscode.HoverProvider {
     const cancel = signalOf(token);
     try {
       const hover = await (await loadLanguage()).hoverAt(file, offset, source, cancel.signal);
-      return hover && new vscode.Hover(new vscode.MarkdownString(hover.contents), toRange(hover.range));
+      return hover && new vscode.Hover(serverMarkdown(hover.contents), toRange(hover.range));
     } catch (error) {
       if (cancel.signal.aborted) return undefined;
       throw error;

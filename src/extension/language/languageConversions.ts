@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { LanguageCompletion } from '../../core/language';
 import type { RequestFile, TextRange } from '../../core/requestFile';
+import { serverMarkdown } from '../serverMarkdown';
 
 const parses = new WeakMap<vscode.TextDocument, { version: number; file: RequestFile }>();
 
@@ -30,7 +31,7 @@ export function toCompletionItem(item: LanguageCompletion, note: string | undefi
   const result = new vscode.CompletionItem({ label: item.label, description: item.detail }, KINDS[item.kind]);
   result.detail = item.detail;
   const documentation = [note ? `*${note}*` : '', item.documentation ?? ''].filter(Boolean).join('\n\n');
-  if (documentation) result.documentation = new vscode.MarkdownString(documentation);
+  if (documentation) result.documentation = serverMarkdown(documentation);
   const text = item.insertText ?? item.label;
   result.insertText = item.snippet ? new vscode.SnippetString(text) : text;
   result.sortText = item.sortText;
