@@ -12,10 +12,10 @@ const ADMIN = 'tree-admin';
 const USER = 'tree-user';
 
 
-/** The tooltip's Markdown with VS Code's escapes of plain text undone (`&nbsp;`, backslashes). */
+/** The tooltip's Markdown with the escapes of server text undone (a backslash before any ASCII punctuation). */
 function tooltipText(item: vscode.TreeItem): string {
   assert.ok(item.tooltip instanceof vscode.MarkdownString, 'a Markdown tooltip');
-  return item.tooltip.value.replace(/&nbsp;/g, ' ').replace(/\\([\\`*_{}[\]()#+\-.!|<>])/g, '$1');
+  return item.tooltip.value.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 }
 
 suite('Explorer tree against the sandbox', function () {
