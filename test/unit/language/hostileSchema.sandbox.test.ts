@@ -90,7 +90,7 @@ describe('hostile schema texts from the sandbox stay text in hover and completio
 
   test('a method\'s documentation and its parameters\' (from a server\'s model document)', () => {
     const markdown = methodMarkdown('x_hostile', {
-      name: 'action_[x](command:y)', level: 'record', returns: 'dict`<b>`',
+      name: 'action_[x](command:y)', level: 'records', returns: 'dict`<b>`',
       doc: HOSTILE.help, parameters: [{ name: 'mode`', required: true, doc: HOSTILE.selectionLabel }],
     });
     assertInert(markdown, ['<script>alert(1)</script>', HOSTILE.selectionLabel]);
