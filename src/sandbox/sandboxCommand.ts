@@ -9,9 +9,10 @@ import { parseSandboxArguments, UsageError, USAGE, type KeyOptions, type ServeOp
 import { newControlToken, removeServerInfo, runningServer, writeServerInfo } from './command/serverInfo';
 import { databasesDir, defaultDataDir } from './sandboxPaths';
 import { SandboxServer } from './sandboxServer';
-import { DatabaseCatalog } from './service/databaseCatalog';
+import { DatabaseCatalog, type StartReport } from './service/databaseCatalog';
 import { expiryAfterDays, issueApiKey, KeyIssueError } from './service/keyIssuer';
 import { directoryOwner, DirectoryBusyError } from './storage/directoryClaim';
+import { ForeignFilesError, makePrivateFolder } from './storage/ownerOnlyFiles';
 import { describeServer, NamespaceBusyError } from './storage/postgresBackend';
 import { systemClock } from './clock';
 import { templateCacheDir } from './sandboxPaths';
@@ -39,6 +40,7 @@ function describeStartFailure(error: unknown, options: ServeOptions, dataDir: st
   if (code === 'EADDRNOTAVAIL') return new CommandError(`${options.host} is not an address of this machine`);
   if (error instanceof DirectoryBusyError) return new CommandError(`the data folder ${dataDir} is in use by another sandbox (pid ${error.ownerPid}); stop it or use --data`);
   if (error instanceof NamespaceBusyError) return new CommandError(`${error.message} (--postgres-prefix)`);
+  if (error instanceof ForeignFilesError) return new CommandError(error.message);
   if (options.postgres && error instanceof Error) return new CommandError(error.message);
   return error instanceof Error ? error : new Error(String(error));
 }
@@ -61,7 +63,7 @@ function waitForStop(signal: AbortSignal | undefined): Promise<string> {
 
 async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
   const dataDir = path.resolve(options.dataDir ?? defaultDataDir());
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateFolder(dataDir);
   const owner = directoryOwner(databasesDir(dataDir));
   if (owner !== null && owner !== process.pid) throw new CommandError(`the data folder ${dataDir} is in use by another sandbox (pid ${owner}); stop it or use --data`);
   if (options.reset && !options.postgres) fs.rmSync(databasesDir(dataDir), { recursive: true, force: true });
@@ -78,6 +80,7 @@ async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
     throw describeStartFailure(error, options, dataDir);
   }
   try {
+    reportStart(server.startReport, io);
     let keyLine = `  API key:   not shown again; make one with: json2 sandbox key --db ${DEMO_DATABASE} --user admin --days 7`;
     if (!server.catalog.exists(DEMO_DATABASE)) {
       io.err(`Creating the ${DEMO_DATABASE} database (first start: a few seconds)...`);
@@ -110,6 +113,17 @@ async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
   return 0;
 }
 
+/** Says what the start repaired: files other users could read, made owner-only. */
+function reportStart(report: StartReport, io: CommandIo): void {
+  if (report.madePrivate.length === 0) return;
+  const shown = report.madePrivate.slice(0, 5).map((file) => `    ${file}`);
+  io.err([
+    `Warning: ${report.madePrivate.length} of the sandbox's files and folders were readable or writable by other users; they are now owner-only:`,
+    ...shown,
+    ...(report.madePrivate.length > shown.length ? [`    ... and ${report.madePrivate.length - shown.length} more`] : []),
+  ].join('\n'));
+}
+
 async function printKey(options: KeyOptions, io: CommandIo): Promise<number> {
   const dataDir = path.resolve(options.dataDir ?? defaultDataDir());
   const running = runningServer(dataDir);
@@ -129,10 +143,11 @@ async function printKey(options: KeyOptions, io: CommandIo): Promise<number> {
     let catalog: DatabaseCatalog;
     try {
       catalog = new DatabaseCatalog({ dataDir, templateCacheDir: templateCacheDir(), clock: systemClock, postgres: options.postgres });
-      await catalog.start();
+      reportStart(await catalog.start(), io);
     } catch (error) {
       if (error instanceof DirectoryBusyError) throw new CommandError(`the data folder ${dataDir} is in use by another process (pid ${error.ownerPid})`);
       if (error instanceof NamespaceBusyError) throw new CommandError(`${error.message} (--postgres-prefix)`);
+      if (error instanceof ForeignFilesError) throw new CommandError(error.message);
       if (options.postgres && error instanceof Error) throw new CommandError(error.message);
       throw error;
     }

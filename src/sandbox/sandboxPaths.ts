@@ -35,3 +35,13 @@ export function uploadsDir(dataDir: string): string {
 export function serverInfoFile(dataDir: string): string {
   return path.join(dataDir, 'server.json');
 }
+
+/** The sandbox's configuration file (the master password's hash). */
+export function configFile(dataDir: string): string {
+  return path.join(dataDir, 'config.json');
+}
+
+/** What the sandbox writes in a data folder (the folder itself may be the person's own: it is left as it is). */
+export function sandboxEntries(dataDir: string): string[] {
+  return [databasesDir(dataDir), uploadsDir(dataDir), serverInfoFile(dataDir), configFile(dataDir)];
+}

@@ -11,7 +11,7 @@ import { createRequestListener, LEGACY_VERSION_INFO, VERSION_INFO, type RouteHan
 import { DEFAULT_MAX_BODY_BYTES } from './http/requestBody';
 import type { ModelSpec } from './orm/modelDefinition';
 import { templateCacheDir, uploadsDir } from './sandboxPaths';
-import { DatabaseCatalog } from './service/databaseCatalog';
+import { DatabaseCatalog, type StartReport } from './service/databaseCatalog';
 import type { FaultInjector } from './service/faultInjector';
 import { DEFAULT_MAX_RPC_BODY_BYTES } from './rpc/rpcBody';
 import { rpcRoutes } from './rpc/rpcRoutes';
@@ -60,6 +60,8 @@ export class SandboxServer {
     readonly createdMasterPassword: string | null,
     /** Where uploaded backups wait while they are restored. */
     readonly uploadsDir: string,
+    /** What the start found and repaired (files made owner-only). */
+    readonly startReport: StartReport,
   ) {}
 
   static async start(options: SandboxServerOptions): Promise<SandboxServer> {
@@ -74,7 +76,7 @@ export class SandboxServer {
       postgres: options.postgres,
       ...(options.answerCache === false ? { answerCacheBytes: 0 } : {}),
     });
-    await catalog.start();
+    const startReport = await catalog.start();
     await removeAbandonedUploads(uploadsDir(options.dataDir));
     if (options.reset) await catalog.dropAllDatabases();
     const { master, created } = await MasterPassword.load(options.dataDir, options.masterPassword, catalog.hashCost);
@@ -105,7 +107,7 @@ export class SandboxServer {
     }
     const address = server.address() as AddressInfo;
     const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    return new SandboxServer(catalog, server, `http://${shownHost}:${address.port}`, master, created, uploadsDir(options.dataDir));
+    return new SandboxServer(catalog, server, `http://${shownHost}:${address.port}`, master, created, uploadsDir(options.dataDir), startReport);
   }
 
   get port(): number {

@@ -2,16 +2,12 @@
 // configuration file `<data>/config.json` (owner-only), set at first start (a random one, printed once) or by option.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { hashSecret, verifySecret } from '../keys/secretHashing';
+import { configFile } from '../sandboxPaths';
 
 interface ConfigFile {
   admin_passwd_hash?: string;
   [other: string]: unknown;
-}
-
-export function configFilePath(dataDir: string): string {
-  return path.join(dataDir, 'config.json');
 }
 
 function readConfig(file: string): ConfigFile {
@@ -21,6 +17,8 @@ function readConfig(file: string): ConfigFile {
 
 function writeConfig(file: string, config: ConfigFile): void {
   const partial = `${file}.${process.pid}.tmp`;
+  // A file left by an earlier process with this pid would keep its own mode.
+  fs.rmSync(partial, { force: true });
   fs.writeFileSync(partial, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
   fs.renameSync(partial, file);
 }
@@ -33,7 +31,7 @@ export class MasterPassword {
    * password is made: it is returned in `created`, the only time it exists in clear.
    */
   static async load(dataDir: string, given: string | undefined, cost: number): Promise<{ master: MasterPassword; created: string | null }> {
-    const file = configFilePath(dataDir);
+    const file = configFile(dataDir);
     const config = readConfig(file);
     let created: string | null = null;
     let secret = given;

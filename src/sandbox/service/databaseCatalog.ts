@@ -1,6 +1,5 @@
 // The databases of a sandbox: creates them from the cached template, opens them through the pool, and keeps the
 // per-database services (API key cache, clock, hashing cost) next to the models.
-import fs from 'node:fs';
 import type { Clock } from '../clock';
 import { initializeCopiedDatabase, populateDatabase } from '../demo/databaseSetup';
 import { templateVersion } from '../demo/templateVersion';
@@ -12,7 +11,7 @@ import type { DatabaseServices } from '../orm/environment';
 import type { ModelSpec } from '../orm/modelDefinition';
 import { DatabaseRegistries, SCHEMA_MODELS } from '../orm/databaseRegistries';
 import { Registry } from '../orm/registry';
-import { databasesDir } from '../sandboxPaths';
+import { databasesDir, sandboxEntries } from '../sandboxPaths';
 import { SECURITY_MODELS, SecurityCache } from '../security/securityTables';
 import { DatabasePool, isValidDatabaseName } from '../storage/databasePool';
 import { PgliteBackend } from '../storage/pgliteBackend';
@@ -20,6 +19,7 @@ import { PostgresBackend } from '../storage/postgresBackend';
 import type { Storage } from '../storage/sqlClient';
 import type { StorageBackend } from '../storage/storageBackend';
 import { writeTrackingBackend } from '../storage/writeTrackingBackend';
+import { makePrivateFolder, makeTreePrivate } from '../storage/ownerOnlyFiles';
 import { AnswerCache } from './answerCache';
 
 export interface CatalogOptions {
@@ -40,6 +40,12 @@ export interface CatalogOptions {
 /** What a new database holds besides the schema and the administrator: the demo data (the default) or nothing. */
 export interface CreationOptions {
   demo?: boolean;
+}
+
+/** What a start found and repaired. */
+export interface StartReport {
+  /** Files and folders that other users could read or write, made owner-only. */
+  madePrivate: string[];
 }
 
 /** What creating a database cost. */
@@ -71,7 +77,7 @@ export class DatabaseCatalog {
     if (options.postgres) {
       backend = new PostgresBackend(options.postgres);
     } else {
-      fs.mkdirSync(databasesDir(options.dataDir), { recursive: true });
+      makePrivateFolder(databasesDir(options.dataDir));
       backend = new PgliteBackend({ databasesDir: databasesDir(options.dataDir), templateCacheDir: options.templateCacheDir });
     }
     this.answers = new AnswerCache({ maxBytes: options.answerCacheBytes });
@@ -79,10 +85,16 @@ export class DatabaseCatalog {
     this.pool = new DatabasePool(writeTrackingBackend(backend, this.answers.generations), { maxOpen: options.maxOpen, idleCloseMs: options.idleCloseMs });
   }
 
-  /** Connects the backend and reads the database list; once, before any other use. */
-  async start(): Promise<void> {
+  /**
+   * Makes the sandbox's files owner-only (ForeignFilesError when some belong to another user), connects the backend
+   * and reads the database list; once, before any other use.
+   */
+  async start(): Promise<StartReport> {
     try {
+      const trees = [...sandboxEntries(this.options.dataDir), ...(this.options.postgres ? [] : [this.options.templateCacheDir])];
+      const madePrivate = trees.flatMap((tree) => makeTreePrivate(tree));
       await this.pool.backend.start();
+      return { madePrivate };
     } catch (error) {
       await this.pool.close();
       throw error;

@@ -2,6 +2,7 @@
 // file (holding the owner's process id) against other processes.
 import fs from 'node:fs';
 import path from 'node:path';
+import { makePrivateFolder, PRIVATE_FILE_MODE } from './ownerOnlyFiles';
 
 const claimedHere = new Set<string>();
 
@@ -46,11 +47,11 @@ export interface DirectoryClaim {
 export function claimDirectory(directory: string): DirectoryClaim {
   const resolved = path.resolve(directory);
   if (claimedHere.has(resolved)) throw new DirectoryBusyError(resolved, process.pid);
-  fs.mkdirSync(resolved, { recursive: true });
+  makePrivateFolder(resolved);
   const lockFile = path.join(resolved, 'owner.lock');
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx', mode: PRIVATE_FILE_MODE });
       claimedHere.add(resolved);
       let released = false;
       return {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Results } from '@electric-sql/pglite';
 import { ExclusiveLock } from './exclusiveLock';
+import { OwnerOnlyNodeFS } from './ownerOnlyNodeFs';
 import { interpolate } from './sqlLiterals';
 import type { QueryResult } from './sqlClient';
 import type { SerializedDatabaseError, WorkerReply, WorkerRequest, WorkerStartData, WorkerStatus } from './workerProtocol';
@@ -111,7 +112,7 @@ async function start(port: NonNullable<typeof parentPort>, data: WorkerStartData
       throw new Error(`${data.dataDir} is not a database directory`);
     }
     db = new PGlite({
-      dataDir: data.dataDir,
+      fs: new OwnerOnlyNodeFS(data.dataDir),
       parsers,
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${data.sharedBuffers}`],
     });

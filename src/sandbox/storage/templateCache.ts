@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { makePrivateFolder } from './ownerOnlyFiles';
 import type { Storage } from './sqlClient';
 import { WorkerStorage } from './workerStorage';
 
@@ -55,11 +56,11 @@ export async function ensureTemplate(request: TemplateRequest): Promise<Template
     markUsed(finalDir);
     return { dataDir: finalData, built: false, buildMs: 0 };
   }
-  fs.mkdirSync(request.cacheDir, { recursive: true });
+  makePrivateFolder(request.cacheDir);
   const started = Date.now();
   const buildDir = path.join(request.cacheDir, `.build-${process.pid}-${crypto.randomBytes(4).toString('hex')}`);
   const buildData = path.join(buildDir, 'pgdata');
-  fs.mkdirSync(buildData, { recursive: true });
+  makePrivateFolder(buildData);
   try {
     const storage = await WorkerStorage.open({ dataDir: buildData, initialize: true });
     try {
@@ -83,7 +84,7 @@ export async function ensureTemplate(request: TemplateRequest): Promise<Template
 /** Copies a closed template's data directory to `targetDataDir`, which must not exist yet. */
 export function copyTemplate(templateDataDir: string, targetDataDir: string): void {
   if (fs.existsSync(targetDataDir)) throw new Error(`${targetDataDir} already exists`);
-  fs.mkdirSync(path.dirname(targetDataDir), { recursive: true });
+  makePrivateFolder(path.dirname(targetDataDir));
   const partial = `${targetDataDir}.partial-${crypto.randomBytes(4).toString('hex')}`;
   try {
     fs.cpSync(templateDataDir, partial, { recursive: true });
