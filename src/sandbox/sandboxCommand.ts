@@ -74,7 +74,7 @@ async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
       dataDir, host: options.host, port: options.port,
       masterPassword: options.masterPassword, listDb: options.listDb, legacyOnly: options.legacyOnly, databaseFilter: options.databaseFilter,
       postgres: options.postgres, reset: options.reset && options.postgres !== undefined, answerCache: options.answerCache,
-      routes: (catalog) => [...webRoutes(catalog), ...controlRoutes(catalog, token)],
+      routes: (catalog, settings) => [...webRoutes(catalog, settings), ...controlRoutes(catalog, token)],
     });
   } catch (error) {
     throw describeStartFailure(error, options, dataDir);

@@ -7,7 +7,7 @@ import { removeAbandonedUploads } from './databaseManager/abandonedUploads';
 import { managerRoutes } from './databaseManager/managerRoutes';
 import { dbService } from './dbService/dbService';
 import { MasterPassword } from './dbService/masterPassword';
-import { createRequestListener, LEGACY_VERSION_INFO, VERSION_INFO, type RouteHandler } from './http/requestRouter';
+import { createRequestListener, LEGACY_VERSION_INFO, VERSION_INFO, type RouteHandler, type RouteSettings } from './http/requestRouter';
 import { DEFAULT_MAX_BODY_BYTES } from './http/requestBody';
 import type { ModelSpec } from './orm/modelDefinition';
 import { templateCacheDir, uploadsDir } from './sandboxPaths';
@@ -32,7 +32,7 @@ export interface SandboxServerOptions {
   faults?: FaultInjector;
   extraModels?: readonly ModelSpec[];
   /** Builds extra routes (web pages, control endpoint) once the catalog exists. */
-  routes?: (catalog: DatabaseCatalog) => RouteHandler[];
+  routes?: (catalog: DatabaseCatalog, settings: RouteSettings) => RouteHandler[];
   log?: (line: string) => void;
   /** Sets the master password (stored hashed in `<data>/config.json`); without it the stored one, or a new random one. */
   masterPassword?: string;
@@ -89,7 +89,7 @@ export class SandboxServer {
       routes: [
         rpcRoutes({ catalog, faults: options.faults, versionInfo, extraServices: { db } }, options.maxRpcBodyBytes ?? DEFAULT_MAX_RPC_BODY_BYTES),
         managerRoutes({ catalog, master, listDb: options.listDb ?? true, versionInfo, uploadsDir: uploadsDir(options.dataDir) }),
-        ...(options.routes?.(catalog) ?? []),
+        ...(options.routes?.(catalog, { listDb: options.listDb ?? true }) ?? []),
       ],
       log: options.log,
       legacyOnly: options.legacyOnly,

@@ -123,7 +123,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     server = await SandboxServer.start({
       dataDir, clock, faults, host: '127.0.0.1', port: 0, maxBodyBytes: options.maxBodyBytes, maxRpcBodyBytes: options.maxRpcBodyBytes, hashCost: options.hashCost, log: options.log,
       extraModels: [testingModel({ started: () => { slow.started += 1; }, completed: () => { slow.completed += 1; }, cancelled: () => { slow.cancelled += 1; } })],
-      routes: (catalog) => webRoutes(catalog),
+      routes: (catalog, settings) => webRoutes(catalog, settings),
       masterPassword, listDb: options.listDb, legacyOnly: options.legacyOnly, databaseFilter: options.databaseFilter, postgres,
       answerCache: options.answerCache,
     });

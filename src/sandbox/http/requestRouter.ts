@@ -14,6 +14,12 @@ export const LEGACY_VERSION_INFO = [18, 0, 0, 'final', 0, ''] as const;
 /** A handler for a path outside /json/2; returns false when it does not handle the request. */
 export type RouteHandler = (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<boolean>;
 
+/** What the extra routes (web pages) need to know of the server's options. */
+export interface RouteSettings {
+  /** False (--no-list-db): no page or answer names the databases. */
+  listDb: boolean;
+}
+
 export interface RouterOptions extends Json2Options {
   /** More routes (web pages, control endpoint), tried in order. */
   routes?: RouteHandler[];

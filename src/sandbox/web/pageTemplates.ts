@@ -26,10 +26,17 @@ export function layout(title: string, body: string): string {
 
 const csrfField = (token: string) => `<input type="hidden" name="csrf_token" value="${escapeHtml(token)}">`;
 
-export function loginPage(options: { csrfToken: string; databases: string[]; database: string | null; login: string; error: string | null; redirect?: string | null }): string {
-  const databaseField = options.databases.length > 1
-    ? `<label>Database <select name="db">${options.databases.map((name) => `<option${name === options.database ? ' selected' : ''}>${escapeHtml(name)}</option>`).join('')}</select></label>`
-    : '';
+/**
+ * The login form. `databases`: the names to choose from (no field for a single one), or null when listing them is
+ * disabled (--no-list-db): a text field then, filled only with what the person asked for.
+ */
+export function loginPage(options: { csrfToken: string; databases: string[] | null; database: string | null; login: string; error: string | null; redirect?: string | null }): string {
+  const { databases } = options;
+  const databaseField = databases === null
+    ? `<label>Database <input name="db" autocomplete="off" value="${escapeHtml(options.database ?? '')}"></label>`
+    : databases.length > 1
+      ? `<label>Database <select name="db">${databases.map((name) => `<option${name === options.database ? ' selected' : ''}>${escapeHtml(name)}</option>`).join('')}</select></label>`
+      : '';
   return layout('Log in', `<h1>Log in</h1>
 ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
 <form method="post" action="/web/login">

@@ -5,7 +5,7 @@ import { addCalendarMonths } from '../keys/keyLifetime';
 import { formatDatetime } from '../orm/fieldValues';
 import { sendHtml, statusPage } from '../http/httpAnswers';
 import { mediaType, readBody } from '../http/requestBody';
-import type { RouteHandler } from '../http/requestRouter';
+import type { RouteHandler, RouteSettings } from '../http/requestRouter';
 import { schemaDocRoutes } from '../schemaDocs/docRoutes';
 import { checkPassword } from '../security/passwordLogin';
 import type { DatabaseCatalog } from '../service/databaseCatalog';
@@ -54,8 +54,10 @@ function expiryFor(duration: string, now: Date): Date | null {
   }
 }
 
-export function webRoutes(catalog: DatabaseCatalog): RouteHandler[] {
+export function webRoutes(catalog: DatabaseCatalog, settings: RouteSettings): RouteHandler[] {
   const sessions = new WebSessions();
+  /** The names the login form may offer: none under --no-list-db (the person types the name). */
+  const offeredDatabases = () => (settings.listDb ? catalog.list() : null);
 
   async function keyRows(session: WebSession): Promise<{ keys: KeyRow[]; userName: string }> {
     return catalog.use(session.database as string, async (storage) => {
@@ -99,7 +101,7 @@ export function webRoutes(catalog: DatabaseCatalog): RouteHandler[] {
     const current = loggedIn(request);
     if (current && (wanted === null || wanted === current.database)) return redirect(response, target ?? '/web/security');
     const session = sessions.find(request) ?? sessions.create();
-    page(response, 200, loginPage({ csrfToken: session.csrfToken, databases: catalog.list(), database: wanted, login: '', error: null, redirect: target }), WebSessions.cookie(session));
+    page(response, 200, loginPage({ csrfToken: session.csrfToken, databases: offeredDatabases(), database: wanted, login: '', error: null, redirect: target }), WebSessions.cookie(session));
   }
 
   async function loginPost(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -107,14 +109,14 @@ export function webRoutes(catalog: DatabaseCatalog): RouteHandler[] {
     if (!checked) return;
     const { session, form } = checked;
     const databases = catalog.list();
-    const database = form.get('db') ?? (databases.length === 1 ? databases[0] : null);
+    const database = form.get('db') || (databases.length === 1 ? databases[0] : null);
     const login = form.get('login') ?? '';
     const target = localPath(form.get('redirect'));
     const uid = database !== null && databases.includes(database)
       ? await catalog.use(database, (storage) => checkPassword(storage, login, form.get('password') ?? ''))
       : null;
     if (uid === null || database === null) {
-      page(response, 200, loginPage({ csrfToken: session.csrfToken, databases, database, login, error: 'Wrong login/password', redirect: target }));
+      page(response, 200, loginPage({ csrfToken: session.csrfToken, databases: offeredDatabases(), database, login, error: 'Wrong login/password', redirect: target }));
       return;
     }
     await catalog.use(database, (storage) => storage.query('UPDATE res_users SET login_date = $1 WHERE id = $2', [formatDatetime(catalog.clock.now()), uid]));
