@@ -3,6 +3,7 @@ import { ClientError } from '../client/clientErrors';
 import { SchemaCache, type CacheEntry } from './schemaCache';
 import { fieldsOfFieldsGet, methodsOfModelDocument, methodsOfTable, modelsOfIndex, modelsOfMetaModel, SchemaFormatError } from './schemaDocuments';
 import type { SchemaStoragePort } from './schemaStorage';
+import { SharedReads } from './sharedReads';
 import { FIELD_ATTRIBUTES, type FieldInfo, type MethodInfo, type ModelDetail, type ModelInfo, type SchemaOrigin } from './schemaTypes';
 
 /** What the service needs from a connection; `Json2Client` has exactly this shape. */
@@ -32,6 +33,8 @@ export interface LookupOptions {
 
 const DOCUMENT_INDEX = '/doc-bearer/index.json';
 
+const detailKey = (model: string): string => `detail:${model}`;
+
 /** A fetched answer before it is stamped and cached. */
 interface Fetched<T> {
   readonly value: T;
@@ -49,7 +52,11 @@ export class SchemaService {
   readonly #cache: SchemaCache;
   readonly #freshForMs: number;
   readonly #now: () => number;
-  readonly #inFlight = new Map<string, Promise<unknown>>();
+  readonly #reads = new SharedReads();
+  /** Counts invalidations; a read caches its answer only if nothing it read was invalidated after it started. */
+  #generation = 0;
+  #clearedAt = 0;
+  readonly #invalidatedAt = new Map<string, number>();
 
   constructor(options: SchemaServiceOptions) {
     this.#backend = options.backend;
@@ -65,13 +72,13 @@ export class SchemaService {
 
   /** The database's models, sorted by technical name. */
   async models(options: LookupOptions = {}): Promise<ModelInfo[]> {
-    const entry = await this.#lookup('models', this.#cache.models, options, (fresh) => { this.#cache.models = fresh; }, (stale) => this.#documentsOrFallback(
+    const entry = await this.#lookup('models', this.#cache.models, options, (fresh) => { this.#cache.models = fresh; }, (stale, readSignal) => this.#documentsOrFallback(
       (signal) => this.#fromDocument(DOCUMENT_INDEX, stale, signal, modelsOfIndex),
       async (signal) => {
         const records = await this.#backend.call('ir.model', 'search_read', { domain: [], fields: ['model', 'name', 'state'] }, { signal });
         return { value: modelsOfMetaModel(records), origin: 'metaModels' as const };
       },
-      options.signal,
+      readSignal,
     ));
     return [...entry.value];
   }
@@ -96,16 +103,32 @@ export class SchemaService {
     return this.#cache.details.get(model)?.value;
   }
 
-  /** Forgets one model, or everything (models, all details and whether documents are readable). */
+  /**
+   * Forgets one model, or everything (models, all details and whether documents are readable). Reads already running
+   * answer their callers but cache nothing, and later lookups do not wait for them: they ask the server again.
+   */
   async invalidate(model?: string): Promise<void> {
-    if (model === undefined) this.#cache.clear();
-    else this.#cache.details.delete(model);
+    this.#generation += 1;
+    if (model === undefined) {
+      this.#cache.clear();
+      this.#clearedAt = this.#generation;
+      this.#reads.forget();
+    } else {
+      this.#cache.details.delete(model);
+      this.#invalidatedAt.set(detailKey(model), this.#generation);
+      this.#reads.forget((key) => key === detailKey(model));
+    }
     await this.#cache.save();
+  }
+
+  /** Whether nothing a read of `key` started at `generation` relies on was invalidated since. */
+  #unchangedSince(key: string, generation: number): boolean {
+    return this.#clearedAt <= generation && (this.#invalidatedAt.get(key) ?? 0) <= generation;
   }
 
   async #detail(model: string, options: LookupOptions): Promise<ModelDetail> {
     const store = (fresh: CacheEntry<ModelDetail>): void => { this.#cache.details.set(model, fresh); };
-    const entry = await this.#lookup(`detail:${model}`, this.#cache.details.get(model), options, store, (stale) => this.#documentsOrFallback(
+    const entry = await this.#lookup(detailKey(model), this.#cache.details.get(model), options, store, (stale, readSignal) => this.#documentsOrFallback(
       (signal) => this.#fromDocument(`/doc-bearer/${encodeURIComponent(model)}.json`, stale, signal, (document) => {
         const record = document as { fields?: unknown; methods?: unknown };
         return { fields: fieldsOfFieldsGet(record.fields ?? {}), methods: methodsOfModelDocument(record.methods), origin: 'documents' as const };
@@ -114,7 +137,7 @@ export class SchemaService {
         const result = await this.#backend.call(model, 'fields_get', { attributes: [...FIELD_ATTRIBUTES] }, { signal });
         return { value: { fields: fieldsOfFieldsGet(result), methods: methodsOfTable(model), origin: 'metaModels' as const }, origin: 'metaModels' as const };
       },
-      options.signal,
+      readSignal,
     ));
     return entry.value;
   }
@@ -146,24 +169,23 @@ export class SchemaService {
     return documented;
   }
 
-  /** Fresh entries are used as they are; stale ones are fetched again (the fetcher revalidates with the ETag). */
+  /**
+   * Fresh entries are used as they are; stale ones are fetched again (the fetcher revalidates with the ETag), once for
+   * all the lookups that ask meanwhile. The answer is cached only when no invalidation came after the read started.
+   */
   async #lookup<T>(key: string, cached: CacheEntry<T> | undefined, options: LookupOptions, store: (entry: CacheEntry<T>) => void,
-    fetch: (stale: CacheEntry<T> | undefined) => Promise<{ value: T; origin: CacheEntry<T>['origin']; etag?: string }>): Promise<CacheEntry<T>> {
+    fetch: (stale: CacheEntry<T> | undefined, signal: AbortSignal) => Promise<Fetched<T>>): Promise<CacheEntry<T>> {
     if (cached && !options.refresh && this.#now() - cached.fetchedAt < this.#freshForMs) return cached;
-    const running = this.#inFlight.get(key) as Promise<CacheEntry<T>> | undefined;
-    if (running) return running;
-    const task = fetch(cached).then(async (fetched): Promise<CacheEntry<T>> => {
+    return this.#reads.join(key, async (signal) => {
+      const started = this.#generation;
+      const fetched = await fetch(cached, signal);
       const entry: CacheEntry<T> = { value: fetched.value, origin: fetched.origin, fetchedAt: this.#now(), ...(fetched.etag ? { etag: fetched.etag } : {}) };
-      store(entry);
-      await this.#cache.saveQuietly();
+      if (this.#unchangedSince(key, started)) {
+        store(entry);
+        await this.#cache.saveQuietly();
+      }
       return entry;
-    });
-    this.#inFlight.set(key, task);
-    try {
-      return await task;
-    } finally {
-      this.#inFlight.delete(key);
-    }
+    }, options.signal);
   }
 
   /**
@@ -173,10 +195,13 @@ export class SchemaService {
   async #fromDocument<T>(path: string, stale: CacheEntry<T> | undefined, signal: AbortSignal | undefined, parse: (body: unknown) => T): Promise<
     { value: T; origin: 'documents'; etag?: string } | undefined
   > {
+    const started = this.#generation;
+    // What a read started before a full invalidation learnt about the documents is forgotten with the rest.
+    const remember = (available: boolean): void => { if (this.#clearedAt <= started) this.#cache.documentsAvailable = available; };
     try {
       const etag = stale?.origin === 'documents' ? stale.etag : undefined;
       const answer = await this.#backend.getDocument(path, { etag, signal });
-      this.#cache.documentsAvailable = true;
+      remember(true);
       if (answer.notModified && stale) return { value: stale.value, origin: 'documents', etag: answer.etag ?? etag };
       if (answer.notModified) return await this.#fromDocument(path, undefined, signal, parse);
       return { value: parse(answer.body), origin: 'documents', ...(answer.etag ? { etag: answer.etag } : {}) };
@@ -185,7 +210,7 @@ export class SchemaService {
       // document: only that model has none. A malformed document counts as none. Anything else is a real failure.
       const kind = error instanceof ClientError ? error.kind : undefined;
       if (error instanceof SchemaFormatError || kind === 'access' || kind === 'notFound') {
-        if (kind === 'access' || path === DOCUMENT_INDEX) this.#cache.documentsAvailable = false;
+        if (kind === 'access' || path === DOCUMENT_INDEX) remember(false);
         return undefined;
       }
       throw error;

@@ -32,6 +32,10 @@ export class ConnectionService implements vscode.Disposable {
   readonly #deps: ConnectionServiceDeps;
   readonly #changed = new vscode.EventEmitter<void>();
   readonly #clients = new Map<string, ConnectionClient>();
+  /** Clients being made (the secret is being read), shared by the calls that ask meanwhile. */
+  readonly #making = new Map<string, { readonly profile: string; readonly client: Promise<ConnectionClient> }>();
+  /** Counts changes of the list or the keys: a client made from what was read before one is not kept. */
+  #generation = 0;
   /** Connections whose key-update offer is showing: one notification at a time per connection. */
   readonly #offering = new Set<string>();
   readonly #subscriptions: vscode.Disposable[];
@@ -87,8 +91,30 @@ export class ConnectionService implements vscode.Disposable {
     const other = database !== undefined && database !== (saved.profile.database ?? '');
     const profile = other ? { ...saved.profile, database } : saved.profile;
     const cacheKey = other ? `${saved.profile.name}\u0000${database}` : saved.profile.name;
+    const profileText = JSON.stringify(profile);
     const cached = this.#clients.get(cacheKey);
-    if (cached && JSON.stringify(cached.profile) === JSON.stringify(profile)) return cached;
+    if (cached && JSON.stringify(cached.profile) === profileText) return cached;
+    // Calls that ask at once share one client: two would split the schema services built on them.
+    const making = this.#making.get(cacheKey);
+    if (making?.profile === profileText) return making.client;
+    const generation = this.#generation;
+    const client = this.#make(saved, profile).then((made) => {
+      if (generation === this.#generation) {
+        this.#clients.set(cacheKey, made);
+        return made;
+      }
+      // The list or a key changed while the secret was read: this client may hold the old key; make it again.
+      void made.close().catch(() => undefined);
+      return this.client(name, database);
+    });
+    const entry = { profile: profileText, client };
+    this.#making.set(cacheKey, entry);
+    const forget = (): void => { if (this.#making.get(cacheKey) === entry) this.#making.delete(cacheKey); };
+    client.then(forget, forget);
+    return client;
+  }
+
+  async #make(saved: SavedConnection, profile: SavedConnection['profile']): Promise<ConnectionClient> {
     const secret = await this.#deps.secrets.get(saved.profile);
     if (secret === undefined) {
       const message = vscode.l10n.t('The connection "{0}" has no key in this editor\'s secret storage yet.', saved.profile.name);
@@ -97,13 +123,11 @@ export class ConnectionService implements vscode.Disposable {
     }
     // Loaded on first use: the HTTP stack stays out of the editor's start-up.
     const { ConnectionClient } = await import('../../core/connections/connectionClient.js');
-    const client = new ConnectionClient(profile, secret, {
+    return new ConnectionClient(profile, secret, {
       userAgent: this.#deps.userAgent,
       onCall: (record) => this.#logCall(saved.profile.name, record),
       confirm: (question) => this.#deps.prompts().confirmProduction(question),
     });
-    this.#clients.set(cacheKey, client);
-    return client;
   }
 
   /**
@@ -165,8 +189,10 @@ export class ConnectionService implements vscode.Disposable {
   }
 
   #invalidate(fire = true): void {
+    this.#generation += 1;
     for (const client of this.#clients.values()) void client.close().catch(() => undefined);
     this.#clients.clear();
+    this.#making.clear();
     if (fire) this.#changed.fire();
   }
 }

@@ -157,6 +157,20 @@ suite('Connections against the sandbox', function () {
     }, 'calls working with the updated key');
   });
 
+  test('calls that ask for a connection\'s client at once get one client (issue 26: two split the schema caches)', async () => {
+    // Setting the key again drops the clients (once its change reached the extension): the next ones are made anew.
+    const changed = new Promise<void>((resolve) => { const subscription = api.service.onDidChange(() => { subscription.dispose(); resolve(); }); });
+    api.inputs.preset({ apiKey: sandbox.keys.admin });
+    const set = start(recorder, 'json2.updateApiKey', 'sandbox');
+    await recorder.accept('apiKey');
+    await set;
+    await changed;
+    const [first, ...others] = await Promise.all([api.service.client('sandbox'), api.service.client('sandbox'), api.service.client('sandbox', sandbox.database)]);
+    for (const other of others) assert.equal(other, first, 'the same client');
+    assert.equal(await api.service.client('sandbox'), first, 'and it is kept');
+    assert.equal((await first.call<{ uid: number }>({ model: 'res.users', method: 'context_get' })).uid, sandbox.users.admin.id);
+  });
+
   test('removing a connection deletes its key: the same connection added back by hand has none', async () => {
     api.setPrompts({ confirmRemoval: async () => true, confirmProduction: async () => false, offerKeyUpdate: async () => false });
     const saved = connectionSetting('user');
