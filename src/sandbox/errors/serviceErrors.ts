@@ -46,3 +46,5 @@ export const valueError = business('builtins.ValueError', 500);
 export const typeError = business('builtins.TypeError', 500);
 export const keyError = business('builtins.KeyError', 500);
 export const runtimeError = business('builtins.RuntimeError', 500);
+export const attributeError = business('builtins.AttributeError', 500);
+export const assertionError = business('builtins.AssertionError', 500);

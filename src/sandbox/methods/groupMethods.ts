@@ -35,7 +35,7 @@ function plainValue(group: GroupBy, raw: unknown): unknown {
 }
 
 /** formatted_read_group: `[{<groupby>: value, <aggregate>: value, __extra_domain: [...]}]`. */
-async function formattedReadGroup(env: Environment, model: Model, args: Record<string, unknown>): Promise<Array<Record<string, unknown>>> {
+export async function formattedReadGroup(env: Environment, model: Model, args: Record<string, unknown>): Promise<Array<Record<string, unknown>>> {
   const groupby = specList('groupby', args.groupby).map((spec) => parseGroupBy(model, spec));
   const aggregates = specList('aggregates', args.aggregates).map((spec) => parseAggregate(model, spec));
   const rows = await groupRows(env, model, { domain: args.domain, groupby, aggregates, having: args.having, offset: args.offset, limit: args.limit, order: args.order });

@@ -8,6 +8,7 @@ import type { Environment } from './environment';
 import type { FieldDefinition } from './fieldDefinition';
 import { fieldSql } from './fieldSql';
 import type { Model } from './modelDefinition';
+import { limitOf, offsetOf } from './pagination';
 import { pythonRepr } from './pythonRepr';
 import { whereClause } from './recordSearch';
 import { quoteIdentifier, SqlParams } from './sqlParams';
@@ -157,12 +158,6 @@ function havingSql(model: Model, query: GroupQuery, params: SqlParams): string |
   return compile(parseDomain(query.having));
 }
 
-function nonNegative(name: string, value: unknown): number | null {
-  if (value === undefined || value === null || value === false) return null;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw valueError(`'${name}' must be a non-negative integer, got ${pythonRepr(value)}`);
-  return value;
-}
-
 /** Runs the grouped query: one row per group, keys `g<i>` and aggregates `a<i>`, in the order asked. */
 export async function groupRows(env: Environment, model: Model, query: GroupQuery): Promise<GroupRow[]> {
   checkModelAccess(env, model, 'read');
@@ -177,8 +172,8 @@ export async function groupRows(env: Environment, model: Model, query: GroupQuer
   const having = havingSql(model, query, params);
   if (having) sql += ` HAVING ${having}`;
   sql += orderSql(env, query, model);
-  const limit = nonNegative('limit', query.limit);
-  const offset = nonNegative('offset', query.offset);
+  const limit = limitOf(query.limit);
+  const offset = offsetOf(query.offset);
   if (limit !== null) sql += ` LIMIT ${params.add(limit, 'bigint')}`;
   if (offset) sql += ` OFFSET ${params.add(offset, 'bigint')}`;
   return (await env.cr.query<GroupRow>(sql, params.values)).rows;

@@ -4,7 +4,7 @@ import { checkFieldAccess, checkModelAccess, fieldAllowed } from '../security/ac
 import type { Environment } from './environment';
 import type { FieldDefinition } from './fieldDefinition';
 import { fieldSql } from './fieldSql';
-import { fromColumnValue } from './fieldValues';
+import { fromColumnValue, truthy } from './fieldValues';
 import type { Model } from './modelDefinition';
 import { reportInaccessible, ruleCondition } from './recordAccess';
 import { quoteIdentifier, SqlParams } from './sqlParams';
@@ -30,7 +30,9 @@ export async function displayNames(env: Environment, model: Model, ids: readonly
   return new Map(result.rows.map((row) => [row.id, row.name ?? '']));
 }
 
-function columnSql(field: FieldDefinition): string {
+/** The column of `field`; a stored binary reads as its size (`12 bytes`) when the context has `bin_size`, as the reference does. */
+function columnSql(env: Environment, field: FieldDefinition): string {
+  if (field.type === 'binary' && field.store && truthy(env.context.bin_size)) return `pg_size_pretty(length(t.${quoteIdentifier(field.name)})::bigint)`;
   return fieldSql(field, 't');
 }
 
@@ -45,11 +47,11 @@ export async function readRows(env: Environment, model: Model, ids: readonly num
   const params = new SqlParams();
   const idsParam = params.add(unique, 'bigint[]');
   const others = fields.filter((field) => field.name !== 'id');
-  const selected = others.map((field, index) => `${columnSql(field)} AS c${index}`);
+  const selected = others.map((field, index) => `${columnSql(env, field)} AS c${index}`);
   others.forEach((field, index) => {
     if (!withNames || field.type !== 'many2one') return;
     const related = env.registry.require(field.relation as string);
-    selected.push(`(SELECT ${related.displayNameSql('r')} FROM ${quoteIdentifier(related.table)} r WHERE r.id = t.${quoteIdentifier(field.name)}) AS n${index}`);
+    selected.push(`(SELECT ${related.displayNameSql('r')} FROM ${quoteIdentifier(related.table)} r WHERE r.id = ${columnSql(env, field)}) AS n${index}`);
   });
   const allowed = ruleCondition(env, model, 'read', 't', params);
   const result = await env.cr.query<Record<string, unknown>>(

@@ -1,5 +1,5 @@
 // Finds records: the WHERE clause of a call (domain, archived records, record rules) and search / search_count.
-import { typeError, valueError } from '../errors/serviceErrors';
+import { typeError } from '../errors/serviceErrors';
 import { checkFieldAccess, checkModelAccess, recordRuleDomain } from '../security/accessPolicy';
 import type { Operation } from '../security/accessRules';
 import { mentionsField, parseDomain, type DomainNode } from './domainParser';
@@ -7,6 +7,7 @@ import { domainToSql } from './domainSql';
 import type { Environment } from './environment';
 import type { Model } from './modelDefinition';
 import { orderToSql } from './orderClause';
+import { limitOf, offsetOf } from './pagination';
 import { quoteIdentifier, SqlParams } from './sqlParams';
 
 export interface SearchOptions {
@@ -26,13 +27,6 @@ export function whereClause(env: Environment, model: Model, domain: DomainNode, 
   return parts.join(' AND ');
 }
 
-function nonNegativeInteger(name: string, value: unknown, fallback: number | null): number | null {
-  if (value === undefined || value === null || value === false) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw typeError(`'${name}' must be an integer, got ${JSON.stringify(value)}`);
-  if (value < 0) throw valueError(`'${name}' must not be negative, got ${value}`);
-  return value;
-}
-
 function orderText(value: unknown): string | null {
   if (value === undefined || value === null || value === false || value === '') return null;
   if (typeof value !== 'string') throw typeError(`'order' must be a string, got ${JSON.stringify(value)}`);
@@ -43,8 +37,8 @@ function orderText(value: unknown): string | null {
 export async function searchIds(env: Environment, model: Model, options: SearchOptions): Promise<number[]> {
   checkModelAccess(env, model, 'read');
   const domain = parseDomain(options.domain);
-  const offset = nonNegativeInteger('offset', options.offset, 0) ?? 0;
-  const limit = nonNegativeInteger('limit', options.limit, null);
+  const offset = offsetOf(options.offset);
+  const limit = limitOf(options.limit);
   const order = orderToSql(env.registry, model, orderText(options.order) ?? model.order, 't');
   const params = new SqlParams();
   const where = whereClause(env, model, domain, params, 't');
@@ -59,7 +53,7 @@ export async function searchIds(env: Environment, model: Model, options: SearchO
 export async function searchCount(env: Environment, model: Model, domainValue: unknown, limitValue: unknown): Promise<number> {
   checkModelAccess(env, model, 'read');
   const domain = parseDomain(domainValue);
-  const limit = nonNegativeInteger('limit', limitValue, null);
+  const limit = limitOf(limitValue);
   const params = new SqlParams();
   const where = whereClause(env, model, domain, params, 't');
   const inner = `SELECT 1 FROM ${quoteIdentifier(model.table)} t WHERE ${where}${limit !== null ? ` LIMIT ${params.add(limit, 'bigint')}` : ''}`;

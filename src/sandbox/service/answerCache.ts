@@ -7,6 +7,9 @@ import { formatted_read_group, read_group } from '../methods/groupMethods';
 import { check_access, has_access } from '../methods/accessMethods';
 import { read } from '../methods/recordMethods';
 import { name_search, search, search_count, search_fetch, search_read } from '../methods/searchMethods';
+import { get_metadata } from '../methods/recordMetadata';
+import { web_read, web_search_read } from '../methods/webMethods';
+import { web_read_group } from '../methods/webReadGroup';
 import type { CurrentUser } from '../security/currentUser';
 import { WriteGenerations } from '../storage/writeGenerations';
 
@@ -17,6 +20,7 @@ import { WriteGenerations } from '../storage/writeGenerations';
  */
 const READ_ONLY_METHODS: ReadonlySet<MethodDefinition> = new Set([
   search, search_count, search_read, search_fetch, name_search, read, fields_get, read_group, formatted_read_group, check_access, has_access,
+  web_read, web_search_read, web_read_group, get_metadata,
 ]);
 
 export const DEFAULT_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
