@@ -1,26 +1,25 @@
-// The connections a run uses: found once per folder and name, each with its own keep-alive client; keys stay inside.
+// The connections a run uses: found once per folder and name with their secret, each with its own keep-alive client.
 import path from 'node:path';
-import { Json2Client, userAgentOf } from '../core/client/json2Client';
+import { userAgentOf } from '../core/client/userAgent';
 import { loadCliConnections, resolveCliConnection } from '../core/connections/cliConnectionResolver';
-import type { ConnectionProfile } from '../core/connections/connectionProfile';
+import { ConnectionClient } from '../core/connections/connectionClient';
 import { SecretRedactor } from '../core/redaction/secretRedactor';
+import type { OpenedConnection, RunSecrets, RunTransport } from '../core/requestRun/runPorts';
 import { cliVersion } from './cliVersion';
 import type { RunOptions } from './runOptions';
 
-/** A connection ready for requests: its profile (no secrets) and a client holding its key. */
-export interface OpenConnection {
-  readonly profile: ConnectionProfile;
-  readonly client: Json2Client;
-}
-
 /**
- * Opens connections on demand for the files of a run. The command line's --url or --connection wins over a file's
- * `# @connection`; without either, the file's choice is used, else the only saved connection.
+ * The pipeline's secrets and transport for `json2 run`. A request's connection is the one `--url` gives, else the one
+ * the pipeline chose (`--connection`, the request's or the file's `# @connection`), else the only saved one; its
+ * secret comes from the environment or `--key-file`, and its client speaks the connection's interface.
  */
 export class CliConnections {
-  readonly #open = new Map<string, OpenConnection>();
-  /** Knows every key opened so far: the last filter on everything the run prints or writes. */
+  readonly #open = new Map<string, OpenedConnection>();
+  readonly #clients = new Map<OpenedConnection, ConnectionClient>();
+  /** Knows every secret opened so far: the last filter on everything the run prints or writes. */
   readonly redactor = new SecretRedactor();
+  /** Clients per connection, closed by `closeAll`. */
+  readonly transport: RunTransport = { client: (connection) => Promise.resolve(this.#clientOf(connection)) };
 
   constructor(
     private readonly options: RunOptions,
@@ -28,17 +27,21 @@ export class CliConnections {
     private readonly warn: (message: string) => void,
   ) {}
 
-  /** The connection for a request of `file` whose own choice (or the file's) is `requested`. Throws ConnectionLookupError. */
-  open(file: string, requested: string | undefined): OpenConnection {
+  /** The secrets port for the requests of `file` (its folder's `.vscode/settings.json` names its connections). */
+  secretsFor(file: string): RunSecrets {
+    return { connection: (name) => Promise.resolve(this.open(file, name)) };
+  }
+
+  /** The connection `name` (undefined: the only one) for a request of `file`, with its secret. Throws ConnectionLookupError. */
+  open(file: string, name: string | undefined): OpenedConnection {
     const cwd = path.dirname(path.resolve(file));
-    const name = this.options.url !== undefined ? undefined : this.options.connection ?? requested;
     const cacheKey = this.options.url !== undefined ? 'url' : `${this.options.connectionsFile ?? cwd}\n${name ?? ''}`;
     const known = this.#open.get(cacheKey);
     if (known) return known;
     const found = resolveCliConnection({
       cwd,
       ...(this.options.connectionsFile !== undefined ? { connectionsFile: this.options.connectionsFile } : {}),
-      ...(name !== undefined ? { connectionName: name } : {}),
+      ...(this.options.url === undefined && name !== undefined ? { connectionName: name } : {}),
       ...(this.options.url !== undefined ? { url: this.options.url } : {}),
       ...(this.options.database !== undefined ? { database: this.options.database } : {}),
       ...(this.options.keyFile !== undefined ? { keyFile: this.options.keyFile } : {}),
@@ -46,16 +49,7 @@ export class CliConnections {
     });
     this.redactor.add(found.secret.secret);
     for (const warning of found.secret.warnings) this.warn(warning);
-    const { profile } = found;
-    const client = new Json2Client({
-      baseUrl: profile.baseUrl,
-      apiKey: found.secret.secret,
-      ...(profile.database !== undefined ? { database: profile.database } : {}),
-      databaseHeader: profile.databaseHeader,
-      allowInsecureHttp: profile.allowInsecureHttp,
-      userAgent: userAgentOf('json2-cli', cliVersion()),
-    });
-    const opened = { profile, client };
+    const opened = { profile: found.profile, secret: found.secret.secret };
     this.#open.set(cacheKey, opened);
     return opened;
   }
@@ -73,7 +67,17 @@ export class CliConnections {
   }
 
   async closeAll(): Promise<void> {
-    await Promise.all([...this.#open.values()].map((connection) => connection.client.close()));
+    await Promise.all([...this.#clients.values()].map((client) => client.close()));
+    this.#clients.clear();
     this.#open.clear();
+  }
+
+  #clientOf(connection: OpenedConnection): ConnectionClient {
+    let client = this.#clients.get(connection);
+    if (!client) {
+      client = new ConnectionClient(connection.profile, connection.secret, { userAgent: userAgentOf('json2-cli', cliVersion()) });
+      this.#clients.set(connection, client);
+    }
+    return client;
   }
 }

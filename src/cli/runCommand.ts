@@ -2,12 +2,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConnectionLookupError } from '../core/connections/connectionFile';
-import { checkVariables, parseDotenv, parseRequestFile, type RequestFile } from '../core/requestFile';
+import { checkVariables, looksSecret, parseDotenv, parseRequestFile, type RequestFile } from '../core/requestFile';
 import { CliConnections } from './cliConnections';
 import { diagnosticText, locationText } from './diagnosticText';
 import { junitReport } from './junitReport';
 import { ProgressLine } from './progressLine';
-import { runPlan, runRequestFile } from './requestRunner';
+import { fileRun } from './requestRunner';
 import { ResultPrinter } from './resultPrinter';
 import { parseRunOptions, RUN_USAGE, RunUsageError, type RunOptions } from './runOptions';
 import { exitCodeOf, summaryLine, totalsOf, type FileOutcome } from './runResults';
@@ -39,6 +39,8 @@ export async function runRunCommand(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const connections = new CliConnections(options, process.env, (warning) => err(`json2 run: warning: ${warning}\n`));
+  // The run's own secrets in the environment (keys, passwords, secret prompt answers) are redacted from the start.
+  for (const [name, value] of Object.entries(process.env)) if (name.startsWith('JSON2_') && looksSecret(name)) connections.redactor.add(value);
   try {
     const dotenv = readDotenv(options.envFile);
     const files = loadFiles(options, dotenv, connections);
@@ -112,32 +114,33 @@ async function runFiles(options: RunOptions, files: readonly LoadedFile[], doten
     out: (text) => { progress.clear(); out(text); },
     err: (text) => { progress.clear(); err(text); },
   });
-  const total = files.reduce((sum, file) => sum + runPlan(file.parsed, file.selected).length, 0);
   let done = 0;
   let failed = false;
+  const runs = files.map((file) => ({ file, run: fileRun({
+    file: file.file,
+    parsed: file.parsed,
+    connections,
+    ...(options.connection !== undefined ? { connection: options.connection } : {}),
+    dotenv,
+    env: process.env,
+    timeoutMs: options.timeoutMs,
+    keepBodies: options.output !== 'none',
+    yes: options.yes,
+    onStart: (label) => progress.show(`[${done + 1}/${total}] ${path.basename(file.file)}: ${label}`),
+    onOutcome: (outcome) => {
+      done += 1;
+      if (outcome.verdict !== 'passed') failed = true;
+      printer.outcome(outcome);
+    },
+    shouldStop: () => options.bail && failed,
+  }) }));
+  const total = runs.reduce((sum, { file, run }) => sum + run.plan(file.selected).length, 0);
   const outcomes: FileOutcome[] = [];
-  for (const file of files) {
-    outcomes.push(await runRequestFile({
-      file: file.file,
-      parsed: file.parsed,
-      connections,
-      dotenv,
-      env: process.env,
-      timeoutMs: options.timeoutMs,
-      keepBodies: options.output !== 'none',
-      confirm: (message) => confirmOnTerminal(message, options.yes),
-      onStart: (label) => progress.show(`[${done + 1}/${total}] ${path.basename(file.file)}: ${label}`),
-      onOutcome: (outcome) => {
-        done += 1;
-        if (outcome.verdict !== 'passed') failed = true;
-        printer.outcome(outcome);
-      },
-      shouldStop: () => options.bail && failed,
-    }, file.selected));
-  }
+  for (const { file, run } of runs) outcomes.push(await run.run(file.selected));
   progress.clear();
   const durationMs = performance.now() - started;
-  printer.finish(outcomes);
+  // Secrets met after an answer was printed are unknown to the lines already out, not to what is written now.
+  printer.finish(options.output === 'json' ? connections.redactor.redactValue(outcomes) : outcomes);
   const totals = totalsOf(outcomes);
   if (options.junitFile !== undefined) writeJunit(options.junitFile, connections.redactor.redact(junitReport(outcomes, durationMs)));
   err(`json2 run: ${summaryLine(totals, durationMs)}\n`);
@@ -150,20 +153,5 @@ function writeJunit(file: string, xml: string): void {
     fs.writeFileSync(file, xml);
   } catch (error) {
     throw new BadInput(`json2 run: cannot write the JUnit report ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-}
-
-/** Asks on the terminal; without one (CI, pipes) only --yes lets such a request go. */
-async function confirmOnTerminal(message: string, yes: boolean): Promise<boolean> {
-  if (yes) return true;
-  if (!process.stdin.isTTY || !process.stderr.isTTY) return false;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { createInterface } = require('node:readline/promises') as typeof import('node:readline/promises');
-  const readline = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    const answer = await readline.question(`${message} Send it? [y/N] `);
-    return /^y(es)?$/i.test(answer.trim());
-  } finally {
-    readline.close();
   }
 }

@@ -13,7 +13,7 @@ Options:
   --db DB               the database, with --url
   --connections FILE    read saved connections from FILE instead of .vscode/settings.json
   --env FILE            a .env file whose values the requests may use
-  --key-file FILE       read the API key from FILE (first line)
+  --key-file FILE       read the API key (or the password) from FILE (first line)
   --output FORMAT       pretty (default), json, body or none
   --junit FILE          also write a JUnit XML report to FILE
   --bail                stop at the first failed request or assertion
@@ -22,6 +22,8 @@ Options:
   -h, --help            show this help
 
 The API key comes from JSON2_API_KEY_<CONNECTION NAME>, JSON2_API_KEY or --key-file, never from an argument.
+A connection on XML-RPC or JSON-RPC takes its password from JSON2_PASSWORD_<CONNECTION NAME> (or a key from
+JSON2_API_KEY_<CONNECTION NAME>, or --key-file).
 A "# @prompt NAME" is answered from the environment variable JSON2_<NAME> (upper snake case).
 
 Exit codes: 0 every request and assertion passed, 1 one failed, 2 bad usage or a malformed file.`;

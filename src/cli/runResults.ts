@@ -1,7 +1,9 @@
 // What a run of request files produced: one outcome per request, per file, and the exit code they add up to.
+import type { RunErrorKind } from '../core/requestRun/runErrors';
+import type { RequestRunResult, RequestVerdict } from '../core/requestRun/runResult';
+import { diagnosticText } from './diagnosticText';
 
-/** passed: sent and every check held; failed: an assertion or the status failed; error: not sent or no answer; skipped: not run. */
-export type RequestVerdict = 'passed' | 'failed' | 'error' | 'skipped';
+export type { RequestVerdict };
 
 /** One assertion as checked against the answer. */
 export interface AssertionResult {
@@ -34,8 +36,49 @@ export interface RequestOutcome {
   readonly assertions: readonly AssertionResult[];
   /** Why it failed, errored or was skipped; redacted. */
   readonly message?: string;
+  /** The kind of error of a request that failed without an answer or with an error answer. */
+  readonly errorKind?: RunErrorKind;
   /** `file:line:col: message` lines of problems found while resolving. */
   readonly problems: readonly string[];
+}
+
+/** A request's result as `json2 run` reports it: 1-based places, problems as `file:line:col` lines, one message. */
+export function outcomeOf(file: string, result: RequestRunResult): RequestOutcome {
+  const assertions = result.assertions.map((assertion) => ({
+    text: assertion.text, line: assertion.range.start.line + 1, column: assertion.range.start.character + 1, passed: assertion.passed, message: assertion.message,
+  }));
+  const message = messageOf(result, assertions);
+  return {
+    file,
+    index: result.index,
+    label: result.label,
+    ...(result.name !== undefined ? { name: result.name } : {}),
+    line: result.range.start.line + 1,
+    column: result.range.start.character + 1,
+    ...(result.request !== undefined ? { request: result.request } : {}),
+    verdict: result.verdict,
+    ...(result.status !== undefined ? { httpStatus: result.status } : {}),
+    ...(result.stored?.durationMs !== undefined ? { durationMs: result.stored.durationMs } : {}),
+    ...(result.body !== undefined ? { body: result.body } : {}),
+    assertions,
+    ...(message !== undefined ? { message } : {}),
+    ...(result.error ? { errorKind: result.error.kind } : {}),
+    problems: result.problems.map((problem) => diagnosticText(file, problem)),
+  };
+}
+
+/** Why a request did not pass: its error, or for an answer its error status and how many assertions failed. */
+function messageOf(result: RequestRunResult, assertions: readonly AssertionResult[]): string | undefined {
+  if (result.verdict === 'passed') return undefined;
+  if (result.status === undefined) return result.error?.kind === 'unresolved' ? 'could not be resolved' : result.error?.message;
+  const statusOk = result.status >= 200 && result.status < 300;
+  // The service's message when the answer was its error object (a page of HTML is not repeated).
+  const body = result.stored?.body;
+  const serviceMessage = body !== null && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string' ? result.error?.message : undefined;
+  const status = statusOk ? '' : `HTTP ${result.status}${serviceMessage ? `: ${serviceMessage}` : ''}`;
+  const failed = assertions.filter((assertion) => !assertion.passed).length;
+  const counted = assertions.length > 0 ? `${failed} of ${assertions.length} assertions failed` : '';
+  return [status, counted].filter((part) => part !== '').join('; ');
 }
 
 /** One file of the run. */

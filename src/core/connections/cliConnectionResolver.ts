@@ -45,7 +45,7 @@ export function resolveCliConnection(options: CliConnectionOptions): CliConnecti
   if (options.database !== undefined) throw new ConnectionLookupError('usage', '--db goes with --url; a saved connection names its own database.');
   const source = loadCliConnections(options);
   const profile = pickConnection(source, options.connectionName);
-  const secret = findConnectionSecret({ connectionName: profile.name, env: options.env, keyFile: options.keyFile });
+  const secret = findConnectionSecret({ connectionName: profile.name, protocol: profile.protocol, env: options.env, keyFile: options.keyFile });
   return { profile, secret, file: source?.file };
 }
 

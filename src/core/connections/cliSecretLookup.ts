@@ -1,9 +1,10 @@
-// Finds a connection's key for the CLI: a key file, `JSON2_API_KEY_<NAME>` or `JSON2_API_KEY`; never an argument or a
-// file under version control.
+// Finds a connection's secret for the CLI: a key file, `JSON2_API_KEY_<NAME>` or `JSON2_API_KEY` (on XML-RPC and
+// JSON-RPC `JSON2_PASSWORD_<NAME>` or `JSON2_API_KEY_<NAME>`); never an argument or a file under version control.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConnectionLookupError } from './connectionFile';
-import { apiKeyVariableOf, GENERIC_API_KEY_VARIABLE } from './connectionSecretNames';
+import type { ConnectionProtocol } from './connectionProfile';
+import { apiKeyVariableOf, GENERIC_API_KEY_VARIABLE, passwordVariableOf } from './connectionSecretNames';
 
 /** A secret and where it was found (the place, never the value, may be printed). */
 export interface FoundSecret {
@@ -20,24 +21,31 @@ export interface SecretLookupOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** `--key-file`: read first when given. */
   readonly keyFile?: string;
+  /** The connection's interface (default JSON-2): on the deprecated ones the secret is a password (or a key). */
+  readonly protocol?: ConnectionProtocol;
 }
 
 /**
- * The key for a connection: the key file when one is given, else `JSON2_API_KEY_<NAME IN CAPITALS>`, else
- * `JSON2_API_KEY`. Throws a `ConnectionLookupError` naming the places it looked.
+ * The secret of a connection: the key file when one is given, else `JSON2_API_KEY_<NAME IN CAPITALS>`, else
+ * `JSON2_API_KEY`. A connection on XML-RPC or JSON-RPC takes its password from `JSON2_PASSWORD_<NAME>`, else a key
+ * from `JSON2_API_KEY_<NAME>`, never the generic variable: a password only goes where its own connection sends it.
+ * Throws a `ConnectionLookupError` naming the places it looked.
  */
 export function findConnectionSecret(options: SecretLookupOptions): FoundSecret {
   if (options.keyFile !== undefined) return readKeyFile(options.keyFile);
-  const variables = options.connectionName === undefined
-    ? [GENERIC_API_KEY_VARIABLE] : [apiKeyVariableOf(options.connectionName), GENERIC_API_KEY_VARIABLE];
+  const legacy = options.protocol !== undefined && options.protocol !== 'json2' && options.connectionName !== undefined;
+  const variables = options.connectionName === undefined ? [GENERIC_API_KEY_VARIABLE]
+    : legacy ? [passwordVariableOf(options.connectionName), apiKeyVariableOf(options.connectionName)]
+      : [apiKeyVariableOf(options.connectionName), GENERIC_API_KEY_VARIABLE];
   for (const variable of variables) {
     const value = options.env[variable]?.trim();
     if (value) return { secret: value, source: variable, warnings: [] };
   }
   const target = options.connectionName === undefined ? 'this connection' : `the connection "${options.connectionName}"`;
+  const what = legacy ? `No password or API key for ${target} (${options.protocol === 'xmlrpc' ? 'XML-RPC' : 'JSON-RPC'})` : `No API key for ${target}`;
   throw new ConnectionLookupError('missing',
-    `No API key for ${target}: set ${variables.join(' or ')} in the environment, or give --key-file FILE. ` +
-    'Keys are never taken from the command line, where other users and the shell history could see them.');
+    `${what}: set ${variables.join(' or ')} in the environment, or give --key-file FILE. ` +
+    'Secrets are never taken from the command line, where other users and the shell history could see them.');
 }
 
 /**

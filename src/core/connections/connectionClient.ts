@@ -2,7 +2,7 @@
 import type { CallRecord } from '../client/callTimings';
 import type { TransportOptions } from '../client/httpTransport';
 import { Json2Client } from '../client/json2Client';
-import { LegacyRpcClient } from '../client/legacyRpcClient';
+import type { LegacyRpcClient } from '../client/legacyRpcClient';
 import { SecretRedactor } from '../redaction/secretRedactor';
 import { type CallDecision, decideCall, type ProductionQuestion } from './callGuard';
 import type { ConnectionProfile } from './connectionProfile';
@@ -55,6 +55,9 @@ export class ConnectionClient {
         allowInsecureHttp: profile.allowInsecureHttp, userAgent: options.userAgent, transport: options.transport, onCall: options.onCall,
       });
     } else {
+      // Required here: the XML-RPC codec and its parser load only for a connection of the deprecated interfaces (the CLI's start-up).
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { LegacyRpcClient } = require('../client/legacyRpcClient') as typeof import('../client/legacyRpcClient');
       this.#legacy = new LegacyRpcClient({
         baseUrl: profile.baseUrl, protocol: profile.protocol, database: profile.database, login: profile.login, password: secret,
         allowInsecureHttp: profile.allowInsecureHttp, userAgent: options.userAgent, transport: options.transport,

@@ -4,10 +4,22 @@ import type { ConnectionProfile, ConnectionSecretKind } from './connectionProfil
 /** The variable every connection falls back to in the CLI. */
 export const GENERIC_API_KEY_VARIABLE = 'JSON2_API_KEY';
 
-/** `JSON2_API_KEY_MY_LOCAL` for the connection `my-local`: the name in capitals, other characters as `_`. */
+/** The prefix of the variables holding the password of a connection on the deprecated interfaces. */
+export const PASSWORD_VARIABLE_PREFIX = 'JSON2_PASSWORD';
+
+/** `MY_LOCAL` for the connection `my-local`: the name in capitals, other characters as `_`. */
+function variableSuffixOf(connectionName: string): string {
+  return connectionName.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+}
+
+/** `JSON2_API_KEY_MY_LOCAL` for the connection `my-local`. */
 export function apiKeyVariableOf(connectionName: string): string {
-  const suffix = connectionName.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '');
-  return `${GENERIC_API_KEY_VARIABLE}_${suffix}`;
+  return `${GENERIC_API_KEY_VARIABLE}_${variableSuffixOf(connectionName)}`;
+}
+
+/** `JSON2_PASSWORD_MY_LOCAL`: the password of the connection `my-local` on XML-RPC or JSON-RPC (a key works too). */
+export function passwordVariableOf(connectionName: string): string {
+  return `${PASSWORD_VARIABLE_PREFIX}_${variableSuffixOf(connectionName)}`;
 }
 
 /**
