@@ -1,10 +1,16 @@
-// Browser sessions of the key pages: a random id in an HttpOnly cookie, a CSRF token per session, kept in memory.
+// Browser sessions of the key pages: a random id in an HttpOnly cookie and a CSRF token per session. Logged-in
+// sessions are kept in memory; anonymous ones (the login form's) are not kept at all: their token is an HMAC of their
+// id, so any number of anonymous visitors costs no memory and can never push a logged-in session out.
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 export const SESSION_COOKIE = 'sandbox_session';
 const SESSION_TTL_MS = 60 * 60_000;
-const MAX_SESSIONS = 10_000;
+/** Logged-in sessions of one user on one database; a further login ends that user's least recently used one. */
+export const MAX_SESSIONS_PER_USER = 50;
+/** Logged-in sessions in all; reached only with that many distinct accounts (each login needs a password). */
+export const MAX_SESSIONS = 10_000;
+const ANONYMOUS_PREFIX = 'a.';
 
 export interface WebSession {
   id: string;
@@ -33,52 +39,90 @@ function cookieValue(request: IncomingMessage, name: string): string | null {
   return null;
 }
 
+const userKey = (session: WebSession) => `${session.uid}@${session.database}`;
+
 export class WebSessions {
+  /** Logged-in sessions by id, least recently used first. */
   private readonly sessions = new Map<string, WebSession>();
+  /** The ids of each user's sessions (`<uid>@<database>`), least recently used first. */
+  private readonly byUser = new Map<string, Set<string>>();
+  private readonly secret = crypto.randomBytes(32);
+
+  constructor(private readonly now: () => number = Date.now) {}
 
   /** The live session of the request's cookie, or null. */
   find(request: IncomingMessage): WebSession | null {
     const id = cookieValue(request, SESSION_COOKIE);
     if (!id) return null;
+    if (id.startsWith(ANONYMOUS_PREFIX)) return this.anonymous(id);
     const session = this.sessions.get(id);
     if (!session) return null;
-    if (session.expires < Date.now()) {
-      this.sessions.delete(id);
-      return null;
-    }
-    session.expires = Date.now() + SESSION_TTL_MS;
+    this.forget(session);
+    if (session.expires < this.now()) return null;
+    session.expires = this.now() + SESSION_TTL_MS;
+    this.keep(session);
     return session;
   }
 
-  /** A new anonymous session (for the login form's CSRF token). */
+  /** A new anonymous session (for the login form's CSRF token); nothing is stored. */
   create(): WebSession {
-    if (this.sessions.size >= MAX_SESSIONS) this.sweep();
-    const session: WebSession = { id: randomToken(), csrfToken: randomToken(), database: null, uid: null, expires: Date.now() + SESSION_TTL_MS };
-    this.sessions.set(session.id, session);
-    return session;
+    const issued = this.now();
+    return this.anonymous(`${ANONYMOUS_PREFIX}${issued.toString(36)}.${randomToken()}`) as WebSession;
   }
 
-  /** Logs a user in: a fresh session id and token (the anonymous one is dropped, against session fixation). */
+  /** Logs a user in: a fresh session id and token (never the previous one's, against session fixation). */
   login(previous: WebSession, database: string, uid: number): WebSession {
-    this.sessions.delete(previous.id);
-    const session = this.create();
-    session.database = database;
-    session.uid = uid;
+    this.forget(previous);
+    const session: WebSession = { id: randomToken(), csrfToken: randomToken(), database, uid, expires: this.now() + SESSION_TTL_MS };
+    this.makeRoom(session);
+    this.keep(session);
     return session;
   }
 
   destroy(session: WebSession): void {
-    this.sessions.delete(session.id);
+    this.forget(session);
   }
 
-  /** Drops expired sessions, then the oldest ones while the table is full. */
-  private sweep(): void {
-    const now = Date.now();
-    for (const [id, session] of this.sessions) if (session.expires < now) this.sessions.delete(id);
-    while (this.sessions.size >= MAX_SESSIONS) {
-      const oldest = this.sessions.keys().next().value as string;
-      this.sessions.delete(oldest);
+  /** How many logged-in sessions are kept. */
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  /** The anonymous session of `id` while it is younger than the lifetime, or null. */
+  private anonymous(id: string): WebSession | null {
+    const issued = parseInt(id.slice(ANONYMOUS_PREFIX.length, id.indexOf('.', ANONYMOUS_PREFIX.length)), 36);
+    const expires = issued + SESSION_TTL_MS;
+    if (!Number.isFinite(issued) || issued > this.now() || expires < this.now()) return null;
+    const csrfToken = crypto.createHmac('sha256', this.secret).update(id).digest('base64url');
+    return { id, csrfToken, database: null, uid: null, expires };
+  }
+
+  private keep(session: WebSession): void {
+    this.sessions.set(session.id, session);
+    const user = userKey(session);
+    const ids = this.byUser.get(user) ?? new Set<string>();
+    ids.add(session.id);
+    this.byUser.set(user, ids);
+  }
+
+  private forget(session: WebSession): void {
+    if (!this.sessions.delete(session.id)) return;
+    const user = userKey(session);
+    const ids = this.byUser.get(user);
+    ids?.delete(session.id);
+    if (ids?.size === 0) this.byUser.delete(user);
+  }
+
+  /** Room for `session`: its user's least recently used beyond their share go; when full, expired ones, then the oldest. */
+  private makeRoom(session: WebSession): void {
+    for (const id of this.byUser.get(userKey(session)) ?? []) {
+      if ((this.byUser.get(userKey(session))?.size ?? 0) < MAX_SESSIONS_PER_USER) break;
+      this.forget(this.sessions.get(id) as WebSession);
     }
+    if (this.sessions.size < MAX_SESSIONS) return;
+    const now = this.now();
+    for (const stored of [...this.sessions.values()]) if (stored.expires < now) this.forget(stored);
+    while (this.sessions.size >= MAX_SESSIONS) this.forget(this.sessions.values().next().value as WebSession);
   }
 
   static cookie(session: WebSession): string {
