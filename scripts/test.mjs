@@ -7,25 +7,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { countTests, testSteps } from './testSteps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const node = process.execPath;
-const steps = [
-  { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
-  { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
-  { name: 'build', command: 'sh', args: ['-c', `"${node}" scripts/build.mjs && "${node}" scripts/build.mjs --tests`] },
-  { name: 'host', command: node, args: ['test/host/installHost.mjs'] },
-  { name: 'unit', command: node, args: ['scripts/runUnitTests.mjs'], counts: 'node-test' },
-  { name: 'unit-postgres', command: node, args: ['test/host/postgresUnitTests.mjs'], counts: 'node-test' },
-  { name: 'package', command: 'npm', args: ['run', '--silent', 'package'] },
-  { name: 'integration', command: node, args: ['test/integration/runIntegrationTests.mjs'], counts: 'summary' },
-  { name: 'ui-smoke', command: node, args: ['test/e2e/uiSmoke.mjs'], counts: 'summary' },
-  { name: 'completion-list', command: node, args: ['test/e2e/completionList.mjs'], counts: 'summary' },
-  { name: 'requests-panel', command: node, args: ['test/e2e/requestsPanel.mjs'], counts: 'summary' },
-  { name: 'add-connection', command: node, args: ['test/e2e/addConnection.mjs'], counts: 'summary' },
-  { name: 'database-backup', command: node, args: ['test/e2e/databaseBackup.mjs'], counts: 'summary' },
-  { name: 'explorer-tree', command: node, args: ['test/e2e/explorerTree.mjs'], counts: 'summary' },
-];
+const steps = testSteps();
 
 function runStep(step) {
   return new Promise((resolve) => {
@@ -36,16 +21,6 @@ function runStep(step) {
     child.stderr.on('data', (chunk) => { process.stderr.write(chunk); });
     child.on('close', (code) => resolve({ code: code ?? 1, seconds: (Date.now() - started) / 1000, output }));
   });
-}
-
-function countTests(kind, output) {
-  if (kind === 'node-test') {
-    const number = (label) => Number([...output.matchAll(new RegExp(`^ℹ ${label} (\\d+)$`, 'gm'))].at(-1)?.[1] ?? 0);
-    // A cancelled test (one that never finished) counts as a failure.
-    return { passed: number('pass'), failed: number('fail') + number('cancelled'), skipped: number('skipped') + number('todo') };
-  }
-  const match = [...output.matchAll(/^[\w-]+: (\d+) passed, (\d+) failed/gm)].at(-1);
-  return { passed: Number(match?.[1] ?? 0), failed: Number(match?.[2] ?? 0), skipped: 0 };
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };

@@ -93,7 +93,8 @@ async function main() {
   const passed = sessions.reduce((sum, one) => sum + one.results.passed.length, 0);
   const failed = sessions.reduce((sum, one) => sum + one.results.failed.length, 0);
   const exitCode = sessions.every((one) => one.exitCode === 0) ? 0 : 1;
-  // The orchestrator (scripts/test.mjs) reads this line to count the integration tests.
+  // scripts/soak.mjs reads these lines to name the failed tests, scripts/test.mjs the last one to count them.
+  for (const one of sessions) for (const failure of one.results.failed) console.log(`integration failed: ${failure.title} — ${failure.error.split('\n')[0]}`);
   console.log(`integration: ${passed} passed, ${failed} failed`);
   if (exitCode === 0) fs.rmSync(scratch, { recursive: true, force: true });
   return exitCode;

@@ -1,0 +1,56 @@
+// The test steps of `npm test` and what their output says: how many tests passed and failed, and which failed.
+// Shared by scripts/test.mjs (every step once) and scripts/soak.mjs (one suite many times under load).
+
+/** Every step in order; `counts` says how its output reports the tests (`node-test` spec reporter, or a summary line). */
+export function testSteps(node = process.execPath) {
+  return [
+    { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+    { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+    { name: 'build', command: 'sh', args: ['-c', `"${node}" scripts/build.mjs && "${node}" scripts/build.mjs --tests`] },
+    { name: 'host', command: node, args: ['test/host/installHost.mjs'] },
+    { name: 'unit', command: node, args: ['scripts/runUnitTests.mjs'], counts: 'node-test' },
+    { name: 'unit-postgres', command: node, args: ['test/host/postgresUnitTests.mjs'], counts: 'node-test' },
+    { name: 'package', command: 'npm', args: ['run', '--silent', 'package'] },
+    { name: 'integration', command: node, args: ['test/integration/runIntegrationTests.mjs'], counts: 'summary' },
+    { name: 'ui-smoke', command: node, args: ['test/e2e/uiSmoke.mjs'], counts: 'summary', ui: true },
+    { name: 'completion-list', command: node, args: ['test/e2e/completionList.mjs'], counts: 'summary', ui: true },
+    { name: 'requests-panel', command: node, args: ['test/e2e/requestsPanel.mjs'], counts: 'summary', ui: true },
+    { name: 'add-connection', command: node, args: ['test/e2e/addConnection.mjs'], counts: 'summary', ui: true },
+    { name: 'database-backup', command: node, args: ['test/e2e/databaseBackup.mjs'], counts: 'summary', ui: true },
+    { name: 'explorer-tree', command: node, args: ['test/e2e/explorerTree.mjs'], counts: 'summary', ui: true },
+  ];
+}
+
+/** Passed, failed and skipped tests in a step's output; a cancelled node test (one that never finished) failed. */
+export function countTests(kind, output) {
+  if (kind === 'node-test') {
+    const number = (label) => Number([...output.matchAll(new RegExp(`^ℹ ${label} (\\d+)$`, 'gm'))].at(-1)?.[1] ?? 0);
+    return { passed: number('pass'), failed: number('fail') + number('cancelled'), skipped: number('skipped') + number('todo') };
+  }
+  const match = [...output.matchAll(/^[\w-]+: (\d+) passed, (\d+) failed/gm)].at(-1);
+  return { passed: Number(match?.[1] ?? 0), failed: Number(match?.[2] ?? 0), skipped: 0 };
+}
+
+/**
+ * The failed tests in a step's output, as `{ name, detail }`: node's "failing tests" list (the name with its file),
+ * the integration launcher's `integration failed: <title> — <error>` lines, a UI test's `FAIL <step>: <error>` line.
+ */
+export function failedTests(kind, output) {
+  if (kind === 'node-test') {
+    const list = output.lastIndexOf('✖ failing tests:');
+    if (list < 0) return [];
+    const found = [];
+    let file;
+    for (const line of output.slice(list).split('\n').slice(1)) {
+      const at = /^test at (\S+?):\d+:\d+$/.exec(line);
+      if (at) file = at[1];
+      const failed = /^✖ (.+?) \([\d.]+ms\)$/.exec(line);
+      if (failed) found.push({ name: file ? `${file}: ${failed[1]}` : failed[1], detail: '' });
+      else if (found.length > 0 && !found.at(-1).detail && /^\s+\S/.test(line)) found.at(-1).detail = line.trim();
+    }
+    return found;
+  }
+  const integration = [...output.matchAll(/^integration failed: (.+?) — (.*)$/gm)].map((match) => ({ name: match[1], detail: match[2] }));
+  const ui = [...output.matchAll(/^\[\s*[\d.]+s\] FAIL (.+?): (.*)$/gm)].map((match) => ({ name: match[1], detail: match[2] }));
+  return [...integration, ...ui];
+}
