@@ -13,8 +13,7 @@ const SNIPPETS: Readonly<Record<string, string>> = {
 
 /** The snippet of a value for an argument name (its default when known, else an empty placeholder). */
 export function argumentSnippet(name: string, parameter?: MethodParameterInfo): string {
-  const known = SNIPPETS[name];
-  if (known) return known;
+  if (Object.hasOwn(SNIPPETS, name)) return SNIPPETS[name];
   if (parameter && 'default' in parameter && parameter.default !== undefined) return `\${1:${JSON.stringify(parameter.default).replace(/[$}\\]/g, '\\$&')}}`;
   return '$0';
 }

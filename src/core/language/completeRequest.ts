@@ -7,6 +7,7 @@ import { CONTEXT_KEYS } from './contextKeys';
 import { type CursorContext, cursorContext, type StringToken } from './cursorContext';
 import { explainOperator, operatorsForType } from './domainOperators';
 import { fieldDetail, fieldMarkdown, modelAfter, resolvePath } from './fieldPaths';
+import { isTechnicalName, jsonStringText, snippetText } from './insertedText';
 import type { CompletionAnswer, LanguageCompletion, SchemaSource } from './languageTypes';
 import { statusNote } from './schemaSource';
 import { escapeMarkdown } from '../untrustedText/markdownEscape';
@@ -57,7 +58,7 @@ async function bodyItems(context: Exclude<CursorContext, { kind: 'model' | 'meth
   const token = context.token;
   // Outside a string, a bare word being typed (`dom`, `tr`) is replaced by the item.
   const at: Placement = { start: wordStart, end: cursor, inString: false };
-  const quote = (text: string, inString: boolean) => (inString ? text : JSON.stringify(text));
+  const quote = (text: string, inString: boolean) => jsonStringText(text, !inString);
   if (context.kind === 'argument' || context.kind === 'contextKey') {
     // A key: inside its string when a colon follows, else the whole `"key": value` is written.
     const placement = token ? { start: bodyOffset + token.start, end: bodyOffset + token.end, inString: false } : at;
@@ -77,7 +78,7 @@ async function bodyItems(context: Exclude<CursorContext, { kind: 'model' | 'meth
       placement,
       items: entries.filter((entry) => !context.existing.includes(entry.name) || entry.name === token?.content).map((entry) => ({
         label: entry.name, kind: context.kind === 'argument' ? 'argument' as const : 'contextKey' as const, detail: entry.detail, ...(entry.doc ? { documentation: escapeMarkdown(entry.doc) } : {}),
-        insertText: `"${entry.name}": ${entry.value}`, snippet: true, sortText: String(entry.rank).padStart(4, '0'), filterText: `"${entry.name}"`,
+        insertText: `${snippetText(jsonStringText(entry.name, true))}: ${entry.value}`, snippet: true, sortText: String(entry.rank).padStart(4, '0'), filterText: jsonStringText(entry.name, true),
       })),
     };
   }
@@ -156,20 +157,20 @@ function fieldItem(field: FieldInfo, model: string, role: string, quoted: boolea
 
 function newFieldItem(field: FieldInfo, model: string, role: string, quoted: boolean): DraftItem {
   const rank = fieldRank(field, role);
-  let insertText = quoted ? JSON.stringify(field.name) : field.name;
+  let insertText = jsonStringText(field.name, quoted);
   let snippet = false;
   if (role === 'vals') {
-    insertText = quoted ? `"${field.name}": $0` : field.name;
+    insertText = quoted ? `${snippetText(jsonStringText(field.name, true))}: $0` : insertText;
     snippet = quoted;
   } else if (role === 'aggregates') {
     const numeric = field.type === 'integer' || field.type === 'float' || field.type === 'monetary';
-    insertText = `${field.name}:\${1|${numeric ? 'sum,avg,min,max' : 'count_distinct,array_agg,min,max'}|}`;
-    insertText = quoted ? `"${insertText}"` : insertText;
+    const aggregate = `${snippetText(jsonStringText(field.name, false))}:\${1|${numeric ? 'sum,avg,min,max' : 'count_distinct,array_agg,min,max'}|}`;
+    insertText = quoted ? `"${aggregate}"` : aggregate;
     snippet = true;
   }
   return {
     label: field.name, kind: 'field', detail: fieldDetail(field), documentation: fieldMarkdown(model, field), insertText, snippet,
-    sortText: `${rank}${field.name}`, filterText: quoted ? JSON.stringify(field.name) : field.name, retrigger: false,
+    sortText: `${rank}${field.name}`, filterText: quoted ? jsonStringText(field.name, true) : field.name, retrigger: false,
   };
 }
 
@@ -185,7 +186,7 @@ async function startOfLineModels(file: RequestFile, offset: number, request: Req
   const range = lines.range(start, offset);
   const note = statusNote(source.status());
   return {
-    items: models.map((model) => ({ label: model.model, kind: 'model' as const, detail: model.name, insertText: `${model.model}/`, sortText: `${model.state === 'manual' ? 1 : 0}${model.model}`, retrigger: true, range })),
+    items: models.filter((model) => isTechnicalName(model.model)).map((model) => ({ label: model.model, kind: 'model' as const, detail: model.name, insertText: `${model.model}/`, sortText: `${model.state === 'manual' ? 1 : 0}${model.model}`, retrigger: true, range })),
     ...(note ? { note } : {}),
   };
 }
@@ -211,14 +212,14 @@ export async function completeAt(file: RequestFile, offset: number, source: Sche
   if (context.kind === 'model') {
     const models = (await source.models(options.signal)) ?? [];
     const hasSlash = request.requestLine.target.text.includes('/');
-    return answer(place(models.map((model) => ({
+    return answer(place(models.filter((model) => isTechnicalName(model.model)).map((model) => ({
       label: model.model, kind: 'model' as const, detail: model.name, insertText: hasSlash ? model.model : `${model.model}/`,
       sortText: `${model.state === 'manual' ? 1 : 0}${model.model}`, retrigger: !hasSlash,
     })), { start: context.start, end: context.end, inString: false }));
   }
   if (context.kind === 'method') {
     const { methods } = await source.methods(context.model, options.signal);
-    return answer(place(methods.filter((method) => !method.name.startsWith('_')).map((method) => {
+    return answer(place(methods.filter((method) => !method.name.startsWith('_') && isTechnicalName(method.name)).map((method) => {
       const common = COMMON_METHODS.indexOf(method.name);
       return {
         label: method.name, kind: 'method' as const, detail: signatureLabel(method).label, documentation: methodMarkdown(context.model, method),

@@ -4,6 +4,7 @@ import type { RequestFile, RequestNode } from '../requestFile';
 import { LineIndex } from '../requestFile/textRange';
 import { methodOf } from './argumentSnippets';
 import { closestNames } from './closestNames';
+import { isTechnicalName } from './insertedText';
 import { FIELD_LIST_KEYS, ORDER_KEYS, VALUES_KEYS } from './cursorContext';
 import { DEPRECATED_OPERATORS, DOMAIN_OPERATORS, operatorsForType } from './domainOperators';
 import { modelAfter, resolvePath } from './fieldPaths';
@@ -35,7 +36,7 @@ async function checkPath(checker: Checker, model: string, node: JsonNode, text?:
   if (resolved?.unknown) {
     const start = checker.bodyOffset + node.offset + 1 + resolved.unknown.start;
     checker.add('unknown-field', `${resolved.unknown.model} has no field "${resolved.unknown.name}".`, start, start + resolved.unknown.name.length,
-      closestNames(resolved.unknown.name, resolved.unknown.known));
+      closestNames(resolved.unknown.name, resolved.unknown.known.filter(isTechnicalName)));
   }
   return resolved;
 }
@@ -68,7 +69,8 @@ async function checkCondition(checker: Checker, model: string, condition: JsonNo
   const resolved = await checkPath(checker, model, fieldNode);
   const field = resolved && !resolved.unknown && resolved.steps.length === String(fieldNode.value).split('.').length ? resolved.steps[resolved.steps.length - 1].field : undefined;
   if (operatorNode.type !== 'string' || holdsPlaceholder(checker, operatorNode)) return;
-  const operator = DEPRECATED_OPERATORS[String(operatorNode.value)] ?? String(operatorNode.value);
+  const written = String(operatorNode.value);
+  const operator = Object.hasOwn(DEPRECATED_OPERATORS, written) ? DEPRECATED_OPERATORS[written] : written;
   const operatorStart = checker.bodyOffset + operatorNode.offset;
   if (!DOMAIN_OPERATORS.includes(operator)) {
     checker.add('unknown-operator', `"${operator}" is not a domain operator.`, operatorStart, operatorStart + operatorNode.length, closestNames(operator, DOMAIN_OPERATORS).map((name) => JSON.stringify(name)));
@@ -100,7 +102,7 @@ async function checkValues(checker: Checker, model: string, object: JsonNode): P
     const name = String(key.value);
     const start = checker.bodyOffset + key.offset + 1;
     if (!Object.hasOwn(fields, name)) {
-      checker.add('unknown-field', `${model} has no field "${name}".`, start, start + name.length, closestNames(name, Object.keys(fields)));
+      checker.add('unknown-field', `${model} has no field "${name}".`, start, start + name.length, closestNames(name, Object.keys(fields).filter(isTechnicalName)));
       continue;
     }
     if (!value || holdsPlaceholder(checker, value)) continue;
@@ -129,7 +131,7 @@ async function checkArgument(checker: Checker, model: string, name: string, valu
         const resolved = await resolvePath(checker.source, model, word, checker.signal);
         if (resolved?.unknown) {
           const start = checker.bodyOffset + value.offset + 1 + at + leading + resolved.unknown.start;
-          checker.add('unknown-field', `${resolved.unknown.model} has no field "${resolved.unknown.name}".`, start, start + resolved.unknown.name.length, closestNames(resolved.unknown.name, resolved.unknown.known));
+          checker.add('unknown-field', `${resolved.unknown.model} has no field "${resolved.unknown.name}".`, start, start + resolved.unknown.name.length, closestNames(resolved.unknown.name, resolved.unknown.known.filter(isTechnicalName)));
         }
       }
       at += part.length + 1;
@@ -150,13 +152,13 @@ async function checkRequest(checker: Checker): Promise<void> {
   const method = line.methodName.text;
   const models = await source.models(signal);
   if (models && !models.some((known) => known.model === model)) {
-    checker.add('unknown-model', `The database has no model "${model}".`, line.model.range.startOffset, line.model.range.endOffset, closestNames(model, models.map((known) => known.model)));
+    checker.add('unknown-model', `The database has no model "${model}".`, line.model.range.startOffset, line.model.range.endOffset, closestNames(model, models.map((known) => known.model).filter(isTechnicalName)));
     return;
   }
   const { method: info, complete } = await methodOf(source, model, method, signal);
   if (!info && complete) {
     const { methods } = await source.methods(model, signal);
-    checker.add('unknown-method', `${model} has no public method "${method}".`, line.methodName.range.startOffset, line.methodName.range.endOffset, closestNames(method, methods.map((known) => known.name)));
+    checker.add('unknown-method', `${model} has no public method "${method}".`, line.methodName.range.startOffset, line.methodName.range.endOffset, closestNames(method, methods.map((known) => known.name).filter(isTechnicalName)));
   }
   const tree = request.body?.tree;
   if (!tree || tree.type !== 'object') return;
@@ -167,7 +169,7 @@ async function checkRequest(checker: Checker): Promise<void> {
     const name = String(key.value);
     if (info && name !== 'ids' && name !== 'context' && !names.has(name)) {
       const start = checker.bodyOffset + key.offset + 1;
-      checker.add('unknown-argument', `${method} takes no argument "${name}".`, start, start + name.length, closestNames(name, [...names, 'ids', 'context']));
+      checker.add('unknown-argument', `${method} takes no argument "${name}".`, start, start + name.length, closestNames(name, [...names, 'ids', 'context'].filter(isTechnicalName)));
       continue;
     }
     if (value) await checkArgument(checker, model, name, value);

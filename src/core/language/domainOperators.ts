@@ -66,9 +66,9 @@ export function operatorsForType(type: string | undefined): string[] {
 
 /** The explanation of an operator (deprecated spellings included); undefined when the server does not know it. */
 export function explainOperator(operator: string): string | undefined {
-  const modern = DEPRECATED_OPERATORS[operator];
+  const modern = Object.hasOwn(DEPRECATED_OPERATORS, operator) ? DEPRECATED_OPERATORS[operator] : undefined;
   if (modern) return `deprecated spelling of \`${modern}\`: ${EXPLAINED[modern]}`;
-  return EXPLAINED[operator];
+  return Object.hasOwn(EXPLAINED, operator) ? EXPLAINED[operator] : undefined;
 }
 
 /** True when the operator takes a list (or a sub-domain) as its value. */

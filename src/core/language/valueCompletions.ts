@@ -1,6 +1,7 @@
 // Values offered in the third element of a condition (and in vals): selection keys, booleans, record names, dates.
 import type { FieldInfo } from '../schema/schemaTypes';
 import type { StringToken } from './cursorContext';
+import { jsonStringText } from './insertedText';
 import type { CompletionKind } from './languageTypes';
 
 /** A completion before its range is placed: the caller knows where it goes. */
@@ -21,14 +22,14 @@ const TODAY = (now: Date) => now.toISOString().slice(0, 10);
 
 /** The value items for a field; `inString` when the cursor is inside a string literal (its content is replaced). */
 export function valueItems(field: FieldInfo, operator: string, inString: boolean, now: Date): DraftItem[] {
-  const quote = (text: string) => (inString ? text : JSON.stringify(text));
+  const quote = (text: string) => jsonStringText(text, !inString);
   switch (field.type) {
     case 'boolean':
       return inString ? [] : ['true', 'false'].map((value, index) => ({ label: value, kind: 'value' as const, sortText: `0${index}` }));
     case 'selection':
       return (field.selection ?? []).map(([value, label], index) => ({
         label: value, kind: 'value' as const, detail: label, insertText: quote(value), sortText: String(index).padStart(4, '0'),
-        filterText: inString ? value : JSON.stringify(value),
+        filterText: inString ? value : jsonStringText(value, true),
       }));
     case 'date':
       return [{ label: TODAY(now), kind: 'value', detail: 'date (YYYY-MM-DD)', insertText: inString ? `\${1:${TODAY(now)}}` : `"\${1:${TODAY(now)}}"`, snippet: true, sortText: '0' },
@@ -48,7 +49,7 @@ export function recordItems(records: ReadonlyArray<readonly [number, string]>, o
     const inList = operator === 'in' || operator === 'not in';
     return {
       label: byName ? name : String(id), kind: 'value' as const, detail: byName ? `id ${id}` : name,
-      insertText: byName ? name : inList ? `[${id}]` : String(id), sortText: String(index).padStart(4, '0'), filterText: byName ? name : `${id} ${name}`,
+      insertText: byName ? jsonStringText(name, false) : inList ? `[${id}]` : String(id), sortText: String(index).padStart(4, '0'), filterText: byName ? name : `${id} ${name}`,
     };
   });
 }

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { Json2TestApi } from '../../../src/extension/activate';
+import { statusBarContent } from '../../../src/extension/connections/connectionStatusBar';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { ACTIVE_KINDS, kindsOutside, renderMarkdown, TEXT_KINDS } from '../../support/markdownInspection';
 import { addConnectionWithKey, removeConnections } from './connectionsDriver.integration.test';
@@ -105,6 +106,13 @@ suite('Hostile schema texts in the editor', function () {
     assertInert(colour.documentation, [HOSTILE.fieldLabel, '<script>alert(1)</script>']);
     assert.equal(colour.detail, `${HOSTILE.fieldLabel} · char`);
     assertInert(byLabel('x_kind')?.documentation, [HOSTILE.selectionLabel]);
+  });
+
+  test('the status bar\'s tooltip, with a user name and a version recorded from a hostile server', () => {
+    const saved = api.connections.service.find(CONNECTION);
+    assert.ok(saved, 'the connection');
+    const hostile = { ...saved, profile: { ...saved.profile, user: { id: 2, login: 'admin', name: HOSTILE.fieldLabel }, serverVersion: '19.0 <https://evil.example/v>' } };
+    assertInert(statusBarContent(hostile).tooltip, [`User: ${HOSTILE.fieldLabel}`, '(19.0 <https://evil.example/v>)']);
   });
 
   test('the explorer\'s tooltips of the model and of its fields', async () => {
