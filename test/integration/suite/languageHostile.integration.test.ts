@@ -2,24 +2,17 @@
 // hold links, images, command links and HTML. Hover, completion documentation and the explorer's tooltips, as the
 // editor gets them, hold untrusted Markdown (no HTML, no icons) that VS Code's parser reads as text only.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import * as vscode from 'vscode';
 import type { Json2TestApi } from '../../../src/extension/activate';
 import { statusBarContent } from '../../../src/extension/connections/connectionStatusBar';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
-import { ACTIVE_KINDS, kindsOutside, renderMarkdown, TEXT_KINDS } from '../../support/markdownInspection';
+import { assertRendersAsText, createHostileSchema, HOSTILE } from '../../support/hostileSchema';
 import { addConnectionWithKey, removeConnections } from './connectionsDriver.integration.test';
 import { explorerApi, TreeWalker } from './explorerDriver.integration.test';
+import { openRequestFile } from './requestsDriver.integration.test';
 import { startSandbox } from './sandboxDriver.integration.test';
 
 const CONNECTION = 'hostile';
-const HOSTILE = {
-  modelLabel: 'Evil [quit](command:workbench.action.quit) <img src=x onerror=alert(1)>',
-  fieldLabel: 'Colour [site](https://evil.example/a) ![t](https://evil.example/t.png) **loud**',
-  help: '# Heading\n<script>alert(1)</script>\n> [run](command:workbench.action.terminal.new) <https://evil.example/b>\n\n    www.evil.example `code` | a | b |',
-  selectionLabel: '[pick](command:workbench.action.quit) ![p](https://evil.example/p.png)',
-};
 const FILE = `# @connection ${CONNECTION}
 
 ### Hostile
@@ -29,21 +22,13 @@ POST x_hostile/search_read
   "fields": ["x_kind", ""]
 }
 `;
-/** The kinds the extension's own Markdown uses around server text (bold labels, code spans, parameter lists). */
-const OWN_KINDS = new Set([...TEXT_KINDS, 'strong', 'em', 'codespan', 'list', 'list_item']);
-
 /** The Markdown is untrusted, without HTML or icons, and renders the texts as text and nothing active. */
 function assertInert(markdown: unknown, texts: readonly string[]): void {
   assert.ok(markdown instanceof vscode.MarkdownString, `a MarkdownString: ${String(markdown)}`);
   assert.ok(!markdown.isTrusted, 'not trusted: command links stay dead');
   assert.ok(!markdown.supportHtml, 'no HTML');
   assert.ok(!markdown.supportThemeIcons, 'no icons');
-  const rendered = renderMarkdown(markdown.value);
-  assert.deepEqual(kindsOutside(rendered, OWN_KINDS), [], markdown.value);
-  assert.deepEqual([...rendered.kinds].filter((kind) => ACTIVE_KINDS.has(kind)), [], markdown.value);
-  assert.doesNotMatch(rendered.html, /<(a|img|script|h\d|blockquote|table|pre)\b/, rendered.html);
-  const visible = rendered.text.replace(/\s+/g, ' ');
-  for (const text of texts) assert.ok(visible.includes(text.replace(/\s+/g, ' ').trim()), `${JSON.stringify(text)} shown as text in ${JSON.stringify(rendered.text)}`);
+  assertRendersAsText(markdown.value, texts);
 }
 
 suite('Hostile schema texts in the editor', function () {
@@ -56,22 +41,9 @@ suite('Hostile schema texts in the editor', function () {
     api = (await vscode.extensions.getExtension<Json2TestApi | undefined>('json2-explorer.json2-explorer')?.activate()) as Json2TestApi;
     sandbox = await startSandbox();
     await addConnectionWithKey(api, { name: CONNECTION, baseUrl: sandbox.url, database: sandbox.database }, sandbox.keys.admin);
-    const call = (model: string, method: string, args: Record<string, unknown>) => api.connections.service.call({ model, method, args }, { connection: CONNECTION });
-    await call('ir.model', 'create', { vals_list: [{ model: 'x_hostile', name: HOSTILE.modelLabel, state: 'manual' }] });
-    const [model] = (await call('ir.model', 'search_read', { domain: [['model', '=', 'x_hostile']], fields: ['id'] })) as Array<{ id: number }>;
-    await call('ir.model.fields', 'create', {
-      vals_list: [
-        { name: 'x_colour', model_id: model.id, ttype: 'char', field_description: HOSTILE.fieldLabel, help: HOSTILE.help, state: 'manual' },
-        { name: 'x_kind', model_id: model.id, ttype: 'selection', field_description: 'Kind', selection: [['plain', HOSTILE.selectionLabel]], state: 'manual' },
-      ],
-    });
+    await createHostileSchema((model, method, args) => api.connections.service.call({ model, method, args }, { connection: CONNECTION }));
     await vscode.commands.executeCommand('json2.refreshSchema');
-    const folder = process.env.JSON2_TEST_WORKSPACE ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-    assert.ok(folder, 'a test workspace');
-    const file = path.join(folder, 'hostile.json2');
-    fs.writeFileSync(file, FILE);
-    document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
-    await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
+    document = await openRequestFile('hostile.json2', FILE);
   });
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');

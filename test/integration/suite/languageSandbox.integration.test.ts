@@ -1,13 +1,12 @@
 // Language features in a real VS Code host against the sandbox: completion at positions of a real .json2 file, hover,
 // signature help, schema warnings after an edit and their quick fix, all through the editor's public commands.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import * as vscode from 'vscode';
 import type { Json2TestApi } from '../../../src/extension/activate';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { addConnectionWithKey, eventually, removeConnections } from './connectionsDriver.integration.test';
 import { explorerApi, TreeWalker } from './explorerDriver.integration.test';
+import { openRequestFile } from './requestsDriver.integration.test';
 import { startSandbox } from './sandboxDriver.integration.test';
 
 const CONNECTION = 'language';
@@ -36,12 +35,7 @@ suite('Language features against the sandbox', function () {
     assert.ok(api?.language, 'the extension hands out the language feature in test mode');
     sandbox = await startSandbox({ log: (line) => requests.push(line) });
     await addConnectionWithKey(api, { name: CONNECTION, baseUrl: sandbox.url, database: sandbox.database }, sandbox.keys.admin);
-    const folder = process.env.JSON2_TEST_WORKSPACE ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-    assert.ok(folder, 'a test workspace');
-    const file = path.join(folder, 'language.json2');
-    fs.writeFileSync(file, FILE);
-    document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
-    await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
+    document = await openRequestFile('language.json2', FILE);
   });
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');

@@ -10,29 +10,9 @@ import { parseRequestFile } from '../../../src/core/requestFile';
 import { SchemaService } from '../../../src/core/schema/schemaService';
 import { MemorySchemaStorage } from '../../../src/core/schema/schemaStorage';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
-import { ACTIVE_KINDS, kindsOutside, renderMarkdown, TEXT_KINDS } from '../../support/markdownInspection';
+import { assertRendersAsText as assertInert, createHostileSchema, HOSTILE } from '../../support/hostileSchema';
+import { renderMarkdown } from '../../support/markdownInspection';
 import { cursorIn } from './recordedSchema';
-
-/** What a hostile administrator (or a hostile server) puts in the schema. */
-export const HOSTILE = {
-  modelLabel: 'Evil [quit](command:workbench.action.quit) <img src=x onerror=alert(1)>',
-  fieldLabel: 'Colour [site](https://evil.example/a) ![t](https://evil.example/t.png) **loud**',
-  help: '# Heading\n<script>alert(1)</script>\n> [run](command:workbench.action.terminal.new) <https://evil.example/b>\n\n    www.evil.example `code` | a | b |\n1. someone@evil.example',
-  selectionLabel: '[pick](command:workbench.action.quit) ![p](https://evil.example/p.png)',
-} as const;
-
-/** The kinds the language features' own Markdown uses around server text. */
-const LANGUAGE_KINDS = new Set([...TEXT_KINDS, 'strong', 'codespan', 'list', 'list_item']);
-
-function assertInert(markdown: string | undefined, texts: readonly string[]): void {
-  assert.ok(markdown, 'some Markdown');
-  const rendered = renderMarkdown(markdown);
-  assert.deepEqual(kindsOutside(rendered, LANGUAGE_KINDS), [], markdown);
-  assert.deepEqual([...rendered.kinds].filter((kind) => ACTIVE_KINDS.has(kind)), [], markdown);
-  assert.doesNotMatch(rendered.html, /<(a|img|script|h\d|blockquote|table|pre)\b/, rendered.html);
-  const visible = rendered.text.replace(/\s+/g, ' ');
-  for (const text of texts) assert.ok(visible.includes(text.replace(/\s+/g, ' ').trim()), `${JSON.stringify(text)} shown as text in ${JSON.stringify(rendered.text)}`);
-}
 
 describe('hostile schema texts from the sandbox stay text in hover and completion', () => {
   let sandbox: StartedSandbox;
@@ -42,14 +22,7 @@ describe('hostile schema texts from the sandbox stay text in hover and completio
   before(async () => {
     sandbox = await startSandbox();
     client = new Json2Client({ baseUrl: sandbox.url, apiKey: sandbox.keys.admin, database: sandbox.database });
-    await client.call('ir.model', 'create', { vals_list: [{ model: 'x_hostile', name: HOSTILE.modelLabel, state: 'manual' }] });
-    const [model] = await client.call<Array<{ id: number }>>('ir.model', 'search_read', { domain: [['model', '=', 'x_hostile']], fields: ['id'] });
-    await client.call('ir.model.fields', 'create', {
-      vals_list: [
-        { name: 'x_colour', model_id: model.id, ttype: 'char', field_description: HOSTILE.fieldLabel, help: HOSTILE.help, state: 'manual' },
-        { name: 'x_kind', model_id: model.id, ttype: 'selection', field_description: 'Kind', selection: [['plain', HOSTILE.selectionLabel]], state: 'manual' },
-      ],
-    });
+    await createHostileSchema((model, method, args) => client.call(model, method, args));
     const schema = new SchemaService({ backend: client, connectionId: `hostile\u0000${sandbox.url}`, database: sandbox.database, storage: new MemorySchemaStorage() });
     source = new ServiceSchemaSource(schema, client);
   });
