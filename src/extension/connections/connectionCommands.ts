@@ -65,7 +65,7 @@ export function registerConnectionCommands(deps: ConnectionCommandDeps): vscode.
     await settings.save(added.profile, added.level);
     await service.setActive(added.profile.name);
     deps.log.info(`[${added.profile.name}] added in ${added.level} settings (${added.profile.protocol}, ${added.profile.baseUrl})`);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Connection "{0}" added and made active.', describeConnection(added.profile)));
+    void vscode.window.showInformationMessage(inertLinks(vscode.l10n.t('Connection "{0}" added and made active.', describeConnection(added.profile))));
     return added.profile.name;
   }
 

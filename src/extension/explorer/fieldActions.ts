@@ -35,7 +35,7 @@ export async function insertFieldName(node: FieldNode): Promise<string | undefin
 export async function goToRelatedModel(node: FieldNode, provider: ExplorerTreeProvider, view: vscode.TreeView<unknown>): Promise<string | undefined> {
   const relation = node.info.relation;
   if (!relation) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} is not a relational field.', node.field));
+    void vscode.window.showInformationMessage(inertLinks(vscode.l10n.t('{0} is not a relational field.', node.field)));
     return undefined;
   }
   const target = await provider.modelNodeFor(node, relation);
