@@ -26,9 +26,9 @@ export type CompletionKind = 'model' | 'method' | 'argument' | 'field' | 'operat
 export interface LanguageCompletion {
   readonly label: string;
   readonly kind: CompletionKind;
-  /** One line shown next to the label (field label, type, relation, required/readonly). */
+  /** One line shown next to the label (field label, type, relation, required/readonly); plain text, not escaped. */
   readonly detail?: string;
-  /** Longer text (markdown). */
+  /** Longer text: Markdown in which every text of the server is escaped (`escapeMarkdown`). */
   readonly documentation?: string;
   /** The text inserted; the label when absent. */
   readonly insertText?: string;
@@ -53,7 +53,7 @@ export interface CompletionAnswer {
 }
 
 export interface LanguageHover {
-  /** Markdown. */
+  /** Markdown in which every text of the server is escaped (`escapeMarkdown`). */
   readonly contents: string;
   readonly range: TextRange;
 }
@@ -75,8 +75,9 @@ export interface LanguageDiagnostic {
 export interface SignatureAnswer {
   /** `search_read(domain=None, fields=None, ...)`. */
   readonly label: string;
+  /** Plain text (the editor shows a string documentation as text), as the server wrote it. */
   readonly documentation?: string;
-  /** Each parameter's [start, end) in the label, with its doc. */
+  /** Each parameter's [start, end) in the label, with its doc (plain text too). */
   readonly parameters: ReadonlyArray<{ readonly name: string; readonly start: number; readonly end: number; readonly documentation?: string }>;
   /** Index into parameters of the argument at the cursor; -1 when none. */
   readonly activeParameter: number;
