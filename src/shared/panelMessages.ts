@@ -1,4 +1,5 @@
 // Typed messages between the extension host and the response panel's webview, in both directions.
+import type { RunErrorKind } from '../core/requestRun/runErrorKind';
 
 /** Time spent on a request, in milliseconds from its start. */
 export interface PanelTimings {
@@ -9,8 +10,8 @@ export interface PanelTimings {
 
 /** A service error laid out for reading: the server's exception with the meaning of its kind. */
 export interface PanelError {
-  /** The client's kind (`access`, `validation`, `timeout`, ...). */
-  readonly kind: string;
+  /** Why the request failed (`access`, `validation`, `timeout`, `declined`, ...): one typed kind from the pipeline. */
+  readonly kind: RunErrorKind;
   /** One sentence saying what that kind means and what to do. */
   readonly explanation: string;
   /** The server's exception name, when there is one. */

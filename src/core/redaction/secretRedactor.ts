@@ -77,6 +77,15 @@ export class SecretRedactor {
     return result;
   }
 
+  /**
+   * Removes the known secrets only, without the structural patterns: for text that must keep its shape, such as
+   * exported code whose `Authorization: Bearer $JSON2_API_KEY` names a variable, not a secret.
+   */
+  redactKnown(text: string): string {
+    const forms = this.#formsPattern();
+    return forms ? text.replace(forms, REDACTED) : text;
+  }
+
   #formsPattern(): RegExp | null {
     if (this.#pattern === undefined) {
       // Longest first: at one place the alternation takes the first form that matches, so a form holding another wins.

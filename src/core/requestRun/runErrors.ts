@@ -1,19 +1,9 @@
 // Why a request of a run failed, as one typed kind from the clients' errors to the panel and the CLI's reports.
 import { ClientError, type ErrorKind, errorKindOf } from '../client/clientErrors';
 import type { SecretRedactor } from '../redaction/secretRedactor';
+import type { RunErrorKind } from './runErrorKind';
 
-/**
- * The clients' kinds (the server's answer, the transport, an unsafe request) and the pipeline's own: why a request
- * was not sent, or not run at all.
- */
-export type RunErrorKind =
-  | ErrorKind
-  | 'notRun' // a request it depends on gave no answer
-  | 'unresolved' // a placeholder (or the connection's name) could not be resolved
-  | 'connection' // the connection is unknown or has no key yet
-  | 'declined' // a confirmation or the use of environment variables was declined
-  | 'refused' // the connection's read-only mode refused it
-  | 'unsupported'; // the connection's interface cannot carry this request (a route over XML-RPC)
+export type { RunErrorKind };
 
 /** The pipeline's kinds, for callers that tell them from a server's answer. */
 export const NOT_SENT_KINDS: ReadonlySet<RunErrorKind> = new Set(['notRun', 'unresolved', 'connection', 'declined', 'refused', 'unsupported', 'unsafe']);

@@ -3,7 +3,8 @@ import * as vscode from 'vscode';
 import { runAddConnectionFlow } from '../../core/connections/addConnectionFlow';
 import { runEditConnectionFlow, runRenameFlow, runUpdateKeyFlow } from '../../core/connections/connectionEditFlows';
 import { describeConnection, type SavedConnection } from '../../core/connections/connectionProfile';
-import { BACK, type InputPort } from '../../core/connections/inputPort';
+import type { InputPort } from '../../core/connections/inputPort';
+import { chooseConnection, type NodeArgument } from './connectionChoice';
 import type { ServerProbe } from '../../core/connections/serverProbe';
 import { inertLinks } from '../../core/untrustedText/linkedText';
 import { CommandIds } from '../commandIds';
@@ -23,37 +24,12 @@ export interface ConnectionCommandDeps {
   readonly log: vscode.LogOutputChannel;
 }
 
-/** A command's argument naming a connection: its name, or a tree node that carries one. */
-export type ConnectionArgument = string | { readonly connectionName?: string } | undefined;
-
-function nameOf(argument: ConnectionArgument): string | undefined {
-  return typeof argument === 'string' ? argument : argument?.connectionName;
-}
-
 const levelOf = (saved: SavedConnection): SettingsLevel => (saved.level === 'workspace' ? 'workspace' : 'user');
 
 export function registerConnectionCommands(deps: ConnectionCommandDeps): vscode.Disposable {
   const { service, settings, secrets, probe } = deps;
 
-  /** The connection the argument names, else one the person picks (the active one first). */
-  async function chooseConnection(argument: ConnectionArgument, purpose: string): Promise<SavedConnection | undefined> {
-    const name = nameOf(argument);
-    if (name !== undefined) {
-      const found = service.find(name);
-      if (!found) void vscode.window.showErrorMessage(vscode.l10n.t('No connection named "{0}".', name));
-      return found;
-    }
-    const connections = service.list();
-    if (connections.length === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('No JSON-2 connection yet: add one first.'));
-      return undefined;
-    }
-    const picked = await deps.port().pick({
-      id: 'connection', title: purpose, step: 1, totalSteps: 1, placeholder: vscode.l10n.t('Which connection?'), active: service.active()?.profile.name,
-      items: connections.map((saved) => ({ label: saved.profile.name, description: saved.profile.baseUrl, detail: saved.level === 'workspace' ? vscode.l10n.t('workspace settings') : vscode.l10n.t('user settings'), value: saved.profile.name })),
-    });
-    return picked === undefined || picked === BACK ? undefined : service.find(picked);
-  }
+  const choose = (argument: NodeArgument, title: string) => chooseConnection(service, deps.port(), argument, title);
 
   async function addConnection(): Promise<string | undefined> {
     const added = await runAddConnectionFlow(deps.port(), probe, {
@@ -69,8 +45,8 @@ export function registerConnectionCommands(deps: ConnectionCommandDeps): vscode.
     return added.profile.name;
   }
 
-  async function updateKey(argument: ConnectionArgument, reason?: string): Promise<boolean> {
-    const saved = await chooseConnection(argument, vscode.l10n.t('Update API Key'));
+  async function updateKey(argument: NodeArgument, reason?: string): Promise<boolean> {
+    const saved = await choose(argument, vscode.l10n.t('Update API Key'));
     if (!saved) return false;
     const updated = await runUpdateKeyFlow(deps.port(), probe, saved.profile, reason);
     if (!updated) return false;
@@ -91,8 +67,8 @@ export function registerConnectionCommands(deps: ConnectionCommandDeps): vscode.
     return true;
   }
 
-  async function editConnection(argument: ConnectionArgument): Promise<void> {
-    const saved = await chooseConnection(argument, vscode.l10n.t('Edit Connection'));
+  async function editConnection(argument: NodeArgument): Promise<void> {
+    const saved = await choose(argument, vscode.l10n.t('Edit Connection'));
     if (!saved) return;
     const edit = await runEditConnectionFlow(deps.port(), probe, saved);
     if (!edit) return;
@@ -103,8 +79,8 @@ export function registerConnectionCommands(deps: ConnectionCommandDeps): vscode.
     if (edit.secret === 'forget') await updateKey(edit.profile.name, vscode.l10n.t('The connection changed, so its key must be given again.'));
   }
 
-  async function renameConnection(argument: ConnectionArgument): Promise<void> {
-    const saved = await chooseConnection(argument, vscode.l10n.t('Rename Connection'));
+  async function renameConnection(argument: NodeArgument): Promise<void> {
+    const saved = await choose(argument, vscode.l10n.t('Rename Connection'));
     if (!saved) return;
     const name = await runRenameFlow(deps.port(), saved, service.list().map((other) => other.profile.name));
     if (name === undefined || name === saved.profile.name) return;
@@ -116,8 +92,8 @@ export function registerConnectionCommands(deps: ConnectionCommandDeps): vscode.
     deps.log.info(`[${name}] renamed from ${saved.profile.name}`);
   }
 
-  async function removeConnection(argument: ConnectionArgument): Promise<void> {
-    const saved = await chooseConnection(argument, vscode.l10n.t('Remove Connection'));
+  async function removeConnection(argument: NodeArgument): Promise<void> {
+    const saved = await choose(argument, vscode.l10n.t('Remove Connection'));
     if (!saved || !(await deps.prompts().confirmRemoval(saved.profile))) return;
     await settings.remove(saved.profile.name, levelOf(saved));
     await secrets.delete(saved.profile);
@@ -146,7 +122,7 @@ export function registerConnectionCommands(deps: ConnectionCommandDeps): vscode.
     vscode.commands.registerCommand(CommandIds.editConnection, editConnection),
     vscode.commands.registerCommand(CommandIds.renameConnection, renameConnection),
     vscode.commands.registerCommand(CommandIds.removeConnection, removeConnection),
-    vscode.commands.registerCommand(CommandIds.updateApiKey, (argument: ConnectionArgument) => updateKey(argument)),
+    vscode.commands.registerCommand(CommandIds.updateApiKey, (argument: NodeArgument) => updateKey(argument)),
     vscode.commands.registerCommand(CommandIds.switchConnection, switchConnection),
   );
 }

@@ -3,8 +3,10 @@
 import * as vscode from 'vscode';
 import type { CallRecord } from '../../core/client/callTimings';
 import type { ConnectionClient, MethodCall } from '../../core/connections/connectionClient';
-import type { SavedConnection } from '../../core/connections/connectionProfile';
+import type { ConnectionProfile, SavedConnection } from '../../core/connections/connectionProfile';
 import type { ConnectionProblem } from '../../core/connections/connectionSettings';
+import type { RequestFile } from '../../core/requestFile';
+import { chooseRequestConnection, chosenName } from '../../core/requestRun/requestConnection';
 import { CommandIds } from '../commandIds';
 import type { ConnectionPrompts } from './connectionPrompts';
 import type { ConnectionSecretStore } from './connectionSecretStore';
@@ -70,6 +72,16 @@ export class ConnectionService implements vscode.Disposable {
     return (name === undefined ? undefined : this.find(name)) ?? this.list()[0];
   }
 
+  /**
+   * The connection a request of a parsed file uses (`index` undefined: the file's own choice): the core's rule
+   * (`chooseRequestConnection`), the default being the active connection. A name written with placeholders counts as
+   * the default here, where nothing may be resolved (features that run while typing); sending resolves it.
+   */
+  forRequest(parsed: RequestFile, index?: number): SavedConnection | undefined {
+    const name = chosenName(chooseRequestConnection(parsed, index));
+    return name === undefined ? this.active() : this.find(name);
+  }
+
   async setActive(name: string): Promise<void> {
     await this.#deps.state.update(ACTIVE_KEY, name);
     this.#changed.fire();
@@ -86,8 +98,7 @@ export class ConnectionService implements vscode.Disposable {
    * `database` names another database of the same server (the explorer's database nodes), with the same key.
    */
   async client(name?: string, database?: string): Promise<ConnectionClient> {
-    const saved = name === undefined ? this.active() : this.find(name);
-    if (!saved) throw new Error(name === undefined ? vscode.l10n.t('No JSON-2 connection yet: add one first.') : vscode.l10n.t('No connection named "{0}".', name));
+    const saved = this.#savedOrThrow(name);
     const other = database !== undefined && database !== (saved.profile.database ?? '');
     const profile = other ? { ...saved.profile, database } : saved.profile;
     const cacheKey = other ? `${saved.profile.name}\u0000${database}` : saved.profile.name;
@@ -114,13 +125,33 @@ export class ConnectionService implements vscode.Disposable {
     return client;
   }
 
-  async #make(saved: SavedConnection, profile: SavedConnection['profile']): Promise<ConnectionClient> {
+  /**
+   * The named connection (or the active one) with its secret, for the request pipeline. Rejects as `client` does: no
+   * such connection, or `MissingSecretError` after offering to set the key.
+   */
+  async withSecret(name?: string): Promise<{ profile: ConnectionProfile; secret: string }> {
+    const saved = this.#savedOrThrow(name);
+    return { profile: saved.profile, secret: await this.#secretOf(saved) };
+  }
+
+  #savedOrThrow(name: string | undefined): SavedConnection {
+    const saved = name === undefined ? this.active() : this.find(name);
+    if (!saved) throw new Error(name === undefined ? vscode.l10n.t('No JSON-2 connection yet: add one first.') : vscode.l10n.t('No connection named "{0}".', name));
+    return saved;
+  }
+
+  async #secretOf(saved: SavedConnection): Promise<string> {
     const secret = await this.#deps.secrets.get(saved.profile);
     if (secret === undefined) {
       const message = vscode.l10n.t('The connection "{0}" has no key in this editor\'s secret storage yet.', saved.profile.name);
       void this.#offerKeyUpdate(saved, message);
       throw new MissingSecretError(message);
     }
+    return secret;
+  }
+
+  async #make(saved: SavedConnection, profile: SavedConnection['profile']): Promise<ConnectionClient> {
+    const secret = await this.#secretOf(saved);
     // Loaded on first use: the HTTP stack stays out of the editor's start-up.
     const { ConnectionClient } = await import('../../core/connections/connectionClient.js');
     return new ConnectionClient(profile, secret, {

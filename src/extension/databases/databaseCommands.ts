@@ -11,7 +11,7 @@ import { TransferProgress } from '../../core/databases/transferProgress';
 import { escapeThemeIcons } from '../../core/untrustedText/linkedText';
 import { CommandIds } from '../commandIds';
 import type { ConnectionService } from '../connections/connectionService';
-import { chooseConnection, databaseOf, type NodeArgument, refreshExplorer } from '../keys/connectionChoice';
+import { chooseConnection, databaseOf, type NodeArgument, refreshExplorer } from '../connections/connectionChoice';
 import type { DatabasePrompts } from './databasePrompts';
 import type { MasterPasswordStore } from './masterPasswordStore';
 

@@ -9,7 +9,7 @@ import { askNewKeyQuestions } from '../../core/keys/newKeyQuestions';
 import { type RotationAftermath, rotationReport } from '../../core/keys/rotationReport';
 import { CommandIds } from '../commandIds';
 import type { ConnectionService } from '../connections/connectionService';
-import { chooseConnection, type NodeArgument } from './connectionChoice';
+import { chooseConnection, type NodeArgument } from '../connections/connectionChoice';
 import type { KeyChoices } from './keyChoices';
 import type { KeyPrompts } from './keyPrompts';
 import type { KeyStorage } from './keyStorage';

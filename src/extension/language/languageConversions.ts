@@ -1,19 +1,13 @@
-// Turns the core's plain language data into VS Code objects, and keeps one parse per document version.
+// Turns the core's plain language data into VS Code objects; documents come parsed from the shared cache.
 import * as vscode from 'vscode';
 import type { LanguageCompletion } from '../../core/language';
 import type { RequestFile, TextRange } from '../../core/requestFile';
+import { parsedDocument } from '../parsedDocuments';
 import { serverMarkdown } from '../serverMarkdown';
 
-const parses = new WeakMap<vscode.TextDocument, { version: number; file: RequestFile }>();
-
-/** The parsed document (parsed once per version); the parser is loaded on first use. */
-export async function parsedFile(document: vscode.TextDocument): Promise<RequestFile> {
-  const known = parses.get(document);
-  if (known && known.version === document.version) return known.file;
-  const { parseRequestFile } = await import('../../core/requestFile/parseRequestFile.js');
-  const file = parseRequestFile(document.getText());
-  parses.set(document, { version: document.version, file });
-  return file;
+/** The parsed document: the one parse per version that every json2 feature shares (`parsedDocuments.ts`). */
+export function parsedFile(document: vscode.TextDocument): Promise<RequestFile> {
+  return Promise.resolve(parsedDocument(document));
 }
 
 export function toRange(range: TextRange): vscode.Range {

@@ -27,9 +27,7 @@ export class LanguageSchemas implements vscode.Disposable {
 
   /** The connection name a request of the file uses: its own `# @connection`, the file's, else the active one. */
   connectionName(file: RequestFile, requestIndex?: number): string | undefined {
-    const line = (requestIndex === undefined ? undefined : file.requests[requestIndex]?.connection) ?? file.fileMeta.connection;
-    const written = line?.value && line.placeholders.length === 0 ? line.value.text : undefined;
-    return (written === undefined ? this.connections.active() : this.connections.find(written))?.profile.name;
+    return this.connections.forRequest(file, requestIndex)?.profile.name;
   }
 
   /**

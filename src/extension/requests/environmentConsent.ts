@@ -1,18 +1,9 @@
 // `{{$processEnv NAME}}` in the editor: a request file may put the editor's environment variables into a request only
 // once the person has allowed that file to read those names (asked once per file and name, remembered per workspace).
+// The pipeline notes which names a request reads (core `recordingEnvironment`) and asks through `allowEnvironment`.
 import type * as vscode from 'vscode';
 
 const KEY = 'json2.environmentConsent';
-
-/** The editor's environment, noting every name a resolution reads from it. */
-export function recordingEnvironment(reads: Set<string>): Readonly<Record<string, string | undefined>> {
-  const note = (name: string | symbol) => { if (typeof name === 'string') reads.add(name); };
-  return new Proxy({ ...process.env }, {
-    get: (target, name) => { note(name); return Reflect.get(target, name) as unknown; },
-    getOwnPropertyDescriptor: (target, name) => { note(name); return Reflect.getOwnPropertyDescriptor(target, name); },
-    has: (target, name) => { note(name); return Reflect.has(target, name); },
-  });
-}
 
 /** The names each file (by URI) may read, in the workspace's state. */
 export class EnvironmentConsent {

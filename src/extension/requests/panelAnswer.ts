@@ -1,10 +1,11 @@
 // Turns a request's result into what the panel shows: the answer, and for errors the meaning of their kind.
 import * as vscode from 'vscode';
+import type { RunErrorKind } from '../../core/requestRun/runErrors';
+import type { RequestRunResult } from '../../core/requestRun/runResult';
 import type { PanelResponse } from '../../shared/panelMessages';
-import type { RequestResult } from './requestResult';
 
 /** What each error kind means for the person reading the answer. */
-function explanationOf(kind: string): string {
+function explanationOf(kind: RunErrorKind): string {
   const t = vscode.l10n.t;
   switch (kind) {
     case 'auth': return t('The server refused the key: it may be wrong, expired or revoked. Update the connection\'s key.');
@@ -24,11 +25,16 @@ function explanationOf(kind: string): string {
     case 'unresolved': return t('A placeholder could not be resolved, so nothing was sent.');
     case 'notRun': return t('A request this one depends on gave no answer, so nothing was sent.');
     case 'connection': return t('The connection cannot be used yet.');
-    default: return t('The request failed.');
+    case 'unsupported': return t('The connection\'s interface (XML-RPC or JSON-RPC) cannot carry this request: routes need a JSON-2 connection. Nothing was sent.');
+    case 'unsafe': return t('The key would have left the connection\'s server or travelled in clear text, so nothing was sent.');
+    case 'payloadTooLarge': return t('The request body is over the server\'s size limit.');
+    case 'unsupportedMediaType': return t('The server refused the request\'s content type.');
+    case 'responseTooLarge': return t('The answer is over the size limit of the client.');
+    case 'invalidResponse': return t('The answer could not be understood: it is not what the interface answers.');
   }
 }
 
-export function panelResponseOf(result: RequestResult, id: string): PanelResponse {
+export function panelResponseOf(result: RequestRunResult, id: string): PanelResponse {
   return {
     id,
     title: result.label,
@@ -41,7 +47,7 @@ export function panelResponseOf(result: RequestResult, id: string): PanelRespons
     body: result.body,
     ...(result.rawText !== undefined ? { rawText: result.rawText } : {}),
     ...(result.error ? { error: { ...result.error, explanation: explanationOf(result.error.kind) } } : {}),
-    ...(result.assertions.length > 0 ? { assertions: result.assertions } : {}),
+    ...(result.assertions.length > 0 ? { assertions: result.assertions.map(({ text, passed, message }) => ({ text, passed, message })) } : {}),
     ...(result.page ? { page: result.page } : {}),
   };
 }

@@ -1,6 +1,6 @@
 // Quick fixes of json2 diagnostics: add the missing `###` line, define an unknown variable at the top of the file.
 import * as vscode from 'vscode';
-import { parsedDocument } from './parsedDocuments';
+import { parsedDocument } from '../parsedDocuments';
 
 export class RequestCodeActionProvider implements vscode.CodeActionProvider {
   static readonly kinds = [vscode.CodeActionKind.QuickFix];

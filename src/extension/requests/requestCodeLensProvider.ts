@@ -1,7 +1,7 @@
 // CodeLens above each request (`Send`, or `Cancel` while it runs) and `Send all` at the top of the file.
 import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
-import { parsedDocument } from './parsedDocuments';
+import { parsedDocument } from '../parsedDocuments';
 import type { RequestRunService } from './requestRunService';
 
 export class RequestCodeLensProvider implements vscode.CodeLensProvider {

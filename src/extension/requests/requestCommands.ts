@@ -4,7 +4,7 @@ import { requestAt } from '../../core/requestFile';
 import type { CommandMessage } from '../../shared/panelMessages';
 import { CommandIds } from '../commandIds';
 import type { ConnectionService } from '../connections/connectionService';
-import { parsedDocument } from './parsedDocuments';
+import { parsedDocument } from '../parsedDocuments';
 import { type ExportFormat, exportRequest } from './requestExport';
 import type { RequestPrompts } from './requestPrompts';
 import type { RequestRunService, RunSummary } from './requestRunService';
@@ -64,7 +64,7 @@ export function registerRequestCommands(deps: RequestCommandDeps): vscode.Dispos
       const document = await documentOf(target);
       const at = document && indexOf(document, index);
       if (!document || at === undefined) return noRequest();
-      const exported = await exportRequest(document, at, format, deps.service, deps.prompts());
+      const exported = await exportRequest(document, at, format, deps.service, deps.prompts(), runs.sessionOf(document.uri));
       if ('problem' in exported) {
         void vscode.window.showErrorMessage(exported.problem);
         return undefined;

@@ -2,7 +2,8 @@
 import * as vscode from 'vscode';
 import { checkVariables, type Diagnostic, type TextRange } from '../../core/requestFile';
 import type { ConnectionService } from '../connections/connectionService';
-import { connectionOfFile, dotenvOf, parsedDocument } from './parsedDocuments';
+import { parsedDocument } from '../parsedDocuments';
+import { dotenvOf } from './requestDotenv';
 
 const DELAY_MS = 250;
 const SEVERITY: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
@@ -23,7 +24,7 @@ export function registerRequestDiagnostics(service: ConnectionService): vscode.D
     if (document.languageId !== 'json2') return;
     const version = document.version;
     const parsed = parsedDocument(document);
-    const variables = Object.keys(connectionOfFile(parsed, service)?.profile.variables ?? {});
+    const variables = Object.keys(service.forRequest(parsed)?.profile.variables ?? {});
     const dotenv = Object.keys(await dotenvOf(document.uri));
     if (document.version !== version || document.isClosed) return;
     const found = [...parsed.diagnostics, ...checkVariables(parsed, { variables, dotenv })];

@@ -1,6 +1,6 @@
 // The outline of a json2 file (one symbol per request) and a folding range per `###` block.
 import * as vscode from 'vscode';
-import { parsedDocument } from './parsedDocuments';
+import { parsedDocument } from '../parsedDocuments';
 import { rangeOf } from './requestDiagnostics';
 
 export class RequestOutlineProvider implements vscode.DocumentSymbolProvider, vscode.FoldingRangeProvider {

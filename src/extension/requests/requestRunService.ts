@@ -1,20 +1,25 @@
-// Runs requests of json2 documents: dependencies first, one cancellable run per request, answers to panel and history.
+// Runs requests of json2 documents through the core pipeline: one cancellable run per request shown in the CodeLens,
+// the status bar and the panel; answers to the panel, the history and the log.
 import * as vscode from 'vscode';
-import type { RequestNode, StoredResponse } from '../../core/requestFile';
+import type { RequestNode } from '../../core/requestFile';
+import { RequestSession } from '../../core/requestRun/requestSession';
 import { runPlan } from '../../core/requestRun/runPlan';
+import type { RunErrorKind } from '../../core/requestRun/runErrors';
+import type { RunReporter } from '../../core/requestRun/runPorts';
+import type { RequestRunResult } from '../../core/requestRun/runResult';
 import type { ConnectionService } from '../connections/connectionService';
+import { parsedDocument } from '../parsedDocuments';
 import type { EnvironmentConsent } from './environmentConsent';
 import { panelResponseOf } from './panelAnswer';
-import { dotenvOf, parsedDocument } from './parsedDocuments';
+import { dotenvOf } from './requestDotenv';
 import type { RequestHistory } from './requestHistory';
 import type { RequestPrompts } from './requestPrompts';
-import type { RequestResult } from './requestResult';
 import type { ResponsePanel } from './responsePanel';
 import type { ResponsePanels } from './responsePanels';
 
 /** What a run command resolves with (tests read it): one line per request sent or refused, in run order. */
 export interface RunSummary {
-  readonly results: readonly { readonly index: number; readonly label: string; readonly ok: boolean; readonly status?: number; readonly errorKind?: string }[];
+  readonly results: readonly { readonly index: number; readonly label: string; readonly ok: boolean; readonly status?: number; readonly errorKind?: RunErrorKind }[];
 }
 
 export interface RunServiceDeps {
@@ -26,13 +31,8 @@ export interface RunServiceDeps {
   readonly log: vscode.LogOutputChannel;
 }
 
-interface FileSession {
-  readonly responses: Map<string, StoredResponse>;
-  readonly promptAnswers: Map<string, string>;
-}
-
 export class RequestRunService implements vscode.Disposable {
-  readonly #sessions = new Map<string, FileSession>();
+  readonly #sessions = new Map<string, RequestSession>();
   readonly #running = new Map<string, { controller: AbortController; label: string; panel: ResponsePanel }>();
   readonly #changed = new vscode.EventEmitter<void>();
   /** Fires when a request starts or ends (CodeLens and status bar follow it). */
@@ -54,7 +54,7 @@ export class RequestRunService implements vscode.Disposable {
   /** Sends one request (its dependencies first); `offset` pages through a request with a `limit`. */
   async send(document: vscode.TextDocument, index: number, offset?: number): Promise<RunSummary> {
     this.#last = { uri: document.uri, indices: [index], all: false };
-    return this.#run(document, runPlan(parsedDocument(document), [index]), true, offset);
+    return this.#run(document, [index], true, offset);
   }
 
   /** Sends every request of the file in order; stops at the first failure unless `json2.sendAll.continueOnFailure`. */
@@ -62,7 +62,7 @@ export class RequestRunService implements vscode.Disposable {
     const parsed = parsedDocument(document);
     this.#last = { uri: document.uri, indices: parsed.requests.map((request) => request.index), all: true };
     const keepGoing = vscode.workspace.getConfiguration('json2').get<boolean>('sendAll.continueOnFailure', false);
-    return this.#run(document, runPlan(parsed, this.#last.indices), !keepGoing);
+    return this.#run(document, this.#last.indices, !keepGoing);
   }
 
   /** Runs the last send or send-all again. */
@@ -101,7 +101,18 @@ export class RequestRunService implements vscode.Disposable {
     this.#changed.dispose();
   }
 
-  async #run(document: vscode.TextDocument, plan: readonly number[], stopOnFailure: boolean, offset?: number): Promise<RunSummary> {
+  /** What the runs of a file have left (named answers, prompt answers, every secret seen), for its later runs and exports. */
+  sessionOf(uri: vscode.Uri): RequestSession {
+    const key = uri.toString();
+    let session = this.#sessions.get(key);
+    if (!session) {
+      session = new RequestSession();
+      this.#sessions.set(key, session);
+    }
+    return session;
+  }
+
+  async #run(document: vscode.TextDocument, selected: readonly number[], stopOnFailure: boolean, offset?: number): Promise<RunSummary> {
     if (!vscode.workspace.isTrusted) {
       void vscode.window.showWarningMessage(vscode.l10n.t('Nothing is sent from an untrusted workspace. Trust the workspace to send requests.'), vscode.l10n.t('Manage Workspace Trust'))
         .then((choice) => choice && vscode.commands.executeCommand('workbench.trust.manage'));
@@ -109,52 +120,56 @@ export class RequestRunService implements vscode.Disposable {
     }
     const parsed = parsedDocument(document);
     const uri = document.uri.toString();
-    const session = this.#session(uri);
     // The panel (its webview) starts now, so it is ready by the time the first answer comes.
+    const plan = runPlan(parsed, selected);
     const first = parsed.requests[plan[0] ?? -1];
     if (first) this.deps.panels.panelFor(uri, labelOf(first)).running(labelOf(first));
     const dotenv = await dotenvOf(document.uri);
-    const { sendRequest } = await import('./requestSender.js');
-    const results: RequestResult[] = [];
-    for (const index of plan) {
-      const key = keyOf(document.uri, index);
-      const controller = new AbortController();
-      const node = parsed.requests[index];
-      const label = labelOf(node);
-      const panel = this.deps.panels.panelFor(uri, label);
-      panel.running(label);
-      this.#running.set(key, { controller, label, panel });
-      this.#changed.fire();
-      const last = index === plan.at(-1);
-      let result: RequestResult;
-      try {
-        result = await sendRequest({
-          uri, parsed, service: this.deps.service, prompts: this.deps.prompts(), environmentConsent: this.deps.environmentConsent, responses: session.responses,
-          promptAnswers: session.promptAnswers, dotenv, signal: controller.signal,
-          timeoutMs: vscode.workspace.getConfiguration('json2').get<number>('requestTimeoutSeconds', 120) * 1000,
-        }, index, last ? offset : undefined);
-      } finally {
-        this.#running.delete(key);
+    const { editorRequestRun } = await import('./requestSender.js');
+    const keys = new Set<string>();
+    const results: RequestRunResult[] = [];
+    const reporter: RunReporter = {
+      started: (index) => {
+        const label = labelOf(parsed.requests[index]);
+        const key = keyOf(document.uri, index);
+        const controller = new AbortController();
+        const panel = this.deps.panels.panelFor(uri, label);
+        panel.running(label);
+        keys.add(key);
+        this.#running.set(key, { controller, label, panel });
         this.#changed.fire();
-      }
-      results.push(result);
-      const response = panelResponseOf(result, `${Date.now().toString(36)}-${++this.#runCount}`);
-      this.deps.log.info(`${result.label}: ${result.request ?? ''} → ${result.status ?? result.error?.kind ?? ''}`);
-      if (result.request !== undefined) await this.deps.history.add(uri, index, response);
-      const failed = !result.ok;
-      if (last || (failed && stopOnFailure)) this.deps.panels.show(uri, index, response);
-      if (failed && stopOnFailure) break;
+        return controller.signal;
+      },
+      finished: async (result) => {
+        if (keys.delete(keyOf(document.uri, result.index))) {
+          this.#running.delete(keyOf(document.uri, result.index));
+          this.#changed.fire();
+        }
+        results.push(result);
+        await this.#report(uri, result, result.index === plan.at(-1) || (!result.ok && stopOnFailure));
+      },
+    };
+    const run = editorRequestRun({
+      uri, parsed, session: this.sessionOf(document.uri), service: this.deps.service, prompts: this.deps.prompts(), environmentConsent: this.deps.environmentConsent,
+      dotenv, timeoutMs: vscode.workspace.getConfiguration('json2').get<number>('requestTimeoutSeconds', 120) * 1000, reporter,
+    });
+    try {
+      await run.run(selected, { afterFailure: stopOnFailure ? 'stop' : 'continue', ...(offset !== undefined ? { offset } : {}) });
+    } finally {
+      // A run that ended on an error of the editor itself leaves no request shown as running.
+      for (const key of keys) this.#running.delete(key);
+      if (keys.size > 0) this.#changed.fire();
     }
     return { results: results.map((result) => ({ index: result.index, label: result.label, ok: result.ok, ...(result.status !== undefined ? { status: result.status } : {}), ...(result.error ? { errorKind: result.error.kind } : {}) })) };
   }
 
-  #session(uri: string): FileSession {
-    let session = this.#sessions.get(uri);
-    if (!session) {
-      session = { responses: new Map(), promptAnswers: new Map() };
-      this.#sessions.set(uri, session);
-    }
-    return session;
+  /** One result to the log, the history, the panel (when `show`), and a refused key to the offer to update it. */
+  async #report(uri: string, result: RequestRunResult, show: boolean): Promise<void> {
+    const response = panelResponseOf(result, `${Date.now().toString(36)}-${++this.#runCount}`);
+    this.deps.log.info(`${result.label}: ${result.request ?? ''} → ${result.status ?? result.error?.kind ?? ''}`);
+    if (result.error?.kind === 'auth' && result.connection !== undefined) this.deps.service.reportFailure(result.connection, Object.assign(new Error(result.error.message), { kind: 'auth' }));
+    if (result.request !== undefined) await this.deps.history.add(uri, result.index, response);
+    if (show) this.deps.panels.show(uri, result.index, response);
   }
 }
 

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { SavedConnection } from '../../core/connections/connectionProfile';
 import { BACK, type InputPort } from '../../core/connections/inputPort';
-import type { ConnectionService } from '../connections/connectionService';
+import type { ConnectionService } from './connectionService';
 
 /** A command's argument: a connection's name, or a tree node (`json2.connection`, `json2.database`) carrying one. */
 export type NodeArgument = string | { readonly connectionName?: string; readonly database?: string } | undefined;
@@ -16,8 +16,9 @@ export function databaseOf(argument: NodeArgument): string | undefined {
 }
 
 /**
- * The connection the argument names, else one the person picks (the active one first). `json2Only` keeps the
- * connections of the deprecated interfaces out (keys are managed through JSON-2).
+ * The connection the argument names, else one the person picks (the active one first): the one way every command
+ * (connections, keys, databases) finds its connection. `json2Only` keeps the connections of the deprecated interfaces
+ * out (keys are managed through JSON-2).
  */
 export async function chooseConnection(service: ConnectionService, port: InputPort, argument: NodeArgument, title: string,
   json2Only = false): Promise<SavedConnection | undefined> {
@@ -39,7 +40,10 @@ export async function chooseConnection(service: ConnectionService, port: InputPo
   const picked = await port.pick({
     id: 'connection', title, step: 1, totalSteps: 1, placeholder: vscode.l10n.t('Which connection?'), active: service.active()?.profile.name,
     items: connections.map((saved) => ({
-      label: saved.profile.name, description: [saved.profile.baseUrl, saved.profile.database].filter(Boolean).join(' · '), value: saved.profile.name,
+      label: saved.profile.name,
+      description: [saved.profile.baseUrl, saved.profile.database].filter(Boolean).join(' · '),
+      detail: saved.level === 'workspace' ? vscode.l10n.t('workspace settings') : vscode.l10n.t('user settings'),
+      value: saved.profile.name,
     })),
   });
   return picked === undefined || picked === BACK ? undefined : service.find(picked);
