@@ -9,6 +9,7 @@ import { dbService } from './dbService/dbService';
 import { MasterPassword } from './dbService/masterPassword';
 import { createRequestListener, LEGACY_VERSION_INFO, VERSION_INFO, type RouteHandler, type RouteSettings } from './http/requestRouter';
 import { DEFAULT_MAX_BODY_BYTES } from './http/requestBody';
+import { DEFAULT_TRANSFER_IDLE_MS } from './http/transferWatch';
 import type { ModelSpec } from './orm/modelDefinition';
 import { templateCacheDir, uploadsDir } from './sandboxPaths';
 import { DatabaseCatalog, type StartReport } from './service/databaseCatalog';
@@ -48,7 +49,21 @@ export interface SandboxServerOptions {
   reset?: boolean;
   /** False (--no-answer-cache): every read-only JSON-2 call runs on the database (see service/answerCache.ts). */
   answerCache?: boolean;
+  /** Time limits on receiving requests and sending answers (see DEFAULT_TIMEOUTS). */
+  timeouts?: Partial<ServerTimeouts>;
 }
+
+/** How long a client may take: a slow or stalled one holds a socket for a bounded time, never a database. */
+export interface ServerTimeouts {
+  /** To send the request's head (method, path, headers). */
+  headersMs: number;
+  /** To send the whole request, body included. */
+  requestMs: number;
+  /** The longest pause while the body arrives, or while an answer waits for its reader. */
+  transferIdleMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersMs: 20_000, requestMs: 300_000, transferIdleMs: DEFAULT_TRANSFER_IDLE_MS };
 
 export class SandboxServer {
   private constructor(
@@ -82,7 +97,14 @@ export class SandboxServer {
     const { master, created } = await MasterPassword.load(options.dataDir, options.masterPassword, catalog.hashCost);
     const versionInfo = options.legacyOnly ? LEGACY_VERSION_INFO : VERSION_INFO;
     const db = dbService({ master, listDb: options.listDb ?? true, backups: backupCodec(versionInfo) });
-    const server = http.createServer({ keepAliveTimeout: 30_000, requestTimeout: 0 }, createRequestListener({
+    const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    const server = http.createServer({
+      keepAliveTimeout: 30_000,
+      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+      requestTimeout: timeouts.requestMs,
+      // How often node checks the two limits above (its default, 30 s, would let a short limit run long).
+      connectionsCheckingInterval: Math.max(10, Math.min(30_000, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4))),
+    }, createRequestListener({
       catalog,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       faults: options.faults,
@@ -94,6 +116,7 @@ export class SandboxServer {
       log: options.log,
       legacyOnly: options.legacyOnly,
       databaseFilter: options.databaseFilter,
+      transferIdleMs: timeouts.transferIdleMs,
     }));
     const host = options.host ?? '127.0.0.1';
     try {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { SettableClock } from './clock';
 import { USERS } from './demo/demoRecords';
 import { SLOW_METHOD, TESTING_MODEL, testingModel } from './models/testingModel';
-import { SandboxServer } from './sandboxServer';
+import { SandboxServer, type ServerTimeouts } from './sandboxServer';
 import { FaultInjector } from './service/faultInjector';
 import { issueApiKey } from './service/keyIssuer';
 import { addCalendarMonths } from './keys/keyLifetime';
@@ -44,6 +44,8 @@ export interface StartSandboxOptions {
   postgres?: string | null;
   /** False: every read-only JSON-2 call runs on the database (`--no-answer-cache`); default true. */
   answerCache?: boolean;
+  /** Time limits on receiving requests and sending answers (default: the server's, see `DEFAULT_TIMEOUTS`). */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 /** The environment variable that makes every test's sandbox run on a PostgreSQL server. */
@@ -125,7 +127,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       extraModels: [testingModel({ started: () => { slow.started += 1; }, completed: () => { slow.completed += 1; }, cancelled: () => { slow.cancelled += 1; } })],
       routes: (catalog, settings) => webRoutes(catalog, settings),
       masterPassword, listDb: options.listDb, legacyOnly: options.legacyOnly, databaseFilter: options.databaseFilter, postgres,
-      answerCache: options.answerCache,
+      answerCache: options.answerCache, timeouts: options.timeouts,
     });
     await server.catalog.createDatabase(database);
     for (const other of options.databases ?? []) await server.catalog.createDatabase(other);

@@ -64,11 +64,24 @@ function answerTicket(catalog: DatabaseCatalog, database: string, user: CurrentU
 function sendEarlyError(request: IncomingMessage, response: ServerResponse, error: ServiceError, maxBodyBytes: number): void {
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > maxBodyBytes || error.status === 413) {
-    sendError(response, new ServiceError(error.qualifiedName, error.status, error.message, error.layer, error.errorContext, { ...error.headers, Connection: 'close' }));
+    sendError(response, withConnectionClose(error));
     return;
   }
   request.resume();
   sendError(response, error);
+}
+
+function withConnectionClose(error: ServiceError): ServiceError {
+  return new ServiceError(error.qualifiedName, error.status, error.message, error.layer, error.errorContext, { ...error.headers, Connection: 'close' });
+}
+
+/** The whole body, or its refusal (413: the rest is never read); null when the client went away or timed out. */
+async function receiveBody(request: IncomingMessage, limit: number): Promise<{ bytes: Buffer } | { refused: ServiceError } | null> {
+  try {
+    return { bytes: await readBody(request, limit) };
+  } catch (error) {
+    return error instanceof ServiceError ? { refused: error } : null;
+  }
 }
 
 export async function handleJson2Call(options: Json2Options, request: IncomingMessage, response: ServerResponse, modelName: string, methodName: string): Promise<void> {
@@ -84,18 +97,24 @@ export async function handleJson2Call(options: Json2Options, request: IncomingMe
     sendHtml(response, 415, statusPage(415, 'Unsupported Media Type', `The server does not support the media type transmitted in the request: expected application/json, got '${mediaType(request) || 'none'}'.`));
     return;
   }
+  const match = BEARER.exec(request.headers.authorization ?? '');
+  if (!match) {
+    sendEarlyError(request, response, unauthorized('User not authenticated, use the "Authorization" header'), options.maxBodyBytes);
+    return;
+  }
+  // The whole body arrives before the database is taken: a client sending it slowly holds its socket (until the
+  // transfer limits end it), never the database, so calls and whole-database operations never wait behind it.
+  const received = await receiveBody(request, options.maxBodyBytes);
+  if (received === null) return;
   const controller = new AbortController();
   response.once('close', () => { if (!response.writableFinished) controller.abort(); });
   await catalog.use(database, async (storage) => {
-    let bodyRead = false;
     try {
-      const match = BEARER.exec(request.headers.authorization ?? '');
-      if (!match) throw unauthorized('User not authenticated, use the "Authorization" header');
       const authenticated = await catalog.authenticator(database).authenticate(storage, match[1].trim(), catalog.clock.now());
       if (!authenticated) throw unauthorized('Invalid apikey');
-      const bytes = await readBody(request, options.maxBodyBytes);
+      if ('refused' in received) throw received.refused;
+      const { bytes } = received;
       const body = parseBody(bytes);
-      bodyRead = true;
       const ids = parseIds(body.ids);
       const context = parseContext(body.context);
       const named = { ...body };
@@ -115,8 +134,8 @@ export async function handleJson2Call(options: Json2Options, request: IncomingMe
       sendJsonText(response, 200, json);
     } catch (error) {
       const failure = asServiceError(error);
-      if (bodyRead) sendError(response, failure);
-      else sendEarlyError(request, response, failure, options.maxBodyBytes);
+      // A refused body was not read to its end: the connection cannot be reused.
+      sendError(response, 'refused' in received ? withConnectionClose(failure) : failure);
     }
   }).catch((error: unknown) => {
     // Dropped or renamed while this call waited for the operation to end: as if it had never existed.

@@ -9,6 +9,11 @@ function tooLarge(limit: number): Error {
   return requestEntityTooLarge(`The data value transmitted exceeds the capacity limit (${limit} bytes).`);
 }
 
+/** The connection closed (or timed out) before the whole body arrived. */
+export class BodyCutOffError extends Error {
+  constructor() { super('the connection closed before the whole request body arrived'); }
+}
+
 /** False when the request declares an empty body (length 0, or neither a length nor chunked transfer). */
 export function mayHaveBody(request: IncomingMessage): boolean {
   const length = request.headers['content-length'];
@@ -34,14 +39,17 @@ export function readBody(request: IncomingMessage, limit: number): Promise<Buffe
     };
     const onEnd = () => { cleanup(); resolve(Buffer.concat(chunks, size)); };
     const onError = (error: Error) => { cleanup(); reject(error); };
+    const onClose = () => { cleanup(); reject(new BodyCutOffError()); };
     const cleanup = () => {
       request.off('data', onData);
       request.off('end', onEnd);
       request.off('error', onError);
+      request.off('close', onClose);
     };
     request.on('data', onData);
     request.on('end', onEnd);
     request.on('error', onError);
+    request.on('close', onClose);
   });
 }
 

@@ -5,6 +5,7 @@ import { asServiceError } from '../errors/errorBody';
 import { notFound } from '../errors/serviceErrors';
 import { sendError, sendJson, sendNotFoundPage } from './httpAnswers';
 import { handleJson2Call, type Json2Options } from './json2Endpoint';
+import { DEFAULT_TRANSFER_IDLE_MS, watchTransfer } from './transferWatch';
 
 export const VERSION_INFO = [19, 0, 0, 'final', 0, ''] as const;
 export const VERSION = '19.0';
@@ -27,6 +28,8 @@ export interface RouterOptions extends Json2Options {
   log?: (line: string) => void;
   /** A server of an older release: no /json/2, version 18.0. */
   legacyOnly?: boolean;
+  /** Longest pause of a request body or of an answer's reader before the exchange is ended (0: none). */
+  transferIdleMs?: number;
 }
 
 const JSON2_CALL = /^\/json\/2\/([^/]+)\/([^/]+)$/;
@@ -70,6 +73,7 @@ async function route(options: RouterOptions, request: IncomingMessage, response:
 export function createRequestListener(options: RouterOptions): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
     const started = performance.now();
+    watchTransfer(request, response, options.transferIdleMs ?? DEFAULT_TRANSFER_IDLE_MS);
     if (options.log) {
       response.once('finish', () => options.log?.(`${request.method} ${request.url} ${response.statusCode} ${(performance.now() - started).toFixed(1)} ms`));
     }
