@@ -1,16 +1,22 @@
-// Finds deprecated RPC calls in JavaScript/TypeScript with @babel/parser: `xmlrpc` clients' methodCall and JSON-RPC bodies.
+// Finds deprecated RPC calls in JavaScript/TypeScript with @babel/parser: `xmlrpc` clients' methodCall (also
+// promisified), the npm `odoo-xmlrpc` client, and JSON-RPC bodies posted with fetch.
 import { type ParserPlugin, parse } from '@babel/parser';
 import type { Node } from '@babel/types';
-import { type LegacyCallSite, type LegacyService, type SourceExpr, entryOf, indentAt, staticDict, staticList, stringOf } from './legacyCall';
+import { type LegacyCallSite, type LegacyService, type SourceExpr, entryOf, indentAt, stringOf } from './legacyCall';
 import { isServiceFunction } from './legacyFunctions';
 import { javascriptEnvelope } from './javascriptEnvelope';
-import { baseUrlOf, endpointOfUrl } from './proxyUrls';
+import { javascriptExpressionReader, propertyName, walk } from './javascriptExpressions';
+import { jsScopeOf, jsTemplate, odooServerTemplate, optionsTemplate } from './javascriptUrls';
+import { type UrlTemplate, baseOfTemplate, endpointOfTemplate, standsForVariable } from './urlTemplate';
 
-interface Proxy { readonly service: LegacyService; readonly baseUrl?: string }
+interface Proxy { readonly service: LegacyService; readonly url?: UrlTemplate }
+/** An `odoo-xmlrpc` client: `new Odoo({ url, port, db, username, password })`. */
+interface OdooClient { readonly url?: UrlTemplate; readonly name: string }
 const CLIENT_FACTORIES = /(^|\.)(createClient|createSecureClient|XmlRpcClient|Client)$/;
 
 /** Every deprecated call in a JavaScript or TypeScript file; `fileName` picks the syntax (TypeScript, JSX). */
 export function findJavaScriptCalls(text: string, fileName = 'file.js'): LegacyCallSite[] {
+  const typescript = /\.(ts|mts|cts|tsx)$/.test(fileName);
   const plugins: ParserPlugin[] = /\.(ts|mts|cts)$/.test(fileName) ? ['typescript'] : /\.tsx$/.test(fileName) ? ['typescript', 'jsx'] : ['jsx'];
   const ast = parse(text, { sourceType: 'unambiguous', errorRecovery: true, plugins, allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true });
   const slice = (node: Node): string => text.slice(node.start ?? 0, node.end ?? 0);
@@ -20,64 +26,102 @@ export function findJavaScriptCalls(text: string, fileName = 'file.js'): LegacyC
     nodes.push(node);
     if (parent) parents.set(node, parent);
   });
-  const strings = new Map<string, string>();
+  const reader = javascriptExpressionReader(text);
+  const { toExpr } = reader;
+  const templates = new Map<string, UrlTemplate>();
+  const urlSource = { text, parents, variable: (name: string) => templates.get(name) };
+  const templateOf = (node: Node): UrlTemplate => jsTemplate(node, urlSource);
   const proxies = new Map<string, Proxy>();
+  const promisified = new Map<string, Proxy>();
+  const odooClasses = new Set<string>();
+  const odooClients = new Map<string, OdooClient>();
   for (const node of nodes) {
-    if (node.type === 'VariableDeclarator' && node.init) {
-      const name = slice(node.id);
-      const proxy = proxyOf(node.init);
-      if (proxy) proxies.set(name, proxy);
-      else strings.set(name, slice(node.init));
+    if (node.type === 'ImportDeclaration' && node.source.value === 'odoo-xmlrpc') {
+      for (const specifier of node.specifiers) odooClasses.add(specifier.local.name);
+    } else if (node.type === 'VariableDeclarator' && node.init) {
+      remember(slice(node.id), node.init);
     } else if (node.type === 'AssignmentExpression') {
-      const proxy = proxyOf(node.right);
-      if (proxy) proxies.set(slice(node.left), proxy);
+      remember(slice(node.left), node.right);
+    }
+  }
+
+  function remember(name: string, value: Node): void {
+    if (value.type === 'CallExpression' && slice(value.callee) === 'require' && value.arguments[0]?.type === 'StringLiteral' && value.arguments[0].value === 'odoo-xmlrpc') {
+      odooClasses.add(name);
+      return;
+    }
+    if (value.type === 'NewExpression' && value.callee.type === 'Identifier' && odooClasses.has(value.callee.name)) {
+      const options = value.arguments[0];
+      const url = options?.type === 'ObjectExpression' ? odooServerTemplate(options, urlSource) : undefined;
+      odooClients.set(name, { url: url && endpointOfOdoo(url), name });
+      return;
+    }
+    const proxy = proxyOf(value);
+    if (proxy) proxies.set(name, proxy);
+    const viaPromise = promisifiedOf(value);
+    if (viaPromise) promisified.set(name, viaPromise);
+    if (!proxy && !viaPromise) {
+      const template = templateOf(value);
+      if (standsForVariable(name, template)) templates.set(name, template);
+      reader.rememberTemporal(name, value);
     }
   }
 
   function proxyOf(node: Node): Proxy | undefined {
     if (node.type !== 'CallExpression' && node.type !== 'NewExpression') return undefined;
-    if (!CLIENT_FACTORIES.test(slice(node.callee))) return undefined;
+    const factory = slice(node.callee);
+    if (!CLIENT_FACTORIES.test(factory)) return undefined;
     const first = node.arguments[0];
     if (!first) return undefined;
-    let urlText = first.type === 'Identifier' ? strings.get(first.name) ?? slice(first) : slice(first);
-    if (first.type === 'ObjectExpression') {
-      const url = first.properties.find((p) => p.type === 'ObjectProperty' && propertyName(p.key) === 'url');
-      if (url?.type === 'ObjectProperty') urlText = slice(url.value);
-    }
-    const endpoint = endpointOfUrl(urlText);
-    return endpoint?.service ? { service: endpoint.service, baseUrl: first.type === 'ObjectExpression' && !/\burl\s*:/.test(slice(first)) ? undefined : baseUrlOf(urlText) } : undefined;
+    const url = first.type === 'ObjectExpression' ? optionsTemplate(first, /Secure/.test(factory), urlSource) : templateOf(first);
+    const service = url && endpointOfTemplate(url)?.service;
+    return service ? { service, url } : undefined;
+  }
+
+  /** `promisify(client.methodCall).bind(client)`, `promisify(client.methodCall.bind(client))`. */
+  function promisifiedOf(node: Node): Proxy | undefined {
+    let call = node;
+    if (call.type === 'CallExpression' && call.callee.type === 'MemberExpression' && propertyName(call.callee.property) === 'bind') call = call.callee.object;
+    if (call.type !== 'CallExpression' || !/(^|\.)promisify$/.test(slice(call.callee)) || !call.arguments[0]) return undefined;
+    let target = call.arguments[0] as Node;
+    if (target.type === 'CallExpression' && target.callee.type === 'MemberExpression' && propertyName(target.callee.property) === 'bind') target = target.callee.object;
+    if (target.type !== 'MemberExpression' || propertyName(target.property) !== 'methodCall') return undefined;
+    return proxies.get(slice(target.object)) ?? proxyOf(target.object);
   }
 
   const sites: LegacyCallSite[] = [];
-  const mentionsJsonRpc = /\/jsonrpc\b/.test(text);
+  const scopeOf = (node: Node): number => jsScopeOf(node, parents);
+  const push = (node: Node, found: Omit<LegacyCallSite, 'language' | 'start' | 'end' | 'statement' | 'typescript'>): void => {
+    const start = node.start ?? 0;
+    sites.push({ language: 'javascript', typescript, start, end: node.end ?? 0, statement: { start, end: node.end ?? 0, kind: 'expression', indent: indentAt(text, start) }, ...found });
+  };
+  const mentionsJsonRpc = /\/jsonrpc\b|\bservice['"]?\s*:/.test(text);
   for (const node of nodes) {
-    if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && !node.callee.computed) {
+    if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && promisified.has(node.callee.name)) {
+      const proxy = promisified.get(node.callee.name) as Proxy;
+      methodCall(node, proxy, undefined);
+    } else if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && !node.callee.computed) {
       const verb = propertyName(node.callee.property);
+      const odoo = odooClients.get(slice(node.callee.object));
+      if (odoo && (verb === 'connect' || verb === 'execute_kw')) {
+        odooCall(node, odoo, verb);
+        continue;
+      }
       if (verb !== 'methodCall' && verb !== 'call') continue;
       const functionName = node.arguments[0]?.type === 'StringLiteral' ? node.arguments[0].value : undefined;
-      if (!functionName) continue;
       const proxy = proxies.get(slice(node.callee.object)) ?? proxyOf(node.callee.object) ?? (functionName === 'execute_kw' ? { service: 'object' as const } : undefined);
-      if (!proxy || !isServiceFunction(proxy.service, functionName)) continue;
-      const params = node.arguments[1] ? toExpr(node.arguments[1]) : undefined;
-      const callbackNode = node.arguments[2];
-      const start = node.start ?? 0;
-      sites.push({
-        language: 'javascript', service: proxy.service, transport: 'xmlrpc', functionName,
-        args: params ? params.items : [], dynamicReason: params && !params.items ? 'the parameters are not an array literal' : undefined,
-        start, end: node.end ?? 0, baseUrl: proxy.baseUrl, callback: callbackNode ? toExpr(callbackNode) : undefined,
-        statement: { start, end: node.end ?? 0, kind: 'expression', indent: indentAt(text, start) },
-      });
+      if (proxy) methodCall(node, proxy, node.arguments[2]);
     } else if (mentionsJsonRpc && node.type === 'ObjectExpression') {
       const body = toExpr(node);
       const service = stringOf(entryOf(body, 'service'));
       const functionName = stringOf(entryOf(body, 'method'));
       if (!service || !functionName || !['object', 'common', 'db'].includes(service) || !isServiceFunction(service as LegacyService, functionName)) continue;
       const argsExpr = entryOf(body, 'args');
-      const envelope = javascriptEnvelope(node, { text, parents, strings });
+      const envelope = javascriptEnvelope(node, { text, parents, templateOf });
       // A service-shaped body posted to another jsonrpc route (/web/dataset/call_kw...) is not the deprecated service.
       if ('elsewhere' in envelope && envelope.elsewhere) continue;
       sites.push({
-        language: 'javascript', service: service as LegacyService, transport: 'jsonrpc', functionName, start: node.start ?? 0, end: node.end ?? 0,
+        language: 'javascript', typescript, service: service as LegacyService, transport: 'jsonrpc', functionName, start: node.start ?? 0, end: node.end ?? 0,
         args: argsExpr?.items, dynamicReason: argsExpr?.items ? undefined : 'the JSON-RPC arguments are built dynamically',
         ...('reason' in envelope ? { envelopeReason: envelope.reason } : { replacement: envelope.replacement, baseUrl: envelope.baseUrl }),
       });
@@ -85,54 +129,37 @@ export function findJavaScriptCalls(text: string, fileName = 'file.js'): LegacyC
   }
   return sites.sort((a, b) => a.start - b.start);
 
-  function toExpr(node: Node): SourceExpr {
-    const base = { start: node.start ?? 0, end: node.end ?? 0, text: slice(node) };
-    switch (node.type) {
-      case 'StringLiteral': return { ...base, kind: 'string', value: node.value };
-      case 'TemplateLiteral':
-        return node.expressions.length === 0 ? { ...base, kind: 'string', value: node.quasis.map((q) => q.value.cooked ?? '').join('') } : { ...base, kind: 'other' };
-      case 'NumericLiteral': return { ...base, kind: 'number', value: node.value };
-      case 'UnaryExpression':
-        return node.operator === '-' && node.argument.type === 'NumericLiteral' ? { ...base, kind: 'number', value: -node.argument.value } : { ...base, kind: 'other' };
-      case 'BooleanLiteral': return { ...base, kind: 'boolean', value: node.value };
-      case 'NullLiteral': return { ...base, kind: 'null', value: null };
-      case 'TSAsExpression': case 'TSSatisfiesExpression': case 'ParenthesizedExpression': return toExpr(node.expression);
-      case 'ArrayExpression': {
-        if (node.elements.some((element) => !element || element.type === 'SpreadElement')) return { ...base, kind: 'list' };
-        const items = node.elements.map((element) => toExpr(element as Node));
-        return { ...base, kind: 'list', items, value: staticList(items) };
-      }
-      case 'ObjectExpression': {
-        const entries: { key: string; value: SourceExpr }[] = [];
-        for (const property of node.properties) {
-          if (property.type !== 'ObjectProperty' || property.computed && property.key.type !== 'StringLiteral') return { ...base, kind: 'dict' };
-          const key = propertyName(property.key);
-          if (key === undefined) return { ...base, kind: 'dict' };
-          entries.push({ key, value: toExpr(property.value) });
-        }
-        return { ...base, kind: 'dict', entries, value: staticDict(entries) };
-      }
-      default: return { ...base, kind: 'other' };
+  function methodCall(node: Node & { type: 'CallExpression' }, proxy: Proxy, callbackNode: Node | undefined): void {
+    const functionName = node.arguments[0]?.type === 'StringLiteral' ? node.arguments[0].value : undefined;
+    if (!functionName || !isServiceFunction(proxy.service, functionName)) return;
+    const params = node.arguments[1] ? toExpr(node.arguments[1] as Node) : undefined;
+    push(node, {
+      service: proxy.service, transport: 'xmlrpc', functionName,
+      args: params ? params.items : [], dynamicReason: params && !params.items ? 'the parameters are not an array literal' : undefined,
+      baseUrl: proxy.url && baseOfTemplate(proxy.url, scopeOf(node)), callback: callbackNode ? toExpr(callbackNode) : undefined,
+    });
+  }
+
+  /** `odoo.connect(cb)` (an authenticate) and `odoo.execute_kw(model, method, [args, kw], cb)`, the client holding db, uid and password. */
+  function odooCall(node: Node & { type: 'CallExpression' }, odoo: OdooClient, verb: 'connect' | 'execute_kw'): void {
+    const at = node.start ?? 0;
+    const held = (name: string): SourceExpr => ({ start: at, end: at, text: `${odoo.name}.${name}`, kind: 'other' });
+    const baseUrl = odoo.url && baseOfTemplate(odoo.url, scopeOf(node));
+    if (verb === 'connect') {
+      const callback = node.arguments[0];
+      push(node, { service: 'common', transport: 'xmlrpc', functionName: 'authenticate', args: [held('db'), held('username'), held('password'), { start: at, end: at, text: '{}', kind: 'dict', entries: [], value: {} }], baseUrl, callback: callback ? toExpr(callback as Node) : undefined });
+      return;
     }
+    const [model, method, params, callback] = node.arguments.map((arg) => toExpr(arg as Node));
+    push(node, {
+      service: 'object', transport: 'xmlrpc', functionName: 'execute_kw', baseUrl, callback,
+      args: model && method && params?.items ? [held('db'), held('uid'), held('password'), model, method, ...params.items] : undefined,
+      dynamicReason: 'the parameters of odoo.execute_kw are not an array literal ([args] or [args, kwargs])',
+    });
   }
 }
 
-function propertyName(key: Node): string | undefined {
-  if (key.type === 'Identifier') return key.name;
-  if (key.type === 'StringLiteral') return key.value;
-  return undefined;
-}
-
-/** Visits every node of a Babel tree, parents first. */
-function walk(node: Node, parent: Node | undefined, visit: (node: Node, parent: Node | undefined) => void): void {
-  visit(node, parent);
-  for (const key of Object.keys(node) as (keyof Node)[]) {
-    if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments' || key === 'innerComments') continue;
-    const value = node[key] as unknown;
-    if (Array.isArray(value)) {
-      for (const child of value) if (child && typeof (child as Node).type === 'string') walk(child as Node, node, visit);
-    } else if (value && typeof (value as Node).type === 'string') {
-      walk(value as Node, node, visit);
-    }
-  }
+/** odoo-xmlrpc calls /xmlrpc/2/object on the server its options name. */
+function endpointOfOdoo(server: UrlTemplate): UrlTemplate {
+  return [...server, { text: '/xmlrpc/2/object' }];
 }

@@ -2,10 +2,12 @@
 // conversion replaces with one `fetch` of JSON-2 (the body's own declaration included).
 import type { Node } from '@babel/types';
 import { indentAt, mentions } from './legacyCall';
-import { baseUrlOf, endpointOfUrl, namesOtherRoute } from './proxyUrls';
+import { jsScopeOf } from './javascriptUrls';
+import { namesOtherRoute } from './proxyUrls';
+import { type UrlTemplate, baseOfEndpoint, endpointOfTemplate, isOpaque, templateText } from './urlTemplate';
 
 export interface JsReplacement { readonly start: number; readonly end: number; readonly prefix: string; readonly suffix: string; readonly indent: string }
-export type JsEnvelope = { readonly replacement: JsReplacement; readonly baseUrl?: string } | { readonly reason: string; readonly elsewhere?: boolean };
+export type JsEnvelope = { readonly replacement: JsReplacement; readonly baseUrl?: UrlTemplate } | { readonly reason: string; readonly elsewhere?: boolean };
 
 const SHAPES = 'fetch(<url>/jsonrpc, { body: JSON.stringify(<body>) }).then((r) => r.json()).then((a) => a.result), '
   + 'or const response = await fetch(...) followed by (await response.json()).result, in consecutive statements';
@@ -13,8 +15,8 @@ const SHAPES = 'fetch(<url>/jsonrpc, { body: JSON.stringify(<body>) }).then((r) 
 interface JsSource {
   readonly text: string;
   readonly parents: ReadonlyMap<Node, Node>;
-  /** Variables holding strings (for URLs kept in a variable). */
-  readonly strings: ReadonlyMap<string, string>;
+  /** A URL expression folded (variables, concatenation, template literals). */
+  readonly templateOf: (node: Node) => UrlTemplate;
 }
 
 /** The code posting the request whose "params" object is `params`, or why there is none to rewrite. */
@@ -45,10 +47,11 @@ export function javascriptEnvelope(params: Node, source: JsSource): JsEnvelope {
     return refuse('the body is not the body option of a fetch call');
   }
   const urlNode = fetchCall.arguments[0];
-  const urlText = urlNode.type === 'Identifier' ? source.strings.get(urlNode.name) ?? slice(urlNode) : slice(urlNode);
-  if (namesOtherRoute(urlText)) return { reason: 'posted to another route', elsewhere: true };
-  if (endpointOfUrl(urlText)?.transport !== 'jsonrpc') return refuse('the request is not sent to /jsonrpc');
-  const baseUrl = baseUrlOf(urlText);
+  const url = source.templateOf(urlNode);
+  if (namesOtherRoute(templateText(url))) return { reason: 'posted to another route', elsewhere: true };
+  // An endpoint the file does not show (the environment, a parameter) is taken for /jsonrpc: the body names a service.
+  if (endpointOfTemplate(url)?.transport !== 'jsonrpc' && !isOpaque(url)) return refuse('the request is not sent to /jsonrpc');
+  const baseUrl = baseOfEndpoint(url, jsScopeOf(fetchCall, parents), 'javascript');
 
   // fetch(...).then((r) => r.json()).then((a) => a.result): the whole chain becomes the new promise.
   const chain = thenChainEnd(fetchCall, parents, slice);

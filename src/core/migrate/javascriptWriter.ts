@@ -3,6 +3,7 @@ import type { LegacyCallSite } from './legacyCall';
 import { CHECKBOX_FIELDS, codeOf, exprCode } from './literalWriters';
 import type { Conversion, ResultAdaptation } from './migrationPlan';
 import type { WrittenCode } from './pythonWriter';
+import { environmentBase, urlExpression } from './urlTemplate';
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
@@ -10,12 +11,11 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 export function writeJavaScript(site: LegacyCallSite, conversion: Conversion): WrittenCode {
   const ind = site.replacement?.indent ?? site.statement?.indent ?? '';
   const plan = conversion.plan;
-  const url = (path: string): string => {
-    if (site.baseUrl && /^['"]/.test(site.baseUrl)) return `'${site.baseUrl.slice(1, -1)}${path}'`;
-    return `\`\${${site.baseUrl ?? 'process.env.JSON2_BASE_URL'}}${path}\``;
-  };
+  const url = (path: string): string => urlExpression(site.baseUrl ?? environmentBase('javascript'), path, 'javascript');
   const key = (name: string): string => (IDENTIFIER.test(name) ? name : `'${name}'`);
   const lines: string[] = [];
+  // TypeScript: the answer's shape is the server's JSON (fetch's json() gives unknown with Node's types).
+  const answerType = site.typescript ? ': any' : '';
   if (plan.kind === 'json2') {
     lines.push(`fetch(${url(`/json/2/${plan.model}/${plan.method}`)}, {`, `  method: 'POST',`, '  headers: {');
     lines.push('    Authorization: `bearer ${process.env.JSON2_API_KEY}`,', `    'Content-Type': 'application/json; charset=utf-8',`);
@@ -24,12 +24,12 @@ export function writeJavaScript(site: LegacyCallSite, conversion: Conversion): W
     if (plan.ids) lines.push(`    ids: ${codeOf(plan.ids, 'javascript')},`);
     for (const arg of plan.args) lines.push(`    ${key(arg.name)}: ${codeOf(arg.value, 'javascript')},`);
     if (plan.context) lines.push(`    context: ${codeOf(plan.context, 'javascript')},`);
-    lines.push('  }),', '}).then(async (response) => {', '  const answer = await response.json();');
+    lines.push('  }),', '}).then(async (response) => {', `  const answer${answerType} = await response.json();`);
     lines.push('  if (!response.ok) throw new Error(`${answer.name}: ${answer.message}`);');
   } else if (plan.kind === 'route') {
     if (plan.verb === 'GET') lines.push(`fetch(${url(plan.path)}).then(async (response) => {`);
     else lines.push(`fetch(${url(plan.path)}, {`, `  method: 'POST',`, `  headers: { 'Content-Type': 'application/json' },`, `  body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: {}, id: 1 }),`, '}).then(async (response) => {');
-    lines.push('  const answer = await response.json();', '  if (!response.ok || answer.error) throw new Error(`' + plan.path + ' failed: ${response.status}`);');
+    lines.push(`  const answer${answerType} = await response.json();`, '  if (!response.ok || answer.error) throw new Error(`' + plan.path + ' failed: ${response.status}`);');
   } else {
     const formValue = (field: { name: string; value: { text: string } }): string => (CHECKBOX_FIELDS.has(field.name) ? `${field.value.text} ? 'true' : ''` : `String(${field.value.text})`);
     lines.push(`fetch(${url(plan.path)}, {`, `  method: 'POST',`, `  redirect: 'manual',`);
@@ -47,10 +47,15 @@ export function writeJavaScript(site: LegacyCallSite, conversion: Conversion): W
     lines.push(`  if (${refused}) throw new Error(\`the database manager refused ${plan.path}: HTTP \${response.status}\`);`);
   }
   for (const note of conversion.notes) lines.push(`  // ${note}`);
-  const [result, why] = resultExpression(plan.result, plan.kind === 'route' ? plan.lookFor?.text : undefined).split(' // ');
+  const [result, why] = resultExpression(plan.result, plan.kind === 'route' ? plan.lookFor?.text : undefined).replaceAll('(record) =>', site.typescript ? '(record: any) =>' : '(record) =>').split(' // ');
   lines.push(`  return ${result};${why ? ` // ${why}` : ''}`, '})');
-  // The callback is written once: it gets (null, value) or (error), as the client called it.
-  if (site.callback) lines[lines.length - 1] += `.then((value) => [null, value], (error) => [error]).then((outcome) => (${site.callback.text})(...outcome))`;
+  // The callback is written once: it gets (null, value) or (error, undefined), as the client called it. Called
+  // directly with two arguments, an inline callback's parameters are typed from them in TypeScript.
+  if (site.callback) {
+    const callback = /^[\w$.]+$/.test(site.callback.text) ? site.callback.text : `(${site.callback.text})`;
+    const asConst = site.typescript ? ' as const' : '';
+    lines[lines.length - 1] += `.then((value) => [null, value]${asConst}, (error) => [error, undefined]${asConst}).then(([error, value]) => ${callback}(error, value))`;
+  }
   const text = lines.map((line, index) => (index === 0 ? line : ind + line)).join('\n');
   const replaced = site.replacement ?? { start: site.start, end: site.end, prefix: '', suffix: '' };
   return { start: replaced.start, end: replaced.end, text: replaced.prefix + text + replaced.suffix, imports: [] };

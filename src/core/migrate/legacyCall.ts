@@ -1,9 +1,13 @@
 // The language-neutral shape of a deprecated RPC call found in source code: its service, function and argument expressions.
+import type { UrlTemplate } from './urlTemplate';
 
 export type MigrationLanguage = 'python' | 'javascript' | 'php';
 
 /** The deprecated services (spec: common, db, object). */
 export type LegacyService = 'object' | 'common' | 'db';
+
+/** A value the server takes as a string in its own format: a datetime ("YYYY-MM-DD HH:MM:SS", UTC) or a date. */
+export type Temporal = 'datetime' | 'date';
 
 /** An argument expression as written, with its JSON value when it is fully static. */
 export interface SourceExpr {
@@ -18,6 +22,8 @@ export interface SourceExpr {
   readonly items?: readonly SourceExpr[];
   /** Entries of a mapping literal with literal string keys (absent when it has a spread or a computed key). */
   readonly entries?: readonly { readonly key: string; readonly value: SourceExpr }[];
+  /** Set when the expression gives a datetime or a date object, which JSON cannot carry as it is. */
+  readonly temporal?: Temporal;
 }
 
 /** Where the call sits, which decides how much of the code a conversion may replace. */
@@ -45,8 +51,12 @@ export interface LegacyCallSite {
   readonly end: number;
   /** The enclosing statement when the call is all of it (or its value); undefined inside a larger expression. */
   readonly statement?: CallStatement;
-  /** An expression of the source language giving the server's base URL, when the proxy's URL shows it. */
-  readonly baseUrl?: string;
+  /** The server's base URL, when the proxy's URL expression shows it (and it can be read where the call is). */
+  readonly baseUrl?: UrlTemplate;
+  /** The conversion is written as TypeScript (a .ts/.tsx file). */
+  readonly typescript?: boolean;
+  /** Why no call of this file is rewritten (a Python 2 file...), when so. */
+  readonly declined?: string;
   /** JavaScript clients that take a node-style callback: the callback expression. */
   readonly callback?: SourceExpr;
   /** Why arguments could not be read, when `args` is undefined. */

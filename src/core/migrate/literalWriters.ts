@@ -34,8 +34,31 @@ export function codeOf(value: BodyValue, language: MigrationLanguage, parameter?
  */
 export function exprCode(expr: SourceExpr, language: MigrationLanguage, parameter?: string): string {
   if (language === 'php' && expr.kind === 'dict' && expr.entries?.length === 0 && (parameter === undefined || MAPPING_PARAMETERS.has(parameter))) return 'new \\stdClass()';
-  return expr.text;
+  // Dates inside the expression become strings in the server's format (JSON has no date; XML-RPC had one).
+  let text = expr.text;
+  for (const date of temporalParts(expr).sort((a, b) => b.start - a.start)) {
+    text = text.slice(0, date.start - expr.start) + serverDate(date, language) + text.slice(date.end - expr.start);
+  }
+  return text;
 }
+
+/** The datetime and date expressions inside an expression (itself included). */
+export function temporalParts(expr: SourceExpr): SourceExpr[] {
+  if (expr.temporal) return [expr];
+  return [...(expr.items ?? []), ...(expr.entries ?? []).map((entry) => entry.value)].flatMap(temporalParts);
+}
+
+/** A datetime as the server reads it: "YYYY-MM-DD HH:MM:SS" in UTC (a date: "YYYY-MM-DD"). */
+function serverDate(expr: SourceExpr, language: MigrationLanguage): string {
+  const simple = /^[\w$.]+(\([^()]*\))?$/.test(expr.text) && !/^new\b/.test(expr.text);
+  const operand = simple ? expr.text : `(${expr.text})`;
+  if (language === 'python') return `${operand}.strftime(${expr.temporal === 'date' ? '"%Y-%m-%d"' : '"%Y-%m-%d %H:%M:%S"'})`;
+  if (language === 'php') return `(clone ${operand})->setTimezone(new DateTimeZone('UTC'))->format('Y-m-d H:i:s')`;
+  return `${operand}.toISOString().slice(0, 19).replace('T', ' ')`;
+}
+
+/** The note a conversion carries when it turns dates into strings. */
+export const DATE_NOTE = 'Dates are sent as strings in the server\'s format ("YYYY-MM-DD HH:MM:SS" in UTC, or "YYYY-MM-DD"): JSON has no date type.';
 
 /** Notes as comment lines of the language, each prefixed with `indent`. */
 export function commentLines(notes: readonly string[], language: MigrationLanguage, indent: string): string[] {

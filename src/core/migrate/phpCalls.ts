@@ -3,9 +3,10 @@ import { Engine } from 'php-parser';
 import { type CallStatement, type LegacyCallSite, type LegacyService, type SourceExpr, entryOf, indentAt, staticDict, staticList, stringOf } from './legacyCall';
 import { isServiceFunction } from './legacyFunctions';
 import { type PhpNode, phpEnvelope } from './phpEnvelope';
-import { baseUrlOf, endpointOfUrl } from './proxyUrls';
+import { phpScopeOf, phpTemplate } from './phpUrls';
+import { type UrlTemplate, baseOfEndpoint, baseOfTemplate, endpointOfTemplate, standsForVariable } from './urlTemplate';
 
-interface Proxy { readonly service: LegacyService; readonly baseUrl?: string }
+interface Proxy { readonly service: LegacyService; readonly url?: UrlTemplate }
 
 const engine = new Engine({ parser: { extractDoc: false, suppressErrors: true, php8: true }, ast: { withPositions: true, withSource: false } });
 const CLIENT_FACTORIES = /(^|::|\\)(client|Client|ripcord::client)$/;
@@ -27,7 +28,10 @@ export function findPhpCalls(text: string): LegacyCallSite[] {
     visits.push({ node, parent, grandparent });
     if (parent) parents.set(node, parent);
   });
-  const strings = new Map<string, string>();
+  const templates = new Map<string, UrlTemplate>();
+  const scopeOf = (node: PhpNode): number => phpScopeOf(node, parents);
+  const urlSource = { text, parents, variable: (name: string, at: PhpNode) => templates.get(`${scopeOf(at)} ${name}`) };
+  const templateOf = (node: PhpNode): UrlTemplate => phpTemplate(node, urlSource);
   const proxies = new Map<string, Proxy>();
   for (const { node } of visits) {
     if (node.kind !== 'assign') continue;
@@ -35,7 +39,7 @@ export function findPhpCalls(text: string): LegacyCallSite[] {
     const right = node.right as PhpNode;
     const proxy = proxyOf(right);
     if (proxy) proxies.set(slice(left), proxy);
-    else strings.set(slice(left), slice(right));
+    else if (standsForVariable(slice(left), templateOf(right))) templates.set(`${scopeOf(node)} ${slice(left)}`, templateOf(right));
   }
 
   function proxyOf(node: PhpNode): Proxy | undefined {
@@ -44,13 +48,13 @@ export function findPhpCalls(text: string): LegacyCallSite[] {
     if (!CLIENT_FACTORIES.test(slice(callee))) return undefined;
     const first = (node.arguments as PhpNode[])[0];
     if (!first) return undefined;
-    const urlText = first.kind === 'variable' ? strings.get(slice(first)) ?? slice(first) : slice(first);
-    const endpoint = endpointOfUrl(urlText);
-    return endpoint?.service ? { service: endpoint.service, baseUrl: baseUrlOf(urlText) } : undefined;
+    const url = templateOf(first);
+    const service = endpointOfTemplate(url)?.service;
+    return service ? { service, url } : undefined;
   }
 
   const sites: LegacyCallSite[] = [];
-  const mentionsJsonRpc = /\/jsonrpc\b/.test(text);
+  const mentionsJsonRpc = /\/jsonrpc\b|['"]service['"]\s*=>/.test(text);
   for (const { node, parent, grandparent } of visits) {
     if (node.kind === 'call' && (node.what as PhpNode).kind === 'propertylookup') {
       const lookup = node.what as PhpNode;
@@ -63,7 +67,7 @@ export function findPhpCalls(text: string): LegacyCallSite[] {
       const argNodes = node.arguments as PhpNode[];
       const spread = argNodes.some((arg) => arg.kind === 'variadic' || arg.kind === 'namedargument');
       sites.push({
-        language: 'php', service: proxy.service, transport: 'xmlrpc', functionName, start: start(node), end: end(node), baseUrl: proxy.baseUrl,
+        language: 'php', service: proxy.service, transport: 'xmlrpc', functionName, start: start(node), end: end(node), baseUrl: proxy.url && baseOfTemplate(proxy.url, scopeOf(node), false),
         args: spread ? undefined : argNodes.map(toExpr), dynamicReason: spread ? 'the arguments are unpacked or named' : undefined,
         statement: statementOf(node, parent, grandparent),
       });
@@ -73,13 +77,13 @@ export function findPhpCalls(text: string): LegacyCallSite[] {
       const functionName = stringOf(entryOf(body, 'method'));
       if (!service || !functionName || !['object', 'common', 'db'].includes(service) || !isServiceFunction(service as LegacyService, functionName)) continue;
       const argsExpr = entryOf(body, 'args');
-      const envelope = phpEnvelope(node, { text, parents, strings });
+      const envelope = phpEnvelope(node, { text, parents, templateOf });
       // A service-shaped body posted to another jsonrpc route (/web/dataset/call_kw...) is not the deprecated service.
       if ('elsewhere' in envelope && envelope.elsewhere) continue;
       sites.push({
         language: 'php', service: service as LegacyService, transport: 'jsonrpc', functionName, start: start(node), end: end(node),
         args: argsExpr?.items, dynamicReason: argsExpr?.items ? undefined : 'the JSON-RPC arguments are built dynamically',
-        ...('reason' in envelope ? { envelopeReason: envelope.reason } : { statement: envelope.statement, baseUrl: envelope.baseUrl }),
+        ...('reason' in envelope ? { envelopeReason: envelope.reason } : { statement: envelope.statement, baseUrl: envelope.url && baseOfEndpoint(envelope.url, scopeOf(node), 'php') }),
       });
     }
   }
@@ -125,6 +129,8 @@ export function findPhpCalls(text: string): LegacyCallSite[] {
         }
         return { ...base, kind: 'dict', entries: pairs, value: staticDict(pairs) };
       }
+      case 'new':
+        return /(^|\\)DateTime(Immutable)?$/.test(slice(node.what as PhpNode)) ? { ...base, kind: 'other', temporal: 'datetime' } : { ...base, kind: 'other' };
       default: return { ...base, kind: 'other' };
     }
   }

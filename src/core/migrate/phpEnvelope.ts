@@ -1,7 +1,8 @@
 // Finds, around a JSON-RPC body in PHP, the curl statements posting it to /jsonrpc and the reading of its "result":
 // the consecutive statements a conversion replaces (the body's own assignment included).
 import { type CallStatement, indentAt, mentions } from './legacyCall';
-import { baseUrlOf, endpointOfUrl, namesOtherRoute } from './proxyUrls';
+import { namesOtherRoute } from './proxyUrls';
+import { type UrlTemplate, endpointOfTemplate, isOpaque, templateText } from './urlTemplate';
 
 /** The parts of php-parser's nodes that are read here. */
 export interface PhpNode {
@@ -10,7 +11,7 @@ export interface PhpNode {
   readonly [key: string]: unknown;
 }
 
-export type PhpEnvelope = { readonly statement: CallStatement; readonly baseUrl?: string } | { readonly reason: string; readonly elsewhere?: boolean };
+export type PhpEnvelope = { readonly statement: CallStatement; readonly url?: UrlTemplate } | { readonly reason: string; readonly elsewhere?: boolean };
 
 const SHAPES = '[$payload = json_encode(<body>);] $curl = curl_init(<url>/jsonrpc); curl_setopt_array($curl, [... CURLOPT_POSTFIELDS => ...]); '
   + 'then return or assign json_decode(curl_exec($curl), true)[\'result\'], in consecutive statements';
@@ -18,8 +19,8 @@ const SHAPES = '[$payload = json_encode(<body>);] $curl = curl_init(<url>/jsonrp
 interface PhpSource {
   readonly text: string;
   readonly parents: ReadonlyMap<PhpNode, PhpNode>;
-  /** Variables holding strings (for URLs kept in a variable). */
-  readonly strings: ReadonlyMap<string, string>;
+  /** A URL expression folded (variables, concatenation, "$var" strings, sprintf). */
+  readonly templateOf: (node: PhpNode) => UrlTemplate;
 }
 
 /** The statements posting the request whose "params" array is `params`, or why there are none to rewrite. */
@@ -63,9 +64,10 @@ export function phpEnvelope(params: PhpNode, source: PhpSource): PhpEnvelope {
   if (!init || callName(initCall) !== 'curl_init') return refuse('curl_init does not come right before');
   const handle = slice(init.left as PhpNode);
   const urlNode = (initCall?.arguments as PhpNode[])[0];
-  const urlText = urlNode ? source.strings.get(slice(urlNode)) ?? slice(urlNode) : '';
-  if (namesOtherRoute(urlText)) return { reason: 'posted to another route', elsewhere: true };
-  if (endpointOfUrl(urlText)?.transport !== 'jsonrpc') return refuse('the request is not posted to /jsonrpc');
+  const url = urlNode ? source.templateOf(urlNode) : [];
+  if (namesOtherRoute(templateText(url))) return { reason: 'posted to another route', elsewhere: true };
+  // An endpoint the file does not show (the environment, a parameter) is taken for /jsonrpc: the body names a service.
+  if (endpointOfTemplate(url)?.transport !== 'jsonrpc' && !isOpaque(url)) return refuse('the request is not posted to /jsonrpc');
 
   let last = initIndex + 1;
   const setsOption = (statement: PhpNode | undefined): boolean => {
@@ -91,6 +93,6 @@ export function phpEnvelope(params: PhpNode, source: PhpSource): PhpEnvelope {
   const target = final.kind === 'return' ? undefined : slice(assigned(final)?.left as PhpNode);
   return {
     statement: { start: start(first), end: end(final), kind: final.kind === 'return' ? 'return' : 'assign', target, indent: indentAt(text, start(first)) },
-    baseUrl: baseUrlOf(urlText),
+    url,
   };
 }

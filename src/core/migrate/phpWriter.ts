@@ -3,6 +3,7 @@ import type { LegacyCallSite } from './legacyCall';
 import { CHECKBOX_FIELDS, codeOf, commentLines, exprCode } from './literalWriters';
 import type { Conversion, ResultAdaptation } from './migrationPlan';
 import type { WrittenCode } from './pythonWriter';
+import { environmentBase, urlExpression } from './urlTemplate';
 
 /** The PHP statements replacing the call's statement (`site.statement` must be set). */
 export function writePhp(site: LegacyCallSite, conversion: Conversion): WrittenCode {
@@ -10,11 +11,7 @@ export function writePhp(site: LegacyCallSite, conversion: Conversion): WrittenC
   if (!statement) throw new Error('writePhp needs a call that is a whole statement');
   const ind = statement.indent;
   const plan = conversion.plan;
-  const url = (path: string): string => {
-    // A variable holding the URL may be out of scope where the call is (PHP functions see no globals): only literals are kept.
-    if (site.baseUrl && /^['"]/.test(site.baseUrl)) return `'${site.baseUrl.slice(1, -1)}${path}'`;
-    return `getenv('JSON2_BASE_URL') . '${path}'`;
-  };
+  const url = (path: string): string => urlExpression(site.baseUrl ?? environmentBase('php'), path, 'php');
   const lines = commentLines(conversion.notes, 'php', ind);
   const options: string[] = [];
   let check = "curl_getinfo($curl, CURLINFO_RESPONSE_CODE) !== 200";

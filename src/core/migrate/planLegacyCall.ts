@@ -2,6 +2,7 @@
 import { type LegacyCallSite, type SourceExpr, lineAt } from './legacyCall';
 import { type Conversion, type MigrationFinding, REMOVAL_NOTE, added } from './migrationPlan';
 import { planObjectCall } from './planObjectCall';
+import { DATE_NOTE, temporalParts } from './literalWriters';
 
 const DB_FORMS: Readonly<Record<string, { path: string; fields: readonly (string | undefined)[] }>> = {
   // Positional parameters of each db function → the controller's form fields (undefined: not taken by the controller).
@@ -21,7 +22,9 @@ export function planLegacyCall(site: LegacyCallSite, text: string): MigrationFin
   const deprecated = `${site.transport === 'xmlrpc' ? 'XML-RPC' : 'JSON-RPC'} ${call} is deprecated (${REMOVAL_NOTE})`;
   const manual = (reason: string, extra: Partial<MigrationFinding> = {}): MigrationFinding =>
     ({ ...where, call, message: `${deprecated}: ${reason}`, reason, severity: 'manual', ...extra });
-  const converts = (conversion: Conversion, replacement: string, extra: Partial<MigrationFinding> = {}): MigrationFinding => {
+  const converts = (planned: Conversion, replacement: string, extra: Partial<MigrationFinding> = {}): MigrationFinding => {
+    const conversion = site.args?.some((arg) => temporalParts(arg).length > 0) ? { ...planned, notes: [...planned.notes, DATE_NOTE] } : planned;
+    if (site.declined) return manual(`use ${replacement}. Not rewritten: ${site.declined}.`, { ...extra, conversion });
     if (site.transport === 'jsonrpc' && !site.statement && !site.replacement) {
       return manual(`use ${replacement}. The code around this JSON-RPC body is not rewritten: ${site.envelopeReason ?? 'its request is not recognised'}. Rewrite it by hand; "Copy as .json2 request" shows the new call.`, { ...extra, conversion });
     }

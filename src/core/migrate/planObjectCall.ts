@@ -5,6 +5,13 @@ import type { SourceExpr } from './legacyCall';
 import { stringOf } from './legacyCall';
 import type { BodyValue, Conversion } from './migrationPlan';
 
+const ARCHIVE_METHODS: ReadonlySet<string> = new Set(['action_archive', 'action_unarchive']);
+
+function idsOnlyNote(model: string, method: string): string {
+  if (ARCHIVE_METHODS.has(method)) return `${method} exists on every model with an "active" field; it takes only the ids.`;
+  return `${model}.${method} is not in the method table: the ids are sent as "ids". It must be a public method on that server (JSON-2 calls no method whose name starts with _).`;
+}
+
 export type ObjectCallPlan = { readonly conversion: Conversion; readonly model: string; readonly method: string } | { readonly reason: string; readonly model?: string; readonly method?: string };
 
 /**
@@ -32,6 +39,8 @@ export function planObjectCall(functionName: string, args: readonly SourceExpr[]
     positional = args.slice(5);
   }
 
+  // action_archive/action_unarchive, and button_*/action_* called with only ids: the ids go in "ids".
+  const idsOnly = !knownMethod(model, method) && positional.length === 1 && (ARCHIVE_METHODS.has(method) || /^(action|button)_\w+$/.test(method));
   const standIns = new Map<unknown, SourceExpr>();
   // Scalars go in as values; lists, mappings and anything else as a marker of the same shape, to be put back as written.
   const standIn = (expr: SourceExpr): unknown => {
@@ -51,7 +60,7 @@ export function planObjectCall(functionName: string, args: readonly SourceExpr[]
   const kw = Object.fromEntries(keywords.map((entry) => [entry.key, standIn(entry.value)]));
   let mapped;
   try {
-    mapped = fromExecuteKw({ db: stringOf(db) ?? 'db', model, method, args: positionalValues, kw });
+    mapped = fromExecuteKw({ db: stringOf(db) ?? 'db', model, method, args: positionalValues, kw }, idsOnly ? { unknownMethodLevel: 'records' } : {});
   } catch (error) {
     if (error instanceof MappingError) return { model, method, reason: error.reason };
     throw error;
@@ -66,7 +75,7 @@ export function planObjectCall(functionName: string, args: readonly SourceExpr[]
     return expr && (standIns.get(value) === expr || expr.value === value) ? { expr } : { value };
   };
   let ids: BodyValue | undefined;
-  const notes = [...mapped.notes];
+  const notes = idsOnly ? [idsOnlyNote(model, method)] : [...mapped.notes];
   if (call.ids !== undefined) ids = idsExpr ? { expr: idsExpr } : { value: call.ids };
   if (idsExpr && idsExpr.kind !== 'list') notes.push(`JSON-2 takes the ids as a list: \`${idsExpr.text}\` must be a list of ids, not a single id.`);
   const valsList = call.args.vals_list;

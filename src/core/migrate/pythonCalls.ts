@@ -1,40 +1,65 @@
-// Finds deprecated RPC calls in Python source with the Lezer Python parser: ServerProxy objects and JSON-RPC bodies.
+// Finds deprecated RPC calls in Python source with the Lezer Python parser: ServerProxy objects (also bound with
+// functools.partial), JSON-RPC bodies and JSON-RPC helpers such as `call(url, "object", "execute", ...)`.
 import type { SyntaxNode } from '@lezer/common';
 import { parser } from '@lezer/python';
-import { type CallStatement, type LegacyCallSite, type LegacyService, type SourceExpr, entryOf, indentAt, staticDict, staticList, stringOf } from './legacyCall';
+import { type CallStatement, type LegacyCallSite, type LegacyService, type SourceExpr, entryOf, indentAt, stringOf } from './legacyCall';
 import { isServiceFunction } from './legacyFunctions';
-import { baseUrlOf, endpointOfUrl } from './proxyUrls';
 import { pythonEnvelope } from './pythonEnvelope';
+import { PUNCTUATION, argumentNodes, pythonExpressionReader } from './pythonExpressions';
+import { pythonHelperOf, type ServiceHelper } from './pythonHelpers';
+import { pythonScopeOf, pythonTemplate } from './pythonUrls';
+import { type UrlTemplate, baseOfEndpoint, baseOfTemplate, endpointOfTemplate, standsForVariable } from './urlTemplate';
 
-const PUNCTUATION = new Set(['(', ')', '[', ']', '{', '}', ',', ':', 'Comment', '⚠']);
+interface Proxy { readonly service: LegacyService; readonly url?: UrlTemplate }
+/** `functools.partial(proxy.execute_kw, db, uid, password)`: the function and the arguments bound in advance. */
+interface BoundFunction { readonly proxy: Proxy; readonly functionName: string; readonly bound: readonly SourceExpr[] }
 
-interface Proxy { readonly service: LegacyService; readonly baseUrl?: string }
+const PYTHON2 = 'the file is Python 2 (print statements or the xmlrpclib/urllib2 modules): a conversion writes Python 3 code (requests, f-strings), which would not run with it. Port the file to Python 3 first, then convert';
 
 /** Every deprecated call in a Python file. */
 export function findPythonCalls(text: string): LegacyCallSite[] {
   const tree = parser.parse(text);
   const slice = (node: SyntaxNode): string => text.slice(node.from, node.to);
-  const strings = new Map<string, string>();
+  const reader = pythonExpressionReader(text);
+  const { toExpr } = reader;
+  const templates = new Map<string, UrlTemplate>();
   const proxies = new Map<string, Proxy>();
+  const boundFunctions = new Map<string, BoundFunction>();
+  const helpers = new Map<string, ServiceHelper>();
   const calls: SyntaxNode[] = [];
   const dicts: SyntaxNode[] = [];
+  let python2 = /^\s*(import\s+(xmlrpclib|urllib2)\b|from\s+(xmlrpclib|urllib2)\s+import\b)/m.test(text);
+  const urlSource = { text, slice, variable: (name: string) => templates.get(name) };
+  const templateOf = (node: SyntaxNode): UrlTemplate => pythonTemplate(node, urlSource);
   tree.iterate({
     enter: (ref) => {
       if (ref.name === 'AssignStatement') remember(ref.node);
       else if (ref.name === 'CallExpression') calls.push(ref.node);
       else if (ref.name === 'DictionaryExpression') dicts.push(ref.node);
+      else if (ref.name === 'PrintStatement') python2 = true;
+      else if (ref.name === 'FunctionDefinition') {
+        const helper = pythonHelperOf(ref.node, slice);
+        if (helper) helpers.set(helper.name, helper);
+      }
     },
   });
 
   function remember(node: SyntaxNode): void {
     const target = node.firstChild;
     const value = node.lastChild;
-    if (!target || !value || target.nextSibling?.name !== 'AssignOp' || value === target) return;
-    if (value.name === 'String' || value.name === 'FormatString' || value.name === 'BinaryExpression' || value.name === 'CallExpression' && !proxyOf(value)) {
-      strings.set(slice(target), slice(value));
-    }
+    if (!target || !value || target.nextSibling?.name !== 'AssignOp' || value.from === target.from) return;
+    const name = slice(target);
     const proxy = proxyOf(value);
-    if (proxy) proxies.set(slice(target), proxy);
+    if (proxy) {
+      proxies.set(name, proxy);
+      return;
+    }
+    const bound = boundFunctionOf(value);
+    if (bound) boundFunctions.set(name, bound);
+    const temporal = reader.temporalOf(value);
+    if (temporal) reader.rememberTemporal(name, temporal);
+    const template = templateOf(value);
+    if (standsForVariable(name, template)) templates.set(name, template);
   }
 
   function proxyOf(node: SyntaxNode): Proxy | undefined {
@@ -43,14 +68,39 @@ export function findPythonCalls(text: string): LegacyCallSite[] {
     if (!callee || !/(^|\.)ServerProxy$/.test(slice(callee))) return undefined;
     const urlNode = argumentNodes(node.getChild('ArgList'))[0];
     if (!urlNode) return undefined;
-    const urlText = urlNode.name === 'VariableName' || urlNode.name === 'MemberExpression' ? strings.get(slice(urlNode)) ?? slice(urlNode) : slice(urlNode);
-    const endpoint = endpointOfUrl(urlText);
-    return endpoint?.service ? { service: endpoint.service, baseUrl: baseUrlOf(urlText) } : undefined;
+    const url = templateOf(urlNode);
+    const service = endpointOfTemplate(url)?.service;
+    return service ? { service, url } : undefined;
+  }
+
+  function boundFunctionOf(node: SyntaxNode): BoundFunction | undefined {
+    if (node.name !== 'CallExpression' || !/(^|\.)partial$/.test(slice(node.firstChild ?? node))) return undefined;
+    const [target, ...bound] = argumentNodes(node.getChild('ArgList'));
+    if (target?.name !== 'MemberExpression' || target.lastChild?.name !== 'PropertyName' || !target.firstChild) return undefined;
+    const functionName = slice(target.lastChild);
+    const proxy = proxies.get(slice(target.firstChild)) ?? proxyOf(target.firstChild);
+    if (!proxy || !isServiceFunction(proxy.service, functionName) || bound.some((arg) => arg.name === '*' || arg.nextSibling?.name === 'AssignOp')) return undefined;
+    return { proxy, functionName, bound: bound.map(toExpr) };
   }
 
   const sites: LegacyCallSite[] = [];
+  const site = (call: SyntaxNode, found: Omit<LegacyCallSite, 'language' | 'start' | 'end' | 'statement' | 'baseUrl'>, url: UrlTemplate | undefined): void => {
+    const base = url && (found.transport === 'jsonrpc' ? baseOfEndpoint(url, pythonScopeOf(call), 'python') : baseOfTemplate(url, pythonScopeOf(call)));
+    sites.push({ language: 'python', start: call.from, end: call.to, statement: statementOf(call), baseUrl: base, ...found });
+  };
   for (const call of calls) {
     const callee = call.firstChild;
+    if (callee?.name === 'VariableName') {
+      const bound = boundFunctions.get(slice(callee));
+      if (bound) {
+        const { args, dynamicReason } = callArguments(call.getChild('ArgList'));
+        site(call, { service: bound.proxy.service, transport: 'xmlrpc', functionName: bound.functionName, args: args && [...bound.bound, ...args], dynamicReason }, bound.proxy.url);
+        continue;
+      }
+      const helper = helpers.get(slice(callee));
+      if (helper) helperCall(call, helper);
+      continue;
+    }
     if (callee?.name !== 'MemberExpression') continue;
     const receiver = callee.firstChild;
     const functionName = callee.lastChild?.name === 'PropertyName' ? slice(callee.lastChild) : undefined;
@@ -58,30 +108,46 @@ export function findPythonCalls(text: string): LegacyCallSite[] {
     const proxy = proxies.get(slice(receiver)) ?? proxyOf(receiver) ?? (functionName === 'execute_kw' ? { service: 'object' as const } : undefined);
     if (!proxy || !isServiceFunction(proxy.service, functionName)) continue;
     const { args, dynamicReason } = callArguments(call.getChild('ArgList'));
-    sites.push({
-      language: 'python', service: proxy.service, transport: 'xmlrpc', functionName, args, dynamicReason,
-      start: call.from, end: call.to, statement: statementOf(call), baseUrl: proxy.baseUrl,
-    });
+    site(call, { service: proxy.service, transport: 'xmlrpc', functionName, args, dynamicReason }, proxy.url);
   }
-  if (endpointOfUrl(text)?.transport === 'jsonrpc' || /\/jsonrpc\b/.test(text)) {
+
+  function helperCall(call: SyntaxNode, helper: ServiceHelper): void {
+    const argNodes = argumentNodes(call.getChild('ArgList'));
+    if (argNodes.some((arg) => arg.name === '*' || arg.name === '**' || arg.nextSibling?.name === 'AssignOp')) return;
+    const service = stringOf(argNodes[helper.serviceIndex] && toExpr(argNodes[helper.serviceIndex]));
+    const functionName = stringOf(argNodes[helper.methodIndex] && toExpr(argNodes[helper.methodIndex]));
+    if (!service || !functionName || !['object', 'common', 'db'].includes(service) || !isServiceFunction(service as LegacyService, functionName)) return;
+    const rest = argNodes[helper.argsIndex];
+    const args = helper.argsStarred ? argNodes.slice(helper.argsIndex).map(toExpr) : rest ? toExpr(rest).items : [];
+    const urlNode = helper.urlIndex === undefined ? undefined : argNodes[helper.urlIndex];
+    const url = urlNode ? templateOf(urlNode) : undefined;
+    site(call, {
+      service: service as LegacyService, transport: 'jsonrpc', functionName, args,
+      dynamicReason: args ? undefined : `the arguments given to ${helper.name}() are not a list literal`,
+      envelopeReason: statementOf(call) ? undefined : 'the helper call sits inside a larger expression',
+    }, url);
+  }
+
+  if (/\/jsonrpc\b|["']service["']\s*:/.test(text)) {
     for (const dict of dicts) {
       const body = toExpr(dict);
       const service = stringOf(entryOf(body, 'service'));
       const functionName = stringOf(entryOf(body, 'method'));
       if (!service || !functionName || !['object', 'common', 'db'].includes(service) || !isServiceFunction(service as LegacyService, functionName)) continue;
       const argsExpr = entryOf(body, 'args');
-      const envelope = pythonEnvelope(dict, { text, slice, strings });
+      const envelope = pythonEnvelope(dict, { text, slice, templateOf });
       // A service-shaped body posted to another jsonrpc route (/web/dataset/call_kw...) is not the deprecated service.
       if ('elsewhere' in envelope && envelope.elsewhere) continue;
       sites.push({
         language: 'python', service: service as LegacyService, transport: 'jsonrpc', functionName,
         args: argsExpr?.items, dynamicReason: argsExpr?.items ? undefined : 'the JSON-RPC arguments are built dynamically',
         start: dict.from, end: dict.to,
-        ...('reason' in envelope ? { envelopeReason: envelope.reason } : { statement: envelope.statement, baseUrl: envelope.baseUrl }),
+        ...('reason' in envelope ? { envelopeReason: envelope.reason } : { statement: envelope.statement, baseUrl: envelope.url && baseOfEndpoint(envelope.url, pythonScopeOf(dict), 'python') }),
       });
     }
   }
-  return sites.sort((a, b) => a.start - b.start);
+  const sorted = sites.sort((a, b) => a.start - b.start);
+  return python2 ? sorted.map((found) => ({ ...found, declined: PYTHON2 })) : sorted;
 
   function callArguments(argList: SyntaxNode | null): { args?: SourceExpr[]; dynamicReason?: string } {
     const args: SourceExpr[] = [];
@@ -92,49 +158,6 @@ export function findPythonCalls(text: string): LegacyCallSite[] {
       args.push(toExpr(child));
     }
     return { args };
-  }
-
-  function toExpr(node: SyntaxNode): SourceExpr {
-    const base = { start: node.from, end: node.to, text: slice(node) };
-    switch (node.name) {
-      case 'String': {
-        const value = pythonString(base.text);
-        return value === undefined ? { ...base, kind: 'other' } : { ...base, kind: 'string', value };
-      }
-      case 'Number': {
-        const value = Number(base.text.replace(/_/g, ''));
-        return Number.isFinite(value) ? { ...base, kind: 'number', value } : { ...base, kind: 'other' };
-      }
-      case 'UnaryExpression': {
-        const operand = node.lastChild;
-        if (node.firstChild && slice(node.firstChild) === '-' && operand?.name === 'Number') return { ...base, kind: 'number', value: -Number(slice(operand).replace(/_/g, '')) };
-        return { ...base, kind: 'other' };
-      }
-      case 'Boolean': return { ...base, kind: 'boolean', value: base.text === 'True' };
-      case 'None': return { ...base, kind: 'null', value: null };
-      case 'ParenthesizedExpression': {
-        const inner = argumentNodes(node);
-        return inner.length === 1 ? { ...toExpr(inner[0]), start: node.from, end: node.to, text: base.text } : { ...base, kind: 'other' };
-      }
-      case 'ArrayExpression':
-      case 'TupleExpression': {
-        const children = childNodes(node);
-        if (children.some((child) => child.name === '*' || child.name === 'for' || child.name === 'ArrayComprehensionExpression')) return { ...base, kind: 'list' };
-        const items = children.map(toExpr);
-        return { ...base, kind: 'list', items, value: staticList(items) };
-      }
-      case 'DictionaryExpression': {
-        const children = childNodes(node);
-        const entries: { key: string; value: SourceExpr }[] = [];
-        for (let index = 0; index < children.length; index += 2) {
-          const key = stringOf(toExpr(children[index]));
-          if (key === undefined || !children[index + 1]) return { ...base, kind: 'dict' };
-          entries.push({ key, value: toExpr(children[index + 1]) });
-        }
-        return { ...base, kind: 'dict', entries, value: staticDict(entries) };
-      }
-      default: return { ...base, kind: 'other' };
-    }
   }
 
   function statementOf(call: SyntaxNode): CallStatement | undefined {
@@ -148,22 +171,4 @@ export function findPythonCalls(text: string): LegacyCallSite[] {
     }
     return undefined;
   }
-}
-
-function childNodes(node: SyntaxNode): SyntaxNode[] {
-  const children: SyntaxNode[] = [];
-  for (let child = node.firstChild; child; child = child.nextSibling) if (!PUNCTUATION.has(child.name)) children.push(child);
-  return children;
-}
-
-function argumentNodes(node: SyntaxNode | null): SyntaxNode[] {
-  return node ? childNodes(node) : [];
-}
-
-/** A Python string literal's value (plain, raw or unicode; not bytes, not formatted), or undefined. */
-function pythonString(literal: string): string | undefined {
-  const match = /^([rRuU]?)('''|"""|'|")([\s\S]*)\2$/.exec(literal);
-  if (!match) return undefined;
-  if (match[1].toLowerCase() === 'r') return match[3];
-  return match[3].replace(/\\(n|t|r|\\|'|"|\n)/g, (_, c: string) => ({ n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '\n': '' })[c] ?? c);
 }

@@ -2,17 +2,18 @@
 // statements a conversion replaces (the body's own assignment included).
 import type { SyntaxNode } from '@lezer/common';
 import { type CallStatement, indentAt, mentions } from './legacyCall';
-import { baseUrlOf, endpointOfUrl, namesOtherRoute } from './proxyUrls';
+import { namesOtherRoute } from './proxyUrls';
+import { type UrlTemplate, endpointOfTemplate, isOpaque, templateText } from './urlTemplate';
 
-export type Envelope = { readonly statement: CallStatement; readonly baseUrl?: string } | { readonly reason: string; readonly elsewhere?: boolean };
+export type Envelope = { readonly statement: CallStatement; readonly url?: UrlTemplate } | { readonly reason: string; readonly elsewhere?: boolean };
 
 const SHAPES = 'requests.post(<url>/jsonrpc, json=<body>).json()["result"], or response = requests.post(...) followed by response.json()["result"], in consecutive statements';
 
 interface PythonSource {
   readonly text: string;
   readonly slice: (node: SyntaxNode) => string;
-  /** Variables holding strings (for URLs kept in a variable). */
-  readonly strings: ReadonlyMap<string, string>;
+  /** A URL expression folded (variables, concatenation, formatting). */
+  readonly templateOf: (node: SyntaxNode) => UrlTemplate;
 }
 
 /** The statements posting the request whose "params" mapping is `params`, or why there are none to rewrite. */
@@ -34,9 +35,10 @@ export function pythonEnvelope(params: SyntaxNode, source: PythonSource): Envelo
   }
   if (!post || !isPost(post, slice)) return refuse('the body is not posted with json= in the next statement');
   const urlNode = post.getChild('ArgList')?.firstChild?.nextSibling;
-  const urlText = urlNode ? source.strings.get(slice(urlNode)) ?? slice(urlNode) : '';
-  if (namesOtherRoute(urlText)) return { reason: 'posted to another route', elsewhere: true };
-  if (endpointOfUrl(urlText)?.transport !== 'jsonrpc') return refuse('the request is not posted to /jsonrpc');
+  const url = urlNode ? source.templateOf(urlNode) : [];
+  if (namesOtherRoute(templateText(url))) return { reason: 'posted to another route', elsewhere: true };
+  // An endpoint the file does not show (the environment, a parameter) is taken for /jsonrpc: the body names a service.
+  if (endpointOfTemplate(url)?.transport !== 'jsonrpc' && !isOpaque(url)) return refuse('the request is not posted to /jsonrpc');
 
   let last: SyntaxNode | undefined;
   let value: SyntaxNode | undefined = resultRead(post, slice);
@@ -67,7 +69,7 @@ export function pythonEnvelope(params: SyntaxNode, source: PythonSource): Envelo
     start: first.from, end: last.to, kind, indent: indentAt(source.text, first.from),
     target: kind === 'assign' && last.firstChild ? slice(last.firstChild) : undefined,
   };
-  return { statement, baseUrl: baseUrlOf(urlText) };
+  return { statement, url };
 }
 
 function isPost(call: SyntaxNode, slice: (node: SyntaxNode) => string): boolean {

@@ -2,6 +2,7 @@
 import type { LegacyCallSite } from './legacyCall';
 import { CHECKBOX_FIELDS, codeOf, commentLines, exprCode } from './literalWriters';
 import type { Conversion, ResultAdaptation } from './migrationPlan';
+import { environmentBase, urlExpression } from './urlTemplate';
 
 export interface WrittenCode {
   /** Replaces `start`..`end` of the file. */
@@ -20,11 +21,7 @@ export function writePython(site: LegacyCallSite, conversion: Conversion): Writt
   if (!statement) throw new Error('writePython needs a call that is a whole statement');
   const ind = statement.indent;
   const plan = conversion.plan;
-  const base = (path: string): string => {
-    const baseUrl = site.baseUrl;
-    if (baseUrl && /^['"]/.test(baseUrl)) return JSON.stringify(baseUrl.slice(1, -1) + path);
-    return `f"{${baseUrl ?? 'os.environ[\'JSON2_BASE_URL\']'}}${path}"`;
-  };
+  const base = (path: string): string => urlExpression(site.baseUrl ?? environmentBase('python'), path, 'python');
   const imports = new Set(['import requests']);
   if (!site.baseUrl) imports.add('import os');
   const lines: string[] = commentLines(conversion.notes, 'python', ind);

@@ -84,7 +84,7 @@ fetch('https://erp.example.com/json/2/res.partner/read', {
   // name_get no longer exists: it becomes a read of display_name, whose records are turned back into [id, name] pairs.
   // JSON-2 takes the ids as a list: \`ids\` must be a list of ids, not a single id.
   return answer.map((record) => [record.id, record.display_name]);
-}).then((value) => [null, value], (error) => [error]).then((outcome) => (done)(...outcome));
+}).then((value) => [null, value], (error) => [error, undefined]).then(([error, value]) => done(error, value));
 `);
   });
 
