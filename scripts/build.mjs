@@ -61,7 +61,7 @@ export const bundles = [
   // The migration assistant's parsers (Python, JS/TS, PHP): their own bundle, required by the extension on first use.
   nodeEntry('src/core/migrate/migrateBundle.ts', 'dist/migrate.js'),
   // mainFields: jsonc-parser's "main" is a UMD build whose requires esbuild cannot follow; its ES module build bundles.
-  nodeEntry('src/cli/main.ts', 'dist/cli.js', { banner: { js: '#!/usr/bin/env node' }, external: ['./sandbox.js'], mainFields: ['module', 'main'], plugins: [nodeHttpPool] }),
+  nodeEntry('src/cli/main.ts', 'dist/cli.js', { banner: { js: '#!/usr/bin/env node' }, external: ['./sandbox.js', './migrate.js'], mainFields: ['module', 'main'], plugins: [nodeHttpPool] }),
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview/main.js', platform: 'browser', target: 'es2022', format: 'iife' },
   ...sandboxBundles(common),
 ];

@@ -6,6 +6,7 @@ const USAGE = `Usage: json2 <command> [options]
 
 Commands:
   run FILE... [options]   run the requests of .json2 files and check their assertions (json2 run --help)
+  migrate scan|fix PATH   find and convert deprecated XML-RPC/JSON-RPC calls (json2 migrate --help)
   sandbox [options]       start the local sandbox server (json2 sandbox --help)
   version                 print the version
 
@@ -29,9 +30,16 @@ async function runFiles(argv: string[]): Promise<number> {
   return runRunCommand(argv);
 }
 
+async function runMigrate(argv: string[]): Promise<number> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { runMigrateCommand } = require('./migrateCommand') as typeof import('./migrateCommand');
+  return runMigrateCommand(argv);
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'run') return runFiles(rest);
+  if (command === 'migrate') return runMigrate(rest);
   if (command === 'sandbox') return runSandbox(rest);
   if (command === 'version') {
     console.log(cliVersion());

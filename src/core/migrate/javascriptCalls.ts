@@ -3,11 +3,12 @@
 import { type ParserPlugin, parse } from '@babel/parser';
 import type { Node } from '@babel/types';
 import { type LegacyCallSite, type LegacyService, type SourceExpr, entryOf, indentAt, stringOf } from './legacyCall';
+import { Assignments } from './assignments';
 import { isServiceFunction } from './legacyFunctions';
 import { javascriptEnvelope } from './javascriptEnvelope';
 import { javascriptExpressionReader, propertyName, walk } from './javascriptExpressions';
 import { jsScopeOf, jsTemplate, odooServerTemplate, optionsTemplate } from './javascriptUrls';
-import { type UrlTemplate, baseOfTemplate, endpointOfTemplate, standsForVariable } from './urlTemplate';
+import { type UrlTemplate, baseOfTemplate, endpointOfTemplate, isOpaque, standsForVariable } from './urlTemplate';
 
 interface Proxy { readonly service: LegacyService; readonly url?: UrlTemplate }
 /** An `odoo-xmlrpc` client: `new Odoo({ url, port, db, username, password })`. */
@@ -31,21 +32,21 @@ export function findJavaScriptCalls(text: string, fileName = 'file.js'): LegacyC
   const templates = new Map<string, UrlTemplate>();
   const urlSource = { text, parents, variable: (name: string) => templates.get(name) };
   const templateOf = (node: Node): UrlTemplate => jsTemplate(node, urlSource);
-  const proxies = new Map<string, Proxy>();
-  const promisified = new Map<string, Proxy>();
+  const proxies = new Assignments<Proxy>();
+  const promisified = new Assignments<Proxy>();
   const odooClasses = new Set<string>();
-  const odooClients = new Map<string, OdooClient>();
+  const odooClients = new Assignments<OdooClient>();
   for (const node of nodes) {
     if (node.type === 'ImportDeclaration' && node.source.value === 'odoo-xmlrpc') {
       for (const specifier of node.specifiers) odooClasses.add(specifier.local.name);
     } else if (node.type === 'VariableDeclarator' && node.init) {
-      remember(slice(node.id), node.init);
+      remember(node.id.type === 'Identifier' ? node.id.name : slice(node.id), node.init, node.start ?? 0);
     } else if (node.type === 'AssignmentExpression') {
-      remember(slice(node.left), node.right);
+      remember(slice(node.left), node.right, node.start ?? 0);
     }
   }
 
-  function remember(name: string, value: Node): void {
+  function remember(name: string, value: Node, at: number): void {
     if (value.type === 'CallExpression' && slice(value.callee) === 'require' && value.arguments[0]?.type === 'StringLiteral' && value.arguments[0].value === 'odoo-xmlrpc') {
       odooClasses.add(name);
       return;
@@ -53,16 +54,16 @@ export function findJavaScriptCalls(text: string, fileName = 'file.js'): LegacyC
     if (value.type === 'NewExpression' && value.callee.type === 'Identifier' && odooClasses.has(value.callee.name)) {
       const options = value.arguments[0];
       const url = options?.type === 'ObjectExpression' ? odooServerTemplate(options, urlSource) : undefined;
-      odooClients.set(name, { url: url && endpointOfOdoo(url), name });
+      odooClients.set(name, at, { url: url && endpointOfOdoo(url), name });
       return;
     }
     const proxy = proxyOf(value);
-    if (proxy) proxies.set(name, proxy);
+    if (proxy) proxies.set(name, at, proxy);
     const viaPromise = promisifiedOf(value);
-    if (viaPromise) promisified.set(name, viaPromise);
+    if (viaPromise) promisified.set(name, at, viaPromise);
     if (!proxy && !viaPromise) {
       const template = templateOf(value);
-      if (standsForVariable(name, template)) templates.set(name, template);
+      if (standsForVariable(name, template) && !isOpaque(template)) templates.set(name, template);
       reader.rememberTemporal(name, value);
     }
   }
@@ -86,7 +87,7 @@ export function findJavaScriptCalls(text: string, fileName = 'file.js'): LegacyC
     let target = call.arguments[0] as Node;
     if (target.type === 'CallExpression' && target.callee.type === 'MemberExpression' && propertyName(target.callee.property) === 'bind') target = target.callee.object;
     if (target.type !== 'MemberExpression' || propertyName(target.property) !== 'methodCall') return undefined;
-    return proxies.get(slice(target.object)) ?? proxyOf(target.object);
+    return proxies.get(slice(target.object), node.start ?? 0) ?? proxyOf(target.object);
   }
 
   const sites: LegacyCallSite[] = [];
@@ -97,19 +98,19 @@ export function findJavaScriptCalls(text: string, fileName = 'file.js'): LegacyC
   };
   const mentionsJsonRpc = /\/jsonrpc\b|\bservice['"]?\s*:/.test(text);
   for (const node of nodes) {
-    if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && promisified.has(node.callee.name)) {
-      const proxy = promisified.get(node.callee.name) as Proxy;
-      methodCall(node, proxy, undefined);
+    const viaPromise = node.type === 'CallExpression' && node.callee.type === 'Identifier' ? promisified.get(node.callee.name, node.start ?? 0) : undefined;
+    if (viaPromise && node.type === 'CallExpression') {
+      methodCall(node, viaPromise, undefined);
     } else if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && !node.callee.computed) {
       const verb = propertyName(node.callee.property);
-      const odoo = odooClients.get(slice(node.callee.object));
+      const odoo = odooClients.get(slice(node.callee.object), node.start ?? 0);
       if (odoo && (verb === 'connect' || verb === 'execute_kw')) {
         odooCall(node, odoo, verb);
         continue;
       }
       if (verb !== 'methodCall' && verb !== 'call') continue;
       const functionName = node.arguments[0]?.type === 'StringLiteral' ? node.arguments[0].value : undefined;
-      const proxy = proxies.get(slice(node.callee.object)) ?? proxyOf(node.callee.object) ?? (functionName === 'execute_kw' ? { service: 'object' as const } : undefined);
+      const proxy = proxies.get(slice(node.callee.object), node.start ?? 0) ?? proxyOf(node.callee.object) ?? (functionName === 'execute_kw' ? { service: 'object' as const } : undefined);
       if (proxy) methodCall(node, proxy, node.arguments[2]);
     } else if (mentionsJsonRpc && node.type === 'ObjectExpression') {
       const body = toExpr(node);

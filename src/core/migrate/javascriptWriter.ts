@@ -49,12 +49,13 @@ export function writeJavaScript(site: LegacyCallSite, conversion: Conversion): W
   for (const note of conversion.notes) lines.push(`  // ${note}`);
   const [result, why] = resultExpression(plan.result, plan.kind === 'route' ? plan.lookFor?.text : undefined).replaceAll('(record) =>', site.typescript ? '(record: any) =>' : '(record) =>').split(' // ');
   lines.push(`  return ${result};${why ? ` // ${why}` : ''}`, '})');
-  // The callback is written once: it gets (null, value) or (error, undefined), as the client called it. Called
-  // directly with two arguments, an inline callback's parameters are typed from them in TypeScript.
+  // The callback is written once: it gets (null, value) or (error, undefined), as the client called it. In TypeScript
+  // it is cast to the two-argument type the client declared, which types an inline callback's parameters and lets
+  // one that takes fewer be called with two.
   if (site.callback) {
-    const callback = /^[\w$.]+$/.test(site.callback.text) ? site.callback.text : `(${site.callback.text})`;
-    const asConst = site.typescript ? ' as const' : '';
-    lines[lines.length - 1] += `.then((value) => [null, value]${asConst}, (error) => [error, undefined]${asConst}).then(([error, value]) => ${callback}(error, value))`;
+    const simple = /^[\w$.]+$/.test(site.callback.text);
+    const callback = site.typescript ? `((${site.callback.text}) as (error: any, value: any) => void)` : simple ? site.callback.text : `(${site.callback.text})`;
+    lines[lines.length - 1] += `.then((value) => [null, value], (error) => [error, undefined]).then(([error, value]) => ${callback}(error, value))`;
   }
   const text = lines.map((line, index) => (index === 0 ? line : ind + line)).join('\n');
   const replaced = site.replacement ?? { start: site.start, end: site.end, prefix: '', suffix: '' };

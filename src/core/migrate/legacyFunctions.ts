@@ -1,5 +1,5 @@
 // The deprecated services' functions (spec: common, db and object services), as the detectors recognise them.
-import type { LegacyService } from './legacyCall';
+import type { LegacyService, MigrationLanguage } from './legacyCall';
 
 export const OBJECT_FUNCTIONS: ReadonlySet<string> = new Set(['execute_kw', 'execute']);
 export const COMMON_FUNCTIONS: ReadonlySet<string> = new Set(['version', 'login', 'authenticate']);
@@ -19,4 +19,17 @@ export function isServiceFunction(service: LegacyService, functionName: string):
 /** A cheap text test: whether a file may hold a deprecated call at all, before any parser is loaded. */
 export function mayHoldLegacyCalls(text: string): boolean {
   return /xmlrpc|jsonrpc|execute_kw|ServerProxy|ripcord/i.test(text);
+}
+
+/** The language of a file the assistant reads, from its name, or undefined. */
+export function languageOfFile(fileName: string): MigrationLanguage | undefined {
+  if (/\.pyw?$/i.test(fileName)) return 'python';
+  if (/\.(m|c)?(j|t)sx?$/i.test(fileName)) return 'javascript';
+  if (/\.(php|phtml)$/i.test(fileName)) return 'php';
+  return undefined;
+}
+
+/** Whether the assistant reads a file of that name (declaration files hold no calls). */
+export function isMigrationSource(fileName: string): boolean {
+  return languageOfFile(fileName) !== undefined && !/\.d\.[cm]?ts$/i.test(fileName);
 }

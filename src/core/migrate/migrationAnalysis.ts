@@ -1,9 +1,12 @@
 // The migration assistant's entry points: find and plan every deprecated call of a file, write conversions as edits.
-import type { LegacyCallSite, MigrationLanguage } from './legacyCall';
+import type { LegacyCallSite } from './legacyCall';
 import { findJavaScriptCalls } from './javascriptCalls';
 import { writeJavaScript } from './javascriptWriter';
 import { writeJson2Request } from './json2RequestWriter';
 import type { MigrationFinding } from './migrationPlan';
+import { languageOfFile } from './legacyFunctions';
+
+export { languageOfFile };
 import { findPhpCalls } from './phpCalls';
 import { planLegacyCall } from './planLegacyCall';
 import { findPythonCalls } from './pythonCalls';
@@ -20,14 +23,6 @@ export interface TextEdit {
   readonly start: number;
   readonly end: number;
   readonly text: string;
-}
-
-/** The language of a file the assistant reads, from its name, or undefined. */
-export function languageOfFile(fileName: string): MigrationLanguage | undefined {
-  if (/\.pyw?$/i.test(fileName)) return 'python';
-  if (/\.(m|c)?(j|t)sx?$/i.test(fileName)) return 'javascript';
-  if (/\.(php|phtml)$/i.test(fileName)) return 'php';
-  return undefined;
 }
 
 /** Every deprecated call of a file, with what it becomes. */

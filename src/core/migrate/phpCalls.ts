@@ -1,10 +1,11 @@
 // Finds deprecated RPC calls in PHP with php-parser: ripcord-style client proxies (`$models->execute_kw(...)`) and JSON-RPC bodies.
 import { Engine } from 'php-parser';
 import { type CallStatement, type LegacyCallSite, type LegacyService, type SourceExpr, entryOf, indentAt, staticDict, staticList, stringOf } from './legacyCall';
+import { Assignments } from './assignments';
 import { isServiceFunction } from './legacyFunctions';
 import { type PhpNode, phpEnvelope } from './phpEnvelope';
 import { phpScopeOf, phpTemplate } from './phpUrls';
-import { type UrlTemplate, baseOfEndpoint, baseOfTemplate, endpointOfTemplate, standsForVariable } from './urlTemplate';
+import { type UrlTemplate, baseOfEndpoint, baseOfTemplate, endpointOfTemplate, isOpaque, standsForVariable } from './urlTemplate';
 
 interface Proxy { readonly service: LegacyService; readonly url?: UrlTemplate }
 
@@ -32,14 +33,16 @@ export function findPhpCalls(text: string): LegacyCallSite[] {
   const scopeOf = (node: PhpNode): number => phpScopeOf(node, parents);
   const urlSource = { text, parents, variable: (name: string, at: PhpNode) => templates.get(`${scopeOf(at)} ${name}`) };
   const templateOf = (node: PhpNode): UrlTemplate => phpTemplate(node, urlSource);
-  const proxies = new Map<string, Proxy>();
+  const proxies = new Assignments<Proxy>();
+  // PHP functions see no globals: a variable is one per function, `$this->...` one per object.
+  const scopedName = (name: string, at: PhpNode): string => (name.startsWith('$this->') ? name : `${scopeOf(at)} ${name}`);
   for (const { node } of visits) {
     if (node.kind !== 'assign') continue;
     const left = node.left as PhpNode;
     const right = node.right as PhpNode;
     const proxy = proxyOf(right);
-    if (proxy) proxies.set(slice(left), proxy);
-    else if (standsForVariable(slice(left), templateOf(right))) templates.set(`${scopeOf(node)} ${slice(left)}`, templateOf(right));
+    if (proxy) proxies.set(scopedName(slice(left), node), start(node), proxy);
+    else if (standsForVariable(slice(left), templateOf(right)) && !isOpaque(templateOf(right))) templates.set(`${scopeOf(node)} ${slice(left)}`, templateOf(right));
   }
 
   function proxyOf(node: PhpNode): Proxy | undefined {
@@ -62,7 +65,7 @@ export function findPhpCalls(text: string): LegacyCallSite[] {
       if (offset.kind !== 'identifier') continue;
       const functionName = offset.name as string;
       const receiver = lookup.what as PhpNode;
-      const proxy = proxies.get(slice(receiver)) ?? proxyOf(receiver) ?? (functionName === 'execute_kw' ? { service: 'object' as const } : undefined);
+      const proxy = proxies.get(scopedName(slice(receiver), node), start(node)) ?? proxyOf(receiver) ?? (functionName === 'execute_kw' ? { service: 'object' as const } : undefined);
       if (!proxy || !isServiceFunction(proxy.service, functionName)) continue;
       const argNodes = node.arguments as PhpNode[];
       const spread = argNodes.some((arg) => arg.kind === 'variadic' || arg.kind === 'namedargument');

@@ -3,12 +3,13 @@
 import type { SyntaxNode } from '@lezer/common';
 import { parser } from '@lezer/python';
 import { type CallStatement, type LegacyCallSite, type LegacyService, type SourceExpr, entryOf, indentAt, stringOf } from './legacyCall';
+import { Assignments } from './assignments';
 import { isServiceFunction } from './legacyFunctions';
 import { pythonEnvelope } from './pythonEnvelope';
 import { PUNCTUATION, argumentNodes, pythonExpressionReader } from './pythonExpressions';
 import { pythonHelperOf, type ServiceHelper } from './pythonHelpers';
 import { pythonScopeOf, pythonTemplate } from './pythonUrls';
-import { type UrlTemplate, baseOfEndpoint, baseOfTemplate, endpointOfTemplate, standsForVariable } from './urlTemplate';
+import { type UrlTemplate, baseOfEndpoint, baseOfTemplate, endpointOfTemplate, isOpaque, standsForVariable } from './urlTemplate';
 
 interface Proxy { readonly service: LegacyService; readonly url?: UrlTemplate }
 /** `functools.partial(proxy.execute_kw, db, uid, password)`: the function and the arguments bound in advance. */
@@ -23,8 +24,8 @@ export function findPythonCalls(text: string): LegacyCallSite[] {
   const reader = pythonExpressionReader(text);
   const { toExpr } = reader;
   const templates = new Map<string, UrlTemplate>();
-  const proxies = new Map<string, Proxy>();
-  const boundFunctions = new Map<string, BoundFunction>();
+  const proxies = new Assignments<Proxy>();
+  const boundFunctions = new Assignments<BoundFunction>();
   const helpers = new Map<string, ServiceHelper>();
   const calls: SyntaxNode[] = [];
   const dicts: SyntaxNode[] = [];
@@ -51,15 +52,15 @@ export function findPythonCalls(text: string): LegacyCallSite[] {
     const name = slice(target);
     const proxy = proxyOf(value);
     if (proxy) {
-      proxies.set(name, proxy);
+      proxies.set(name, node.from, proxy);
       return;
     }
     const bound = boundFunctionOf(value);
-    if (bound) boundFunctions.set(name, bound);
+    if (bound) boundFunctions.set(name, node.from, bound);
     const temporal = reader.temporalOf(value);
     if (temporal) reader.rememberTemporal(name, temporal);
     const template = templateOf(value);
-    if (standsForVariable(name, template)) templates.set(name, template);
+    if (standsForVariable(name, template) && !isOpaque(template)) templates.set(name, template);
   }
 
   function proxyOf(node: SyntaxNode): Proxy | undefined {
@@ -78,7 +79,7 @@ export function findPythonCalls(text: string): LegacyCallSite[] {
     const [target, ...bound] = argumentNodes(node.getChild('ArgList'));
     if (target?.name !== 'MemberExpression' || target.lastChild?.name !== 'PropertyName' || !target.firstChild) return undefined;
     const functionName = slice(target.lastChild);
-    const proxy = proxies.get(slice(target.firstChild)) ?? proxyOf(target.firstChild);
+    const proxy = proxies.get(slice(target.firstChild), node.from) ?? proxyOf(target.firstChild);
     if (!proxy || !isServiceFunction(proxy.service, functionName) || bound.some((arg) => arg.name === '*' || arg.nextSibling?.name === 'AssignOp')) return undefined;
     return { proxy, functionName, bound: bound.map(toExpr) };
   }
@@ -91,7 +92,7 @@ export function findPythonCalls(text: string): LegacyCallSite[] {
   for (const call of calls) {
     const callee = call.firstChild;
     if (callee?.name === 'VariableName') {
-      const bound = boundFunctions.get(slice(callee));
+      const bound = boundFunctions.get(slice(callee), call.from);
       if (bound) {
         const { args, dynamicReason } = callArguments(call.getChild('ArgList'));
         site(call, { service: bound.proxy.service, transport: 'xmlrpc', functionName: bound.functionName, args: args && [...bound.bound, ...args], dynamicReason }, bound.proxy.url);
@@ -105,7 +106,7 @@ export function findPythonCalls(text: string): LegacyCallSite[] {
     const receiver = callee.firstChild;
     const functionName = callee.lastChild?.name === 'PropertyName' ? slice(callee.lastChild) : undefined;
     if (!receiver || !functionName) continue;
-    const proxy = proxies.get(slice(receiver)) ?? proxyOf(receiver) ?? (functionName === 'execute_kw' ? { service: 'object' as const } : undefined);
+    const proxy = proxies.get(slice(receiver), call.from) ?? proxyOf(receiver) ?? (functionName === 'execute_kw' ? { service: 'object' as const } : undefined);
     if (!proxy || !isServiceFunction(proxy.service, functionName)) continue;
     const { args, dynamicReason } = callArguments(call.getChild('ArgList'));
     site(call, { service: proxy.service, transport: 'xmlrpc', functionName, args, dynamicReason }, proxy.url);

@@ -1,8 +1,8 @@
-// "JSON-2: Find Deprecated RPC Calls": scans the workspace (files.exclude and .gitignore respected), fills Problems, writes a report.
-import ignore, { type Ignore } from 'ignore';
+// "JSON-2: Find Deprecated RPC Calls": scans the workspace (files.exclude, .gitignore and the folders `json2 migrate` skips), fills Problems, writes a report.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { mayHoldLegacyCalls } from '../../core/migrate/legacyFunctions';
+import { isMigrationSource, mayHoldLegacyCalls } from '../../core/migrate/legacyFunctions';
+import { IgnoreRules, isSkippedFolder } from '../../core/migrate/sourceFiles';
 import { diagnosticOf } from './migrationDiagnostics';
 import { MIGRATION_GLOB, migrationEngine } from './migrationEngine';
 
@@ -24,18 +24,19 @@ export interface ScanResult {
   readonly report?: vscode.Uri;
 }
 
-/** The .gitignore rules of the workspace, each applying below its own folder. */
-async function gitignoreRules(token: vscode.CancellationToken): Promise<{ dir: string; rules: Ignore }[]> {
+/** The .gitignore rules of the workspace, each applying below its own folder (the same rules as `json2 migrate`). */
+async function gitignoreRules(token: vscode.CancellationToken): Promise<IgnoreRules> {
   const files = await vscode.workspace.findFiles('**/.gitignore', '**/node_modules/**', undefined, token);
   const decoder = new TextDecoder();
-  return Promise.all(files.map(async (uri) => ({ dir: path.dirname(uri.fsPath), rules: ignore().add(decoder.decode(await vscode.workspace.fs.readFile(uri))) })));
+  const rules = new IgnoreRules();
+  for (const uri of files) rules.add(path.dirname(uri.fsPath), decoder.decode(await vscode.workspace.fs.readFile(uri)));
+  return rules;
 }
 
-function isIgnored(file: string, rules: readonly { dir: string; rules: Ignore }[]): boolean {
-  return rules.some(({ dir, rules: ignored }) => {
-    const relative = path.relative(dir, file);
-    return !relative.startsWith('..') && !path.isAbsolute(relative) && ignored.ignores(relative.split(path.sep).join('/'));
-  });
+/** Whether `json2 migrate` would skip the file: a dependency, vendored or virtual-environment folder, or .gitignore. */
+function isSkipped(file: string, rules: IgnoreRules): boolean {
+  const folders = vscode.workspace.asRelativePath(path.dirname(file), false).split(/[\\/]/);
+  return folders.some(isSkippedFolder) || !isMigrationSource(file) || rules.ignores(file);
 }
 
 /** Scans `folder` (default: the whole workspace) with progress and cancellation. */
@@ -45,7 +46,7 @@ export async function scanWorkspace(collection: vscode.DiagnosticCollection, fol
     // An undefined exclude applies files.exclude; node_modules and .gitignore are filtered below.
     const candidates = await vscode.workspace.findFiles(include, undefined, undefined, token);
     const rules = await gitignoreRules(token);
-    const files = candidates.filter((uri) => !uri.fsPath.split(path.sep).includes('node_modules') && !isIgnored(uri.fsPath, rules))
+    const files = candidates.filter((uri) => !isSkipped(uri.fsPath, rules))
       .sort((a, b) => a.fsPath.localeCompare(b.fsPath));
     const rows: ScanRow[] = [];
     const decoder = new TextDecoder();

@@ -38,8 +38,15 @@ function scalar(tag: string, text: string): unknown {
       if (text.trim() === '' || Number.isNaN(number)) throw new XmlRpcParseError(`bad double '${text}'`);
       return number;
     }
-    case 'string': case 'dateTime.iso8601':
+    case 'string':
       return text;
+    case 'dateTime.iso8601': {
+      // The server decodes it as a datetime (xmlrpc.client.loads with use_datetime=True), which the ORM reads as
+      // "YYYY-MM-DD HH:MM:SS": the sandbox gives that string.
+      const parts = /^\s*(\d{4})-?(\d{2})-?(\d{2})T(\d{2}):?(\d{2}):?(\d{2})/.exec(text);
+      if (!parts) throw new XmlRpcParseError(`bad dateTime.iso8601 '${text}'`);
+      return `${parts[1]}-${parts[2]}-${parts[3]} ${parts[4]}:${parts[5]}:${parts[6]}`;
+    }
     case 'base64':
       return Buffer.from(text.replace(/\s+/g, ''), 'base64');
     case 'nil':
