@@ -1,7 +1,17 @@
 // Lint rules: typescript-eslint with type information, no floating promises, and the layering rule that keeps
 // `vscode` out of everything that must run under plain Node (core, CLI, sandbox).
 import js from '@eslint/js';
+import fs from 'node:fs';
 import tseslint from 'typescript-eslint';
+
+// Command ids are written once, in src/extension/commandIds.ts: a literal of one anywhere else is an error.
+const commandIds = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8')).contributes.commands.map((command) => command.command);
+const commandIdPattern = `/^(?:${commandIds.map((id) => id.replace(/\./g, '\\.')).join('|')})$/`;
+const commandIdMessage = 'Use CommandIds (src/extension/commandIds.ts), the one place a command id is written.';
+const noCommandIdLiterals = ['error',
+  { selector: `Literal[value=${commandIdPattern}]`, message: commandIdMessage },
+  { selector: `TemplateElement[value.cooked=${commandIdPattern}]`, message: commandIdMessage },
+];
 
 const vscodeFree = {
   patterns: [{ group: ['vscode/*'], message: 'src/core, src/cli and src/sandbox run under plain Node: never import vscode here.' }],
@@ -26,7 +36,12 @@ export default tseslint.config(
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       eqeqeq: ['error', 'smart'],
+      'no-restricted-syntax': noCommandIdLiterals,
     },
+  },
+  {
+    files: ['src/extension/commandIds.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['src/core/**/*.ts', 'src/cli/**/*.ts', 'src/sandbox/**/*.ts', 'src/shared/**/*.ts'],
@@ -48,5 +63,6 @@ export default tseslint.config(
     languageOptions: {
       globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly', __dirname: 'readonly', require: 'readonly', module: 'writable', exports: 'writable', window: 'readonly', document: 'readonly' },
     },
+    rules: { 'no-restricted-syntax': noCommandIdLiterals },
   },
 );

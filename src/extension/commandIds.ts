@@ -1,4 +1,5 @@
-// The extension's command identifiers, in one place so that registrations, menus and tests agree.
+// The extension's command identifiers, the one place they are written: registrations, tree items, prompts and tests use
+// this object; package.json declares the same ids (a lint rule refuses the literal anywhere else, a unit test compares).
 export const CommandIds = {
   showLog: 'json2.showLog',
   addConnection: 'json2.addConnection',
@@ -33,6 +34,20 @@ export const CommandIds = {
   restoreDatabase: 'json2.restoreDatabase',
   changeMasterPassword: 'json2.changeMasterPassword',
   forgetMasterPassword: 'json2.forgetMasterPassword',
+  explorerRefresh: 'json2.explorer.refresh',
+  explorerRetry: 'json2.explorer.retry',
+  explorerFilter: 'json2.explorer.filter',
+  explorerClearFilter: 'json2.explorer.clearFilter',
+  explorerToggleGrouping: 'json2.explorer.toggleGrouping',
+  explorerNewModelRequest: 'json2.explorer.newRequestFile',
+  explorerOpenRecords: 'json2.explorer.openRecords',
+  explorerCopyModelName: 'json2.explorer.copyModelName',
+  explorerOpenModelDocumentation: 'json2.explorer.openDocumentation',
+  explorerCopyFieldName: 'json2.explorer.copyFieldName',
+  explorerInsertFieldName: 'json2.explorer.insertFieldName',
+  explorerGoToRelatedModel: 'json2.explorer.goToRelatedModel',
+  explorerCreateCustomModel: 'json2.explorer.createCustomModel',
+  explorerAddCustomField: 'json2.explorer.addCustomField',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];

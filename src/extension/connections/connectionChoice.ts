@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { SavedConnection } from '../../core/connections/connectionProfile';
 import { BACK, type InputPort } from '../../core/connections/inputPort';
 import type { ConnectionService } from './connectionService';
+import { CommandIds } from '../commandIds';
 
 /** A command's argument: a connection's name, or a tree node (`json2.connection`, `json2.database`) carrying one. */
 export type NodeArgument = string | { readonly connectionName?: string; readonly database?: string } | undefined;
@@ -49,8 +50,8 @@ export async function chooseConnection(service: ConnectionService, port: InputPo
   return picked === undefined || picked === BACK ? undefined : service.find(picked);
 }
 
-/** Runs `json2.explorer.refresh` when the explorer registered it; a missing command is not an error. */
+/** Runs CommandIds.explorerRefresh when the explorer registered it; a missing command is not an error. */
 export async function refreshExplorer(): Promise<void> {
   const commands = await vscode.commands.getCommands(true);
-  if (commands.includes('json2.explorer.refresh')) await vscode.commands.executeCommand('json2.explorer.refresh');
+  if (commands.includes(CommandIds.explorerRefresh)) await vscode.commands.executeCommand(CommandIds.explorerRefresh);
 }

@@ -1,11 +1,11 @@
 // Turns explorer nodes into tree items: labels, icons per field type, descriptions, escaped Markdown tooltips and the
 // context values the menus use.
 import * as vscode from 'vscode';
+import { CommandIds } from '../commandIds';
 import { fieldDescription, fieldIconId, fieldTooltipLines, type TooltipKey } from '../../core/explorer/fieldPresentation';
 import { isCustomField, isCustomModel } from '../../core/explorer/modelListing';
 import { escapeMarkdown, type MarkdownLayout } from '../../core/untrustedText/markdownEscape';
 import { serverMarkdown } from '../serverMarkdown';
-import { EXPLORER_COMMANDS } from './explorerCommandIds';
 import type { ExplorerNode, FieldNode, ModelNode } from './explorerNodes';
 
 const CUSTOM_COLOR = new vscode.ThemeColor('charts.purple');
@@ -94,7 +94,7 @@ export function treeItemOf(node: ExplorerNode, options: { filtering: boolean }):
       item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
       item.tooltip = vscode.l10n.t('{0}\nClick to try again.', node.message);
       item.contextValue = 'json2.error';
-      item.command = { command: EXPLORER_COMMANDS.retry, title: vscode.l10n.t('Retry'), arguments: [node] };
+      item.command = { command: CommandIds.explorerRetry, title: vscode.l10n.t('Retry'), arguments: [node] };
       return withId(item, node);
     }
     case 'info': {

@@ -1,11 +1,12 @@
 // Wires the explorer view: the tree, refresh and retry, the model filter and grouping, the model and field actions and
 // the custom-schema commands; a test API in test mode.
 import * as vscode from 'vscode';
+import { CommandIds } from '../commandIds';
 import type { ConnectionService } from '../connections/connectionService';
 import { type InputAutomation, QuickInputPort } from '../connections/quickInputPort';
 import type { LanguageFeature } from '../language/registerLanguage';
 import type { SchemaServices } from '../schema/schemaServices';
-import { EXPLORER_COMMANDS, GROUPING_SETTING } from './explorerCommandIds';
+import { GROUPING_SETTING } from './explorerSettings';
 import { addCustomField, createCustomModel } from './customSchemaCommands';
 import type { ExplorerNode, FieldNode, ModelNode } from './explorerNodes';
 import { copyFieldName, goToRelatedModel, insertFieldName } from './fieldActions';
@@ -87,23 +88,23 @@ export function registerExplorer(context: vscode.ExtensionContext, { connections
     provider.onDidChangeFilter(showFilter),
     connections.onDidChange(() => provider.refresh()),
     vscode.workspace.onDidChangeConfiguration((event) => { if (event.affectsConfiguration(`json2.${GROUPING_SETTING}`)) provider.refresh(); }),
-    vscode.commands.registerCommand(EXPLORER_COMMANDS.refresh, (node?: ExplorerNode) => refresh(node)),
-    vscode.commands.registerCommand(EXPLORER_COMMANDS.retry, (node?: ExplorerNode) => refresh(node)),
-    vscode.commands.registerCommand(EXPLORER_COMMANDS.filter, async (text?: unknown) => {
+    vscode.commands.registerCommand(CommandIds.explorerRefresh, (node?: ExplorerNode) => refresh(node)),
+    vscode.commands.registerCommand(CommandIds.explorerRetry, (node?: ExplorerNode) => refresh(node)),
+    vscode.commands.registerCommand(CommandIds.explorerFilter, async (text?: unknown) => {
       if (typeof text === 'string') setFilter(text);
       else await askFilter();
       return provider.filter;
     }),
-    vscode.commands.registerCommand(EXPLORER_COMMANDS.clearFilter, () => setFilter('')),
-    vscode.commands.registerCommand(EXPLORER_COMMANDS.newModelRequest, onModel((node) => models.newRequestFile(node))),
-    vscode.commands.registerCommand(EXPLORER_COMMANDS.openRecords, onModel((node) => models.openRecords(node))),
-    vscode.commands.registerCommand(EXPLORER_COMMANDS.copyModelName, onModel((node) => models.copyName(node))),
-    vscode.commands.registerCommand(EXPLORER_COMMANDS.openModelDocumentation, onModel((node) => models.openDocumentation(node))),
-    vscode.commands.registerCommand(EXPLORER_COMMANDS.copyFieldName, onField(copyFieldName)),
-    vscode.commands.registerCommand(EXPLORER_COMMANDS.insertFieldName, onField(insertFieldName)),
-    vscode.commands.registerCommand(EXPLORER_COMMANDS.goToRelatedModel, onField((node) => goToRelatedModel(node, provider, view))),
-    vscode.commands.registerCommand(EXPLORER_COMMANDS.addCustomField, onModel((node) => addCustomField(customDeps, node))),
-    vscode.commands.registerCommand(EXPLORER_COMMANDS.createCustomModel, async (node?: unknown) => {
+    vscode.commands.registerCommand(CommandIds.explorerClearFilter, () => setFilter('')),
+    vscode.commands.registerCommand(CommandIds.explorerNewModelRequest, onModel((node) => models.newRequestFile(node))),
+    vscode.commands.registerCommand(CommandIds.explorerOpenRecords, onModel((node) => models.openRecords(node))),
+    vscode.commands.registerCommand(CommandIds.explorerCopyModelName, onModel((node) => models.copyName(node))),
+    vscode.commands.registerCommand(CommandIds.explorerOpenModelDocumentation, onModel((node) => models.openDocumentation(node))),
+    vscode.commands.registerCommand(CommandIds.explorerCopyFieldName, onField(copyFieldName)),
+    vscode.commands.registerCommand(CommandIds.explorerInsertFieldName, onField(insertFieldName)),
+    vscode.commands.registerCommand(CommandIds.explorerGoToRelatedModel, onField((node) => goToRelatedModel(node, provider, view))),
+    vscode.commands.registerCommand(CommandIds.explorerAddCustomField, onModel((node) => addCustomField(customDeps, node))),
+    vscode.commands.registerCommand(CommandIds.explorerCreateCustomModel, async (node?: unknown) => {
       const given = (node ?? view.selection[0]) as ExplorerNode | undefined;
       let database: ExplorerNode | undefined = given;
       while (database && database.kind !== 'database') database = database.parent;
@@ -118,7 +119,7 @@ export function registerExplorer(context: vscode.ExtensionContext, { connections
       if (created) await refresh();
       return created;
     }),
-    vscode.commands.registerCommand(EXPLORER_COMMANDS.toggleGrouping, async () => {
+    vscode.commands.registerCommand(CommandIds.explorerToggleGrouping, async () => {
       await vscode.workspace.getConfiguration('json2').update(GROUPING_SETTING, !grouped(), vscode.ConfigurationTarget.Global);
       return grouped();
     }),

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { KeyReminder } from '../../core/keys/keyReminders';
 import { inertLinks } from '../../core/untrustedText/linkedText';
+import { CommandIds } from '../commandIds';
 
 export interface NewKeyFacts {
   readonly name: string;
@@ -65,8 +66,8 @@ export const vscodeKeyPrompts: KeyPrompts = {
     const update = vscode.l10n.t('Update API Key');
     const show = reminder.kind === 'expired' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     const chosen = await show(inertLinks(reminder.message), reminder.kind === 'expired' ? update : rotate);
-    if (chosen === rotate) return 'json2.rotateApiKey';
-    if (chosen === update) return 'json2.updateApiKey';
+    if (chosen === rotate) return CommandIds.rotateApiKey;
+    if (chosen === update) return CommandIds.updateApiKey;
     return undefined;
   },
 };

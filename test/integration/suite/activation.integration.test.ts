@@ -1,6 +1,7 @@
 // The extension activates in a real VS Code host, and .json2 files get the json2 language.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { CommandIds } from '../../../src/extension/commandIds';
 
 const EXTENSION_ID = 'json2-explorer.json2-explorer';
 
@@ -28,8 +29,8 @@ suite('Activation', () => {
 
   test('the extension contributes its commands', async () => {
     const commands = await vscode.commands.getCommands(true);
-    assert.ok(commands.includes('json2.showLog'), 'json2.showLog is registered');
-    await vscode.commands.executeCommand('json2.showLog');
+    assert.ok(commands.includes(CommandIds.showLog), 'json2.showLog is registered');
+    await vscode.commands.executeCommand(CommandIds.showLog);
   });
 
   test('an untitled document set to json2 keeps the language', async () => {

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { connectionsApi, connectionSetting, eventually, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
 import type { ConnectionsTestApi } from '../../../src/extension/connections/registerConnections';
+import { CommandIds } from '../../../src/extension/commandIds';
 
 suite('Connections (no server)', () => {
   let api: ConnectionsTestApi;
@@ -44,7 +45,7 @@ suite('Connections (no server)', () => {
     await eventually(() => api.service.list().length === 2, 'two connections');
     await api.service.setActive('first');
     api.inputs.preset({ connection: 'second' });
-    const done = start(recorder, 'json2.switchConnection');
+    const done = start(recorder, CommandIds.switchConnection);
     await recorder.accept('connection');
     await done;
     assert.equal(api.service.active()?.profile.name, 'second');
@@ -59,9 +60,9 @@ suite('Connections (no server)', () => {
       confirmProduction: async () => false,
       offerKeyUpdate: async () => false,
     });
-    await vscode.commands.executeCommand('json2.removeConnection', 'gone');
+    await vscode.commands.executeCommand(CommandIds.removeConnection, 'gone');
     assert.equal(connectionSetting('user').length, 2, 'declining keeps it');
-    await vscode.commands.executeCommand('json2.removeConnection', { connectionName: 'gone' });
+    await vscode.commands.executeCommand(CommandIds.removeConnection, { connectionName: 'gone' });
     assert.deepEqual(asked, ['gone', 'gone']);
     assert.deepEqual(connectionSetting('user'), [{ name: 'kept', baseUrl: 'https://kept.example.com' }]);
   });
@@ -70,7 +71,7 @@ suite('Connections (no server)', () => {
     await setConnectionSetting('user', [{ name: 'a', baseUrl: 'https://a.example.com' }, { name: 'b', baseUrl: 'https://b.example.com', note: 'kept' }]);
     await eventually(() => api.service.list().length === 2, 'two connections');
     api.inputs.preset({ field: 'readOnly' });
-    const done = start(recorder, 'json2.editConnection', 'b');
+    const done = start(recorder, CommandIds.editConnection, 'b');
     await recorder.accept('field');
     await done;
     assert.deepEqual(connectionSetting('user'), [
@@ -84,7 +85,7 @@ suite('Connections (no server)', () => {
     await eventually(() => api.service.list().length === 2, 'two connections');
     await api.service.setActive('old');
     api.inputs.preset({ name: 'OTHER' });
-    const done = start(recorder, 'json2.renameConnection', 'old');
+    const done = start(recorder, CommandIds.renameConnection, 'old');
     await recorder.accept('name');
     assert.match(await recorder.problemOn('name'), /exists already/);
     api.inputs.preset({ name: 'new' });
@@ -96,7 +97,7 @@ suite('Connections (no server)', () => {
 
   test('Add Connection keeps the person on the URL step when nothing answers there', async () => {
     api.inputs.preset({ url: 'http://127.0.0.1:9' });
-    const done = start(recorder, 'json2.addConnection');
+    const done = start(recorder, CommandIds.addConnection);
     await recorder.accept('url');
     assert.match(await recorder.problemOn('url'), /answers at this address|Cannot reach|answers neither/);
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Json2TestApi } from '../../../src/extension/activate';
 import type { ConnectionsTestApi } from '../../../src/extension/connections/registerConnections';
+import { CommandIds } from '../../../src/extension/commandIds';
 
 const EXTENSION_ID = 'json2-explorer.json2-explorer';
 
@@ -107,7 +108,7 @@ export async function addConnectionWithKey(api: Pick<Json2TestApi, 'connections'
   const recorder = new StepRecorder(api.connections);
   try {
     api.connections.inputs.preset({ apiKey: key });
-    const done = start(recorder, 'json2.updateApiKey', entry.name);
+    const done = start(recorder, CommandIds.updateApiKey, entry.name);
     await recorder.accept('apiKey');
     await done;
   } finally {

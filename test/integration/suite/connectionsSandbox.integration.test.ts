@@ -10,6 +10,7 @@ import type { ConnectionsTestApi } from '../../../src/extension/connections/regi
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { Json2Client } from '../../../src/core/client/json2Client';
 import { startSandbox } from './sandboxDriver.integration.test';
+import { CommandIds } from '../../../src/extension/commandIds';
 
 
 suite('Connections against the sandbox', function () {
@@ -47,7 +48,7 @@ suite('Connections against the sandbox', function () {
 
   test('Add Connection (JSON-2): a refused key is shown on its input; the checked key goes to the secret storage only', async () => {
     api.inputs.preset({ url: sandbox.url, protocol: 'json2', database: sandbox.database, apiKey: 'f'.repeat(40), name: 'sandbox', level: 'user' });
-    const done = start<string | undefined>(recorder, 'json2.addConnection');
+    const done = start<string | undefined>(recorder, CommandIds.addConnection);
     await recorder.accept('url');
     await acceptProtocolIfAsked();
     await recorder.accept('database');
@@ -72,7 +73,7 @@ suite('Connections against the sandbox', function () {
   test('Add Connection (deprecated RPC): login and password checked with authenticate, then calls through execute_kw', async () => {
     const password = sandbox.users.admin.password as string;
     api.inputs.preset({ url: sandbox.url, protocol: 'xmlrpc', database: sandbox.database, login: 'admin', password, name: 'sandbox-rpc', level: 'workspace' });
-    const done = start<string | undefined>(recorder, 'json2.addConnection');
+    const done = start<string | undefined>(recorder, CommandIds.addConnection);
     await recorder.accept('url');
     assert.equal(await acceptProtocolIfAsked(), true, 'the sandbox offers the deprecated interfaces next to JSON-2');
     await recorder.accept('database');
@@ -94,7 +95,7 @@ suite('Connections against the sandbox', function () {
   test('a read-only connection refuses write before sending: the sandbox sees no call', async () => {
     const [partner] = await api.service.call<Array<{ id: number; name: string }>>({ model: 'res.partner', method: 'search_read', args: { domain: [], fields: ['name'], limit: 1 } }, { connection: 'sandbox' });
     api.inputs.preset({ field: 'readOnly' });
-    const done = start(recorder, 'json2.editConnection', 'sandbox');
+    const done = start(recorder, CommandIds.editConnection, 'sandbox');
     await recorder.accept('field');
     await done;
     await eventually(() => api.service.find('sandbox')?.profile.readOnly === true, 'the read-only flag');
@@ -130,7 +131,7 @@ suite('Connections against the sandbox', function () {
     const temporary = await sandbox.newKey('admin', { days: 1, name: 'to revoke' });
     keysUsed.add(temporary);
     api.inputs.preset({ apiKey: temporary });
-    const set = start(recorder, 'json2.updateApiKey', 'sandbox');
+    const set = start(recorder, CommandIds.updateApiKey, 'sandbox');
     await recorder.accept('apiKey');
     await set;
     const admin = new Json2Client({ baseUrl: sandbox.url, apiKey: sandbox.keys.admin, database: sandbox.database });
@@ -161,7 +162,7 @@ suite('Connections against the sandbox', function () {
     // Setting the key again drops the clients (once its change reached the extension): the next ones are made anew.
     const changed = new Promise<void>((resolve) => { const subscription = api.service.onDidChange(() => { subscription.dispose(); resolve(); }); });
     api.inputs.preset({ apiKey: sandbox.keys.admin });
-    const set = start(recorder, 'json2.updateApiKey', 'sandbox');
+    const set = start(recorder, CommandIds.updateApiKey, 'sandbox');
     await recorder.accept('apiKey');
     await set;
     await changed;
@@ -174,7 +175,7 @@ suite('Connections against the sandbox', function () {
   test('removing a connection deletes its key: the same connection added back by hand has none', async () => {
     api.setPrompts({ confirmRemoval: async () => true, confirmProduction: async () => false, offerKeyUpdate: async () => false });
     const saved = connectionSetting('user');
-    await vscode.commands.executeCommand('json2.removeConnection', 'sandbox');
+    await vscode.commands.executeCommand(CommandIds.removeConnection, 'sandbox');
     assert.deepEqual(connectionSetting('user'), []);
     await setConnectionSetting('user', saved);
     await eventually(() => api.service.find('sandbox') !== undefined, 'the connection back in settings');

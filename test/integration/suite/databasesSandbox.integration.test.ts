@@ -13,6 +13,7 @@ import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { extensionApi } from './adminDriver.integration.test';
 import { connectionSetting, eventually, removeConnections, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
 import { startSandbox } from './sandboxDriver.integration.test';
+import { CommandIds } from '../../../src/extension/commandIds';
 
 const NAME = 'databases-sandbox';
 const MARKER = 'Partner kept by the backup';
@@ -70,7 +71,7 @@ suite('Database management against the sandbox', function () {
   });
   suiteTeardown(async () => {
     api?.databases.setPrompts(undefined);
-    await vscode.commands.executeCommand('json2.forgetMasterPassword', NAME);
+    await vscode.commands.executeCommand(CommandIds.forgetMasterPassword, NAME);
     await removeConnections([NAME]);
     await manager?.close();
     await sandbox?.stop();
@@ -87,7 +88,7 @@ suite('Database management against the sandbox', function () {
 
   test('Create Database…: a wrong master password is refused on the server\'s word; the right one creates it and may be remembered', async () => {
     api.connections.inputs.preset({ newDatabase: 'made', adminLogin: 'boss', adminPassword: 'boss-secret-1', demoData: false, masterPassword: 'not the master password' });
-    const refused = start<boolean>(recorder, 'json2.createDatabase', node());
+    const refused = start<boolean>(recorder, CommandIds.createDatabase, node());
     for (const step of ['newDatabase', 'adminLogin', 'adminPassword', 'demoData', 'masterPassword']) await recorder.accept(step);
     assert.equal(await refused, false);
     assert.match(shown.errors[0] ?? '', /Database creation error: .*Access Denied/i);
@@ -96,7 +97,7 @@ suite('Database management against the sandbox', function () {
     assert.equal(await api.databases.hasMasterPassword(sandbox.url), false, 'a refused password is not offered for remembering');
 
     api.connections.inputs.preset({ newDatabase: 'made', adminLogin: 'boss', adminPassword: 'boss-secret-1', demoData: false, masterPassword: sandbox.masterPassword });
-    const created = start<boolean>(recorder, 'json2.createDatabase', node());
+    const created = start<boolean>(recorder, CommandIds.createDatabase, node());
     for (const step of ['newDatabase', 'adminLogin', 'adminPassword', 'demoData', 'masterPassword']) await recorder.accept(step);
     assert.equal(await created, true);
     assert.ok((await manager.list()).includes('made'), 'the server lists the new database');
@@ -109,7 +110,7 @@ suite('Database management against the sandbox', function () {
 
   test('Duplicate Database… on a database node, neutralised: the copy is listed, holds the records and has no API keys', async () => {
     api.connections.inputs.preset({ newDatabase: 'demo_copy', neutralize: true });
-    const done = start<boolean>(recorder, 'json2.duplicateDatabase', node(sandbox.database));
+    const done = start<boolean>(recorder, CommandIds.duplicateDatabase, node(sandbox.database));
     await recorder.accept('newDatabase');
     await recorder.accept('neutralize');
     assert.equal(await done, true, shown.errors.join('\n'));
@@ -122,7 +123,7 @@ suite('Database management against the sandbox', function () {
   test('Back Up Database… (zip) to the file chosen in the save dialog, then Restore Database… of it as a copy', async () => {
     dialogs.destination = vscode.Uri.file(path.join(scratch, 'demo-backup.zip'));
     api.connections.inputs.preset({ backupFormat: 'zip' });
-    const backup = start<string | undefined>(recorder, 'json2.backupDatabase', node(sandbox.database));
+    const backup = start<string | undefined>(recorder, CommandIds.backupDatabase, node(sandbox.database));
     await recorder.accept('backupFormat');
     assert.equal(await backup, dialogs.destination.fsPath, shown.errors.join('\n'));
     const bytes = fs.readFileSync(dialogs.destination.fsPath);
@@ -132,7 +133,7 @@ suite('Database management against the sandbox', function () {
 
     dialogs.source = dialogs.destination;
     api.connections.inputs.preset({ newDatabase: 'restored', restoreCopy: true, neutralize: false });
-    const restore = start<boolean>(recorder, 'json2.restoreDatabase', node());
+    const restore = start<boolean>(recorder, CommandIds.restoreDatabase, node());
     await recorder.accept('newDatabase');
     await recorder.accept('restoreCopy');
     await recorder.accept('neutralize');
@@ -143,7 +144,7 @@ suite('Database management against the sandbox', function () {
 
   test('Drop Database… from the palette: the database picked from the server\'s list, its name typed exactly to confirm', async () => {
     api.connections.inputs.preset({ connection: NAME, database: 'made', confirmDrop: 'mad' });
-    const done = start<boolean>(recorder, 'json2.dropDatabase');
+    const done = start<boolean>(recorder, CommandIds.dropDatabase);
     await recorder.accept('connection');
     await recorder.accept('database');
     await recorder.accept('confirmDrop');
@@ -159,7 +160,7 @@ suite('Database management against the sandbox', function () {
   test('Change Master Password…: the server takes the new one, and the remembered one is updated', async () => {
     const changed = 'a-new-master-password';
     api.connections.inputs.preset({ newMasterPassword: changed, newMasterPasswordAgain: changed });
-    const done = start<boolean>(recorder, 'json2.changeMasterPassword', node());
+    const done = start<boolean>(recorder, CommandIds.changeMasterPassword, node());
     await recorder.accept('newMasterPassword');
     await recorder.accept('newMasterPasswordAgain');
     assert.equal(await done, true, shown.errors.join('\n'));
@@ -169,7 +170,7 @@ suite('Database management against the sandbox', function () {
     // The remembered password is the new one: a backup goes through without asking.
     dialogs.destination = vscode.Uri.file(path.join(scratch, 'after-change.dump'));
     api.connections.inputs.preset({ backupFormat: 'dump' });
-    const backup = start<string | undefined>(recorder, 'json2.backupDatabase', node(sandbox.database));
+    const backup = start<string | undefined>(recorder, CommandIds.backupDatabase, node(sandbox.database));
     await recorder.accept('backupFormat');
     assert.equal(await backup, dialogs.destination.fsPath, shown.errors.join('\n'));
     assert.ok(fs.statSync(dialogs.destination.fsPath).size > 0);

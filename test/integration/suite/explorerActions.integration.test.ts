@@ -10,6 +10,7 @@ import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { addConnectionWithKey, eventually, removeConnections, start, StepRecorder } from './connectionsDriver.integration.test';
 import { explorerApi, TreeWalker } from './explorerDriver.integration.test';
 import { startSandbox } from './sandboxDriver.integration.test';
+import { CommandIds } from '../../../src/extension/commandIds';
 
 const ADMIN = 'actions-admin';
 const USER = 'actions-user';
@@ -69,7 +70,7 @@ suite('Explorer actions against the sandbox', function () {
     const recorder = new StepRecorder(api.connections);
     try {
       api.connections.inputs.preset({ modelName: 'library_book' });
-      const done = start<{ model: string } | undefined>(recorder, 'json2.explorer.createCustomModel', database);
+      const done = start<{ model: string } | undefined>(recorder, CommandIds.explorerCreateCustomModel, database);
       assert.equal(await recorder.next(), 'modelName');
       await recorder.enter('modelName');
       assert.match(await recorder.problemOn('modelName'), /must start with "x_" \(for example x_library_book\)/);
@@ -98,7 +99,7 @@ suite('Explorer actions against the sandbox', function () {
     const recorder = new StepRecorder(api.connections);
     try {
       api.connections.inputs.preset({ fieldName: 'x_partner_id', fieldType: 'many2one', fieldRelation: 'res.partner', fieldLabel: 'Reader' });
-      const done = start<{ name: string } | undefined>(recorder, 'json2.explorer.addCustomField', model);
+      const done = start<{ name: string } | undefined>(recorder, CommandIds.explorerAddCustomField, model);
       await recorder.accept('fieldName');
       await recorder.accept('fieldType');
       await recorder.accept('fieldRelation');
@@ -120,7 +121,7 @@ suite('Explorer actions against the sandbox', function () {
     const recorder = new StepRecorder(api.connections);
     try {
       api.connections.inputs.preset({ modelName: 'x_denied', modelLabel: 'Denied' });
-      const done = start(recorder, 'json2.explorer.createCustomModel', database);
+      const done = start(recorder, CommandIds.explorerCreateCustomModel, database);
       await recorder.accept('modelName');
       await recorder.accept('modelLabel');
       assert.match(await recorder.problemOn('modelLabel'), /^The server refused to create the model x_denied: this user may not change the data model \(You are not allowed to create 'Models'.+\)\.$/s);
@@ -135,18 +136,18 @@ suite('Explorer actions against the sandbox', function () {
 
   test('model actions: a request file for the model, its first 80 records in the panel, its technical name', async () => {
     const model = await tree.path(ADMIN, 'demo', 'res', 'res.partner');
-    assert.equal(await vscode.commands.executeCommand('json2.explorer.copyModelName', model), 'res.partner');
+    assert.equal(await vscode.commands.executeCommand(CommandIds.explorerCopyModelName, model), 'res.partner');
     assert.equal(await vscode.env.clipboard.readText(), 'res.partner');
 
-    const uri = await vscode.commands.executeCommand<vscode.Uri>('json2.explorer.newRequestFile', model);
+    const uri = await vscode.commands.executeCommand<vscode.Uri>(CommandIds.explorerNewModelRequest, model);
     const text = vscode.window.activeTextEditor?.document.getText() ?? '';
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
     assert.match(text, new RegExp(`^# @connection ${ADMIN}\\n`));
     assert.match(text, /POST res\.partner\/search_read\n\{\n {2}"domain": \[\["active","=",true\]\],\n {2}"fields": \["name","email","phone"/);
-    const sent = await vscode.commands.executeCommand<{ results: Array<{ ok: boolean; status?: number }> }>('json2.send', uri, 0);
+    const sent = await vscode.commands.executeCommand<{ results: Array<{ ok: boolean; status?: number }> }>(CommandIds.sendRequest, uri, 0);
     assert.equal(sent.results[0].ok, true, 'the new file\'s request runs as written');
 
-    const summary = await vscode.commands.executeCommand<{ results: Array<{ ok: boolean }> }>('json2.explorer.openRecords', model);
+    const summary = await vscode.commands.executeCommand<{ results: Array<{ ok: boolean }> }>(CommandIds.explorerOpenRecords, model);
     assert.equal(summary.results[0].ok, true);
     let state: PanelState | undefined;
     await eventually(async () => (state = await api.requests?.panelState())?.rowsReceived === 80, 'eighty records in the panel', 20_000);
@@ -157,7 +158,7 @@ suite('Explorer actions against the sandbox', function () {
   test('Open Documentation Page: /doc/<model> with one database, the login page for the database with several; both lead to the page', async () => {
     const model = await tree.path(ADMIN, 'demo', 'res', 'res.partner');
     const opened = api.explorer.openedUrls.length;
-    const single = await vscode.commands.executeCommand<string>('json2.explorer.openDocumentation', model);
+    const single = await vscode.commands.executeCommand<string>(CommandIds.explorerOpenModelDocumentation, model);
     assert.equal(single, `${sandbox.url}/doc/res.partner`);
     assert.deepEqual(api.explorer.openedUrls.slice(opened), [single], 'the address handed to the browser');
     // As a browser: sent to the login, logged in, back to the model's page.
@@ -175,7 +176,7 @@ suite('Explorer actions against the sandbox', function () {
     // A second database on the server: the page is session-based, so the address goes through the login for demo.
     await sandbox.server.catalog.createDatabase('second');
     try {
-      const several = await vscode.commands.executeCommand<string>('json2.explorer.openDocumentation', model);
+      const several = await vscode.commands.executeCommand<string>(CommandIds.explorerOpenModelDocumentation, model);
       assert.equal(several, `${sandbox.url}/web/login?db=demo&redirect=%2Fdoc%2Fres.partner`);
       const handed = api.explorer.openedUrls[api.explorer.openedUrls.length - 1];
       assert.equal(handed, `${sandbox.url}/web/login?db=demo&redirect=/doc/res.partner`);
@@ -200,7 +201,7 @@ suite('Explorer actions against the sandbox', function () {
     const email = fields.find((node) => node.kind === 'field' && node.field === 'email');
     const country = fields.find((node) => node.kind === 'field' && node.field === 'country_id');
     assert.ok(email && country);
-    assert.equal(await vscode.commands.executeCommand('json2.explorer.copyFieldName', email), 'email');
+    assert.equal(await vscode.commands.executeCommand(CommandIds.explorerCopyFieldName, email), 'email');
     assert.equal(await vscode.env.clipboard.readText(), 'email');
 
     const content = '### r\nPOST res.partner/search_read\n{"fields": [""], "order": }\n';
@@ -208,13 +209,13 @@ suite('Explorer actions against the sandbox', function () {
     const editor = await vscode.window.showTextDocument(document);
     const inString = document.positionAt(content.indexOf('[""]') + 2);
     editor.selection = new vscode.Selection(inString, inString);
-    assert.equal(await vscode.commands.executeCommand('json2.explorer.insertFieldName', email), 'email');
+    assert.equal(await vscode.commands.executeCommand(CommandIds.explorerInsertFieldName, email), 'email');
     const bare = document.positionAt(document.getText().indexOf('"order": ') + '"order": '.length);
     editor.selection = new vscode.Selection(bare, bare);
-    assert.equal(await vscode.commands.executeCommand('json2.explorer.insertFieldName', country), '"country_id"');
+    assert.equal(await vscode.commands.executeCommand(CommandIds.explorerInsertFieldName, country), '"country_id"');
     assert.equal(document.getText(), '### r\nPOST res.partner/search_read\n{"fields": ["email"], "order": "country_id"}\n');
 
-    assert.equal(await vscode.commands.executeCommand('json2.explorer.goToRelatedModel', country), 'res.country');
+    assert.equal(await vscode.commands.executeCommand(CommandIds.explorerGoToRelatedModel, country), 'res.country');
     await eventually(() => {
       const selected = api.explorer.view.selection[0];
       return selected?.kind === 'model' && selected.model === 'res.country';

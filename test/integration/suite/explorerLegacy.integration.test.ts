@@ -7,6 +7,7 @@ import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { connectionSetting, eventually, removeConnections, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
 import { explorerApi, TreeWalker } from './explorerDriver.integration.test';
 import { startSandbox } from './sandboxDriver.integration.test';
+import { CommandIds } from '../../../src/extension/commandIds';
 
 const XMLRPC = 'tree-xmlrpc';
 const JSONRPC = 'tree-jsonrpc';
@@ -43,7 +44,7 @@ suite('Explorer tree over the deprecated interfaces', function () {
   /** Adds a connection with a login, its password given through the real Update API Key input. */
   async function addPasswordConnection(name: string, protocol: 'xmlrpc' | 'jsonrpc'): Promise<void> {
     await saveLoginConnection(name, protocol);
-    await enterPassword(name, 'json2.updateApiKey', name);
+    await enterPassword(name, CommandIds.updateApiKey, name);
   }
 
   suiteSetup(async () => {
@@ -86,7 +87,7 @@ suite('Explorer tree over the deprecated interfaces', function () {
     const [missing] = await tree.children(database);
     const item = tree.item(missing);
     assert.equal(item.label, 'No password or key for this connection yet: click to set it.');
-    assert.equal(item.command?.command, 'json2.updateApiKey');
+    assert.equal(item.command?.command, CommandIds.updateApiKey);
     await enterPassword(NO_PASSWORD, item.command.command, ...(item.command.arguments ?? []));
     const groups = await tree.children(database);
     assert.ok(groups.some((node) => tree.item(node).label === 'res'), `models listed once the password is set: ${groups.map((node) => String(tree.item(node).label)).slice(0, 10).join(', ')}`);
@@ -94,9 +95,9 @@ suite('Explorer tree over the deprecated interfaces', function () {
 
   test('New Request File for Model over the deprecated interface: the file\'s request runs through execute_kw', async () => {
     const model = await tree.path(XMLRPC, 'demo', 'res', 'res.country');
-    const uri = await vscode.commands.executeCommand<vscode.Uri>('json2.explorer.newRequestFile', model);
+    const uri = await vscode.commands.executeCommand<vscode.Uri>(CommandIds.explorerNewModelRequest, model);
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
-    const sent = await vscode.commands.executeCommand<{ results: Array<{ ok: boolean; status?: number }> }>('json2.send', uri, 0);
+    const sent = await vscode.commands.executeCommand<{ results: Array<{ ok: boolean; status?: number }> }>(CommandIds.sendRequest, uri, 0);
     assert.equal(sent.results[0].ok, true, 'the new file\'s request runs through execute_kw');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
@@ -109,7 +110,7 @@ suite('Explorer tree over the deprecated interfaces', function () {
     await setConnectionSetting('user', [...others, { ...entry, serverVersion: '18.0' }]);
     await eventually(() => api.connections.service.find(XMLRPC)?.profile.serverVersion === '18.0', 'the version recorded with the connection');
     const opened = api.explorer.openedUrls.length;
-    assert.equal(await vscode.commands.executeCommand('json2.explorer.openDocumentation', model), undefined);
+    assert.equal(await vscode.commands.executeCommand(CommandIds.explorerOpenModelDocumentation, model), undefined);
     assert.equal(api.explorer.openedUrls.length, opened, 'no browser opened');
     const response = await fetch(`${sandbox.url}/web/version`);
     assert.equal(((await response.json()) as { version: string }).version, '18.0', 'the sandbox says 18.0 too');

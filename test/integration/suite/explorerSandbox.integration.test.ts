@@ -7,6 +7,7 @@ import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { addConnectionWithKey, removeConnections } from './connectionsDriver.integration.test';
 import { explorerApi, TreeWalker } from './explorerDriver.integration.test';
 import { startSandbox } from './sandboxDriver.integration.test';
+import { CommandIds } from '../../../src/extension/commandIds';
 
 const ADMIN = 'tree-admin';
 const USER = 'tree-user';
@@ -34,7 +35,7 @@ suite('Explorer tree against the sandbox', function () {
     await vscode.workspace.getConfiguration('json2').update('explorer.groupModels', true, vscode.ConfigurationTarget.Global);
   });
   suiteTeardown(async () => {
-    await vscode.commands.executeCommand('json2.explorer.clearFilter');
+    await vscode.commands.executeCommand(CommandIds.explorerClearFilter);
     await vscode.workspace.getConfiguration('json2').update('explorer.groupModels', undefined, vscode.ConfigurationTarget.Global);
     await removeConnections([ADMIN, USER]);
     await sandbox?.stop();
@@ -87,32 +88,32 @@ suite('Explorer tree against the sandbox', function () {
   }
 
   test('the filter keeps models whose name or label matches, as typed; grouping off lists them flat', async () => {
-    await vscode.commands.executeCommand('json2.explorer.filter', 'partner');
+    await vscode.commands.executeCommand(CommandIds.explorerFilter, 'partner');
     const database = await tree.path(ADMIN, 'demo');
     const groups = await tree.children(database);
     const models = (await Promise.all(groups.map((group) => tree.children(group)))).flat().map((node) => String(tree.item(node).label));
     assert.ok(models.includes('res.partner') && models.includes('res.partner.category'), models.join(', '));
     assert.ok(models.every((model) => model.includes('partner') || /partner/i.test(String(tree.item(groups[0]).label))), models.join(', '));
-    await vscode.commands.executeCommand('json2.explorer.filter', 'Country');
+    await vscode.commands.executeCommand(CommandIds.explorerFilter, 'Country');
     const byLabel = (await Promise.all((await tree.children(database)).map((group) => tree.children(group)))).flat().map((node) => String(tree.item(node).label));
     assert.ok(byLabel.includes('res.country'), byLabel.join(', '));
-    await vscode.commands.executeCommand('json2.explorer.filter', 'no such model at all');
+    await vscode.commands.executeCommand(CommandIds.explorerFilter, 'no such model at all');
     assert.match(String(tree.item((await tree.children(database))[0]).label), /No model matches/);
-    await vscode.commands.executeCommand('json2.explorer.clearFilter');
-    assert.equal(await vscode.commands.executeCommand('json2.explorer.toggleGrouping'), false);
+    await vscode.commands.executeCommand(CommandIds.explorerClearFilter);
+    assert.equal(await vscode.commands.executeCommand(CommandIds.explorerToggleGrouping), false);
     try {
       const flat = await tree.children(database);
       assert.ok(flat.length > 10 && flat.every((node) => node.kind === 'model'), 'a flat list of models');
       assert.ok(flat.some((node) => tree.item(node).label === 'res.partner'));
     } finally {
-      assert.equal(await vscode.commands.executeCommand('json2.explorer.toggleGrouping'), true);
+      assert.equal(await vscode.commands.executeCommand(CommandIds.explorerToggleGrouping), true);
     }
   });
 
   test('a failed load shows on its node with the server\'s message, and its retry reads again', async () => {
     // The user's key reads no schema documents, so the fields come from fields_get, which the sandbox now fails.
     const model = await tree.path(USER, 'demo', 'res', 'res.country');
-    await vscode.commands.executeCommand('json2.explorer.refresh', model);
+    await vscode.commands.executeCommand(CommandIds.explorerRefresh, model);
     sandbox.faults.failMethod('res.country', 'fields_get');
     try {
       const failed = await tree.children(model);
@@ -120,9 +121,9 @@ suite('Explorer tree against the sandbox', function () {
       const item = tree.item(failed[0]);
       assert.equal(item.contextValue, 'json2.error');
       assert.match(String(item.label), /Injected fault: res\.country\.fields_get failed/);
-      assert.equal(item.command?.command, 'json2.explorer.retry');
+      assert.equal(item.command?.command, CommandIds.explorerRetry);
       sandbox.faults.clear();
-      await vscode.commands.executeCommand('json2.explorer.retry', failed[0]);
+      await vscode.commands.executeCommand(CommandIds.explorerRetry, failed[0]);
       const fields = await tree.fields(model);
       assert.equal(fields.get('code')?.description, 'char');
     } finally {

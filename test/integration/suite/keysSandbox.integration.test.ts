@@ -9,6 +9,7 @@ import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { extensionApi, inDays, savedEntry } from './adminDriver.integration.test';
 import { addConnectionWithKey, connectionSetting, eventually, removeConnections, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
 import { startSandbox } from './sandboxDriver.integration.test';
+import { CommandIds } from '../../../src/extension/commandIds';
 
 const NAME = 'keys-sandbox';
 
@@ -76,7 +77,7 @@ suite('API keys against the sandbox', function () {
     const connectionKey = await sandbox.newKey('admin', { days: 20, name: 'connection key' });
     await connect(NAME, connectionKey);
     api.connections.inputs.preset({ keyName: 'made in the editor', keyScope: 'rpc', keyLifetime: '7d', storeConnection: NAME });
-    const done = start<boolean>(recorder, 'json2.generateApiKey', { connectionName: NAME });
+    const done = start<boolean>(recorder, CommandIds.generateApiKey, { connectionName: NAME });
     for (const step of ['keyName', 'keyScope', 'keyLifetime', 'storeConnection']) await recorder.accept(step);
     assert.equal(await done, true);
     assert.equal(shown.newKeys.length, 1);
@@ -97,7 +98,7 @@ suite('API keys against the sandbox', function () {
     // Next time the scope and the lifetime chosen are offered first: Enter on each keeps them.
     answers.store = false;
     api.connections.inputs.preset({ keyName: 'second key' });
-    const again = start<boolean>(recorder, 'json2.generateApiKey', { connectionName: NAME });
+    const again = start<boolean>(recorder, CommandIds.generateApiKey, { connectionName: NAME });
     for (const step of ['keyName', 'keyScope', 'keyLifetime']) await recorder.accept(step);
     assert.equal(await again, true);
     assert.deepEqual(shown.newKeys[1].facts, { name: 'second key', scope: 'rpc', expiration: inDays(7), connection: NAME });
@@ -110,7 +111,7 @@ suite('API keys against the sandbox', function () {
     await connect(name, userKey);
     try {
       api.connections.inputs.preset({ keyName: 'not allowed', keyLifetime: '1d' });
-      const done = start<boolean>(recorder, 'json2.generateApiKey', name);
+      const done = start<boolean>(recorder, CommandIds.generateApiKey, name);
       for (const step of ['keyName', 'keyScope', 'keyLifetime']) await recorder.accept(step);
       assert.equal(await done, false);
       assert.equal(shown.newKeys.length, 0);
@@ -124,7 +125,7 @@ suite('API keys against the sandbox', function () {
     const oldKey = await sandbox.newKey('admin', { days: 20, name: 'before rotation' });
     await connect(NAME, oldKey);
     sandbox.faults.failMethod('res.users.apikeys', 'revoke');
-    const done = start<boolean>(recorder, 'json2.rotateApiKey', { connectionName: NAME });
+    const done = start<boolean>(recorder, CommandIds.rotateApiKey, { connectionName: NAME });
     assert.equal(await done, false);
     sandbox.faults.clear();
     assert.equal(shown.errors.length, 1);
@@ -142,7 +143,7 @@ suite('API keys against the sandbox', function () {
     assert.equal((await api.connections.service.call<{ uid: number }>({ model: 'res.users', method: 'context_get' }, { connection: NAME })).uid, sandbox.users.admin.id);
 
     // Without the fault the rotation completes: the key in use is replaced and revoked.
-    const completed = start<boolean>(recorder, 'json2.rotateApiKey', NAME);
+    const completed = start<boolean>(recorder, CommandIds.rotateApiKey, NAME);
     assert.equal(await completed, true);
     assert.match(shown.infos.at(-1) ?? '', /was rotated: the new key is stored and expires on .*; the old key is revoked/);
     const after = await keyRecords(rotatedName);
@@ -157,7 +158,7 @@ suite('API keys against the sandbox', function () {
     const rotatedName = `${NAME} (rotated ${new Date().toISOString().slice(0, 10)})`;
     const before = (await keyRecords(rotatedName)).map((record) => record.id);
     sandbox.faults.failMethod('res.users', 'context_get');
-    assert.equal(await start<boolean>(recorder, 'json2.rotateApiKey', NAME), false);
+    assert.equal(await start<boolean>(recorder, CommandIds.rotateApiKey, NAME), false);
     sandbox.faults.clear();
     assert.match(shown.errors[0]?.message ?? '', /stopped while checking the new key/);
     assert.match(shown.errors[0]?.detail ?? '', /The old key: valid, and it is the key the connection uses\.\n.*was revoked again/s);
@@ -172,7 +173,7 @@ suite('API keys against the sandbox', function () {
     await connect(NAME, own);
     const other = await sandbox.newKey('admin', { days: 3, name: 'to paste' });
     api.connections.inputs.preset({ revokeWhich: 'pasted', revokeKey: other });
-    const done = start<boolean>(recorder, 'json2.revokeApiKey', { connectionName: NAME });
+    const done = start<boolean>(recorder, CommandIds.revokeApiKey, { connectionName: NAME });
     await recorder.accept('revokeWhich');
     await recorder.accept('revokeKey');
     assert.equal(await done, true);
@@ -180,7 +181,7 @@ suite('API keys against the sandbox', function () {
     assert.equal(await works(own), true);
 
     api.connections.inputs.preset({ revokeWhich: 'pasted', revokeKey: other });
-    const again = start<boolean>(recorder, 'json2.revokeApiKey', NAME);
+    const again = start<boolean>(recorder, CommandIds.revokeApiKey, NAME);
     await recorder.accept('revokeWhich');
     await recorder.accept('revokeKey');
     assert.equal(await again, false);
@@ -189,13 +190,13 @@ suite('API keys against the sandbox', function () {
 
     answers.confirm = false;
     api.connections.inputs.preset({ revokeWhich: 'own' });
-    const declined = start<boolean>(recorder, 'json2.revokeApiKey', NAME);
+    const declined = start<boolean>(recorder, CommandIds.revokeApiKey, NAME);
     await recorder.accept('revokeWhich');
     assert.equal(await declined, false);
     assert.equal(await works(own), true, 'nothing revoked without confirmation');
     answers.confirm = true;
     api.connections.inputs.preset({ revokeWhich: 'own' });
-    const revokeOwn = start<boolean>(recorder, 'json2.revokeApiKey', NAME);
+    const revokeOwn = start<boolean>(recorder, CommandIds.revokeApiKey, NAME);
     await recorder.accept('revokeWhich');
     assert.equal(await revokeOwn, true);
     assert.equal(await works(own), false);

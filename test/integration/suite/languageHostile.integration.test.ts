@@ -11,6 +11,7 @@ import { addConnectionWithKey, removeConnections } from './connectionsDriver.int
 import { explorerApi, TreeWalker } from './explorerDriver.integration.test';
 import { openRequestFile } from './requestsDriver.integration.test';
 import { startSandbox } from './sandboxDriver.integration.test';
+import { CommandIds } from '../../../src/extension/commandIds';
 
 const CONNECTION = 'hostile';
 const FILE = `# @connection ${CONNECTION}
@@ -42,7 +43,7 @@ suite('Hostile schema texts in the editor', function () {
     sandbox = await startSandbox();
     await addConnectionWithKey(api, { name: CONNECTION, baseUrl: sandbox.url, database: sandbox.database }, sandbox.keys.admin);
     await createHostileSchema((model, method, args) => api.connections.service.call({ model, method, args }, { connection: CONNECTION }));
-    await vscode.commands.executeCommand('json2.refreshSchema');
+    await vscode.commands.executeCommand(CommandIds.refreshSchema);
     document = await openRequestFile('hostile.json2', FILE);
   });
   suiteTeardown(async () => {

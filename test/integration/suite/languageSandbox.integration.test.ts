@@ -8,6 +8,7 @@ import { addConnectionWithKey, eventually, removeConnections } from './connectio
 import { explorerApi, TreeWalker } from './explorerDriver.integration.test';
 import { openRequestFile } from './requestsDriver.integration.test';
 import { startSandbox } from './sandboxDriver.integration.test';
+import { CommandIds } from '../../../src/extension/commandIds';
 
 const CONNECTION = 'language';
 
@@ -101,7 +102,7 @@ suite('Language features against the sandbox', function () {
     const before = fieldsGets();
     await completion(after('[["'), '"');
     assert.equal(fieldsGets(), before, 'cached: no request');
-    await vscode.commands.executeCommand('json2.refreshSchema');
+    await vscode.commands.executeCommand(CommandIds.refreshSchema);
     const items = await completion(after('[["'), '"');
     assert.ok(find(items, 'is_company'));
     assert.equal(fieldsGets(), before + 1);
@@ -125,7 +126,7 @@ suite('Language features against the sandbox', function () {
     const name = `x_language_${Date.now().toString(36)}`;
     await call('ir.model.fields', 'create', { vals_list: [{ name, model_id: (partnerModel[0] as { id: number }).id, ttype: 'char', field_description: 'Language test colour', state: 'manual' }] });
     assert.ok(!find(await completion(after('[["'), '"'), name), 'the cached schema does not know it yet');
-    await vscode.commands.executeCommand('json2.refreshSchema');
+    await vscode.commands.executeCommand(CommandIds.refreshSchema);
     assert.equal(find(await completion(after('[["'), '"'), name)?.detail, 'Language test colour · char');
   });
 

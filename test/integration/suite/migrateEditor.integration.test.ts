@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { eventually } from './connectionsDriver.integration.test';
+import { CommandIds } from '../../../src/extension/commandIds';
 
 const CORPUS = path.resolve(__dirname, '../../../../test/fixtures/migration');
 const SOURCE = 'JSON-2 migration';
@@ -86,14 +87,14 @@ rows = models.execute_kw(db, uid, password, model_name, 'search_read', [[]])
   test('Copy as .json2 request and appending the call to a .json2 file', async () => {
     const document = await openFile('migration-copy.py', PYTHON);
     const position = new vscode.Position(3, 20);
-    const copied = await vscode.commands.executeCommand<string>('json2.copyAsJson2Request', document.uri, position);
+    const copied = await vscode.commands.executeCommand<string>(CommandIds.copyAsJson2Request, document.uri, position);
     assert.equal(await vscode.env.clipboard.readText(), copied);
     assert.match(copied, /^### res\.partner search_read \(from migration-copy\.py:4\)\nPOST res\.partner\/search_read\n# X-Service-Database: <db>/);
     assert.match(copied, /"domain": \[\["is_company","=",true\]\],\n {2}"fields": \["name"\],\n {2}"limit": 5\n\}\n$/);
 
     const target = vscode.Uri.file(path.join(workspaceFolder(), 'migration-target.json2'));
     fs.writeFileSync(target.fsPath, '### Existing\nGET /web/version\n');
-    const appended = await vscode.commands.executeCommand<vscode.Uri>('json2.appendToJson2File', document.uri, position, target);
+    const appended = await vscode.commands.executeCommand<vscode.Uri>(CommandIds.appendToJson2File, document.uri, position, target);
     assert.equal(appended?.fsPath, target.fsPath);
     assert.equal(fs.readFileSync(target.fsPath, 'utf8'), `### Existing\nGET /web/version\n\n${copied}`);
   });
@@ -110,7 +111,7 @@ rows = models.execute_kw(db, uid, password, model_name, 'search_read', [[]])
     await vscode.workspace.getConfiguration('files').update('exclude', { '**/excluded': true }, vscode.ConfigurationTarget.Workspace);
 
     const result = await vscode.commands.executeCommand<{ files: number; rows: { file: string; converts: boolean }[]; cancelled: boolean; report?: vscode.Uri }>(
-      'json2.findDeprecatedRpcCalls', { folder: vscode.Uri.file(folder) });
+      CommandIds.findDeprecatedRpcCalls, { folder: vscode.Uri.file(folder) });
     assert.equal(result.cancelled, false);
     assert.equal(result.files, 18);
     assert.equal(result.rows.length, 192, 'python 72, javascript 64, php 56');
@@ -136,7 +137,7 @@ rows = models.execute_kw(db, uid, password, model_name, 'search_read', [[]])
     }
     await vscode.commands.executeCommand('notifications.clearAll');
     const first = vscode.Uri.file(path.join(folder, 'module_0000.py'));
-    const scan = vscode.commands.executeCommand<{ files: number; rows: unknown[]; cancelled: boolean; report?: vscode.Uri }>('json2.findDeprecatedRpcCalls', { folder: vscode.Uri.file(folder) });
+    const scan = vscode.commands.executeCommand<{ files: number; rows: unknown[]; cancelled: boolean; report?: vscode.Uri }>(CommandIds.findDeprecatedRpcCalls, { folder: vscode.Uri.file(folder) });
     // Once the first file's problems are in, the scan is under way; the notification's Cancel button is its primary action.
     await eventually(() => migrationDiagnostics(first).length === 20, 'the scan to reach the first file', 60_000);
     await vscode.commands.executeCommand('notification.acceptPrimaryAction');

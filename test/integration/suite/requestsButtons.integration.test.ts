@@ -9,6 +9,7 @@ import type { RunSummary } from '../../../src/extension/requests/requestRunServi
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { eventually } from './connectionsDriver.integration.test';
 import { clickLens, CONNECTION, DECLINE_ALL, endRequestsSuite, lineOf, openRequestFile, panelState, partnersNamed, startRequestsSuite } from './requestsDriver.integration.test';
+import { CommandIds } from '../../../src/extension/commandIds';
 
 const PARTNERS = `# @connection ${CONNECTION}
 ### Four partners
@@ -60,7 +61,7 @@ suite('Response panel buttons, Rerun Last, status bar and history against the sa
     assert.equal(api.requests.history()[0].response.title, 'Count');
 
     await clickLens(document, 'Send', lineOf(document, 'POST res.partner/search_read'));
-    const last = await vscode.commands.executeCommand<RunSummary>('json2.rerunLast');
+    const last = await vscode.commands.executeCommand<RunSummary>(CommandIds.rerunLastRequest);
     assert.deepEqual(last.results.map((result) => [result.label, result.ok]), [['Four partners', true]]);
     assert.equal(api.requests.history().length, before + 3);
     assert.equal(api.requests.history()[0].response.title, 'Four partners');
@@ -78,7 +79,7 @@ POST ${sandbox.slowMethod.model}/${sandbox.slowMethod.method}
     const shown = api.requests.statusBar();
     assert.equal(shown.text, '$(sync~spin) Slow one');
     assert.match(shown.tooltip, /Slow one.*cancel/i);
-    assert.equal(await vscode.commands.executeCommand('json2.cancel'), 1, 'the spinner\'s command cancels the one request');
+    assert.equal(await vscode.commands.executeCommand(CommandIds.cancelRequest), 1, 'the spinner\'s command cancels the one request');
     assert.equal((await running).results[0].errorKind, 'cancelled');
     assert.equal(api.requests.statusBar().visible, false);
   });
@@ -86,7 +87,7 @@ POST ${sandbox.slowMethod.model}/${sandbox.slowMethod.method}
   test('the history browsed by hand: its quick pick lists the answers, the one picked shows in the panel', async () => {
     const entries = api.requests.history();
     assert.ok(entries.length >= 2);
-    const shown = vscode.commands.executeCommand<string | undefined>('json2.showHistory');
+    const shown = vscode.commands.executeCommand<string | undefined>(CommandIds.showHistory);
     // The second entry: arrow down once in the quick pick, then Enter, as a person would.
     await new Promise((resolve) => setTimeout(resolve, 500));
     await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { eventually } from './connectionsDriver.integration.test';
 import { openRequestFile, testApis } from './requestsDriver.integration.test';
+import { CommandIds } from '../../../src/extension/commandIds';
 
 function json2Diagnostics(document: vscode.TextDocument): vscode.Diagnostic[] {
   return vscode.languages.getDiagnostics(document.uri).filter((diagnostic) => diagnostic.source === 'json2');
@@ -54,7 +55,7 @@ POST res.partner/search_count
   });
 
   test('New Request File opens the template as json2, with no problems', async () => {
-    const uri = await vscode.commands.executeCommand<vscode.Uri>('json2.newRequestFile');
+    const uri = await vscode.commands.executeCommand<vscode.Uri>(CommandIds.newRequestFile);
     const document = await vscode.workspace.openTextDocument(uri);
     assert.equal(document.languageId, 'json2');
     await new Promise((resolve) => setTimeout(resolve, 600));

@@ -6,6 +6,7 @@ import type { RequestsTestApi } from '../../../src/extension/requests/registerRe
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { connectionSetting, eventually, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
 import { clickLens, codeLenses, CONNECTION, endRequestsSuite, lineOf, openRequestFile, openSlowRequest, panelState, startRequestsSuite } from './requestsDriver.integration.test';
+import { CommandIds } from '../../../src/extension/commandIds';
 
 const PARTNERS = `# @connection ${CONNECTION}
 ### Three partners
@@ -127,7 +128,7 @@ GET /web/version
     const recorder = new StepRecorder(api.connections);
     try {
       api.connections.inputs.preset({ password: sandbox.users.admin.password as string });
-      const done = start(recorder, 'json2.updateApiKey', 'requests-rpc');
+      const done = start(recorder, CommandIds.updateApiKey, 'requests-rpc');
       await recorder.accept('password');
       await done;
     } finally {

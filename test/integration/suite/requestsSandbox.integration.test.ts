@@ -7,6 +7,7 @@ import type { RequestsTestApi } from '../../../src/extension/requests/registerRe
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { eventually } from './connectionsDriver.integration.test';
 import { clickLens, codeLenses, CONNECTION, DECLINE_ALL, endRequestsSuite, lineOf, openRequestFile, openSlowRequest, panelState, startRequestsSuite } from './requestsDriver.integration.test';
+import { CommandIds } from '../../../src/extension/commandIds';
 
 const XSS_NAME = '<img src=x onerror=alert(1)>';
 
@@ -157,11 +158,11 @@ POST res.partner/search_count
     assert.ok(entries.length <= 100);
     const contacts = entries.find((entry) => entry.response.title === 'Their contacts');
     assert.ok(contacts);
-    await vscode.commands.executeCommand('json2.showHistory', contacts.id);
+    await vscode.commands.executeCommand(CommandIds.showHistory, contacts.id);
     await panelState(api.requests, (s) => s.title === 'Their contacts', 'the history entry shown');
-    const rerun = await vscode.commands.executeCommand<{ results: { ok: boolean }[] }>('json2.rerunHistory', contacts.id);
+    const rerun = await vscode.commands.executeCommand<{ results: { ok: boolean }[] }>(CommandIds.rerunHistory, contacts.id);
     assert.ok(rerun.results.every((result) => result.ok));
-    await vscode.commands.executeCommand('json2.clearHistory');
+    await vscode.commands.executeCommand(CommandIds.clearHistory);
     assert.equal(api.requests.history().length, 0);
   });
 
@@ -171,7 +172,7 @@ POST res.partner/search_count
 POST res.partner/search_count
 { "domain": [] }
 `);
-    const code = await vscode.commands.executeCommand<string>('json2.exportCurl', document.uri, 0);
+    const code = await vscode.commands.executeCommand<string>(CommandIds.exportCurl, document.uri, 0);
     assert.match(code, /curl/);
     assert.match(code, /JSON2_API_KEY/);
     assert.equal(await vscode.env.clipboard.readText(), code);

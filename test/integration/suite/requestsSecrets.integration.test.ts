@@ -9,6 +9,7 @@ import type { RequestsTestApi } from '../../../src/extension/requests/registerRe
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { eventually } from './connectionsDriver.integration.test';
 import { clickLens, CONNECTION, DECLINE_ALL, endRequestsSuite, openRequestFile, panelState, startRequestsSuite } from './requestsDriver.integration.test';
+import { CommandIds } from '../../../src/extension/commandIds';
 
 const SECRETS = ['hunter2secret', 'pa\\ss"wo\'rd<&>'];
 
@@ -69,13 +70,13 @@ suite('Secrets of a run echoed by the server', function () {
       assert.equal(entries.length, 3);
       assertNoForm(secret, 'the history', JSON.stringify(entries));
       for (const entry of entries) {
-        await vscode.commands.executeCommand('json2.showHistory', entry.id);
+        await vscode.commands.executeCommand(CommandIds.showHistory, entry.id);
         const shown = await panelState(api.requests, (s) => s.title === entry.response.title && !s.busy, `the history entry ${entry.response.title}`);
         assertNoForm(secret, `the panel showing ${entry.response.title}`, shown.html);
       }
       const echoed = entries.find((entry) => entry.response.title === 'readBack');
       assert.match(JSON.stringify(echoed?.response.assertions), /got \\"«redacted»\\"/);
-      const code = await vscode.commands.executeCommand<string>('json2.exportCurl', document.uri, 2);
+      const code = await vscode.commands.executeCommand<string>(CommandIds.exportCurl, document.uri, 2);
       assert.match(code, /curl/);
       assertNoForm(secret, 'the exported cURL', code);
       assert.match(code, /JSON2_PLANT_SECRET/, 'the echoed secret read from the environment in the snippet');

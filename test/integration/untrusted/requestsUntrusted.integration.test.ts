@@ -10,6 +10,7 @@ import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { eventually } from '../suite/connectionsDriver.integration.test';
 import { addSandboxConnection, clickLens, CONNECTION, lineOf, openRequestFile, partnersNamed, testApis } from '../suite/requestsDriver.integration.test';
 import { startSandbox } from '../suite/sandboxDriver.integration.test';
+import { CommandIds } from '../../../src/extension/commandIds';
 
 interface CountingProxy {
   readonly url: string;
@@ -81,7 +82,7 @@ POST res.partner/search_count
     const sent = await clickLens(document, 'Send', lineOf(document, 'POST res.partner/create'));
     assert.deepEqual(sent.results, []);
     assert.deepEqual((await clickLens(document, 'Send all', 0)).results, []);
-    assert.deepEqual((await vscode.commands.executeCommand<RunSummary>('json2.rerunLast')).results, []);
+    assert.deepEqual((await vscode.commands.executeCommand<RunSummary>(CommandIds.rerunLastRequest)).results, []);
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.deepEqual(proxy.seen().slice(before), [], 'no request reached the sandbox');
     assert.equal(await partnersNamed(sandbox, marker), 0, 'nothing was created');
