@@ -85,6 +85,11 @@ export interface StartedSandbox {
   slowMethod: { model: string; method: string; argument: 'seconds'; started(): number; completed(): number; cancelled(): number };
   /** Makes another key for a demo user (by login), valid `days` days (at most three months). */
   newKey(login: string, options?: { days?: number; name?: string; scope?: string | null }): Promise<string>;
+  /**
+   * Stops the database's worker thread (PGlite) or connection (PostgreSQL) at once, as a crash would, while calls may
+   * be running on it; false when the database was not open.
+   */
+  crashDatabase(name?: string): Promise<boolean>;
   /** The server object, for tests that look inside (open databases, key cache). */
   server: SandboxServer;
   /** Where the databases are: PGlite data folders, or a PostgreSQL server. */
@@ -163,6 +168,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       },
       slowMethod: { model: TESTING_MODEL, method: SLOW_METHOD, argument: 'seconds', started: () => slow.started, completed: () => slow.completed, cancelled: () => slow.cancelled },
       newKey,
+      crashDatabase: (name = database) => started.catalog.pool.abort(name),
       server: started,
       backend: postgres ? 'postgres' : 'pglite',
       async stop() {

@@ -1,5 +1,5 @@
 // Turns any thrown value into the error object of a failed call: name, message, arguments, context, debug, in order.
-import { DatabaseError } from '../storage/sqlClient';
+import { DatabaseError, SqlState } from '../storage/sqlClient';
 import { ServiceError, runtimeError } from './serviceErrors';
 
 export interface ErrorBody {
@@ -24,13 +24,20 @@ const SQLSTATE_NAMES: Record<string, string> = {
   '42P01': 'UndefinedTable',
   '42601': 'SyntaxError',
   '40001': 'SerializationFailure',
+  '57P01': 'AdminShutdown',
 };
+
+/** psycopg2's name for `error`: a lost connection is an OperationalError, SQLSTATE classes have their own. */
+function databaseErrorName(error: DatabaseError): string {
+  if (error.code === SqlState.connectionFailure) return 'psycopg2.OperationalError';
+  return error.code && SQLSTATE_NAMES[error.code] ? `psycopg2.errors.${SQLSTATE_NAMES[error.code]}` : 'psycopg2.DatabaseError';
+}
 
 /** Anything that is not already a service error becomes an unexpected server error (500). */
 export function asServiceError(error: unknown): ServiceError {
   if (error instanceof ServiceError) return error;
   if (error instanceof DatabaseError) {
-    const failure = new ServiceError(error.code && SQLSTATE_NAMES[error.code] ? `psycopg2.errors.${SQLSTATE_NAMES[error.code]}` : 'psycopg2.DatabaseError', 500, error.message, 'business');
+    const failure = new ServiceError(databaseErrorName(error), 500, error.message, 'business');
     failure.stack = error.stack;
     return failure;
   }

@@ -1,6 +1,7 @@
 // Domain conditions on one2many and many2many fields (a record matches when some linked record does), and the
 // hierarchy operators child_of and parent_of (recursive over the related model's parent_id).
 import { valueError } from '../errors/serviceErrors';
+import { DOMAIN_LIMITS } from './domainParser';
 import type { FieldDefinition } from './fieldDefinition';
 import type { Model } from './modelDefinition';
 import { conditionRepr, pythonRepr } from './pythonRepr';
@@ -19,17 +20,37 @@ export function isX2many(field: FieldDefinition): boolean {
   return field.type === 'one2many' || field.type === 'many2many';
 }
 
-/** SQL of the ids linked to the record of `alias` through the x2many `field`. */
-export function linkedIdsSql(field: FieldDefinition, alias: string): string {
-  if (field.type === 'one2many') return `SELECT c.id FROM ${q((field.relation as string).replace(/\./g, '_'))} c WHERE c.${q(field.relationField as string)} = ${alias}.id`;
-  return `SELECT l.${q(field.column2 as string)} FROM ${q(field.relationTable as string)} l WHERE l.${q(field.column1 as string)} = ${alias}.id`;
+/** A new table alias (`r3`) for one more table read by the domain's SQL; ValueError past the sandbox's limit. */
+export function newAlias(compilation: RelationCompilation, prefix = 'r'): string {
+  if (compilation.aliasCount >= DOMAIN_LIMITS.relatedTables) {
+    throw valueError(`Domain too complex: its conditions read more than ${DOMAIN_LIMITS.relatedTables} related tables (dotted paths, any, one2many, many2many, names of related records, hierarchies; the sandbox's limit)`);
+  }
+  return `${prefix}${compilation.aliasCount++}`;
 }
 
-/** `EXISTS` a record linked through `field` for which `inner(relatedAlias)` holds. */
+/**
+ * `expression IN (subselect)`, kept by PostgreSQL as one (hashed) sub-plan. Without `IS TRUE` the planner turns each
+ * IN or EXISTS sub-select of a top-level AND into a semi-join, and a few hundred semi-joins make its planning time
+ * and memory explode (200 dotted-path conditions: 100 s on PostgreSQL; PGlite's worker dies). An SQL NULL becomes
+ * false, which is what a domain means by it.
+ */
+export function inSubselect(expression: string, subselect: string): string {
+  return `(${expression} IN (${subselect})) IS TRUE`;
+}
+
+/**
+ * True for the record of `alias` when a record linked through the x2many `field` satisfies `inner(relatedAlias)`.
+ * The sub-select does not refer to `alias`: it is computed once per statement, not once per record.
+ */
 export function existsLinked(field: FieldDefinition, alias: string, compilation: RelationCompilation, inner: (related: Model, relatedAlias: string) => string): string {
   const related = compilation.registry.require(field.relation as string);
-  const relatedAlias = `r${compilation.aliasCount++}`;
-  return `EXISTS (SELECT 1 FROM ${q(related.table)} ${relatedAlias} WHERE ${relatedAlias}.id IN (${linkedIdsSql(field, alias)}) AND ${inner(related, relatedAlias)})`;
+  const relatedAlias = newAlias(compilation);
+  const condition = inner(related, relatedAlias);
+  if (field.type === 'one2many') {
+    return inSubselect(`${alias}.id`, `SELECT ${relatedAlias}.${q(field.relationField as string)} FROM ${q(related.table)} ${relatedAlias} WHERE ${condition}`);
+  }
+  const link = newAlias(compilation, 'l');
+  return inSubselect(`${alias}.id`, `SELECT ${link}.${q(field.column1 as string)} FROM ${q(field.relationTable as string)} ${link} JOIN ${q(related.table)} ${relatedAlias} ON ${relatedAlias}.id = ${link}.${q(field.column2 as string)} WHERE ${condition}`);
 }
 
 function idList(value: unknown, term: Term): number[] {
@@ -51,18 +72,20 @@ function hierarchyModel(model: Model, field: FieldDefinition, compilation: Relat
  */
 function hierarchyIdsSql(comodel: Model, operator: string, value: unknown, compilation: RelationCompilation, term: Term): string | null {
   if (value === false || value === null || (Array.isArray(value) && value.length === 0)) return null;
+  const first = newAlias(compilation, 's');
   let start: string;
   if (typeof value === 'string') {
-    start = `SELECT s.id FROM ${q(comodel.table)} s WHERE ${comodel.displayNameSql('s')} ILIKE ${compilation.params.add(`%${value}%`, 'text')}`;
+    start = `SELECT ${first}.id FROM ${q(comodel.table)} ${first} WHERE ${comodel.displayNameSql(first)} ILIKE ${compilation.params.add(`%${value}%`, 'text')}`;
   } else {
-    start = `SELECT s.id FROM ${q(comodel.table)} s WHERE s.id = ANY(${compilation.params.add(idList(value, term), 'bigint[]')})`;
+    start = `SELECT ${first}.id FROM ${q(comodel.table)} ${first} WHERE ${first}.id = ANY(${compilation.params.add(idList(value, term), 'bigint[]')})`;
   }
   const parent = comodel.fields.get('parent_id');
   if (!parent || parent.type !== 'many2one' || parent.relation !== comodel.name || !parent.store) return start;
+  const tree = newAlias(compilation, 'tree');
   const step = operator === 'child_of'
-    ? `SELECT c.id FROM ${q(comodel.table)} c JOIN tree ON c.parent_id = tree.id`
-    : `SELECT c.parent_id FROM ${q(comodel.table)} c JOIN tree ON c.id = tree.id WHERE c.parent_id IS NOT NULL`;
-  return `WITH RECURSIVE tree(id) AS (${start} UNION ${step}) SELECT id FROM tree`;
+    ? `SELECT c.id FROM ${q(comodel.table)} c JOIN ${tree} ON c.parent_id = ${tree}.id`
+    : `SELECT c.parent_id FROM ${q(comodel.table)} c JOIN ${tree} ON c.id = ${tree}.id WHERE c.parent_id IS NOT NULL`;
+  return `WITH RECURSIVE ${tree}(id) AS (${start} UNION ${step}) SELECT id FROM ${tree}`;
 }
 
 /** SQL of `field child_of value` / `field parent_of value` over the record of `alias`. */
@@ -70,6 +93,6 @@ export function hierarchyCondition(model: Model, field: FieldDefinition, alias: 
   const comodel = hierarchyModel(model, field, compilation, term);
   const ids = hierarchyIdsSql(comodel, operator, value, compilation, term);
   if (ids === null) return 'FALSE';
-  if (isX2many(field)) return existsLinked(field, alias, compilation, (_related, relatedAlias) => `${relatedAlias}.id IN (${ids})`);
-  return `${alias}.${q(field.name)} IN (${ids})`;
+  if (isX2many(field)) return existsLinked(field, alias, compilation, (_related, relatedAlias) => inSubselect(`${relatedAlias}.id`, ids));
+  return inSubselect(`${alias}.${q(field.name)}`, ids);
 }

@@ -1,7 +1,7 @@
 // Compiles a parsed domain to an SQL condition: one function per operator, dotted paths through many2one fields as
 // sub-selects, a relational field compared with a string matched on the related display name.
 import { valueError } from '../errors/serviceErrors';
-import { existsLinked, hierarchyCondition, isX2many } from './domainRelations';
+import { existsLinked, hierarchyCondition, inSubselect, isX2many, newAlias } from './domainRelations';
 import type { DomainNode } from './domainParser';
 import { parseDomain } from './domainParser';
 import type { FieldDefinition } from './fieldDefinition';
@@ -40,40 +40,49 @@ function isEmpty(value: unknown): boolean {
   return value === false || value === null;
 }
 
-/** A placeholder for `value` compared with `field`, cast to the column's type; ValueError when it cannot be. */
-function typedParam(operand: Operand, value: unknown, compilation: Compilation, condition: Condition): string {
+/** `value` as compared with `field`, with its SQL type; ValueError when it cannot be. */
+function typedValue(operand: Operand, value: unknown, condition: Condition): { value: unknown; cast: string } {
   const bad = () => valueError(`Invalid value ${pythonRepr(value)} for ${operand.model.name}.${operand.field.name} in condition ${conditionRepr(condition.term)}`);
   switch (operand.field.type) {
     case 'integer':
     case 'many2one':
       if (typeof value !== 'number') throw bad();
-      return compilation.params.add(value, Number.isInteger(value) ? 'bigint' : 'float8');
+      return { value, cast: Number.isInteger(value) ? 'bigint' : 'float8' };
     case 'float':
     case 'monetary':
       if (typeof value !== 'number') throw bad();
-      return compilation.params.add(value, 'float8');
+      return { value, cast: 'float8' };
     case 'boolean':
-      return compilation.params.add(Boolean(value), 'boolean');
+      return { value: Boolean(value), cast: 'boolean' };
     case 'date': {
       const date = typeof value === 'string' ? parseDate(value) : null;
       if (date === null) throw bad();
-      return compilation.params.add(date, 'date');
+      return { value: date, cast: 'date' };
     }
     case 'datetime': {
       const datetime = typeof value === 'string' ? parseDatetime(value) : null;
       if (datetime === null) throw bad();
-      return compilation.params.add(datetime, 'timestamp');
+      return { value: datetime, cast: 'timestamp' };
     }
     default:
-      if (typeof value === 'number') return compilation.params.add(String(value), 'text');
+      if (typeof value === 'number') return { value: String(value), cast: 'text' };
       if (typeof value !== 'string') throw bad();
-      return compilation.params.add(value, 'text');
+      return { value, cast: 'text' };
   }
 }
 
+/** A placeholder for `value` compared with `field`, cast to the column's type. */
+function typedParam(operand: Operand, value: unknown, compilation: Compilation, condition: Condition): string {
+  const typed = typedValue(operand, value, condition);
+  return compilation.params.add(typed.value, typed.cast);
+}
+
+/** One array parameter for `values` (a list of any length costs the database one literal, not one node each). */
 function arrayParam(operand: Operand, values: unknown[], compilation: Compilation, condition: Condition): string {
-  const placeholders = values.map((value) => typedParam(operand, value, compilation, condition));
-  return `ARRAY[${placeholders.join(', ')}]`;
+  const typed = values.map((value) => typedValue(operand, value, condition));
+  // An integer column compared with 1.5 among whole numbers: the whole list as float8.
+  const cast = typed.some((item) => item.cast === 'float8') ? 'float8' : typed[0].cast;
+  return compilation.params.add(typed.map((item) => item.value), `${cast}[]`);
 }
 
 function equals(operand: Operand, value: unknown, compilation: Compilation, condition: Condition): string {
@@ -104,9 +113,9 @@ function likePattern(value: unknown, wrap: boolean): string {
 /** Operand SQL for the display name of `model`'s records whose id is the operand. */
 function relatedDisplayName(operand: Operand, operator: string, value: unknown, compilation: Compilation, condition: Condition): string {
   const related = compilation.registry.require(operand.field.relation as string);
-  const alias = `r${compilation.aliasCount++}`;
+  const alias = newAlias(compilation);
   const inner = compilePositive({ sql: related.displayNameSql(alias), field: related.fields.get('display_name') as FieldDefinition, model: related }, operator, value, compilation, condition);
-  return `${operand.sql} IN (SELECT ${alias}.id FROM ${quoteIdentifier(related.table)} ${alias} WHERE ${inner})`;
+  return inSubselect(operand.sql, `SELECT ${alias}.id FROM ${quoteIdentifier(related.table)} ${alias} WHERE ${inner}`);
 }
 
 /** The SQL of a condition whose operator is not negative. */
@@ -125,11 +134,16 @@ function compilePositive(operand: Operand, operator: string, value: unknown, com
   if (operator === 'any') {
     if (operand.field.type !== 'many2one') throw valueError(`Operator 'any' needs a relational field in condition ${conditionRepr(condition.term)}`);
     const related = compilation.registry.require(operand.field.relation as string);
-    const alias = `r${compilation.aliasCount++}`;
-    const inner = compileNode(related, parseDomain(value), alias, compilation);
-    return `${operand.sql} IN (SELECT ${alias}.id FROM ${quoteIdentifier(related.table)} ${alias} WHERE ${inner})`;
+    const alias = newAlias(compilation);
+    const inner = compileNode(related, subdomainOf(condition), alias, compilation);
+    return inSubselect(operand.sql, `SELECT ${alias}.id FROM ${quoteIdentifier(related.table)} ${alias} WHERE ${inner}`);
   }
   throw valueError(`Invalid operator ${pythonRepr(operator)} in condition ${conditionRepr(condition.term)}`);
+}
+
+/** The parsed sub-domain of an `any` condition (parsed with the domain; a value that is not a list is parsed here). */
+function subdomainOf(condition: Condition): DomainNode {
+  return condition.subdomain ?? parseDomain(condition.value);
 }
 
 function compileOperator(operand: Operand, condition: Condition, compilation: Compilation): string {
@@ -159,7 +173,7 @@ function compileX2many(field: FieldDefinition, alias: string, condition: Conditi
   const operator = positive ?? condition.operator;
   const negate = (sql: string) => (positive === undefined ? sql : `NOT ${sql}`);
   const nothing = value === false || value === null || (Array.isArray(value) && value.length === 0);
-  if (operator === 'any') return negate(existsLinked(field, alias, compilation, (related, relatedAlias) => compileNode(related, parseDomain(value), relatedAlias, compilation)));
+  if (operator === 'any') return negate(existsLinked(field, alias, compilation, (related, relatedAlias) => compileNode(related, subdomainOf(condition), relatedAlias, compilation)));
   if ((operator === '=' || operator === 'in') && nothing) return positive === undefined ? `NOT ${existsLinked(field, alias, compilation, () => 'TRUE')}` : existsLinked(field, alias, compilation, () => 'TRUE');
   if (operator === '=' || operator === 'in' || LIKE_SQL.has(operator)) {
     return negate(existsLinked(field, alias, compilation, (related, relatedAlias) => {
@@ -187,9 +201,9 @@ function compileCondition(model: Model, alias: string, condition: Condition, com
   if (rest.length > 0) {
     if (field.type !== 'many2one') throw valueError(`Invalid path ${pythonRepr(condition.path)} in condition ${conditionRepr(condition.term)}: ${model.name}.${name} is not relational`);
     const related = compilation.registry.require(field.relation as string);
-    const inner = `r${compilation.aliasCount++}`;
+    const inner = newAlias(compilation);
     const nested = compileCondition(related, inner, { ...condition, path: rest.join('.') }, compilation);
-    return `${alias}.${quoteIdentifier(name)} IN (SELECT ${inner}.id FROM ${quoteIdentifier(related.table)} ${inner} WHERE ${nested})`;
+    return inSubselect(`${alias}.${quoteIdentifier(name)}`, `SELECT ${inner}.id FROM ${quoteIdentifier(related.table)} ${inner} WHERE ${nested}`);
   }
   let sql: string;
   if (field.store || field.computeSql) sql = fieldSql(field, alias);
@@ -203,7 +217,7 @@ function compileNode(model: Model, node: DomainNode, alias: string, compilation:
       return node.value ? 'TRUE' : 'FALSE';
     case 'not':
       // A condition on an empty column is unknown (NULL) in SQL but false in a domain: `!` must turn it into true.
-      return `NOT COALESCE((${compileNode(model, node.child, alias, compilation)}), false)`;
+      return `(${compileNode(model, node.child, alias, compilation)}) IS NOT TRUE`;
     case 'and':
     case 'or':
       return `(${node.children.map((child) => compileNode(model, child, alias, compilation)).join(node.kind === 'and' ? ' AND ' : ' OR ')})`;

@@ -168,6 +168,17 @@ export class DatabasePool {
     this.waiters.shift()?.();
   }
 
+  /**
+   * Stops the open database `name` at once, as a crash would (OpenStorage.abort): the calls running on it fail, and
+   * the next call opens it again. False when it is not open.
+   */
+  async abort(name: string): Promise<boolean> {
+    const storage = await this.open.get(name)?.storage.catch(() => null);
+    if (!storage) return false;
+    await storage.abort();
+    return true;
+  }
+
   /** Closes the databases unused for `idleMs` or more. */
   async closeIdle(idleMs: number): Promise<void> {
     const now = Date.now();

@@ -34,6 +34,15 @@ function serializeError(error: unknown): SerializedDatabaseError {
   return { message: String(error) };
 }
 
+/**
+ * True for PGlite's ExitStatus: PostgreSQL inside it called exit() (for example out of memory while planning). The
+ * instance is unusable from then on (each later statement fails) though its data folder is intact: the worker
+ * stops, and the pool opens the database again from the folder, as after a crash.
+ */
+export function isDatabaseExit(error: unknown): boolean {
+  return error !== null && typeof error === 'object' && (error as { name?: unknown }).name === 'ExitStatus';
+}
+
 class DatabaseHost {
   private readonly lock = new ExclusiveLock();
   private openTransaction: { id: number; release: () => void } | null = null;
@@ -74,6 +83,11 @@ class DatabaseHost {
       case 'close':
         await this.lock.run(() => this.db.close());
         return {};
+      case 'exit':
+        // PGlite's own exit (its module's `_exit`, not part of its typed API): it throws the ExitStatus that a fatal
+        // error inside PostgreSQL throws, and that ends this worker below. It does not wait for the running transaction.
+        (this.db as unknown as { mod: { _exit(status: number): void } }).mod._exit(100);
+        throw new Error('PGlite did not exit');
     }
   }
 
@@ -122,10 +136,25 @@ async function start(port: NonNullable<typeof parentPort>, data: WorkerStartData
     return;
   }
   const host = new DatabaseHost(db);
+  let exited: SerializedDatabaseError | null = null;
   port.on('message', (request: WorkerRequest) => {
+    if (exited) {
+      port.postMessage({ id: request.id, ok: false, error: exited } satisfies WorkerReply);
+      return;
+    }
     void host.handle(request).then(
       (answer) => port.postMessage({ id: request.id, ok: true, ...answer } satisfies WorkerReply),
-      (error: unknown) => port.postMessage({ id: request.id, ok: false, error: serializeError(error) } satisfies WorkerReply),
+      (error: unknown) => {
+        if (isDatabaseExit(error)) {
+          exited = { message: `the database stopped (${serializeError(error).message}); its uncommitted changes are lost and it opens again on the next call` };
+          port.postMessage({ kind: 'exited', error: exited } satisfies WorkerStatus);
+          port.postMessage({ id: request.id, ok: false, error: exited } satisfies WorkerReply);
+          // Ends this thread only; the data folder is left as a crash leaves it (PostgreSQL recovers it on opening).
+          setImmediate(() => process.exit(1));
+          return;
+        }
+        port.postMessage({ id: request.id, ok: false, error: serializeError(error) } satisfies WorkerReply);
+      },
     ).finally(() => {
       if (request.kind === 'close') port.close();
     });

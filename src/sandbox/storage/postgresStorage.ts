@@ -3,7 +3,7 @@
 // a statement from elsewhere waits until a transaction ends and never joins it.
 import pg from 'pg';
 import { ExclusiveLock } from './exclusiveLock';
-import { DatabaseError, type QueryResult, type SqlClient } from './sqlClient';
+import { DatabaseError, SqlState, type QueryResult, type SqlClient } from './sqlClient';
 import { interpolate } from './sqlLiterals';
 import type { OpenStorage } from './storageBackend';
 
@@ -49,6 +49,16 @@ function toDatabaseError(error: unknown): Error {
   return new DatabaseError(e.message, e.code, e.detail, e.constraint, e.table, e.column);
 }
 
+/** The error of a call whose connection went away (psycopg2's OperationalError in the reference). */
+function lostConnection(message: string): DatabaseError {
+  return new DatabaseError(`${message}; the call's uncommitted changes are lost and the database opens again on the next call`, SqlState.connectionFailure, undefined, undefined, undefined, undefined);
+}
+
+/** An error that ends the connection: the server shut the backend down (57P0x) or the connection failed (08xxx). */
+function endsConnection(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && typeof error.code === 'string' && (error.code.startsWith('57P0') || error.code.startsWith('08'));
+}
+
 const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY']);
 
 function toResult<Row>(answer: pg.QueryResult | pg.QueryResult[]): QueryResult<Row> {
@@ -65,24 +75,27 @@ export class PostgresStorage implements OpenStorage {
   private broken: Error | null = null;
   private closing: Promise<void> | null = null;
 
-  private constructor(private readonly client: pg.Client) {
+  private constructor(private readonly client: pg.Client, private readonly config: pg.ClientConfig, private readonly backendPid: number) {
     // A connection lost (server stopped, database dropped with FORCE) makes the pool open the database again.
-    client.on('error', (error) => { this.broken = error; });
-    client.on('end', () => { this.broken ??= new Error('the connection to PostgreSQL has ended'); });
+    client.on('error', (error) => { this.broken ??= lostConnection(`the connection to PostgreSQL was lost (${error.message})`); });
+    client.on('end', () => { this.broken ??= lostConnection('the connection to PostgreSQL has ended'); });
   }
 
   /** Connects to `database` on the server of `url`. */
   static async open(url: string, database: string): Promise<PostgresStorage> {
-    const client = new pg.Client(connectionConfig(url, database));
+    const config = connectionConfig(url, database);
+    const client = new pg.Client(config);
+    let backendPid: number;
     try {
       await client.connect();
       // As in PGlite: UTC, ISO dates, and standard-conforming strings for the literals written by sqlLiterals.
       await client.query("SET TIME ZONE 'UTC'; SET datestyle = 'ISO, YMD'; SET standard_conforming_strings = on; SET client_min_messages = warning");
+      backendPid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
     } catch (error) {
       await client.end().catch(() => undefined);
       throw toDatabaseError(error);
     }
-    return new PostgresStorage(client);
+    return new PostgresStorage(client, config, backendPid);
   }
 
   private async run<Row>(sql: string, params: readonly unknown[]): Promise<QueryResult<Row>> {
@@ -91,6 +104,7 @@ export class PostgresStorage implements OpenStorage {
       // The values become literals, as the PGlite worker does and as psycopg2 does for the reference server.
       return toResult<Row>(await this.client.query(params.length === 0 ? sql : interpolate(sql, [...params])));
     } catch (error) {
+      if (this.broken || endsConnection(error)) throw lostConnection(`the connection to PostgreSQL was lost (${error instanceof Error ? error.message : String(error)})`);
       throw toDatabaseError(error);
     }
   }
@@ -139,6 +153,24 @@ export class PostgresStorage implements OpenStorage {
 
   get alive(): boolean {
     return this.broken === null && this.closing === null;
+  }
+
+  /**
+   * Stops the database at once, as a crash would: the server ends this connection's backend process
+   * (pg_terminate_backend, from a connection of its own); the running statement and transaction fail and are rolled
+   * back, and the pool opens the database again on the next call.
+   */
+  async abort(): Promise<void> {
+    if (!this.alive) return;
+    const killer = new pg.Client(this.config);
+    try {
+      await killer.connect();
+      await killer.query('SELECT pg_terminate_backend($1)', [this.backendPid]);
+    } finally {
+      await killer.end().catch(() => undefined);
+    }
+    // The connection learns of it when it next reads; until then no new call may use it.
+    this.broken ??= lostConnection('the database server ended this connection (abort)');
   }
 
   /** Waits for the running statement or transaction, then closes the connection; safe to call more than once. */

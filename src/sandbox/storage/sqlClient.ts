@@ -53,4 +53,6 @@ export const SqlState = {
   checkViolation: '23514',
   numericOutOfRange: '22003',
   invalidTextRepresentation: '22P02',
+  /** The database went away under a call (a PGlite worker that stopped, a PostgreSQL connection lost). */
+  connectionFailure: '08006',
 } as const;

@@ -5,6 +5,11 @@ import type { Storage } from './sqlClient';
 /** An open database; `alive` turns false when its worker or connection stopped (the pool then opens it again). */
 export interface OpenStorage extends Storage {
   readonly alive: boolean;
+  /**
+   * Stops the database at once, as a crash would (the PGlite worker thread is terminated, the PostgreSQL connection
+   * dropped): running calls fail, uncommitted changes are lost, committed ones stay; `alive` turns false.
+   */
+  abort(): Promise<void>;
 }
 
 /** A closed database from which new ones are copied (schema and, for the demo template, the demo data). */

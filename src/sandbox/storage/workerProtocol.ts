@@ -15,7 +15,9 @@ export type WorkerRequest =
   | { id: number; kind: 'query'; sql: string; params: unknown[]; tx: number | null }
   | { id: number; kind: 'begin' }
   | { id: number; kind: 'commit' | 'rollback'; tx: number }
-  | { id: number; kind: 'close' };
+  | { id: number; kind: 'close' }
+  /** Makes PostgreSQL inside the worker exit at once, as it does on a fatal error (the worker then ends). */
+  | { id: number; kind: 'exit' };
 
 /** A database error flattened so it crosses the thread boundary. */
 export interface SerializedDatabaseError {
@@ -31,7 +33,11 @@ export type WorkerReply =
   | { id: number; ok: true; result?: QueryResult; tx?: number }
   | { id: number; ok: false; error: SerializedDatabaseError };
 
-/** The first message a worker sends: ready (with how long opening took) or failed. */
+/**
+ * The first message a worker sends: ready (with how long opening took) or failed; later, `exited` when PostgreSQL
+ * inside it has stopped (the worker then ends).
+ */
 export type WorkerStatus =
   | { kind: 'ready'; openMs: number }
-  | { kind: 'failed'; error: SerializedDatabaseError };
+  | { kind: 'failed'; error: SerializedDatabaseError }
+  | { kind: 'exited'; error: SerializedDatabaseError };

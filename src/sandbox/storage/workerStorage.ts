@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { DatabaseError, type QueryResult, type SqlClient, type Storage } from './sqlClient';
+import { DatabaseError, SqlState, type QueryResult, type SqlClient, type Storage } from './sqlClient';
 import type { SerializedDatabaseError, WorkerReply, WorkerRequest, WorkerStartData, WorkerStatus } from './workerProtocol';
 
 /** Bundled (dist/sandboxWorker.js next to dist/sandbox.js) or transpiled (out/.../pgliteWorkerEntry.js). */
@@ -24,16 +24,28 @@ export interface WorkerStorageOptions {
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 type RequestBody = WithoutId<WorkerRequest>;
 
+/** How long `abort` lets PostgreSQL inside the worker exit before it terminates the thread (a statement running). */
+const ABORT_GRACE_MS = 1_000;
+
+type StartStatus = Exclude<WorkerStatus, { kind: 'exited' }>;
+
 type Pending = { resolve: (reply: WorkerReply & { ok: true }) => void; reject: (error: Error) => void };
 
 function toDatabaseError(error: SerializedDatabaseError): DatabaseError {
   return new DatabaseError(error.message, error.code, error.detail, error.constraint, error.table, error.column);
 }
 
+/** The error of the calls that were running when the worker stopped (a lost connection, in PostgreSQL's terms). */
+function stoppedError(reason: string): DatabaseError {
+  return new DatabaseError(reason, SqlState.connectionFailure, undefined, undefined, undefined, undefined);
+}
+
 export class WorkerStorage implements Storage {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private exited: Error | null = null;
+  /** Why PostgreSQL inside the worker stopped, when it said so before the thread ended. */
+  private stopped: string | null = null;
   private closing: Promise<void> | null = null;
   /** Milliseconds the worker took to open the database. */
   openMs = 0;
@@ -45,7 +57,7 @@ export class WorkerStorage implements Storage {
     const data: WorkerStartData = { dataDir: options.dataDir, initialize: options.initialize ?? false, sharedBuffers: options.sharedBuffers ?? '16MB' };
     const worker = new Worker(workerScriptPath(), { workerData: data });
     const storage = new WorkerStorage(worker);
-    const status = await new Promise<WorkerStatus>((resolve, reject) => {
+    const status = await new Promise<StartStatus>((resolve, reject) => {
       storage.onStatus = resolve;
       storage.onStartFailure = reject;
       storage.listen();
@@ -58,11 +70,15 @@ export class WorkerStorage implements Storage {
     return storage;
   }
 
-  private onStatus: ((status: WorkerStatus) => void) | null = null;
+  private onStatus: ((status: StartStatus) => void) | null = null;
   private onStartFailure: ((error: Error) => void) | null = null;
 
   private listen(): void {
     this.worker.on('message', (reply: WorkerReply | WorkerStatus) => {
+      if (!('id' in reply) && reply.kind === 'exited') {
+        this.stopped = reply.error.message;
+        return;
+      }
       if (!('id' in reply)) {
         this.onStatus?.(reply);
         this.onStatus = null;
@@ -80,8 +96,8 @@ export class WorkerStorage implements Storage {
       for (const pending of this.pending.values()) pending.reject(error);
       this.pending.clear();
     };
-    this.worker.on('error', fail);
-    this.worker.on('exit', (code) => fail(new Error(`the database worker has stopped (exit code ${code})`)));
+    this.worker.on('error', (error) => fail(stoppedError(`the database worker failed (${error.message}); the call's uncommitted changes are lost and the database opens again on the next call`)));
+    this.worker.on('exit', (code) => fail(stoppedError(this.stopped ?? `the database worker has stopped (exit code ${code}); the call's uncommitted changes are lost and the database opens again on the next call`)));
   }
 
   private send(request: RequestBody): Promise<WorkerReply & { ok: true }> {
@@ -128,6 +144,25 @@ export class WorkerStorage implements Storage {
   /** False once the worker has stopped (crashed or closed): the pool then opens the database again. */
   get alive(): boolean {
     return this.exited === null && this.closing === null;
+  }
+
+  /**
+   * Stops the database at once, as a crash would: PostgreSQL inside the worker exits (the worker then ends); when a
+   * statement keeps the worker busy, the thread is terminated after ABORT_GRACE_MS. Running calls fail and their
+   * transaction is lost, committed data stays in the folder, and the pool opens the database again on the next call.
+   */
+  async abort(): Promise<void> {
+    if (this.exited) return;
+    const ended = new Promise<boolean>((resolve) => this.worker.once('exit', () => resolve(true)));
+    this.send({ kind: 'exit' }).catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), ABORT_GRACE_MS); });
+    const exited = await Promise.race([ended, late]);
+    clearTimeout(timer);
+    if (!exited) {
+      this.stopped ??= `the database worker was stopped while a statement ran (abort); the call's uncommitted changes are lost and the database opens again on the next call`;
+      await this.worker.terminate();
+    }
   }
 
   /** Closes the database cleanly and stops the worker; safe to call more than once. */

@@ -29,6 +29,10 @@ class WriteTrackingStorage implements OpenStorage {
     }
   }
 
+  abort(): Promise<void> {
+    return this.inner.abort();
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }
