@@ -7,7 +7,7 @@ import { PGlite, type Results } from '@electric-sql/pglite';
 import { ExclusiveLock } from './exclusiveLock';
 import { OwnerOnlyNodeFS } from './ownerOnlyNodeFs';
 import { interpolate } from './sqlLiterals';
-import type { QueryResult } from './sqlClient';
+import { SqlState, type QueryResult } from './sqlClient';
 import type { SerializedDatabaseError, WorkerReply, WorkerRequest, WorkerStartData, WorkerStatus } from './workerProtocol';
 
 const TYPE_INT8 = 20;
@@ -146,7 +146,7 @@ async function start(port: NonNullable<typeof parentPort>, data: WorkerStartData
       (answer) => port.postMessage({ id: request.id, ok: true, ...answer } satisfies WorkerReply),
       (error: unknown) => {
         if (isDatabaseExit(error)) {
-          exited = { message: `the database stopped (${serializeError(error).message}); its uncommitted changes are lost and it opens again on the next call` };
+          exited = { message: `the database stopped (${serializeError(error).message}); the call's uncommitted changes are lost and the database opens again on the next call`, code: SqlState.connectionFailure };
           port.postMessage({ kind: 'exited', error: exited } satisfies WorkerStatus);
           port.postMessage({ id: request.id, ok: false, error: exited } satisfies WorkerReply);
           // Ends this thread only; the data folder is left as a crash leaves it (PostgreSQL recovers it on opening).
