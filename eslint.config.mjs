@@ -19,7 +19,7 @@ const vscodeFree = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', '**/*.d.ts'] },
+  { ignores: ['dist/**', 'build/**', 'out/**', 'node_modules/**', '.vscode-test/**', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

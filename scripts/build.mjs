@@ -87,6 +87,17 @@ function reportSizes(results) {
   }
 }
 
+/** Records which source files went into each bundle (dist/bundleInputs.json), for the third-party notices. */
+function writeBundleInputs(results) {
+  const inputs = {};
+  for (const result of results) {
+    for (const [file, info] of Object.entries(result.metafile?.outputs ?? {})) {
+      if (file.endsWith('.js')) inputs[file] = Object.keys(info.inputs).sort();
+    }
+  }
+  fs.writeFileSync(path.join(root, 'dist', 'bundleInputs.json'), `${JSON.stringify(inputs, null, 1)}\n`);
+}
+
 function removeOrphans(dir) {
   if (!fs.existsSync(dir)) return;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -111,7 +122,10 @@ async function main() {
     return;
   }
   const results = await Promise.all(options.map((o) => esbuild.build(o)));
-  if (!tests) reportSizes(results);
+  if (!tests) {
+    reportSizes(results);
+    writeBundleInputs(results);
+  }
 }
 
 main().catch((error) => {

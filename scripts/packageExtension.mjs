@@ -1,10 +1,16 @@
 // Packages the extension with vsce (bundled, so without node_modules) and checks what the .vsix carries:
 // only the run-time files the allowlist names, nothing from sources, tests, the CLI, the sandbox or node_modules.
+// Runs after scripts/packageCli.mjs: checks that the .vsix and the CLI package carry the same version, and writes
+// SHA256SUMS for both. vsce's warnings fail the packaging.
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { parseTar } from 'nanotar';
 import yauzl from 'yauzl';
+import { fileNotice, formatNotices, packagesOf, readBundleInputs } from './thirdPartyNotices.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -14,10 +20,13 @@ const vsixPath = path.join(root, `${manifest.name}-${manifest.version}.vsix`);
 const ALLOWED = [
   /^\[Content_Types\]\.xml$/, /^extension\.vsixmanifest$/,
   /^extension\/(package\.json|package\.nls\.json|readme\.md|changelog\.md|LICENSE\.txt|LICENSE)$/i,
-  /^extension\/dist\/(extension|migrate)\.js$/, /^extension\/dist\/webview\/[\w.-]+\.(js|css)$/,
+  /^extension\/dist\/(extension|migrate)\.js$/, /^extension\/dist\/(sandboxPackage\.json|ThirdPartyNotices\.txt)$/, /^extension\/dist\/webview\/[\w.-]+\.(js|css)$/,
   /^extension\/media\/[\w./-]+\.(svg|png|css|ttf)$/, /^extension\/syntaxes\/[\w.-]+\.json$/, /^extension\/l10n\/[\w.-]+\.json$/,
 ];
-const REQUIRED = ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/migrate.js', 'extension/dist/webview/main.js', 'extension/syntaxes/json2.tmLanguage.json'];
+const REQUIRED = [
+  'extension/package.json', 'extension/dist/extension.js', 'extension/dist/migrate.js', 'extension/dist/webview/main.js',
+  'extension/syntaxes/json2.tmLanguage.json', 'extension/dist/sandboxPackage.json', 'extension/dist/ThirdPartyNotices.txt',
+];
 const MAX_VSIX_BYTES = 1024 * 1024;
 
 function listEntries(file) {
@@ -33,6 +42,64 @@ function listEntries(file) {
   });
 }
 
+/** The text of one entry of a zip file. */
+export function readZipEntry(file, name) {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      zip.on('entry', (entry) => {
+        if (entry.fileName !== name) return zip.readEntry();
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError) return reject(streamError);
+          const chunks = [];
+          stream.on('data', (chunk) => chunks.push(chunk));
+          stream.on('end', () => { zip.close(); resolve(Buffer.concat(chunks).toString('utf8')); });
+          stream.on('error', reject);
+        });
+      });
+      zip.on('end', () => reject(new Error(`${path.basename(file)} has no ${name}`)));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+/** The manifest inside an npm tarball (`package/package.json`). */
+export function readTarballManifest(file) {
+  const entry = parseTar(zlib.gunzipSync(fs.readFileSync(file))).find((item) => item.name === 'package/package.json');
+  if (!entry?.data) throw new Error(`${path.basename(file)} has no package/package.json`);
+  return JSON.parse(Buffer.from(entry.data).toString('utf8'));
+}
+
+/**
+ * Problems between the .vsix and the CLI package: another version, or a tarball that is not the one the extension
+ * will ask the registry for (its file name and integrity, recorded in dist/sandboxPackage.json).
+ */
+export async function checkSameRelease(vsixFile, tarballFile) {
+  const extension = JSON.parse(await readZipEntry(vsixFile, 'extension/package.json'));
+  const cli = readTarballManifest(tarballFile);
+  const described = JSON.parse(await readZipEntry(vsixFile, 'extension/dist/sandboxPackage.json'));
+  const integrity = `sha512-${crypto.createHash('sha512').update(fs.readFileSync(tarballFile)).digest('base64')}`;
+  const problems = [];
+  if (extension.version !== cli.version) problems.push(`the .vsix is version ${extension.version}, the CLI package ${cli.version}`);
+  if (described.version !== extension.version || described.name !== cli.name) problems.push(`the .vsix expects ${described.name} ${described.version}, the CLI package is ${cli.name} ${cli.version}`);
+  if (described.integrity !== integrity) problems.push(`the .vsix expects another ${path.basename(tarballFile)} (integrity ${described.integrity}, found ${integrity})`);
+  return { version: extension.version, problems };
+}
+
+function sha256(file) {
+  return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+}
+
+/** The extension's notices: the packages its bundles hold, and the codicons font copied into media/. */
+function writeExtensionNotices() {
+  const packages = [
+    ...packagesOf(root, readBundleInputs(root), ['dist/extension.js', 'dist/migrate.js', 'dist/webview/main.js']),
+    fileNotice(root, { name: '@vscode/codicons (media/codicons)', version: '', license: 'CC-BY-4.0', textFile: 'docs/third-party/codicons-LICENSE.txt' }),
+  ];
+  fs.writeFileSync(path.join(root, 'dist', 'ThirdPartyNotices.txt'), formatNotices(`Third-party notices of ${manifest.name} ${manifest.version}`, packages));
+}
+
 export async function checkVsix(file) {
   const entries = await listEntries(file);
   const problems = [];
@@ -46,17 +113,46 @@ export async function checkVsix(file) {
   return { entries, size, problems };
 }
 
+/** Runs vsce; its warnings (lines starting with WARNING, on either stream) are returned so that they fail the packaging. */
+function runVsce() {
+  const vsce = path.join(root, 'node_modules/@vscode/vsce/vsce');
+  const result = spawnVsce(vsce);
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  if (result.status !== 0) throw new Error(`vsce package failed (exit ${result.status})`);
+  // eslint-disable-next-line no-control-regex
+  const plain = `${result.stdout}\n${result.stderr}`.replace(/\u001b\[[0-9;]*m/g, '');
+  return plain.split('\n').filter((line) => /^\s*WARNING\b|^::warning::/i.test(line));
+}
+
+function spawnVsce(vsce) {
+  try {
+    const stdout = execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--out', vsixPath], {
+      cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    return { status: 0, stdout, stderr: '' };
+  } catch (error) {
+    return { status: error.status ?? 1, stdout: error.stdout ?? '', stderr: error.stderr ?? '' };
+  }
+}
+
 async function main() {
+  const described = JSON.parse(fs.readFileSync(path.join(root, 'dist', 'sandboxPackage.json'), 'utf8'));
+  const tarballPath = path.join(root, described.file);
   fs.rmSync(vsixPath, { force: true });
-  execFileSync(process.execPath, [path.join(root, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--out', vsixPath], {
-    cwd: root, stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  writeExtensionNotices();
+  const warnings = runVsce();
   const { entries, size, problems } = await checkVsix(vsixPath);
+  problems.push(...warnings.map((line) => `vsce warned: ${line.trim()}`));
+  problems.push(...(await checkSameRelease(vsixPath, tarballPath)).problems);
   if (problems.length > 0) {
     console.error(`package: the .vsix is wrong:\n  ${problems.join('\n  ')}`);
     process.exit(1);
   }
+  const sums = [vsixPath, tarballPath].map((file) => `${sha256(file)}  ${path.basename(file)}`).join('\n');
+  fs.writeFileSync(path.join(root, 'SHA256SUMS'), `${sums}\n`);
   console.log(`package: ${path.basename(vsixPath)}, ${entries.filter((e) => !e.endsWith('/')).length} files, ${(size / 1024).toFixed(1)} KiB, contents checked`);
+  console.log(`package: ${path.basename(vsixPath)} and ${described.file} both carry version ${manifest.version}; checksums in SHA256SUMS:\n${sums}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -97,7 +97,7 @@ async function prepare(suites) {
   const node = process.execPath;
   const needed = [[node, ['test/host/installHost.mjs']], [node, ['scripts/build.mjs']], [node, ['scripts/build.mjs', '--tests']]];
   // The UI tests install the packaged extension; npm test's order (package before integration) is kept.
-  if (suites.some((step) => step.ui || step.name === 'integration')) needed.push(['npm', ['run', '--silent', 'package']]);
+  if (suites.some((step) => step.ui || step.name === 'integration' || step.name === 'cli-package')) needed.push(['npm', ['run', '--silent', 'package']]);
   for (const [command, args] of needed) {
     console.log(`[soak] ${path.basename(command)} ${args.join(' ')}`);
     const { code, output } = await run(command, args, { echo: false });

@@ -33,6 +33,17 @@ const consoleIo: CommandIo = { out: (line) => console.log(line), err: (line) => 
 
 class CommandError extends Error {}
 
+/** What `json2 sandbox --json` prints once listening: one line, for scripts and the extension. */
+export interface ReadyLine {
+  url: string;
+  databases: string[];
+  dataDir: string;
+  /** The administrator's key made on first start (never again). */
+  apiKey?: { key: string; login: string; database: string; expiration: string };
+  /** The master password made on first start, when none was given (stored hashed; never shown again). */
+  masterPassword?: string;
+}
+
 function describeStartFailure(error: unknown, options: ServeOptions, dataDir: string): Error {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') return new CommandError(`port ${options.port} on ${options.host} is already in use (another sandbox?); choose another with --port`);
@@ -56,6 +67,9 @@ function waitForStop(signal: AbortSignal | undefined): Promise<string> {
     const onTerm = () => stop('SIGTERM');
     process.once('SIGINT', onInt);
     process.once('SIGTERM', onTerm);
+    // Started by another process with an IPC channel (the extension's fork): that process going away stops the server,
+    // however it ended, so no sandbox outlives the window that started it.
+    if (process.connected) process.once('disconnect', () => stop('disconnect'));
     if (signal?.aborted) stop('abort');
     signal?.addEventListener('abort', () => stop('abort'), { once: true });
   });
@@ -82,22 +96,29 @@ async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
   try {
     reportStart(server.startReport, io);
     let keyLine = `  API key:   not shown again; make one with: json2 sandbox key --db ${DEMO_DATABASE} --user admin --days 7`;
+    let firstKey: ReadyLine['apiKey'];
     if (!server.catalog.exists(DEMO_DATABASE)) {
       io.err(`Creating the ${DEMO_DATABASE} database (first start: a few seconds)...`);
       await server.catalog.createDatabase(DEMO_DATABASE);
       const expiration = addCalendarMonths(systemClock.now(), 3);
       const issued = await issueApiKey(server.catalog, DEMO_DATABASE, { login: 'admin', name: 'json2 sandbox first start', expiration });
       keyLine = `  API key:   ${issued.key}\n             (user admin, expires ${formatDate(expiration)}; shown only now)`;
+      firstKey = { key: issued.key, login: 'admin', database: DEMO_DATABASE, expiration: formatDate(expiration) };
     }
     writeServerInfo(dataDir, { pid: process.pid, url: server.url, token });
     if (!['127.0.0.1', 'localhost', '::1'].includes(options.host)) {
       io.err(`Warning: listening on ${options.host}: other machines may reach this sandbox and its demo passwords.`);
     }
-    io.out([
+    const ready: ReadyLine = {
+      url: server.url, databases: server.catalog.list(), dataDir,
+      ...(firstKey ? { apiKey: firstKey } : {}),
+      ...(server.createdMasterPassword ? { masterPassword: server.createdMasterPassword } : {}),
+    };
+    io.out(options.json ? JSON.stringify(ready) : [
       `JSON-2 sandbox running at ${server.url}`,
-      `  database:  ${server.catalog.list().join(', ')}`,
+      `  database:  ${ready.databases.join(', ')}`,
       keyLine,
-      ...(server.createdMasterPassword ? [`  master password: ${server.createdMasterPassword}\n             (db service and /web/database/manager; stored hashed in ${dataDir}/config.json; shown only now)`] : []),
+      ...(ready.masterPassword ? [`  master password: ${ready.masterPassword}\n             (db service and /web/database/manager; stored hashed in ${dataDir}/config.json; shown only now)`] : []),
       `  web login: ${server.url}/web/login (admin / admin, demo / demo)`,
       `  data:      ${dataDir}`,
       ...(options.postgres ? [`  postgres:  ${describeServer(options.postgres.url)}, databases named ${options.postgres.prefix}<name>`] : []),

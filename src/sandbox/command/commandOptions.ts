@@ -3,7 +3,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 export const USAGE = `Usage:
   json2 sandbox [--port N] [--host ADDR] [--data DIR] [--reset] [--master-password PW] [--no-list-db] [--legacy-only] [--db-filter RE]
-                [--postgres URL [--postgres-prefix P]] [--no-answer-cache]
+                [--postgres URL [--postgres-prefix P]] [--no-answer-cache] [--json]
       Starts the local sandbox server (the demo database is created on first start).
   json2 sandbox key --db DB --user LOGIN --days N [--name TEXT] [--data DIR] [--postgres URL [--postgres-prefix P]]
       Prints a new API key for user LOGIN of database DB, valid N days (three months at most).
@@ -22,6 +22,8 @@ Options:
   --postgres-prefix P  PostgreSQL databases are named <P><name> (default sandbox_)
   --no-answer-cache  answer every read-only call from the database (when something else writes to the
                 PostgreSQL databases behind the sandbox's back)
+  --json        once listening, print one line of JSON on stdout instead of the banner: url, databases, dataDir,
+                and on first start apiKey (key, login, database, expiration) and masterPassword, for scripts
   -h, --help    show this help`;
 
 export class UsageError extends Error {}
@@ -47,6 +49,8 @@ export interface ServeOptions {
   legacyOnly?: true;
   databaseFilter?: string;
   answerCache?: false;
+  /** One JSON line on stdout once listening (for scripts and the extension), in place of the banner. */
+  json?: true;
 }
 
 export interface KeyOptions {
@@ -118,6 +122,7 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
     port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, reset: { type: 'boolean' },
     'master-password': { type: 'string' }, 'no-list-db': { type: 'boolean' }, 'legacy-only': { type: 'boolean' }, 'db-filter': { type: 'string' },
     postgres: { type: 'string' }, 'postgres-prefix': { type: 'string' }, 'no-answer-cache': { type: 'boolean' },
+    json: { type: 'boolean' },
   });
   const host = values.host === undefined ? '127.0.0.1' : required('host', values.host);
   return {
@@ -132,5 +137,6 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
     ...(values['db-filter'] === undefined ? {} : { databaseFilter: required('db-filter', values['db-filter']) }),
     ...postgresOption(values),
     ...(values['no-answer-cache'] === true ? { answerCache: false as const } : {}),
+    ...(values.json === true ? { json: true as const } : {}),
   };
 }

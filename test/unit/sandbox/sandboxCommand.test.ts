@@ -1,13 +1,15 @@
 // `json2 sandbox` and `json2 sandbox key`: options and their errors, first start (database and a key shown once),
 // keys for scripts while the server runs and while it does not, a clean stop, --reset.
 import assert from 'node:assert/strict';
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { parseSandboxArguments, UsageError, type ServeOptions } from '../../../src/sandbox/command/commandOptions';
 import { readServerInfo } from '../../../src/sandbox/command/serverInfo';
-import { runSandboxCommand, type CommandIo } from '../../../src/sandbox/sandboxCommand';
+import { runSandboxCommand, type CommandIo, type ReadyLine } from '../../../src/sandbox/sandboxCommand';
 import { expiryAfterDays } from '../../../src/sandbox/service/keyIssuer';
 import { PostgresBackend } from '../../../src/sandbox/storage/postgresBackend';
 import { testPostgresNamespace, testPostgresUrl } from '../../../src/sandbox/testApi';
@@ -46,6 +48,7 @@ describe('options', () => {
     assert.deepEqual(parseSandboxArguments(['--port', '0', '--host', '0.0.0.0', '--data', '/x', '--reset']), { command: 'serve', port: 0, host: '0.0.0.0', dataDir: '/x', reset: true });
     assert.deepEqual(parseSandboxArguments(['key', '--db', 'demo', '--user', 'admin', '--days', '7']), { command: 'key', database: 'demo', login: 'admin', days: 7, name: null, dataDir: null });
     assert.deepEqual(parseSandboxArguments(['--help']), { command: 'help' });
+    assert.deepEqual(parseSandboxArguments(['--port', '0', '--json']), { command: 'serve', port: 0, host: '127.0.0.1', dataDir: null, reset: false, json: true });
     assert.deepEqual((parseSandboxArguments(['--postgres', 'postgres://u@127.0.0.1:5432/postgres']) as ServeOptions).postgres, { url: 'postgres://u@127.0.0.1:5432/postgres', prefix: 'sandbox_' });
     assert.deepEqual(parseSandboxArguments(['key', '--db', 'demo', '--user', 'admin', '--days', '7', '--postgres', 'postgresql://h/db', '--postgres-prefix', 'mine_']), {
       command: 'key', database: 'demo', login: 'admin', days: 7, name: null, dataDir: null, postgres: { url: 'postgresql://h/db', prefix: 'mine_' },
@@ -159,6 +162,49 @@ describe('the server and its keys', () => {
     } finally {
       resetStop.abort();
       assert.equal(await again, 0);
+    }
+  });
+
+  it('--json prints one line (url, databases, data folder; the first key only on first start) and the IPC parent\'s end stops it', async () => {
+    const jsonData = path.join(scratch, 'json-data');
+    // A child with an IPC channel, as the extension starts it: its parent disconnecting is a stop, like Ctrl+C.
+    const script = path.join(scratch, 'sandboxChild.js');
+    fs.writeFileSync(script, `require(${JSON.stringify(require.resolve('../../../src/sandbox/sandboxCommand'))}).runSandboxCommand(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n`);
+    const start = async (): Promise<{ ready: ReadyLine; child: ReturnType<typeof fork> }> => {
+      const child = fork(script, ['--port', '0', '--data', jsonData, '--json', ...backendArgs], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+      let stdout = '';
+      child.stdout?.setEncoding('utf8');
+      child.stdout?.on('data', (chunk: string) => { stdout += chunk; });
+      while (!stdout.includes('\n')) {
+        const [event] = await Promise.race([once(child.stdout!, 'data').then(() => ['data']), once(child, 'exit').then(() => ['exit'])]);
+        if (event === 'exit') throw new Error(`the sandbox ended before it was ready: ${stdout}`);
+      }
+      assert.equal(stdout.trim().split('\n').length, 1, stdout);
+      return { ready: JSON.parse(stdout) as ReadyLine, child };
+    };
+    const first = await start();
+    try {
+      assert.deepEqual(Object.keys(first.ready).sort(), ['apiKey', 'dataDir', 'databases', 'masterPassword', 'url']);
+      assert.equal(typeof first.ready.masterPassword, 'string');
+      assert.equal(first.ready.dataDir, jsonData);
+      assert.deepEqual(first.ready.databases, ['demo']);
+      assert.equal(first.ready.apiKey?.login, 'admin');
+      assert.match(first.ready.apiKey?.expiration ?? '', /^\d{4}-\d{2}-\d{2}$/);
+      assert.equal((await contextOf(first.ready.url, first.ready.apiKey?.key as string)).uid, 2);
+    } finally {
+      const exited = once(first.child, 'exit');
+      first.child.disconnect();
+      assert.deepEqual(await exited, [0, null], 'the sandbox stops cleanly when its parent goes');
+    }
+    await assert.rejects(rawRequest(first.ready.url, { method: 'GET', path: '/web/version' }));
+    const later = await start();
+    try {
+      assert.deepEqual(Object.keys(later.ready).sort(), ['dataDir', 'databases', 'url'], 'the key and master password are shown on first start only');
+      assert.equal((await contextOf(later.ready.url, first.ready.apiKey?.key as string)).uid, 2);
+    } finally {
+      const exited = once(later.child, 'exit');
+      later.child.disconnect();
+      await exited;
     }
   });
 });
