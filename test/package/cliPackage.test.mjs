@@ -1,6 +1,6 @@
 // The CLI package as a CI job uses it: the tarball of `npm run package` installed into an empty project from the local
-// file (offline: it has no dependencies), then `npx json2 --version`, `npx json2 sandbox` and `npx json2 run` of the
-// examples against that sandbox. Needs `npm run package` first (npm test's package step).
+// file (offline: it has no dependencies), then `npx json2 --version`, `npx json2 migrate scan`, `npx json2 sandbox` and
+// `npx json2 run` of the examples against that sandbox. Needs `npm run package` first (npm test's package step).
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -101,7 +101,21 @@ describe('the json2-cli package, installed from its tarball into an empty projec
     assert.equal(version.stdout.trim(), extension.version);
     const help = await run('npx', ['json2', '--help']);
     assert.equal(help.code, 0, help.stderr);
-    for (const command of ['run', 'sandbox']) assert.match(help.stdout, new RegExp(`^  ${command} `, 'm'));
+    for (const command of ['run', 'migrate', 'sandbox']) assert.match(help.stdout, new RegExp(`^  ${command} `, 'm'));
+  });
+
+  it('npx json2 migrate scan finds a deprecated call with the bundled parsers (exit 1: a call remains)', async () => {
+    fs.mkdirSync(path.join(project, 'legacy'));
+    fs.writeFileSync(path.join(project, 'legacy', 'sync.py'), [
+      'import xmlrpc.client',
+      'models = xmlrpc.client.ServerProxy("https://erp.example.com/xmlrpc/2/object")',
+      'partners = models.execute_kw("db", 2, "secret", "res.partner", "search_read", [[]], {"fields": ["name"]})',
+      '',
+    ].join('\n'));
+    const scan = await run('npx', ['json2', 'migrate', 'scan', 'legacy', '--output', 'json']);
+    assert.equal(scan.code, 1, `${scan.stdout}\n${scan.stderr}`);
+    assert.match(scan.stdout, /res\.partner/);
+    assert.match(scan.stdout, /search_read/);
   });
 
   it('npx json2 sandbox serves the demo database, npx json2 run runs the examples against it, and it stops', async () => {
