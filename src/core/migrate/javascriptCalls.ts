@@ -6,6 +6,7 @@ import { type LegacyCallSite, type LegacyService, type SourceExpr, entryOf, inde
 import { Assignments } from './assignments';
 import { isServiceFunction } from './legacyFunctions';
 import { javascriptEnvelope } from './javascriptEnvelope';
+import { pushedArrays } from './javascriptPushedArrays';
 import { javascriptExpressionReader, propertyName, walk } from './javascriptExpressions';
 import { jsScopeOf, jsTemplate, odooServerTemplate, optionsTemplate } from './javascriptUrls';
 import { type UrlTemplate, baseOfTemplate, endpointOfTemplate, isOpaque, standsForVariable } from './urlTemplate';
@@ -27,7 +28,7 @@ export function findJavaScriptCalls(text: string, fileName = 'file.js'): LegacyC
     nodes.push(node);
     if (parent) parents.set(node, parent);
   });
-  const reader = javascriptExpressionReader(text);
+  const reader = javascriptExpressionReader(text, pushedArrays(nodes, text));
   const { toExpr } = reader;
   const templates = new Map<string, UrlTemplate>();
   const urlSource = { text, parents, variable: (name: string) => templates.get(name) };

@@ -1,5 +1,6 @@
 // Reads JavaScript/TypeScript argument expressions (Babel nodes) into SourceExpr: literals, arrays, objects, dates.
 import type { Node } from '@babel/types';
+import type { PushedArray } from './javascriptPushedArrays';
 import { type SourceExpr, type Temporal, staticDict, staticList } from './legacyCall';
 
 export interface JsExpressionReader {
@@ -8,7 +9,7 @@ export interface JsExpressionReader {
   rememberTemporal(name: string, value: Node): void;
 }
 
-export function javascriptExpressionReader(text: string): JsExpressionReader {
+export function javascriptExpressionReader(text: string, arrays: ReadonlyMap<string, PushedArray> = new Map()): JsExpressionReader {
   const slice = (node: Node): string => text.slice(node.start ?? 0, node.end ?? 0);
   const dates = new Set<string>();
   const temporalOf = (node: Node): Temporal | undefined => {
@@ -44,6 +45,16 @@ export function javascriptExpressionReader(text: string): JsExpressionReader {
           entries.push({ key, value: toExpr(property.value) });
         }
         return { ...base, kind: 'dict', entries, value: staticDict(entries) };
+      }
+      case 'Identifier': {
+        // An array built by pushes stands for its items; written back, its name still gives the same array.
+        const pushed = arrays.get(node.name);
+        if (pushed && (node.start ?? 0) > pushed.after) {
+          const items = pushed.items.map(toExpr);
+          return { ...base, kind: 'list', items, value: staticList(items) };
+        }
+        const temporal = temporalOf(node);
+        return temporal ? { ...base, kind: 'other', temporal } : { ...base, kind: 'other' };
       }
       default: {
         const temporal = temporalOf(node);
