@@ -31,6 +31,7 @@ const benchmarks = [
   ['completion', transpiled('completionBench.js', 'runCompletionBench')],
   ['explorer', transpiled('explorerBench.js', 'runExplorerBench')],
   ['cli', transpiled('cliBench.js', 'runCliBench')],
+  ['parse', transpiled('parseBench.js', 'runParseBench')],
   ['panel', () => measurePanel(root)],
 ];
 

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { DOMAIN_LIMITS } from '../../../src/sandbox/orm/domainParser';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { call, fails, ok, rawRequest, type ErrorObject } from '../../support/sandboxHttp';
+import { eventually } from '../../support/eventually';
 
 let sandbox: StartedSandbox;
 let everyone: number;
@@ -154,11 +155,14 @@ describe('a database whose worker or connection dies mid-call', () => {
         else await new Promise((resolve) => setTimeout(resolve, 300));
         await tx.query('SELECT 1');
       }));
+      // Its rejection is expected while crashDatabase runs: observed from now on, it is never an unhandled rejection.
+      const heldFailure = assert.rejects(held, (error: Error) => /uncommitted changes are lost/.test(error.message));
       await written;
       const waiting = call(sandbox, 'res.partner', 'create', { vals_list: [{ name: names[2] }] });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The second call must be on the database (leased, behind the held transaction) when it dies.
+      await eventually(() => sandbox.server.catalog.pool.usersOf(sandbox.database) >= 2, 'the waiting call to reach the database');
       assert.equal(await sandbox.crashDatabase(), true);
-      await assert.rejects(held, (error: Error) => /uncommitted changes are lost/.test(error.message));
+      await heldFailure;
       const answer = await waiting;
       assert.equal(answer.status, 500, answer.text);
       assert.equal((answer.json as ErrorObject).name, 'psycopg2.OperationalError');

@@ -20,13 +20,17 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-command-test-'));
 const postgresUrl = testPostgresUrl();
 const namespace = postgresUrl === null ? null : testPostgresNamespace(postgresUrl);
 const backendArgs = namespace === null ? [] : ['--postgres', namespace.url, '--postgres-prefix', namespace.prefix];
-after(async () => {
-  fs.rmSync(scratch, { recursive: true, force: true });
+/** Drops the namespace's databases, so that a new data folder is a first start on PostgreSQL too. */
+async function dropPostgresDatabases(): Promise<void> {
   if (namespace === null) return;
   const backend = new PostgresBackend(namespace);
   await backend.start();
   await backend.dropAll();
   await backend.release();
+}
+after(async () => {
+  fs.rmSync(scratch, { recursive: true, force: true });
+  await dropPostgresDatabases();
 });
 
 function capture(signal?: AbortSignal): CommandIo & { stdout: string[]; stderr: string[]; listening: Promise<string> } {
@@ -182,6 +186,7 @@ describe('the server and its keys', () => {
       assert.equal(stdout.trim().split('\n').length, 1, stdout);
       return { ready: JSON.parse(stdout) as ReadyLine, child };
     };
+    await dropPostgresDatabases();
     const first = await start();
     try {
       assert.deepEqual(Object.keys(first.ready).sort(), ['apiKey', 'dataDir', 'databases', 'masterPassword', 'url']);
