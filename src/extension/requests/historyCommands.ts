@@ -5,7 +5,12 @@ import type { RequestHistory } from './requestHistory';
 import type { RequestRunService } from './requestRunService';
 import type { ResponsePanels } from './responsePanels';
 
-export function registerHistoryCommands(history: RequestHistory, panels: ResponsePanels, runs: RequestRunService): vscode.Disposable {
+/** Whether the history's quick pick is on screen (tests wait for it before pressing keys in it). */
+export interface HistoryPickState {
+  shown: boolean;
+}
+
+export function registerHistoryCommands(history: RequestHistory, panels: ResponsePanels, runs: RequestRunService, pickState: HistoryPickState = { shown: false }): vscode.Disposable {
   const rerun = async (id: unknown) => {
     const entry = typeof id === 'string' ? history.find(id) : undefined;
     if (!entry) return undefined;
@@ -30,7 +35,9 @@ export function registerHistoryCommands(history: RequestHistory, panels: Respons
           quickPick.onDidTriggerItemButton((event) => { quickPick.hide(); void rerun(event.item.id); resolve(undefined); });
           quickPick.onDidHide(() => resolve(undefined));
           quickPick.show();
+          pickState.shown = true;
         });
+        pickState.shown = false;
         quickPick.dispose();
         entry = picked === undefined ? undefined : history.find(picked);
       }

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { PanelResponse, PanelState, ViewAction } from '../../shared/panelMessages';
 import type { ConnectionService } from '../connections/connectionService';
 import { EnvironmentConsent } from './environmentConsent';
-import { registerHistoryCommands } from './historyCommands';
+import { type HistoryPickState, registerHistoryCommands } from './historyCommands';
 import { RequestCodeActionProvider } from './requestCodeActions';
 import { RequestCodeLensProvider } from './requestCodeLensProvider';
 import { panelCommand, registerRequestCommands } from './requestCommands';
@@ -41,6 +41,8 @@ export interface RequestsTestApi {
   setPrompts(prompts: RequestPrompts | undefined): void;
   /** What the status bar spinner shows now. */
   statusBar(): StatusBarShown;
+  /** True while the history's quick pick is on screen. */
+  historyPickShown(): boolean;
 }
 
 export interface RequestsFeature extends vscode.Disposable {
@@ -62,6 +64,7 @@ export function registerRequests(context: vscode.ExtensionContext, service: Conn
   const runs = new RequestRunService({ service, panels, history, environmentConsent: new EnvironmentConsent(context.workspaceState), prompts: () => prompts, log });
   const outline = new RequestOutlineProvider();
   const statusBar = new RequestStatusBar(runs);
+  const historyPick: HistoryPickState = { shown: false };
   const disposables = vscode.Disposable.from(
     runs, panels, history,
     vscode.languages.registerCodeLensProvider(selector, new RequestCodeLensProvider(runs)),
@@ -70,7 +73,7 @@ export function registerRequests(context: vscode.ExtensionContext, service: Conn
     vscode.languages.registerFoldingRangeProvider(selector, outline),
     registerRequestDiagnostics(service),
     registerRequestCommands({ runs, service, prompts: () => prompts }),
-    registerHistoryCommands(history, panels, runs),
+    registerHistoryCommands(history, panels, runs, historyPick),
     statusBar,
   );
   const testApi: RequestsTestApi | undefined = context.extensionMode !== vscode.ExtensionMode.Test ? undefined : {
@@ -87,6 +90,7 @@ export function registerRequests(context: vscode.ExtensionContext, service: Conn
     panelTimeline: () => panels.last?.timeline,
     setPrompts: (replacement) => { prompts = replacement ?? vscodeRequestPrompts; },
     statusBar: () => statusBar.shown,
+    historyPickShown: () => historyPick.shown,
   };
   return { testApi, dispose: () => disposables.dispose() };
 }

@@ -89,7 +89,7 @@ POST ${sandbox.slowMethod.model}/${sandbox.slowMethod.method}
     assert.ok(entries.length >= 2);
     const shown = vscode.commands.executeCommand<string | undefined>(CommandIds.showHistory);
     // The second entry: arrow down once in the quick pick, then Enter, as a person would.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await eventually(() => api.requests.historyPickShown(), 'the history\'s quick pick shown');
     await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     assert.equal(await shown, entries[1].id);

@@ -58,7 +58,18 @@ POST res.partner/search_count
     const uri = await vscode.commands.executeCommand<vscode.Uri>(CommandIds.newRequestFile);
     const document = await vscode.workspace.openTextDocument(uri);
     assert.equal(document.languageId, 'json2');
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // A problem added and taken away again shows that the template's text was checked (a fixed wait would pass
+    // whether or not the check had run).
+    const end = document.lineAt(document.lineCount - 1).range.end;
+    const probe = '\n### Probe\nPOST res.partner/search_count\n{ "domain": [["name", "=", "{{nope}}"]] }\n';
+    const add = new vscode.WorkspaceEdit();
+    add.insert(document.uri, end, probe);
+    assert.ok(await vscode.workspace.applyEdit(add));
+    await eventually(() => json2Diagnostics(document).some((diagnostic) => diagnostic.message.includes('nope')), 'the probe\'s unknown variable reported');
+    const remove = new vscode.WorkspaceEdit();
+    remove.delete(document.uri, new vscode.Range(end, document.positionAt(document.offsetAt(end) + probe.length)));
+    assert.ok(await vscode.workspace.applyEdit(remove));
+    await eventually(() => json2Diagnostics(document).length === 0, 'no problems in the template');
     assert.deepEqual(json2Diagnostics(document).map((diagnostic) => diagnostic.message), []);
   });
 });
