@@ -9,6 +9,7 @@ import { junitReport } from './junitReport';
 import { ProgressLine } from './progressLine';
 import { fileRun } from './requestRunner';
 import { ResultPrinter } from './resultPrinter';
+import { RunReports } from './runReports';
 import { parseRunOptions, RUN_USAGE, RunUsageError, type RunOptions } from './runOptions';
 import { exitCodeOf, summaryLine, totalsOf, type FileOutcome } from './runResults';
 
@@ -41,17 +42,22 @@ export async function runRunCommand(argv: readonly string[]): Promise<number> {
   const connections = new CliConnections(options, process.env, (warning) => err(`json2 run: warning: ${warning}\n`));
   // The run's own secrets in the environment (keys, passwords, secret prompt answers) are redacted from the start.
   for (const [name, value] of Object.entries(process.env)) if (name.startsWith('JSON2_') && looksSecret(name)) connections.redactor.add(value);
+  const reports = new RunReports(options.reporters, (text) => out(connections.redactor.redact(text)), process.env.GITHUB_WORKSPACE);
+  reports.start();
   try {
     const dotenv = readDotenv(options.envFile);
-    const files = loadFiles(options, dotenv, connections);
-    return await runFiles(options, files, dotenv, connections);
+    const files = loadFiles(options, dotenv, connections, reports);
+    return await runFiles(options, files, dotenv, connections, reports);
   } catch (error) {
     if (error instanceof BadInput || error instanceof ConnectionLookupError) {
-      err(`${connections.redactor.redact(error.message)}\n`);
+      const message = connections.redactor.redact(error.message);
+      err(`${message}\n`);
+      reports.stopped(message);
       return 2;
     }
     throw connections.redactor.redactError(error as Error);
   } finally {
+    reports.end();
     await connections.closeAll();
   }
 }
@@ -72,7 +78,7 @@ function readDotenv(envFile: string | undefined): Record<string, string> {
 }
 
 /** Reads and checks every file and picks the requests to run; any error in any file stops the run before sending. */
-function loadFiles(options: RunOptions, dotenv: Record<string, string>, connections: CliConnections): LoadedFile[] {
+function loadFiles(options: RunOptions, dotenv: Record<string, string>, connections: CliConnections, reports: RunReports): LoadedFile[] {
   const problems: string[] = [];
   let blocked = false;
   const files = options.files.map((file) => {
@@ -80,6 +86,7 @@ function loadFiles(options: RunOptions, dotenv: Record<string, string>, connecti
     const unknown = checkVariables(parsed, { dotenv: Object.keys(dotenv), variables: connections.variableNames(file) });
     const diagnostics = [...parsed.diagnostics, ...unknown].sort((a, b) => a.range.startOffset - b.range.startOffset);
     for (const diagnostic of diagnostics) problems.push(diagnosticText(file, diagnostic));
+    reports.problems(file, diagnostics);
     if (diagnostics.some((diagnostic) => diagnostic.severity === 'error')) blocked = true;
     return { file, parsed, selected: selectRequests(options, parsed) };
   });
@@ -107,7 +114,7 @@ function selectRequests(options: RunOptions, parsed: RequestFile): number[] {
     .map((request) => request.index);
 }
 
-async function runFiles(options: RunOptions, files: readonly LoadedFile[], dotenv: Record<string, string>, connections: CliConnections): Promise<number> {
+async function runFiles(options: RunOptions, files: readonly LoadedFile[], dotenv: Record<string, string>, connections: CliConnections, reports: RunReports): Promise<number> {
   const started = performance.now();
   const progress = new ProgressLine(process.stderr);
   const printer = new ResultPrinter(options.output, {
@@ -131,10 +138,13 @@ async function runFiles(options: RunOptions, files: readonly LoadedFile[], doten
       done += 1;
       if (outcome.verdict !== 'passed') failed = true;
       printer.outcome(outcome);
+      progress.clear();
+      reports.outcome(outcome);
     },
     shouldStop: () => options.bail && failed,
   }) }));
   const total = runs.reduce((sum, { file, run }) => sum + run.plan(file.selected).length, 0);
+  reports.planned(total);
   const outcomes: FileOutcome[] = [];
   for (const { file, run } of runs) outcomes.push(await run.run(file.selected));
   progress.clear();

@@ -16,6 +16,8 @@ Options:
   --key-file FILE       read the API key (or the password) from FILE (first line)
   --output FORMAT       pretty (default), json, body or none
   --junit FILE          also write a JUnit XML report to FILE
+  --reporter NAME       github: GitHub Actions annotations (::error file=…,line=…) for failures and malformed
+                        files, beside the usual output; tap: a TAP 14 report on stdout instead of the answers
   --bail                stop at the first failed request or assertion
   --timeout MS          time limit of each request (default 30000)
   --yes                 send requests marked # @confirm, or on a production connection, without asking
@@ -43,15 +45,20 @@ export interface RunOptions {
   readonly keyFile?: string;
   readonly output: OutputFormat;
   readonly junitFile?: string;
+  readonly reporters: readonly ReporterName[];
   readonly bail: boolean;
   readonly timeoutMs: number;
   readonly yes: boolean;
 }
 
+/** Extra reports: GitHub Actions annotations, or TAP on stdout. */
+export type ReporterName = 'github' | 'tap';
+
 /** Bad usage: the message is printed with the usage and the run exits with 2. */
 export class RunUsageError extends Error {}
 
 const OUTPUT_FORMATS: readonly OutputFormat[] = ['pretty', 'json', 'body', 'none'];
+const REPORTERS: readonly ReporterName[] = ['github', 'tap'];
 
 /** Parses `json2 run` arguments; returns 'help' for --help; throws RunUsageError on anything wrong. */
 export function parseRunOptions(argv: readonly string[]): RunOptions | 'help' {
@@ -72,6 +79,7 @@ export function parseRunOptions(argv: readonly string[]): RunOptions | 'help' {
         'key-file': { type: 'string' },
         output: { type: 'string' },
         junit: { type: 'string' },
+        reporter: { type: 'string', multiple: true },
         bail: { type: 'boolean' },
         timeout: { type: 'string' },
         yes: { type: 'boolean' },
@@ -86,7 +94,11 @@ export function parseRunOptions(argv: readonly string[]): RunOptions | 'help' {
   if (positionals.length === 0) throw new RunUsageError('give at least one .json2 file');
   if (values.connection !== undefined && values.url !== undefined) throw new RunUsageError('give either --connection or --url, not both');
   if (values.db !== undefined && values.url === undefined) throw new RunUsageError('--db goes with --url (a saved connection names its own database)');
-  const output = (values.output ?? 'pretty') as OutputFormat;
+  const reporters = [...new Set(values.reporter ?? [])] as ReporterName[];
+  for (const reporter of reporters) if (!REPORTERS.includes(reporter)) throw new RunUsageError(`--reporter must be one of ${REPORTERS.join(', ')}, not "${reporter}"`);
+  // TAP takes stdout for itself: the answers are not printed there.
+  if (reporters.includes('tap') && values.output !== undefined && values.output !== 'none') throw new RunUsageError('--reporter tap writes its report on stdout: leave --output out (or give --output none)');
+  const output = (values.output ?? (reporters.includes('tap') ? 'none' : 'pretty')) as OutputFormat;
   if (!OUTPUT_FORMATS.includes(output)) throw new RunUsageError(`--output must be one of ${OUTPUT_FORMATS.join(', ')}`);
   const lines = (values.line ?? []).map((text) => {
     if (!/^[1-9]\d*$/.test(text)) throw new RunUsageError(`--line takes a line number from 1, not "${text}"`);
@@ -106,6 +118,7 @@ export function parseRunOptions(argv: readonly string[]): RunOptions | 'help' {
     ...(values['key-file'] !== undefined ? { keyFile: values['key-file'] } : {}),
     output,
     ...(values.junit !== undefined ? { junitFile: values.junit } : {}),
+    reporters,
     bail: values.bail ?? false,
     timeoutMs: Number(timeoutText),
     yes: values.yes ?? false,

@@ -14,6 +14,10 @@ export interface AssertionResult {
   readonly column: number;
   readonly passed: boolean;
   readonly message: string;
+  /** The expected value, when the assertion has one (redacted). */
+  readonly expected?: unknown;
+  /** For a failed assertion: the value it looked at (redacted); absent when the path selected nothing. */
+  readonly actual?: unknown;
 }
 
 /** One request of a file, run or not. */
@@ -46,6 +50,8 @@ export interface RequestOutcome {
 export function outcomeOf(file: string, result: RequestRunResult): RequestOutcome {
   const assertions = result.assertions.map((assertion) => ({
     text: assertion.text, line: assertion.range.start.line + 1, column: assertion.range.start.character + 1, passed: assertion.passed, message: assertion.message,
+    ...('expected' in assertion ? { expected: assertion.expected } : {}),
+    ...('actual' in assertion ? { actual: assertion.actual } : {}),
   }));
   const message = messageOf(result, assertions);
   return {

@@ -72,15 +72,20 @@ export class RequestRun {
     const plan = this.plan(selected);
     const results: RequestRunResult[] = [];
     const { reporter } = this.#input.ports;
+    /** Named requests of this run that did not pass: what needs their answer is not sent. */
+    const failed = new Set<string>();
     for (const index of plan) {
       const skip = options.skipReason?.();
+      const failedNeeds = [...new Set(requestReferences(this.#input.parsed, index).map((reference) => reference.requestName))].filter((name) => failed.has(name));
       let result: RequestRunResult;
       if (skip !== undefined) result = this.#skipped(index, { kind: 'notRun', message: skip });
+      else if (failedNeeds.length > 0) result = this.#skipped(index, { kind: 'notRun', message: `Not sent: it needs the answer of ${failedNeeds.join(', ')}, which failed.` });
       else {
         const signal = reporter.started?.(index, this.#base(index).label);
         result = await this.runRequest(index, { signal, offset: index === plan.at(-1) ? options.offset : undefined });
       }
       results.push(result);
+      if (!result.ok && result.name !== undefined) failed.add(result.name);
       await reporter.finished?.(result);
       if (!result.ok && options.afterFailure === 'stop') break;
     }
@@ -142,6 +147,9 @@ export class RequestRun {
     const redactor = session.redactor;
     const assertions: AssertionResult[] = evaluateAssertions(request.assertions, stored).map((outcome) => ({
       text: outcome.assertion.text, range: outcome.assertion.range, passed: outcome.passed, message: redactor.redact(outcome.message),
+      operator: outcome.assertion.operator,
+      ...(outcome.assertion.expected !== undefined ? { expected: redactor.redactValue(outcome.assertion.expected) } : {}),
+      ...(!outcome.passed && 'actual' in outcome ? { actual: redactor.redactValue(outcome.actual) } : {}),
     }));
     const statusOk = stored.status >= 200 && stored.status < 300;
     const passed = assertions.length > 0 ? assertions.every((assertion) => assertion.passed) : statusOk;

@@ -7,7 +7,7 @@ import type { ErrorKind } from '../client/clientErrors';
  */
 export type RunErrorKind =
   | ErrorKind
-  | 'notRun' // a request it depends on gave no answer
+  | 'notRun' // a request it depends on failed or gave no answer
   | 'unresolved' // a placeholder (or the connection's name) could not be resolved
   | 'connection' // the connection is unknown or has no key yet
   | 'declined' // a confirmation or the use of environment variables was declined

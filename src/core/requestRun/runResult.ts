@@ -1,6 +1,6 @@
 // What one request of a run gave: its verdict, the answer (redacted), the assertions, or why it was not sent.
 import type { CallTimings } from '../client/callTimings';
-import type { Diagnostic, StoredResponse, TextRange } from '../requestFile';
+import type { AssertionOperator, Diagnostic, StoredResponse, TextRange } from '../requestFile';
 import type { RunError } from './runErrors';
 
 /** passed: answered and every check held; failed: an assertion or the status failed; error: not sent or no answer; skipped: not run. */
@@ -13,6 +13,12 @@ export interface AssertionResult {
   readonly range: TextRange;
   readonly passed: boolean;
   readonly message: string;
+  /** The operator; absent when the assertion could not be read. */
+  readonly operator?: AssertionOperator;
+  /** The expected value (redacted); absent for `exists` and `/regex/` literals. */
+  readonly expected?: unknown;
+  /** For a failed assertion: the value it looked at (redacted); absent when the path selected nothing. */
+  readonly actual?: unknown;
 }
 
 /** One request of a run. Everything but `stored` is redacted with every secret the run knew when it ended. */

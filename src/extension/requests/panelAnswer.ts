@@ -23,7 +23,7 @@ function explanationOf(kind: RunErrorKind): string {
     case 'refused': return t('The connection\'s safe mode refused to send this request.');
     case 'declined': return t('The request was not confirmed, so nothing was sent.');
     case 'unresolved': return t('A placeholder could not be resolved, so nothing was sent.');
-    case 'notRun': return t('A request this one depends on gave no answer, so nothing was sent.');
+    case 'notRun': return t('A request this one depends on failed or gave no answer, so nothing was sent.');
     case 'connection': return t('The connection cannot be used yet.');
     case 'unsupported': return t('The connection\'s interface (XML-RPC or JSON-RPC) cannot carry this request: routes need a JSON-2 connection. Nothing was sent.');
     case 'unsafe': return t('The key would have left the connection\'s server or travelled in clear text, so nothing was sent.');

@@ -26,9 +26,14 @@ POST res.partner/read
 { "ids": {{planted.response.body}}, "fields": ["name"] }
 ?? body[0].name == "x"
 
+### Echo it again, without checks (what needs a failed request is not sent)
+# @name readAgain
+POST res.partner/read
+{ "ids": {{planted.response.body}}, "fields": ["name"] }
+
 ### Quote it
 POST res.partner/search_read
-{ "domain": [["id", "=", {{readBack.response.body[0].name}}]] }
+{ "domain": [["id", "=", {{readAgain.response.body[0].name}}]] }
 `;
 
 /** The forms the secret takes in answers, messages and the panel's HTML, written out by hand. */
@@ -62,12 +67,12 @@ suite('Secrets of a run echoed by the server', function () {
       api.requests.setPrompts({ ...DECLINE_ALL, ask: async (question) => (question.name === 'plantSecret' ? secret : undefined) });
       const document = await openRequestFile(`secrets-echo-${number}.json2`, FILE);
       const summary = await clickLens(document, 'Send all', 0);
-      assert.deepEqual(summary.results.map((result) => [result.label, result.ok]), [['planted', true], ['readBack', false], ['Quote it', false]]);
+      assert.deepEqual(summary.results.map((result) => [result.label, result.ok]), [['planted', true], ['readBack', false], ['readAgain', true], ['Quote it', false]]);
       const quoted = await panelState(api.requests, (s) => s.title === 'Quote it' && s.view === 'error', 'the quoted error');
       assert.match(quoted.error?.message ?? '', /Invalid value '«redacted»'/, 'the server did quote it');
       assertNoForm(secret, 'the panel', quoted.html);
       const entries = api.requests.history().filter((entry) => entry.uri === document.uri.toString());
-      assert.equal(entries.length, 3);
+      assert.equal(entries.length, 4);
       assertNoForm(secret, 'the history', JSON.stringify(entries));
       for (const entry of entries) {
         await vscode.commands.executeCommand(CommandIds.showHistory, entry.id);
@@ -76,7 +81,7 @@ suite('Secrets of a run echoed by the server', function () {
       }
       const echoed = entries.find((entry) => entry.response.title === 'readBack');
       assert.match(JSON.stringify(echoed?.response.assertions), /got \\"«redacted»\\"/);
-      const code = await vscode.commands.executeCommand<string>(CommandIds.exportCurl, document.uri, 2);
+      const code = await vscode.commands.executeCommand<string>(CommandIds.exportCurl, document.uri, 3);
       assert.match(code, /curl/);
       assertNoForm(secret, 'the exported cURL', code);
       assert.match(code, /JSON2_PLANT_SECRET/, 'the echoed secret read from the environment in the snippet');

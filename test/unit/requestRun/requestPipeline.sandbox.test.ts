@@ -40,9 +40,14 @@ POST res.partner/read
 { "ids": {{planted.response.body}}, "fields": ["name"] }
 ?? body[0].name == "x"
 
+### The same read without checks (a request whose dependency failed is not sent)
+# @name readAgain
+POST res.partner/read
+{ "ids": {{planted.response.body}}, "fields": ["name"] }
+
 ### Another: the server quotes it with Python's repr in an error message
 POST res.partner/search_read
-{ "domain": [["id", "=", {{readBack.response.body[0].name}}]] }
+{ "domain": [["id", "=", {{readAgain.response.body[0].name}}]] }
 `;
 
 describe('the request pipeline against the sandbox', () => {
@@ -91,18 +96,18 @@ POST res.partner/search_read
       try {
         const session = new RequestSession();
         const { run } = runOf(ECHO_FILE, ports, { session });
-        const results = await run.run([2]);
-        assert.deepEqual(results.map((result) => result.verdict), ['passed', 'failed', 'failed']);
+        const results = await run.run([1, 3]);
+        assert.deepEqual(results.map((result) => result.verdict), ['passed', 'failed', 'passed', 'failed']);
         // The echoes happened: the stored answers (memory only) hold the secret, the server quoted it with repr.
         assert.equal((results[1].stored?.body as { name: string }[])[0].name, secret);
-        assert.ok(JSON.stringify(results[2].stored?.body).includes(JSON.stringify(reprOf(secret)).slice(1, -1)), JSON.stringify(results[2].stored?.body));
+        assert.ok(JSON.stringify(results[3].stored?.body).includes(JSON.stringify(reprOf(secret)).slice(1, -1)), JSON.stringify(results[3].stored?.body));
         const shown = results.map(({ stored: _stored, ...rest }) => rest);
         for (const text of stringsOf(shown)) {
           for (const form of formsOf(secret)) assert.ok(!text.includes(form), `${JSON.stringify(form)} in ${JSON.stringify(text).slice(0, 300)}`);
         }
         assert.match(results[1].assertions[0].message, /got "«redacted»"/);
-        assert.match(results[2].error?.message ?? '', /Invalid value '«redacted»'/);
-        assert.match(results[2].rawText ?? '', /«redacted»/);
+        assert.match(results[3].error?.message ?? '', /Invalid value '«redacted»'/);
+        assert.match(results[3].rawText ?? '', /«redacted»/);
         // A later run of the same session (the editor's next Send) still knows it.
         const again = await runOf(ECHO_FILE, ports, { session }).run.run([1]);
         assert.ok(!stringsOf(again.map(({ stored: _stored, ...rest }) => rest)).some((text) => formsOf(secret).some((form) => text.includes(form))));
