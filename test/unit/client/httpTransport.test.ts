@@ -144,15 +144,14 @@ for (const kind of POOL_KINDS) describe(`HttpTransport on ${kind.label}`, () => 
   });
 
   test('a request timeout stops a call that gets no answer', async () => {
-    const transport = kind.transport(server.url, { requestTimeoutMs: 10_000 });
-    const started = performance.now();
+    // The transport's own limit is far away: only the call's 150 ms can end the call while the test runs.
+    const transport = kind.transport(server.url, { requestTimeoutMs: 3_600_000 });
     await assert.rejects(transport.send({ method: 'GET', path: '/hang', headers: {}, timeoutMs: 150 }), (error: unknown) => {
       assert.ok(error instanceof TransportError);
       assert.equal(error.kind, 'timeout');
       assert.equal(error.maybeSent, true);
       return true;
     });
-    assert.ok(performance.now() - started < 2_000);
     await transport.close();
   });
 

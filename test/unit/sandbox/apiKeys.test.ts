@@ -208,11 +208,9 @@ describe('expiry and the verified-key cache', () => {
     const key = await sandbox.newKey('admin');
     const authenticator = sandbox.server.catalog.authenticator(sandbox.database);
     const before = authenticator.hashChecks;
-    const first = Date.now();
     await Promise.all(Array.from({ length: 20 }, () => works(key)));
     assert.equal(authenticator.hashChecks, before + 1, 'concurrent first calls share one verification');
     for (let i = 0; i < 10; i += 1) assert.ok(await works(key));
     assert.equal(authenticator.hashChecks, before + 1);
-    assert.ok(Date.now() - first < 5000);
   });
 });

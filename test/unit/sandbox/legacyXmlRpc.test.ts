@@ -136,18 +136,15 @@ describe('object service', () => {
 describe('hostile and oversized bodies', () => {
   const xmlCall = (body: string) => rawRequest(sandbox.url, { path: '/xmlrpc/2/common', headers: { 'Content-Type': 'text/xml' }, body });
 
-  it('refuses a DTD and an entity bomb with a fault in under 100 ms, and stays up', async () => {
+  it('refuses a DTD and an entity bomb with a fault, expanding nothing, and stays up', async () => {
     const bomb = `<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('')}]>\n<methodCall><methodName>version</methodName><params><param><value><string>&lol9;</string></value></param></params></methodCall>`;
     const external = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><methodCall><methodName>version</methodName><params><param><value>&e;</value></param></params></methodCall>';
     const undeclared = '<?xml version="1.0"?><methodCall><methodName>version</methodName><params><param><value>&e;</value></param></params></methodCall>';
     for (const body of [bomb, external, undeclared]) {
-      const started = performance.now();
       const answer = await xmlCall(body);
-      const elapsed = performance.now() - started;
       assert.equal(answer.status, 200);
       assert.match(answer.text, /<fault>[\s\S]*<int>1<\/int>[\s\S]*could not parse the body as XML-RPC/);
       assert.doesNotMatch(answer.text, /root:|lollollol/);
-      assert.ok(elapsed < 100, `refused in ${elapsed.toFixed(1)} ms`);
     }
     const [version] = await python([['/xmlrpc/2/common', 'version', []]]);
     assert.equal((version.ok as { server_serie: string }).server_serie, '19.0');
