@@ -100,7 +100,7 @@ async function latency(): Promise<Record<string, number>> {
       const firstMs = performance.now() - started;
       if (answer.items.length !== 1000) throw new Error(`expected 1,000 fields, got ${answer.items.length}`);
       const label = documents ? 'documents' : 'fieldsGet';
-      results[`completion.first.${label}.roundTrips`] = server.requests.length;
+      results[`completion.first.${label}.requests`] = server.requests.length;
       results[`completion.first.${label}.ms`] = firstMs;
       if (!documents) continue;
       // Each position once to fetch the related model, then timed rounds (parse included: every keystroke is a new version).
@@ -126,7 +126,7 @@ async function latency(): Promise<Record<string, number>> {
       results['completion.cached.max.ms'] = samples[samples.length - 1];
       results['completion.cached.cpu.p95.ms'] = percentile(cpuSamples, 95);
       results['completion.loadAverage'] = os.loadavg()[0];
-      results['completion.cached.roundTrips'] = server.requests.length - before;
+      results['completion.cached.requests'] = server.requests.length - before;
     } finally {
       await client.close();
       await server.close();
