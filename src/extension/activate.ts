@@ -10,6 +10,7 @@ import { registerMigration } from './migrate/registerMigration';
 import { SchemaServices } from './schema/schemaServices';
 import { type KeysTestApi, registerKeys } from './keys/registerKeys';
 import { type DatabasesTestApi, registerDatabases } from './databases/registerDatabases';
+import { type LocalSandboxTestApi, registerLocalSandbox } from './sandbox/registerLocalSandbox';
 
 /** Set by the bundle's first and last lines (scripts/build.mjs); absent when the sources run unbundled. */
 declare const __json2LoadStarted: number | undefined;
@@ -23,6 +24,7 @@ export interface Json2TestApi {
   readonly explorer?: ExplorerTestApi;
   readonly keys?: KeysTestApi;
   readonly databases?: DatabasesTestApi;
+  readonly localSandbox?: LocalSandboxTestApi;
 }
 
 export function activate(context: vscode.ExtensionContext): Json2TestApi | undefined {
@@ -34,7 +36,8 @@ export function activate(context: vscode.ExtensionContext): Json2TestApi | undef
   const language = registerLanguage(connections.service, schemaServices);
   const explorer = registerExplorer(context, { connections: connections.service, language, inputs: connections.testApi?.inputs, schemaServices });
   const [keys, databases] = [registerKeys(context, connections, log), registerDatabases(context, connections, log)];
-  context.subscriptions.push(log, registerLogCommands(log), explorer, connections, requests, language, schemaServices, registerMigration(log), keys, databases);
+  const localSandbox = registerLocalSandbox(context, connections, log);
+  context.subscriptions.push(log, registerLogCommands(log), explorer, connections, requests, language, schemaServices, registerMigration(log), keys, databases, localSandbox);
   const activateMs = performance.now() - activateStarted;
   const moduleMs = typeof __json2LoadStarted === 'number' && typeof __json2LoadEnded === 'number' ? __json2LoadEnded - __json2LoadStarted : 0;
   const ms = (value: number): string => value.toFixed(1);
@@ -43,6 +46,7 @@ export function activate(context: vscode.ExtensionContext): Json2TestApi | undef
     String(context.extension.packageJSON.version), ms(moduleMs + activateMs), ms(moduleMs), ms(activateMs)));
   return connections.testApi && {
     connections: connections.testApi, requests: requests.testApi, language, explorer: explorer.testApi, keys: keys.testApi, databases: databases.testApi,
+    localSandbox: localSandbox.testApi,
   };
 }
 

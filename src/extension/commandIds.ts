@@ -34,6 +34,8 @@ export const CommandIds = {
   restoreDatabase: 'json2.restoreDatabase',
   changeMasterPassword: 'json2.changeMasterPassword',
   forgetMasterPassword: 'json2.forgetMasterPassword',
+  startLocalSandbox: 'json2.startLocalSandbox',
+  stopLocalSandbox: 'json2.stopLocalSandbox',
   explorerRefresh: 'json2.explorer.refresh',
   explorerRetry: 'json2.explorer.retry',
   explorerFilter: 'json2.explorer.filter',

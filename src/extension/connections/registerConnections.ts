@@ -25,6 +25,9 @@ export interface ConnectionsTestApi {
 
 export interface ConnectionsFeature extends vscode.Disposable {
   readonly service: ConnectionService;
+  /** The stores behind the service, for features that save a connection themselves (the local sandbox). */
+  readonly settings: ConnectionSettingsStore;
+  readonly secrets: ConnectionSecretStore;
   readonly testApi: ConnectionsTestApi | undefined;
 }
 
@@ -51,5 +54,5 @@ export function registerConnections(context: vscode.ExtensionContext, log: vscod
     logUri: context.logUri,
     setPrompts: (replacement: ConnectionPrompts | undefined) => { prompts = replacement ?? vscodeConnectionPrompts; },
   };
-  return { service, testApi, dispose: () => disposables.dispose() };
+  return { service, settings, secrets, testApi, dispose: () => disposables.dispose() };
 }
