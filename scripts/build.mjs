@@ -52,7 +52,7 @@ const nodeEntry = (entry, outfile, extra = {}) => ({
 export const bundles = [
   // Banner and footer stamp when the bundle starts and ends loading, so activation can report its module-loading time.
   nodeEntry('src/extension/activate.ts', 'dist/extension.js', {
-    external: ['vscode', './migrate.js'],
+    external: ['vscode', './migrate.js', './localSandbox.js'],
     mainFields: ['module', 'main'],
     banner: { js: 'var __json2LoadStarted=performance.now();' },
     footer: { js: 'var __json2LoadEnded=performance.now();' },
@@ -60,6 +60,8 @@ export const bundles = [
   }),
   // The migration assistant's parsers (Python, JS/TS, PHP): their own bundle, required by the extension on first use.
   nodeEntry('src/core/migrate/migrateBundle.ts', 'dist/migrate.js'),
+  // The local sandbox's installer, launcher and connection: their own bundle, required by the extension on first Start.
+  nodeEntry('src/extension/sandbox/localSandboxService.ts', 'dist/localSandbox.js', { external: ['vscode'] }),
   // mainFields: jsonc-parser's "main" is a UMD build whose requires esbuild cannot follow; its ES module build bundles.
   nodeEntry('src/cli/main.ts', 'dist/cli.js', { banner: { js: '#!/usr/bin/env node' }, external: ['./sandbox.js', './migrate.js'], mainFields: ['module', 'main'], plugins: [nodeHttpPool] }),
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview/main.js', platform: 'browser', target: 'es2022', format: 'iife' },

@@ -3,7 +3,9 @@ import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
 import type { ConnectionsFeature } from '../connections/registerConnections';
 import { MasterPasswordStore } from '../databases/masterPasswordStore';
-import { LocalSandboxService, type StartOutcome } from './localSandboxService';
+import type { LocalSandboxDeps, LocalSandboxService, StartOutcome } from './localSandboxService';
+
+type LocalSandboxBundle = { LocalSandboxService: new (deps: LocalSandboxDeps) => LocalSandboxService };
 
 /** What extension tests reach (test mode only): the service, for its state and the process id. */
 export interface LocalSandboxTestApi {
@@ -33,23 +35,32 @@ async function reportFailure(error: { kind: string; message: string }): Promise<
 }
 
 export function registerLocalSandbox(context: vscode.ExtensionContext, connections: ConnectionsFeature, log: vscode.LogOutputChannel): LocalSandboxFeature {
-  const service = new LocalSandboxService({
-    context, log, service: connections.service, settings: connections.settings, secrets: connections.secrets,
-    masters: new MasterPasswordStore(context.secrets),
-  });
+  let loaded: LocalSandboxService | undefined;
+  // A separate bundle (scripts/build.mjs keeps './localSandbox.js' external): start-up never loads the installer.
+  const service = (): LocalSandboxService => {
+    if (loaded === undefined) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const bundle = require('./localSandbox.js') as LocalSandboxBundle;
+      loaded = new bundle.LocalSandboxService({
+        context, log, service: connections.service, settings: connections.settings, secrets: connections.secrets,
+        masters: new MasterPasswordStore(context.secrets),
+      });
+    }
+    return loaded;
+  };
   const disposable = vscode.Disposable.from(
-    service,
+    { dispose: () => loaded?.dispose() },
     vscode.commands.registerCommand(CommandIds.startLocalSandbox, async (): Promise<StartOutcome> => {
-      const outcome = await service.start();
+      const outcome = await service().start();
       if ('error' in outcome) void reportFailure(outcome.error);
       return outcome;
     }),
     vscode.commands.registerCommand(CommandIds.stopLocalSandbox, async (): Promise<boolean> => {
-      const stopped = await service.stop();
+      const stopped = loaded !== undefined && await loaded.stop();
       if (!stopped) void vscode.window.showInformationMessage(vscode.l10n.t('The local sandbox is not running in this window.'));
       return stopped;
     }),
   );
-  const testApi = context.extensionMode === vscode.ExtensionMode.Test ? { service } : undefined;
+  const testApi = context.extensionMode === vscode.ExtensionMode.Test ? { get service() { return service(); } } : undefined;
   return { testApi, dispose: () => disposable.dispose() };
 }
