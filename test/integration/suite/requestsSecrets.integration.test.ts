@@ -8,44 +8,14 @@ import type { Json2TestApi } from '../../../src/extension/activate';
 import type { RequestsTestApi } from '../../../src/extension/requests/registerRequests';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { eventually } from './connectionsDriver.integration.test';
+import { echoedForms, ECHOED_SECRETS, echoFile } from '../../support/echoedSecrets';
 import { clickLens, CONNECTION, DECLINE_ALL, endRequestsSuite, openRequestFile, panelState, startRequestsSuite } from './requestsDriver.integration.test';
 import { CommandIds } from '../../../src/extension/commandIds';
 
-const SECRETS = ['hunter2secret', 'pa\\ss"wo\'rd<&>'];
-
-const FILE = `# @connection ${CONNECTION}
-# @prompt plantSecret
-### Plant the secret
-# @name planted
-POST res.partner/create
-{ "vals_list": [{ "name": "{{plantSecret}}" }] }
-
-### Echo it back
-# @name readBack
-POST res.partner/read
-{ "ids": {{planted.response.body}}, "fields": ["name"] }
-?? body[0].name == "x"
-
-### Echo it again, without checks (what needs a failed request is not sent)
-# @name readAgain
-POST res.partner/read
-{ "ids": {{planted.response.body}}, "fields": ["name"] }
-
-### Quote it
-POST res.partner/search_read
-{ "domain": [["id", "=", {{readAgain.response.body[0].name}}]] }
-`;
-
-/** The forms the secret takes in answers, messages and the panel's HTML, written out by hand. */
-function formsOf(secret: string): string[] {
-  const repr = secret.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
-  const inner = [secret, JSON.stringify(secret).slice(1, -1), repr, JSON.stringify(repr).slice(1, -1)];
-  const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return [...new Set([...inner, ...inner.map(html)])];
-}
+const FILE = echoFile(`# @connection ${CONNECTION}\n# @prompt plantSecret\n`, '{{plantSecret}}');
 
 function assertNoForm(secret: string, where: string, text: string): void {
-  for (const form of formsOf(secret)) assert.ok(!text.includes(form), `${JSON.stringify(form)} in ${where}: ${text.slice(0, 1500)}`);
+  for (const form of echoedForms(secret)) assert.ok(!text.includes(form), `${JSON.stringify(form)} in ${where}: ${text.slice(0, 1500)}`);
 }
 
 suite('Secrets of a run echoed by the server', function () {
@@ -62,7 +32,7 @@ suite('Secrets of a run echoed by the server', function () {
     await endRequestsSuite({ api, sandbox });
   });
 
-  for (const [number, secret] of SECRETS.entries()) {
+  for (const [number, secret] of ECHOED_SECRETS.entries()) {
     test(`${JSON.stringify(secret)}: the panel, the history, the log and an exported snippet never show it`, async () => {
       api.requests.setPrompts({ ...DECLINE_ALL, ask: async (question) => (question.name === 'plantSecret' ? secret : undefined) });
       const document = await openRequestFile(`secrets-echo-${number}.json2`, FILE);

@@ -4,21 +4,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { RequestSession } from '../../../src/core/requestRun/requestSession';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
+import { echoedForms, ECHOED_SECRETS, echoFile, reprOf } from '../../support/echoedSecrets';
 import { profileOf, runOf, scriptedPorts, shownText } from './pipelineHarness';
-
-/** The plain secret, and one with every character a format escapes. */
-const SECRETS = ['hunter2secret', 'pa\\ss"wo\'rd<&>'];
-
-/** Python's repr without its quotes, as the server quotes values in its error messages: `\\` and `'` escaped. */
-function reprOf(secret: string): string {
-  return secret.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
-}
-
-/** The forms a secret takes in the answers and messages of this file, written out by hand (not by the redactor's code). */
-function formsOf(secret: string): string[] {
-  const json = JSON.stringify(secret).slice(1, -1);
-  return [...new Set([secret, json, reprOf(secret), JSON.stringify(reprOf(secret)).slice(1, -1)])];
-}
 
 /** Every string inside a value (keys too). */
 function stringsOf(value: unknown): string[] {
@@ -28,27 +15,7 @@ function stringsOf(value: unknown): string[] {
   return [];
 }
 
-const ECHO_FILE = `# @prompt partnerSecret
-### Plant the secret as a partner's name
-# @name planted
-POST res.partner/create
-{ "vals_list": [{ "name": "{{partnerSecret}}" }] }
-
-### A later request: the server echoes it back, the assertion quotes it
-# @name readBack
-POST res.partner/read
-{ "ids": {{planted.response.body}}, "fields": ["name"] }
-?? body[0].name == "x"
-
-### The same read without checks (a request whose dependency failed is not sent)
-# @name readAgain
-POST res.partner/read
-{ "ids": {{planted.response.body}}, "fields": ["name"] }
-
-### Another: the server quotes it with Python's repr in an error message
-POST res.partner/search_read
-{ "domain": [["id", "=", {{readAgain.response.body[0].name}}]] }
-`;
+const ECHO_FILE = echoFile('# @prompt partnerSecret\n', '{{partnerSecret}}');
 
 describe('the request pipeline against the sandbox', () => {
   let sandbox: StartedSandbox;
@@ -90,7 +57,7 @@ POST res.partner/search_read
     }
   });
 
-  for (const secret of SECRETS) {
+  for (const secret of ECHOED_SECRETS) {
     test(`a secret prompt answer (${JSON.stringify(secret)}) echoed by the server in later requests is redacted in every result`, async () => {
       const { ports, close } = scriptedPorts({ connections: [{ profile: json2, secret: sandbox.keys.admin }], answers: { partnerSecret: secret } });
       try {
@@ -103,14 +70,14 @@ POST res.partner/search_read
         assert.ok(JSON.stringify(results[3].stored?.body).includes(JSON.stringify(reprOf(secret)).slice(1, -1)), JSON.stringify(results[3].stored?.body));
         const shown = results.map(({ stored: _stored, ...rest }) => rest);
         for (const text of stringsOf(shown)) {
-          for (const form of formsOf(secret)) assert.ok(!text.includes(form), `${JSON.stringify(form)} in ${JSON.stringify(text).slice(0, 300)}`);
+          for (const form of echoedForms(secret)) assert.ok(!text.includes(form), `${JSON.stringify(form)} in ${JSON.stringify(text).slice(0, 300)}`);
         }
         assert.match(results[1].assertions[0].message, /got "«redacted»"/);
         assert.match(results[3].error?.message ?? '', /Invalid value '«redacted»'/);
         assert.match(results[3].rawText ?? '', /«redacted»/);
         // A later run of the same session (the editor's next Send) still knows it.
         const again = await runOf(ECHO_FILE, ports, { session }).run.run([1]);
-        assert.ok(!stringsOf(again.map(({ stored: _stored, ...rest }) => rest)).some((text) => formsOf(secret).some((form) => text.includes(form))));
+        assert.ok(!stringsOf(again.map(({ stored: _stored, ...rest }) => rest)).some((text) => echoedForms(secret).some((form) => text.includes(form))));
       } finally {
         await close();
       }
