@@ -1,4 +1,5 @@
 // Exports a resolved request as a cURL command, a Python `requests` script or a JavaScript `fetch` module.
+import { REDACTED } from '../redaction/secretRedactor';
 import { codeLiteral, stringExpression } from './codeLiterals';
 import { exportParts, mergeSegments, splitSecrets, type ExportOptions, type ExportSecret, type TextSegment } from './exportParts';
 import type { ResolvedRequest } from './resolvedRequestTypes';
@@ -20,11 +21,16 @@ export function shellWord(pieces: readonly TextSegment[]): string {
   return segments.map((segment) => ('env' in segment ? `"$${segment.env}"` : `'${segment.text.replace(/'/g, "'\\''")}'`)).join('');
 }
 
-/** JSON text of a value in which secret strings become environment variables (for a shell word). */
+/**
+ * JSON text of a value in which secret strings become environment variables (for a shell word). Secrets are matched in
+ * the JSON text itself: one that JSON writes as it is becomes `$VAR`; one that JSON escapes (`\\`, `"`, control
+ * characters) cannot be spliced in (its value would break the JSON), so its escaped form is written `«redacted»`.
+ */
 function jsonWithSecrets(value: unknown, secrets: readonly ExportSecret[]): TextSegment[] {
   const text = JSON.stringify(value) ?? 'null';
-  // Secrets are matched in the JSON text itself: a secret without characters that JSON escapes is written as is.
-  return splitSecrets(text, secrets);
+  const escaped = secrets.map((secret) => JSON.stringify(secret.value).slice(1, -1)).filter((form, index) => form !== secrets[index].value);
+  const unspliceable = (part: string): string => escaped.reduce((rest, form) => rest.split(form).join(REDACTED), part);
+  return splitSecrets(text, secrets).map((segment) => ('text' in segment && escaped.length > 0 ? { text: unspliceable(segment.text) } : segment));
 }
 
 /**

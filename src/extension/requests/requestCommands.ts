@@ -1,6 +1,7 @@
 // The requests feature's commands: send, send all, cancel, rerun last, export, new file, and the panel's buttons.
 import * as vscode from 'vscode';
 import { requestAt } from '../../core/requestFile';
+import { inertLinks } from '../../core/untrustedText/linkedText';
 import type { CommandMessage } from '../../shared/panelMessages';
 import { CommandIds } from '../commandIds';
 import type { ConnectionService } from '../connections/connectionService';
@@ -66,7 +67,7 @@ export function registerRequestCommands(deps: RequestCommandDeps): vscode.Dispos
       if (!document || at === undefined) return noRequest();
       const exported = await exportRequest(document, at, format, deps.service, deps.prompts(), runs.sessionOf(document.uri));
       if ('problem' in exported) {
-        void vscode.window.showErrorMessage(exported.problem);
+        void vscode.window.showErrorMessage(inertLinks(exported.problem));
         return undefined;
       }
       await vscode.env.clipboard.writeText(exported.code);

@@ -54,7 +54,14 @@ suite('Secrets of a run echoed by the server', function () {
       const code = await vscode.commands.executeCommand<string>(CommandIds.exportCurl, document.uri, 3);
       assert.match(code, /curl/);
       assertNoForm(secret, 'the exported cURL', code);
-      assert.match(code, /JSON2_PLANT_SECRET/, 'the echoed secret read from the environment in the snippet');
+      // In a single-quoted shell word a quote is written '\''.
+      for (const form of echoedForms(secret)) assert.ok(!code.includes(form.replace(/'/g, "'\\''")), `the shell-quoted ${JSON.stringify(form)} in the exported cURL: ${code}`);
+      // A shell word cannot splice a variable into JSON text where the value needs JSON escapes: there it is redacted.
+      const jsonEscaped = JSON.stringify(secret).slice(1, -1) !== secret;
+      assert.match(code, jsonEscaped ? /«redacted»/ : /JSON2_PLANT_SECRET/, `the echoed secret read from the environment in the snippet: ${code}`);
+      const python = await vscode.commands.executeCommand<string>(CommandIds.exportPython, document.uri, 2);
+      assertNoForm(secret, 'the exported Python', python);
+      assert.match(python, /os\.environ\["JSON2_PLANT_SECRET"\]/, 'Python reads the echoed secret from the environment');
       const logFolder = api.connections.logUri.fsPath;
       const logText = () => fs.readdirSync(logFolder).filter((name) => name.includes('JSON-2')).map((name) => fs.readFileSync(path.join(logFolder, name), 'utf8')).join('\n');
       await eventually(() => logText().includes('Quote it: POST res.partner/search_read'), 'the run in the log', 20_000);

@@ -87,6 +87,17 @@ test('no export contains the key or a secret value; secrets are read from JSON2_
   }
 });
 
+test('a secret that JSON escapes is never in a cURL body in any form (redacted there); Python and JavaScript read it from the environment', async () => {
+  const secret = 'pa\\ss"wo\'rd<&>';
+  const request = await resolved('# @prompt token\nPOST res.partner/search_read\n{ "domain": [["name", "=", "{{token}}"]] }\n', 0, { prompt: async () => secret });
+  const json = JSON.stringify(secret).slice(1, -1);
+  const curl = exportAsCurl(request, { baseUrl: 'http://h' });
+  for (const form of [secret, json, json.replace(/'/g, "'\\''"), secret.replace(/'/g, "'\\''")]) assert.ok(!curl.includes(form), `${form} in ${curl}`);
+  assert.match(curl, /\["name","=","«redacted»"\]/);
+  assert.match(exportAsPython(request, { baseUrl: 'http://h' }), /\["name", "=", os\.environ\["JSON2_TOKEN"\]\]/);
+  assert.match(exportAsJavaScript(request, { baseUrl: 'http://h' }), /\["name", "=", process\.env\.JSON2_TOKEN\]/);
+});
+
 interface Received {
   method?: string;
   url?: string;
