@@ -59,7 +59,7 @@ suite('Secrets of a run echoed by the server', function () {
       // A shell word cannot splice a variable into JSON text where the value needs JSON escapes: there it is redacted.
       const jsonEscaped = JSON.stringify(secret).slice(1, -1) !== secret;
       assert.match(code, jsonEscaped ? /«redacted»/ : /JSON2_PLANT_SECRET/, `the echoed secret read from the environment in the snippet: ${code}`);
-      const python = await vscode.commands.executeCommand<string>(CommandIds.exportPython, document.uri, 2);
+      const python = await vscode.commands.executeCommand<string>(CommandIds.exportPython, document.uri, 3);
       assertNoForm(secret, 'the exported Python', python);
       assert.match(python, /os\.environ\["JSON2_PLANT_SECRET"\]/, 'Python reads the echoed secret from the environment');
       const logFolder = api.connections.logUri.fsPath;

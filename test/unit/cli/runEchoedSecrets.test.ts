@@ -46,6 +46,7 @@ describe('json2 run: secrets echoed by the server in later requests', () => {
           }
           assert.match(result.stdout + result.stderr, /\?\? body\[0\]\.name == "x": got "«redacted»"/);
           assert.match(report, /got &quot;«redacted»&quot;/);
+          assert.match(report, /Invalid value &apos;«redacted»&apos;|Invalid value '«redacted»'/, 'the server quoted it in its error');
           if (output !== 'none') assert.match(result.stdout, /«redacted»/);
         }
       });
