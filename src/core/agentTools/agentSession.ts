@@ -1,0 +1,154 @@
+// The connections agent tools use: saved profiles, their clients (writes off unless allowed) and schema services.
+import { ClientError } from '../client/clientErrors';
+import type { ProductionQuestion } from '../connections/callGuard';
+import { ConnectionClient } from '../connections/connectionClient';
+import type { ConnectionProfile } from '../connections/connectionProfile';
+import { SecretRedactor } from '../redaction/secretRedactor';
+import type { OpenedConnection, RunSecrets, RunTransport } from '../requestRun/runPorts';
+import { SchemaService } from '../schema/schemaService';
+
+/** Where the connections come from: the editor's settings and secret storage, or what `json2 run` reads. */
+export interface AgentConnectionSource {
+  /** The saved connections, without secrets. */
+  list(): Promise<readonly ConnectionProfile[]>;
+  /** A connection with its secret (undefined: the only one); throws, with a message that names no secret, when there is none. */
+  open(name: string | undefined): Promise<OpenedConnection>;
+}
+
+export interface AgentSessionOptions {
+  readonly source: AgentConnectionSource;
+  /** Whether tools may send methods outside the read-only list at all (the connection's own modes still apply). */
+  readonly allowWrites: boolean;
+  /** How a person allows writes, for the refusal's message (`start json2 mcp with --allow-writes`). */
+  readonly allowWritesHint: string;
+  /** Asks a person before a write on a production connection; absent: such writes are refused. */
+  readonly confirm?: (question: Pick<ProductionQuestion, 'connection' | 'message'>) => Promise<boolean>;
+  readonly userAgent?: string;
+}
+
+interface OpenClient {
+  readonly opened: OpenedConnection;
+  readonly client: ConnectionClient;
+  schema?: SchemaService;
+}
+
+/**
+ * Opens each connection once, as the tools must see it: when writes are off every connection is treated as read-only,
+ * so the core's own guard (the one requests and the tree use) refuses anything outside the read-only list before
+ * sending. Knows every secret opened, for redacting what the tools return and log.
+ */
+export class AgentSession {
+  /** Every secret opened so far: applied to every answer and log line. */
+  readonly redactor = new SecretRedactor();
+  readonly #options: AgentSessionOptions;
+  readonly #clients = new Map<string, Promise<OpenClient>>();
+  readonly #saved = new Map<string, ConnectionProfile>();
+
+  constructor(options: AgentSessionOptions) {
+    this.#options = options;
+  }
+
+  get allowWrites(): boolean {
+    return this.#options.allowWrites;
+  }
+
+  get allowWritesHint(): string {
+    return this.#options.allowWritesHint;
+  }
+
+  async profiles(): Promise<readonly ConnectionProfile[]> {
+    return this.#options.source.list();
+  }
+
+  /** The connection's profile as the tools apply it (read-only when writes are off). */
+  effectiveProfile(profile: ConnectionProfile): ConnectionProfile {
+    return this.#options.allowWrites ? profile : { ...profile, readOnly: true };
+  }
+
+  /** Asks a person about a write on a production connection; false when nobody can be asked. */
+  async confirm(question: Pick<ProductionQuestion, 'connection' | 'message'>): Promise<boolean> {
+    return this.#options.confirm ? this.#options.confirm(question) : false;
+  }
+
+  /**
+   * A guard's refusal as the agent should read it: on a connection that is read-only only because writes are off for
+   * agents, the hint says how writes are allowed instead of how to edit the connection.
+   */
+  explainRefusal(message: string): string {
+    if (this.#options.allowWrites) return message;
+    const match = /^The connection "([^"]+)" is read-only: (.*? so it was not sent\.)/s.exec(message);
+    if (!match || this.#saved.get(match[1].toLowerCase())?.readOnly) return message;
+    return `Writes are off for agents: on the connection "${match[1]}", ${match[2]} ${this.#options.allowWritesHint}`;
+  }
+
+  /** The client of a connection (undefined: the only one). */
+  async client(name: string | undefined): Promise<ConnectionClient> {
+    return (await this.#open(name)).client;
+  }
+
+  /** The schema service of a connection's database. */
+  async schema(name: string | undefined): Promise<SchemaService> {
+    const open = await this.#open(name);
+    if (!open.schema) {
+      const { client } = open;
+      const json2 = client.json2;
+      open.schema = new SchemaService({
+        backend: {
+          // The deprecated interfaces have no schema documents: the service then reads ir.model and fields_get.
+          getDocument: json2 ? (path, options) => json2.getDocument(path, options) : () => Promise.reject(new ClientError('access', 'no schema documents over the deprecated interfaces')),
+          call: (model, method, args, options) => client.call({ model, method, ...(args ? { args } : {}) }, options?.signal),
+        },
+        connectionId: `${client.profile.name}\u0000${client.profile.baseUrl}`,
+        database: client.profile.database,
+      });
+    }
+    return open.schema;
+  }
+
+  /** The request pipeline's secrets and transport, with the tools' profiles and clients. */
+  runPorts(): { secrets: RunSecrets; transport: RunTransport } {
+    const byOpened = new Map<OpenedConnection, ConnectionClient>();
+    return {
+      secrets: {
+        connection: async (name) => {
+          const open = await this.#open(name);
+          byOpened.set(open.opened, open.client);
+          return open.opened;
+        },
+      },
+      transport: {
+        client: (opened) => {
+          const client = byOpened.get(opened);
+          return client ? Promise.resolve(client) : Promise.reject(new Error(`no client for the connection "${opened.profile.name}"`));
+        },
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    const opened = await Promise.allSettled([...this.#clients.values()]);
+    this.#clients.clear();
+    await Promise.all(opened.map((result) => (result.status === 'fulfilled' ? result.value.client.close() : undefined)));
+  }
+
+  #open(name: string | undefined): Promise<OpenClient> {
+    const key = name?.toLowerCase() ?? '';
+    let open = this.#clients.get(key);
+    if (!open) {
+      open = this.#options.source.open(name).then((found) => {
+        this.redactor.add(found.secret);
+        const opened: OpenedConnection = { profile: this.effectiveProfile(found.profile), secret: found.secret };
+        const client = new ConnectionClient(opened.profile, found.secret, {
+          ...(this.#options.userAgent !== undefined ? { userAgent: this.#options.userAgent } : {}),
+          ...(this.#options.confirm ? { confirm: this.#options.confirm } : {}),
+        });
+        this.#saved.set(found.profile.name.toLowerCase(), found.profile);
+        return { opened, client };
+      });
+      // A connection that could not be opened is asked again next time (its key may have been set since).
+      open.catch(() => { this.#clients.delete(key); });
+      this.#clients.set(key, open);
+    }
+    return open;
+  }
+}

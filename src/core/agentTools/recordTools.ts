@@ -1,0 +1,78 @@
+// The record tools: reading (search_read with its total count, grouped counts) and calling any method through the guards.
+import { isReadOnlyMethod } from '../connections/readOnlyMethods';
+import { AgentInputError } from './agentToolInput';
+import type { AgentSession } from './agentSession';
+import { compactList, compactValue } from './compactResult';
+
+export interface ReadRecordsInput {
+  readonly connection?: string;
+  readonly model: string;
+  readonly method?: 'search_read' | 'read_group';
+  readonly domain?: unknown[];
+  readonly fields?: string[];
+  readonly groupby?: string[];
+  readonly aggregates?: string[];
+  readonly limit?: number;
+  readonly offset?: number;
+  readonly order?: string;
+}
+
+const DEFAULT_LIMIT = 20;
+
+/**
+ * json2_read_records: search_read with the matching records' total (search_count), or grouped values through
+ * formatted_read_group (read_group's successor); both on the read-only list, so no connection ever refuses them.
+ */
+export async function readRecords(session: AgentSession, input: ReadRecordsInput, signal?: AbortSignal): Promise<unknown> {
+  const client = await session.client(input.connection);
+  const domain = input.domain ?? [];
+  const limit = input.limit ?? DEFAULT_LIMIT;
+  if (input.method === 'read_group') {
+    if (!input.groupby || input.groupby.length === 0) throw new AgentInputError('"groupby" is required with read_group.');
+    const groups = await client.call<unknown[]>({
+      model: input.model, method: 'formatted_read_group',
+      args: { domain, groupby: input.groupby, aggregates: input.aggregates ?? ['__count'], limit: limit + 1 },
+    }, signal);
+    const more = groups.length > limit;
+    const list = compactList(groups.slice(0, limit));
+    return { model: input.model, groups: list.items, returned: list.items.length, ...(more || list.truncated ? { truncated: true } : {}) };
+  }
+  const offset = input.offset ?? 0;
+  const [records, total] = await Promise.all([
+    client.call<unknown[]>({
+      model: input.model, method: 'search_read',
+      args: { domain, fields: input.fields ?? ['display_name'], limit, offset, ...(input.order !== undefined ? { order: input.order } : {}) },
+    }, signal),
+    client.call<number>({ model: input.model, method: 'search_count', args: { domain } }, signal),
+  ]);
+  const list = compactList(records);
+  const returned = list.items.length;
+  return {
+    model: input.model,
+    records: list.items,
+    total,
+    returned,
+    offset,
+    ...(offset + returned < total ? { next: `${total - offset - returned} more: ask again with "offset": ${offset + returned}${list.truncated ? ' (this page was cut to the size budget)' : ''}` } : {}),
+  };
+}
+
+export interface CallMethodInput {
+  readonly connection?: string;
+  readonly model: string;
+  readonly method: string;
+  readonly ids?: number[];
+  readonly args?: Record<string, unknown>;
+  readonly context?: Record<string, unknown>;
+}
+
+/** json2_call_method: any method, through the connection's guards (read-only, production confirmation) as the tools apply them. */
+export async function callMethod(session: AgentSession, input: CallMethodInput, signal?: AbortSignal): Promise<unknown> {
+  const client = await session.client(input.connection);
+  const result = await client.call({
+    model: input.model, method: input.method,
+    ...(input.args ? { args: input.args } : {}), ...(input.ids ? { ids: input.ids } : {}), ...(input.context ? { context: input.context } : {}),
+  }, signal);
+  const compact = compactValue(result);
+  return { model: input.model, method: input.method, readOnly: isReadOnlyMethod(input.method), result: compact.value, ...(compact.truncated ? { truncated: true } : {}) };
+}

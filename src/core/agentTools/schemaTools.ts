@@ -1,0 +1,106 @@
+// The exploring tools: the saved connections (and their servers' databases), models by name or label, a model's fields.
+import { DatabaseManagerClient } from '../client/databaseManagerClient';
+import type { ConnectionProfile } from '../connections/connectionProfile';
+import type { FieldInfo } from '../schema/schemaTypes';
+import type { AgentSession } from './agentSession';
+import { compactList } from './compactResult';
+
+interface ConnectionSummary {
+  readonly name: string;
+  readonly url: string;
+  readonly database?: string;
+  readonly interface: string;
+  readonly readOnly: boolean;
+  readonly production: boolean;
+  readonly databases?: readonly string[];
+  readonly databasesError?: string;
+}
+
+/** json2_list_connections: every saved connection as the tools apply it; with `databases`, each server's list. */
+export async function listConnections(session: AgentSession, input: { databases?: boolean }, signal?: AbortSignal): Promise<unknown> {
+  const profiles = await session.profiles();
+  const summaries = await Promise.all(profiles.map(async (profile): Promise<ConnectionSummary> => {
+    const applied = session.effectiveProfile(profile);
+    const summary: ConnectionSummary = {
+      name: profile.name, url: profile.baseUrl, ...(profile.database !== undefined ? { database: profile.database } : {}),
+      interface: profile.protocol === 'json2' ? 'JSON-2' : profile.protocol === 'xmlrpc' ? 'XML-RPC' : 'JSON-RPC',
+      readOnly: applied.readOnly, production: profile.production,
+    };
+    return input.databases ? { ...summary, ...(await databasesOf(profile, signal)) } : summary;
+  }));
+  return {
+    connections: summaries,
+    writes: session.allowWrites ? 'allowed on connections that are not read-only (production connections ask first)' : `off: every connection is read-only for agents (${session.allowWritesHint})`,
+  };
+}
+
+async function databasesOf(profile: ConnectionProfile, signal: AbortSignal | undefined): Promise<Pick<ConnectionSummary, 'databases' | 'databasesError'>> {
+  // The database list needs no key: nothing secret travels with this request.
+  const manager = new DatabaseManagerClient({ baseUrl: profile.baseUrl, allowInsecureHttp: profile.allowInsecureHttp });
+  try {
+    return { databases: await manager.list(signal) };
+  } catch (error) {
+    return { databasesError: (error as Error).message };
+  } finally {
+    await manager.close();
+  }
+}
+
+/** json2_find_models: models whose technical name or label holds the query, exact and prefix matches first. */
+export async function findModels(session: AgentSession, input: { connection?: string; query?: string; limit?: number }, signal?: AbortSignal): Promise<unknown> {
+  const schema = await session.schema(input.connection);
+  const models = await schema.models({ ...(signal ? { signal } : {}) });
+  const query = (input.query ?? '').trim().toLowerCase();
+  const rank = (model: string, label: string): number => {
+    if (query === '') return 0;
+    if (model === query || label === query) return 0;
+    if (model.startsWith(query) || label.startsWith(query)) return 1;
+    return 2;
+  };
+  const matches = models
+    .filter((info) => query === '' || info.model.toLowerCase().includes(query) || info.name.toLowerCase().includes(query))
+    .map((info) => ({ info, rank: rank(info.model.toLowerCase(), info.name.toLowerCase()) }))
+    .sort((a, b) => a.rank - b.rank || a.info.model.localeCompare(b.info.model))
+    .map(({ info }) => ({ model: info.model, label: info.name }));
+  const limited = matches.slice(0, input.limit ?? 50);
+  const list = compactList(limited, { total: matches.length });
+  return { models: list.items, total: list.total, ...(list.truncated ? { truncated: true, hint: 'Give a more precise query to see the others.' } : {}) };
+}
+
+function describeField(field: FieldInfo): Record<string, unknown> {
+  return {
+    name: field.name, type: field.type,
+    ...(field.string !== undefined ? { label: field.string } : {}),
+    ...(field.relation ? { relation: field.relation } : {}),
+    ...(field.required ? { required: true } : {}),
+    ...(field.readonly ? { readonly: true } : {}),
+    ...(field.selection && field.selection.length > 0 ? { selection: field.selection.map(([value, label]) => ({ value, label })) } : {}),
+  };
+}
+
+/** json2_describe_model: the fields (all, some by name, or those matching a query) and the method names. */
+export async function describeModel(session: AgentSession, input: { connection?: string; model: string; fields?: string[]; query?: string }, signal?: AbortSignal): Promise<unknown> {
+  const schema = await session.schema(input.connection);
+  const options = signal ? { signal } : {};
+  const fields = await schema.fields(input.model, options);
+  const methods = await schema.methods(input.model, options);
+  let chosen = Object.values(fields);
+  const unknown: string[] = [];
+  if (input.fields) {
+    for (const name of input.fields) if (!(name in fields)) unknown.push(name);
+    chosen = input.fields.filter((name) => name in fields).map((name) => fields[name]);
+  }
+  const query = input.query?.trim().toLowerCase();
+  if (query) chosen = chosen.filter((field) => field.name.toLowerCase().includes(query) || (field.string ?? '').toLowerCase().includes(query));
+  chosen.sort((a, b) => Number(Boolean(b.required)) - Number(Boolean(a.required)) || a.name.localeCompare(b.name));
+  const list = compactList(chosen.map(describeField), { budget: 12_000 });
+  return {
+    model: input.model,
+    fields: list.items,
+    fieldCount: list.total,
+    ...(list.truncated ? { truncated: true, hint: 'Ask for fewer fields with "fields" or "query".' } : {}),
+    ...(unknown.length > 0 ? { unknownFields: unknown } : {}),
+    methods: methods.map((method) => method.name).sort().slice(0, 200),
+    methodCount: methods.length,
+  };
+}
