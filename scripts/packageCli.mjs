@@ -1,5 +1,5 @@
 // Packs the `json2` command line as its own npm package (json2-cli-<version>.tgz beside the .vsix), from the bundles of
-// the last production build: run, migrate and sandbox (with PGlite's files), nothing of VS Code, no dependencies.
+// the last production build: run, migrate, mcp and sandbox (with PGlite's files), nothing of VS Code, no dependencies.
 // Also writes dist/sandboxPackage.json (name, version, file, integrity), which the extension uses to install the same
 // package on first use of the local sandbox and to check what it downloaded.
 import { execFileSync } from 'node:child_process';
@@ -12,7 +12,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const staging = path.join(root, 'build', 'cli-package');
 
 /** The bundles the package runs, and the files PGlite loads next to the worker bundle. */
-const BUNDLES = ['dist/cli.js', 'dist/sandbox.js', 'dist/sandboxWorker.js', 'dist/migrate.js'];
+const BUNDLES = ['dist/cli.js', 'dist/sandbox.js', 'dist/sandboxWorker.js', 'dist/migrate.js', 'dist/mcp.js'];
 const RUNTIME_FILES = ['dist/pglite.wasm', 'dist/pglite.data', 'dist/initdb.wasm'];
 /** Every path the tarball may hold (under `package/`); everything listed here but the notices is required too. */
 const EXPECTED = ['package.json', 'README.md', 'LICENSE', 'THIRD_PARTY_NOTICES.txt', ...BUNDLES, ...RUNTIME_FILES];

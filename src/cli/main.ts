@@ -8,6 +8,7 @@ Commands:
   run FILE... [options]   run the requests of .json2 files and check their assertions (json2 run --help)
   migrate scan|fix PATH   find and convert deprecated XML-RPC/JSON-RPC calls (json2 migrate --help)
   sandbox [options]       start the local sandbox server (json2 sandbox --help)
+  mcp [options]           serve the agent tools over MCP on stdio (json2 mcp --help)
   version                 print the version
 
 Options:
@@ -30,6 +31,15 @@ async function runFiles(argv: string[]): Promise<number> {
   return runRunCommand(argv);
 }
 
+type McpModule = { runMcpCommand(argv: string[]): Promise<number> };
+
+async function runMcp(argv: string[]): Promise<number> {
+  // The MCP server and its SDK are a separate bundle, loaded only for this command: `json2 run` never pays for them.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const mcp = require('./mcp.js') as McpModule;
+  return mcp.runMcpCommand(argv);
+}
+
 async function runMigrate(argv: string[]): Promise<number> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { runMigrateCommand } = require('./migrateCommand') as typeof import('./migrateCommand');
@@ -41,6 +51,7 @@ export async function main(argv: string[]): Promise<number> {
   if (command === 'run') return runFiles(rest);
   if (command === 'migrate') return runMigrate(rest);
   if (command === 'sandbox') return runSandbox(rest);
+  if (command === 'mcp') return runMcp(rest);
   if (command === 'version') {
     console.log(cliVersion());
     return 0;
