@@ -64,7 +64,6 @@ export async function runMcpCommand(argv: readonly string[]): Promise<number> {
   const tools = new AgentTools({ session, workspaceRoot: path.resolve(options.root), log: (line) => err(`json2 mcp: ${line}\n`) });
 
   // The low-level server: the tools' input schemas are plain JSON schemas shared with the editor, not zod schemas.
-  // eslint-disable-next-line @typescript-eslint/no-deprecated
   const server = new Server({ name: 'json2-explorer', version: cliVersion() }, {
     capabilities: { tools: {} },
     instructions: 'Tools to explore and query a business-application server through its JSON-2 API: list connections, find and describe models, read records. '

@@ -128,7 +128,7 @@ export class AgentSession {
   async close(): Promise<void> {
     const opened = await Promise.allSettled([...this.#clients.values()]);
     this.#clients.clear();
-    await Promise.all(opened.map((result) => (result.status === 'fulfilled' ? result.value.client.close() : undefined)));
+    await Promise.all(opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value.client.close()] : [])));
   }
 
   #open(name: string | undefined): Promise<OpenClient> {
