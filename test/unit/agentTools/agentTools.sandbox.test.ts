@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
+import { partnerComment } from './partnerComment';
 import { AgentSession, type AgentConnectionSource } from '../../../src/core/agentTools/agentSession';
 import { AgentTools, type AgentToolResult } from '../../../src/core/agentTools/agentTools';
 import type { ConnectionProfile } from '../../../src/core/connections/connectionProfile';
@@ -68,13 +69,6 @@ describe('agent tools against the sandbox', () => {
     return result.value as { error: string; kind: string };
   }
 
-  async function comment(id: number): Promise<unknown> {
-    const answer = await fetch(`${sandbox.url}/json/2/res.partner/read`, {
-      method: 'POST', headers: { authorization: `Bearer ${sandbox.keys.admin}`, 'content-type': 'application/json', 'x-service-database': sandbox.database },
-      body: JSON.stringify({ ids: [id], fields: ['comment'] }),
-    });
-    return ((await answer.json()) as { comment: unknown }[])[0].comment;
-  }
 
   before(async () => {
     sandbox = await startSandbox();
@@ -147,12 +141,12 @@ describe('agent tools against the sandbox', () => {
     const off = await refused(toolsWith({ allowWrites: false }), 'json2_call_method', write);
     assert.equal(off.kind, 'refused');
     assert.match(off.error, /^Writes are off for agents: .*res\.partner\.write may change data.*--allow-writes/);
-    assert.notEqual(await comment(company.id), 'written by an agent');
+    assert.notEqual(await partnerComment(sandbox, company.id), 'written by an agent');
 
     const allowed = toolsWith({ allowWrites: true });
     const done = await ok(allowed, 'json2_call_method', write);
     assert.equal(done.result, true);
-    assert.equal(await comment(company.id), 'written by an agent');
+    assert.equal(await partnerComment(sandbox, company.id), 'written by an agent');
 
     const locked = await refused(allowed, 'json2_call_method', { ...write, connection: 'locked' });
     assert.match(locked.error, /^The connection "locked" is read-only/);
@@ -160,7 +154,7 @@ describe('agent tools against the sandbox', () => {
     assert.equal(production.kind, 'declined');
     const confirmed = await ok(toolsWith({ allowWrites: true, confirm: () => Promise.resolve(true) }), 'json2_call_method', { ...write, connection: 'prod', args: { vals: { comment: 'confirmed' } } });
     assert.equal(confirmed.result, true);
-    assert.equal(await comment(company.id), 'confirmed');
+    assert.equal(await partnerComment(sandbox, company.id), 'confirmed');
     // A read-only method goes on any connection, writes allowed or not.
     const count = await ok(toolsWith({ allowWrites: false }), 'json2_call_method', { connection: 'locked', model: 'res.partner', method: 'search_count', args: { domain: [] } });
     assert.equal(typeof count.result, 'number');

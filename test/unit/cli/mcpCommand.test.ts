@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
+import { partnerComment } from '../agentTools/partnerComment';
 import { cliPath, ensureCliBuilt, runCli } from './cliHarness';
 import { eventually } from '../../support/eventually';
 
@@ -48,13 +49,6 @@ describe('json2 mcp over stdio against the sandbox', () => {
     return { isError: result.isError === true, value: JSON.parse(content[0].text) as Record<string, unknown> };
   }
 
-  async function comment(id: number): Promise<unknown> {
-    const answer = await fetch(`${sandbox.url}/json/2/res.partner/read`, {
-      method: 'POST', headers: { authorization: `Bearer ${sandbox.keys.admin}`, 'content-type': 'application/json', 'x-service-database': sandbox.database },
-      body: JSON.stringify({ ids: [id], fields: ['comment'] }),
-    });
-    return ((await answer.json()) as { comment: unknown }[])[0].comment;
-  }
 
   before(async () => {
     ensureCliBuilt();
@@ -101,12 +95,12 @@ describe('json2 mcp over stdio against the sandbox', () => {
     assert.ok(records.some((record) => record.name === 'Brouwerij De Kroon'));
 
     const target = records[0].id;
-    const before = await comment(target);
+    const before = await partnerComment(sandbox, target);
     const write = await call(client, 'json2_call_method', { model: 'res.partner', method: 'write', ids: [target], args: { vals: { comment: 'mcp was here' } } });
     assert.equal(write.isError, true);
     assert.equal(write.value.kind, 'refused');
     assert.match(String(write.value.error), /Writes are off for agents: .*--allow-writes/);
-    assert.deepEqual(await comment(target), before);
+    assert.deepEqual(await partnerComment(sandbox, target), before);
 
     await eventually(() => /json2_call_method .* → error: Writes are off/.test(stderr()), 'the refused call in the log');
     assert.match(stderr(), /json2 mcp: serving 6 tools on stdio \(writes off/);
@@ -125,7 +119,7 @@ describe('json2 mcp over stdio against the sandbox', () => {
     const write = await call(client, 'json2_call_method', { connection: 'local', model: 'res.partner', method: 'write', ids: [id], args: { vals: { comment: 'mcp wrote this' } } });
     assert.equal(write.isError, false, JSON.stringify(write.value));
     assert.equal(write.value.result, true);
-    assert.equal(await comment(id), 'mcp wrote this');
+    assert.equal(await partnerComment(sandbox, id), 'mcp wrote this');
 
     const run = await call(client, 'json2_run_request', { file: 'partners.json2', name: 'kroon' });
     assert.equal(run.value.verdict, 'passed', JSON.stringify(run.value));
