@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { parseTar } from 'nanotar';
 import yauzl from 'yauzl';
+import { renderIcon } from './renderIcon.mjs';
 import { fileNotice, formatNotices, packagesOf, readBundleInputs } from './thirdPartyNotices.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,14 +21,17 @@ const vsixPath = path.join(root, `${manifest.name}-${manifest.version}.vsix`);
 const ALLOWED = [
   /^\[Content_Types\]\.xml$/, /^extension\.vsixmanifest$/,
   /^extension\/(package\.json|package\.nls\.json|readme\.md|changelog\.md|LICENSE\.txt|LICENSE)$/i,
-  /^extension\/dist\/(extension|migrate|localSandbox)\.js$/, /^extension\/dist\/(sandboxPackage\.json|ThirdPartyNotices\.txt)$/, /^extension\/dist\/webview\/[\w.-]+\.(js|css)$/,
-  /^extension\/media\/[\w./-]+\.(svg|png|css|ttf)$/, /^extension\/syntaxes\/[\w.-]+\.json$/, /^extension\/l10n\/[\w.-]+\.json$/,
+  /^extension\/dist\/(extension|migrate|localSandbox)\.js$/, /^extension\/dist\/(sandboxPackage\.json|ThirdPartyNotices\.txt|icon\.png)$/, /^extension\/dist\/webview\/[\w.-]+\.(js|css)$/,
+  /^extension\/media\/[\w./-]+\.(svg|png|css|ttf|md)$/, /^extension\/docs\/images\/[\w.-]+\.png$/, /^extension\/snippets\/[\w.-]+\.json$/, /^extension\/syntaxes\/[\w.-]+\.json$/, /^extension\/l10n\/[\w.-]+\.json$/,
 ];
 const REQUIRED = [
   'extension/package.json', 'extension/dist/extension.js', 'extension/dist/migrate.js', 'extension/dist/localSandbox.js', 'extension/dist/webview/main.js',
   'extension/syntaxes/json2.tmLanguage.json', 'extension/dist/sandboxPackage.json', 'extension/dist/ThirdPartyNotices.txt',
+  'extension/dist/icon.png',
 ];
-const MAX_VSIX_BYTES = 1024 * 1024;
+// The walkthrough's screenshots are most of it (about 400 KiB); the sandbox is installed on first use, never shipped.
+const MAX_VSIX_BYTES = 1536 * 1024;
+const MIN_ICON_SIDE = 128;
 
 function listEntries(file) {
   return new Promise((resolve, reject) => {
@@ -43,7 +47,12 @@ function listEntries(file) {
 }
 
 /** The text of one entry of a zip file. */
-export function readZipEntry(file, name) {
+export async function readZipEntry(file, name) {
+  return (await readZipBytes(file, name)).toString('utf8');
+}
+
+/** The bytes of one entry of a zip file. */
+export function readZipBytes(file, name) {
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true }, (error, zip) => {
       if (error) return reject(error);
@@ -53,7 +62,7 @@ export function readZipEntry(file, name) {
           if (streamError) return reject(streamError);
           const chunks = [];
           stream.on('data', (chunk) => chunks.push(chunk));
-          stream.on('end', () => { zip.close(); resolve(Buffer.concat(chunks).toString('utf8')); });
+          stream.on('end', () => { zip.close(); resolve(Buffer.concat(chunks)); });
           stream.on('error', reject);
         });
       });
@@ -108,9 +117,23 @@ export async function checkVsix(file) {
     if (!ALLOWED.some((pattern) => pattern.test(name))) problems.push(`does not belong in the .vsix: ${name}`);
   }
   for (const name of REQUIRED) if (!entries.includes(name)) problems.push(`missing from the .vsix: ${name}`);
+  problems.push(...await checkIcon(file, entries));
   const size = fs.statSync(file).size;
   if (size > MAX_VSIX_BYTES) problems.push(`the .vsix is ${size} bytes, over the ${MAX_VSIX_BYTES}-byte budget`);
   return { entries, size, problems };
+}
+
+/** Problems with the manifest's icon: a marketplace wants a PNG of at least 128×128 (read from the PNG's header). */
+export async function checkIcon(file, entries) {
+  const { icon } = JSON.parse(await readZipEntry(file, 'extension/package.json'));
+  if (typeof icon !== 'string') return ['package.json has no icon'];
+  const name = `extension/${icon.replace(/^\.\//, '')}`;
+  if (!entries.includes(name)) return [`the icon ${icon} is not in the .vsix`];
+  const png = await readZipBytes(file, name);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  if (png.length < 24 || !png.subarray(0, 8).equals(signature)) return [`the icon ${icon} is not a PNG`];
+  const [width, height] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+  return width < MIN_ICON_SIDE || height < MIN_ICON_SIDE ? [`the icon ${icon} is ${width}×${height}, smaller than ${MIN_ICON_SIDE}×${MIN_ICON_SIDE}`] : [];
 }
 
 /** Runs vsce; its warnings (lines starting with WARNING, on either stream) are returned so that they fail the packaging. */
@@ -141,6 +164,7 @@ async function main() {
   const tarballPath = path.join(root, described.file);
   fs.rmSync(vsixPath, { force: true });
   writeExtensionNotices();
+  renderIcon();
   const warnings = runVsce();
   const { entries, size, problems } = await checkVsix(vsixPath);
   problems.push(...warnings.map((line) => `vsce warned: ${line.trim()}`));

@@ -13,10 +13,20 @@ interface Manifest {
     menus?: Record<string, { command?: string }[]>;
     keybindings?: { command: string }[];
     viewsWelcome?: { contents: string }[];
+    walkthroughs?: { steps: { description: string; completionEvents?: string[] }[] }[];
   };
 }
 
 const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as Manifest;
+const nls = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.nls.json'), 'utf8')) as Record<string, string>;
+
+/** A manifest string with its `%key%` replaced by the English text of package.nls.json. */
+function localized(text: string): string {
+  const key = /^%(.+)%$/.exec(text)?.[1];
+  if (key === undefined) return text;
+  assert.ok(key in nls, `package.nls.json has no ${key}`);
+  return nls[key];
+}
 
 test('CommandIds and package.json declare the same commands, each once', () => {
   const declared = manifest.contributes.commands.map((command) => command.command);
@@ -30,7 +40,11 @@ test('menus, keybindings and welcome views only name declared commands', () => {
   const used = [
     ...Object.values(manifest.contributes.menus ?? {}).flat().map((item) => item.command).filter((command): command is string => command !== undefined),
     ...(manifest.contributes.keybindings ?? []).map((binding) => binding.command),
-    ...(manifest.contributes.viewsWelcome ?? []).flatMap((view) => [...view.contents.matchAll(/command:(json2\.[\w.]+)/g)].map((match) => match[1])),
+    ...(manifest.contributes.viewsWelcome ?? []).flatMap((view) => [...localized(view.contents).matchAll(/command:(json2\.[\w.]+)/g)].map((match) => match[1])),
+    ...(manifest.contributes.walkthroughs ?? []).flatMap((walkthrough) => walkthrough.steps).flatMap((step) => [
+      ...[...localized(step.description).matchAll(/command:(json2\.[\w.]+)/g)].map((match) => match[1]),
+      ...(step.completionEvents ?? []).filter((event) => event.startsWith('onCommand:')).map((event) => event.slice('onCommand:'.length)),
+    ]),
   ].filter((command) => command.startsWith('json2.'));
   assert.ok(used.length > 10);
   assert.deepEqual(used.filter((command) => !ids.has(command)), []);
