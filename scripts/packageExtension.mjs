@@ -96,6 +96,12 @@ export async function checkSameRelease(vsixFile, tarballFile) {
   return { version: extension.version, problems };
 }
 
+/** Problems with CHANGELOG.md for a release: it needs a `## [<version>] - <date>` section (docs/releasing.md). */
+export function checkChangelog(text, version) {
+  const escaped = version.replace(/\./g, '\\.');
+  return new RegExp(`^## \\[${escaped}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm').test(text) ? [] : [`CHANGELOG.md has no "## [${version}] - YYYY-MM-DD" section`];
+}
+
 function sha256(file) {
   return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 }
@@ -169,6 +175,7 @@ async function main() {
   const { entries, size, problems } = await checkVsix(vsixPath);
   problems.push(...warnings.map((line) => `vsce warned: ${line.trim()}`));
   problems.push(...(await checkSameRelease(vsixPath, tarballPath)).problems);
+  problems.push(...checkChangelog(fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8'), manifest.version));
   if (problems.length > 0) {
     console.error(`package: the .vsix is wrong:\n  ${problems.join('\n  ')}`);
     process.exit(1);
