@@ -11,6 +11,7 @@ import { SchemaServices } from './schema/schemaServices';
 import { type KeysTestApi, registerKeys } from './keys/registerKeys';
 import { type DatabasesTestApi, registerDatabases } from './databases/registerDatabases';
 import { type LocalSandboxTestApi, registerLocalSandbox } from './sandbox/registerLocalSandbox';
+import { registerTesting, type TestingTestApi } from './testing/registerTesting';
 
 /** Set by the bundle's first and last lines (scripts/build.mjs); absent when the sources run unbundled. */
 declare const __json2LoadStarted: number | undefined;
@@ -25,6 +26,7 @@ export interface Json2TestApi {
   readonly keys?: KeysTestApi;
   readonly databases?: DatabasesTestApi;
   readonly localSandbox?: LocalSandboxTestApi;
+  readonly testing?: TestingTestApi;
 }
 
 export function activate(context: vscode.ExtensionContext): Json2TestApi | undefined {
@@ -32,12 +34,14 @@ export function activate(context: vscode.ExtensionContext): Json2TestApi | undef
   const log = createLogChannel();
   const connections = registerConnections(context, log);
   const requests = registerRequests(context, connections.service, log);
+  const testing = registerTesting(context, { service: connections.service, log, ...requests.running }, connections.testApi?.inputs);
   const schemaServices = new SchemaServices(connections.service, context.globalStorageUri);
   const language = registerLanguage(connections.service, schemaServices);
   const explorer = registerExplorer(context, { connections: connections.service, language, inputs: connections.testApi?.inputs, schemaServices });
   const [keys, databases] = [registerKeys(context, connections, log), registerDatabases(context, connections, log)];
   const localSandbox = registerLocalSandbox(context, connections, log);
-  context.subscriptions.push(log, registerLogCommands(log), explorer, connections, requests, language, schemaServices, registerMigration(log), keys, databases, localSandbox);
+  context.subscriptions.push(log, registerLogCommands(log), explorer, connections, requests, language, schemaServices, registerMigration(log), keys, databases, localSandbox,
+    testing);
   const activateMs = performance.now() - activateStarted;
   const moduleMs = typeof __json2LoadStarted === 'number' && typeof __json2LoadEnded === 'number' ? __json2LoadEnded - __json2LoadStarted : 0;
   const ms = (value: number): string => value.toFixed(1);
@@ -46,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): Json2TestApi | undef
     String(context.extension.packageJSON.version), ms(moduleMs + activateMs), ms(moduleMs), ms(activateMs)));
   return connections.testApi && {
     connections: connections.testApi, requests: requests.testApi, language, explorer: explorer.testApi, keys: keys.testApi, databases: databases.testApi,
-    localSandbox: localSandbox.testApi,
+    localSandbox: localSandbox.testApi, testing: testing.testApi,
   };
 }
 

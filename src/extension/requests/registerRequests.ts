@@ -47,6 +47,8 @@ export interface RequestsTestApi {
 
 export interface RequestsFeature extends vscode.Disposable {
   readonly testApi: RequestsTestApi | undefined;
+  /** What other ways of running requests (the Test Explorer) share with Send: sessions, consent, questions. */
+  readonly running: { readonly runs: RequestRunService; readonly environmentConsent: EnvironmentConsent; readonly prompts: () => RequestPrompts };
 }
 
 export function registerRequests(context: vscode.ExtensionContext, service: ConnectionService, log: vscode.LogOutputChannel): RequestsFeature {
@@ -61,7 +63,8 @@ export function registerRequests(context: vscode.ExtensionContext, service: Conn
       void vscode.env.clipboard.writeText(text).then(() => vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the {0}.', what), 2000));
     },
   });
-  const runs = new RequestRunService({ service, panels, history, environmentConsent: new EnvironmentConsent(context.workspaceState), prompts: () => prompts, log });
+  const environmentConsent = new EnvironmentConsent(context.workspaceState);
+  const runs = new RequestRunService({ service, panels, history, environmentConsent, prompts: () => prompts, log });
   const outline = new RequestOutlineProvider();
   const statusBar = new RequestStatusBar(runs);
   const historyPick: HistoryPickState = { shown: false };
@@ -92,5 +95,5 @@ export function registerRequests(context: vscode.ExtensionContext, service: Conn
     statusBar: () => statusBar.shown,
     historyPickShown: () => historyPick.shown,
   };
-  return { testApi, dispose: () => disposables.dispose() };
+  return { testApi, running: { runs, environmentConsent, prompts: () => prompts }, dispose: () => disposables.dispose() };
 }

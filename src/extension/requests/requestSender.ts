@@ -21,6 +21,8 @@ export interface SendContext {
   readonly dotenv: Readonly<Record<string, string>>;
   readonly timeoutMs: number;
   readonly reporter: RunReporter;
+  /** A connection chosen for the whole run (the Test Explorer's "Run with connection…"): wins over `# @connection`. */
+  readonly connectionOverride?: string;
 }
 
 /** A run of the file's requests with the editor's ports. */
@@ -40,6 +42,7 @@ export function editorRequestRun(context: SendContext): RequestRun {
     dotenv: context.dotenv,
     environment: process.env,
     timeoutMs: context.timeoutMs,
+    ...(context.connectionOverride !== undefined ? { connectionOverride: context.connectionOverride } : {}),
     ports: {
       asking: editorAsking(context),
       secrets: { connection: (name) => asFailure(() => service.withSecret(name)) },

@@ -1,5 +1,5 @@
 // Request files in an untrusted workspace (a host session with workspace trust on, the folder not trusted): they are
-// highlighted and checked, but Send, Send all and Rerun Last send nothing; a counting proxy in front of the sandbox
+// highlighted and checked, but Send, Send all, Rerun Last and the Test Explorer send nothing; a counting proxy in front of the sandbox
 // and the sandbox's own data show it.
 import assert from 'node:assert/strict';
 import http from 'node:http';
@@ -83,6 +83,15 @@ POST res.partner/search_count
     assert.deepEqual(sent.results, []);
     assert.deepEqual((await clickLens(document, 'Send all', 0)).results, []);
     assert.deepEqual((await vscode.commands.executeCommand<RunSummary>(CommandIds.rerunLastRequest)).results, []);
+    // The Test Explorer finds the file but its run sends nothing either.
+    assert.ok(api.testing);
+    await api.testing.discover();
+    const item = api.testing.controller.items.get(document.uri.toString());
+    assert.ok(item, 'the file in the Test Explorer');
+    await api.testing.run([item], 'run');
+    assert.deepEqual(api.testing.runs().at(-1)?.results.get(item.id), {
+      state: 'errored', messages: [{ message: 'Nothing is sent from an untrusted workspace. Trust the workspace to run requests.' }], output: '',
+    });
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.deepEqual(proxy.seen().slice(before), [], 'no request reached the sandbox');
     assert.equal(await partnersNamed(sandbox, marker), 0, 'nothing was created');
