@@ -27,6 +27,7 @@ const benchmarks = [
   ['bundles', () => measureBundles(root)],
   ['activation', () => measureActivation(root)],
   ['sandbox', transpiled('sandboxBench.js', 'runSandboxBench')],
+  ['domains', transpiled('domainBench.js', 'runDomainBench')],
   ['client', transpiled('clientBench.js', 'runClientBench')],
   ['completion', transpiled('completionBench.js', 'runCompletionBench')],
   ['explorer', transpiled('explorerBench.js', 'runExplorerBench')],

@@ -70,6 +70,11 @@ export interface DemoUserInfo {
   name: string;
 }
 
+export interface RecordedStatement {
+  sql: string;
+  params: readonly unknown[];
+}
+
 export interface StartedSandbox {
   /** Base URL, for example `http://127.0.0.1:41234`. */
   url: string;
@@ -81,6 +86,11 @@ export interface StartedSandbox {
   users: { admin: DemoUserInfo; user: DemoUserInfo; robot: DemoUserInfo };
   clock: { now(): Date; set(date: Date): void; advance(ms: number): void; reset(): void };
   faults: { failStatement(n: number): void; failMethod(model: string, method: string): void; clear(): void; readonly fired: number };
+  /**
+   * Records the SQL statements (text and parameters) of every call's transaction until `stop()`; while recording, no
+   * answer comes from the answer cache, so each call really runs.
+   */
+  recordStatements(): { readonly statements: RecordedStatement[]; stop(): void };
   /** A method that sleeps `seconds` (its only argument) and stops early when the client disconnects. */
   slowMethod: { model: string; method: string; argument: 'seconds'; started(): number; completed(): number; cancelled(): number };
   /** Makes another key for a demo user (by login), valid `days` days (at most three months). */
@@ -165,6 +175,11 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
         failMethod: (model, method) => faults.failMethod(model, method),
         clear: () => faults.clear(),
         get fired() { return faults.fired; },
+      },
+      recordStatements: () => {
+        const statements: RecordedStatement[] = [];
+        const stop = faults.watchStatements((sql, params) => { statements.push({ sql, params }); });
+        return { statements, stop };
       },
       slowMethod: { model: TESTING_MODEL, method: SLOW_METHOD, argument: 'seconds', started: () => slow.started, completed: () => slow.completed, cancelled: () => slow.cancelled },
       newKey,

@@ -1,6 +1,6 @@
 // Turns any thrown value into the error object of a failed call: name, message, arguments, context, debug, in order.
-import { DatabaseError, SqlState } from '../storage/sqlClient';
-import { ServiceError, runtimeError } from './serviceErrors';
+import { DatabaseError, SqlState, UnsendableValueError } from '../storage/sqlClient';
+import { ServiceError, runtimeError, valueError } from './serviceErrors';
 
 export interface ErrorBody {
   name: string;
@@ -36,6 +36,11 @@ function databaseErrorName(error: DatabaseError): string {
 /** Anything that is not already a service error becomes an unexpected server error (500). */
 export function asServiceError(error: unknown): ServiceError {
   if (error instanceof ServiceError) return error;
+  if (error instanceof UnsendableValueError) {
+    const failure = valueError(error.message);
+    failure.stack = error.stack;
+    return failure;
+  }
   if (error instanceof DatabaseError) {
     const failure = new ServiceError(databaseErrorName(error), 500, error.message, 'business');
     failure.stack = error.stack;

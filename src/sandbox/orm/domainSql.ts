@@ -155,8 +155,9 @@ function compileOperator(operand: Operand, condition: Condition, compilation: Co
   }
   const positive = operator === 'not in' ? 'in' : operator === 'not any' ? 'any' : NEGATIVE_LIKE.get(operator);
   if (positive !== undefined) {
-    const inner = compilePositive(operand, positive, value, compilation, condition);
-    return operand.field.type === 'boolean' ? `NOT (${inner})` : `(${operand.sql} IS NULL OR NOT (${inner}))`;
+    // Not true, rather than NOT: an empty column matches `not in [x]` but not `not in [False, x]` (the positive
+    // condition is then true for it), and `not ilike` / `not any` as the reference matches them.
+    return `(${compilePositive(operand, positive, value, compilation, condition)}) IS NOT TRUE`;
   }
   return compilePositive(operand, operator, value, compilation, condition);
 }
@@ -172,7 +173,9 @@ function compileX2many(field: FieldDefinition, alias: string, condition: Conditi
   const positive = NEGATIVE_X2MANY.get(condition.operator);
   const operator = positive ?? condition.operator;
   const negate = (sql: string) => (positive === undefined ? sql : `NOT ${sql}`);
-  const nothing = value === false || value === null || (Array.isArray(value) && value.length === 0);
+  const nothing = value === false || value === null || (operator === '=' && Array.isArray(value) && value.length === 0);
+  // `in []` is false and `not in []` true, as for any field (the reference's empty-list rule); `= []` means no link.
+  if (operator === 'in' && Array.isArray(value) && value.length === 0) return positive === undefined ? 'FALSE' : 'TRUE';
   if (operator === 'any') return negate(existsLinked(field, alias, compilation, (related, relatedAlias) => compileNode(related, subdomainOf(condition), relatedAlias, compilation)));
   if ((operator === '=' || operator === 'in') && nothing) return positive === undefined ? `NOT ${existsLinked(field, alias, compilation, () => 'TRUE')}` : existsLinked(field, alias, compilation, () => 'TRUE');
   if (operator === '=' || operator === 'in' || LIKE_SQL.has(operator)) {

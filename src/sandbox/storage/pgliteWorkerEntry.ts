@@ -7,7 +7,7 @@ import { PGlite, type Results } from '@electric-sql/pglite';
 import { ExclusiveLock } from './exclusiveLock';
 import { OwnerOnlyNodeFS } from './ownerOnlyNodeFs';
 import { interpolate } from './sqlLiterals';
-import { SqlState, type QueryResult } from './sqlClient';
+import { SqlState, UnsendableValueError, type QueryResult } from './sqlClient';
 import type { SerializedDatabaseError, WorkerReply, WorkerRequest, WorkerStartData, WorkerStatus } from './workerProtocol';
 
 const TYPE_INT8 = 20;
@@ -26,6 +26,7 @@ const parsers = {
 };
 
 function serializeError(error: unknown): SerializedDatabaseError {
+  if (error instanceof UnsendableValueError) return { message: error.message, unsendable: true };
   if (error && typeof error === 'object') {
     const e = error as Record<string, unknown>;
     const text = (key: string) => (typeof e[key] === 'string' ? e[key] : undefined);

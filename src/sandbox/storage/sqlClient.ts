@@ -44,6 +44,17 @@ export class DatabaseError extends Error {
   }
 }
 
+/**
+ * A parameter value that cannot be written into SQL (a string with a NUL character, an infinite number): refused before
+ * anything is sent, as psycopg2 refuses it with a ValueError in the reference server.
+ */
+export class UnsendableValueError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnsendableValueError';
+  }
+}
+
 /** SQLSTATE codes the sandbox gives a meaning to. */
 export const SqlState = {
   uniqueViolation: '23505',

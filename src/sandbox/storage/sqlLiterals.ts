@@ -1,16 +1,17 @@
 // Puts statement parameters into the SQL text as literals (as psycopg2 does on the client side), so that PGlite runs
 // one simple-protocol query instead of six extended-protocol round trips. Values are quoted by type, never trusted.
+import { UnsendableValueError } from './sqlClient';
 
 /** One element of an array literal (`{1,2}`, `{"a","b"}`): numbers bare, text double-quoted with escapes. */
 function arrayElement(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') {
-    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`cannot send ${value} to the database`);
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new UnsendableValueError(`cannot send ${value} to the database`);
     return String(value);
   }
   if (typeof value === 'string') return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
   if (Array.isArray(value)) return `{${value.map(arrayElement).join(',')}}`;
-  throw new Error(`cannot send a ${typeof value} in an array to the database`);
+  throw new UnsendableValueError(`cannot send a ${typeof value} in an array to the database`);
 }
 
 /** The SQL literal of one parameter value. */
@@ -18,20 +19,20 @@ export function sqlLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error(`cannot send ${value} to the database`);
+    if (!Number.isFinite(value)) throw new UnsendableValueError(`cannot send ${value} to the database`);
     // Parentheses keep a negative number from forming a comment (`- -1` → `--1`).
     return value < 0 || Object.is(value, -0) ? `(${value})` : String(value);
   }
   if (typeof value === 'bigint') return value < 0n ? `(${value})` : String(value);
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) throw new Error('A string literal cannot contain NUL (0x00) characters.');
+    if (value.includes('\u0000')) throw new UnsendableValueError('A string literal cannot contain NUL (0x00) characters.');
     // standard_conforming_strings is on: only the quote needs doubling; backslashes are plain characters.
     return `'${value.replace(/'/g, "''")}'`;
   }
   if (value instanceof Uint8Array) return `'\\x${Buffer.from(value).toString('hex')}'::bytea`;
   if (Array.isArray(value)) return sqlLiteral(`{${value.map(arrayElement).join(',')}}`);
   if (typeof value === 'object') return sqlLiteral(JSON.stringify(value));
-  throw new Error(`cannot send a ${typeof value} to the database`);
+  throw new UnsendableValueError(`cannot send a ${typeof value} to the database`);
 }
 
 /**

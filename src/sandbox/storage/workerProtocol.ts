@@ -27,6 +27,8 @@ export interface SerializedDatabaseError {
   constraint?: string;
   table?: string;
   column?: string;
+  /** The error was an UnsendableValueError (a value refused before it was sent). */
+  unsendable?: boolean;
 }
 
 export type WorkerReply =

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { DatabaseError, SqlState, type QueryResult, type SqlClient, type Storage } from './sqlClient';
+import { DatabaseError, SqlState, UnsendableValueError, type QueryResult, type SqlClient, type Storage } from './sqlClient';
 import type { SerializedDatabaseError, WorkerReply, WorkerRequest, WorkerStartData, WorkerStatus } from './workerProtocol';
 
 /** Bundled (dist/sandboxWorker.js next to dist/sandbox.js) or transpiled (out/.../pgliteWorkerEntry.js). */
@@ -31,7 +31,8 @@ type StartStatus = Exclude<WorkerStatus, { kind: 'exited' }>;
 
 type Pending = { resolve: (reply: WorkerReply & { ok: true }) => void; reject: (error: Error) => void };
 
-function toDatabaseError(error: SerializedDatabaseError): DatabaseError {
+function toDatabaseError(error: SerializedDatabaseError): Error {
+  if (error.unsendable) return new UnsendableValueError(error.message);
   return new DatabaseError(error.message, error.code, error.detail, error.constraint, error.table, error.column);
 }
 

@@ -9,18 +9,7 @@ import path from 'node:path';
 import { exportAsCurl, exportAsJavaScript, exportAsPython, parseRequestFile, resolveRequest, type RequestFile } from '../../../src/core/requestFile';
 import { LineIndex } from '../../../src/core/requestFile/textRange';
 import { pathologicalRequestTexts } from '../../support/pathologicalRequestFiles';
-
-/** A small seeded generator (mulberry32), so that a failure names the input that caused it. */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { randomSource } from '../../support/seededRandom';
 
 const fragments = [
   '###', '### Title', '\n', '\r\n', '\r', ' ', '\t', '#', '//', '/*', '*/', '@', '@x = 1', '@name = {{other}}', '# @name n', '# @name m',

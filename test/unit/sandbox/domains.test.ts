@@ -93,6 +93,20 @@ describe('prefix operators, spellings and errors', () => {
     }
   });
 
+  it('reads empty values in lists as the reference does: not in [False, x], in [] on x2many, NUL characters', async () => {
+    const all = await search([], { context: { active_test: false } });
+    const withCity = await search([['city', '!=', false]], { context: { active_test: false } });
+    const lyon = await search([['city', '=', 'Lyon']], { context: { active_test: false } });
+    assert.ok(withCity.length < all.length && lyon.length > 0);
+    assert.deepEqual(sorted(await search([['city', 'not in', [false, 'Lyon']]], { context: { active_test: false } })), sorted(withCity.filter((id) => !lyon.includes(id))));
+    assert.deepEqual(sorted(await search([['city', 'not in', ['Lyon']]], { context: { active_test: false } })), sorted(all.filter((id) => !lyon.includes(id))));
+    assert.deepEqual(await search([['category_id', 'in', []]]), []);
+    assert.equal((await search([['category_id', 'not in', []]])).length, (await search([])).length);
+    assert.deepEqual(sorted(await search([['category_id', '=', []]])), sorted(await search([['category_id', '=', false]])));
+    const nul = await fails(sandbox, 500, 'res.partner', 'search', { domain: [['name', '=', 'a\u0000b']] });
+    assert.deepEqual([nul.name, nul.message], ['builtins.ValueError', 'A string literal cannot contain NUL (0x00) characters.']);
+  });
+
   it('accepts <> and == and the constant terms', async () => {
     assert.deepEqual(await search([['name', '==', 'Azure Interior']]), await search([['name', '=', 'Azure Interior']]));
     assert.deepEqual(await search([['is_company', '<>', true]]), await search([['is_company', '!=', true]]));
