@@ -12,6 +12,7 @@ import { type KeysTestApi, registerKeys } from './keys/registerKeys';
 import { type DatabasesTestApi, registerDatabases } from './databases/registerDatabases';
 import { type LocalSandboxTestApi, registerLocalSandbox } from './sandbox/registerLocalSandbox';
 import { registerTesting, type TestingTestApi } from './testing/registerTesting';
+import { registerAgentTools } from './agents/registerAgentTools';
 
 /** Set by the bundle's first and last lines (scripts/build.mjs); absent when the sources run unbundled. */
 declare const __json2LoadStarted: number | undefined;
@@ -40,6 +41,7 @@ export function activate(context: vscode.ExtensionContext): Json2TestApi | undef
   const explorer = registerExplorer(context, { connections: connections.service, language, inputs: connections.testApi?.inputs, schemaServices });
   const [keys, databases] = [registerKeys(context, connections, log), registerDatabases(context, connections, log)];
   const localSandbox = registerLocalSandbox(context, connections, log);
+  context.subscriptions.push(registerAgentTools(connections.service, log));
   context.subscriptions.push(log, registerLogCommands(log), explorer, connections, requests, language, schemaServices, registerMigration(log), keys, databases, localSandbox,
     testing);
   const activateMs = performance.now() - activateStarted;

@@ -1,0 +1,101 @@
+// The agent tools as VS Code language-model tools: registered over the core's tools with the editor's connections and keys.
+import * as vscode from 'vscode';
+import type { AgentToolName } from '../../core/agentTools/agentToolDefinitions';
+import type { AgentToolResult } from '../../core/agentTools/agentTools';
+import { isReadOnlyMethod } from '../../core/connections/readOnlyMethods';
+import type { ConnectionService } from '../connections/connectionService';
+
+const TOOL_NAMES: readonly AgentToolName[] = [
+  'json2_list_connections', 'json2_find_models', 'json2_describe_model', 'json2_read_records', 'json2_call_method', 'json2_run_request',
+];
+
+/** `json2.agentTools.enabled` (any level); writes only from the user's own settings, never a workspace's. */
+function settings(): { enabled: boolean; allowWrites: boolean } {
+  const section = vscode.workspace.getConfiguration('json2.agentTools');
+  return { enabled: section.get<boolean>('enabled', true), allowWrites: section.inspect<boolean>('allowWrites')?.globalValue === true };
+}
+
+/** The confirmation a tool asks before it runs: methods that may write, and request files (whose requests may write). */
+function prepare(name: AgentToolName, input: Record<string, unknown>, allowWrites: boolean): vscode.PreparedToolInvocation {
+  const connection = typeof input.connection === 'string' ? input.connection : vscode.l10n.t('the active connection');
+  if (name === 'json2_call_method' && allowWrites && typeof input.method === 'string' && !isReadOnlyMethod(input.method)) {
+    const ids = Array.isArray(input.ids) ? input.ids.length : undefined;
+    const records = ids === undefined ? vscode.l10n.t('a model-level call (no record ids)') : vscode.l10n.t('{0} record(s)', ids);
+    return {
+      invocationMessage: vscode.l10n.t('Calling {0}.{1}', String(input.model), input.method),
+      confirmationMessages: {
+        title: vscode.l10n.t('Call {0}.{1}?', String(input.model), input.method),
+        message: new vscode.MarkdownString().appendText(vscode.l10n.t('The agent wants to call {0}.{1} on {2} through the connection "{3}". This method may change data.', String(input.model), input.method, records, connection)),
+      },
+    };
+  }
+  if (name === 'json2_run_request' && allowWrites) {
+    return {
+      invocationMessage: vscode.l10n.t('Running {0} of {1}', String(input.name), String(input.file)),
+      confirmationMessages: {
+        title: vscode.l10n.t('Run the request {0}?', String(input.name)),
+        message: new vscode.MarkdownString().appendText(vscode.l10n.t('The agent wants to run the request {0} of {1} (and the named requests it uses); a request may change data.', String(input.name), String(input.file))),
+      },
+    };
+  }
+  return { invocationMessage: vscode.l10n.t('JSON-2: {0}', name) };
+}
+
+/**
+ * Registers the tools while the workspace is trusted and `json2.agentTools.enabled` is on (none otherwise), and again
+ * when either changes. Each call opens the connections it needs with their keys from the secret storage, through the
+ * same guards as everything else; writes need `json2.agentTools.allowWrites` in the user's settings and a confirmation.
+ */
+export function registerAgentTools(connections: ConnectionService, log: vscode.LogOutputChannel): vscode.Disposable {
+  let registered: vscode.Disposable[] = [];
+  const refresh = (): void => {
+    for (const registration of registered) registration.dispose();
+    registered = [];
+    if (!vscode.workspace.isTrusted || !settings().enabled || typeof vscode.lm?.registerTool !== 'function') return;
+    registered = TOOL_NAMES.map((name) => vscode.lm.registerTool<Record<string, unknown>>(name, {
+      prepareInvocation: (options) => prepare(name, options.input, settings().allowWrites),
+      invoke: async (options, token) => {
+        const result = await invokeTool(connections, log, name, options.input, token);
+        return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);
+      },
+    }));
+  };
+  refresh();
+  return vscode.Disposable.from(
+    vscode.workspace.onDidGrantWorkspaceTrust(refresh),
+    vscode.workspace.onDidChangeConfiguration((event) => { if (event.affectsConfiguration('json2.agentTools')) refresh(); }),
+    { dispose: () => { for (const registration of registered) registration.dispose(); } },
+  );
+}
+
+/** One call: a session over the editor's connections (keys from the secret storage), closed afterwards. */
+async function invokeTool(connections: ConnectionService, log: vscode.LogOutputChannel, name: AgentToolName, input: unknown, token: vscode.CancellationToken): Promise<AgentToolResult> {
+  // Loaded on first use: the tools and their clients stay out of the editor's start-up.
+  const [{ AgentSession }, { AgentTools }] = await Promise.all([import('../../core/agentTools/agentSession.js'), import('../../core/agentTools/agentTools.js')]);
+  const session = new AgentSession({
+    source: {
+      list: () => Promise.resolve(connections.list().map((saved) => saved.profile)),
+      open: (connection) => connections.withSecret(connection),
+    },
+    allowWrites: settings().allowWrites,
+    allowWritesHint: vscode.l10n.t('A person can allow writes with the user setting json2.agentTools.allowWrites.'),
+    confirm: async (question) => {
+      const send = vscode.l10n.t('Send');
+      return (await vscode.window.showWarningMessage(question.message, { modal: true }, send)) === send;
+    },
+  });
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const tools = new AgentTools({
+    session, workspaceRoot: folder?.scheme === 'file' ? folder.fsPath : '',
+    ...(folder?.scheme === 'file' ? {} : { exclude: ['json2_run_request'] as const }),
+    log: (line) => log.info(`agent tool ${line}`),
+  });
+  const aborter = new AbortController();
+  const cancelled = token.onCancellationRequested(() => aborter.abort());
+  try {
+    return await tools.invoke(name, input, aborter.signal);
+  } finally {
+    cancelled.dispose();
+    await session.close();
+  }
+}

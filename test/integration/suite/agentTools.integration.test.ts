@@ -1,0 +1,72 @@
+// The agent tools in a real VS Code host, invoked through vscode.lm.invokeTool against the sandbox: answers, the
+// refusal of a write while writes are off (nothing changes), the tools gone when turned off, and no key in any answer.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Json2TestApi } from '../../../src/extension/activate';
+import type { StartedSandbox } from '../../../src/sandbox/testApi';
+import { addConnectionWithKey, eventually, removeConnections } from './connectionsDriver.integration.test';
+import { startSandbox } from './sandboxDriver.integration.test';
+
+const CONNECTION = 'agents';
+
+suite('Agent tools (vscode.lm) against the sandbox', function () {
+  this.timeout(120_000);
+  let sandbox: StartedSandbox;
+
+  async function invoke(name: string, input: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
+    const text = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+    for (const key of Object.values(sandbox.keys)) assert.ok(!text.includes(key), `a key in the answer of ${name}`);
+    return JSON.parse(text) as Record<string, unknown>;
+  }
+
+  suiteSetup(async () => {
+    const extension = vscode.extensions.getExtension<Json2TestApi | undefined>('json2-explorer.json2-explorer');
+    const api = await extension?.activate();
+    assert.ok(api?.connections, 'the extension runs in test mode');
+    sandbox = await startSandbox();
+    await addConnectionWithKey(api, { name: CONNECTION, baseUrl: sandbox.url, database: sandbox.database }, sandbox.keys.admin);
+  });
+
+  suiteTeardown(async () => {
+    await vscode.workspace.getConfiguration('json2.agentTools').update('enabled', undefined, vscode.ConfigurationTarget.Global);
+    await removeConnections([CONNECTION]);
+    await sandbox?.stop();
+  });
+
+  test('the tools are offered, with the core\'s descriptions', async () => {
+    await eventually(() => vscode.lm.tools.some((tool) => tool.name === 'json2_read_records'), 'json2_read_records among vscode.lm.tools');
+    const names = vscode.lm.tools.filter((tool) => tool.name.startsWith('json2_')).map((tool) => tool.name).sort();
+    assert.deepEqual(names, ['json2_call_method', 'json2_describe_model', 'json2_find_models', 'json2_list_connections', 'json2_read_records', 'json2_run_request']);
+  });
+
+  test('lists connections, describes a model and reads records with the total, keys from the secret storage', async () => {
+    const listed = await invoke('json2_list_connections', {}) as { connections: { name: string; readOnly: boolean }[] };
+    assert.deepEqual(listed.connections.find((connection) => connection.name === CONNECTION)?.readOnly, true);
+    const described = await invoke('json2_describe_model', { connection: CONNECTION, model: 'res.partner', fields: ['country_id'] }) as { fields: { name: string; relation?: string }[] };
+    assert.equal(described.fields[0].relation, 'res.country');
+    const read = await invoke('json2_read_records', {
+      connection: CONNECTION, model: 'res.partner', domain: [['is_company', '=', true], ['country_id.code', '=', 'BE']], fields: ['name'],
+    }) as { total: number; records: { id: number; name: string }[] };
+    assert.equal(read.total, 3);
+    assert.ok(read.records.some((record) => record.name === 'Brouwerij De Kroon'));
+  });
+
+  test('a write is refused while json2.agentTools.allowWrites is off, and nothing changes', async () => {
+    const read = await invoke('json2_read_records', { connection: CONNECTION, model: 'res.partner', domain: [['name', '=', 'Brouwerij De Kroon']], fields: ['comment'] }) as { records: { id: number; comment: unknown }[] };
+    const [record] = read.records;
+    const refused = await invoke('json2_call_method', { connection: CONNECTION, model: 'res.partner', method: 'write', ids: [record.id], args: { vals: { comment: 'agent' } } });
+    assert.equal(refused.kind, 'refused');
+    assert.match(String(refused.error), /Writes are off for agents: .*json2\.agentTools\.allowWrites/);
+    const after = await invoke('json2_read_records', { connection: CONNECTION, model: 'res.partner', domain: [['id', '=', record.id]], fields: ['comment'] }) as { records: { comment: unknown }[] };
+    assert.deepEqual(after.records[0].comment, record.comment);
+  });
+
+  test('turned off with json2.agentTools.enabled, the tools cannot be invoked', async () => {
+    await vscode.workspace.getConfiguration('json2.agentTools').update('enabled', false, vscode.ConfigurationTarget.Global);
+    await eventually(() => !vscode.lm.tools.some((tool) => tool.name === 'json2_read_records'), 'json2_read_records gone from vscode.lm.tools');
+    await assert.rejects(async () => { await vscode.lm.invokeTool('json2_read_records', { input: { connection: CONNECTION, model: 'res.partner' }, toolInvocationToken: undefined }); });
+    await vscode.workspace.getConfiguration('json2.agentTools').update('enabled', undefined, vscode.ConfigurationTarget.Global);
+    await eventually(() => vscode.lm.tools.some((tool) => tool.name === 'json2_read_records'), 'json2_read_records offered again');
+  });
+});
