@@ -10,6 +10,8 @@ import { syncMetaModels } from '../models/metaModelSync';
 import { GROUP_ERP_MANAGER, GROUP_SYSTEM, GROUP_USER, SUPERUSER_ID, type CurrentUser } from '../security/currentUser';
 import { SecurityTables } from '../security/securityTables';
 import type { SqlClient, Storage } from '../storage/sqlClient';
+import { addExternalId } from './externalIds';
+import { createSalesDemoData, createSalesReferenceData } from './salesSetup';
 import { wideValues } from './wideRecords';
 import { COUNTRIES, CURRENCIES, FRENCH_CATEGORY_NAMES, FRENCH_COUNTRY_NAMES, SECOND_COMPANY, GENERATED_CONTACTS, GROUPS, INDIVIDUALS, LANGUAGES, PARTNER_CATEGORIES, PARTNER_COMPANIES, USERS, WIDE_RECORDS } from './demoRecords';
 
@@ -21,11 +23,6 @@ const SUPERUSER: CurrentUser = {
 /** An environment of the internal superuser on `cr` (rights not checked). */
 export function superuserEnvironment(cr: SqlClient, registry: Registry, hashCost: number, now = systemClock.now()): Environment {
   return new Environment(cr, registry, SUPERUSER, { lang: 'en_US' }, now, { clock: systemClock, forgetApiKeys: () => undefined, recordsChanged: () => undefined, hashCost, security: SecurityTables.EMPTY }, true);
-}
-
-async function addExternalId(env: Environment, xmlId: string, model: string, resId: number): Promise<void> {
-  const [module, name] = xmlId.split('.');
-  await createRecords(env, env.model('ir.model.data'), [{ module, name, model, res_id: resId, noupdate: true }]);
 }
 
 async function createReferenceData(env: Environment): Promise<Map<string, number>> {
@@ -142,10 +139,12 @@ export async function populateDatabase(storage: Storage, registry: Registry, has
     const countries = await createReferenceData(env);
     await createCompanyAndUsers(env, countries, demo);
     const currencies = await createCurrencies(env);
+    await createSalesReferenceData(env);
     if (demo) {
       await createPartners(env, countries);
       await createSecondCompany(env, countries);
       await createWideRecords(env, currencies);
+      await createSalesDemoData(env);
     }
     await syncMetaModels(env);
   });

@@ -45,6 +45,10 @@ export const GROUPS: ReadonlyArray<{ xmlId: string; name: string; comment: strin
   { xmlId: 'api_doc.group_allow_doc', name: 'Technical Documentation', comment: 'Reads the schema documents of /doc-bearer (settings administrators have it).', share: false },
   { xmlId: 'base.group_public', name: 'Role / Public', comment: 'Public users (not logged in).', share: true },
   { xmlId: 'sandbox.group_api_contacts', name: 'API / Contacts (read only)', comment: 'Minimal rights for integration robots: read contacts, countries and languages.', share: true },
+  { xmlId: 'sales_team.group_sale_salesman', name: 'User: Own Documents Only', comment: 'Sells: their own quotations and orders and the unassigned ones.', share: false },
+  { xmlId: 'sales_team.group_sale_salesman_all_leads', name: 'User: All Documents', comment: 'Sees and sells every quotation and order.', share: false },
+  { xmlId: 'sales_team.group_sale_manager', name: 'Administrator', comment: 'Sales administrators: the product catalog, deleting quotations.', share: false },
+  { xmlId: 'account.group_account_manager', name: 'Accounting Administrator', comment: 'Configures the taxes.', share: false },
 ];
 
 export interface DemoUser {
@@ -61,11 +65,14 @@ export interface DemoUser {
   allCompanies?: boolean;
 }
 
+/** The administrator sells, sees every order, configures the catalog and the taxes. */
+const SALES_ADMIN_GROUPS = ['sales_team.group_sale_salesman', 'sales_team.group_sale_salesman_all_leads', 'sales_team.group_sale_manager', 'account.group_account_manager'];
+
 /** Record 1 is the internal superuser; the others are the demo users of the test API and the documentation. */
 export const USERS: readonly DemoUser[] = [
   { xmlId: 'base.user_root', login: '__system__', name: 'System', email: false, password: null, groups: ['base.group_user', 'base.group_erp_manager', 'base.group_system', 'api_doc.group_allow_doc'], share: false, active: false, tz: false, allCompanies: true },
-  { xmlId: 'base.user_admin', login: 'admin', name: 'Mitchell Admin', email: 'admin@example.com', password: 'admin', groups: ['base.group_user', 'base.group_erp_manager', 'base.group_system', 'api_doc.group_allow_doc'], share: false, active: true, tz: 'Europe/Brussels', allCompanies: true },
-  { xmlId: 'base.user_demo', login: 'demo', name: 'Marc Demo', email: 'mark.brown23@example.com', password: 'demo', groups: ['base.group_user'], share: false, active: true, tz: 'Europe/Brussels' },
+  { xmlId: 'base.user_admin', login: 'admin', name: 'Mitchell Admin', email: 'admin@example.com', password: 'admin', groups: ['base.group_user', 'base.group_erp_manager', 'base.group_system', 'api_doc.group_allow_doc', ...SALES_ADMIN_GROUPS], share: false, active: true, tz: 'Europe/Brussels', allCompanies: true },
+  { xmlId: 'base.user_demo', login: 'demo', name: 'Marc Demo', email: 'mark.brown23@example.com', password: 'demo', groups: ['base.group_user', 'sales_team.group_sale_salesman'], share: false, active: true, tz: 'Europe/Brussels' },
   { xmlId: 'sandbox.user_robot', login: 'robot', name: 'API Robot', email: false, password: null, groups: ['sandbox.group_api_contacts'], share: true, active: true, tz: false },
 ];
 

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import type { Registry } from '../orm/registry';
 import { schemaStatements } from '../orm/schemaSql';
 import * as demo from './demoRecords';
+import * as sales from './salesRecords';
 
 /** Bump with the PGlite version (its on-disk format) or when the setup code changes in a way the digest misses. */
 const STORAGE_FORMAT = 'pglite-0.5.16/setup-3';
@@ -12,6 +13,7 @@ export function templateVersion(registry: Registry): string {
     .update(STORAGE_FORMAT)
     .update(JSON.stringify(schemaStatements(registry)))
     .update(JSON.stringify(demo))
+    .update(JSON.stringify(sales))
     // The ir.model / ir.model.fields rows: labels, help texts and attributes of every model and field.
     .update(JSON.stringify([...registry.models.values()].map((model) => [model.name, model.description, model.state, [...model.fields.values()]])))
     .digest('hex');

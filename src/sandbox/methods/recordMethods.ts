@@ -47,7 +47,7 @@ export const unlink: MethodDefinition = {
 };
 
 /** Creates a copy of each record (copyable stored fields, then the model's copy defaults, then `defaults`). */
-async function copyRecords(env: Environment, model: Model, ids: readonly number[], defaults: unknown): Promise<number[]> {
+export async function copyRecords(env: Environment, model: Model, ids: readonly number[], defaults: unknown): Promise<number[]> {
   if (defaults !== null && defaults !== undefined && (typeof defaults !== 'object' || Array.isArray(defaults))) {
     throw typeError(`'default' must be a mapping of field names to values, got ${JSON.stringify(defaults)}`);
   }

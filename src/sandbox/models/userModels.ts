@@ -84,7 +84,15 @@ export const companyModel: ModelSpec = {
     email: fields.char('Email'),
     phone: fields.char('Phone'),
     country_id: fields.many2one('res.country', 'Country'),
+    currency_id: fields.many2one('res.currency', 'Currency', { help: 'The currency of the company\'s amounts (USD when not given)' }),
+    account_sale_tax_id: fields.many2one('account.tax', 'Default Sale Tax', { help: 'The sales tax new products get' }),
     active: fields.boolean('Active', { default: true }),
   },
   constraints: [{ name: 'name_uniq', definition: 'UNIQUE (name)', message: 'The company name must be unique!' }],
+  hooks: {
+    async beforeCreate(env, values) {
+      if (values.currency_id) return;
+      values.currency_id = (await env.cr.query<{ id: number }>("SELECT id FROM res_currency WHERE name = 'USD'")).rows[0]?.id ?? false;
+    },
+  },
 };

@@ -206,7 +206,7 @@ function compileCondition(model: Model, alias: string, condition: Condition, com
     const related = compilation.registry.require(field.relation as string);
     const inner = newAlias(compilation);
     const nested = compileCondition(related, inner, { ...condition, path: rest.join('.') }, compilation);
-    return inSubselect(`${alias}.${quoteIdentifier(name)}`, `SELECT ${inner}.id FROM ${quoteIdentifier(related.table)} ${inner} WHERE ${nested}`);
+    return inSubselect(fieldSql(field, alias), `SELECT ${inner}.id FROM ${quoteIdentifier(related.table)} ${inner} WHERE ${nested}`);
   }
   let sql: string;
   if (field.store || field.computeSql) sql = fieldSql(field, alias);

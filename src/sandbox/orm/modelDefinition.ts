@@ -22,10 +22,15 @@ export interface ModelHooks {
   privateValues?(env: Environment, values: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** Runs after records were created, with their ids and the values they were created with (same transaction). */
   afterCreate?(env: Environment, ids: readonly number[], values: ReadonlyArray<Record<string, unknown>>): Promise<void>;
-  /** Runs before records are changed (same transaction): may refuse the change. */
+  /** Runs before records are changed (same transaction): may refuse the change, or take values out of `values`. */
   beforeWrite?(env: Environment, ids: readonly number[], values: Record<string, unknown>): Promise<void>;
-  /** Runs before records are deleted (inside the same transaction). */
-  beforeUnlink?(env: Environment, ids: readonly number[]): Promise<void>;
+  /** Runs after records were changed, with the values written (same transaction): recomputes what depends on them. */
+  afterWrite?(env: Environment, ids: readonly number[], values: Readonly<Record<string, unknown>>): Promise<void>;
+  /**
+   * Runs before records are deleted (inside the same transaction): may refuse; may return work to run once the rows
+   * are gone (for example recomputing the totals of the records they belonged to).
+   */
+  beforeUnlink?(env: Environment, ids: readonly number[]): Promise<void | (() => Promise<void>)>;
   /** Values that `copy` puts in place of the copied ones for `record` (stored values as read). */
   copyDefaults?(record: Record<string, unknown>): Record<string, unknown>;
 }

@@ -134,6 +134,7 @@ export async function writeRecords(env: Environment, model: Model, ids: readonly
     throw mapIntegrityError(env.registry, model, error);
   }
   for (const [field, commands] of relations) await applyCommands(env, field, unique, commands);
+  await model.hooks.afterWrite?.(env, unique, { ...values, ...Object.fromEntries(relations.map(([field]) => [field.name, true])) });
   env.services.recordsChanged(model.name);
 }
 
@@ -143,11 +144,12 @@ export async function unlinkRecords(env: Environment, model: Model, ids: readonl
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   await checkRecords(env, model, unique, 'unlink');
-  await model.hooks.beforeUnlink?.(env, unique);
+  const afterUnlink = await model.hooks.beforeUnlink?.(env, unique);
   try {
     await env.cr.query(`DELETE FROM ${quoteIdentifier(model.table)} WHERE id = ANY($1::bigint[])`, [unique]);
   } catch (error) {
     throw mapIntegrityError(env.registry, model, error);
   }
+  if (afterUnlink) await afterUnlink();
   env.services.recordsChanged(model.name);
 }

@@ -1,6 +1,8 @@
 // The access rights every new database starts with: the ir.model.access rows (model rights per group) and ir.rule rows
 // (record rules) written into it (models/metaModelSync.ts). From then on the database's rows decide; these are data.
-import { GROUP_API_CONTACTS, GROUP_ERP_MANAGER, GROUP_SYSTEM, GROUP_USER } from './currentUser';
+import {
+  GROUP_ACCOUNT_MANAGER, GROUP_API_CONTACTS, GROUP_ERP_MANAGER, GROUP_SALE_MANAGER, GROUP_SALE_SALESMAN, GROUP_SALE_SALESMAN_ALL, GROUP_SYSTEM, GROUP_USER,
+} from './currentUser';
 
 export type Operation = 'read' | 'write' | 'create' | 'unlink';
 
@@ -64,6 +66,17 @@ export const MODEL_ACCESS: readonly ModelAccessRow[] = [
   row('ir.model.access', GROUP_SYSTEM, 'rwcu'),
   row('ir.rule', GROUP_USER, 'r'),
   row('ir.rule', GROUP_SYSTEM, 'rwcu'),
+  // Sales, as the reference's sale, product, uom and account modules grant them: internal users read the catalog and
+  // the taxes; salespeople sell (no deleting orders); sales administrators configure the catalog; accountants the taxes.
+  row('ir.sequence', GROUP_USER, 'r'),
+  row('ir.sequence', GROUP_SYSTEM, 'rwcu'),
+  ...['product.category', 'uom.uom', 'product.template', 'product.product'].flatMap((model) => [row(model, GROUP_USER, 'r'), row(model, GROUP_SALE_MANAGER, 'rwcu')]),
+  row('account.tax', GROUP_USER, 'r'),
+  row('account.tax', GROUP_ACCOUNT_MANAGER, 'rwcu'),
+  row('sale.order', GROUP_SALE_SALESMAN, 'rwc'),
+  row('sale.order', GROUP_SALE_MANAGER, 'rwcu'),
+  row('sale.order.line', GROUP_SALE_SALESMAN, 'rwcu'),
+  row('sale.order.line', GROUP_SALE_MANAGER, 'rwcu'),
 ];
 
 const ALL_OPERATIONS: Operation[] = ['read', 'write', 'create', 'unlink'];
@@ -74,6 +87,15 @@ export const RECORD_RULES: readonly RecordRuleRow[] = [
   // Multi-company: a contact of another company is invisible (global rules bind every user, administrators included).
   { name: 'res.partner: multi-company', model: 'res.partner', groups: [], operations: ALL_OPERATIONS, domain: "['|', ('company_id', '=', False), ('company_id', 'in', company_ids)]" },
   { name: 'res.company: allowed companies', model: 'res.company', groups: [], operations: ALL_OPERATIONS, domain: "[('id', 'in', company_ids)]" },
+  { name: 'Personal Orders', model: 'sale.order', groups: [GROUP_SALE_SALESMAN], operations: ALL_OPERATIONS, domain: "['|', ('user_id', '=', user.id), ('user_id', '=', False)]" },
+  { name: 'All Orders', model: 'sale.order', groups: [GROUP_SALE_SALESMAN_ALL], operations: ALL_OPERATIONS, domain: "[(1, '=', 1)]" },
+  { name: 'Sales Order multi-company', model: 'sale.order', groups: [], operations: ALL_OPERATIONS, domain: "[('company_id', 'in', company_ids)]" },
+  { name: 'Personal Order Lines', model: 'sale.order.line', groups: [GROUP_SALE_SALESMAN], operations: ALL_OPERATIONS, domain: "['|', ('salesman_id', '=', user.id), ('salesman_id', '=', False)]" },
+  { name: 'All Orders Lines', model: 'sale.order.line', groups: [GROUP_SALE_SALESMAN_ALL], operations: ALL_OPERATIONS, domain: "[(1, '=', 1)]" },
+  { name: 'Sales Order Line multi-company', model: 'sale.order.line', groups: [], operations: ALL_OPERATIONS, domain: "[('company_id', 'in', company_ids)]" },
+  { name: 'Product multi-company', model: 'product.template', groups: [], operations: ALL_OPERATIONS, domain: "['|', ('company_id', '=', False), ('company_id', 'in', company_ids)]" },
+  { name: 'Product Variant multi-company', model: 'product.product', groups: [], operations: ALL_OPERATIONS, domain: "['|', ('company_id', '=', False), ('company_id', 'in', company_ids)]" },
+  { name: 'Tax multi-company', model: 'account.tax', groups: [], operations: ALL_OPERATIONS, domain: "[('company_id', 'in', company_ids)]" },
 ];
 
 /** Labels of the demo groups in access error messages (category / name, as the reference server shows them). */
@@ -82,4 +104,8 @@ export const GROUP_LABELS: Record<string, string> = {
   [GROUP_ERP_MANAGER]: 'Administration/Access Rights',
   [GROUP_USER]: 'Role / User',
   [GROUP_API_CONTACTS]: 'API / Contacts (read only)',
+  [GROUP_SALE_SALESMAN]: 'Sales/User: Own Documents Only',
+  [GROUP_SALE_SALESMAN_ALL]: 'Sales/User: All Documents',
+  [GROUP_SALE_MANAGER]: 'Sales/Administrator',
+  [GROUP_ACCOUNT_MANAGER]: 'Accounting/Administrator',
 };

@@ -23,6 +23,12 @@ export const GROUP_SYSTEM = 'base.group_system';
 export const GROUP_ERP_MANAGER = 'base.group_erp_manager';
 export const GROUP_USER = 'base.group_user';
 export const GROUP_API_CONTACTS = 'sandbox.group_api_contacts';
+/** Sales: own documents, all documents, administrator (the reference's sales_team groups). */
+export const GROUP_SALE_SALESMAN = 'sales_team.group_sale_salesman';
+export const GROUP_SALE_SALESMAN_ALL = 'sales_team.group_sale_salesman_all_leads';
+export const GROUP_SALE_MANAGER = 'sales_team.group_sale_manager';
+/** Accounting administrators: they configure taxes. */
+export const GROUP_ACCOUNT_MANAGER = 'account.group_account_manager';
 /** Reads the schema documents (`/doc-bearer`); settings administrators have it. */
 export const GROUP_TECHNICAL_DOC = 'api_doc.group_allow_doc';
 

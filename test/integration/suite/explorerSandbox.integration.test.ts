@@ -87,6 +87,19 @@ suite('Explorer tree against the sandbox', function () {
     });
   }
 
+  test('the sales models: an order with its lines, customer, state values and totals', async () => {
+    const order = await tree.path(USER, 'demo', 'sale', 'sale.order');
+    assert.equal(tree.item(order).description, 'Sales Order');
+    const fields = await tree.fields(order);
+    assert.equal(fields.get('order_line')?.description, 'one2many → sale.order.line');
+    assert.equal(fields.get('partner_id')?.description, 'many2one → res.partner');
+    assert.match(tooltipText(fields.get('partner_id') as vscode.TreeItem), /\*\*Required:\*\* yes/);
+    assert.match(tooltipText(fields.get('state') as vscode.TreeItem), /\*\*Values:\*\* draft \(Quotation\), sent \(Quotation Sent\), sale \(Sales Order\), cancel \(Cancelled\)/);
+    assert.equal(fields.get('amount_total')?.description, 'monetary');
+    const line = await tree.path(USER, 'demo', 'sale', 'sale.order.line');
+    assert.equal((await tree.fields(line)).get('product_id')?.description, 'many2one → product.product');
+  });
+
   test('the filter keeps models whose name or label matches, as typed; grouping off lists them flat', async () => {
     await vscode.commands.executeCommand(CommandIds.explorerFilter, 'partner');
     const database = await tree.path(ADMIN, 'demo');
