@@ -111,7 +111,7 @@ export class SandboxServer {
       routes: [
         rpcRoutes({ catalog, faults: options.faults, versionInfo, extraServices: { db } }, options.maxRpcBodyBytes ?? DEFAULT_MAX_RPC_BODY_BYTES),
         managerRoutes({ catalog, master, listDb: options.listDb ?? true, versionInfo, uploadsDir: uploadsDir(options.dataDir) }),
-        ...(options.routes?.(catalog, { listDb: options.listDb ?? true }) ?? []),
+        ...(options.routes?.(catalog, { listDb: options.listDb ?? true, versionInfo, databaseFilter: options.databaseFilter }) ?? []),
       ],
       log: options.log,
       legacyOnly: options.legacyOnly,

@@ -19,6 +19,10 @@ export type RouteHandler = (request: IncomingMessage, response: ServerResponse, 
 export interface RouteSettings {
   /** False (--no-list-db): no page or answer names the databases. */
   listDb: boolean;
+  /** The release the server claims (19.0 unless --legacy-only). */
+  versionInfo?: readonly (number | string)[];
+  /** --db-filter: the databases a login may name (as the reference's db_filter). */
+  databaseFilter?: string;
 }
 
 export interface RouterOptions extends Json2Options {

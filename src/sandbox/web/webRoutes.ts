@@ -11,6 +11,7 @@ import { checkPassword } from '../security/passwordLogin';
 import type { DatabaseCatalog } from '../service/databaseCatalog';
 import { issueApiKeyIn, KeyIssueError } from '../service/keyIssuer';
 import { loginPage, securityPage, type KeyRow } from './pageTemplates';
+import { sessionRoutes } from './sessionRoutes';
 import { sameToken, WebSessions, type WebSession } from './webSessions';
 
 const FORM_LIMIT = 64 * 1024;
@@ -196,5 +197,5 @@ export function webRoutes(catalog: DatabaseCatalog, settings: RouteSettings): Ro
         return false;
     }
   };
-  return [handler, ...schemaDocRoutes(catalog, sessions)];
+  return [handler, ...schemaDocRoutes(catalog, sessions), sessionRoutes(catalog, settings)];
 }

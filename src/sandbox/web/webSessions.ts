@@ -41,6 +41,18 @@ function cookieValue(request: IncomingMessage, name: string): string | null {
 
 const userKey = (session: WebSession) => `${session.uid}@${session.database}`;
 
+/** A store's cookie and lifetime (the key pages' by default). */
+export interface SessionCookieOptions {
+  name: string;
+  sameSite: 'Strict' | 'Lax';
+  /** Inactivity after which a session ends (and the cookie's Max-Age when `persistent`). */
+  ttlMs: number;
+  /** The cookie outlives the browser session (Max-Age), as the reference's session_id does. */
+  persistent?: boolean;
+}
+
+const KEY_PAGES_COOKIE: SessionCookieOptions = { name: SESSION_COOKIE, sameSite: 'Strict', ttlMs: SESSION_TTL_MS };
+
 export class WebSessions {
   /** Logged-in sessions by id, least recently used first. */
   private readonly sessions = new Map<string, WebSession>();
@@ -48,18 +60,18 @@ export class WebSessions {
   private readonly byUser = new Map<string, Set<string>>();
   private readonly secret = crypto.randomBytes(32);
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = Date.now, private readonly cookieOptions: SessionCookieOptions = KEY_PAGES_COOKIE) {}
 
   /** The live session of the request's cookie, or null. */
   find(request: IncomingMessage): WebSession | null {
-    const id = cookieValue(request, SESSION_COOKIE);
+    const id = cookieValue(request, this.cookieOptions.name);
     if (!id) return null;
     if (id.startsWith(ANONYMOUS_PREFIX)) return this.anonymous(id);
     const session = this.sessions.get(id);
     if (!session) return null;
     this.forget(session);
     if (session.expires < this.now()) return null;
-    session.expires = this.now() + SESSION_TTL_MS;
+    session.expires = this.now() + this.cookieOptions.ttlMs;
     this.keep(session);
     return session;
   }
@@ -73,7 +85,7 @@ export class WebSessions {
   /** Logs a user in: a fresh session id and token (never the previous one's, against session fixation). */
   login(previous: WebSession, database: string, uid: number): WebSession {
     this.forget(previous);
-    const session: WebSession = { id: randomToken(), csrfToken: randomToken(), database, uid, expires: this.now() + SESSION_TTL_MS };
+    const session: WebSession = { id: randomToken(), csrfToken: randomToken(), database, uid, expires: this.now() + this.cookieOptions.ttlMs };
     this.makeRoom(session);
     this.keep(session);
     return session;
@@ -123,6 +135,17 @@ export class WebSessions {
     const now = this.now();
     for (const stored of [...this.sessions.values()]) if (stored.expires < now) this.forget(stored);
     while (this.sessions.size >= MAX_SESSIONS) this.forget(this.sessions.values().next().value as WebSession);
+  }
+
+  /** The Set-Cookie value of `session` with this store's cookie name, SameSite and lifetime. */
+  cookieFor(session: WebSession): string {
+    const { name, sameSite, ttlMs, persistent } = this.cookieOptions;
+    return `${name}=${session.id}; HttpOnly; SameSite=${sameSite}; Path=/${persistent ? `; Max-Age=${Math.floor(ttlMs / 1000)}` : ''}`;
+  }
+
+  /** The Set-Cookie value that removes this store's cookie. */
+  clearedCookieFor(): string {
+    return `${this.cookieOptions.name}=; HttpOnly; SameSite=${this.cookieOptions.sameSite}; Path=/; Max-Age=0`;
   }
 
   static cookie(session: WebSession): string {
