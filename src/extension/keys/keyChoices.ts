@@ -1,15 +1,11 @@
 // Remembers, per connection, the scope and lifetime last chosen for a new key (in the editor's global state; never a key).
 import type * as vscode from 'vscode';
+import type { KeyChoice, KeyChoiceMemory } from '../../core/keys/keyFlowPorts';
 
 const STATE_KEY = 'json2.keys.choices';
 
-export interface KeyChoice {
-  readonly scope: string | null;
-  /** A preset id (`1d`, `7d`, `30d`, `3m`) or `date` when a date was typed. */
-  readonly lifetime: string;
-}
 
-export class KeyChoices {
+export class KeyChoices implements KeyChoiceMemory {
   readonly #state: vscode.Memento;
 
   constructor(state: vscode.Memento) {

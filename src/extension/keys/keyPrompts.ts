@@ -1,28 +1,15 @@
 // The dialogs of the key commands, as a port: the new key shown once, confirmations, reports and reminders. Extension
 // tests answer them in place of a person (modal dialogs cannot be clicked from the host).
 import * as vscode from 'vscode';
+import type { KeyDialogs } from '../../core/keys/keyFlowPorts';
 import type { KeyReminder } from '../../core/keys/keyReminders';
 import { inertLinks } from '../../core/untrustedText/linkedText';
 import { CommandIds } from '../commandIds';
 
-export interface NewKeyFacts {
-  readonly name: string;
-  readonly scope: string | null;
-  readonly expiration: string;
-  readonly connection: string;
-}
+export type { NewKeyFacts } from '../../core/keys/keyFlowPorts';
 
-export interface KeyPrompts {
-  /** Shows the new key once with a copy button; true when the person wants it stored in a connection. */
-  showNewKey(key: string, facts: NewKeyFacts): Promise<boolean>;
-  /** Modal: revoke (the connection's own key, or a pasted one)? */
-  confirmRevoke(question: string, detail: string): Promise<boolean>;
-  /** Modal: rotate the connection's key (its old key is revoked at the end)? */
-  confirmRotate(question: string, detail: string): Promise<boolean>;
-  /** A failure, with what it means in plain words. */
-  showError(message: string, detail?: string): void;
-  /** A result. */
-  showInfo(message: string): void;
+/** The key flows' dialogs (`KeyDialogs`), and the reminders. */
+export interface KeyPrompts extends KeyDialogs {
   /** A key reminder; resolves with the command the person chose to run, if any. */
   remind(reminder: KeyReminder): Promise<string | undefined>;
 }

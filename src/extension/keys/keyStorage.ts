@@ -2,18 +2,14 @@
 // connection's settings entry. Also builds JSON-2 clients for the key commands, outside the shared client cache.
 import type { Json2Client } from '../../core/client/json2Client';
 import type { ConnectionProfile, SavedConnection } from '../../core/connections/connectionProfile';
+import type { KeyFacts, KeyStore } from '../../core/keys/keyFlowPorts';
 import type { ConnectionSecretStore } from '../connections/connectionSecretStore';
 import type { ConnectionSettingsStore, SettingsLevel } from '../connections/connectionSettingsStore';
 
-export interface KeyFacts {
-  readonly scope: string | null;
-  /** `YYYY-MM-DD`; undefined when not known (the entry's date is then removed). */
-  readonly expiration: string | undefined;
-}
 
 const levelOf = (saved: SavedConnection): SettingsLevel => (saved.level === 'workspace' ? 'workspace' : 'user');
 
-export class KeyStorage {
+export class KeyStorage implements KeyStore {
   readonly #secrets: ConnectionSecretStore;
   readonly #settings: ConnectionSettingsStore;
   readonly #userAgent: string;
