@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { InputPort } from '../../core/connections/inputPort';
 import { addCustomFieldFlow, createCustomModelFlow } from '../../core/explorer/customSchemaFlows';
 import { customFieldValues, customModelValues, type NewCustomField, type NewCustomModel } from '../../core/explorer/customSchemaRules';
+import type { ConnectionService } from '../connections/connectionService';
 import type { ExplorerNode, ModelNode } from './explorerNodes';
 import type { ExplorerSchemas } from './explorerSchemas';
 
@@ -49,5 +50,25 @@ export async function addCustomField(deps: CustomSchemaDeps, node: ModelNode): P
   if (!created) return undefined;
   await deps.refresh(node);
   void vscode.window.showInformationMessage(vscode.l10n.t('The custom field {0} was added to {1}.', created.name, node.model));
+  return created;
+}
+
+/**
+ * `Create Custom Model…` on a node (the database above it), or from the palette or a connection node (the connection's
+ * configured database, else the active connection's; the whole tree is read again after).
+ */
+export async function createCustomModelOn(deps: CustomSchemaDeps, connections: ConnectionService, given: ExplorerNode | undefined,
+  refreshAll: () => Promise<void>): Promise<NewCustomModel | undefined> {
+  let database: ExplorerNode | undefined = given;
+  while (database && database.kind !== 'database') database = database.parent;
+  if (database?.kind === 'database') return createCustomModel(deps, database, database);
+  const active = given ? connections.find(given.connectionName) : connections.active();
+  if (!active) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('No JSON-2 connection yet: add one first.'));
+    return undefined;
+  }
+  const target = { connectionName: active.profile.name, database: active.profile.database ?? '' };
+  const created = await createCustomModel(deps, target, undefined);
+  if (created) await refreshAll();
   return created;
 }

@@ -7,8 +7,10 @@ import { type InputAutomation, QuickInputPort } from '../connections/quickInputP
 import type { LanguageFeature } from '../language/registerLanguage';
 import type { SchemaServices } from '../schema/schemaServices';
 import { GROUPING_SETTING } from './explorerSettings';
-import { addCustomField, createCustomModel } from './customSchemaCommands';
-import type { ExplorerNode, FieldNode, ModelNode } from './explorerNodes';
+import { addCustomField, createCustomModelOn } from './customSchemaCommands';
+import { askModelFilter, showModelFilter } from './explorerFilter';
+import type { ExplorerNode } from './explorerNodes';
+import { onNodeOf } from './explorerSelection';
 import { copyFieldName, goToRelatedModel, insertFieldName } from './fieldActions';
 import { ModelActions } from './modelActions';
 import { refreshExplorer } from './explorerRefresh';
@@ -25,8 +27,6 @@ export interface ExplorerTestApi {
 export interface ExplorerFeature extends vscode.Disposable {
   readonly testApi: ExplorerTestApi | undefined;
 }
-
-const FILTER_CONTEXT = 'json2.explorer.filtering';
 
 export interface ExplorerDeps {
   readonly connections: ConnectionService;
@@ -45,57 +45,28 @@ export function registerExplorer(context: vscode.ExtensionContext, { connections
   const refreshDeps = { connections, schemas, provider, language };
   const refresh = (node?: ExplorerNode) => refreshExplorer(refreshDeps, node);
 
-  const setFilter = (filter: string): void => provider.setFilter(filter);
-  const showFilter = (filter: string): void => {
-    view.message = filter.trim() ? vscode.l10n.t('Models matching "{0}"', filter.trim()) : undefined;
-    void vscode.commands.executeCommand('setContext', FILTER_CONTEXT, filter.trim() !== '');
-  };
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   const openedUrls: string[] = [];
   // What VS Code's opener hands the browser for a Uri: its unencoded text through encodeURI.
   const record = async (uri: vscode.Uri): Promise<boolean> => { openedUrls.push(encodeURI(uri.toString(true))); return true; };
   const models = new ModelActions(connections, schemas, context.globalStorageUri, testMode ? record : undefined);
   const customDeps = { schemas, port: () => new QuickInputPort(inputs), refresh };
-  /** The node a command got, else the view's selected node of that kind; undefined (with a hint) when there is none. */
-  const nodeOf = <K extends ExplorerNode['kind']>(node: unknown, kinds: readonly K[]): Extract<ExplorerNode, { kind: K }> | undefined => {
-    const candidate = (node ?? view.selection[0]) as ExplorerNode | undefined;
-    if (candidate && (kinds as readonly string[]).includes(candidate.kind)) return candidate as Extract<ExplorerNode, { kind: K }>;
-    void vscode.window.showInformationMessage(vscode.l10n.t('Pick a {0} in the JSON-2 view first.', kinds.join(' / ')));
-    return undefined;
-  };
-  const onModel = <T>(run: (node: ModelNode) => Promise<T>) => async (node?: unknown) => { const model = nodeOf(node, ['model']); return model && run(model); };
-  const onField = <T>(run: (node: FieldNode) => Promise<T>) => async (node?: unknown) => { const field = nodeOf(node, ['field']); return field && run(field); };
-  const askFilter = async (): Promise<string> => {
-    const input = vscode.window.createInputBox();
-    input.title = vscode.l10n.t('Filter models');
-    input.placeholder = vscode.l10n.t('Technical name or label, e.g. partner');
-    input.value = provider.filter;
-    const before = provider.filter;
-    let accepted = false;
-    // The tree follows each keystroke; Escape puts the filter back as it was.
-    input.onDidChangeValue((value) => setFilter(value));
-    const done = new Promise<void>((resolve) => {
-      input.onDidAccept(() => { accepted = true; input.hide(); });
-      input.onDidHide(() => { if (!accepted) setFilter(before); input.dispose(); resolve(); });
-    });
-    input.show();
-    await done;
-    return provider.filter;
-  };
+  const onModel = onNodeOf(view, 'model');
+  const onField = onNodeOf(view, 'field');
 
   const disposables = vscode.Disposable.from(
     view, provider,
-    provider.onDidChangeFilter(showFilter),
+    provider.onDidChangeFilter((filter) => showModelFilter(view, filter)),
     connections.onDidChange(() => provider.refresh()),
     vscode.workspace.onDidChangeConfiguration((event) => { if (event.affectsConfiguration(`json2.${GROUPING_SETTING}`)) provider.refresh(); }),
     vscode.commands.registerCommand(CommandIds.explorerRefresh, (node?: ExplorerNode) => refresh(node)),
     vscode.commands.registerCommand(CommandIds.explorerRetry, (node?: ExplorerNode) => refresh(node)),
     vscode.commands.registerCommand(CommandIds.explorerFilter, async (text?: unknown) => {
-      if (typeof text === 'string') setFilter(text);
-      else await askFilter();
+      if (typeof text === 'string') provider.setFilter(text);
+      else await askModelFilter(provider);
       return provider.filter;
     }),
-    vscode.commands.registerCommand(CommandIds.explorerClearFilter, () => setFilter('')),
+    vscode.commands.registerCommand(CommandIds.explorerClearFilter, () => provider.setFilter('')),
     vscode.commands.registerCommand(CommandIds.explorerNewModelRequest, onModel((node) => models.newRequestFile(node))),
     vscode.commands.registerCommand(CommandIds.explorerOpenRecords, onModel((node) => models.openRecords(node))),
     vscode.commands.registerCommand(CommandIds.explorerCopyModelName, onModel((node) => models.copyName(node))),
@@ -104,21 +75,8 @@ export function registerExplorer(context: vscode.ExtensionContext, { connections
     vscode.commands.registerCommand(CommandIds.explorerInsertFieldName, onField(insertFieldName)),
     vscode.commands.registerCommand(CommandIds.explorerGoToRelatedModel, onField((node) => goToRelatedModel(node, provider, view))),
     vscode.commands.registerCommand(CommandIds.explorerAddCustomField, onModel((node) => addCustomField(customDeps, node))),
-    vscode.commands.registerCommand(CommandIds.explorerCreateCustomModel, async (node?: unknown) => {
-      const given = (node ?? view.selection[0]) as ExplorerNode | undefined;
-      let database: ExplorerNode | undefined = given;
-      while (database && database.kind !== 'database') database = database.parent;
-      if (database?.kind === 'database') return createCustomModel(customDeps, database, database);
-      const active = given ? connections.find(given.connectionName) : connections.active();
-      if (!active) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('No JSON-2 connection yet: add one first.'));
-        return undefined;
-      }
-      const target = { connectionName: active.profile.name, database: active.profile.database ?? '' };
-      const created = await createCustomModel(customDeps, target, undefined);
-      if (created) await refresh();
-      return created;
-    }),
+    vscode.commands.registerCommand(CommandIds.explorerCreateCustomModel,
+      (node?: unknown) => createCustomModelOn(customDeps, connections, (node ?? view.selection[0]) as ExplorerNode | undefined, () => refresh())),
     vscode.commands.registerCommand(CommandIds.explorerToggleGrouping, async () => {
       await vscode.workspace.getConfiguration('json2').update(GROUPING_SETTING, !grouped(), vscode.ConfigurationTarget.Global);
       return grouped();
