@@ -10,6 +10,7 @@ import { MasterPassword } from './dbService/masterPassword';
 import { createRequestListener, LEGACY_VERSION_INFO, VERSION_INFO, type RouteHandler, type RouteSettings } from './http/requestRouter';
 import { DEFAULT_MAX_BODY_BYTES } from './http/requestBody';
 import { DEFAULT_TRANSFER_IDLE_MS } from './http/transferWatch';
+import { hostPolicy } from './http/hostCheck';
 import type { ModelSpec } from './orm/modelDefinition';
 import { templateCacheDir, uploadsDir } from './sandboxPaths';
 import { DatabaseCatalog, type StartReport } from './service/databaseCatalog';
@@ -117,6 +118,7 @@ export class SandboxServer {
       legacyOnly: options.legacyOnly,
       databaseFilter: options.databaseFilter,
       transferIdleMs: timeouts.transferIdleMs,
+      hostPolicy: hostPolicy(options.host ?? '127.0.0.1'),
     }));
     const host = options.host ?? '127.0.0.1';
     try {

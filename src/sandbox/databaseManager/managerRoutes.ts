@@ -7,7 +7,7 @@ import { accessDenied } from '../errors/serviceErrors';
 import { sendHtml, sendJson } from '../http/httpAnswers';
 import { readBody } from '../http/requestBody';
 import type { RouteHandler } from '../http/requestRouter';
-import { errorEnvelope, resultEnvelope } from '../rpc/jsonrpcEndpoint';
+import { acceptsJsonRpc, errorEnvelope, resultEnvelope } from '../rpc/jsonrpcEndpoint';
 import type { DatabaseCatalog } from '../service/databaseCatalog';
 import { restoreBackup, streamBackup } from '../dbService/backups';
 import { createDatabase, DatabaseOperationError, duplicateDatabase, needExisting, neutralizeDatabase } from '../dbService/databaseOperations';
@@ -100,6 +100,7 @@ export function managerRoutes(options: ManagerOptions): RouteHandler {
   }
 
   async function list(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (!acceptsJsonRpc(request, response, '/web/database/list')) return;
     let id: unknown = null;
     try { id = (JSON.parse((await readBody(request, FORM_LIMIT)).toString('utf8')) as { id?: unknown }).id ?? null; } catch { /* an empty or bad body still lists */ }
     if (!options.listDb) sendJson(response, 200, errorEnvelope(id, accessDenied('Access Denied')));

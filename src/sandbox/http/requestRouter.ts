@@ -3,7 +3,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asServiceError } from '../errors/errorBody';
 import { notFound } from '../errors/serviceErrors';
-import { sendError, sendJson, sendNotFoundPage } from './httpAnswers';
+import type { HostPolicy } from './hostCheck';
+import { sendError, sendHtml, sendJson, sendNotFoundPage, statusPage } from './httpAnswers';
 import { handleJson2Call, type Json2Options } from './json2Endpoint';
 import { DEFAULT_TRANSFER_IDLE_MS, watchTransfer } from './transferWatch';
 
@@ -34,6 +35,8 @@ export interface RouterOptions extends Json2Options {
   legacyOnly?: boolean;
   /** Longest pause of a request body or of an answer's reader before the exchange is ended (0: none). */
   transferIdleMs?: number;
+  /** Which Host and Origin headers are answered (every route); all when absent. */
+  hostPolicy?: HostPolicy;
 }
 
 const JSON2_CALL = /^\/json\/2\/([^/]+)\/([^/]+)$/;
@@ -80,6 +83,12 @@ export function createRequestListener(options: RouterOptions): (request: Incomin
     watchTransfer(request, response, options.transferIdleMs ?? DEFAULT_TRANSFER_IDLE_MS);
     if (options.log) {
       response.once('finish', () => options.log?.(`${request.method} ${request.url} ${response.statusCode} ${(performance.now() - started).toFixed(1)} ms`));
+    }
+    const refusal = options.hostPolicy?.refusal(request);
+    if (refusal) {
+      request.resume();
+      sendHtml(response, 403, statusPage(403, 'Forbidden', refusal), { Connection: 'close' });
+      return;
     }
     route(options, request, response).catch((error: unknown) => {
       if (!response.headersSent) sendError(response, asServiceError(error));

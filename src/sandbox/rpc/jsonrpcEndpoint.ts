@@ -5,7 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorBody } from '../errors/errorBody';
 import { asServiceError } from '../errors/errorBody';
 import { badRequest, ServiceError, typeError } from '../errors/serviceErrors';
-import { sendJson } from '../http/httpAnswers';
+import { sendHtml, sendJson, statusPage } from '../http/httpAnswers';
+import { mediaType } from '../http/requestBody';
 import { clientGone, readRpcBody } from './rpcBody';
 import { callService, type RpcContext } from './rpcServices';
 
@@ -20,7 +21,21 @@ export function resultEnvelope(id: unknown, result: unknown): Record<string, unk
   return result === null || result === undefined ? { jsonrpc: '2.0', id: id ?? null } : { jsonrpc: '2.0', id: id ?? null, result };
 }
 
+/** The media types of a JSON-RPC route, as the reference's dispatcher accepts them. */
+const JSON_MEDIA_TYPES = new Set(['application/json', 'application/json-rpc']);
+
+/**
+ * False after answering the reference's 400 page when the request is not JSON: its JSON-RPC routes refuse any other
+ * type (so a web page cannot post to them as `text/plain`, a type browsers send without asking the server first).
+ */
+export function acceptsJsonRpc(request: IncomingMessage, response: ServerResponse, route: string): boolean {
+  if (JSON_MEDIA_TYPES.has(mediaType(request))) return true;
+  sendHtml(response, 400, statusPage(400, 'Bad Request', `Request inferred type is compatible with ['http'] but '${route}' is type='jsonrpc'.`), { Connection: 'close' });
+  return false;
+}
+
 export async function handleJsonRpc(context: Omit<RpcContext, 'signal'>, maxBodyBytes: number, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  if (!acceptsJsonRpc(request, response, '/jsonrpc')) return;
   const body = await readRpcBody(request, response, maxBodyBytes,
     (message) => sendJson(response, 200, errorEnvelope(null, new ServiceError('werkzeug.exceptions.RequestEntityTooLarge', 413, message, 'http'))));
   if (body === null) return;

@@ -69,16 +69,16 @@ describe('Host-based database filter', () => {
       return { status: answer.status, type: String(answer.headers['content-type']), value: (answer.json as { value: string }[] | undefined)?.[0]?.value };
     };
     const port = new URL(sandbox.url).port;
-    const demo = await uuid(sandbox.keys.admin, { Host: `demo.example.com:${port}` });
+    const demo = await uuid(sandbox.keys.admin, { Host: `demo.localhost:${port}` });
     const second = await uuid(secondKey, { Host: `second.localhost:${port}` });
     assert.equal(demo.status, 200);
     assert.equal(second.status, 200);
     assert.notEqual(demo.value, second.value);
-    const byHeader = await uuid(secondKey, { Host: `demo.example.com:${port}`, 'X-Service-Database': 'second' });
+    const byHeader = await uuid(secondKey, { Host: `demo.localhost:${port}`, 'X-Service-Database': 'second' });
     assert.equal(byHeader.value, second.value);
     const wrongKey = await uuid(sandbox.keys.admin, { Host: `second.localhost:${port}` });
     assert.equal(wrongKey.status, 401);
-    for (const host of [`other.example.com:${port}`, `127.0.0.1:${port}`]) {
+    for (const host of [`other.localhost:${port}`, `127.0.0.1:${port}`]) {
       const none = await uuid(sandbox.keys.admin, { Host: host });
       assert.equal(none.status, 404);
       assert.match(none.type, /^text\/html/);
