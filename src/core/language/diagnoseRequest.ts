@@ -126,7 +126,9 @@ async function checkArgument(checker: Checker, model: string, name: string, valu
     let at = 0;
     for (const part of String(value.value).split(',')) {
       const leading = part.length - part.trimStart().length;
-      const word = part.trim().split(/\s+/)[0];
+      // A grouped read also orders by `__count` and by aggregates or granularities (`amount:sum`, `date:month`).
+      const term = part.trim().split(/\s+/)[0];
+      const word = term === '__count' ? '' : term.split(':')[0];
       if (word) {
         const resolved = await resolvePath(checker.source, model, word, checker.signal);
         if (resolved?.unknown) {

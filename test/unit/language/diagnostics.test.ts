@@ -27,6 +27,12 @@ describe('schema diagnostics', () => {
     assert.deepEqual(brief(found), []);
   });
 
+  test('a grouped read\'s order: __count and aggregate or granularity specs are not fields; their field is checked', async () => {
+    const grouped = (order: string) => diagnose(`POST res.partner/formatted_read_group\n{"groupby": ["country_id"], "aggregates": ["__count", "credit_limit:sum"], "order": "${order}"}`);
+    assert.deepEqual(brief(await grouped('__count desc, credit_limit:sum asc, country_id')), []);
+    assert.deepEqual(brief(await grouped('__count desc, creat_date:month')), [['unknown-field', 'creat_date', ['create_date']]]);
+  });
+
   test('unknown model, with the closest names; nothing else checked on it', async () => {
     const found = await diagnose('POST res.partnr/search\n{"domain": [["x", "=", 1]]}');
     assert.deepEqual(brief(found), [['unknown-model', 'res.partnr', ['res.partner']]]);
