@@ -28,6 +28,7 @@ const benchmarks = [
   ['activation', () => measureActivation(root)],
   ['sandbox', transpiled('sandboxBench.js', 'runSandboxBench')],
   ['domains', transpiled('domainBench.js', 'runDomainBench')],
+  ['restore', transpiled('restoreBench.js', 'runRestoreBench')],
   ['client', transpiled('clientBench.js', 'runClientBench')],
   ['completion', transpiled('completionBench.js', 'runCompletionBench')],
   ['explorer', transpiled('explorerBench.js', 'runExplorerBench')],

@@ -6,6 +6,7 @@ import { controlRoutes } from './http/controlEndpoint';
 import { addCalendarMonths } from './keys/keyLifetime';
 import { formatDate } from './orm/fieldValues';
 import { parseSandboxArguments, UsageError, USAGE, type KeyOptions, type ServeOptions } from './command/commandOptions';
+import { MasterPasswordSourceError, processTerminal, readMasterPassword, type PasswordTerminal } from './command/masterPasswordSource';
 import { newControlToken, removeServerInfo, runningServer, writeServerInfo } from './command/serverInfo';
 import { databasesDir, defaultDataDir } from './sandboxPaths';
 import { SandboxServer } from './sandboxServer';
@@ -27,6 +28,8 @@ export interface CommandIo {
   signal?: AbortSignal;
   /** Called once the server listens (for tests). */
   onListening?(url: string): void;
+  /** Where --master-password-prompt asks (default: the process's terminal). */
+  terminal?: PasswordTerminal;
 }
 
 const consoleIo: CommandIo = { out: (line) => console.log(line), err: (line) => console.error(line) };
@@ -81,12 +84,19 @@ async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
   const owner = directoryOwner(databasesDir(dataDir));
   if (owner !== null && owner !== process.pid) throw new CommandError(`the data folder ${dataDir} is in use by another sandbox (pid ${owner}); stop it or use --data`);
   if (options.reset && !options.postgres) fs.rmSync(databasesDir(dataDir), { recursive: true, force: true });
+  let masterPassword: string | undefined;
+  try {
+    masterPassword = await readMasterPassword(options.masterPasswordSource, process.env, io.terminal ?? processTerminal, (line) => io.err(line));
+  } catch (error) {
+    if (error instanceof MasterPasswordSourceError) throw new CommandError(error.message);
+    throw error;
+  }
   const token = newControlToken();
   let server: SandboxServer;
   try {
     server = await SandboxServer.start({
       dataDir, host: options.host, port: options.port,
-      masterPassword: options.masterPassword, listDb: options.listDb, legacyOnly: options.legacyOnly, databaseFilter: options.databaseFilter,
+      masterPassword, maxUploadBytes: options.maxUploadBytes, listDb: options.listDb, legacyOnly: options.legacyOnly, databaseFilter: options.databaseFilter,
       postgres: options.postgres, reset: options.reset && options.postgres !== undefined, answerCache: options.answerCache,
       routes: (catalog, settings) => [...webRoutes(catalog, settings), ...controlRoutes(catalog, token)],
     });
@@ -134,8 +144,11 @@ async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
   return 0;
 }
 
-/** Says what the start repaired: files other users could read, made owner-only. */
+/** Says what the start repaired: files other users could read, made owner-only; unfinished databases, removed. */
 function reportStart(report: StartReport, io: CommandIo): void {
+  if (report.removedUnfinished.length > 0) {
+    io.err(`Removed ${report.removedUnfinished.length} unfinished database${report.removedUnfinished.length === 1 ? '' : 's'} left by a sandbox stopped while restoring or copying: ${report.removedUnfinished.join(', ')}`);
+  }
   if (report.madePrivate.length === 0) return;
   const shown = report.madePrivate.slice(0, 5).map((file) => `    ${file}`);
   io.err([

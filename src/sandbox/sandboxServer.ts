@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from './clock';
 import { backupCodec } from './dbService/backups';
 import { removeAbandonedUploads } from './databaseManager/abandonedUploads';
-import { managerRoutes } from './databaseManager/managerRoutes';
+import { DEFAULT_MAX_UPLOAD_BYTES, managerRoutes } from './databaseManager/managerRoutes';
 import { dbService } from './dbService/dbService';
 import { MasterPassword } from './dbService/masterPassword';
 import { createRequestListener, LEGACY_VERSION_INFO, VERSION_INFO, type RouteHandler, type RouteSettings } from './http/requestRouter';
@@ -28,6 +28,8 @@ export interface SandboxServerOptions {
   maxBodyBytes?: number;
   /** Body limit of the deprecated XML-RPC and JSON-RPC interfaces (default 256 MiB). */
   maxRpcBodyBytes?: number;
+  /** Largest backup file that /web/database/restore accepts (default 1 GiB; --max-upload-mb). */
+  maxUploadBytes?: number;
   maxOpenDatabases?: number;
   idleCloseMs?: number;
   hashCost?: number;
@@ -111,7 +113,7 @@ export class SandboxServer {
       faults: options.faults,
       routes: [
         rpcRoutes({ catalog, faults: options.faults, versionInfo, extraServices: { db } }, options.maxRpcBodyBytes ?? DEFAULT_MAX_RPC_BODY_BYTES),
-        managerRoutes({ catalog, master, listDb: options.listDb ?? true, versionInfo, uploadsDir: uploadsDir(options.dataDir) }),
+        managerRoutes({ catalog, master, listDb: options.listDb ?? true, versionInfo, uploadsDir: uploadsDir(options.dataDir), maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES }),
         ...(options.routes?.(catalog, { listDb: options.listDb ?? true, versionInfo, databaseFilter: options.databaseFilter }) ?? []),
       ],
       log: options.log,

@@ -22,6 +22,8 @@ export interface StartSandboxOptions {
   maxBodyBytes?: number;
   /** Body limit of the deprecated XML-RPC and JSON-RPC interfaces in bytes (default 256 MiB). */
   maxRpcBodyBytes?: number;
+  /** Largest backup file of /web/database/restore in bytes (default 1 GiB). */
+  maxUploadBytes?: number;
   /** log2 of the scrypt cost for keys and passwords (default 14). */
   hashCost?: number;
   /** Prints one line per request. */
@@ -104,6 +106,10 @@ export interface StartedSandbox {
   server: SandboxServer;
   /** Where the databases are: PGlite data folders, or a PostgreSQL server. */
   backend: 'pglite' | 'postgres';
+  /** The data folder (PGlite's databases are in its `databases/`). */
+  dataDir: string;
+  /** On PostgreSQL, the server and the prefix of this sandbox's databases there. */
+  postgresNamespace: { url: string; prefix: string } | null;
   stop(): Promise<void>;
 }
 
@@ -138,7 +144,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   let server: SandboxServer | undefined;
   try {
     server = await SandboxServer.start({
-      dataDir, clock, faults, host: '127.0.0.1', port: 0, maxBodyBytes: options.maxBodyBytes, maxRpcBodyBytes: options.maxRpcBodyBytes, hashCost: options.hashCost, log: options.log,
+      dataDir, clock, faults, host: '127.0.0.1', port: 0, maxBodyBytes: options.maxBodyBytes, maxRpcBodyBytes: options.maxRpcBodyBytes, maxUploadBytes: options.maxUploadBytes, hashCost: options.hashCost, log: options.log,
       extraModels: [testingModel({ started: () => { slow.started += 1; }, completed: () => { slow.completed += 1; }, cancelled: () => { slow.cancelled += 1; } })],
       routes: (catalog, settings) => webRoutes(catalog, settings),
       masterPassword, listDb: options.listDb, legacyOnly: options.legacyOnly, databaseFilter: options.databaseFilter, postgres,
@@ -186,6 +192,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       crashDatabase: (name = database) => started.catalog.pool.abort(name),
       server: started,
       backend: postgres ? 'postgres' : 'pglite',
+      dataDir,
+      postgresNamespace: postgres ?? null,
       async stop() {
         await started.stop({ dropDatabases: postgres !== undefined });
         fs.rmSync(dataDir, { recursive: true, force: true });

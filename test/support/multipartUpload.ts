@@ -27,15 +27,15 @@ export function multipartBody(parts: readonly FormPart[]): { boundary: string; b
   return { boundary, body: Buffer.concat([...pieces, Buffer.from(`--${boundary}--\r\n`)]) };
 }
 
-/** Starts a POST of `parts` to `url` and sends nothing yet; the body's length is announced. */
-export function streamedUpload(url: string, parts: readonly FormPart[]): StreamedUpload {
+/** Starts a POST of `parts` to `url` and sends nothing yet; the body's length is announced unless `chunked`. */
+export function streamedUpload(url: string, parts: readonly FormPart[], options: { chunked?: boolean } = {}): StreamedUpload {
   const { boundary, body } = multipartBody(parts);
   const fileIndex = parts.findIndex((part) => 'filename' in part);
   const fileStart = parts.slice(0, Math.max(fileIndex, 0)).reduce((size, part) => size + Buffer.byteLength(partHead(boundary, part)) + ('filename' in part ? part.content.length : Buffer.byteLength(part.value)) + 2, 0)
     + (fileIndex >= 0 ? Buffer.byteLength(partHead(boundary, parts[fileIndex])) : 0);
   const request = http.request(url, {
     method: 'POST', agent: false,
-    headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.length },
+    headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, ...(options.chunked ? {} : { 'Content-Length': body.length }) },
   });
   const answer = new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
     request.on('response', (response) => {

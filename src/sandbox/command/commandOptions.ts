@@ -1,9 +1,11 @@
 // Parses the words after `json2 sandbox`: the server's options, or the `key` subcommand's.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { MasterPasswordSource } from './masterPasswordSource';
 
 export const USAGE = `Usage:
-  json2 sandbox [--port N] [--host ADDR] [--data DIR] [--reset] [--master-password PW] [--no-list-db] [--legacy-only] [--db-filter RE]
-                [--postgres URL [--postgres-prefix P]] [--no-answer-cache] [--json]
+  json2 sandbox [--port N] [--host ADDR] [--data DIR] [--reset] [--master-password-file FILE | --master-password-prompt]
+                [--no-list-db] [--legacy-only] [--db-filter RE] [--postgres URL [--postgres-prefix P]] [--no-answer-cache]
+                [--max-upload-mb N] [--json]
       Starts the local sandbox server (the demo database is created on first start).
   json2 sandbox key --db DB --user LOGIN --days N [--name TEXT] [--data DIR] [--postgres URL [--postgres-prefix P]]
       Prints a new API key for user LOGIN of database DB, valid N days (three months at most).
@@ -13,7 +15,10 @@ Options:
   --host ADDR   address to listen on (default 127.0.0.1; another address only when you ask for it)
   --data DIR    data folder (default: the user's cache folder, for example ~/.cache/json2-explorer/sandbox)
   --reset       delete the data folder's databases and start from scratch
-  --master-password PW   set the master password of the db service and database manager (stored hashed)
+  --master-password-file FILE  set the master password of the db service and database manager (stored hashed)
+                to the first line of FILE; or from the environment variable JSON2_SANDBOX_MASTER_PASSWORD
+  --master-password-prompt  ask for the master password on the terminal (typed twice, not shown)
+  --master-password PW  deprecated: other users see it in the process list, and the shell keeps it in its history
   --no-list-db  refuse to list the databases
   --legacy-only behave as a server of an older release: no /json/2, version 18.0
   --db-filter RE  choose the database of a JSON-2 call from the Host header (%d: first label of the host name)
@@ -24,6 +29,7 @@ Options:
                 PostgreSQL databases behind the sandbox's back)
   --json        once listening, print one line of JSON on stdout instead of the banner: url, databases, dataDir,
                 and on first start apiKey (key, login, database, expiration) and masterPassword, for scripts
+  --max-upload-mb N  largest backup file /web/database/restore accepts, in MiB (default 1024)
   -h, --help    show this help`;
 
 export class UsageError extends Error {}
@@ -44,13 +50,14 @@ export interface ServeOptions {
   dataDir: string | null;
   reset: boolean;
   /** Present only when given: the options of several-database and older-release setups. */
-  masterPassword?: string;
+  masterPasswordSource?: MasterPasswordSource;
   listDb?: false;
   legacyOnly?: true;
   databaseFilter?: string;
   answerCache?: false;
   /** One JSON line on stdout once listening (for scripts and the extension), in place of the banner. */
   json?: true;
+  maxUploadBytes?: number;
 }
 
 export interface KeyOptions {
@@ -95,6 +102,15 @@ function postgresOption(values: Record<string, string | boolean | undefined>): {
   return { postgres: { url, prefix } };
 }
 
+function masterPasswordOption(values: Record<string, string | boolean | undefined>): { masterPasswordSource?: MasterPasswordSource } {
+  const given = ['master-password', 'master-password-file', 'master-password-prompt'].filter((name) => values[name] !== undefined);
+  if (given.length > 1) throw new UsageError(`choose one of ${given.map((name) => `--${name}`).join(' and ')}`);
+  if (values['master-password'] !== undefined) return { masterPasswordSource: { from: 'argument', value: required('master-password', values['master-password']) } };
+  if (values['master-password-file'] !== undefined) return { masterPasswordSource: { from: 'file', path: required('master-password-file', values['master-password-file']) } };
+  if (values['master-password-prompt'] === true) return { masterPasswordSource: { from: 'prompt' } };
+  return {};
+}
+
 function required(name: string, value: string | boolean | undefined): string {
   if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
   return value;
@@ -120,7 +136,8 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
   }
   const values = parse(argv, {
     port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, reset: { type: 'boolean' },
-    'master-password': { type: 'string' }, 'no-list-db': { type: 'boolean' }, 'legacy-only': { type: 'boolean' }, 'db-filter': { type: 'string' },
+    'master-password': { type: 'string' }, 'master-password-file': { type: 'string' }, 'master-password-prompt': { type: 'boolean' },
+    'max-upload-mb': { type: 'string' }, 'no-list-db': { type: 'boolean' }, 'legacy-only': { type: 'boolean' }, 'db-filter': { type: 'string' },
     postgres: { type: 'string' }, 'postgres-prefix': { type: 'string' }, 'no-answer-cache': { type: 'boolean' },
     json: { type: 'boolean' },
   });
@@ -131,12 +148,13 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
     host,
     dataDir: typeof values.data === 'string' ? values.data : null,
     reset: values.reset === true,
-    ...(values['master-password'] === undefined ? {} : { masterPassword: required('master-password', values['master-password']) }),
+    ...masterPasswordOption(values),
     ...(values['no-list-db'] === true ? { listDb: false as const } : {}),
     ...(values['legacy-only'] === true ? { legacyOnly: true as const } : {}),
     ...(values['db-filter'] === undefined ? {} : { databaseFilter: required('db-filter', values['db-filter']) }),
     ...postgresOption(values),
     ...(values['no-answer-cache'] === true ? { answerCache: false as const } : {}),
     ...(values.json === true ? { json: true as const } : {}),
+    ...(values['max-upload-mb'] === undefined ? {} : { maxUploadBytes: integer('max-upload-mb', values['max-upload-mb'] as string, 1, 1024 * 1024) * 1024 * 1024 }),
   };
 }

@@ -8,6 +8,7 @@ import { sendHtml, sendJson } from '../http/httpAnswers';
 import { readBody } from '../http/requestBody';
 import type { RouteHandler } from '../http/requestRouter';
 import { acceptsJsonRpc, errorEnvelope, resultEnvelope } from '../rpc/jsonrpcEndpoint';
+import { clientGone } from '../rpc/rpcBody';
 import type { DatabaseCatalog } from '../service/databaseCatalog';
 import { restoreBackup, streamBackup } from '../dbService/backups';
 import { createDatabase, DatabaseOperationError, duplicateDatabase, needExisting, neutralizeDatabase } from '../dbService/databaseOperations';
@@ -22,9 +23,15 @@ export interface ManagerOptions {
   versionInfo: readonly (number | string)[];
   /** Where uploaded backups wait while they are restored (each in its own folder, removed afterwards). */
   uploadsDir: string;
+  /** Largest backup file a restore accepts, in bytes. */
+  maxUploadBytes: number;
 }
 
+export const DEFAULT_MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
+
 const FORM_LIMIT = 1024 * 1024;
+/** How long the rest of a refused upload is read and dropped before its connection is closed. */
+const LINGER_MS = 2000;
 const HEADERS = { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'", 'Cache-Control': 'no-store' };
 const SENTENCES: Record<string, string> = {
   create: 'Database creation error', duplicate: 'Database duplication error', drop: 'Database deletion error',
@@ -51,21 +58,30 @@ export function managerRoutes(options: ManagerOptions): RouteHandler {
     sendHtml(response, 200, managerPage({ databases: options.listDb ? [...catalog.list()] : null, languages, error }), HEADERS);
   }
 
-  async function needMaster(fields: Map<string, string>): Promise<void> {
+  async function needMaster(fields: ReadonlyMap<string, string>): Promise<void> {
     if (!(await master.check(fields.get('master_pwd')))) throw new WrongMaster();
   }
 
   async function run(action: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (action === 'restore') {
-      const upload = await receiveUpload(request, 'backup_file', options.uploadsDir);
+      // The master password is checked before any of the file is stored: it must come first in the form.
+      const upload = await receiveUpload(request, 'backup_file', options.uploadsDir, {
+        maxFileBytes: options.maxUploadBytes,
+        beforeFile: async (fields) => {
+          if (!fields.has('master_pwd')) throw new DatabaseOperationError('the master password (master_pwd) must come before the backup file in the form');
+          await needMaster(fields);
+        },
+      });
       try {
-        await needMaster(upload.fields);
-        if (upload.file === null) throw new DatabaseOperationError('No backup file was sent');
+        if (upload.file === null) {
+          await needMaster(upload.fields);
+          throw new DatabaseOperationError('No backup file was sent');
+        }
         const name = upload.fields.get('name');
-        await restoreBackup(catalog, name, { file: upload.file }, checked(upload.fields.get('copy')));
+        await restoreBackup(catalog, name, { file: upload.file }, checked(upload.fields.get('copy')), clientGone(response));
         if (checked(upload.fields.get('neutralize'))) await neutralizeDatabase(catalog, name as string);
       } finally {
-        await fs.promises.rm(upload.folder, { recursive: true, force: true });
+        if (upload.folder !== null) await fs.promises.rm(upload.folder, { recursive: true, force: true });
       }
       return;
     }
@@ -120,8 +136,14 @@ export function managerRoutes(options: ManagerOptions): RouteHandler {
       if (!response.headersSent) { response.writeHead(303, { Location: '/web/database/manager', 'Content-Length': '0' }); response.end(); }
     } catch (error) {
       if (response.headersSent) { response.destroy(); return true; }
+      if (!request.complete) {
+        // A refused upload (wrong master password, too large): answer now, then close. What the client still sends
+        // meanwhile is read and dropped (never stored) for a moment, so that it reads the answer instead of a reset.
+        response.setHeader('Connection', 'close');
+        response.once('finish', () => setTimeout(() => request.destroy(), LINGER_MS).unref());
+      }
       request.resume();
-      const message = error instanceof WrongMaster || error instanceof DatabaseOperationError ? error.message : error instanceof Error ? error.message : String(error);
+      const message = error instanceof Error ? error.message : String(error);
       await page(response, `${SENTENCES[action]}: ${message}`);
     }
     return true;

@@ -5,5 +5,6 @@ export type BackupFormat = 'zip' | 'dump';
 
 export interface BackupCodec {
   dumpToBuffer(catalog: DatabaseCatalog, name: string, format: BackupFormat): Promise<Buffer>;
-  restoreFromBuffer(catalog: DatabaseCatalog, name: unknown, data: Buffer, copy: boolean): Promise<void>;
+  /** Stops (and leaves nothing) once `signal` is aborted: the client went away. */
+  restoreFromBuffer(catalog: DatabaseCatalog, name: unknown, data: Buffer, copy: boolean, signal?: AbortSignal): Promise<void>;
 }

@@ -1,18 +1,22 @@
 // Backups: `dump` is the plain SQL dump; `zip` holds it as dump.sql with manifest.json and an empty filestore/.
 // Both are written as streams (bounded memory); a restore replays the SQL into a fresh database, on either backend.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import type { DatabaseCatalog } from '../service/databaseCatalog';
+import { isValidDatabaseName } from '../storage/databasePool';
+import type { SqlClient } from '../storage/sqlClient';
 import type { BackupCodec, BackupFormat } from './backupCodec';
 import { DatabaseOperationError, needExisting, newIdentity } from './databaseOperations';
 import { listTables, writeSqlDump, type DumpWriter } from './sqlDump';
+import { checkDumpStatement } from './dumpPolicy';
 import { StatementSplitter } from './sqlStatements';
 
 const BATCH_CHARS = 256 * 1024;
+/** Longest statement of a backup (a plain dump writes one row per statement; a row of large texts fits). */
+export const MAX_STATEMENT_CHARS = 64 * 1024 * 1024;
 
 /**
  * A writer into `stream` that waits while it is full and fails as soon as it is destroyed: without that, a dump
@@ -111,35 +115,75 @@ async function readHead(file: string): Promise<Buffer> {
   }
 }
 
-/** Restores a backup as the new database `name`: replayed into a temporary folder, renamed when complete. */
-export async function restoreBackup(catalog: DatabaseCatalog, name: unknown, source: { buffer: Buffer } | { file: string }, copy: boolean): Promise<void> {
-  if (typeof name !== 'string' || name === '' || catalog.exists(name)) throw new DatabaseOperationError(typeof name === 'string' && name !== '' ? `Database ${name} already exists` : 'A database name is needed');
-  const stream = await sqlStream(source);
-  // Short enough for PostgreSQL's 63-character names with a namespace prefix.
-  const temporary = `${name.slice(0, 30)}.restoring-${crypto.randomBytes(3).toString('hex')}`;
-  await catalog.createDatabase(temporary);
+/** The client of a restore went away: the restore stopped and left nothing. */
+export class RestoreCancelledError extends DatabaseOperationError {
+  constructor() { super('the restore was cancelled: the client went away'); }
+}
+
+/**
+ * Replays the SQL of `stream` into the (empty) database behind `cr`, statement by statement as they are complete,
+ * checked by the dump policy and sent in batches; stops at the next piece once `signal` is aborted.
+ */
+async function replay(cr: SqlClient, stream: Readable, signal: AbortSignal | undefined): Promise<void> {
+  if (signal?.aborted) throw new RestoreCancelledError();
+  // Destroyed without an error: the loop below ends, and the signal says why.
+  const cancel = () => stream.destroy();
+  signal?.addEventListener('abort', cancel, { once: true });
   try {
-    await catalog.use(temporary, (storage) => storage.transaction(async (cr) => {
-      await cr.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
-      const splitter = new StatementSplitter();
-      let batch: string[] = [];
-      let size = 0;
-      const flush = async () => { if (batch.length > 0) await cr.query(batch.join('\n')); batch = []; size = 0; };
-      stream.setEncoding('utf8');
-      for await (const chunk of stream as AsyncIterable<string>) {
-        for (const statement of splitter.push(chunk)) {
-          batch.push(statement);
-          size += statement.length;
-          if (size >= BATCH_CHARS) await flush();
-        }
+    // The splitter reads strings as PostgreSQL does with this setting; a server configured otherwise must not differ.
+    await cr.query('SET LOCAL standard_conforming_strings = on; DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+    const splitter = new StatementSplitter({ maxStatementChars: MAX_STATEMENT_CHARS });
+    let batch: string[] = [];
+    let size = 0;
+    const flush = async () => {
+      if (signal?.aborted) throw new RestoreCancelledError();
+      if (batch.length > 0) await cr.query(batch.join('\n'));
+      batch = [];
+      size = 0;
+    };
+    stream.setEncoding('utf8');
+    for await (const chunk of stream as AsyncIterable<string>) {
+      for (const statement of splitter.push(chunk)) {
+        if (checkDumpStatement(statement) === 'skip') continue;
+        batch.push(statement.text);
+        size += statement.text.length;
+        if (size >= BATCH_CHARS) await flush();
       }
-      await flush();
-      if (splitter.rest() !== '') throw new DatabaseOperationError('the backup ends in the middle of a statement');
-    }));
-    if (catalog.exists(name)) throw new DatabaseOperationError(`Database ${name} already exists`);
-    await catalog.renameDatabase(temporary, name);
+    }
+    if (signal?.aborted) throw new RestoreCancelledError();
+    splitter.finish();
+    await flush();
   } catch (error) {
-    await catalog.dropDatabase(temporary);
+    throw signal?.aborted ? new RestoreCancelledError() : error;
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+    stream.destroy();
+  }
+}
+
+/**
+ * Restores a backup as the new database `name`: replayed into an unfinished database (never listed, never reached
+ * by a call), renamed to `name` when complete. When `signal` is aborted (the client went away) the restore stops at
+ * its next piece and the unfinished database is dropped.
+ */
+export async function restoreBackup(catalog: DatabaseCatalog, name: unknown, source: { buffer: Buffer } | { file: string }, copy: boolean, signal?: AbortSignal): Promise<void> {
+  if (typeof name !== 'string' || !isValidDatabaseName(name)) throw new DatabaseOperationError(typeof name === 'string' && name !== '' ? `Invalid database name '${name}': use letters, digits, '_', '.' or '-'` : 'A database name is needed');
+  if (catalog.exists(name)) throw new DatabaseOperationError(`Database ${name} already exists`);
+  const stream = await sqlStream(source);
+  let unfinished: string;
+  try {
+    unfinished = await catalog.createUnfinishedDatabase();
+  } catch (error) {
+    stream.destroy();
+    throw error;
+  }
+  try {
+    await catalog.useUnfinished(unfinished, (storage) => storage.transaction((cr) => replay(cr, stream, signal)));
+    if (catalog.exists(name)) throw new DatabaseOperationError(`Database ${name} already exists`);
+    await catalog.renameDatabase(unfinished, name);
+  } catch (error) {
+    stream.destroy();
+    await catalog.dropDatabase(unfinished);
     throw error;
   }
   if (copy) await newIdentity(catalog, name);
@@ -155,6 +199,6 @@ export function backupCodec(versionInfo: readonly (number | string)[]): BackupCo
       await streamBackup(catalog, name, format, collector, versionInfo);
       return Buffer.concat(chunks);
     },
-    restoreFromBuffer: (catalog, name, data, copy) => restoreBackup(catalog, name, { buffer: data }, copy),
+    restoreFromBuffer: (catalog, name, data, copy, signal) => restoreBackup(catalog, name, { buffer: data }, copy, signal),
   };
 }

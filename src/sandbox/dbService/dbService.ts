@@ -75,7 +75,7 @@ export function dbService(options: DbServiceOptions): RpcService {
         case 'restore': {
           if (!options.backups) throw userError('restore is not available on this server');
           if (typeof args[1] !== 'string') throw typeError('restore() needs the backup as a base64 string');
-          await options.backups.restoreFromBuffer(catalog, args[0], Buffer.from(args[1], 'base64'), bool(args[2]));
+          await options.backups.restoreFromBuffer(catalog, args[0], Buffer.from(args[1], 'base64'), bool(args[2]), context.signal);
           return true;
         }
         default: throw new Error('unreachable');

@@ -13,11 +13,12 @@ import { DatabaseRegistries, SCHEMA_MODELS } from '../orm/databaseRegistries';
 import { Registry } from '../orm/registry';
 import { databasesDir, sandboxEntries } from '../sandboxPaths';
 import { SECURITY_MODELS, SecurityCache } from '../security/securityTables';
-import { DatabasePool, isValidDatabaseName } from '../storage/databasePool';
+import { DatabasePool, isValidDatabaseName, UnknownDatabaseError } from '../storage/databasePool';
 import { PgliteBackend } from '../storage/pgliteBackend';
 import { PostgresBackend } from '../storage/postgresBackend';
 import type { Storage } from '../storage/sqlClient';
-import type { StorageBackend } from '../storage/storageBackend';
+import type { StorageBackend, StorageTemplate } from '../storage/storageBackend';
+import { isUnfinishedName, unfinishedName } from '../storage/unfinishedDatabases';
 import { writeTrackingBackend } from '../storage/writeTrackingBackend';
 import { makePrivateFolder, makeTreePrivate } from '../storage/ownerOnlyFiles';
 import { AnswerCache } from './answerCache';
@@ -46,6 +47,8 @@ export interface CreationOptions {
 export interface StartReport {
   /** Files and folders that other users could read or write, made owner-only. */
   madePrivate: string[];
+  /** Databases (or PGlite folders) that a sandbox stopped while restoring or copying them left behind, removed. */
+  removedUnfinished: string[];
 }
 
 /** What creating a database cost. */
@@ -93,8 +96,8 @@ export class DatabaseCatalog {
     try {
       const trees = [...sandboxEntries(this.options.dataDir), ...(this.options.postgres ? [] : [this.options.templateCacheDir])];
       const madePrivate = trees.flatMap((tree) => makeTreePrivate(tree));
-      await this.pool.backend.start();
-      return { madePrivate };
+      const removedUnfinished = await this.pool.backend.start();
+      return { madePrivate, removedUnfinished };
     } catch (error) {
       await this.pool.close();
       throw error;
@@ -144,12 +147,7 @@ export class DatabaseCatalog {
     if (!isValidDatabaseName(name)) throw new Error(`invalid database name '${name}': use letters, digits, '_', '.' or '-'`);
     this.pool.backend.checkName(name);
     if (this.exists(name)) throw new Error(`the database '${name}' already exists`);
-    const demo = creation.demo ?? true;
-    const registry = Registry.build(BASE_MODELS, GENERIC_METHODS);
-    const template = await this.pool.backend.ensureTemplate(
-      demo ? templateVersion(registry) : `${templateVersion(registry)}-bare`,
-      (storage) => populateDatabase(storage, registry, this.hashCost, { demo }),
-    );
+    const template = await this.template(creation.demo ?? true);
     const copyStarted = Date.now();
     await this.pool.exclusive([name], () => this.pool.backend.createFromTemplate(template, name));
     const copyMs = Date.now() - copyStarted;
@@ -157,6 +155,33 @@ export class DatabaseCatalog {
     this.names = null;
     await this.use(name, (storage) => initializeCopiedDatabase(storage, this.registryFor(name), this.hashCost, this.clock.now()));
     return { templateBuilt: template.built, templateMs: template.buildMs, copyMs, initializeMs: Date.now() - initializeStarted };
+  }
+
+  /** The demo template, or with `demo: false` the one with the reference data, the company and the administrator. */
+  private template(demo: boolean): Promise<StorageTemplate> {
+    const registry = Registry.build(BASE_MODELS, GENERIC_METHODS);
+    return this.pool.backend.ensureTemplate(
+      demo ? templateVersion(registry) : `${templateVersion(registry)}-bare`,
+      (storage) => populateDatabase(storage, registry, this.hashCost, { demo }),
+    );
+  }
+
+  /**
+   * A new database (a copy of the demo template) under a name that is never listed and that no call can reach
+   * (`use` refuses it): a restore fills it through `useUnfinished`, then renames it into place or drops it. One left
+   * by a sandbox that stopped meanwhile is removed at the next start.
+   */
+  async createUnfinishedDatabase(): Promise<string> {
+    const name = unfinishedName('restore');
+    const template = await this.template(true);
+    await this.pool.exclusive([name], () => this.pool.backend.createFromTemplate(template, name));
+    return name;
+  }
+
+  /** Runs `work` on an unfinished database (no models are loaded: its tables are being replaced). */
+  useUnfinished<T>(name: string, work: (storage: Storage) => Promise<T>): Promise<T> {
+    if (!isUnfinishedName(name)) return Promise.reject(new Error(`'${name}' is not an unfinished database`));
+    return this.pool.use(name, work);
   }
 
   /** Deletes database `name` and everything in it, once the calls running on it have finished. */
@@ -187,8 +212,9 @@ export class DatabaseCatalog {
     this.refreshNames(from, to);
   }
 
-  /** Runs `work` with database `name` open. */
+  /** Runs `work` with database `name` open (UnknownDatabaseError for an unfinished database). */
   use<T>(name: string, work: (storage: Storage) => Promise<T>): Promise<T> {
+    if (isUnfinishedName(name)) return Promise.reject(new UnknownDatabaseError(name));
     return this.pool.use(name, async (storage) => {
       await this.loadSchema(name, storage);
       return work(storage);

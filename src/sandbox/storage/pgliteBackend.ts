@@ -6,14 +6,18 @@ import { claimDirectory, type DirectoryClaim } from './directoryClaim';
 import type { Storage } from './sqlClient';
 import type { OpenStorage, StorageBackend, StorageTemplate } from './storageBackend';
 import { copyTemplate, ensureTemplate } from './templateCache';
+import { EARLIER_PARTIAL_COPY, isEarlierUnfinishedName, isUnfinishedName, unfinishedName } from './unfinishedDatabases';
 import { WorkerStorage } from './workerStorage';
 
 const DATABASE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/;
 
-/** True for a name usable as a database name (and folder name). */
+/** True for a name usable as a database name (and folder name); the names of unfinished databases are not. */
 export function isValidDatabaseName(name: string): boolean {
-  return DATABASE_NAME.test(name);
+  return DATABASE_NAME.test(name) && !isEarlierUnfinishedName(name);
 }
+
+/** True for a name this backend stores: a database's, or an unfinished database's. */
+const isStoredName = (name: string) => isValidDatabaseName(name) || isUnfinishedName(name);
 
 export interface PgliteBackendOptions {
   /** Folder holding one sub-folder per database. */
@@ -32,7 +36,24 @@ export class PgliteBackend implements StorageBackend {
     this.claim = claimDirectory(options.databasesDir);
   }
 
-  async start(): Promise<void> {}
+  /** Removes what a sandbox killed while restoring or copying a database left (see unfinishedDatabases.ts). */
+  async start(): Promise<string[]> {
+    const root = this.options.databasesDir;
+    const removed: string[] = [];
+    const remove = (relative: string) => {
+      fs.rmSync(path.join(root, relative), { recursive: true, force: true });
+      removed.push(relative);
+    };
+    for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      if (isUnfinishedName(entry.name) || isEarlierUnfinishedName(entry.name)) { remove(entry.name); continue; }
+      const folder = path.join(root, entry.name);
+      const inside = fs.readdirSync(folder);
+      for (const name of inside.filter((item) => EARLIER_PARTIAL_COPY.test(item))) remove(path.join(entry.name, name));
+      if (fs.readdirSync(folder).length === 0 && inside.length > 0) fs.rmdirSync(folder);
+    }
+    return removed;
+  }
 
   /** The folder of database `name` (it holds `pgdata/`). */
   databaseDir(name: string): string {
@@ -45,7 +66,7 @@ export class PgliteBackend implements StorageBackend {
   }
 
   checkName(name: string): void {
-    if (!isValidDatabaseName(name)) throw new Error(`invalid database name '${name}'`);
+    if (!isStoredName(name)) throw new Error(`invalid database name '${name}'`);
   }
 
   list(): string[] {
@@ -57,7 +78,7 @@ export class PgliteBackend implements StorageBackend {
   }
 
   exists(name: string): boolean {
-    return isValidDatabaseName(name) && fs.existsSync(path.join(this.dataDir(name), 'PG_VERSION'));
+    return isStoredName(name) && fs.existsSync(path.join(this.dataDir(name), 'PG_VERSION'));
   }
 
   open(name: string): Promise<OpenStorage> {
@@ -71,13 +92,24 @@ export class PgliteBackend implements StorageBackend {
   }
 
   async createFromTemplate(template: StorageTemplate, name: string): Promise<void> {
-    fs.rmSync(this.databaseDir(name), { recursive: true, force: true });
-    copyTemplate(template.location, this.dataDir(name));
+    this.copyInto(template.location, name);
   }
 
   async copy(from: string, to: string): Promise<void> {
-    fs.rmSync(this.databaseDir(to), { recursive: true, force: true });
-    copyTemplate(this.dataDir(from), this.dataDir(to));
+    this.copyInto(this.dataDir(from), to);
+  }
+
+  /** Copies a closed data folder into an unfinished database's folder, then renames it to `name` once complete. */
+  private copyInto(sourceDataDir: string, name: string): void {
+    const target = this.databaseDir(name);
+    const unfinished = this.databaseDir(unfinishedName('copy'));
+    fs.rmSync(target, { recursive: true, force: true });
+    try {
+      copyTemplate(sourceDataDir, path.join(unfinished, 'pgdata'));
+      fs.renameSync(unfinished, target);
+    } finally {
+      fs.rmSync(unfinished, { recursive: true, force: true });
+    }
   }
 
   async rename(from: string, to: string): Promise<void> {

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { isValidDatabaseName } from './pgliteBackend';
+import { isEarlierUnfinishedName, isUnfinishedName } from './unfinishedDatabases';
 import { connectionConfig, PostgresStorage } from './postgresStorage';
 import type { Storage } from './sqlClient';
 import type { OpenStorage, StorageBackend, StorageTemplate } from './storageBackend';
@@ -70,7 +71,7 @@ export class PostgresBackend implements StorageBackend {
   }
 
   checkName(name: string): void {
-    if (!isValidDatabaseName(name)) throw new Error(`invalid database name '${name}'`);
+    if (!isValidDatabaseName(name) && !isUnfinishedName(name)) throw new Error(`invalid database name '${name}'`);
     if (this.options.prefix.length + Buffer.byteLength(name) > MAX_IDENTIFIER) {
       throw new Error(`the database name '${name}' is too long for PostgreSQL: ${MAX_IDENTIFIER - this.options.prefix.length} characters at most with the prefix '${this.options.prefix}'`);
     }
@@ -85,7 +86,7 @@ export class PostgresBackend implements StorageBackend {
     return (await this.connection.query<Row>(text, params)).rows;
   }
 
-  async start(): Promise<void> {
+  async start(): Promise<string[]> {
     const url = new URL(this.options.url);
     const client = new pg.Client(connectionConfig(this.options.url, decodeURIComponent(url.pathname.slice(1)) || 'postgres'));
     client.on('error', () => undefined);
@@ -101,11 +102,16 @@ export class PostgresBackend implements StorageBackend {
     }
     this.admin = client;
     const rows = await this.sql<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [this.options.prefix]);
-    this.names = new Set(rows.map((row) => row.datname.slice(this.options.prefix.length)).filter((name) => isValidDatabaseName(name)));
+    const names = rows.map((row) => row.datname.slice(this.options.prefix.length));
+    this.names = new Set(names.filter((name) => isValidDatabaseName(name)));
+    // Left by a sandbox of this namespace that stopped while restoring them: the namespace's lock says none runs now.
+    const unfinished = names.filter((name) => isUnfinishedName(name) || isEarlierUnfinishedName(name));
+    for (const name of unfinished) await this.sql(`DROP DATABASE IF EXISTS ${quote(this.options.prefix + name)} WITH (FORCE)`);
+    return unfinished;
   }
 
   list(): string[] {
-    return [...this.names].sort();
+    return [...this.names].filter((name) => !isUnfinishedName(name)).sort();
   }
 
   exists(name: string): boolean {

@@ -23,8 +23,11 @@ export interface StorageTemplate {
 
 export interface StorageBackend {
   readonly kind: 'pglite' | 'postgres';
-  /** Loads the list of databases (and takes ownership of the namespace); called once before anything else. */
-  start(): Promise<void>;
+  /**
+   * Loads the list of databases (and takes ownership of the namespace), and removes the unfinished databases that a
+   * sandbox stopped while building them left; returns their names. Called once before anything else.
+   */
+  start(): Promise<string[]>;
   /** The sandbox's databases, sorted. */
   list(): string[];
   exists(name: string): boolean;

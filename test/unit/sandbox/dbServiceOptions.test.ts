@@ -89,7 +89,7 @@ describe('Host-based database filter', () => {
 describe('json2 sandbox options', () => {
   it('parses --master-password, --no-list-db, --legacy-only, --db-filter and --no-answer-cache, and leaves them out when not given', () => {
     assert.deepEqual(parseSandboxArguments(['--master-password', 'pw', '--no-list-db', '--legacy-only', '--db-filter', '%d', '--no-answer-cache']), {
-      command: 'serve', port: 8069, host: '127.0.0.1', dataDir: null, reset: false, masterPassword: 'pw', listDb: false, legacyOnly: true, databaseFilter: '%d', answerCache: false,
+      command: 'serve', port: 8069, host: '127.0.0.1', dataDir: null, reset: false, masterPasswordSource: { from: 'argument', value: 'pw' }, listDb: false, legacyOnly: true, databaseFilter: '%d', answerCache: false,
     });
     assert.deepEqual(parseSandboxArguments([]), { command: 'serve', port: 8069, host: '127.0.0.1', dataDir: null, reset: false });
     assert.throws(() => parseSandboxArguments(['--master-password', '']), /--master-password is required/);

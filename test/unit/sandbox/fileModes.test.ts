@@ -7,22 +7,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { MASTER_PASSWORD_VARIABLE } from '../../../src/sandbox/command/masterPasswordSource';
 import { readServerInfo } from '../../../src/sandbox/command/serverInfo';
-import { runSandboxCommand, type CommandIo } from '../../../src/sandbox/sandboxCommand';
+import { runSandboxCommand } from '../../../src/sandbox/sandboxCommand';
 import { databasesDir, uploadsDir } from '../../../src/sandbox/sandboxPaths';
 import { ForeignFilesError, makeTreePrivate } from '../../../src/sandbox/storage/ownerOnlyFiles';
-import { PostgresBackend } from '../../../src/sandbox/storage/postgresBackend';
-import { testPostgresNamespace, testPostgresUrl } from '../../../src/sandbox/testApi';
 import { streamedUpload } from '../../support/multipartUpload';
+import { commandBackend, startCommand } from '../../support/sandboxCommandRun';
 import { rawRequest } from '../../support/sandboxHttp';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-modes-test-'));
 const dataDir = path.join(scratch, 'data');
 const cacheDir = path.join(scratch, 'cache');
 const MASTER = 'modes-Test-master-1';
-const postgresUrl = testPostgresUrl();
-const namespace = postgresUrl === null ? null : testPostgresNamespace(postgresUrl);
-const backendArgs = namespace === null ? [] : ['--postgres', namespace.url, '--postgres-prefix', namespace.prefix];
+const backend = commandBackend();
+const { namespace } = backend;
 const savedUmask = process.umask();
 const savedCache = process.env.JSON2_SANDBOX_CACHE;
 
@@ -30,32 +29,18 @@ before(() => {
   // The worst umask: anything created without an explicit mode would be readable and writable by everyone.
   process.umask(0);
   process.env.JSON2_SANDBOX_CACHE = cacheDir;
+  process.env[MASTER_PASSWORD_VARIABLE] = MASTER;
 });
 after(async () => {
   process.umask(savedUmask);
+  delete process.env[MASTER_PASSWORD_VARIABLE];
   if (savedCache === undefined) delete process.env.JSON2_SANDBOX_CACHE;
   else process.env.JSON2_SANDBOX_CACHE = savedCache;
   fs.rmSync(scratch, { recursive: true, force: true });
-  if (namespace === null) return;
-  const backend = new PostgresBackend(namespace);
-  await backend.start();
-  await backend.dropAll();
-  await backend.release();
+  await backend.drop();
 });
 
-interface RunningSandbox { url: string; stderr: string[]; stop(): Promise<number> }
-
-async function startCommand(): Promise<RunningSandbox> {
-  const abort = new AbortController();
-  const stderr: string[] = [];
-  let listening!: (url: string) => void;
-  const url = new Promise<string>((resolve) => { listening = resolve; });
-  const io: CommandIo = { out: () => undefined, err: (line) => { stderr.push(line); }, signal: abort.signal, onListening: (address) => listening(address) };
-  const exit = runSandboxCommand(['--data', dataDir, '--port', '0', '--master-password', MASTER, ...backendArgs], io);
-  const first = await Promise.race([url, exit.then((code) => ({ code }))]);
-  if (typeof first !== 'string') throw new Error(`json2 sandbox ended with ${first.code}: ${stderr.join('\n')}`);
-  return { url: first, stderr, stop: () => { abort.abort(); return exit; } };
-}
+const startSandboxCommand = () => startCommand(['--data', dataDir, '--port', '0', ...backend.args]);
 
 /** Every file and folder under `root` (the root included) with a group or other permission bit. */
 function openEntries(root: string): string[] {
@@ -92,7 +77,7 @@ describe('owner-only files (issue 24, point 1)', () => {
   let partners = 0;
 
   it('writes every database, template, upload, configuration and server file for its owner only, under umask 0', async () => {
-    const sandbox = await startCommand();
+    const sandbox = await startSandboxCommand();
     try {
       assert.equal((await form(sandbox.url, 'duplicate', { master_pwd: MASTER, name: 'demo', new_name: 'copy' })).status, 303);
       const backup = await fetch(`${sandbox.url}/web/database/backup`, { method: 'POST', body: new URLSearchParams({ master_pwd: MASTER, name: 'demo', backup_format: 'zip' }) });
@@ -130,7 +115,7 @@ describe('owner-only files (issue 24, point 1)', () => {
   it('makes owner-only at start what was left readable and writable, and the data is intact', async () => {
     const opened = [...allEntries(dataDir), ...(namespace === null ? allEntries(cacheDir) : [])];
     for (const entry of opened) fs.chmodSync(entry, fs.statSync(entry).isDirectory() ? 0o777 : 0o666);
-    const sandbox = await startCommand();
+    const sandbox = await startSandboxCommand();
     try {
       const warning = sandbox.stderr.find((line) => line.startsWith('Warning:')) ?? '';
       assert.match(warning, new RegExp(`^Warning: ${opened.length} of the sandbox's files and folders were readable or writable by other users; they are now owner-only:`));
@@ -152,14 +137,14 @@ describe('owner-only files (issue 24, point 1)', () => {
       // As root the file can really be given to another user: the command refuses to start and says why.
       fs.chownSync(target, 65534, 65534);
       const stderr: string[] = [];
-      const code = await runSandboxCommand(['--data', dataDir, '--port', '0', ...backendArgs], { out: () => undefined, err: (line) => { stderr.push(line); } });
+      const code = await runSandboxCommand(['--data', dataDir, '--port', '0', ...backend.args], { out: () => undefined, err: (line) => { stderr.push(line); } });
       assert.equal(code, 1);
       assert.match(stderr.join('\n'), new RegExp(`json2 sandbox: ${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} belongs to another user`));
       assert.equal(fs.statSync(target).mode & 0o777, 0o644, 'nothing was changed');
       fs.chownSync(target, 0, 0);
     }
     fs.chmodSync(target, 0o600);
-    const sandbox = await startCommand();
+    const sandbox = await startSandboxCommand();
     assert.equal(await partnerCount(sandbox.url, 'restored'), partners, 'the sandbox starts again once the files are its own');
     assert.equal(await sandbox.stop(), 0);
   });

@@ -11,26 +11,16 @@ import { parseSandboxArguments, UsageError, type ServeOptions } from '../../../s
 import { readServerInfo } from '../../../src/sandbox/command/serverInfo';
 import { runSandboxCommand, type CommandIo, type ReadyLine } from '../../../src/sandbox/sandboxCommand';
 import { expiryAfterDays } from '../../../src/sandbox/service/keyIssuer';
-import { PostgresBackend } from '../../../src/sandbox/storage/postgresBackend';
-import { testPostgresNamespace, testPostgresUrl } from '../../../src/sandbox/testApi';
+import { commandBackend } from '../../support/sandboxCommandRun';
 import { rawRequest } from '../../support/sandboxHttp';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-command-test-'));
 // With JSON2_SANDBOX_POSTGRES the commands run with --postgres, in a namespace of their own dropped at the end.
-const postgresUrl = testPostgresUrl();
-const namespace = postgresUrl === null ? null : testPostgresNamespace(postgresUrl);
-const backendArgs = namespace === null ? [] : ['--postgres', namespace.url, '--postgres-prefix', namespace.prefix];
-/** Drops the namespace's databases, so that a new data folder is a first start on PostgreSQL too. */
-async function dropPostgresDatabases(): Promise<void> {
-  if (namespace === null) return;
-  const backend = new PostgresBackend(namespace);
-  await backend.start();
-  await backend.dropAll();
-  await backend.release();
-}
+const backend = commandBackend();
+const backendArgs = backend.args;
 after(async () => {
   fs.rmSync(scratch, { recursive: true, force: true });
-  await dropPostgresDatabases();
+  await backend.drop();
 });
 
 function capture(signal?: AbortSignal): CommandIo & { stdout: string[]; stderr: string[]; listening: Promise<string> } {
@@ -186,7 +176,7 @@ describe('the server and its keys', () => {
       assert.equal(stdout.trim().split('\n').length, 1, stdout);
       return { ready: JSON.parse(stdout) as ReadyLine, child };
     };
-    await dropPostgresDatabases();
+    await backend.drop();
     const first = await start();
     try {
       assert.deepEqual(Object.keys(first.ready).sort(), ['apiKey', 'dataDir', 'databases', 'masterPassword', 'url']);
