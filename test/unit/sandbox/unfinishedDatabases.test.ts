@@ -110,13 +110,17 @@ describe('what a killed sandbox left (issue 24, point 4)', () => {
     });
   }
 
-  /** Leftovers of earlier versions: a restore's listed temporary database and a PGlite copy's partial folder. */
-  async function plantEarlierLeftovers(): Promise<string[]> {
+  /**
+   * What a PGlite copy killed half-way leaves (`~copy-<hex>/`), and the leftovers of earlier versions: a restore's
+   * listed temporary database, a PGlite copy's partial folder inside its target's.
+   */
+  async function plantOtherLeftovers(): Promise<string[]> {
     if (namespace === null) {
       const root = databasesDir(dataDir);
+      fs.cpSync(path.join(root, 'demo', 'pgdata', 'base'), path.join(root, '~copy-0123456789ab', 'pgdata', 'base'), { recursive: true });
       fs.cpSync(path.join(root, 'demo'), path.join(root, 'old.restoring-a1b2c3'), { recursive: true });
       fs.cpSync(path.join(root, 'demo', 'pgdata'), path.join(root, 'copied', 'pgdata.partial-0a1b2c3d'), { recursive: true });
-      return ['copied/pgdata.partial-0a1b2c3d', 'old.restoring-a1b2c3'];
+      return ['copied/pgdata.partial-0a1b2c3d', '~copy-0123456789ab', 'old.restoring-a1b2c3'];
     }
     const client = new pg.Client({ connectionString: namespace.url });
     await client.connect();
@@ -128,7 +132,7 @@ describe('what a killed sandbox left (issue 24, point 4)', () => {
     return ['old.restoring-a1b2c3'];
   }
 
-  it('removes at the next start the database of a restore killed half-way, and the leftovers of earlier versions', async () => {
+  it('removes at the next start the database of a restore killed half-way, a copy\'s folder, and the leftovers of earlier versions', async () => {
     const url = await startChild();
     const partners = (await rpc(url, 'object', 'execute_kw', ['demo', 2, 'admin', 'res.partner', 'search_count', [[]]])).result;
     assert.equal(typeof partners, 'number');
@@ -140,7 +144,7 @@ describe('what a killed sandbox left (issue 24, point 4)', () => {
     child = null;
     const [killed] = unfinishedOf(await stored());
     assert.ok(killed, 'the killed restore left its database');
-    const earlier = await plantEarlierLeftovers();
+    const earlier = await plantOtherLeftovers();
 
     const again = await startCommand(['--data', dataDir, '--port', '0', ...backend.args]);
     try {
