@@ -57,6 +57,9 @@ export async function receiveUpload(request: IncomingMessage, fileField: string,
   try {
     parser.on('field', (name, value) => fields.set(name, value));
     parser.on('file', (name, stream) => {
+      // A destroyed parser destroys its file part with the same error, which the parser reports: without a listener
+      // (a part skipped, or refused before it is piped) that second 'error' would be an uncaught exception.
+      stream.on('error', () => undefined);
       if (name !== fileField || started) { stream.resume(); return; }
       started = true;
       // After busboy's own handling of the limit (it marks the file truncated right after this event).
