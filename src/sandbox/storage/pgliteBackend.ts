@@ -92,32 +92,43 @@ export class PgliteBackend implements StorageBackend {
   }
 
   async createFromTemplate(template: StorageTemplate, name: string): Promise<void> {
-    this.copyInto(template.location, name);
+    await this.copyInto(template.location, name);
   }
 
   async copy(from: string, to: string): Promise<void> {
-    this.copyInto(this.dataDir(from), to);
+    await this.copyInto(this.dataDir(from), to);
   }
 
   /** Copies a closed data folder into an unfinished database's folder, then renames it to `name` once complete. */
-  private copyInto(sourceDataDir: string, name: string): void {
+  private async copyInto(sourceDataDir: string, name: string): Promise<void> {
     const target = this.databaseDir(name);
     const unfinished = this.databaseDir(unfinishedName('copy'));
-    fs.rmSync(target, { recursive: true, force: true });
+    await fs.promises.rm(target, { recursive: true, force: true });
     try {
-      copyTemplate(sourceDataDir, path.join(unfinished, 'pgdata'));
-      fs.renameSync(unfinished, target);
+      await copyTemplate(sourceDataDir, path.join(unfinished, 'pgdata'));
+      await fs.promises.rename(unfinished, target);
     } finally {
-      fs.rmSync(unfinished, { recursive: true, force: true });
+      await fs.promises.rm(unfinished, { recursive: true, force: true });
     }
   }
 
   async rename(from: string, to: string): Promise<void> {
-    fs.renameSync(this.databaseDir(from), this.databaseDir(to));
+    await fs.promises.rename(this.databaseDir(from), this.databaseDir(to));
   }
 
+  /**
+   * Renames the database's folder out of sight at once (one step: a sandbox killed meanwhile leaves a `~drop-` folder
+   * that the next start removes, never half a database), then removes it file by file without holding the event loop.
+   */
   async drop(name: string): Promise<void> {
-    fs.rmSync(this.databaseDir(name), { recursive: true, force: true });
+    const doomed = this.databaseDir(unfinishedName('drop'));
+    try {
+      await fs.promises.rename(this.databaseDir(name), doomed);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    await fs.promises.rm(doomed, { recursive: true, force: true });
   }
 
   async release(): Promise<void> {

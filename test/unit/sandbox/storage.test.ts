@@ -27,6 +27,24 @@ after(async () => {
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
+/** How many times the event loop turned (setImmediate callbacks ran) while `work` ran. */
+async function loopTurnsDuring(work: () => Promise<void>): Promise<number> {
+  let turns = 0;
+  let running = true;
+  const turn = () => {
+    if (!running) return;
+    turns += 1;
+    setImmediate(turn);
+  };
+  setImmediate(turn);
+  try {
+    await work();
+  } finally {
+    running = false;
+  }
+  return turns;
+}
+
 const use = <T>(work: (storage: Storage) => Promise<T>) => catalog.use('one', work);
 
 describe('storage (PGlite worker, or PostgreSQL with JSON2_SANDBOX_POSTGRES)', () => {
@@ -143,8 +161,8 @@ describe('template cache and pool', () => {
     assert.equal(first.built, true);
     assert.equal(second.built, false);
     const copy = path.join(scratch, 'copy', 'pgdata');
-    copyTemplate(second.dataDir, copy);
-    assert.throws(() => copyTemplate(second.dataDir, copy), /already exists/);
+    await copyTemplate(second.dataDir, copy);
+    await assert.rejects(copyTemplate(second.dataDir, copy), /already exists/);
     const storage = await WorkerStorage.open({ dataDir: copy });
     try {
       await storage.query('INSERT INTO marker VALUES (1)');
@@ -161,6 +179,36 @@ describe('template cache and pool', () => {
     // Building a version removes the other versions unused for an hour, and keeps one another run may be copying.
     assert.equal(fs.existsSync(path.join(cacheDir, 'v-old')), false);
     assert.equal(fs.existsSync(path.join(cacheDir, 'v-in-use')), true);
+  });
+
+  it('copies and drops a PGlite database file by file, so the server goes on answering; a drop never leaves half a database', async () => {
+    const template = await ensureTemplate({ cacheDir: path.join(scratch, 'templates'), version: 'v-test', populate: async (storage) => { await storage.query('CREATE TABLE marker (id int)'); } });
+    const files = fs.readdirSync(template.dataDir, { recursive: true }).length;
+    const databasesDir = path.join(scratch, 'turns');
+    fs.mkdirSync(databasesDir, { recursive: true });
+    let backend = new PgliteBackend({ databasesDir, templateCacheDir: templateCacheDir() });
+    try {
+      const counts = [
+        await loopTurnsDuring(() => backend.createFromTemplate({ location: template.dataDir, built: false, buildMs: 0 }, 'first')),
+        await loopTurnsDuring(() => backend.copy('first', 'second')),
+        await loopTurnsDuring(() => backend.drop('first')),
+      ];
+      assert.deepEqual(backend.list(), ['second']);
+      // One synchronous copy or removal of the whole folder lets no turn happen until it ends.
+      for (const turns of counts) assert.ok(turns > 10, `${turns} turns of the event loop while copying or removing ${files} files`);
+    } finally {
+      await backend.release();
+    }
+    // A drop killed after its first step leaves its folder under a `~drop-` name, removed at the next start.
+    fs.mkdirSync(path.join(databasesDir, '~drop-0123456789ab', 'pgdata', 'base'), { recursive: true });
+    backend = new PgliteBackend({ databasesDir, templateCacheDir: templateCacheDir() });
+    try {
+      assert.deepEqual(await backend.start(), ['~drop-0123456789ab']);
+      assert.equal(fs.existsSync(path.join(databasesDir, '~drop-0123456789ab')), false);
+      assert.deepEqual(backend.list(), ['second']);
+    } finally {
+      await backend.release();
+    }
   });
 
   it('refuses to open a directory that holds no database', async () => {
