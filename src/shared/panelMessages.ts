@@ -48,6 +48,8 @@ export interface PanelResponse {
   readonly assertions?: readonly { readonly text: string; readonly passed: boolean; readonly message: string }[];
   /** Present when the request has a `limit`: the page shown. */
   readonly page?: { readonly limit: number; readonly offset: number };
+  /** For a model call the server answered: it ran in one transaction, committed (2xx) or rolled back (an error). */
+  readonly transaction?: { readonly committed: boolean; readonly text: string };
   /** True when the history holds this answer and it can be rerun. */
   readonly fromHistory?: boolean;
 }

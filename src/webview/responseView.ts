@@ -161,6 +161,9 @@ export class ResponseView {
         parts.push(element('span', { class: 'time', title: detail }, `${timings.totalMs.toFixed(0)} ms${detail ? ` (${detail})` : ''}`));
       }
       if (response.sizeBytes !== undefined) parts.push(element('span', { class: 'size' }, sizeText(response.sizeBytes)));
+      if (response.transaction) {
+        parts.push(element('span', { class: `transaction ${response.transaction.committed ? 'ok' : 'failed'}`, title: 'Each call to the service runs in its own database transaction' }, response.transaction.text));
+      }
       if (response.records) parts.push(element('span', { class: 'rows' }, `${this.#table.rowCount} of ${response.records.total} records`));
       else if (Array.isArray(this.#body)) parts.push(element('span', { class: 'rows' }, `${this.#body.length} items`));
       if (response.page) parts.push(element('span', { class: 'page' }, `offset ${response.page.offset}, limit ${response.page.limit}`));

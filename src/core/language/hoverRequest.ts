@@ -1,6 +1,6 @@
 // Hover in a .json2 file: what a model, method, argument, field path or operator is.
 import { getLocation } from 'jsonc-parser';
-import { requestAt, type RequestFile } from '../requestFile';
+import { methodEffect, requestAt, type RequestFile } from '../requestFile';
 import { LineIndex } from '../requestFile/textRange';
 import { methodMarkdown, methodOf } from './argumentSnippets';
 import { CONTEXT_KEYS } from './contextKeys';
@@ -28,7 +28,7 @@ export async function hoverAt(file: RequestFile, offset: number, source: SchemaS
   }
   if (line.methodName && inPart(line.methodName.range)) {
     const { method } = await methodOf(source, model, line.methodName.text, signal);
-    return method && { contents: methodMarkdown(model, method), range: line.methodName.range };
+    return method && { contents: `${methodMarkdown(model, method)}\n\n${transactionNote(line.methodName.text)}`, range: line.methodName.range };
   }
   const body = request.body;
   if (!body || offset <= body.offset || offset > body.range.endOffset) return undefined;
@@ -80,4 +80,13 @@ export async function hoverAt(file: RequestFile, offset: number, source: SchemaS
   const step = resolved.steps.findLast((candidate) => pathStart + candidate.start <= offset) ?? resolved.steps[0];
   if (!step?.field) return undefined;
   return { contents: fieldMarkdown(step.model, step.field), range: lines.range(pathStart + step.start, pathStart + step.start + step.name.length) };
+}
+
+/** The one-transaction rule, as the hover on a method says it. */
+export function transactionNote(method: string): string {
+  const effect = methodEffect(method);
+  const chain = effect === 'changes' || effect === 'reads'
+    ? ' Records found by a `search` in another request were found in another transaction: they may have changed or gone since.'
+    : '';
+  return `One call, one database transaction: committed when the call answers 2xx, rolled back (nothing changed) on an error.${chain}`;
 }

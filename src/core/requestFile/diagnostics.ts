@@ -54,7 +54,10 @@ export type ResolveDiagnosticCode =
   | 'invalid-ids'
   | 'invalid-context';
 
-export type DiagnosticCode = ParseDiagnosticCode | ResolveDiagnosticCode;
+/** Hints about how requests work together (information, never blocking). */
+export type HintDiagnosticCode = 'two-transactions';
+
+export type DiagnosticCode = ParseDiagnosticCode | ResolveDiagnosticCode | HintDiagnosticCode;
 
 /** Another place that explains a diagnostic (for example where a variable that fails was used). */
 export interface RelatedLocation {

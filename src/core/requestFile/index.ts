@@ -2,6 +2,7 @@
 export { parseRequestFile } from './parseRequestFile';
 export { resolveRequest, requestLabel, type ResolveResult } from './resolveRequest';
 export { checkVariables, type KnownNames } from './checkVariables';
+export { methodEffect, transactionHints, type TextEdit, type TransactionHint, type TransactionHintOptions } from './transactionHints';
 export { dependencyOrder, dependencyCycles, requestReferences, type RequestReference } from './dependencyOrder';
 export { evaluateAssertion, evaluateAssertions, jsonEqual, type AssertionOutcome } from './evaluateAssertion';
 export { exportAsCurl, exportAsPython, exportAsJavaScript } from './exportAsCode';

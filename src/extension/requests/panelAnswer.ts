@@ -34,7 +34,19 @@ function explanationOf(kind: RunErrorKind): string {
   }
 }
 
+/** A model call the server answered ran in one database transaction: committed with a 2xx answer, else rolled back. */
+function transactionOf(result: RequestRunResult): PanelResponse['transaction'] {
+  const target = result.request?.split(' ')[1];
+  if (result.status === undefined || target === undefined || target.startsWith('/')) return undefined;
+  const committed = result.status >= 200 && result.status < 300 && !result.error;
+  return {
+    committed,
+    text: committed ? vscode.l10n.t('One transaction, committed') : vscode.l10n.t('One transaction, rolled back: nothing was changed'),
+  };
+}
+
 export function panelResponseOf(result: RequestRunResult, id: string): PanelResponse {
+  const transaction = transactionOf(result);
   return {
     id,
     title: result.label,
@@ -49,5 +61,6 @@ export function panelResponseOf(result: RequestRunResult, id: string): PanelResp
     ...(result.error ? { error: { ...result.error, explanation: explanationOf(result.error.kind) } } : {}),
     ...(result.assertions.length > 0 ? { assertions: result.assertions.map(({ text, passed, message }) => ({ text, passed, message })) } : {}),
     ...(result.page ? { page: result.page } : {}),
+    ...(transaction ? { transaction } : {}),
   };
 }

@@ -1,6 +1,8 @@
-// Quick fixes of json2 diagnostics: add the missing `###` line, define an unknown variable at the top of the file.
+// Quick fixes of json2 diagnostics: add the missing `###` line, define an unknown variable at the top of the file,
+// search then read in one search_read call.
 import * as vscode from 'vscode';
 import { parsedDocument } from '../parsedDocuments';
+import { transactionHintsOf } from './requestDiagnostics';
 
 export class RequestCodeActionProvider implements vscode.CodeActionProvider {
   static readonly kinds = [vscode.CodeActionKind.QuickFix];
@@ -14,8 +16,23 @@ export class RequestCodeActionProvider implements vscode.CodeActionProvider {
         const name = /^\{\{\s*([^}\s]+)\s*\}\}$/.exec(document.getText(diagnostic.range))?.[1];
         if (name) actions.push(this.#define(document, diagnostic, name));
       }
+      const code = typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code;
+      if (code === 'two-transactions') actions.push(...this.#oneCall(document, diagnostic));
     }
     return actions;
+  }
+
+  /** The search → read pair rewritten into one search_read, when the hint at this place has that fix. */
+  #oneCall(document: vscode.TextDocument, diagnostic: vscode.Diagnostic): vscode.CodeAction[] {
+    const start = document.offsetAt(diagnostic.range.start);
+    const fix = transactionHintsOf(parsedDocument(document)).find((hint) => hint.diagnostic.range.startOffset === start)?.fix;
+    if (!fix) return [];
+    const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
+    action.edit = new vscode.WorkspaceEdit();
+    for (const edit of fix.edits) action.edit.replace(document.uri, new vscode.Range(document.positionAt(edit.startOffset), document.positionAt(edit.endOffset)), edit.newText);
+    action.diagnostics = [diagnostic];
+    action.isPreferred = true;
+    return [action];
   }
 
   #separator(document: vscode.TextDocument, diagnostic: vscode.Diagnostic): vscode.CodeAction {

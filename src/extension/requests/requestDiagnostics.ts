@@ -1,6 +1,6 @@
 // Diagnostics of json2 files as they are edited: parse errors and unknown {{variables}}, checked a moment after typing.
 import * as vscode from 'vscode';
-import { checkVariables, type Diagnostic, type TextRange } from '../../core/requestFile';
+import { checkVariables, transactionHints, type Diagnostic, type RequestFile, type TextRange, type TransactionHint } from '../../core/requestFile';
 import type { ConnectionService } from '../connections/connectionService';
 import { parsedDocument } from '../parsedDocuments';
 import { dotenvOf } from './requestDotenv';
@@ -17,6 +17,14 @@ export function rangeOf(range: TextRange): vscode.Range {
   return new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
 }
 
+/** Where the two-transactions hint is explained. */
+const TRANSACTIONS_DOC = vscode.Uri.parse('https://github.com/json2-explorer/json2-explorer/blob/main/docs/format.md#12-one-call-one-transaction');
+
+/** The file's two-transactions hints, as the setting `json2.transactionHints.readChains` wants them. */
+export function transactionHintsOf(parsed: RequestFile): TransactionHint[] {
+  return transactionHints(parsed, { readChains: vscode.workspace.getConfiguration('json2').get<boolean>('transactionHints.readChains', true) });
+}
+
 export function registerRequestDiagnostics(service: ConnectionService): vscode.Disposable {
   const collection = vscode.languages.createDiagnosticCollection('json2');
   const timers = new Map<string, NodeJS.Timeout>();
@@ -27,11 +35,12 @@ export function registerRequestDiagnostics(service: ConnectionService): vscode.D
     const variables = Object.keys(service.forRequest(parsed)?.profile.variables ?? {});
     const dotenv = Object.keys(await dotenvOf(document.uri));
     if (document.version !== version || document.isClosed) return;
-    const found = [...parsed.diagnostics, ...checkVariables(parsed, { variables, dotenv })];
+    const found = [...parsed.diagnostics, ...checkVariables(parsed, { variables, dotenv }), ...transactionHintsOf(parsed).map((hint) => hint.diagnostic)];
     collection.set(document.uri, found.map((problem) => {
       const diagnostic = new vscode.Diagnostic(rangeOf(problem.range), problem.message, SEVERITY[problem.severity]);
-      diagnostic.code = problem.code;
+      diagnostic.code = problem.code === 'two-transactions' ? { value: problem.code, target: TRANSACTIONS_DOC } : problem.code;
       diagnostic.source = 'json2';
+      if (problem.related) diagnostic.relatedInformation = problem.related.map((related) => new vscode.DiagnosticRelatedInformation(new vscode.Location(document.uri, rangeOf(related.range)), related.message));
       return diagnostic;
     }));
   };
@@ -49,6 +58,9 @@ export function registerRequestDiagnostics(service: ConnectionService): vscode.D
     vscode.workspace.onDidChangeTextDocument((event) => schedule(event.document)),
     vscode.workspace.onDidCloseTextDocument((document) => collection.delete(document.uri)),
     service.onDidChange(() => { for (const document of vscode.workspace.textDocuments) void check(document); }),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('json2.transactionHints')) for (const document of vscode.workspace.textDocuments) void check(document);
+    }),
     { dispose: () => { for (const timer of timers.values()) clearTimeout(timer); } },
   );
 }

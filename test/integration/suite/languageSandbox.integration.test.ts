@@ -137,6 +137,7 @@ suite('Language features against the sandbox', function () {
     assert.match(text, /Check if the contact is a company/);
     const method = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, after('res.partner/sea'));
     assert.match(method.map((hover) => (hover.contents[0] as vscode.MarkdownString).value).join('\n'), /search_read\(domain=null, fields=null/);
+    assert.match(method.map((hover) => (hover.contents[0] as vscode.MarkdownString).value).join('\n'), /One call, one database transaction: committed when the call answers 2xx, rolled back/);
   });
 
   test('signature help with the argument at the cursor', async () => {

@@ -41,6 +41,7 @@ POST res.partner/search_read
     assert.equal(state.visibleCells[0][3], '✓');
     assert.match(state.statusText, /200/);
     assert.match(state.statusText, /\d+ ms/);
+    assert.match(state.statusText, /One transaction, committed/);
     api.requests.act({ kind: 'sort', column: 'name' });
     const sorted = await panelState(api.requests, (s) => s.sortedBy?.column === 'name', 'sorted by name');
     const names = sorted.visibleCells.map((row) => row[1]);
@@ -90,6 +91,7 @@ POST res.partner/search_read
     assert.ok(state.error.explanation.length > 10);
     assert.match(state.error.traceback, /^Traceback/);
     assert.equal(state.error.tracebackOpen, false);
+    assert.match(state.statusText, /One transaction, rolled back: nothing was changed/);
     api.requests.act({ kind: 'toggleTraceback' });
     await panelState(api.requests, (s) => s.error?.tracebackOpen === true, 'the traceback opened');
   });

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseRequestFile, resolveRequest, type Diagnostic } from '../../../src/core/requestFile';
+import { parseRequestFile, resolveRequest, transactionHints, type Diagnostic } from '../../../src/core/requestFile';
 
 function findRepoRoot(): string {
   for (let dir = __dirname; ; dir = path.dirname(dir)) {
@@ -81,11 +81,13 @@ const samples: Record<string, { text: string; resolve?: number }> = {
   'invalid-header-value': { text: '@x = {{r.response.body}}\n# @name r\nGET /web/version\n###\nPOST a.b/c\nX: {{x}}\n', resolve: 1 },
   'invalid-ids': { text: 'POST a.b/c\n{"ids": "1"}\n', resolve: 0 },
   'invalid-context': { text: 'POST a.b/c\n{"context": []}\n', resolve: 0 },
+  'two-transactions': { text: '# @name found\nPOST a.b/search\n{"domain": []}\n\n###\nPOST a.b/unlink\n{"ids": {{found.response.body}}}\n' },
 };
 
 /** Parses a sample and, when it names a request to resolve, resolves it with a store where every request has run (but request-not-run's). */
 async function diagnosticsOf(code: string, sample: { text: string; resolve?: number }): Promise<readonly Diagnostic[]> {
   const file = parseRequestFile(sample.text);
+  if (code === 'two-transactions') return transactionHints(file, { readChains: true }).map((hint) => hint.diagnostic);
   if (sample.resolve === undefined) return file.diagnostics;
   const responses = code === 'request-not-run' ? { get: () => undefined } : { get: () => ({ status: 200, headers: {}, body: 'two\nlines' }) };
   return (await resolveRequest(file, sample.resolve, { responses })).diagnostics;
