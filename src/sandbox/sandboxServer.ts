@@ -11,6 +11,7 @@ import { createRequestListener, LEGACY_VERSION_INFO, VERSION_INFO, type RouteHan
 import { DEFAULT_MAX_BODY_BYTES } from './http/requestBody';
 import { DEFAULT_TRANSFER_IDLE_MS } from './http/transferWatch';
 import { hostPolicy } from './http/hostCheck';
+import { LoginThrottle } from './security/loginCooldown';
 import type { ModelSpec } from './orm/modelDefinition';
 import { templateCacheDir, uploadsDir } from './sandboxPaths';
 import { DatabaseCatalog, type StartReport } from './service/databaseCatalog';
@@ -101,6 +102,7 @@ export class SandboxServer {
     const versionInfo = options.legacyOnly ? LEGACY_VERSION_INFO : VERSION_INFO;
     const db = dbService({ master, listDb: options.listDb ?? true, backups: backupCodec(versionInfo) });
     const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    const logins = new LoginThrottle(catalog.clock);
     const server = http.createServer({
       keepAliveTimeout: 30_000,
       headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
@@ -112,9 +114,9 @@ export class SandboxServer {
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       faults: options.faults,
       routes: [
-        rpcRoutes({ catalog, faults: options.faults, versionInfo, extraServices: { db } }, options.maxRpcBodyBytes ?? DEFAULT_MAX_RPC_BODY_BYTES),
-        managerRoutes({ catalog, master, listDb: options.listDb ?? true, versionInfo, uploadsDir: uploadsDir(options.dataDir), maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES }),
-        ...(options.routes?.(catalog, { listDb: options.listDb ?? true, versionInfo, databaseFilter: options.databaseFilter }) ?? []),
+        rpcRoutes({ catalog, faults: options.faults, versionInfo, extraServices: { db }, logins }, options.maxRpcBodyBytes ?? DEFAULT_MAX_RPC_BODY_BYTES),
+        managerRoutes({ catalog, master, listDb: options.listDb ?? true, versionInfo, uploadsDir: uploadsDir(options.dataDir), maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, logins }),
+        ...(options.routes?.(catalog, { listDb: options.listDb ?? true, versionInfo, databaseFilter: options.databaseFilter, logins }) ?? []),
       ],
       log: options.log,
       legacyOnly: options.legacyOnly,

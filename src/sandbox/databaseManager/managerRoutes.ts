@@ -13,6 +13,7 @@ import type { DatabaseCatalog } from '../service/databaseCatalog';
 import { restoreBackup, streamBackup } from '../dbService/backups';
 import { createDatabase, DatabaseOperationError, duplicateDatabase, needExisting, neutralizeDatabase } from '../dbService/databaseOperations';
 import type { MasterPassword } from '../dbService/masterPassword';
+import type { LoginThrottle } from '../security/loginCooldown';
 import { managerPage } from './managerPage';
 import { receiveUpload } from './multipartUpload';
 
@@ -25,6 +26,8 @@ export interface ManagerOptions {
   uploadsDir: string;
   /** Largest backup file a restore accepts, in bytes. */
   maxUploadBytes: number;
+  /** Master-password throttling, shared with the db service. */
+  logins: LoginThrottle;
 }
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
@@ -58,8 +61,8 @@ export function managerRoutes(options: ManagerOptions): RouteHandler {
     sendHtml(response, 200, managerPage({ databases: options.listDb ? [...catalog.list()] : null, languages, error }), HEADERS);
   }
 
-  async function needMaster(fields: ReadonlyMap<string, string>): Promise<void> {
-    if (!(await master.check(fields.get('master_pwd')))) throw new WrongMaster();
+  async function needMaster(fields: ReadonlyMap<string, string>, request: IncomingMessage): Promise<void> {
+    if (!(await options.logins.master(request.socket.remoteAddress ?? 'unknown', () => master.check(fields.get('master_pwd'))))) throw new WrongMaster();
   }
 
   async function run(action: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -69,12 +72,12 @@ export function managerRoutes(options: ManagerOptions): RouteHandler {
         maxFileBytes: options.maxUploadBytes,
         beforeFile: async (fields) => {
           if (!fields.has('master_pwd')) throw new DatabaseOperationError('the master password (master_pwd) must come before the backup file in the form');
-          await needMaster(fields);
+          await needMaster(fields, request);
         },
       });
       try {
         if (upload.file === null) {
-          await needMaster(upload.fields);
+          await needMaster(upload.fields, request);
           throw new DatabaseOperationError('No backup file was sent');
         }
         const name = upload.fields.get('name');
@@ -86,7 +89,7 @@ export function managerRoutes(options: ManagerOptions): RouteHandler {
       return;
     }
     const fields = new Map(new URLSearchParams((await readBody(request, FORM_LIMIT)).toString('utf8')));
-    await needMaster(fields);
+    await needMaster(fields, request);
     switch (action) {
       case 'create':
         await createDatabase(catalog, fields.get('name'), {

@@ -46,7 +46,7 @@ export function dbService(options: DbServiceOptions): RpcService {
     }
     const known = ['create_database', 'duplicate_database', 'drop', 'dump', 'restore', 'change_admin_password', 'rename', 'migrate_databases', 'list_countries'];
     if (!known.includes(method)) throw new ServiceError('builtins.KeyError', 500, `'${method}' is not a function of the db service`, 'business');
-    if (!(await options.master.check(params[0]))) throw accessDenied('Access Denied');
+    if (!(await context.logins.master(context.source, () => options.master.check(params[0])))) throw accessDenied('Access Denied');
     const args = params.slice(1);
     try {
       switch (method) {

@@ -34,6 +34,7 @@ export const badRequest = http('BadRequest', 400);
 export const unauthorized = (message: string) => http('Unauthorized', 401)(message, { 'WWW-Authenticate': 'Bearer' });
 export const notFound = http('NotFound', 404);
 export const requestEntityTooLarge = http('RequestEntityTooLarge', 413);
+export const tooManyRequests = http('TooManyRequests', 429);
 export const unprocessableEntity = http('UnprocessableEntity', 422);
 
 export const userError = business('odoo.exceptions.UserError', 422);

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asServiceError } from '../errors/errorBody';
 import { notFound } from '../errors/serviceErrors';
 import type { HostPolicy } from './hostCheck';
+import type { LoginThrottle } from '../security/loginCooldown';
 import { sendError, sendHtml, sendJson, sendNotFoundPage, statusPage } from './httpAnswers';
 import { handleJson2Call, type Json2Options } from './json2Endpoint';
 import { DEFAULT_TRANSFER_IDLE_MS, watchTransfer } from './transferWatch';
@@ -24,6 +25,8 @@ export interface RouteSettings {
   versionInfo?: readonly (number | string)[];
   /** --db-filter: the databases a login may name (as the reference's db_filter). */
   databaseFilter?: string;
+  /** Login throttling, shared with the deprecated interfaces. */
+  logins: LoginThrottle;
 }
 
 export interface RouterOptions extends Json2Options {

@@ -35,18 +35,35 @@ export async function insertApiKey(cr: SqlClient, request: NewKeyRequest): Promi
   return { id: result.rows[0].id, key };
 }
 
+interface KeyRow { id: number; user_id: number; scope: string | null; expiration_date: string; key_hash: string }
+
+const KEY_COLUMNS = 'id, user_id, scope, expiration_date, key_hash';
+const storedKey = (row: KeyRow): StoredKey & { keyHash: string } => ({ id: row.id, userId: row.user_id, scope: row.scope, expiration: row.expiration_date.slice(0, 19), keyHash: row.key_hash });
+
 /**
- * The stored key matching `key` (any user, any scope, expired or not), or null. Every candidate with the same index is
- * checked against its hash in constant time.
+ * The stored key matching `key` (any user, any scope, expired or not), or null, and how many slow hashes that took:
+ * every candidate with the same index is checked against its hash in constant time.
  */
-export async function findApiKey(cr: SqlClient, key: string): Promise<StoredKey | null> {
-  if (!KEY_PATTERN.test(key)) return null;
-  const candidates = await cr.query<{ id: number; user_id: number; scope: string | null; expiration_date: string; key_hash: string }>(
-    'SELECT id, user_id, scope, expiration_date, key_hash FROM res_users_apikeys WHERE key_index = $1 ORDER BY id', [keyIndex(key)]);
+export async function lookUpApiKey(cr: SqlClient, key: string): Promise<{ found: (StoredKey & { keyHash: string }) | null; hashChecks: number }> {
+  if (!KEY_PATTERN.test(key)) return { found: null, hashChecks: 0 };
+  const candidates = await cr.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM res_users_apikeys WHERE key_index = $1 ORDER BY id`, [keyIndex(key)]);
+  let hashChecks = 0;
   for (const row of candidates.rows) {
-    if (await verifySecret(key, row.key_hash)) return { id: row.id, userId: row.user_id, scope: row.scope, expiration: row.expiration_date.slice(0, 19) };
+    hashChecks += 1;
+    if (await verifySecret(key, row.key_hash)) return { found: storedKey(row), hashChecks };
   }
-  return null;
+  return { found: null, hashChecks };
+}
+
+/** The stored key matching `key` (any user, any scope, expired or not), or null. */
+export async function findApiKey(cr: SqlClient, key: string): Promise<StoredKey | null> {
+  return (await lookUpApiKey(cr, key)).found;
+}
+
+/** The stored key `id` with its hash, or null when it is gone. */
+export async function apiKeyById(cr: SqlClient, id: number): Promise<(StoredKey & { keyHash: string }) | null> {
+  const result = await cr.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM res_users_apikeys WHERE id = $1`, [id]);
+  return result.rows[0] ? storedKey(result.rows[0]) : null;
 }
 
 /** Unexpired keys of `userId` at `now`. */

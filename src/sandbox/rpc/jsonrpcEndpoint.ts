@@ -7,8 +7,8 @@ import { asServiceError } from '../errors/errorBody';
 import { badRequest, ServiceError, typeError } from '../errors/serviceErrors';
 import { sendHtml, sendJson, statusPage } from '../http/httpAnswers';
 import { mediaType } from '../http/requestBody';
-import { clientGone, readRpcBody } from './rpcBody';
-import { callService, type RpcContext } from './rpcServices';
+import { callerOf, readRpcBody } from './rpcBody';
+import { callService, type RpcRouteContext } from './rpcServices';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -34,7 +34,7 @@ export function acceptsJsonRpc(request: IncomingMessage, response: ServerRespons
   return false;
 }
 
-export async function handleJsonRpc(context: Omit<RpcContext, 'signal'>, maxBodyBytes: number, request: IncomingMessage, response: ServerResponse): Promise<void> {
+export async function handleJsonRpc(context: RpcRouteContext, maxBodyBytes: number, request: IncomingMessage, response: ServerResponse): Promise<void> {
   if (!acceptsJsonRpc(request, response, '/jsonrpc')) return;
   const body = await readRpcBody(request, response, maxBodyBytes,
     (message) => sendJson(response, 200, errorEnvelope(null, new ServiceError('werkzeug.exceptions.RequestEntityTooLarge', 413, message, 'http'))));
@@ -55,7 +55,7 @@ export async function handleJsonRpc(context: Omit<RpcContext, 'signal'>, maxBody
     }
     const args = params.args ?? [];
     if (!Array.isArray(args)) throw typeError('params.args must be a list');
-    const result = await callService({ ...context, signal: clientGone(response) }, params.service, params.method, args);
+    const result = await callService({ ...context, ...callerOf(request, response) }, params.service, params.method, args);
     sendJson(response, 200, resultEnvelope(id, result));
   } catch (error) {
     sendJson(response, 200, errorEnvelope(id, asServiceError(error)));

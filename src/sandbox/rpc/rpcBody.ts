@@ -24,3 +24,8 @@ export function clientGone(response: ServerResponse): AbortSignal {
   response.once('close', () => { if (!response.writableFinished) controller.abort(); });
   return controller.signal;
 }
+
+/** What a service call knows of its caller: the signal of its going away and its address (for login throttling). */
+export function callerOf(request: IncomingMessage, response: ServerResponse): { signal: AbortSignal; source: string } {
+  return { signal: clientGone(response), source: request.socket.remoteAddress ?? 'unknown' };
+}

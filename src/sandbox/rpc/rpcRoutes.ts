@@ -1,12 +1,12 @@
 // Mounts the deprecated interfaces: /xmlrpc/2/<service>, /xmlrpc/<service> and /jsonrpc (POST only).
 import type { RouteHandler } from '../http/requestRouter';
 import { handleJsonRpc } from './jsonrpcEndpoint';
-import type { RpcContext } from './rpcServices';
+import type { RpcRouteContext } from './rpcServices';
 import { handleXmlRpc } from './xmlrpcEndpoint';
 
 const XMLRPC = /^\/xmlrpc\/(2\/)?([a-z_]+)$/;
 
-export function rpcRoutes(context: Omit<RpcContext, 'signal'>, maxBodyBytes: number): RouteHandler {
+export function rpcRoutes(context: RpcRouteContext, maxBodyBytes: number): RouteHandler {
   return async (request, response, url) => {
     if (request.method !== 'POST') return false;
     if (url.pathname === '/jsonrpc') {

@@ -8,6 +8,7 @@ import type { DatabaseCatalog } from '../service/databaseCatalog';
 import type { FaultInjector } from '../service/faultInjector';
 import { checkCredentials, loginWithSecret, unknownDatabase } from './rpcCredentials';
 import { mapPositional } from './positionalArguments';
+import { CooldownError, type LoginThrottle } from '../security/loginCooldown';
 
 export interface RpcContext {
   catalog: DatabaseCatalog;
@@ -16,8 +17,15 @@ export interface RpcContext {
   versionInfo: readonly (number | string)[];
   /** More services (the db service), by name. */
   extraServices?: Record<string, RpcService>;
+  /** Login and master-password throttling. */
+  logins: LoginThrottle;
   signal: AbortSignal;
+  /** The caller's address. */
+  source: string;
 }
+
+/** The context of the routes, before a call adds what it knows of its caller. */
+export type RpcRouteContext = Omit<RpcContext, 'signal' | 'source'>;
 
 export type RpcService = (context: RpcContext, method: string, params: unknown[]) => Promise<unknown>;
 
@@ -49,8 +57,14 @@ async function common(context: RpcContext, method: string, params: unknown[]): P
     case 'login': case 'authenticate': {
       arity(method, params, method === 'login' ? 3 : 4, method === 'login' ? 3 : 4);
       const database = needDatabase(context, params[0]);
-      const uid = await useDatabase(context, database, (storage) => loginWithSecret(storage, context.catalog, database, params[1], params[2]));
-      return uid ?? false;
+      try {
+        const uid = await useDatabase(context, database, (storage) => context.logins.login(storage, database, context.source, () => loginWithSecret(storage, context.catalog, database, params[1], params[2])));
+        return uid ?? false;
+      } catch (error) {
+        // As the reference's common service: a refused login, the cooldown's included, is false.
+        if (error instanceof CooldownError) return false;
+        throw error;
+      }
     }
     default:
       throw new ServiceError('builtins.NameError', 500, `method '${method}' of the common service does not exist`, 'business');
@@ -78,7 +92,7 @@ async function object(context: RpcContext, method: string, params: unknown[]): P
   const database = needDatabase(context, db);
   const { catalog } = context;
   return useDatabase(context, database, async (storage) => {
-    const user = await checkCredentials(storage, catalog, database, uid, password);
+    const user = await checkCredentials(storage, catalog, database, uid, password, (check) => context.logins.login(storage, database, context.source, check));
     const registry = catalog.registryFor(database);
     const model = registry.model(modelName);
     const definition = model && !methodName.startsWith('_') ? registry.method(model, methodName) : undefined;

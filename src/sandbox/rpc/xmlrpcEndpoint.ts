@@ -3,9 +3,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asServiceError } from '../errors/errorBody';
 import { badRequest, ServiceError } from '../errors/serviceErrors';
-import { clientGone, readRpcBody } from './rpcBody';
+import { callerOf, readRpcBody } from './rpcBody';
 import { integerFault, stringFault } from './rpcFaults';
-import { callService, type RpcContext } from './rpcServices';
+import { callService, type RpcRouteContext } from './rpcServices';
 import { decodeMethodCall, XmlRpcParseError } from './xmlrpcDecode';
 import { encodeFault, encodeResult, XmlRpcEncodeError } from './xmlrpcEncode';
 
@@ -17,7 +17,7 @@ function sendXml(response: ServerResponse, xml: string): void {
   response.end(bytes);
 }
 
-export async function handleXmlRpc(context: Omit<RpcContext, 'signal'>, maxBodyBytes: number, request: IncomingMessage, response: ServerResponse, service: string, integerCodes: boolean): Promise<void> {
+export async function handleXmlRpc(context: RpcRouteContext, maxBodyBytes: number, request: IncomingMessage, response: ServerResponse, service: string, integerCodes: boolean): Promise<void> {
   const fault = (error: ServiceError) => {
     const { code, message } = integerCodes ? integerFault(error) : stringFault(error);
     sendXml(response, encodeFault(code, message));
@@ -32,7 +32,7 @@ export async function handleXmlRpc(context: Omit<RpcContext, 'signal'>, maxBodyB
     } catch (error) {
       throw badRequest(`could not parse the body as XML-RPC: ${error instanceof XmlRpcParseError ? error.message : 'not UTF-8'}`);
     }
-    result = await callService({ ...context, signal: clientGone(response) }, service, call.method, call.params);
+    result = await callService({ ...context, ...callerOf(request, response) }, service, call.method, call.params);
     sendXml(response, encodeResult(result));
   } catch (error) {
     if (error instanceof XmlRpcEncodeError) fault(new ServiceError('builtins.TypeError', 500, error.message, 'business'));

@@ -40,7 +40,7 @@ export function sessionRoutes(catalog: DatabaseCatalog, settings: RouteSettings)
     if (typeof database !== 'string' || filtered || !catalog.exists(database)) throw accessError('Database not found.');
     const info = await catalog.use(database, async (storage) => {
       // A password only: the reference's interactive login never takes an API key.
-      const uid = typeof params.login === 'string' && typeof params.password === 'string' ? await checkPassword(storage, params.login, params.password) : null;
+      const uid = typeof params.login === 'string' && typeof params.password === 'string' ? await settings.logins.login(storage, database, request.socket.remoteAddress ?? 'unknown', () => checkPassword(storage, params.login as string, params.password as string)) : null;
       if (uid === null) throw accessDenied('Access Denied');
       await storage.query('UPDATE res_users SET login_date = $1 WHERE id = $2', [formatDatetime(catalog.clock.now()), uid]);
       const user = await loadUser(storage, uid);

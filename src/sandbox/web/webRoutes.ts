@@ -7,6 +7,7 @@ import { sendHtml, statusPage } from '../http/httpAnswers';
 import { mediaType, readBody } from '../http/requestBody';
 import type { RouteHandler, RouteSettings } from '../http/requestRouter';
 import { schemaDocRoutes } from '../schemaDocs/docRoutes';
+import { CooldownError } from '../security/loginCooldown';
 import { checkPassword } from '../security/passwordLogin';
 import type { DatabaseCatalog } from '../service/databaseCatalog';
 import { issueApiKeyIn, KeyIssueError } from '../service/keyIssuer';
@@ -113,11 +114,20 @@ export function webRoutes(catalog: DatabaseCatalog, settings: RouteSettings): Ro
     const database = form.get('db') || (databases.length === 1 ? databases[0] : null);
     const login = form.get('login') ?? '';
     const target = localPath(form.get('redirect'));
-    const uid = database !== null && databases.includes(database)
-      ? await catalog.use(database, (storage) => checkPassword(storage, login, form.get('password') ?? ''))
-      : null;
+    const source = request.socket.remoteAddress ?? 'unknown';
+    let uid: number | null = null;
+    let error = 'Wrong login/password';
+    try {
+      uid = database !== null && databases.includes(database)
+        ? await catalog.use(database, (storage) => settings.logins.login(storage, database, source, () => checkPassword(storage, login, form.get('password') ?? '')))
+        : null;
+    } catch (failure) {
+      // On cooldown the reference's login page shows the refusal's own message.
+      if (!(failure instanceof CooldownError)) throw failure;
+      error = failure.message;
+    }
     if (uid === null || database === null) {
-      page(response, 200, loginPage({ csrfToken: session.csrfToken, databases: offeredDatabases(), database, login, error: 'Wrong login/password', redirect: target }));
+      page(response, 200, loginPage({ csrfToken: session.csrfToken, databases: offeredDatabases(), database, login, error, redirect: target }));
       return;
     }
     await catalog.use(database, (storage) => storage.query('UPDATE res_users SET login_date = $1 WHERE id = $2', [formatDatetime(catalog.clock.now()), uid]));

@@ -111,6 +111,8 @@ describe('DatabaseManagerClient against the sandbox', () => {
     }
     assert.equal(fs.existsSync(path.join(dir, 'never.zip')), false);
     assert.equal(fs.existsSync(path.join(dir, 'never.zip.part')), false);
+    // Five wrong master passwords put this address on cooldown for 60 s (docs/sandbox.md, "Login throttling").
+    sandbox.clock.advance(61_000);
     const exists = await manager.create({ name: sandbox.database, login: 'x', password: NEW_ADMIN_PASSWORD }).then(() => undefined, (e: unknown) => e);
     assert.ok(exists instanceof DatabaseManagerError && exists.kind === 'validation', String(exists));
     assert.match(exists.sentence, /^Database creation error: .*demo/);

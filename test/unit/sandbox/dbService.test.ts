@@ -2,6 +2,7 @@
 // nothing changes), several databases, and neutralised copies without API keys.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { MASTER_COOLDOWN_MESSAGE } from '../../../src/sandbox/security/loginCooldown';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { python as runPython, type Answer, type Step } from './legacyPythonClient';
 
@@ -36,8 +37,11 @@ describe('db service', () => {
       db('list_countries', wrong),
       db('list_countries'),
     ]);
-    assert.deepEqual(values(answers), Array.from({ length: 10 }, () => [3, 'Access Denied']));
+    // After 5 wrong ones the master password is on cooldown (docs/sandbox.md, "Login throttling"): refused unchecked.
+    const denied = Array.from({ length: 5 }, () => [3, 'Access Denied']);
+    assert.deepEqual(values(answers), [...denied, ...Array.from({ length: 5 }, () => [3, MASTER_COOLDOWN_MESSAGE])]);
     assert.deepEqual(await list(), ['demo', 'second']);
+    sandbox.clock.advance(61_000);
     const [still] = await python([db('list_countries', sandbox.masterPassword)]);
     assert.ok((still.ok as string[][]).some(([code, name]) => code === 'BE' && name === 'Belgium'));
   });

@@ -31,6 +31,8 @@ describe('login', () => {
       assert.equal(answer.status, 200, `${login}/${password}`);
       assert.match(answer.text, /Wrong login\/password/);
     }
+    // Five failures in a row put this address on the login cooldown (docs/sandbox.md, "Login throttling").
+    sandbox.clock.advance(61_000);
   });
 
   it('refuses a form without the right CSRF token', async () => {
