@@ -34,6 +34,8 @@ type Selection = Map<string, { uri: vscode.Uri; keys: Set<string> | 'all' }>;
 /** Runs a Test Explorer request; `connection` (the "Run with connection…" profile) overrides the files' connections. */
 export async function runRequestTests(deps: RequestTestRunDeps, request: vscode.TestRunRequest, token: vscode.CancellationToken,
   record: RecordedTestRun, connection?: string): Promise<void> {
+  // "Run All Tests" before the Testing view was ever opened: nothing is discovered yet.
+  if (!request.include && deps.controller.items.size === 0) await deps.tree.discover();
   const run = deps.controller.createTestRun(request);
   try {
     const selection = selectionOf(deps, request);

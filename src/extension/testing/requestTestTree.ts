@@ -34,7 +34,7 @@ export class RequestTestTree implements vscode.Disposable {
   #watching = false;
 
   constructor(private readonly controller: vscode.TestController) {
-    controller.resolveHandler = (item) => (item ? this.#resolve(item) : this.#discover());
+    controller.resolveHandler = (item) => (item ? this.#resolve(item) : this.discover());
   }
 
   targetOf(item: vscode.TestItem): RequestTestTarget | undefined {
@@ -60,7 +60,7 @@ export class RequestTestTree implements vscode.Disposable {
   }
 
   /** The first look (the Testing view opened): every .json2 file of the workspace, then follow the changes. */
-  async #discover(): Promise<void> {
+  async discover(): Promise<void> {
     this.#watch();
     const uris = await vscode.workspace.findFiles(FILES, EXCLUDED);
     for (const uri of uris) this.#addFile(uri);
