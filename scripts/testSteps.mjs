@@ -19,6 +19,7 @@ export function testSteps(node = process.execPath) {
     { name: 'add-connection', command: node, args: ['test/e2e/addConnection.mjs'], counts: 'summary', ui: true },
     { name: 'database-backup', command: node, args: ['test/e2e/databaseBackup.mjs'], counts: 'summary', ui: true },
     { name: 'explorer-tree', command: node, args: ['test/e2e/explorerTree.mjs'], counts: 'summary', ui: true },
+    { name: 'testing-view', command: node, args: ['test/e2e/testingView.mjs'], counts: 'summary', ui: true },
     { name: 'walkthrough', command: node, args: ['test/e2e/walkthrough.mjs'], counts: 'summary', ui: true },
   ];
 }
