@@ -21,6 +21,7 @@ const EXPECTED: Record<string, [number, number, number, number]> = {
   'php/jsonrpc_bodies.php': [4, 3, 1, 0],
   'python/real_world_shapes.py': [11, 11, 0, 0],
   'python/python2_script.py': [3, 0, 3, 0],
+  'python/sales_order.py': [10, 10, 0, 0],
   'javascript/real_world_shapes.js': [11, 11, 0, 0],
   'javascript/typed_client.ts': [4, 4, 0, 0],
   'php/real_world_shapes.php': [5, 5, 0, 0],
