@@ -37,8 +37,9 @@ export async function runSnippet(language: SnippetLanguage, code: string, env: R
   const [command, args] = commandOf(language, file);
   try {
     return await new Promise<string>((resolve, reject) => {
+      // The limit only ends a hung snippet: a backup and restore of the demo database took over 60 s at load 35.
       execFile(command, args, {
-        encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env, NODE_PATH: path.resolve(__dirname, '../../../../node_modules') },
+        encoding: 'utf8', timeout: 600_000, env: { ...process.env, ...env, NODE_PATH: path.resolve(__dirname, '../../../../node_modules') },
       }, (error, stdout, stderr) => (error ? reject(new Error(`${language} snippet failed (${error.message}):\n${code}\n${stdout}\n${stderr}`)) : resolve(stdout)));
     });
   } finally {
