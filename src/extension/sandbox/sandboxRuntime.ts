@@ -32,14 +32,14 @@ function registrySetting(): string {
 
 /** The runtime when it is on disk already (no download); undefined when it must be installed first. */
 export function presentRuntime(extensionPath: string, installRoot: string): SandboxRuntime | undefined {
-  const pkg = describedPackage(extensionPath);
-  if (pkg === undefined) {
-    const development = path.join(extensionPath, 'dist', 'cli.js');
-    if (fs.existsSync(development) && fs.existsSync(path.join(extensionPath, 'dist', 'sandbox.js'))) {
-      return { cliPath: development, origin: 'the development build' };
-    }
-    return undefined;
+  // A checkout runs its own build, also after `npm run package` wrote dist/sandboxPackage.json beside it (the CLI
+  // package it describes may not be published yet); the .vsix never carries dist/cli.js.
+  const development = path.join(extensionPath, 'dist', 'cli.js');
+  if (fs.existsSync(development) && fs.existsSync(path.join(extensionPath, 'dist', 'sandbox.js'))) {
+    return { cliPath: development, origin: 'the development build' };
   }
+  const pkg = describedPackage(extensionPath);
+  if (pkg === undefined) return undefined;
   const folder = installedPackage(installRoot, pkg);
   return folder === undefined ? undefined : { cliPath: path.join(folder, 'dist', 'cli.js'), origin: `${pkg.name} ${pkg.version} in ${folder}` };
 }
