@@ -81,6 +81,11 @@ function startLoad(count) {
   return { what, stop: () => { if (child.exitCode === null) child.kill('SIGTERM'); } };
 }
 
+/** The machine's 1-minute load average (every process, not only the soak's), to two decimals. */
+function loadAverage() {
+  return Math.round(os.loadavg()[0] * 100) / 100;
+}
+
 function run(command, args, { echo = true, env = process.env } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
@@ -123,7 +128,9 @@ try {
     for (let index = 1; index <= settings.runs; index++) {
       // As in npm test after its host step: a test whose program is missing fails rather than skips.
       const env = { ...process.env, JSON2_CI: '1' };
+      const loadAtStart = loadAverage();
       const { code, seconds, output } = await run(step.command, [...step.args, ...settings.extra], { echo: false, env });
+      const loadAtEnd = loadAverage();
       const counts = countTests(step.counts, output);
       const failures = failedTests(step.counts, output);
       const green = code === 0 && counts.failed === 0 && counts.passed > 0;
@@ -132,9 +139,9 @@ try {
         log = path.join(settings.out, `${stamp}-${step.name}-run${index}.log`);
         fs.writeFileSync(log, output);
       }
-      suite.runs.push({ run: index, green, exitCode: code, seconds: Math.round(seconds), ...counts, failures, ...(log ? { log: path.relative(root, log) } : {}) });
+      suite.runs.push({ run: index, green, exitCode: code, seconds: Math.round(seconds), loadAverage: { start: loadAtStart, end: loadAtEnd }, ...counts, failures, ...(log ? { log: path.relative(root, log) } : {}) });
       const named = failures.map((failure) => `\n    ✖ ${failure.name}${failure.detail ? ` — ${failure.detail}` : ''}`).join('');
-      console.log(`[soak] ${step.name} run ${index}/${settings.runs}: ${green ? 'green' : 'RED'}, ${counts.passed} passed, ${counts.failed} failed, exit ${code}, ${Math.round(seconds)} s${named}${log ? `\n    output: ${path.relative(root, log)}` : ''}`);
+      console.log(`[soak] ${step.name} run ${index}/${settings.runs}: ${green ? 'green' : 'RED'}, ${counts.passed} passed, ${counts.failed} failed, exit ${code}, ${Math.round(seconds)} s, load ${loadAtStart} → ${loadAtEnd}${named}${log ? `\n    output: ${path.relative(root, log)}` : ''}`);
       fs.writeFileSync(path.join(settings.out, `${stamp}.json`), JSON.stringify(report, null, 2));
     }
   }
