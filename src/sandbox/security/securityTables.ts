@@ -83,7 +83,8 @@ export class SecurityTables {
    * groups or-ed (none of them: no group restriction). Null when nothing restricts the user.
    */
   ruleDomain(model: string, operation: Operation, user: CurrentUser): DomainNode | null {
-    const key = `${user.id}\u0000${model}\u0000${operation}`;
+    // The activated companies (the context's allowed_company_ids) change what `company_id`/`company_ids` stand for.
+    const key = `${user.id}\u0000${user.companyId}\u0000${user.companyIds.join(',')}\u0000${model}\u0000${operation}`;
     const known = this.ruleDomains.get(key);
     if (known !== undefined) return known;
     const rules = (this.rules.get(model) ?? []).filter((rule) => rule[operation]);

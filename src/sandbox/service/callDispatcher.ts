@@ -4,6 +4,7 @@ import { accessError, notFound } from '../errors/serviceErrors';
 import { bindArguments } from '../methods/argumentBinding';
 import { Environment } from '../orm/environment';
 import { LANG_SETTING } from '../orm/fieldSql';
+import { withActivatedCompanies } from '../security/activatedCompanies';
 import type { CurrentUser } from '../security/currentUser';
 import type { Storage } from '../storage/sqlClient';
 import type { DatabaseCatalog } from './databaseCatalog';
@@ -42,9 +43,10 @@ export async function dispatchCall(catalog: DatabaseCatalog, request: CallReques
   if (method.private) throw privateMethodError(request.model, request.method);
   const args = bindArguments(model, method, request.ids, request.named);
   const context = request.context ?? userContext(request.user);
+  const user = withActivatedCompanies(request.user, context);
   const services = catalog.services(request.database);
   const run = async (cr: Environment['cr']) => {
-    const env = new Environment(cr, registry, request.user, context, catalog.clock.now(), services, false, request.signal);
+    const env = new Environment(cr, registry, user, context, catalog.clock.now(), services, false, request.signal);
     // Translated fields read in this language for the rest of the transaction (en_US needs no setting).
     if (method.transactional !== false && typeof context.lang === 'string' && context.lang !== 'en_US') await cr.query(`SELECT set_config('${LANG_SETTING}', $1, true)`, [context.lang]);
     const result = await method.run({ env, model, ids: request.ids, args });
