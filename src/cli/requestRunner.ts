@@ -1,4 +1,5 @@
 // Runs the requests of one parsed .json2 file for `json2 run`: the core pipeline with the CLI's ports, its results as outcomes.
+import type { DefaultContext } from '../core/connections/defaultContext';
 import type { RequestFile } from '../core/requestFile';
 import { RequestRun } from '../core/requestRun/requestRun';
 import { RequestSession } from '../core/requestRun/requestSession';
@@ -15,6 +16,8 @@ export interface FileRunContext {
   readonly connections: CliConnections;
   /** `--connection NAME`: wins over the file's `# @connection`. */
   readonly connection?: string;
+  /** `--context JSON`: wins over the connection's default context. */
+  readonly context?: DefaultContext;
   readonly dotenv: Readonly<Record<string, string>>;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly timeoutMs: number;
@@ -56,6 +59,7 @@ export function fileRun(context: FileRunContext): { plan(selected: readonly numb
     timeoutMs: context.timeoutMs,
     keepAnswers: context.keepBodies,
     ...(context.connection !== undefined ? { connectionOverride: context.connection } : {}),
+    ...(context.context !== undefined ? { contextOverride: context.context } : {}),
   });
   return {
     plan: (selected) => pipeline.plan(selected),

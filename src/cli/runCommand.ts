@@ -128,6 +128,7 @@ async function runFiles(options: RunOptions, files: readonly LoadedFile[], doten
     parsed: file.parsed,
     connections,
     ...(options.connection !== undefined ? { connection: options.connection } : {}),
+    ...(options.context !== undefined ? { context: options.context } : {}),
     dotenv,
     env: process.env,
     timeoutMs: options.timeoutMs,

@@ -1,5 +1,6 @@
 // Reads the words after `json2 run` into checked options (node's util.parseArgs); keys are never among them.
 import { parseArgs } from 'node:util';
+import { parseContextOption, type DefaultContext } from '../core/connections/defaultContext';
 
 export const RUN_USAGE = `Usage: json2 run FILE... [options]
 
@@ -12,6 +13,8 @@ Options:
   --url URL             a server not saved anywhere, with --db DB for its database
   --db DB               the database, with --url
   --connections FILE    read saved connections from FILE instead of .vscode/settings.json
+  --context JSON        context keys for every model call, over the connection's defaultContext
+                        (a request's own context keys win): '{"lang":"fr_FR","allowed_company_ids":[2]}'
   --env FILE            a .env file whose values the requests may use
   --key-file FILE       read the API key (or the password) from FILE (first line)
   --output FORMAT       pretty (default), json, body or none
@@ -41,6 +44,8 @@ export interface RunOptions {
   readonly url?: string;
   readonly database?: string;
   readonly connectionsFile?: string;
+  /** `--context JSON`: wins over the connection's default context. */
+  readonly context?: DefaultContext;
   readonly envFile?: string;
   readonly keyFile?: string;
   readonly output: OutputFormat;
@@ -75,6 +80,7 @@ export function parseRunOptions(argv: readonly string[]): RunOptions | 'help' {
         url: { type: 'string' },
         db: { type: 'string' },
         connections: { type: 'string' },
+        context: { type: 'string' },
         env: { type: 'string' },
         'key-file': { type: 'string' },
         output: { type: 'string' },
@@ -104,6 +110,8 @@ export function parseRunOptions(argv: readonly string[]): RunOptions | 'help' {
     if (!/^[1-9]\d*$/.test(text)) throw new RunUsageError(`--line takes a line number from 1, not "${text}"`);
     return Number(text);
   });
+  const context = values.context === undefined ? undefined : parseContextOption(values.context);
+  if (context && 'problem' in context) throw new RunUsageError(context.problem);
   const timeoutText = values.timeout ?? '30000';
   if (!/^[1-9]\d*$/.test(timeoutText)) throw new RunUsageError(`--timeout takes milliseconds (a positive whole number), not "${timeoutText}"`);
   return {
@@ -114,6 +122,7 @@ export function parseRunOptions(argv: readonly string[]): RunOptions | 'help' {
     ...(values.url !== undefined ? { url: values.url } : {}),
     ...(values.db !== undefined ? { database: values.db } : {}),
     ...(values.connections !== undefined ? { connectionsFile: values.connections } : {}),
+    ...(context ? { context: context.context } : {}),
     ...(values.env !== undefined ? { envFile: values.env } : {}),
     ...(values['key-file'] !== undefined ? { keyFile: values['key-file'] } : {}),
     output,

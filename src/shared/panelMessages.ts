@@ -31,6 +31,8 @@ export interface PanelResponse {
   /** `POST res.partner/search_read`. */
   readonly request: string;
   readonly connection?: string;
+  /** The context the call sent, key by key, with where each key came from (request, connection, command line). */
+  readonly context?: readonly { readonly key: string; readonly value: unknown; readonly source: string }[];
   /** The HTTP status; absent when no answer came. */
   readonly status?: number;
   readonly ok: boolean;

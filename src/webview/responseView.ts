@@ -155,6 +155,10 @@ export class ResponseView {
       const ok = response.ok ? 'ok' : 'failed';
       parts.push(element('span', { class: `badge ${ok}` }, response.status !== undefined ? String(response.status) : (response.error?.kind ?? 'no answer')));
       parts.push(element('span', { class: 'request' }, response.request));
+      if (response.context && response.context.length > 0) {
+        const keys = response.context.map((entry) => `${entry.key} = ${JSON.stringify(entry.value)} (${entry.source})`);
+        parts.push(element('span', { class: 'context', title: 'The context sent, and where each key came from' }, `context: ${keys.join(', ')}`));
+      }
       const timings = response.timings;
       if (timings) {
         const detail = [timings.connectMs !== undefined ? `connect ${timings.connectMs.toFixed(0)} ms` : '', timings.firstByteMs !== undefined ? `first byte ${timings.firstByteMs.toFixed(0)} ms` : ''].filter(Boolean).join(', ');

@@ -41,6 +41,8 @@ export interface ConnectionProfile {
   readonly user?: ConnectionUser;
   /** Connection (environment) variables for request files: `{{name}}`. Never secrets. */
   readonly variables?: Readonly<Record<string, string>>;
+  /** Context keys (`lang`, `tz`, `allowed_company_ids`) sent with every model call that does not set them itself. */
+  readonly defaultContext?: Readonly<Record<string, unknown>>;
 }
 
 export interface ConnectionUser {

@@ -74,6 +74,7 @@ export function toSettingsEntry(profile: ConnectionProfile): Record<string, unkn
   if (profile.serverVersion !== undefined) entry.serverVersion = profile.serverVersion;
   if (profile.user !== undefined) entry.user = { ...profile.user };
   if (profile.variables !== undefined && Object.keys(profile.variables).length > 0) entry.variables = { ...profile.variables };
+  if (profile.defaultContext !== undefined && Object.keys(profile.defaultContext).length > 0) entry.defaultContext = { ...profile.defaultContext };
   return entry;
 }
 
@@ -116,4 +117,4 @@ function mergedEntry(previous: unknown, next: Record<string, unknown>): Record<s
 }
 
 const KNOWN_KEYS = ['name', 'baseUrl', 'database', 'databaseHeader', 'protocol', 'login', 'readOnly', 'production', 'allowInsecureHttp',
-  'keyScope', 'keyExpiration', 'serverVersion', 'user', 'variables'];
+  'keyScope', 'keyExpiration', 'serverVersion', 'user', 'variables', 'defaultContext'];

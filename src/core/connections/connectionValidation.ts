@@ -4,6 +4,7 @@ import { isSecretName } from '../redaction/secretRedactor';
 import {
   CONNECTION_PROTOCOLS, type ConnectionProfile, type ConnectionProtocol, type ConnectionUser, DEFAULT_DATABASE_HEADER,
 } from './connectionProfile';
+import { readDefaultContext } from './defaultContext';
 
 const NAME_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9 ._-]{0,62}[A-Za-z0-9._-])?$/;
 // The server's own rule for database names.
@@ -99,6 +100,7 @@ export function parseConnectionEntry(value: unknown): { profile: ConnectionProfi
   const serverVersion = text('serverVersion');
   const variables = readVariables(entry.variables, problems);
   const user = readUser(entry.user, problems);
+  const defaultContext = readDefaultContext(entry.defaultContext, problems);
 
   if (problems.length > 0 || name === undefined || url === undefined || 'problem' in url) return { problems };
   return {
@@ -111,6 +113,7 @@ export function parseConnectionEntry(value: unknown): { profile: ConnectionProfi
       ...(serverVersion !== undefined ? { serverVersion } : {}),
       ...(user !== undefined ? { user } : {}),
       ...(variables !== undefined ? { variables } : {}),
+      ...(defaultContext !== undefined && Object.keys(defaultContext).length > 0 ? { defaultContext } : {}),
     },
   };
 }

@@ -1,13 +1,15 @@
-// The one request pipeline of the editor and `json2 run`: missing answers → connection → resolve → ask → decide →
+// The one request pipeline of the editor and `json2 run`: missing answers → connection → resolve → default context → ask → decide →
 // confirm → send → store the named answer → assertions → verdict, every output redacted with the run's secrets.
 import { ClientError } from '../client/clientErrors';
 import {
   evaluateAssertions, looksSecret, requestLabel, requestReferences, resolveRequest,
   type Diagnostic, type RequestFile, type ResolveContext, type ResolvedRequest,
 } from '../requestFile';
+import type { ContextDefaults, DefaultContext } from '../connections/defaultContext';
 import { recordingEnvironment } from './environmentReads';
 import { describeRequest } from './requestCall';
 import { chooseRequestConnection } from './requestConnection';
+import { withDefaultContext } from './requestContext';
 import type { RequestSession } from './requestSession';
 import { answerErrorOf, type RunError, RunFailure, runErrorOf } from './runErrors';
 import { runPlan } from './runPlan';
@@ -33,6 +35,8 @@ export interface RequestRunInput {
   readonly keepAnswers?: boolean;
   /** `--connection NAME`: wins over the file's `# @connection`. */
   readonly connectionOverride?: string;
+  /** `--context JSON`: context keys that win over the connection's default context (a request's own keys win over both). */
+  readonly contextOverride?: DefaultContext;
 }
 
 /** How a selection runs. */
@@ -115,9 +119,10 @@ export class RequestRun {
     const reads = new Set<string>();
     const resolved = await this.#resolve(index, connection.profile.variables, reads);
     if (!resolved.ok) return this.#unresolved(index, resolved.diagnostics, { connection: name });
-    const request = withOffset(resolved.request, options.offset);
+    const { request: withContext, sources: contextSources } = withDefaultContext(resolved.request, this.#contextLayers(connection));
+    const request = withOffset(withContext, options.offset);
     const described = session.redactor.redact(describeRequest(request));
-    const sent = { request: described, connection: name };
+    const sent = { request: described, connection: name, ...(contextSources.length > 0 ? { context: contextSources.map((entry) => ({ ...entry, value: session.redactor.redactValue(entry.value) })) } : {}) };
     if (reads.size > 0 && !(await this.#input.ports.asking.allowEnvironment([...reads].sort(), name))) {
       return this.#notSent(index, { kind: 'declined', message: `Not sent: reading the environment variable(s) ${[...reads].sort().join(', ')} was not allowed for this file.` }, sent);
     }
@@ -169,6 +174,14 @@ export class RequestRun {
       ...(page ? { page } : {}),
       stored,
     };
+  }
+
+  /** The default context's layers, weakest first: the connection's, then `--context`. */
+  #contextLayers(connection: OpenedConnection): ContextDefaults[] {
+    const layers: ContextDefaults[] = [];
+    if (connection.profile.defaultContext) layers.push({ values: connection.profile.defaultContext, source: 'connection' });
+    if (this.#input.contextOverride) layers.push({ values: this.#input.contextOverride, source: 'command line' });
+    return layers;
   }
 
   /** The name of the connection the request uses; one written with placeholders is resolved first (nothing is sent). */

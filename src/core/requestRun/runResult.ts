@@ -1,6 +1,7 @@
 // What one request of a run gave: its verdict, the answer (redacted), the assertions, or why it was not sent.
 import type { CallTimings } from '../client/callTimings';
 import type { AssertionOperator, Diagnostic, StoredResponse, TextRange } from '../requestFile';
+import type { ContextKeySource } from '../connections/defaultContext';
 import type { RunError } from './runErrors';
 
 /** passed: answered and every check held; failed: an assertion or the status failed; error: not sent or no answer; skipped: not run. */
@@ -36,6 +37,8 @@ export interface RequestRunResult {
   readonly request?: string;
   /** The connection's name, once chosen. */
   readonly connection?: string;
+  /** The context the call sent, key by key, with where each key came from (the request, the connection, `--context`). */
+  readonly context?: readonly ContextKeySource[];
   /** The HTTP status (200 for an answer of the deprecated interfaces); absent when no answer came. */
   readonly status?: number;
   readonly timings?: CallTimings;

@@ -52,6 +52,7 @@ export function panelResponseOf(result: RequestRunResult, id: string): PanelResp
     title: result.label,
     request: result.request ?? '',
     ...(result.connection !== undefined ? { connection: result.connection } : {}),
+    ...(result.context ? { context: result.context } : {}),
     ...(result.status !== undefined ? { status: result.status } : {}),
     ok: result.ok,
     ...(result.timings ? { timings: result.timings } : {}),
