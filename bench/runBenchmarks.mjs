@@ -13,9 +13,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv.slice(2);
 const require = createRequire(import.meta.url);
 
+/** The transpiled benchmarks' clients send through undici's Pool, as the extension's do. */
+function chooseUndiciHttpPool() {
+  const { chooseHttpPool } = require(path.join(root, 'out/src/core/http/httpPoolChoice.js'));
+  chooseHttpPool('undici', require(path.join(root, 'out/src/core/http/undiciHttpPool.js')).createUndiciHttpPool);
+}
+
 /** A benchmark written in TypeScript, run from its transpiled file in out/bench (npm run bench builds it). */
 function transpiled(file, exportName) {
   return async () => {
+    chooseUndiciHttpPool();
     const results = await require(path.join(root, 'out/bench', file))[exportName]();
     const skipped = Object.entries(results).find(([key]) => key.endsWith('skipped'));
     if (skipped) throw new Error(`${file} did not run: ${skipped[1]}`);

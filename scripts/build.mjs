@@ -28,22 +28,6 @@ const common = {
   },
 };
 
-/** Resolves `undici` to the CLI's pool on node's own HTTP client (see src/cli/nodeHttpPool.ts). */
-const nodeHttpPool = {
-  name: 'node-http-pool',
-  setup(build) {
-    build.onResolve({ filter: /^undici$/ }, () => ({ path: path.join(root, 'src/cli/nodeHttpPool.ts') }));
-  },
-};
-
-/** Resolves `undici` to the extension's module that loads its Pool and request API only (see src/extension/undiciPool.ts). */
-const undiciPoolWithApi = {
-  name: 'undici-pool-with-api',
-  setup(build) {
-    build.onResolve({ filter: /^undici$/ }, () => ({ path: path.join(root, 'src/extension/undiciPool.ts') }));
-  },
-};
-
 const nodeEntry = (entry, outfile, extra = {}) => ({
   ...common, entryPoints: [entry], outfile, platform: 'node', target: 'node20', format: 'cjs', ...extra,
 });
@@ -52,20 +36,22 @@ const nodeEntry = (entry, outfile, extra = {}) => ({
 export const bundles = [
   // Banner and footer stamp when the bundle starts and ends loading, so activation can report its module-loading time.
   nodeEntry('src/extension/activate.ts', 'dist/extension.js', {
-    external: ['vscode', './migrate.js', './localSandbox.js'],
+    external: ['vscode', './migrate.js', './localSandbox.js', './undiciPool.js'],
     mainFields: ['module', 'main'],
     banner: { js: 'var __json2LoadStarted=performance.now();' },
     footer: { js: 'var __json2LoadEnded=performance.now();' },
-    plugins: [undiciPoolWithApi],
   }),
+  // The extension's HTTP pool (undici's public Pool, src/core/http/undiciHttpPool.ts): its own bundle, required by
+  // the extension when it makes its first client (src/extension/undiciPoolBundle.ts), so activation never parses undici.
+  nodeEntry('src/core/http/undiciHttpPool.ts', 'dist/undiciPool.js'),
   // The migration assistant's parsers (Python, JS/TS, PHP): their own bundle, required by the extension on first use.
   nodeEntry('src/core/migrate/migrateBundle.ts', 'dist/migrate.js'),
   // The local sandbox's installer, launcher and connection: their own bundle, required by the extension on first Start.
   nodeEntry('src/extension/sandbox/localSandboxService.ts', 'dist/localSandbox.js', { external: ['vscode'] }),
   // mainFields: jsonc-parser's "main" is a UMD build whose requires esbuild cannot follow; its ES module build bundles.
-  nodeEntry('src/cli/main.ts', 'dist/cli.js', { banner: { js: '#!/usr/bin/env node' }, external: ['./sandbox.js', './migrate.js', './mcp.js'], mainFields: ['module', 'main'], plugins: [nodeHttpPool] }),
+  nodeEntry('src/cli/main.ts', 'dist/cli.js', { banner: { js: '#!/usr/bin/env node' }, external: ['./sandbox.js', './migrate.js', './mcp.js'], mainFields: ['module', 'main'] }),
   // `json2 mcp` with the MCP SDK: its own bundle, required by dist/cli.js for that command only.
-  nodeEntry('src/cli/mcpCommand.ts', 'dist/mcp.js', { mainFields: ['module', 'main'], plugins: [nodeHttpPool] }),
+  nodeEntry('src/cli/mcpCommand.ts', 'dist/mcp.js', { mainFields: ['module', 'main'] }),
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview/main.js', platform: 'browser', target: 'es2022', format: 'iife' },
   ...sandboxBundles(common),
 ];

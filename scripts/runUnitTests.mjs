@@ -1,6 +1,7 @@
 // Runs the unit tests (node's test runner) on the transpiled files in out/test/unit. Node 20 takes an explicit
 // list of files, not globs, so this finds them. Arguments narrow the run to files whose path contains one of them;
 // `--postgres` adds the tests of out/test/postgres, which need a PostgreSQL server (JSON2_SANDBOX_POSTGRES).
+// JSON2_TEST_HTTP_POOL=node:http runs the clients on the command line's HTTP pool instead of undici's.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,5 +27,7 @@ if (files.length === 0) {
   console.error(`no unit test files under ${path.relative(root, unitDir)}${filters.length ? ` matching ${filters.join(', ')}` : ''}; run node scripts/build.mjs --tests first`);
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--enable-source-maps', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit', cwd: root });
+// Every test process starts with the core clients' HTTP pool chosen, as the extension's and the CLI's entry points do.
+const httpPool = path.join(root, 'out/test/support/chooseTestHttpPool.js');
+const result = spawnSync(process.execPath, ['--enable-source-maps', '--require', httpPool, '--test', '--test-reporter=spec', ...files], { stdio: 'inherit', cwd: root });
 process.exit(result.status ?? 1);

@@ -24,8 +24,21 @@ async function runSandbox(argv: string[]): Promise<number> {
   return sandbox.runSandboxCommand(argv);
 }
 
+/**
+ * The command line's clients send through node's own HTTP client (core/http/nodeHttpPool.ts): no WebAssembly parser to
+ * compile at start-up, as undici's would. Required on demand, so `--help` never loads node:http.
+ */
+function chooseNodeHttpPool(): void {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { chooseHttpPool } = require('../core/http/httpPoolChoice') as typeof import('../core/http/httpPoolChoice');
+  const { createNodeHttpPool } = require('../core/http/nodeHttpPool') as typeof import('../core/http/nodeHttpPool');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  chooseHttpPool('node:http', createNodeHttpPool);
+}
+
 async function runFiles(argv: string[]): Promise<number> {
-  // Required on demand: esbuild wraps the module lazily, so the runner, the client and undici load only for this command.
+  chooseNodeHttpPool();
+  // Required on demand: esbuild wraps the module lazily, so the runner, the client and the HTTP pool load only for this command.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { runRunCommand } = require('./runCommand') as typeof import('./runCommand');
   return runRunCommand(argv);

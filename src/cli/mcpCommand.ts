@@ -5,6 +5,8 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AgentSession, type AgentConnectionSource } from '../core/agentTools/agentSession';
 import { AgentTools } from '../core/agentTools/agentTools';
+import { chooseHttpPool } from '../core/http/httpPoolChoice';
+import { createNodeHttpPool } from '../core/http/nodeHttpPool';
 import { userAgentOf } from '../core/client/userAgent';
 import { loadCliConnections, resolveCliConnection, type CliConnectionOptions } from '../core/connections/cliConnectionResolver';
 import { looksSecret } from '../core/requestFile';
@@ -41,6 +43,8 @@ function cliConnectionSource(options: McpOptions, env: Readonly<Record<string, s
 
 /** Serves until the client closes stdin; resolves with the exit code. */
 export async function runMcpCommand(argv: readonly string[]): Promise<number> {
+  // dist/mcp.js is its own bundle: it chooses its HTTP pool as dist/cli.js does (node:http, see src/cli/main.ts).
+  chooseHttpPool('node:http', createNodeHttpPool);
   let options: McpOptions | 'help';
   try {
     options = parseMcpOptions(argv, process.cwd());

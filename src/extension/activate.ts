@@ -1,5 +1,6 @@
 // The extension's composition root: builds the shared services and wires each feature; nothing else.
 import * as vscode from 'vscode';
+import { chooseHttpPool } from '../core/http/httpPoolChoice';
 import { type ExplorerTestApi, registerExplorer } from './explorer/registerExplorer';
 import { createLogChannel } from './logChannel';
 import { registerLogCommands } from './logCommands';
@@ -13,6 +14,7 @@ import { type DatabasesTestApi, registerDatabases } from './databases/registerDa
 import { type LocalSandboxTestApi, registerLocalSandbox } from './sandbox/registerLocalSandbox';
 import { registerTesting, type TestingTestApi } from './testing/registerTesting';
 import { registerAgentTools } from './agents/registerAgentTools';
+import { undiciPoolFromBundle } from './undiciPoolBundle';
 
 /** Set by the bundle's first and last lines (scripts/build.mjs); absent when the sources run unbundled. */
 declare const __json2LoadStarted: number | undefined;
@@ -32,6 +34,8 @@ export interface Json2TestApi {
 
 export function activate(context: vscode.ExtensionContext): Json2TestApi | undefined {
   const activateStarted = performance.now();
+  // Every client of the extension sends through undici's Pool (the command line chooses node:http).
+  chooseHttpPool('undici', undiciPoolFromBundle);
   const log = createLogChannel();
   const connections = registerConnections(context, log);
   const requests = registerRequests(context, connections.service, log);

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
+import { text as streamText } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import { SecretRedactor } from '../redaction/secretRedactor';
 import { ClientUsageError, TransportError } from './clientErrors';
@@ -10,7 +11,6 @@ import { HttpTransport, type TransportOptions } from './httpTransport';
 import { decodeJsonRpcAnswer, encodeJsonRpcParams } from './jsonRpcCodec';
 import { JsonRpcError } from './legacyRpcErrors';
 import { managerFailureOf } from './managerAnswer';
-import { transportErrorFrom } from './transportFailures';
 import { multipartUpload } from './multipartUpload';
 
 export interface DatabaseManagerSettings {
@@ -112,16 +112,14 @@ export class DatabaseManagerClient {
   }> {
     return this.#guard(undefined, async () => {
       const body = new URLSearchParams({ master_pwd: this.#master(), name, backup_format: options.format ?? 'zip' }).toString();
-      const response = await this.#transport.dispatcher.request({
-        origin: this.target.origin, method: 'POST', path: this.#path('/web/database/backup'),
+      const response = await this.#transport.stream({
+        method: 'POST', path: this.#path('/web/database/backup'), timeoutMs: 0,
         headers: this.#headers('application/x-www-form-urlencoded'), body, signal: options.signal,
-      }).catch((error: Error) => {
-        throw transportErrorFrom(error, this.target.origin, true);
       });
       const contentType = String(response.headers['content-type'] ?? '');
-      if (response.statusCode !== 200 || contentType.startsWith('text/html')) {
-        const text = (await response.body.text()).slice(0, 1024 * 1024);
-        throw managerFailureOf('Database backup', response.statusCode, text) ?? new TransportError('invalidResponse', 'Database backup: redirected instead of sending the file.');
+      if (response.status !== 200 || contentType.startsWith('text/html')) {
+        const text = (await streamText(response.body)).slice(0, 1024 * 1024);
+        throw managerFailureOf('Database backup', response.status, text) ?? new TransportError('invalidResponse', 'Database backup: redirected instead of sending the file.');
       }
       const total = Number(response.headers['content-length']);
       let bytes = 0;
@@ -139,7 +137,7 @@ export class DatabaseManagerClient {
         await fs.promises.rename(partial, destination);
       } catch (error) {
         await fs.promises.rm(partial, { force: true });
-        throw error instanceof Error && error.name === 'AbortError' ? new TransportError('cancelled', 'Database backup: cancelled; the partial file was removed.') : error;
+        throw options.signal?.aborted || (error instanceof Error && error.name === 'AbortError') ? new TransportError('cancelled', 'Database backup: cancelled; the partial file was removed.') : error;
       }
       const disposition = String(response.headers['content-disposition'] ?? '');
       const serverFileName = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];

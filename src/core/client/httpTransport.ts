@@ -1,10 +1,11 @@
-// One origin's HTTP transport on undici: keep-alive pool, timeouts, cancellation, size limit, decompression, timings.
-import { Pool, type Dispatcher } from 'undici';
+// One origin's HTTP transport on an HttpPool: keep-alive, timeouts, cancellation, size limit, decompression, timings.
 import { Readable } from 'node:stream';
-import { ClientUsageError, TransportError } from './clientErrors';
+import type { HttpPool, HttpPoolFactory } from '../http/httpPool';
+import { chosenHttpPool } from '../http/httpPoolChoice';
+import { CallInFlight } from './callInFlight';
+import { TransportError } from './clientErrors';
 import { decodeContent } from './contentDecoding';
 import { type CallTimings, type CallSizes, timingsSince } from './callTimings';
-import { transportErrorFrom } from './transportFailures';
 
 /** 256 MiB: enough for a large `search_read`, small enough not to take the editor down. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
@@ -21,8 +22,8 @@ export interface TransportOptions {
   readonly keepAlive?: boolean;
   /** Parallel connections to the origin (default 8). */
   readonly connections?: number;
-  /** A dispatcher to use instead of the transport's own pool (the caller then owns it). */
-  readonly dispatcher?: Dispatcher;
+  /** The pool implementation (default: the one the program's entry point chose, see core/http/httpPoolChoice.ts). */
+  readonly httpPool?: HttpPoolFactory;
 }
 
 export interface HttpRequest {
@@ -36,6 +37,14 @@ export interface HttpRequest {
   readonly timeoutMs?: number;
   /** Called as the request body goes out, with the bytes sent so far. */
   readonly onUploadProgress?: (sentBytes: number) => void;
+}
+
+/** An answer whose body is read as it arrives (`HttpTransport.stream`). */
+export interface StreamedAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body as sent (not decoded, no size limit); destroying it stops the request. */
+  readonly body: Readable;
 }
 
 export interface HttpAnswer {
@@ -57,8 +66,7 @@ export class HttpTransport {
   readonly maxResponseBytes: number;
   readonly #requestTimeoutMs: number;
   readonly #keepAlive: boolean;
-  readonly #dispatcher: Dispatcher;
-  readonly #ownsDispatcher: boolean;
+  readonly #pool: HttpPool;
 
   /** Creates the transport and its pool; nothing connects until the first request. */
   constructor(origin: string, options: TransportOptions = {}) {
@@ -66,20 +74,11 @@ export class HttpTransport {
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.#requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.#keepAlive = options.keepAlive ?? true;
-    this.#ownsDispatcher = options.dispatcher === undefined;
-    // Undici's own header and body timeouts are off: one deadline per request, set by the caller, covers both.
-    this.#dispatcher = options.dispatcher ?? new Pool(origin, {
+    this.#pool = (options.httpPool ?? chosenHttpPool())(origin, {
       connections: options.connections ?? 8,
-      connect: { timeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS },
-      headersTimeout: 0,
-      bodyTimeout: 0,
-      keepAliveTimeout: 4_000,
+      connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      keepAliveTimeoutMs: 4_000,
     });
-  }
-
-  /** The pool, for callers that must stream an answer themselves (database backups). */
-  get dispatcher(): Dispatcher {
-    return this.#dispatcher;
   }
 
   /** Sends a request and resolves with the whole answer, whatever its status; rejects with a `TransportError`. */
@@ -94,101 +93,88 @@ export class HttpTransport {
     }
   }
 
-  /** Closes the pool (when the transport owns it); pending requests finish first. */
+  /**
+   * Sends a request and resolves once the answer's headers arrive, with its body as a stream that is never held whole
+   * (a database backup). No size limit, no decoding, no retry; the deadline covers the whole call (0 for none).
+   */
+  stream(request: HttpRequest): Promise<StreamedAnswer> {
+    return new Promise<StreamedAnswer>((resolve, reject) => {
+      let body: Readable | undefined;
+      const call = new CallInFlight(this.origin, {
+        onHead: (status, headers) => {
+          body = new Readable({
+            read: () => call.resume(),
+            destroy: (error, done) => {
+              call.stop(error ?? new TransportError('cancelled', 'The answer was not read to its end.', { code: 'ABORT_ERR', maybeSent: true }));
+              done(error);
+            },
+          });
+          resolve({ status, headers, body });
+        },
+        onData: (chunk) => {
+          if (body?.push(chunk) === false) call.pause();
+        },
+        onEnd: () => {
+          call.settle();
+          body?.push(null);
+        },
+        onFailure: (error) => {
+          if (body === undefined) reject(error);
+          else if (!body.destroyed) body.destroy(error);
+        },
+      });
+      call.start(this.#pool, this.#poolRequest(request, countedBody(request.body, request.onUploadProgress).body, false), request.signal,
+        request.timeoutMs ?? this.#requestTimeoutMs);
+    });
+  }
+
+  /** Closes the pool; pending requests finish first. */
   async close(): Promise<void> {
-    if (this.#ownsDispatcher) await this.#dispatcher.close();
+    await this.#pool.close();
   }
 
   #sendOnce(request: HttpRequest): Promise<HttpAnswer> {
-    const timeoutMs = request.timeoutMs ?? this.#requestTimeoutMs;
     const limit = this.maxResponseBytes;
     return new Promise<HttpAnswer>((resolve, reject) => {
-      const started = performance.now();
-      let connectedAt: number | undefined;
-      let firstByteAt: number | undefined;
       let status = 0;
       let headers: Record<string, string> = {};
       const chunks: Buffer[] = [];
       let wireBytes = 0;
-      let abortRequest: ((reason?: Error) => void) | undefined;
-      let settled = false;
-      let timer: NodeJS.Timeout | undefined;
-
-      const finish = (outcome: { error: Error } | { answer: HttpAnswer }): void => {
-        if (settled) return;
-        settled = true;
-        if (timer) clearTimeout(timer);
-        request.signal?.removeEventListener('abort', onCallerAbort);
-        if ('error' in outcome) reject(outcome.error);
-        else resolve(outcome.answer);
-      };
-      const stop = (error: TransportError): void => {
-        abortRequest?.(error);
-        finish({ error });
-      };
-      const onCallerAbort = (): void => {
-        stop(new TransportError('cancelled', 'The request was cancelled.', { code: 'ABORT_ERR', maybeSent: connectedAt !== undefined }));
-      };
-
-      if (request.signal?.aborted) {
-        finish({ error: new TransportError('cancelled', 'The request was cancelled before it was sent.', { code: 'ABORT_ERR', maybeSent: false }) });
-        return;
-      }
-      request.signal?.addEventListener('abort', onCallerAbort, { once: true });
-      if (timeoutMs > 0) {
-        timer = setTimeout(() => stop(new TransportError('timeout', `No complete answer within ${timeoutMs} ms; the request was stopped.`, {
-          code: 'TIMEOUT', maybeSent: connectedAt !== undefined,
-        })), timeoutMs);
-      }
-
-      const handler: Dispatcher.DispatchHandler = {
-        onRequestStart: (controller) => {
-          abortRequest = (reason) => controller.abort(reason ?? new Error('aborted'));
-          connectedAt = performance.now();
-          if (settled) controller.abort(new TransportError('cancelled', 'The request was cancelled.'));
-        },
-        onResponseStarted: () => {
-          firstByteAt = performance.now();
-        },
-        onResponseStart: (_controller, statusCode, responseHeaders) => {
-          status = statusCode;
-          headers = flattenHeaders(responseHeaders);
+      const upload = countedBody(request.body, request.onUploadProgress);
+      const call = new CallInFlight(this.origin, {
+        onHead: (answerStatus, answerHeaders) => {
+          status = answerStatus;
+          headers = answerHeaders;
           const declared = Number(headers['content-length']);
-          if (Number.isFinite(declared) && declared > limit) stop(tooLarge(limit, declared));
+          if (Number.isFinite(declared) && declared > limit) call.stop(tooLarge(limit, declared));
         },
-        onResponseData: (_controller, chunk) => {
-          if (settled) return;
+        onData: (chunk) => {
           wireBytes += chunk.length;
-          if (wireBytes > limit) stop(tooLarge(limit));
+          if (wireBytes > limit) call.stop(tooLarge(limit));
           else chunks.push(chunk);
         },
-        onResponseEnd: () => {
-          if (settled) return;
+        onEnd: () => {
+          call.settle();
           const raw = Buffer.concat(chunks, wireBytes);
           decodeContent(raw, headers['content-encoding'], limit).then((body) => {
-            const timings = timingsSince(started, connectedAt, firstByteAt);
-            finish({ answer: { status, headers, body, timings, sizes: { requestBytes: upload.sentBytes(), responseBytes: wireBytes, decodedBytes: body.length } } });
-          }, (error: unknown) => finish({ error: error instanceof TransportError ? error : new TransportError('invalidResponse', 'The answer could not be decoded.') }));
+            const timings = timingsSince(call.started, call.connectedAt, call.firstByteAt);
+            resolve({ status, headers, body, timings, sizes: { requestBytes: upload.sentBytes(), responseBytes: wireBytes, decodedBytes: body.length } });
+          }, (error: unknown) => reject(error instanceof TransportError ? error : new TransportError('invalidResponse', 'The answer could not be decoded.')));
         },
-        onResponseError: (_controller, error) => {
-          finish({ error: transportErrorFrom(error, this.origin, connectedAt !== undefined) });
-        },
-      };
-      const upload = countedBody(request.body, request.onUploadProgress);
-
-      try {
-        this.#dispatcher.dispatch({
-          origin: this.origin,
-          path: request.path,
-          method: request.method,
-          headers: { ...request.headers, 'accept-encoding': 'gzip, deflate, br' },
-          body: upload.body,
-          reset: !this.#keepAlive,
-        }, handler);
-      } catch (error) {
-        finish({ error: error instanceof Error && !(error instanceof TransportError) ? new ClientUsageError(error.message) : error as Error });
-      }
+        onFailure: reject,
+      });
+      call.start(this.#pool, this.#poolRequest(request, upload.body, true), request.signal, request.timeoutMs ?? this.#requestTimeoutMs);
     });
+  }
+
+  #poolRequest(request: HttpRequest, body: string | Buffer | Readable | undefined, decoded: boolean) {
+    return {
+      method: request.method,
+      path: request.path,
+      headers: decoded ? { ...request.headers, 'accept-encoding': 'gzip, deflate, br' } : request.headers,
+      body,
+      closeConnection: !this.#keepAlive,
+    };
   }
 }
 
@@ -199,15 +185,7 @@ function tooLarge(limit: number, declared?: number): TransportError {
     { code: 'RESPONSE_TOO_LARGE' });
 }
 
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return flat;
-}
-
-/** Wraps a request body so that the bytes undici takes from it are counted (and reported) as they go out. */
+/** Wraps a request body so that the bytes the pool takes from it are counted (and reported) as they go out. */
 function countedBody(body: HttpRequest['body'], onProgress: ((sentBytes: number) => void) | undefined): {
   body: string | Buffer | Readable | undefined; sentBytes: () => number;
 } {

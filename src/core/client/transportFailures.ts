@@ -1,11 +1,11 @@
-// Turns undici and socket failures into TransportErrors that say what happened and whether the request left.
+// Turns pool (undici or node:http) and socket failures into TransportErrors that say what happened and whether the request left.
 import { TransportError } from './clientErrors';
 
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_TLS_CERT_ALTNAME_INVALID',
   'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'CERT_HAS_EXPIRED']);
 
 /**
- * Describes a low-level failure. `connected` tells whether undici had handed the request to a socket; a failure
+ * Describes a low-level failure. `connected` tells whether the pool had handed the request to a connected socket; a failure
  * before that (refused, unknown host, connect timeout, certificate) means nothing was sent.
  */
 export function transportErrorFrom(error: Error, origin: string, connected: boolean): TransportError {

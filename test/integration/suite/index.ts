@@ -3,6 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Mocha from 'mocha';
+import { chooseHttpPool } from '../../../src/core/http/httpPoolChoice';
+import { createUndiciHttpPool } from '../../../src/core/http/undiciHttpPool';
 
 interface Results {
   passed: string[];
@@ -17,6 +19,8 @@ export function run(): Promise<void> {
 export async function runSuitesIn(folder: string): Promise<void> {
   // The launcher waits for this line to know that the host started the tests.
   console.log('JSON2_TESTS_STARTED');
+  // The suites' own clients (transpiled core, not the extension's bundle) send as the extension does: through undici.
+  chooseHttpPool('undici', createUndiciHttpPool);
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60_000 });
   // JSON2_INTEGRATION_GREP narrows the run to the suite files whose name contains it (while working on one feature).
   const only = process.env.JSON2_INTEGRATION_GREP ?? '';

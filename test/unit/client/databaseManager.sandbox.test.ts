@@ -169,7 +169,10 @@ interface Measured { bytes: number; peakRss: number; baselineRss: number; held: 
 /** Runs a backup or a restore in a child process (the sandbox stays here) and returns the child's memory figures. */
 async function measureInChild(action: 'backup' | 'restore', input: { url: string; master: string; database: string; file: string; format?: string }): Promise<Measured> {
   const modulePath = path.resolve(__dirname, '../../../src/core/client/databaseManagerClient.js');
+  // The child chooses its HTTP pool as every unit test process does (JSON2_TEST_HTTP_POOL, undici by default).
+  const choosePool = path.resolve(__dirname, '../../support/chooseTestHttpPool.js');
   const script = `
+    require(${JSON.stringify(choosePool)});
     const { DatabaseManagerClient } = require(${JSON.stringify(modulePath)});
     const fs = require('node:fs');
     const input = JSON.parse(process.env.JSON2_MEASURE_INPUT);

@@ -1,46 +1,34 @@
 // Transport behaviour of HttpTransport over real loopback sockets: timeouts, cancellation, size limit, compression,
-// keep-alive, refused connections and their single retry, timings. Run twice: on undici's Pool (the extension) and on
-// the command line's pool on node:http (src/cli/nodeHttpPool.ts, which dist/cli.js uses in undici's place).
+// keep-alive, refused connections and their single retry, timings. Run on both HTTP pools: undici's (the extension)
+// and node:http's (the command line); httpPoolContract.test.ts holds what both pools promise against the sandbox.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
-import { Pool, type Dispatcher } from 'undici';
-import { NodeHttpPool } from '../../../src/cli/nodeHttpPool';
 import { TransportError } from '../../../src/core/client/clientErrors';
 import { HttpTransport, type TransportOptions } from '../../../src/core/client/httpTransport';
+import type { HttpPool, HttpPoolFactory } from '../../../src/core/http/httpPool';
+import { createNodeHttpPool } from '../../../src/core/http/nodeHttpPool';
+import { createUndiciHttpPool } from '../../../src/core/http/undiciHttpPool';
 import { closedPort, startTransportTestServer, type TransportTestServer } from './transportTestServer';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 interface PoolKind {
   readonly label: string;
-  /** A pool as the transport would make it for `origin`. */
-  readonly pool: (origin: string) => Dispatcher;
-  /** The transport as its users get it (for the CLI: the transport on a node:http pool closed after each test). */
+  readonly create: HttpPoolFactory;
+  /** The transport as its users get it, on this pool. */
   readonly transport: (origin: string, options?: TransportOptions) => HttpTransport;
 }
 
-const CLI_POOLS: NodeHttpPool[] = [];
-const cliPool = (origin: string, options: TransportOptions = {}): Dispatcher => {
-  // The options HttpTransport gives its own pool.
-  const pool = new NodeHttpPool(origin, { connections: 8, connect: { timeout: options.connectTimeoutMs ?? 10_000 }, headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 4_000 });
-  CLI_POOLS.push(pool);
-  return pool as unknown as Dispatcher;
-};
-
 const POOL_KINDS: readonly PoolKind[] = [
-  { label: "undici's Pool", pool: (origin) => new Pool(origin), transport: (origin, options) => new HttpTransport(origin, options) },
-  { label: "the CLI's node:http pool", pool: (origin) => cliPool(origin), transport: (origin, options) => new HttpTransport(origin, { ...options, dispatcher: cliPool(origin, options) }) },
-];
+  { label: "undici's Pool", create: createUndiciHttpPool },
+  { label: 'node:http', create: createNodeHttpPool },
+].map((kind) => ({ ...kind, transport: (origin: string, options: TransportOptions = {}) => new HttpTransport(origin, { ...options, httpPool: kind.create }) }));
 
 for (const kind of POOL_KINDS) describe(`HttpTransport on ${kind.label}`, () => {
   let server: TransportTestServer;
   const pending = new Set<() => void>();
   let hangsSeen = 0;
-
-  afterEach(async () => {
-    await Promise.all(CLI_POOLS.splice(0).map((pool) => pool.close()));
-  });
 
   before(async () => {
     server = await startTransportTestServer((request, response, body) => {
@@ -181,8 +169,8 @@ for (const kind of POOL_KINDS) describe(`HttpTransport on ${kind.label}`, () => 
   test('a refused connection is retried once, then reported as not sent', async () => {
     const port = await closedPort();
     const origin = `http://127.0.0.1:${port}`;
-    const { dispatcher, dispatches } = countingDispatcher(kind.pool(origin));
-    const transport = new HttpTransport(origin, { dispatcher });
+    const { httpPool, exchanges } = countingPool(kind.create);
+    const transport = new HttpTransport(origin, { httpPool });
     await assert.rejects(transport.send({ method: 'POST', path: '/x', headers: {}, body: '{}' }), (error: unknown) => {
       assert.ok(error instanceof TransportError);
       assert.equal(error.kind, 'network');
@@ -191,17 +179,17 @@ for (const kind of POOL_KINDS) describe(`HttpTransport on ${kind.label}`, () => 
       assert.match(error.message, /refused/);
       return true;
     });
-    assert.equal(dispatches(), 2);
-    await dispatcher.close();
+    assert.equal(exchanges(), 2);
+    await transport.close();
   });
 
   test('a connection dropped after the request was sent is not retried', async () => {
-    const { dispatcher, dispatches } = countingDispatcher(kind.pool(server.url));
-    const transport = new HttpTransport(server.url, { dispatcher });
+    const { httpPool, exchanges } = countingPool(kind.create);
+    const transport = new HttpTransport(server.url, { httpPool });
     await assert.rejects(transport.send({ method: 'POST', path: '/reset', headers: {}, body: '{}' }),
       (error: unknown) => error instanceof TransportError && error.kind === 'network' && error.maybeSent);
-    assert.equal(dispatches(), 1);
-    await dispatcher.close();
+    assert.equal(exchanges(), 1);
+    await transport.close();
   });
 
   test('reports upload progress for a streamed body', async () => {
@@ -218,14 +206,19 @@ for (const kind of POOL_KINDS) describe(`HttpTransport on ${kind.label}`, () => 
   });
 });
 
-function countingDispatcher(inner: Dispatcher): { dispatcher: Dispatcher; dispatches: () => number } {
+/** The pool `create` makes, counting the exchanges it starts. */
+function countingPool(create: HttpPoolFactory): { httpPool: HttpPoolFactory; exchanges: () => number } {
   let count = 0;
-  const dispatcher = {
-    dispatch: (options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) => {
-      count += 1;
-      return inner.dispatch(options, handler);
-    },
-    close: () => inner.close(),
-  } as unknown as Dispatcher;
-  return { dispatcher, dispatches: () => count };
+  const httpPool: HttpPoolFactory = (origin, options) => {
+    const inner = create(origin, options);
+    const counted: HttpPool = {
+      exchange: (request, listener) => {
+        count += 1;
+        return inner.exchange(request, listener);
+      },
+      close: () => inner.close(),
+    };
+    return counted;
+  };
+  return { httpPool, exchanges: () => count };
 }
