@@ -1,13 +1,19 @@
 // Writes a conversion as a `.json2` request (docs/format.md), to try the new call at once; variables become prompts.
 import type { SourceExpr } from './legacyCall';
 import { takesMapping } from './literalWriters';
-import type { BodyValue, Conversion } from './migrationPlan';
+import type { BodyValue, Conversion, Json2Plan } from './migrationPlan';
 
 const PLACEHOLDER_NAME = /^[A-Za-z_][\w]*$/;
 
-/** One `.json2` request block for the conversion, titled with where the original call is. */
-export function writeJson2Request(conversion: Conversion, title: string): string {
-  const plan = conversion.plan;
+/** Writes body values as `.json2` JSON: literals as they are, computed values as `{{name}}` placeholders (collected in `prompts`). */
+export interface Json2BodyWriter {
+  /** Each placeholder's name and the source expression it stands for. */
+  readonly prompts: Map<string, string>;
+  json(value: BodyValue, parameter?: string): string;
+  exprJson(expr: SourceExpr): string;
+}
+
+export function json2BodyWriter(): Json2BodyWriter {
   const prompts = new Map<string, string>();
   // PHP's empty array reads as an empty list; a parameter taking a mapping gets {} instead.
   const json = (value: BodyValue, parameter?: string): string => {
@@ -27,6 +33,23 @@ export function writeJson2Request(conversion: Conversion, title: string): string
     prompts.set(name, expr.text);
     return name;
   };
+  return { prompts, json, exprJson };
+}
+
+/** The JSON-2 body of a plan: ids, the named arguments and the context, one member a line. */
+export function json2PlanBody(plan: Json2Plan, writer: Json2BodyWriter): string {
+  const members: string[] = [];
+  if (plan.ids) members.push(`  "ids": ${writer.json(plan.ids)}`);
+  for (const arg of plan.args) members.push(`  ${JSON.stringify(arg.name)}: ${writer.json(arg.value, arg.name)}`);
+  if (plan.context) members.push(`  "context": ${writer.json(plan.context, 'context')}`);
+  return members.length === 0 ? '{}' : ['{', members.join(',\n'), '}'].join('\n');
+}
+
+/** One `.json2` request block for the conversion, titled with where the original call is. */
+export function writeJson2Request(conversion: Conversion, title: string): string {
+  const plan = conversion.plan;
+  const writer = json2BodyWriter();
+  const prompts = writer.prompts;
   const lines = [`### ${title}`];
   const body: string[] = [];
   let requestLine: string;
@@ -35,12 +58,7 @@ export function writeJson2Request(conversion: Conversion, title: string): string
     requestLine = `POST ${plan.model}/${plan.method}`;
     // Commented: the header is needed only when several databases serve one domain (then name the database here).
     if (plan.database) headers.push(`# X-Service-Database: ${plan.database.value !== undefined ? String(plan.database.value) : `<${plan.database.text}>`}   (only when several databases serve one domain)`);
-    const members: string[] = [];
-    if (plan.ids) members.push(`  "ids": ${json(plan.ids)}`);
-    for (const arg of plan.args) members.push(`  ${JSON.stringify(arg.name)}: ${json(arg.value, arg.name)}`);
-    if (plan.context) members.push(`  "context": ${json(plan.context, 'context')}`);
-    body.push('{', members.join(',\n'), '}');
-    if (members.length === 0) body.splice(0, 3, '{}');
+    body.push(json2PlanBody(plan, writer));
   } else if (plan.kind === 'route' && plan.verb === 'GET') {
     requestLine = `GET ${plan.path}`;
   } else {

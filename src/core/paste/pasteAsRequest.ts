@@ -1,0 +1,104 @@
+// Turns pasted text (a cURL command line, Python `requests` or xmlrpc.client code, a JavaScript `fetch`) into `.json2`
+// requests: the key left to the connection, the database header turned into `# @connection` when a saved connection
+// matches it, or a specific reason when the text is not a call this API understands.
+import { readCurlCommand, isCurlCommand } from './curlPaste';
+import { readJavaScriptSnippet } from './javascriptPaste';
+import { type PasteResult, type PastedRequest, looksLikeKey } from './pastedRequest';
+import { readPythonSnippet } from './pythonPaste';
+
+/** What the paste needs of a saved connection. */
+export interface PasteConnection {
+  readonly name: string;
+  readonly baseUrl: string;
+  readonly database?: string;
+}
+
+/** A key found in the pasted text, with the connection it belongs to when one matches. */
+export interface FoundKey {
+  readonly key: string;
+  readonly connection?: string;
+  readonly baseUrl?: string;
+  readonly database?: string;
+}
+
+export type PasteOutcome =
+  | { readonly ok: true; readonly text: string; readonly requests: readonly PastedRequest[]; readonly connections: readonly (string | undefined)[]; readonly key?: FoundKey }
+  | { readonly ok: false; readonly reason: string };
+
+const JAVASCRIPT_HINTS = /\bfetch\s*\(|\b(const|let|var)\s+\w+\s*=|=>|\brequire\s*\(|\bawait\b|\bnew\s+\w+\(|;\s*$/m;
+const PYTHON_HINTS = /^\s*(import|from)\s+[\w.]+|\brequests\.|\bxmlrpc\b|\bNone\b|\bTrue\b|\bFalse\b|^\s*def\s|\bf["']/m;
+
+/** The pasted text read as requests (see `PastedRequest`), or why it cannot be. */
+export function readPastedText(text: string): PasteResult {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, reason: 'the clipboard is empty.' };
+  if (isCurlCommand(trimmed)) return readCurlCommand(trimmed);
+  if (/^[[{]/.test(trimmed) && !/\n\s*\w+\s*=/.test(trimmed)) {
+    return { ok: false, reason: 'a JSON body alone does not say which model and method to call: copy the cURL, Python or JavaScript sample (with its URL) instead.' };
+  }
+  const javascript = JAVASCRIPT_HINTS.test(trimmed) && !/^\s*(import|from)\s+[\w.]+\s*$/m.test(trimmed);
+  const python = PYTHON_HINTS.test(trimmed);
+  const first = javascript && !python ? readJavaScriptSnippet(trimmed) : readPythonSnippet(trimmed);
+  if (first.ok || (javascript !== python)) return first;
+  const second = javascript ? readPythonSnippet(trimmed) : readJavaScriptSnippet(trimmed);
+  if (second.ok) return second;
+  if (!javascript && !python) return { ok: false, reason: 'the text is not a cURL command, nor Python or JavaScript code calling the server.' };
+  return first;
+}
+
+/** The connection a pasted request belongs to: its database (and server, when both say), else its server alone. */
+export function matchConnection(request: Pick<PastedRequest, 'baseUrl' | 'database'>, connections: readonly PasteConnection[]): PasteConnection | undefined {
+  const sameServer = (connection: PasteConnection) => request.baseUrl !== undefined && normalisedBase(connection.baseUrl) === normalisedBase(request.baseUrl);
+  const database = request.database?.name;
+  if (database !== undefined) {
+    const named = connections.filter((connection) => connection.database === database);
+    const onServer = named.filter(sameServer);
+    if (onServer.length === 1) return onServer[0];
+    return named.length === 1 && (request.baseUrl === undefined || onServer.length === 1 || !connections.some(sameServer)) ? named[0] : undefined;
+  }
+  const onServer = connections.filter(sameServer);
+  return onServer.length === 1 ? onServer[0] : undefined;
+}
+
+function normalisedBase(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`.replace(/\/+$/, '').toLowerCase();
+  } catch {
+    return url.replace(/\/+$/, '').toLowerCase();
+  }
+}
+
+/** The pasted text as `.json2` request blocks, never holding the key; or why it cannot be pasted. */
+export function pasteAsRequest(text: string, connections: readonly PasteConnection[]): PasteOutcome {
+  const read = readPastedText(text);
+  if (!read.ok) return read;
+  const blocks: string[] = [];
+  const matched: (string | undefined)[] = [];
+  let key: FoundKey | undefined;
+  for (const request of read.requests) {
+    const connection = matchConnection(request, connections);
+    matched.push(connection?.name);
+    blocks.push(requestBlock(request, connection));
+    if (!key && looksLikeKey(request.apiKey)) key = { key: request.apiKey, connection: connection?.name, baseUrl: request.baseUrl, database: request.database?.name };
+  }
+  const written = blocks.join('\n');
+  for (const request of read.requests) {
+    // A key must never reach the file: a body or note holding it refuses the paste.
+    if (request.apiKey && request.apiKey.length >= 8 && written.includes(request.apiKey)) return { ok: false, reason: 'the pasted call holds its API key in the body: remove it and paste again.' };
+  }
+  return { ok: true, text: written, requests: read.requests, connections: matched, key };
+}
+
+function requestBlock(request: PastedRequest, connection: PasteConnection | undefined): string {
+  const target = request.target.kind === 'json2' ? `${request.target.model} ${request.target.method}` : request.target.path;
+  const lines = [`### ${target} (pasted ${request.source})`];
+  for (const note of request.notes) lines.push(`# ${note}`);
+  if (!connection && request.baseUrl) lines.push(`# The pasted call was for ${request.baseUrl}${request.database ? ` (database ${request.database.name})` : ''}: no saved connection matches it.`);
+  if (connection) lines.push(`# @connection ${connection.name}`);
+  for (const [name, source] of request.prompts) lines.push(`# @prompt ${name}${source === name ? '' : ` ${source.replace(/\s+/g, ' ')}`}`);
+  lines.push(request.target.kind === 'json2' ? `POST ${request.target.model}/${request.target.method}` : `GET ${request.target.path}`);
+  if (request.database && request.database.name !== connection?.database) lines.push(`${request.database.header}: ${request.database.name}`);
+  if (request.body !== undefined) lines.push(request.body);
+  return `${lines.join('\n')}\n`;
+}
