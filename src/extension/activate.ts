@@ -15,6 +15,7 @@ import { type LocalSandboxTestApi, registerLocalSandbox } from './sandbox/regist
 import { registerTesting, type TestingTestApi } from './testing/registerTesting';
 import { registerAgentTools } from './agents/registerAgentTools';
 import { undiciPoolFromBundle } from './undiciPoolBundle';
+import { type PasteTestApi, registerPaste } from './paste/registerPaste';
 
 /** Set by the bundle's first and last lines (scripts/build.mjs); absent when the sources run unbundled. */
 declare const __json2LoadStarted: number | undefined;
@@ -30,6 +31,7 @@ export interface Json2TestApi {
   readonly databases?: DatabasesTestApi;
   readonly localSandbox?: LocalSandboxTestApi;
   readonly testing?: TestingTestApi;
+  readonly paste?: PasteTestApi;
 }
 
 export function activate(context: vscode.ExtensionContext): Json2TestApi | undefined {
@@ -45,9 +47,10 @@ export function activate(context: vscode.ExtensionContext): Json2TestApi | undef
   const explorer = registerExplorer(context, { connections: connections.service, language, inputs: connections.testApi?.inputs, schemaServices });
   const [keys, databases] = [registerKeys(context, connections, log), registerDatabases(context, connections, log)];
   const localSandbox = registerLocalSandbox(context, connections, log);
+  const paste = registerPaste(context, connections, log);
   context.subscriptions.push(registerAgentTools(connections.service, log));
   context.subscriptions.push(log, registerLogCommands(log), explorer, connections, requests, language, schemaServices, registerMigration(log), keys, databases, localSandbox,
-    testing);
+    testing, paste);
   const activateMs = performance.now() - activateStarted;
   const moduleMs = typeof __json2LoadStarted === 'number' && typeof __json2LoadEnded === 'number' ? __json2LoadEnded - __json2LoadStarted : 0;
   const ms = (value: number): string => value.toFixed(1);
@@ -56,7 +59,7 @@ export function activate(context: vscode.ExtensionContext): Json2TestApi | undef
     String(context.extension.packageJSON.version), ms(moduleMs + activateMs), ms(moduleMs), ms(activateMs)));
   return connections.testApi && {
     connections: connections.testApi, requests: requests.testApi, language, explorer: explorer.testApi, keys: keys.testApi, databases: databases.testApi,
-    localSandbox: localSandbox.testApi, testing: testing.testApi,
+    localSandbox: localSandbox.testApi, testing: testing.testApi, paste: paste.testApi,
   };
 }
 

@@ -17,6 +17,7 @@ export const CommandIds = {
   exportJavaScript: 'json2.exportJavaScript',
   exportExecuteKw: 'json2.exportExecuteKw',
   newRequestFile: 'json2.newRequestFile',
+  pasteAsRequest: 'json2.pasteAsRequest',
   showHistory: 'json2.showHistory',
   clearHistory: 'json2.clearHistory',
   rerunHistory: 'json2.rerunHistory',

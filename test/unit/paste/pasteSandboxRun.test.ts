@@ -1,6 +1,5 @@
 // Pasted snippets run against the sandbox give the same answer as the snippets themselves: the /doc page's cURL,
-// Python and JavaScript samples (run with curl, python3 and node), the request files' cURL export, and an
-// xmlrpc.client call (the deprecated interface) against its pasted JSON-2 request run by `json2 run`.
+// Python and JavaScript samples (run with curl, python3 and node), and an xmlrpc.client call (the deprecated interface) against its pasted JSON-2 request run by `json2 run`.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
