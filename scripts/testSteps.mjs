@@ -36,7 +36,8 @@ export function countTests(kind, output) {
 
 /**
  * The failed tests in a step's output, as `{ name, detail }`: node's "failing tests" list (the name with its file),
- * the integration launcher's `integration failed: <title> — <error>` lines, a UI test's `FAIL <step>: <error>` line.
+ * the integration launcher's `integration failed: <title> — <error>` lines, a UI test's `FAIL <step>: <error>` line,
+ * the test host's `[test host] <why>` when it gave up on a whole suite.
  */
 export function failedTests(kind, output) {
   if (kind === 'node-test') {
@@ -55,5 +56,7 @@ export function failedTests(kind, output) {
   }
   const integration = [...output.matchAll(/^integration failed: (.+?) — (.*)$/gm)].map((match) => ({ name: match[1], detail: match[2] }));
   const ui = [...output.matchAll(/^\[\s*[\d.]+s\] FAIL (.+?): (.*)$/gm)].map((match) => ({ name: match[1], detail: match[2] }));
-  return [...integration, ...ui];
+  // The test host gave up on a whole suite (it never started, or went silent): no test of it is reported failed.
+  const host = [...output.matchAll(/^\[test host\] (?!kept )(.*)$/gm)].map((match) => ({ name: 'test host', detail: match[1] }));
+  return [...integration, ...ui, ...host];
 }
