@@ -15,7 +15,7 @@ import { expiryAfterDays, issueApiKey, KeyIssueError } from './service/keyIssuer
 import { directoryOwner, DirectoryBusyError } from './storage/directoryClaim';
 import { ForeignFilesError, makePrivateFolder } from './storage/ownerOnlyFiles';
 import { describeServer, NamespaceBusyError } from './storage/postgresBackend';
-import { systemClock } from './clock';
+import { systemClock } from './orm/clock';
 import { templateCacheDir } from './sandboxPaths';
 import { webRoutes } from './web/webRoutes';
 

@@ -1,7 +1,7 @@
 // A running sandbox: its databases and its HTTP server, started and stopped together.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from './orm/clock';
 import { backupCodec } from './dbService/backups';
 import { removeAbandonedUploads } from './databaseManager/abandonedUploads';
 import { DEFAULT_MAX_UPLOAD_BYTES, managerRoutes } from './databaseManager/managerRoutes';

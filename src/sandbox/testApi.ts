@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SettableClock } from './clock';
+import { SettableClock } from './orm/clock';
 import { USERS } from './demo/demoRecords';
 import { SLOW_METHOD, TESTING_MODEL, testingModel } from './models/testingModel';
 import { SandboxServer, type ServerTimeouts } from './sandboxServer';

@@ -1,14 +1,14 @@
 // Fills a brand-new database: the schema of the models, then the demo data (as the internal superuser).
 import crypto from 'node:crypto';
-import { systemClock } from '../clock';
+import { systemClock } from '../orm/clock';
 import { Environment } from '../orm/environment';
 import { formatDatetime } from '../orm/fieldValues';
 import type { Registry } from '../orm/registry';
 import { createRecords } from '../orm/recordWrite';
 import { schemaStatements } from '../orm/schemaSql';
 import { syncMetaModels } from '../models/metaModelSync';
-import { GROUP_ERP_MANAGER, GROUP_SYSTEM, GROUP_USER, SUPERUSER_ID, type CurrentUser } from '../security/currentUser';
-import { SecurityTables } from '../security/securityTables';
+import { GROUP_ERP_MANAGER, GROUP_SYSTEM, GROUP_USER, SUPERUSER_ID, type CurrentUser } from '../orm/access/currentUser';
+import { SecurityTables } from '../orm/access/securityTables';
 import type { SqlClient, Storage } from '../storage/sqlClient';
 import { addExternalId } from './externalIds';
 import { createSalesDemoData, createSalesReferenceData } from './salesSetup';

@@ -9,7 +9,7 @@ import { dispatchCall } from '../service/callDispatcher';
 import type { DatabaseCatalog } from '../service/databaseCatalog';
 import type { FaultInjector } from '../service/faultInjector';
 import { filterDatabase } from '../dbService/databaseFilter';
-import type { CurrentUser } from '../security/currentUser';
+import type { CurrentUser } from '../orm/access/currentUser';
 import type { CacheTicket } from '../service/answerCache';
 import { jsonText, sendError, sendHtml, sendJsonText, statusPage } from './httpAnswers';
 import { mayHaveBody, mediaType, readBody } from './requestBody';

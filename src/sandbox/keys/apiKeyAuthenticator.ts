@@ -5,7 +5,7 @@
 // proved is kept through those clears (it stays true while that row keeps its hash), and slow checks that fail are
 // throttled per key index, so that a known key prefix cannot make everyone wait behind forced slow hashes.
 import crypto from 'node:crypto';
-import type { CurrentUser } from '../security/currentUser';
+import type { CurrentUser } from '../orm/access/currentUser';
 import { USER_COLUMNS, userFromRow, type UserRow } from '../security/userLookup';
 import type { SqlClient } from '../storage/sqlClient';
 import { formatDatetime } from '../orm/fieldValues';

@@ -1,12 +1,12 @@
 // res.users.apikeys: key records (never exposing a key, hash or index) and the programmatic generate and revoke.
 import { accessError, typeError, userError } from '../errors/serviceErrors';
-import type { MethodDefinition } from '../methods/methodDefinition';
-import { required } from '../methods/methodDefinition';
+import type { MethodDefinition } from '../orm/methodDefinition';
+import { required } from '../orm/methodDefinition';
 import { programmaticKeyLimit, programmaticKeysEnabled } from '../models/systemParameters';
 import type { Environment } from '../orm/environment';
 import { fields } from '../orm/fieldDefinition';
 import type { ModelSpec } from '../orm/modelDefinition';
-import { isSystemUser } from '../security/currentUser';
+import { isSystemUser } from '../orm/access/currentUser';
 import { countLiveKeys, deleteApiKey, findApiKey, insertApiKey, isLive } from './apiKeyStore';
 import { checkExpiration } from './expirationRules';
 

@@ -3,9 +3,9 @@ import { valueError } from '../errors/serviceErrors';
 import type { Environment } from '../orm/environment';
 import type { Model } from '../orm/modelDefinition';
 import { checkRecords } from '../orm/recordAccess';
-import { checkModelAccess } from '../security/accessPolicy';
-import { OPERATIONS, type Operation } from '../security/accessRules';
-import { required, type MethodDefinition } from './methodDefinition';
+import { checkModelAccess } from '../orm/access/accessPolicy';
+import { OPERATIONS, type Operation } from '../orm/access/accessRules';
+import { required, type MethodDefinition } from '../orm/methodDefinition';
 import { ServiceError } from '../errors/serviceErrors';
 
 function operationOf(value: unknown): Operation {

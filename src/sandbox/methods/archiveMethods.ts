@@ -3,7 +3,7 @@ import { valueError } from '../errors/serviceErrors';
 import type { Environment } from '../orm/environment';
 import type { Model } from '../orm/modelDefinition';
 import { writeRecords } from '../orm/recordWrite';
-import type { MethodDefinition } from './methodDefinition';
+import type { MethodDefinition } from '../orm/methodDefinition';
 
 /** Sets `active` on the records of `ids` that do not have it yet; ValueError on a model without `active`. */
 export async function setActive(env: Environment, model: Model, ids: readonly number[], active: boolean): Promise<void> {

@@ -1,7 +1,7 @@
 // Binds the named arguments of a JSON-2 body to a method's signature, as strictly as Python binds keyword arguments.
 import { unprocessableEntity } from '../errors/serviceErrors';
 import type { Model } from '../orm/modelDefinition';
-import type { MethodDefinition } from './methodDefinition';
+import type { MethodDefinition } from '../orm/methodDefinition';
 
 const MAX_RECORD_ID = 2 ** 53;
 

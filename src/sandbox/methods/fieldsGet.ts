@@ -3,8 +3,8 @@ import { typeError } from '../errors/serviceErrors';
 import type { FieldDefinition } from '../orm/fieldDefinition';
 import type { Model } from '../orm/modelDefinition';
 import type { Environment } from '../orm/environment';
-import { fieldAllowed, hasModelAccess } from '../security/accessPolicy';
-import { optional, type MethodDefinition } from './methodDefinition';
+import { fieldAllowed, hasModelAccess } from '../orm/access/accessPolicy';
+import { optional, type MethodDefinition } from '../orm/methodDefinition';
 
 /** Every attribute of `field`, keys sorted by name. */
 export function fieldDescription(field: FieldDefinition): Record<string, unknown> {

@@ -3,7 +3,7 @@ import { check_access, has_access } from './accessMethods';
 import { action_archive, action_unarchive } from './archiveMethods';
 import { fields_get } from './fieldsGet';
 import { formatted_read_group, read_group } from './groupMethods';
-import type { MethodDefinition } from './methodDefinition';
+import type { MethodDefinition } from '../orm/methodDefinition';
 import { copy, create, default_get, name_create, read, unlink, write } from './recordMethods';
 import { exists, get_metadata } from './recordMetadata';
 import { name_search, search, search_count, search_fetch, search_read } from './searchMethods';

@@ -10,7 +10,7 @@ import type { Model } from '../orm/modelDefinition';
 import { pythonRepr } from '../orm/pythonRepr';
 import { displayNames } from '../orm/recordRead';
 import { fromColumnValue } from '../orm/fieldValues';
-import { optional, required, type MethodDefinition } from './methodDefinition';
+import { optional, required, type MethodDefinition } from '../orm/methodDefinition';
 
 function specList(name: string, value: unknown): unknown[] {
   if (value === undefined || value === null || value === false) return [];

@@ -4,7 +4,7 @@ import type { Environment } from '../orm/environment';
 import type { Model } from '../orm/modelDefinition';
 import { readRecords } from '../orm/recordRead';
 import { quoteIdentifier } from '../orm/sqlParams';
-import type { MethodDefinition } from './methodDefinition';
+import type { MethodDefinition } from '../orm/methodDefinition';
 
 const LOG_ACCESS_FIELDS = ['create_uid', 'create_date', 'write_uid', 'write_date'];
 

@@ -5,8 +5,8 @@ import type { Model } from '../orm/modelDefinition';
 import { defaultValues } from '../orm/recordDefaults';
 import { displayNames, readRecords, readRows } from '../orm/recordRead';
 import { createRecords, unlinkRecords, valuesList, writeRecords } from '../orm/recordWrite';
-import { checkModelAccess } from '../security/accessPolicy';
-import { optional, required, type MethodDefinition } from './methodDefinition';
+import { checkModelAccess } from '../orm/access/accessPolicy';
+import { optional, required, type MethodDefinition } from '../orm/methodDefinition';
 
 export const read: MethodDefinition = {
   name: 'read',

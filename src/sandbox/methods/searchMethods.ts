@@ -4,7 +4,7 @@ import type { Environment } from '../orm/environment';
 import type { Model } from '../orm/modelDefinition';
 import { displayNames, readRecords } from '../orm/recordRead';
 import { searchCount, searchIds } from '../orm/recordSearch';
-import { optional, required, type MethodDefinition } from './methodDefinition';
+import { optional, required, type MethodDefinition } from '../orm/methodDefinition';
 
 const NAME_OPERATORS_WITHOUT_EMPTY_NAME = new Set(['ilike', 'like', '=ilike', '=like']);
 

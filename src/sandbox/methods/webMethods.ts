@@ -8,7 +8,7 @@ import { resolveReadFields } from '../orm/recordRead';
 import { searchCount, searchIds } from '../orm/recordSearch';
 import { createRecords, valuesList, writeRecords } from '../orm/recordWrite';
 import { truthy } from '../orm/fieldValues';
-import { optional, required, type MethodDefinition } from './methodDefinition';
+import { optional, required, type MethodDefinition } from '../orm/methodDefinition';
 import { webRead } from './webRead';
 import { pythonTypeName, specificationOf } from './webSpecification';
 

@@ -8,7 +8,7 @@ import type { Model } from '../orm/modelDefinition';
 import { limitOf, offsetOf } from '../orm/pagination';
 import { searchIds } from '../orm/recordSearch';
 import { formattedReadGroup } from './groupMethods';
-import { optional, required, type MethodDefinition } from './methodDefinition';
+import { optional, required, type MethodDefinition } from '../orm/methodDefinition';
 import { webRead } from './webRead';
 
 type Group = Record<string, unknown>;

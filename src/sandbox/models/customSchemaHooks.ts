@@ -8,7 +8,7 @@ import type { FieldDefinition } from '../orm/fieldDefinition';
 import { resolveModel, type ModelHooks } from '../orm/modelDefinition';
 import { createRecords, unlinkRecords, writeRecords } from '../orm/recordWrite';
 import { applyCommands, parseCommands } from '../orm/relationCommands';
-import { GROUP_SYSTEM } from '../security/currentUser';
+import { GROUP_SYSTEM } from '../orm/access/currentUser';
 import { insertFieldRows, selectionRepr } from './metaModelSync';
 
 const NAME = /^x_[a-z0-9_]*[a-z0-9]$/;

@@ -4,7 +4,7 @@ import type { FieldDefinition } from '../orm/fieldDefinition';
 import { formatDatetime } from '../orm/fieldValues';
 import type { Model } from '../orm/modelDefinition';
 import { SqlParams } from '../orm/sqlParams';
-import { MODEL_ACCESS, RECORD_RULES } from '../security/accessRules';
+import { MODEL_ACCESS, RECORD_RULES } from '../orm/access/accessRules';
 
 /** `[('key', 'Label'), ...]`, as the reference server stores a selection. */
 export function selectionRepr(selection: ReadonlyArray<readonly [string, string]>): string {

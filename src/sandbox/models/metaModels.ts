@@ -1,7 +1,7 @@
 // ir.model, ir.model.fields, ir.ui.view and ir.model.access: the models and fields of the database, as records.
 import { fields } from '../orm/fieldDefinition';
 import type { ModelSpec } from '../orm/modelDefinition';
-import { parseRuleDomain } from '../security/ruleDomainText';
+import { parseRuleDomain } from '../orm/access/ruleDomainText';
 import { fieldHooks, modelHooks } from './customSchemaHooks';
 
 const STATES: Array<[string, string]> = [['manual', 'Custom Object'], ['base', 'Base Object']];

@@ -1,7 +1,7 @@
 // res.partner's archive actions: several steps in one call (one transaction), as the spec's rule 7 describes.
 import { userError } from '../errors/serviceErrors';
 import { setActive } from '../methods/archiveMethods';
-import type { MethodDefinition } from '../methods/methodDefinition';
+import type { MethodDefinition } from '../orm/methodDefinition';
 
 export const partnerArchive: MethodDefinition = {
   name: 'action_archive',

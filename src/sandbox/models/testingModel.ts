@@ -2,7 +2,7 @@
 // when the client goes away (for cancellation and time-out tests).
 import { typeError } from '../errors/serviceErrors';
 import type { ModelSpec } from '../orm/modelDefinition';
-import { optional } from '../methods/methodDefinition';
+import { optional } from '../orm/methodDefinition';
 
 export interface SlowMethodObserver {
   /** Called when a call starts sleeping. */

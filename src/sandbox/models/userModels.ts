@@ -5,7 +5,7 @@ import { fields } from '../orm/fieldDefinition';
 import type { ModelSpec } from '../orm/modelDefinition';
 import { createRecords } from '../orm/recordWrite';
 import { typeError } from '../errors/serviceErrors';
-import type { MethodDefinition } from '../methods/methodDefinition';
+import type { MethodDefinition } from '../orm/methodDefinition';
 
 /** Moves a `password` value into the private hash column (a password is never stored or read back as text). */
 async function passwordColumn(env: Environment, values: Record<string, unknown>): Promise<Record<string, unknown>> {

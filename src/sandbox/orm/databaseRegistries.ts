@@ -1,6 +1,6 @@
 // The models of each database: the models in code plus the database's custom models and fields, loaded from
 // ir.model / ir.model.fields when the database is first used and again after the meta-models change.
-import type { MethodDefinition } from '../methods/methodDefinition';
+import type { MethodDefinition } from './methodDefinition';
 import { PerDatabaseLoads } from '../storage/perDatabaseLoads';
 import { DatabaseError, type SqlClient } from '../storage/sqlClient';
 import { withCustomModels, type FieldRow } from './customFields';

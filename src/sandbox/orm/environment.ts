@@ -1,7 +1,7 @@
 // Everything a method call runs with: its transaction, the models, the calling user, the context and the time.
-import type { Clock } from '../clock';
-import type { CurrentUser } from '../security/currentUser';
-import type { SecurityTables } from '../security/securityTables';
+import type { Clock } from './clock';
+import type { CurrentUser } from './access/currentUser';
+import type { SecurityTables } from './access/securityTables';
 import type { SqlClient } from '../storage/sqlClient';
 import type { Model } from './modelDefinition';
 import type { Registry } from './registry';

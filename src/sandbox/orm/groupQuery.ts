@@ -2,7 +2,7 @@
 // date parts), with count, sum, min, max, avg (and count_distinct, bool_and, bool_or) of fields per group. The
 // record rules and archived records apply as in search; read_group and formatted_read_group shape the rows.
 import { valueError } from '../errors/serviceErrors';
-import { checkFieldAccess, checkModelAccess } from '../security/accessPolicy';
+import { checkFieldAccess, checkModelAccess } from './access/accessPolicy';
 import { parseDomain, type DomainNode } from './domainParser';
 import type { Environment } from './environment';
 import type { FieldDefinition } from './fieldDefinition';

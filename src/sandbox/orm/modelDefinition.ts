@@ -1,5 +1,5 @@
 // What a model is: its table, fields (with the built-in fields of every model), order, display name and methods.
-import type { MethodDefinition } from '../methods/methodDefinition';
+import type { MethodDefinition } from './methodDefinition';
 import type { Environment } from './environment';
 import { fields as f, type FieldDefinition, type FieldSpecs } from './fieldDefinition';
 import { translatedSql } from './fieldSql';

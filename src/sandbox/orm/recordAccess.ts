@@ -1,7 +1,7 @@
 // Checks that given records exist and that the record rules let the user act on them.
 import { accessError, missingError } from '../errors/serviceErrors';
-import { recordRuleDomain } from '../security/accessPolicy';
-import type { Operation } from '../security/accessRules';
+import { recordRuleDomain } from './access/accessPolicy';
+import type { Operation } from './access/accessRules';
 import { domainToSql } from './domainSql';
 import type { Environment } from './environment';
 import type { Model } from './modelDefinition';

@@ -1,6 +1,6 @@
 // Reads records: the fields asked for (or every readable field), `id` always first, values as the API shows them.
 import { typeError, valueError } from '../errors/serviceErrors';
-import { checkFieldAccess, checkModelAccess, fieldAllowed } from '../security/accessPolicy';
+import { checkFieldAccess, checkModelAccess, fieldAllowed } from './access/accessPolicy';
 import type { Environment } from './environment';
 import type { FieldDefinition } from './fieldDefinition';
 import { fieldSql } from './fieldSql';

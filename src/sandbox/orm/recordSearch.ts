@@ -1,7 +1,7 @@
 // Finds records: the WHERE clause of a call (domain, archived records, record rules) and search / search_count.
 import { typeError } from '../errors/serviceErrors';
-import { checkFieldAccess, checkModelAccess, recordRuleDomain } from '../security/accessPolicy';
-import type { Operation } from '../security/accessRules';
+import { checkFieldAccess, checkModelAccess, recordRuleDomain } from './access/accessPolicy';
+import type { Operation } from './access/accessRules';
 import { mentionsField, parseDomain, type DomainNode } from './domainParser';
 import { domainToSql } from './domainSql';
 import type { Environment } from './environment';

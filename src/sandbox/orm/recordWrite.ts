@@ -1,6 +1,6 @@
 // Creates, updates and deletes records: checks rights, converts values, fills defaults and built-in fields.
 import { typeError, userError, valueError } from '../errors/serviceErrors';
-import { checkFieldAccess, checkModelAccess, recordRuleDomain } from '../security/accessPolicy';
+import { checkFieldAccess, checkModelAccess, recordRuleDomain } from './access/accessPolicy';
 import type { Environment } from './environment';
 import { formatDatetime, toColumnValue } from './fieldValues';
 import { mandatoryFieldError, mapIntegrityError } from './integrityErrors';

@@ -1,5 +1,5 @@
 // All models of one database and their methods: the models' own methods, then the generic ones every model has.
-import type { MethodDefinition } from '../methods/methodDefinition';
+import type { MethodDefinition } from './methodDefinition';
 import { resolveModel, type Model, type ModelSpec } from './modelDefinition';
 
 export class Registry {

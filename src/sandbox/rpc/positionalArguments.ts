@@ -3,7 +3,7 @@
 // `context` only from the keywords.
 import { typeError } from '../errors/serviceErrors';
 import { parseContext, parseIds } from '../methods/argumentBinding';
-import type { MethodDefinition } from '../methods/methodDefinition';
+import type { MethodDefinition } from '../orm/methodDefinition';
 
 export interface MappedCall {
   ids: number[];

@@ -3,7 +3,7 @@
 import { accessDenied, ServiceError } from '../errors/serviceErrors';
 import { getParameter, parameterIsTrue } from '../models/systemParameters';
 import { checkPassword } from '../security/passwordLogin';
-import type { CurrentUser } from '../security/currentUser';
+import type { CurrentUser } from '../orm/access/currentUser';
 import { loadUser } from '../security/userLookup';
 import type { DatabaseCatalog } from '../service/databaseCatalog';
 import type { SqlClient } from '../storage/sqlClient';

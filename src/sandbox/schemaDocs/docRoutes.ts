@@ -12,7 +12,7 @@ import { selectDatabase, sendNoDatabasePage } from '../http/json2Endpoint';
 import { Environment } from '../orm/environment';
 import { userContext } from '../service/callDispatcher';
 import type { DatabaseCatalog } from '../service/databaseCatalog';
-import { GROUP_TECHNICAL_DOC, isSystemUser, type CurrentUser } from '../security/currentUser';
+import { GROUP_TECHNICAL_DOC, isSystemUser, type CurrentUser } from '../orm/access/currentUser';
 import { loadUser } from '../security/userLookup';
 import type { WebSessions } from '../web/webSessions';
 import { userFieldsGet } from '../methods/fieldsGet';

@@ -1,5 +1,5 @@
 // How a method is documented in a schema document: its Python-like signature, parameters, return value and api flags.
-import type { MethodDefinition } from '../methods/methodDefinition';
+import type { MethodDefinition } from '../orm/methodDefinition';
 import { pythonRepr } from '../orm/pythonRepr';
 
 /** What the methods of the notes' table return. */

@@ -2,7 +2,7 @@
 import { userFieldsGet } from '../methods/fieldsGet';
 import type { Environment } from '../orm/environment';
 import type { Model } from '../orm/modelDefinition';
-import { fieldAllowed, hasModelAccess } from '../security/accessPolicy';
+import { fieldAllowed, hasModelAccess } from '../orm/access/accessPolicy';
 import { methodDoc, type MethodDoc } from './methodDocs';
 
 /** True when the user may see `model` in the documents: read access, or a model without records (methods only). */

@@ -3,7 +3,7 @@
 // success, attempts are refused unchecked until `base.login_cooldown_duration` (60) seconds have passed since the last
 // failure; a success forgets the count. The master password, which the reference does not throttle, follows the same
 // rule per source address.
-import type { Clock } from '../clock';
+import type { Clock } from '../orm/clock';
 import { ServiceError } from '../errors/serviceErrors';
 import { getParameter } from '../models/systemParameters';
 import type { SqlClient } from '../storage/sqlClient';

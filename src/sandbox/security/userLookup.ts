@@ -1,6 +1,6 @@
 // Loads the calling user (with their group external ids) from the database.
 import type { SqlClient } from '../storage/sqlClient';
-import type { CurrentUser } from './currentUser';
+import type { CurrentUser } from '../orm/access/currentUser';
 
 /** Columns of a CurrentUser over `res_users u`, for queries that join users with something else. */
 export const USER_COLUMNS = `u.id AS user_id, u.login, u.name, u.company_id, u.partner_id, u.lang, u.tz,

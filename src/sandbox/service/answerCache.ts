@@ -1,7 +1,7 @@
 // Remembers the JSON answers of read-only JSON-2 calls, per database, for as long as the database's write generation
 // has not moved: the same call by the same user with the same body then costs no database work at all. Bounded in
 // bytes, least recently used first out.
-import type { MethodDefinition } from '../methods/methodDefinition';
+import type { MethodDefinition } from '../orm/methodDefinition';
 import { fields_get } from '../methods/fieldsGet';
 import { formatted_read_group, read_group } from '../methods/groupMethods';
 import { check_access, has_access } from '../methods/accessMethods';
@@ -10,7 +10,7 @@ import { name_search, search, search_count, search_fetch, search_read } from '..
 import { get_metadata } from '../methods/recordMetadata';
 import { web_read, web_search_read } from '../methods/webMethods';
 import { web_read_group } from '../methods/webReadGroup';
-import type { CurrentUser } from '../security/currentUser';
+import type { CurrentUser } from '../orm/access/currentUser';
 import { WriteGenerations } from '../storage/writeGenerations';
 
 /**

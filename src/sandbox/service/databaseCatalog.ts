@@ -1,6 +1,6 @@
 // The databases of a sandbox: creates them from the cached template, opens them through the pool, and keeps the
 // per-database services (API key cache, clock, hashing cost) next to the models.
-import type { Clock } from '../clock';
+import type { Clock } from '../orm/clock';
 import { initializeCopiedDatabase, populateDatabase } from '../demo/databaseSetup';
 import { templateVersion } from '../demo/templateVersion';
 import { ApiKeyAuthenticator, AUTHENTICATION_MODELS } from '../keys/apiKeyAuthenticator';
@@ -12,7 +12,7 @@ import type { ModelSpec } from '../orm/modelDefinition';
 import { DatabaseRegistries, SCHEMA_MODELS } from '../orm/databaseRegistries';
 import { Registry } from '../orm/registry';
 import { databasesDir, sandboxEntries } from '../sandboxPaths';
-import { SECURITY_MODELS, SecurityCache } from '../security/securityTables';
+import { SECURITY_MODELS, SecurityCache } from '../orm/access/securityTables';
 import { DatabasePool, isValidDatabaseName, UnknownDatabaseError } from '../storage/databasePool';
 import { PgliteBackend } from '../storage/pgliteBackend';
 import { PostgresBackend } from '../storage/postgresBackend';

@@ -1,8 +1,8 @@
 // What /web/session/authenticate and /web/session/get_session_info answer: the reference's (release 19) session info
 // of the logged-in user, with the keys that describe the sandbox's data (the web client's asset and profiling keys are
 // given their empty values).
-import type { CurrentUser } from '../security/currentUser';
-import { GROUP_ERP_MANAGER, GROUP_SYSTEM, SUPERUSER_ID } from '../security/currentUser';
+import type { CurrentUser } from '../orm/access/currentUser';
+import { GROUP_ERP_MANAGER, GROUP_SYSTEM, SUPERUSER_ID } from '../orm/access/currentUser';
 import type { SqlClient } from '../storage/sqlClient';
 
 /** The reference's default upload limit (128 MiB), when `web.max_file_upload_size` is not set. */

@@ -13,7 +13,7 @@ import type { RouteHandler, RouteSettings } from '../http/requestRouter';
 import { VERSION_INFO } from '../http/requestRouter';
 import { clientGone } from '../rpc/rpcBody';
 import { mapPositional } from '../rpc/positionalArguments';
-import type { CurrentUser } from '../security/currentUser';
+import type { CurrentUser } from '../orm/access/currentUser';
 import { checkPassword } from '../security/passwordLogin';
 import { loadUser } from '../security/userLookup';
 import { dispatchCall } from '../service/callDispatcher';

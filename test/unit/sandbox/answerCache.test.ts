@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { search_read } from '../../../src/sandbox/methods/searchMethods';
-import type { CurrentUser } from '../../../src/sandbox/security/currentUser';
+import type { CurrentUser } from '../../../src/sandbox/orm/access/currentUser';
 import { AnswerCache, type CacheTicket } from '../../../src/sandbox/service/answerCache';
 import { issueApiKey } from '../../../src/sandbox/service/keyIssuer';
 import { isPlainRead } from '../../../src/sandbox/storage/writeGenerations';

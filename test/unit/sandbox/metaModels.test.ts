@@ -6,7 +6,7 @@ import { GENERIC_METHODS } from '../../../src/sandbox/methods/genericMethods';
 import { BASE_MODELS } from '../../../src/sandbox/models/baseModels';
 import { DatabaseRegistries } from '../../../src/sandbox/orm/databaseRegistries';
 import { Registry } from '../../../src/sandbox/orm/registry';
-import { SecurityCache } from '../../../src/sandbox/security/securityTables';
+import { SecurityCache } from '../../../src/sandbox/orm/access/securityTables';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { fails, ok } from '../../support/sandboxHttp';
 

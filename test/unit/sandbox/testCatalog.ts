@@ -1,6 +1,6 @@
 // A database catalog on the backend the tests run on: PGlite, or the PostgreSQL server of JSON2_SANDBOX_POSTGRES
 // (in a namespace of its own, dropped when the catalog is stopped).
-import { systemClock } from '../../../src/sandbox/clock';
+import { systemClock } from '../../../src/sandbox/orm/clock';
 import { templateCacheDir } from '../../../src/sandbox/sandboxPaths';
 import { DatabaseCatalog, type CatalogOptions } from '../../../src/sandbox/service/databaseCatalog';
 import { testPostgresNamespace, testPostgresUrl } from '../../../src/sandbox/testApi';

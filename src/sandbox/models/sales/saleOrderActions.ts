@@ -7,8 +7,8 @@ import { formatDatetime, truthy } from '../../orm/fieldValues';
 import type { Model } from '../../orm/modelDefinition';
 import { checkRecords } from '../../orm/recordAccess';
 import { writeRecords } from '../../orm/recordWrite';
-import { checkModelAccess } from '../../security/accessPolicy';
-import type { MethodDefinition } from '../../methods/methodDefinition';
+import { checkModelAccess } from '../../orm/access/accessPolicy';
+import type { MethodDefinition } from '../../orm/methodDefinition';
 
 interface OrderState {
   id: number;

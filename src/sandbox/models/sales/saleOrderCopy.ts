@@ -5,7 +5,7 @@ import type { Model } from '../../orm/modelDefinition';
 import { readRecords } from '../../orm/recordRead';
 import { createRecords } from '../../orm/recordWrite';
 import { copyRecords } from '../../methods/recordMethods';
-import { optional, type MethodDefinition } from '../../methods/methodDefinition';
+import { optional, type MethodDefinition } from '../../orm/methodDefinition';
 
 const LINE_FIELDS = ['sequence', 'display_type', 'product_id', 'name', 'product_uom_qty', 'product_uom_id', 'price_unit', 'discount', 'customer_lead', 'tax_ids'];
 

@@ -6,7 +6,7 @@ import type { Environment } from '../../orm/environment';
 import { fields } from '../../orm/fieldDefinition';
 import { formatDate, formatDatetime } from '../../orm/fieldValues';
 import type { ModelSpec } from '../../orm/modelDefinition';
-import { GROUP_SALE_SALESMAN } from '../../security/currentUser';
+import { GROUP_SALE_SALESMAN } from '../../orm/access/currentUser';
 import { SALE_ORDER_ACTIONS } from './saleOrderActions';
 import { saleOrderCopy } from './saleOrderCopy';
 import { refreshOrders } from './saleAmounts';

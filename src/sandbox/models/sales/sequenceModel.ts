@@ -3,9 +3,9 @@ import { formatDatetime } from '../../orm/fieldValues';
 import type { Environment } from '../../orm/environment';
 import { fields } from '../../orm/fieldDefinition';
 import type { ModelSpec } from '../../orm/modelDefinition';
-import { checkModelAccess } from '../../security/accessPolicy';
+import { checkModelAccess } from '../../orm/access/accessPolicy';
 import { typeError } from '../../errors/serviceErrors';
-import { optional, required, type MethodDefinition } from '../../methods/methodDefinition';
+import { optional, required, type MethodDefinition } from '../../orm/methodDefinition';
 
 /** The prefix or suffix with the reference's date placeholders (`%(year)s`, `%(month)s`, ...) filled in. */
 function interpolate(text: string | null, date: string): string {

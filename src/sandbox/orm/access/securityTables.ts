@@ -1,9 +1,9 @@
 // The access-control data of one database, read from its tables: ir.model.access (model rights per group), ir.rule
 // (record rules) and the groups of fields (ir_model_fields_group_rel). Loaded once and kept until a change to those
 // tables (see SecurityCache); the rule domains are filled in once per user.
-import { parseDomain, type DomainNode } from '../orm/domainParser';
-import { PerDatabaseLoads } from '../storage/perDatabaseLoads';
-import { DatabaseError, type SqlClient } from '../storage/sqlClient';
+import { parseDomain, type DomainNode } from '../domainParser';
+import { PerDatabaseLoads } from '../../storage/perDatabaseLoads';
+import { DatabaseError, type SqlClient } from '../../storage/sqlClient';
 import type { CurrentUser } from './currentUser';
 import { GROUP_LABELS, type Operation } from './accessRules';
 import { parseRuleDomain, ruleDomainFor, type RuleLiteral } from './ruleDomainText';

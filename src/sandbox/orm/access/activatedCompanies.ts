@@ -1,6 +1,6 @@
 // The companies a call works in: the context's `allowed_company_ids` (the first is the current company), checked
 // against the user's own companies as the reference server does; without the key, the user's default and allowed ones.
-import { accessError } from '../errors/serviceErrors';
+import { accessError } from '../../errors/serviceErrors';
 import type { CurrentUser } from './currentUser';
 
 /**

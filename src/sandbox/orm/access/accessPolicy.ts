@@ -1,9 +1,9 @@
 // Decides whether the calling user may do an operation on a model or use a field, and which records the record
 // rules leave them, from the database's own ir.model.access, ir.rule and field-group rows (securityTables.ts).
-import { accessError } from '../errors/serviceErrors';
-import type { Environment } from '../orm/environment';
-import type { DomainNode } from '../orm/domainParser';
-import type { Model } from '../orm/modelDefinition';
+import { accessError } from '../../errors/serviceErrors';
+import type { Environment } from '../environment';
+import type { DomainNode } from '../domainParser';
+import type { Model } from '../modelDefinition';
 import type { Operation } from './accessRules';
 import { SUPERUSER_ID } from './currentUser';
 

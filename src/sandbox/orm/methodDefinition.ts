@@ -1,6 +1,6 @@
 // What a callable method is: its signature (named parameters with defaults), its level and its body.
-import type { Environment } from '../orm/environment';
-import type { Model } from '../orm/modelDefinition';
+import type { Environment } from './environment';
+import type { Model } from './modelDefinition';
 
 export interface MethodParameter {
   name: string;

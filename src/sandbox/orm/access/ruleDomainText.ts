@@ -1,7 +1,7 @@
 // The domain of a record rule as the reference server stores it: Python literal text such as
 // `['|', ('company_id', '=', False), ('company_id', 'in', company_ids)]`, with a few names that stand for the
 // calling user. Parsed once, then filled in per user.
-import { valueError } from '../errors/serviceErrors';
+import { valueError } from '../../errors/serviceErrors';
 import type { CurrentUser } from './currentUser';
 
 /** A parsed literal: JSON-like values, with `{ name }` where the text names a user value. */
