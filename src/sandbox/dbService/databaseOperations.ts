@@ -2,7 +2,7 @@
 // duplicate (optionally neutralised), rename, neutralise. A database is copied or renamed while it is closed: the
 // pool lets the calls running on it finish first and holds new ones back meanwhile.
 import crypto from 'node:crypto';
-import { hashSecret } from '../keys/secretHashing';
+import { hashSecret } from '../security/secretHashing';
 import { formatDatetime } from '../orm/fieldValues';
 import type { DatabaseCatalog } from '../service/databaseCatalog';
 import { isValidDatabaseName } from '../storage/databasePool';

@@ -2,7 +2,7 @@
 // configuration file `<data>/config.json` (owner-only), set at first start (a random one, printed once) or by option.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { hashSecret, verifySecret } from '../keys/secretHashing';
+import { hashSecret, verifySecret } from '../security/secretHashing';
 import { configFile } from '../sandboxPaths';
 
 interface ConfigFile {

@@ -1,7 +1,7 @@
 // API key rows: only a slow salted hash and the 8-character index are stored; keys are found by index, then hash.
 import type { SqlClient } from '../storage/sqlClient';
 import { formatDatetime } from '../orm/fieldValues';
-import { hashSecret, verifySecret } from './secretHashing';
+import { hashSecret, verifySecret } from '../security/secretHashing';
 import { KEY_PATTERN, keyIndex, newApiKey } from './keyLifetime';
 
 export interface StoredKey {

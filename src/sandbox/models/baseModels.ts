@@ -1,5 +1,5 @@
 // The models every sandbox database has.
-import { apiKeyModel } from '../keys/apiKeyModel';
+import { apiKeyModel } from './apiKeyModel';
 import type { ModelSpec } from '../orm/modelDefinition';
 import { META_MODELS } from './metaModels';
 import { configParameterModel, modelDataModel } from './configParameterModel';

@@ -1,5 +1,5 @@
 // res.users, res.groups and res.company: who may log in, what groups they are in, and the company they work for.
-import { hashSecret } from '../keys/secretHashing';
+import { hashSecret } from '../security/secretHashing';
 import type { Environment } from '../orm/environment';
 import { fields } from '../orm/fieldDefinition';
 import type { ModelSpec } from '../orm/modelDefinition';

@@ -1,7 +1,7 @@
 // Who calls a deprecated RPC function: login plus password, or login plus API key in place of the password. The
 // system parameter `sandbox.rpc_api_keys_only` makes these interfaces refuse passwords, so that only keys work.
 import { accessDenied, ServiceError } from '../errors/serviceErrors';
-import { getParameter, parameterIsTrue } from '../models/systemParameters';
+import { getParameter, parameterIsTrue } from '../security/systemParameters';
 import { checkPassword } from '../security/passwordLogin';
 import type { CurrentUser } from '../orm/access/currentUser';
 import { loadUser } from '../security/userLookup';

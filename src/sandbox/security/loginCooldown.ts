@@ -5,7 +5,7 @@
 // rule per source address.
 import type { Clock } from '../orm/clock';
 import { ServiceError } from '../errors/serviceErrors';
-import { getParameter } from '../models/systemParameters';
+import { getParameter } from './systemParameters';
 import type { SqlClient } from '../storage/sqlClient';
 
 export const LOGIN_COOLDOWN_MESSAGE = 'Too many login failures, please wait a bit before trying again.';

@@ -1,5 +1,5 @@
 // Password login for the web pages: login plus password only (an API key is never accepted as a password).
-import { verifySecret, hashSecret } from '../keys/secretHashing';
+import { verifySecret, hashSecret } from './secretHashing';
 import type { SqlClient } from '../storage/sqlClient';
 
 let decoyHash: Promise<string> | null = null;

@@ -4,7 +4,7 @@ import type { Clock } from '../orm/clock';
 import { initializeCopiedDatabase, populateDatabase } from '../demo/databaseSetup';
 import { templateVersion } from '../demo/templateVersion';
 import { ApiKeyAuthenticator, AUTHENTICATION_MODELS } from '../keys/apiKeyAuthenticator';
-import { DEFAULT_HASH_COST } from '../keys/secretHashing';
+import { DEFAULT_HASH_COST } from '../security/secretHashing';
 import { GENERIC_METHODS } from '../methods/genericMethods';
 import { BASE_MODELS } from '../models/baseModels';
 import type { DatabaseServices } from '../orm/environment';

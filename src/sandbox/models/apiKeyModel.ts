@@ -2,13 +2,13 @@
 import { accessError, typeError, userError } from '../errors/serviceErrors';
 import type { MethodDefinition } from '../orm/methodDefinition';
 import { required } from '../orm/methodDefinition';
-import { programmaticKeyLimit, programmaticKeysEnabled } from '../models/systemParameters';
+import { programmaticKeyLimit, programmaticKeysEnabled } from '../security/systemParameters';
 import type { Environment } from '../orm/environment';
 import { fields } from '../orm/fieldDefinition';
 import type { ModelSpec } from '../orm/modelDefinition';
 import { isSystemUser } from '../orm/access/currentUser';
-import { countLiveKeys, deleteApiKey, findApiKey, insertApiKey, isLive } from './apiKeyStore';
-import { checkExpiration } from './expirationRules';
+import { countLiveKeys, deleteApiKey, findApiKey, insertApiKey, isLive } from '../keys/apiKeyStore';
+import { checkExpiration } from '../keys/expirationRules';
 
 async function requireProgrammaticAccess(env: Environment): Promise<void> {
   if (!isSystemUser(env.user) && !(await programmaticKeysEnabled(env.cr))) throw userError('Programmatic API keys are not enabled');
