@@ -4,8 +4,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MAX_STATEMENT_CHARS, restoreBackup, streamBackup } from '../src/sandbox/dbService/backups';
-import { StatementSplitter } from '../src/sandbox/dbService/sqlStatements';
+import { MAX_STATEMENT_CHARS, restoreBackup, streamBackup } from '../src/sandbox/databaseManager/backups';
+import { StatementSplitter } from '../src/sandbox/databaseManager/sqlStatements';
 import { startSandbox, type StartedSandbox } from '../src/sandbox/testApi';
 
 const MB = 1e6;

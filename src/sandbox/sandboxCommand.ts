@@ -2,21 +2,21 @@
 // fresh administrator key then), or `json2 sandbox key` prints a new key for scripts.
 import fs from 'node:fs';
 import path from 'node:path';
-import { controlRoutes } from './http/controlEndpoint';
+import { controlRoutes } from './command/controlEndpoint';
 import { addCalendarMonths } from './keys/keyLifetime';
 import { formatDate } from './orm/fieldValues';
 import { parseSandboxArguments, UsageError, USAGE, type KeyOptions, type ServeOptions } from './command/commandOptions';
 import { MasterPasswordSourceError, processTerminal, readMasterPassword, type PasswordTerminal } from './command/masterPasswordSource';
 import { newControlToken, removeServerInfo, runningServer, writeServerInfo } from './command/serverInfo';
-import { databasesDir, defaultDataDir } from './sandboxPaths';
+import { databasesDir, defaultDataDir } from './storage/sandboxPaths';
 import { SandboxServer } from './sandboxServer';
-import { DatabaseCatalog, type StartReport } from './service/databaseCatalog';
-import { expiryAfterDays, issueApiKey, KeyIssueError } from './service/keyIssuer';
+import { DatabaseCatalog, type StartReport } from './catalog/databaseCatalog';
+import { expiryAfterDays, issueApiKey, KeyIssueError } from './keys/keyIssuer';
 import { directoryOwner, DirectoryBusyError } from './storage/directoryClaim';
 import { ForeignFilesError, makePrivateFolder } from './storage/ownerOnlyFiles';
 import { describeServer, NamespaceBusyError } from './storage/postgresBackend';
 import { systemClock } from './orm/clock';
-import { templateCacheDir } from './sandboxPaths';
+import { templateCacheDir } from './storage/sandboxPaths';
 import { webRoutes } from './web/webRoutes';
 
 export const DEMO_DATABASE = 'demo';

@@ -2,20 +2,20 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from './orm/clock';
-import { backupCodec } from './dbService/backups';
+import { backupCodec } from './databaseManager/backups';
 import { removeAbandonedUploads } from './databaseManager/abandonedUploads';
 import { DEFAULT_MAX_UPLOAD_BYTES, managerRoutes } from './databaseManager/managerRoutes';
-import { dbService } from './dbService/dbService';
-import { MasterPassword } from './dbService/masterPassword';
+import { dbService } from './databaseManager/dbService';
+import { MasterPassword } from './databaseManager/masterPassword';
 import { createRequestListener, LEGACY_VERSION_INFO, VERSION_INFO, type RouteHandler, type RouteSettings } from './http/requestRouter';
 import { DEFAULT_MAX_BODY_BYTES } from './http/requestBody';
 import { DEFAULT_TRANSFER_IDLE_MS } from './http/transferWatch';
 import { hostPolicy } from './http/hostCheck';
 import { LoginThrottle } from './security/loginCooldown';
 import type { ModelSpec } from './orm/modelDefinition';
-import { templateCacheDir, uploadsDir } from './sandboxPaths';
-import { DatabaseCatalog, type StartReport } from './service/databaseCatalog';
-import type { FaultInjector } from './service/faultInjector';
+import { templateCacheDir, uploadsDir } from './storage/sandboxPaths';
+import { DatabaseCatalog, type StartReport } from './catalog/databaseCatalog';
+import type { FaultInjector } from './catalog/faultInjector';
 import { DEFAULT_MAX_RPC_BODY_BYTES } from './rpc/rpcBody';
 import { rpcRoutes } from './rpc/rpcRoutes';
 
@@ -51,7 +51,7 @@ export interface SandboxServerOptions {
   postgres?: { url: string; prefix: string };
   /** Drops every database of the sandbox before anything else (--reset). */
   reset?: boolean;
-  /** False (--no-answer-cache): every read-only JSON-2 call runs on the database (see service/answerCache.ts). */
+  /** False (--no-answer-cache): every read-only JSON-2 call runs on the database (see catalog/answerCache.ts). */
   answerCache?: boolean;
   /** Time limits on receiving requests and sending answers (see DEFAULT_TIMEOUTS). */
   timeouts?: Partial<ServerTimeouts>;

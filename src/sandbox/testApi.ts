@@ -8,11 +8,11 @@ import { SettableClock } from './orm/clock';
 import { USERS } from './demo/demoRecords';
 import { SLOW_METHOD, TESTING_MODEL, testingModel } from './models/testingModel';
 import { SandboxServer, type ServerTimeouts } from './sandboxServer';
-import { FaultInjector } from './service/faultInjector';
-import { issueApiKey } from './service/keyIssuer';
+import { FaultInjector } from './catalog/faultInjector';
+import { issueApiKey } from './keys/keyIssuer';
 import { addCalendarMonths } from './keys/keyLifetime';
 import { webRoutes } from './web/webRoutes';
-import { databasesDir } from './sandboxPaths';
+import { databasesDir } from './storage/sandboxPaths';
 import { directoryOwner } from './storage/directoryClaim';
 
 export interface StartSandboxOptions {

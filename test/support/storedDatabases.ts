@@ -2,7 +2,7 @@
 // or the PostgreSQL databases of its prefix, read from the server itself. Tests compare it with what the sandbox shows.
 import fs from 'node:fs';
 import pg from 'pg';
-import { databasesDir } from '../../src/sandbox/sandboxPaths';
+import { databasesDir } from '../../src/sandbox/storage/sandboxPaths';
 
 export interface Stored {
   dataDir: string;

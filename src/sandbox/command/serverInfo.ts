@@ -2,7 +2,7 @@
 // so that `json2 sandbox key` can ask the running server instead of opening its databases a second time.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { serverInfoFile } from '../sandboxPaths';
+import { serverInfoFile } from '../storage/sandboxPaths';
 
 export interface ServerInfo {
   pid: number;

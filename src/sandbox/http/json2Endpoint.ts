@@ -5,12 +5,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asServiceError } from '../errors/errorBody';
 import { badRequest, ServiceError, unauthorized } from '../errors/serviceErrors';
 import { parseContext, parseIds } from '../methods/argumentBinding';
-import { dispatchCall } from '../service/callDispatcher';
-import type { DatabaseCatalog } from '../service/databaseCatalog';
-import type { FaultInjector } from '../service/faultInjector';
-import { filterDatabase } from '../dbService/databaseFilter';
+import { dispatchCall } from '../catalog/callDispatcher';
+import type { DatabaseCatalog } from '../catalog/databaseCatalog';
+import type { FaultInjector } from '../catalog/faultInjector';
+import { filterDatabase } from './databaseFilter';
 import type { CurrentUser } from '../orm/access/currentUser';
-import type { CacheTicket } from '../service/answerCache';
+import type { CacheTicket } from '../catalog/answerCache';
 import { jsonText, sendError, sendHtml, sendJsonText, statusPage } from './httpAnswers';
 import { mayHaveBody, mediaType, readBody } from './requestBody';
 

@@ -66,7 +66,7 @@ export async function syncMetaModels(env: Environment): Promise<void> {
   await insertRuleRows(env, ids);
 }
 
-/** The ir.model.access rows of the rights in code (`security/accessRules.ts`) for the models of `ids`. */
+/** The ir.model.access rows of the rights in code (`orm/access/accessRules.ts`) for the models of `ids`. */
 async function insertAccessRows(env: Environment, ids: ReadonlyMap<string, number>): Promise<void> {
   const groups = await groupIds(env);
   const rows = MODEL_ACCESS.filter((row) => ids.has(row.model));
@@ -80,7 +80,7 @@ async function insertAccessRows(env: Environment, ids: ReadonlyMap<string, numbe
   await env.cr.query(`INSERT INTO ir_model_access (name, model_id, group_id, perm_read, perm_write, perm_create, perm_unlink, active) VALUES ${values.join(', ')}`, params.values);
 }
 
-/** The ir.rule rows of `security/accessRules.ts` for the models of `ids`. */
+/** The ir.rule rows of `orm/access/accessRules.ts` for the models of `ids`. */
 async function insertRuleRows(env: Environment, ids: ReadonlyMap<string, number>): Promise<void> {
   const groups = await groupIds(env);
   for (const rule of RECORD_RULES.filter((row) => ids.has(row.model))) {

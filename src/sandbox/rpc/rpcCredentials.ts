@@ -5,7 +5,7 @@ import { getParameter, parameterIsTrue } from '../security/systemParameters';
 import { checkPassword } from '../security/passwordLogin';
 import type { CurrentUser } from '../orm/access/currentUser';
 import { loadUser } from '../security/userLookup';
-import type { DatabaseCatalog } from '../service/databaseCatalog';
+import type { DatabaseCatalog } from '../catalog/databaseCatalog';
 import type { SqlClient } from '../storage/sqlClient';
 
 /** The parameter that makes the deprecated interfaces accept API keys only (a documented sandbox choice). */

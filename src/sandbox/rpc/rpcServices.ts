@@ -3,9 +3,9 @@
 import { UnknownDatabaseError } from '../storage/databasePool';
 import type { Storage } from '../storage/sqlClient';
 import { ServiceError, typeError } from '../errors/serviceErrors';
-import { dispatchCall } from '../service/callDispatcher';
-import type { DatabaseCatalog } from '../service/databaseCatalog';
-import type { FaultInjector } from '../service/faultInjector';
+import { dispatchCall } from '../catalog/callDispatcher';
+import type { DatabaseCatalog } from '../catalog/databaseCatalog';
+import type { FaultInjector } from '../catalog/faultInjector';
 import { checkCredentials, loginWithSecret, unknownDatabase } from './rpcCredentials';
 import { mapPositional } from './positionalArguments';
 import { CooldownError, type LoginThrottle } from '../security/loginCooldown';

@@ -5,7 +5,7 @@
 // JSON-2. JSON routes have no CSRF token in the reference either: only a JSON body is accepted, which a page of another
 // site cannot send without the CORS preflight that the sandbox never grants.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { filterDatabase } from '../dbService/databaseFilter';
+import { filterDatabase } from '../http/databaseFilter';
 import { asServiceError } from '../errors/errorBody';
 import { accessDenied, accessError, typeError } from '../errors/serviceErrors';
 import { formatDatetime } from '../orm/fieldValues';
@@ -16,8 +16,8 @@ import { mapPositional } from '../rpc/positionalArguments';
 import type { CurrentUser } from '../orm/access/currentUser';
 import { checkPassword } from '../security/passwordLogin';
 import { loadUser } from '../security/userLookup';
-import { dispatchCall } from '../service/callDispatcher';
-import type { DatabaseCatalog } from '../service/databaseCatalog';
+import { dispatchCall } from '../catalog/callDispatcher';
+import type { DatabaseCatalog } from '../catalog/databaseCatalog';
 import { UnknownDatabaseError } from '../storage/databasePool';
 import type { Storage } from '../storage/sqlClient';
 import { sessionInfo } from './sessionInfo';

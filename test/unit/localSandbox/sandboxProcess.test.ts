@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { issueSandboxKey, SandboxStartError, startSandboxProcess } from '../../../src/core/localSandbox/sandboxProcess';
-import { userCacheDir } from '../../../src/sandbox/sandboxPaths';
+import { userCacheDir } from '../../../src/sandbox/storage/sandboxPaths';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-sandbox-process-test-'));
 after(() => fs.rmSync(scratch, { recursive: true, force: true }));

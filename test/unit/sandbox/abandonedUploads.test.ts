@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { removeAbandonedUploads, uploadFolderPrefix } from '../../../src/sandbox/databaseManager/abandonedUploads';
 import { SandboxServer } from '../../../src/sandbox/sandboxServer';
-import { uploadsDir } from '../../../src/sandbox/sandboxPaths';
+import { uploadsDir } from '../../../src/sandbox/storage/sandboxPaths';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-uploads-test-'));
 const running: Array<ReturnType<typeof spawn>> = [];

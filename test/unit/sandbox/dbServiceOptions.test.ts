@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parseSandboxArguments } from '../../../src/sandbox/command/commandOptions';
 import { runSandboxCommand } from '../../../src/sandbox/sandboxCommand';
-import { issueApiKey } from '../../../src/sandbox/service/keyIssuer';
+import { issueApiKey } from '../../../src/sandbox/keys/keyIssuer';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { rawRequest } from '../../support/sandboxHttp';
 import { python } from './legacyPythonClient';

@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { MASTER_PASSWORD_VARIABLE } from '../../../src/sandbox/command/masterPasswordSource';
 import { readServerInfo } from '../../../src/sandbox/command/serverInfo';
 import { runSandboxCommand } from '../../../src/sandbox/sandboxCommand';
-import { databasesDir, uploadsDir } from '../../../src/sandbox/sandboxPaths';
+import { databasesDir, uploadsDir } from '../../../src/sandbox/storage/sandboxPaths';
 import { ForeignFilesError, makeTreePrivate } from '../../../src/sandbox/storage/ownerOnlyFiles';
 import { streamedUpload } from '../../support/multipartUpload';
 import { commandBackend, startCommand } from '../../support/sandboxCommandRun';

@@ -10,7 +10,7 @@ import { after, describe, it } from 'node:test';
 import { parseSandboxArguments, UsageError, type ServeOptions } from '../../../src/sandbox/command/commandOptions';
 import { readServerInfo } from '../../../src/sandbox/command/serverInfo';
 import { runSandboxCommand, type CommandIo, type ReadyLine } from '../../../src/sandbox/sandboxCommand';
-import { expiryAfterDays } from '../../../src/sandbox/service/keyIssuer';
+import { expiryAfterDays } from '../../../src/sandbox/keys/keyIssuer';
 import { commandBackend } from '../../support/sandboxCommandRun';
 import { rawRequest } from '../../support/sandboxHttp';
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { DatabaseCatalog } from '../../../src/sandbox/service/databaseCatalog';
+import type { DatabaseCatalog } from '../../../src/sandbox/catalog/databaseCatalog';
 import { startTestCatalog, stopTestCatalog } from './testCatalog';
 import { interpolate, sqlLiteral } from '../../../src/sandbox/storage/sqlLiterals';
 

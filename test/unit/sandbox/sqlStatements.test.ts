@@ -3,8 +3,8 @@
 // transaction, reach the server's files or read outside the database is refused with the statement named.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkDumpStatement, ForbiddenStatementError } from '../../../src/sandbox/dbService/dumpPolicy';
-import { SqlSplitError, StatementSplitter, type SplitStatement } from '../../../src/sandbox/dbService/sqlStatements';
+import { checkDumpStatement, ForbiddenStatementError } from '../../../src/sandbox/databaseManager/dumpPolicy';
+import { SqlSplitError, StatementSplitter, type SplitStatement } from '../../../src/sandbox/databaseManager/sqlStatements';
 
 const LIMIT = 1024 * 1024;
 

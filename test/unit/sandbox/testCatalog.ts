@@ -1,8 +1,8 @@
 // A database catalog on the backend the tests run on: PGlite, or the PostgreSQL server of JSON2_SANDBOX_POSTGRES
 // (in a namespace of its own, dropped when the catalog is stopped).
 import { systemClock } from '../../../src/sandbox/orm/clock';
-import { templateCacheDir } from '../../../src/sandbox/sandboxPaths';
-import { DatabaseCatalog, type CatalogOptions } from '../../../src/sandbox/service/databaseCatalog';
+import { templateCacheDir } from '../../../src/sandbox/storage/sandboxPaths';
+import { DatabaseCatalog, type CatalogOptions } from '../../../src/sandbox/catalog/databaseCatalog';
 import { testPostgresNamespace, testPostgresUrl } from '../../../src/sandbox/testApi';
 
 export async function startTestCatalog(dataDir: string, options: Partial<CatalogOptions> = {}): Promise<DatabaseCatalog> {

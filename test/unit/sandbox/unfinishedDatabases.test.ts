@@ -11,7 +11,7 @@ import readline from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { MASTER_PASSWORD_VARIABLE } from '../../../src/sandbox/command/masterPasswordSource';
-import { databasesDir } from '../../../src/sandbox/sandboxPaths';
+import { databasesDir } from '../../../src/sandbox/storage/sandboxPaths';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { SandboxBrowser } from '../../support/sandboxBrowser';
 import { streamedUpload } from '../../support/multipartUpload';

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { hashSecret, verifySecret } from '../security/secretHashing';
-import { configFile } from '../sandboxPaths';
+import { configFile } from '../storage/sandboxPaths';
 
 interface ConfigFile {
   admin_passwd_hash?: string;

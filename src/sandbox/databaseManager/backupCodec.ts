@@ -1,5 +1,5 @@
 // What the db service needs from backups: a whole backup in memory for `dump`, and `restore` from one.
-import type { DatabaseCatalog } from '../service/databaseCatalog';
+import type { DatabaseCatalog } from '../catalog/databaseCatalog';
 
 export type BackupFormat = 'zip' | 'dump';
 

@@ -11,7 +11,7 @@ import type { DatabaseServices } from '../orm/environment';
 import type { ModelSpec } from '../orm/modelDefinition';
 import { DatabaseRegistries, SCHEMA_MODELS } from '../orm/databaseRegistries';
 import { Registry } from '../orm/registry';
-import { databasesDir, sandboxEntries } from '../sandboxPaths';
+import { databasesDir, sandboxEntries } from '../storage/sandboxPaths';
 import { SECURITY_MODELS, SecurityCache } from '../orm/access/securityTables';
 import { DatabasePool, isValidDatabaseName, UnknownDatabaseError } from '../storage/databasePool';
 import { PgliteBackend } from '../storage/pgliteBackend';
@@ -34,7 +34,7 @@ export interface CatalogOptions {
   extraModels?: readonly ModelSpec[];
   /** Runs on this PostgreSQL server instead of PGlite: databases `<prefix><name>` (see storage/postgresBackend.ts). */
   postgres?: { url: string; prefix: string };
-  /** Bytes of read-only JSON-2 answers kept between writes (see service/answerCache.ts); 0 turns the cache off. */
+  /** Bytes of read-only JSON-2 answers kept between writes (see catalog/answerCache.ts); 0 turns the cache off. */
   answerCacheBytes?: number;
 }
 

@@ -5,7 +5,7 @@ import { PassThrough, Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
-import type { DatabaseCatalog } from '../service/databaseCatalog';
+import type { DatabaseCatalog } from '../catalog/databaseCatalog';
 import { isValidDatabaseName } from '../storage/databasePool';
 import type { SqlClient } from '../storage/sqlClient';
 import type { BackupCodec, BackupFormat } from './backupCodec';

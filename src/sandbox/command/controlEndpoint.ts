@@ -1,11 +1,11 @@
 // POST /sandbox/control/key: lets `json2 sandbox key` create a key through the running server (which owns the
 // databases). Only from loopback, only with the control token from the data folder's server card.
-import type { RouteHandler } from './requestRouter';
-import type { DatabaseCatalog } from '../service/databaseCatalog';
-import { expiryAfterDays, issueApiKey, KeyIssueError } from '../service/keyIssuer';
+import type { RouteHandler } from '../http/requestRouter';
+import type { DatabaseCatalog } from '../catalog/databaseCatalog';
+import { expiryAfterDays, issueApiKey, KeyIssueError } from '../keys/keyIssuer';
 import { sameToken } from '../web/webSessions';
-import { sendJson } from './httpAnswers';
-import { readBody } from './requestBody';
+import { sendJson } from '../http/httpAnswers';
+import { readBody } from '../http/requestBody';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 

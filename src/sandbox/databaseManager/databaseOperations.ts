@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { hashSecret } from '../security/secretHashing';
 import { formatDatetime } from '../orm/fieldValues';
-import type { DatabaseCatalog } from '../service/databaseCatalog';
+import type { DatabaseCatalog } from '../catalog/databaseCatalog';
 import { isValidDatabaseName } from '../storage/databasePool';
 import type { SqlClient } from '../storage/sqlClient';
 

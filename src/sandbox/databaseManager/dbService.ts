@@ -2,7 +2,7 @@
 // every other function takes it first and fails with access denied when it is wrong. migrate_databases is refused.
 import { accessDenied, ServiceError, typeError, userError } from '../errors/serviceErrors';
 import type { RpcContext, RpcService } from '../rpc/rpcServices';
-import type { DatabaseCatalog } from '../service/databaseCatalog';
+import type { DatabaseCatalog } from '../catalog/databaseCatalog';
 import type { BackupCodec } from './backupCodec';
 import { createDatabase, DatabaseOperationError, duplicateDatabase, needExisting, renameDatabase } from './databaseOperations';
 import type { MasterPassword } from './masterPassword';

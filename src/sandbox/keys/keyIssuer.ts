@@ -1,10 +1,18 @@
 // Creates API keys outside the programmatic `generate` method: at first start, for `json2 sandbox key`, on the web
 // key page and for the test API. Every route keeps the three-calendar-month cap.
-import { insertApiKey } from '../keys/apiKeyStore';
-import { latestExpiry } from '../keys/keyLifetime';
+import { insertApiKey } from './apiKeyStore';
+import { latestExpiry } from './keyLifetime';
 import { formatDate } from '../orm/fieldValues';
-import type { SqlClient } from '../storage/sqlClient';
-import type { DatabaseCatalog } from './databaseCatalog';
+import type { Clock } from '../orm/clock';
+import type { SqlClient, Storage } from '../storage/sqlClient';
+
+/** What issuing needs of the sandbox's databases (the catalog is one). */
+export interface KeyDatabases {
+  readonly clock: Clock;
+  readonly hashCost: number;
+  exists(name: string): boolean;
+  use<T>(name: string, work: (storage: Storage) => Promise<T>): Promise<T>;
+}
 
 export interface KeyRequest {
   login: string;
@@ -33,7 +41,7 @@ export function expiryAfterDays(days: number, now: Date): Date {
 }
 
 /** Creates a key for the active user `login` inside transaction `cr`. */
-export async function issueApiKeyIn(cr: SqlClient, catalog: DatabaseCatalog, request: KeyRequest): Promise<IssuedKey> {
+export async function issueApiKeyIn(cr: SqlClient, catalog: KeyDatabases, request: KeyRequest): Promise<IssuedKey> {
   const now = catalog.clock.now();
   if (request.expiration <= now) throw new KeyIssueError('the expiration date must be in the future');
   if (request.expiration > latestExpiry(now)) throw new KeyIssueError(`an API key cannot live longer than three months (until ${formatDate(latestExpiry(now))})`);
@@ -47,7 +55,7 @@ export async function issueApiKeyIn(cr: SqlClient, catalog: DatabaseCatalog, req
 }
 
 /** Creates a key for `login` in database `database`. */
-export function issueApiKey(catalog: DatabaseCatalog, database: string, request: KeyRequest): Promise<IssuedKey> {
+export function issueApiKey(catalog: KeyDatabases, database: string, request: KeyRequest): Promise<IssuedKey> {
   if (!catalog.exists(database)) return Promise.reject(new KeyIssueError(`the database '${database}' does not exist`));
   return catalog.use(database, (storage) => storage.transaction((cr) => issueApiKeyIn(cr, catalog, request)));
 }
