@@ -2,7 +2,6 @@
 // fresh administrator key then), or `json2 sandbox key` prints a new key for scripts.
 import fs from 'node:fs';
 import path from 'node:path';
-import { controlRoutes } from './command/controlEndpoint';
 import { addCalendarMonths } from './keys/keyLifetime';
 import { formatDate } from './orm/fieldValues';
 import { parseSandboxArguments, UsageError, USAGE, type KeyOptions, type ServeOptions } from './command/commandOptions';
@@ -17,7 +16,6 @@ import { ForeignFilesError, makePrivateFolder } from './storage/ownerOnlyFiles';
 import { describeServer, NamespaceBusyError } from './storage/postgresBackend';
 import { systemClock } from './orm/clock';
 import { templateCacheDir } from './storage/sandboxPaths';
-import { webRoutes } from './web/webRoutes';
 
 export const DEMO_DATABASE = 'demo';
 
@@ -98,7 +96,7 @@ async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
       dataDir, host: options.host, port: options.port,
       masterPassword, maxUploadBytes: options.maxUploadBytes, listDb: options.listDb, legacyOnly: options.legacyOnly, databaseFilter: options.databaseFilter,
       postgres: options.postgres, reset: options.reset && options.postgres !== undefined, answerCache: options.answerCache,
-      routes: (catalog, settings) => [...webRoutes(catalog, settings), ...controlRoutes(catalog, token)],
+      webPages: true, controlToken: token,
     });
   } catch (error) {
     throw describeStartFailure(error, options, dataDir);

@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from './orm/clock';
 import { backupCodec } from './databaseManager/backups';
 import { removeAbandonedUploads } from './databaseManager/abandonedUploads';
-import { DEFAULT_MAX_UPLOAD_BYTES, managerRoutes } from './databaseManager/managerRoutes';
+import { DEFAULT_MAX_UPLOAD_BYTES } from './databaseManager/managerRoutes';
 import { dbService } from './databaseManager/dbService';
 import { MasterPassword } from './databaseManager/masterPassword';
-import { createRequestListener, LEGACY_VERSION_INFO, VERSION_INFO, type RouteHandler, type RouteSettings } from './http/requestRouter';
+import { createRequestListener, LEGACY_VERSION_INFO, VERSION_INFO } from './http/requestRouter';
 import { DEFAULT_MAX_BODY_BYTES } from './http/requestBody';
 import { DEFAULT_TRANSFER_IDLE_MS } from './http/transferWatch';
 import { hostPolicy } from './http/hostCheck';
@@ -17,7 +17,7 @@ import { templateCacheDir, uploadsDir } from './storage/sandboxPaths';
 import { DatabaseCatalog, type StartReport } from './catalog/databaseCatalog';
 import type { FaultInjector } from './catalog/faultInjector';
 import { DEFAULT_MAX_RPC_BODY_BYTES } from './rpc/rpcBody';
-import { rpcRoutes } from './rpc/rpcRoutes';
+import { routeTable } from './routeTable';
 
 export interface SandboxServerOptions {
   dataDir: string;
@@ -36,8 +36,10 @@ export interface SandboxServerOptions {
   hashCost?: number;
   faults?: FaultInjector;
   extraModels?: readonly ModelSpec[];
-  /** Builds extra routes (web pages, control endpoint) once the catalog exists. */
-  routes?: (catalog: DatabaseCatalog, settings: RouteSettings) => RouteHandler[];
+  /** Mounts the key pages, the web client's session routes and the /doc page (see routeTable.ts). */
+  webPages?: boolean;
+  /** Mounts `json2 sandbox`'s /sandbox/control/key, open to this token only. */
+  controlToken?: string;
   log?: (line: string) => void;
   /** Sets the master password (stored hashed in `<data>/config.json`); without it the stored one, or a new random one. */
   masterPassword?: string;
@@ -100,7 +102,8 @@ export class SandboxServer {
     if (options.reset) await catalog.dropAllDatabases();
     const { master, created } = await MasterPassword.load(options.dataDir, options.masterPassword, catalog.hashCost);
     const versionInfo = options.legacyOnly ? LEGACY_VERSION_INFO : VERSION_INFO;
-    const db = dbService({ master, listDb: options.listDb ?? true, backups: backupCodec(versionInfo) });
+    const listDb = options.listDb ?? true;
+    const db = dbService({ master, listDb, backups: backupCodec(versionInfo) });
     const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     const logins = new LoginThrottle(catalog.clock);
     const server = http.createServer({
@@ -110,17 +113,18 @@ export class SandboxServer {
       // How often node checks the two limits above (its default, 30 s, would let a short limit run long).
       connectionsCheckingInterval: Math.max(10, Math.min(30_000, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4))),
     }, createRequestListener({
-      catalog,
-      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-      faults: options.faults,
-      routes: [
-        rpcRoutes({ catalog, faults: options.faults, versionInfo, extraServices: { db }, logins }, options.maxRpcBodyBytes ?? DEFAULT_MAX_RPC_BODY_BYTES),
-        managerRoutes({ catalog, master, listDb: options.listDb ?? true, versionInfo, uploadsDir: uploadsDir(options.dataDir), maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, logins }),
-        ...(options.routes?.(catalog, { listDb: options.listDb ?? true, versionInfo, databaseFilter: options.databaseFilter, logins }) ?? []),
-      ],
+      routes: routeTable({
+        catalog,
+        settings: { listDb, versionInfo, databaseFilter: options.databaseFilter, logins },
+        json2: options.legacyOnly ? null : { catalog, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, faults: options.faults, databaseFilter: options.databaseFilter },
+        legacyOnly: options.legacyOnly ?? false,
+        rpc: { catalog, faults: options.faults, versionInfo, extraServices: { db }, logins },
+        maxRpcBodyBytes: options.maxRpcBodyBytes ?? DEFAULT_MAX_RPC_BODY_BYTES,
+        manager: { catalog, master, listDb, versionInfo, uploadsDir: uploadsDir(options.dataDir), maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, logins },
+        webPages: options.webPages ?? false,
+        controlToken: options.controlToken,
+      }),
       log: options.log,
-      legacyOnly: options.legacyOnly,
-      databaseFilter: options.databaseFilter,
       transferIdleMs: timeouts.transferIdleMs,
       hostPolicy: hostPolicy(options.host ?? '127.0.0.1'),
     }));

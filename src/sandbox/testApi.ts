@@ -11,7 +11,6 @@ import { SandboxServer, type ServerTimeouts } from './sandboxServer';
 import { FaultInjector } from './catalog/faultInjector';
 import { issueApiKey } from './keys/keyIssuer';
 import { addCalendarMonths } from './keys/keyLifetime';
-import { webRoutes } from './web/webRoutes';
 import { databasesDir } from './storage/sandboxPaths';
 import { directoryOwner } from './storage/directoryClaim';
 
@@ -146,7 +145,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     server = await SandboxServer.start({
       dataDir, clock, faults, host: '127.0.0.1', port: 0, maxBodyBytes: options.maxBodyBytes, maxRpcBodyBytes: options.maxRpcBodyBytes, maxUploadBytes: options.maxUploadBytes, hashCost: options.hashCost, log: options.log,
       extraModels: [testingModel({ started: () => { slow.started += 1; }, completed: () => { slow.completed += 1; }, cancelled: () => { slow.cancelled += 1; } })],
-      routes: (catalog, settings) => webRoutes(catalog, settings),
+      webPages: true,
       masterPassword, listDb: options.listDb, legacyOnly: options.legacyOnly, databaseFilter: options.databaseFilter, postgres,
       answerCache: options.answerCache, timeouts: options.timeouts,
     });

@@ -1,6 +1,6 @@
-// POST /sandbox/control/key: lets `json2 sandbox key` create a key through the running server (which owns the
-// databases). Only from loopback, only with the control token from the data folder's server card.
-import type { RouteHandler } from '../http/requestRouter';
+// POST /sandbox/control/key (mounted by routeTable.ts): lets `json2 sandbox key` create a key through the running
+// server (which owns the databases). Only from loopback, only with the control token from the data folder's server card.
+import type { RouteAnswer } from '../http/requestRouter';
 import type { DatabaseCatalog } from '../catalog/databaseCatalog';
 import { expiryAfterDays, issueApiKey, KeyIssueError } from '../keys/keyIssuer';
 import { sameToken } from '../web/webSessions';
@@ -9,14 +9,14 @@ import { readBody } from '../http/requestBody';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-export function controlRoutes(catalog: DatabaseCatalog, token: string): RouteHandler[] {
-  return [async (request, response, url) => {
-    if (url.pathname !== '/sandbox/control/key') return false;
+/** The answer of /sandbox/control/key (every method: anything but an authorised POST is refused). */
+export function controlKeyAnswer(catalog: DatabaseCatalog, token: string): RouteAnswer {
+  return async (request, response) => {
     const header = request.headers['x-sandbox-control'];
     if (request.method !== 'POST' || !LOOPBACK.has(request.socket.remoteAddress ?? '') || typeof header !== 'string' || !sameToken(header, token)) {
       request.resume();
       sendJson(response, 403, { error: 'forbidden' });
-      return true;
+      return;
     }
     try {
       const body = JSON.parse((await readBody(request, 64 * 1024)).toString('utf8')) as { db?: unknown; login?: unknown; days?: unknown; name?: unknown };
@@ -28,6 +28,5 @@ export function controlRoutes(catalog: DatabaseCatalog, token: string): RouteHan
     } catch (error) {
       sendJson(response, error instanceof KeyIssueError ? 422 : 400, { error: error instanceof Error ? error.message : String(error) });
     }
-    return true;
-  }];
+  };
 }

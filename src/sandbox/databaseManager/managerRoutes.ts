@@ -1,12 +1,12 @@
 // The database-manager controllers: /web/database/{create,duplicate,drop,backup,change_password} (form-encoded),
-// /restore (multipart), /list (JSON-RPC) and the /manager page. Success: a 303 to the manager (backup: the file as
+// /restore (multipart), /list (JSON-RPC) and the /manager page (routeTable.ts mounts them). Success: a 303 to the manager (backup: the file as
 // an attachment); failure: 200 with the manager page and the error sentence of the notes.
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { accessDenied } from '../errors/serviceErrors';
 import { sendHtml, sendJson } from '../http/httpAnswers';
 import { readBody } from '../http/requestBody';
-import type { RouteHandler } from '../http/requestRouter';
+import type { RouteAnswer } from '../http/requestRouter';
 import { acceptsJsonRpc, errorEnvelope, resultEnvelope } from '../rpc/jsonrpcEndpoint';
 import { clientGone } from '../rpc/rpcBody';
 import type { DatabaseCatalog } from '../catalog/databaseCatalog';
@@ -52,7 +52,17 @@ function stamp(now: Date): string {
   return now.toISOString().slice(0, 19).replace('T', '_').replace(/:/g, '-');
 }
 
-export function managerRoutes(options: ManagerOptions): RouteHandler {
+/** The answers of the manager's routes: the page, the list (JSON-RPC) and the form actions. */
+export interface ManagerAnswers {
+  manager: RouteAnswer;
+  list: RouteAnswer;
+  action: RouteAnswer;
+}
+
+/** `/web/database/<action>` for the form actions; the group is the action. */
+export const ACTION_PATH = /^\/web\/database\/(create|duplicate|drop|backup|restore|change_password)$/;
+
+export function managerAnswers(options: ManagerOptions): ManagerAnswers {
   const { catalog, master } = options;
 
   async function page(response: ServerResponse, error: string | null): Promise<void> {
@@ -126,19 +136,13 @@ export function managerRoutes(options: ManagerOptions): RouteHandler {
     else sendJson(response, 200, resultEnvelope(id, [...catalog.list()]));
   }
 
-  return async (request, response, url) => {
-    const match = /^\/web\/database\/([a-z_]+)$/.exec(url.pathname);
-    if (!match) return false;
-    const action = match[1];
-    if (action === 'manager' && (request.method === 'GET' || request.method === 'HEAD')) { request.resume(); await page(response, null); return true; }
-    if (request.method !== 'POST') return false;
-    if (action === 'list') { await list(request, response); return true; }
-    if (!Object.hasOwn(SENTENCES, action)) return false;
+  /** POST /web/database/<action> for the actions of ACTION_PATH. */
+  const action: RouteAnswer = async (request, response, _url, [name]) => {
     try {
-      await run(action, request, response);
+      await run(name, request, response);
       if (!response.headersSent) { response.writeHead(303, { Location: '/web/database/manager', 'Content-Length': '0' }); response.end(); }
     } catch (error) {
-      if (response.headersSent) { response.destroy(); return true; }
+      if (response.headersSent) { response.destroy(); return; }
       if (!request.complete) {
         // A refused upload (wrong master password, too large): answer now, then close. What the client still sends
         // meanwhile is read and dropped (never stored) for a moment, so that it reads the answer instead of a reset.
@@ -147,8 +151,12 @@ export function managerRoutes(options: ManagerOptions): RouteHandler {
       }
       request.resume();
       const message = error instanceof Error ? error.message : String(error);
-      await page(response, `${SENTENCES[action]}: ${message}`);
+      await page(response, `${SENTENCES[name]}: ${message}`);
     }
-    return true;
+  };
+  return {
+    manager: async (request, response) => { request.resume(); await page(response, null); },
+    list: (request, response) => list(request, response),
+    action,
   };
 }

@@ -3,7 +3,7 @@
 import { UnknownDatabaseError } from '../storage/databasePool';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asServiceError } from '../errors/errorBody';
-import { badRequest, ServiceError, unauthorized } from '../errors/serviceErrors';
+import { badRequest, notFound, ServiceError, unauthorized } from '../errors/serviceErrors';
 import { parseContext, parseIds } from '../methods/argumentBinding';
 import { dispatchCall } from '../catalog/callDispatcher';
 import type { DatabaseCatalog } from '../catalog/databaseCatalog';
@@ -13,6 +13,7 @@ import type { CurrentUser } from '../orm/access/currentUser';
 import type { CacheTicket } from '../catalog/answerCache';
 import { jsonText, sendError, sendHtml, sendJsonText, statusPage } from './httpAnswers';
 import { mayHaveBody, mediaType, readBody } from './requestBody';
+import type { RouteAnswer } from './requestRouter';
 
 export interface Json2Options {
   catalog: DatabaseCatalog;
@@ -143,4 +144,29 @@ export async function handleJson2Call(options: Json2Options, request: IncomingMe
     request.resume();
     sendNoDatabasePage(response);
   });
+}
+
+const JSON2_CALL = /^\/json\/2\/([^/]+)\/([^/]+)$/;
+
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** Everything under /json/2: `POST /json/2/<model>/<method>` is a call, any other request a JSON 404. */
+export function json2Answer(options: Json2Options): RouteAnswer {
+  return async (request, response, url) => {
+    const match = JSON2_CALL.exec(url.pathname);
+    const model = match ? decodeSegment(match[1]) : null;
+    const method = match ? decodeSegment(match[2]) : null;
+    if (request.method !== 'POST' || model === null || method === null) {
+      request.resume();
+      sendError(response, notFound('Did you mean POST /json/2/<model>/<method>?'));
+      return;
+    }
+    await handleJson2Call(options, request, response, model, method);
+  };
 }

@@ -1,12 +1,10 @@
-// Routes the sandbox's HTTP requests: JSON-2 calls, the version endpoint, the key web pages and the CLI's control
-// endpoint; everything else is a 404 (JSON under /json/2, HTML elsewhere).
+// Serves the sandbox's HTTP requests: Host and Origin checks, transfer watch and log line, then the first row of the
+// route table (routeTable.ts) that takes the request; a request that none takes gets the HTML 404 page.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asServiceError } from '../errors/errorBody';
-import { notFound } from '../errors/serviceErrors';
 import type { HostPolicy } from './hostCheck';
 import type { LoginThrottle } from '../security/loginCooldown';
 import { sendError, sendHtml, sendJson, sendNotFoundPage, statusPage } from './httpAnswers';
-import { handleJson2Call, type Json2Options } from './json2Endpoint';
 import { DEFAULT_TRANSFER_IDLE_MS, watchTransfer } from './transferWatch';
 
 export const VERSION_INFO = [19, 0, 0, 'final', 0, ''] as const;
@@ -14,10 +12,19 @@ export const VERSION = '19.0';
 /** The release a `--legacy-only` server claims: before JSON-2 existed. */
 export const LEGACY_VERSION_INFO = [18, 0, 0, 'final', 0, ''] as const;
 
-/** A handler for a path outside /json/2; returns false when it does not handle the request. */
-export type RouteHandler = (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<boolean>;
+/** Answers one request that a route of the table took; `groups` are the capture groups of its path pattern. */
+export type RouteAnswer = (request: IncomingMessage, response: ServerResponse, url: URL, groups: readonly string[]) => Promise<void>;
 
-/** What the extra routes (web pages) need to know of the server's options. */
+/** One row of the route table (routeTable.ts): which requests it takes and what answers them. */
+export interface Route {
+  /** The methods it takes; a request with another method goes on down the table (absent: every method). */
+  methods?: readonly string[];
+  /** The whole path: a string matched exactly, or a pattern. */
+  path: string | RegExp;
+  answer: RouteAnswer;
+}
+
+/** What the routes need to know of the server's options. */
 export interface RouteSettings {
   /** False (--no-list-db): no page or answer names the databases. */
   listDb: boolean;
@@ -29,51 +36,45 @@ export interface RouteSettings {
   logins: LoginThrottle;
 }
 
-export interface RouterOptions extends Json2Options {
-  /** More routes (web pages, control endpoint), tried in order. */
-  routes?: RouteHandler[];
+export interface RouterOptions {
+  /** The route table: the first row that takes a request answers it; none: the 404 page. */
+  routes: readonly Route[];
   /** Called once per answered request with a one-line summary. */
   log?: (line: string) => void;
-  /** A server of an older release: no /json/2, version 18.0. */
-  legacyOnly?: boolean;
   /** Longest pause of a request body or of an answer's reader before the exchange is ended (0: none). */
   transferIdleMs?: number;
   /** Which Host and Origin headers are answered (every route); all when absent. */
   hostPolicy?: HostPolicy;
 }
 
-const JSON2_CALL = /^\/json\/2\/([^/]+)\/([^/]+)$/;
-
-function decodeSegment(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
+/** The row of `routes` that takes a request with this method and path, with its pattern's groups. */
+export function findRoute(routes: readonly Route[], method: string, path: string): { route: Route; groups: string[] } | null {
+  for (const route of routes) {
+    if (route.methods && !route.methods.includes(method)) continue;
+    if (typeof route.path === 'string') {
+      if (route.path === path) return { route, groups: [] };
+      continue;
+    }
+    const match = route.path.exec(path);
+    if (match) return { route, groups: match.slice(1).map((group) => group ?? '') };
   }
+  return null;
+}
+
+/** GET /web/version: the release the server claims (18.0 for a --legacy-only server). */
+export function versionAnswer(legacyOnly: boolean): RouteAnswer {
+  return async (request, response) => {
+    request.resume();
+    sendJson(response, 200, legacyOnly ? { version_info: LEGACY_VERSION_INFO, version: '18.0' } : { version_info: VERSION_INFO, version: VERSION });
+  };
 }
 
 async function route(options: RouterOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://sandbox.invalid');
-  const path = url.pathname;
-  if (!options.legacyOnly && (path === '/json/2' || path.startsWith('/json/2/'))) {
-    const match = JSON2_CALL.exec(path);
-    const model = match ? decodeSegment(match[1]) : null;
-    const method = match ? decodeSegment(match[2]) : null;
-    if (request.method !== 'POST' || model === null || method === null) {
-      request.resume();
-      sendError(response, notFound('Did you mean POST /json/2/<model>/<method>?'));
-      return;
-    }
-    await handleJson2Call(options, request, response, model, method);
+  const found = findRoute(options.routes, request.method ?? 'GET', url.pathname);
+  if (found) {
+    await found.route.answer(request, response, url, found.groups);
     return;
-  }
-  if (path === '/web/version' && (request.method === 'GET' || request.method === 'HEAD')) {
-    request.resume();
-    sendJson(response, 200, options.legacyOnly ? { version_info: LEGACY_VERSION_INFO, version: '18.0' } : { version_info: VERSION_INFO, version: VERSION });
-    return;
-  }
-  for (const handler of options.routes ?? []) {
-    if (await handler(request, response, url)) return;
   }
   request.resume();
   sendNotFoundPage(response);

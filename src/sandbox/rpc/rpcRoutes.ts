@@ -1,21 +1,17 @@
-// Mounts the deprecated interfaces: /xmlrpc/2/<service>, /xmlrpc/<service> and /jsonrpc (POST only).
-import type { RouteHandler } from '../http/requestRouter';
+// The answers of the deprecated interfaces' routes (POST only; routeTable.ts mounts them): /jsonrpc, and
+// /xmlrpc/2/<service> and /xmlrpc/<service>, whose pattern is XMLRPC_PATH.
+import type { RouteAnswer } from '../http/requestRouter';
 import { handleJsonRpc } from './jsonrpcEndpoint';
 import type { RpcRouteContext } from './rpcServices';
 import { handleXmlRpc } from './xmlrpcEndpoint';
 
-const XMLRPC = /^\/xmlrpc\/(2\/)?([a-z_]+)$/;
+/** `/xmlrpc/2/<service>` or `/xmlrpc/<service>`: groups `2/` (or empty) and the service. */
+export const XMLRPC_PATH = /^\/xmlrpc\/(2\/)?([a-z_]+)$/;
 
-export function rpcRoutes(context: RpcRouteContext, maxBodyBytes: number): RouteHandler {
-  return async (request, response, url) => {
-    if (request.method !== 'POST') return false;
-    if (url.pathname === '/jsonrpc') {
-      await handleJsonRpc(context, maxBodyBytes, request, response);
-      return true;
-    }
-    const match = XMLRPC.exec(url.pathname);
-    if (!match) return false;
-    await handleXmlRpc(context, maxBodyBytes, request, response, match[2], match[1] !== undefined);
-    return true;
-  };
+export function jsonRpcAnswer(context: RpcRouteContext, maxBodyBytes: number): RouteAnswer {
+  return (request, response) => handleJsonRpc(context, maxBodyBytes, request, response);
+}
+
+export function xmlRpcAnswer(context: RpcRouteContext, maxBodyBytes: number): RouteAnswer {
+  return (request, response, _url, [version, service]) => handleXmlRpc(context, maxBodyBytes, request, response, service, version !== '');
 }

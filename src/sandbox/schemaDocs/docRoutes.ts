@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asServiceError } from '../errors/errorBody';
 import { accessError, notFound, unauthorized } from '../errors/serviceErrors';
 import { escapeHtml, sendError, sendHtml } from '../http/httpAnswers';
-import type { RouteHandler } from '../http/requestRouter';
+import type { RouteAnswer } from '../http/requestRouter';
 import { selectDatabase, sendNoDatabasePage } from '../http/json2Endpoint';
 import { Environment } from '../orm/environment';
 import { userContext } from '../catalog/callDispatcher';
@@ -19,9 +19,6 @@ import { userFieldsGet } from '../methods/fieldsGet';
 import { documentedModel, indexDocument, modelDocument } from './schemaDocuments';
 
 const BEARER = /^bearer\s+(\S.*)$/i;
-const DOCUMENT = /^\/doc-bearer\/(.+)\.json$/;
-/** The page's addresses, as the reference routes them: /doc, /doc/index.html, /doc/<model> (not /doc/<model>.json). */
-const PAGE = /^\/doc(?:\/index\.html|\/([^/]+))?$/;
 
 /** The strong ETag of a document body. */
 export function etagOf(body: string): string {
@@ -138,27 +135,27 @@ function docPage(database: string, models: readonly PageModel[], focused: Focuse
     + `<table>\n<tr><th>Model</th><th>Description</th><th>State</th></tr>\n${rows}\n</table>\n`;
 }
 
-/** The routes of the schema documents and the /doc page. */
-export function schemaDocRoutes(catalog: DatabaseCatalog, sessions: WebSessions): RouteHandler[] {
-  return [async (request, response, url) => {
-    const path = url.pathname;
-    const document = DOCUMENT.exec(path);
-    const page = document ? null : PAGE.exec(path);
-    const named = page?.[1];
-    if ((!document && !page) || named?.endsWith('.json') || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
-    request.resume();
-    const database = document ? selectDatabase(request, catalog) : pageDatabase(catalog, sessions, request);
-    if (database === null) {
-      sendNoDatabasePage(response);
-      return true;
-    }
-    if (document) {
-      await serveDocument(catalog, database, request, response, decoded(document[1]));
-      return true;
-    }
-    await serveDocPage(catalog, sessions, database, request, response, url, named === undefined ? null : decoded(named));
-    return true;
-  }];
+/** `/doc-bearer/<model>.json` (and `index.json`): the group is the document's name. */
+export const DOCUMENT_PATH = /^\/doc-bearer\/(.+)\.json$/;
+/** `/doc`, `/doc/index.html` and `/doc/<model>` (never a name ending in `.json`): the group is the model, if any. */
+export const PAGE_PATH = /^\/doc(?:\/index\.html|\/((?![^/]*\.json$)[^/]+))?$/;
+
+/** The answers of the schema documents (bearer key) and of the /doc page (web session). */
+export function schemaDocAnswers(catalog: DatabaseCatalog, sessions: WebSessions): { document: RouteAnswer; page: RouteAnswer } {
+  return {
+    document: async (request, response, _url, [name]) => {
+      request.resume();
+      const database = selectDatabase(request, catalog);
+      if (database === null) return sendNoDatabasePage(response);
+      await serveDocument(catalog, database, request, response, decoded(name));
+    },
+    page: async (request, response, url, [named]) => {
+      request.resume();
+      const database = pageDatabase(catalog, sessions, request);
+      if (database === null) return sendNoDatabasePage(response);
+      await serveDocPage(catalog, sessions, database, request, response, url, named === '' ? null : decoded(named));
+    },
+  };
 }
 
 function decoded(segment: string): string {

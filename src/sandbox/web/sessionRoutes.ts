@@ -9,7 +9,7 @@ import { filterDatabase } from '../http/databaseFilter';
 import { asServiceError } from '../errors/errorBody';
 import { accessDenied, accessError, typeError } from '../errors/serviceErrors';
 import { formatDatetime } from '../orm/fieldValues';
-import type { RouteHandler, RouteSettings } from '../http/requestRouter';
+import type { RouteAnswer, RouteSettings } from '../http/requestRouter';
 import { VERSION_INFO } from '../http/requestRouter';
 import { clientGone } from '../rpc/rpcBody';
 import { mapPositional } from '../rpc/positionalArguments';
@@ -26,9 +26,18 @@ import { WebSessions, type WebSession } from './webSessions';
 
 /** The reference's default `sessions.max_inactivity_seconds`: a week. */
 const SESSION_LIFETIME_MS = 7 * 24 * 3600_000;
-const CALL_KW = /^\/web\/dataset\/call_kw(?:\/.*)?$/;
+/** `/web/dataset/call_kw` and anything under it (the web client adds the model and method for its logs). */
+export const CALL_KW_PATH = /^\/web\/dataset\/call_kw(?:\/.*)?$/;
 
-export function sessionRoutes(catalog: DatabaseCatalog, settings: RouteSettings): RouteHandler {
+/** The answers of the web client's JSON-RPC routes. */
+export interface SessionAnswers {
+  authenticate: RouteAnswer;
+  getSessionInfo: RouteAnswer;
+  destroy: RouteAnswer;
+  callKw: RouteAnswer;
+}
+
+export function sessionAnswers(catalog: DatabaseCatalog, settings: RouteSettings): SessionAnswers {
   const sessions = new WebSessions(Date.now, { name: 'session_id', sameSite: 'Lax', ttlMs: SESSION_LIFETIME_MS, persistent: true });
   const versionInfo = settings.versionInfo ?? VERSION_INFO;
 
@@ -89,29 +98,28 @@ export function sessionRoutes(catalog: DatabaseCatalog, settings: RouteSettings)
     });
   }
 
-  return async (request, response, url) => {
-    const path = url.pathname;
-    const known = path === '/web/session/authenticate' || path === '/web/session/get_session_info' || path === '/web/session/destroy' || CALL_KW.test(path);
-    if (!known) return false;
-    const call = await readWebCall(request, response, path);
-    if (!call) return true;
+  /** Reads the JSON-RPC call of the request (answering itself when there is none) and answers `work`'s outcome. */
+  const webCall = (work: (request: IncomingMessage, response: ServerResponse, call: WebCall) => Promise<void>): RouteAnswer => async (request, response, url) => {
+    const call = await readWebCall(request, response, url.pathname);
+    if (!call) return;
     try {
-      if (path === '/web/session/authenticate') {
-        await authenticate(request, response, call);
-      } else if (path === '/web/session/get_session_info') {
-        bindNamed('get_session_info', call.params, []);
-        sendWebResult(response, call.id, await asSessionUser(request, (storage, user, session) => sessionInfo(storage, session.database as string, user, versionInfo)));
-      } else if (path === '/web/session/destroy') {
-        bindNamed('destroy', call.params, []);
-        const session = await asSessionUser(request, async (_storage, _user, current) => current);
-        sessions.destroy(session);
-        sendWebResult(response, call.id, null, { 'Set-Cookie': sessions.clearedCookieFor() });
-      } else {
-        sendWebResult(response, call.id, await callKw(request, response, call));
-      }
+      await work(request, response, call);
     } catch (error) {
       sendWebError(response, call.id, asServiceError(error));
     }
-    return true;
+  };
+  return {
+    authenticate: webCall(authenticate),
+    getSessionInfo: webCall(async (request, response, call) => {
+      bindNamed('get_session_info', call.params, []);
+      sendWebResult(response, call.id, await asSessionUser(request, (storage, user, session) => sessionInfo(storage, session.database as string, user, versionInfo)));
+    }),
+    destroy: webCall(async (request, response, call) => {
+      bindNamed('destroy', call.params, []);
+      const session = await asSessionUser(request, async (_storage, _user, current) => current);
+      sessions.destroy(session);
+      sendWebResult(response, call.id, null, { 'Set-Cookie': sessions.clearedCookieFor() });
+    }),
+    callKw: webCall(async (request, response, call) => sendWebResult(response, call.id, await callKw(request, response, call))),
   };
 }

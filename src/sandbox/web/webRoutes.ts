@@ -5,14 +5,12 @@ import { addCalendarMonths } from '../keys/keyLifetime';
 import { formatDatetime } from '../orm/fieldValues';
 import { sendHtml, statusPage } from '../http/httpAnswers';
 import { mediaType, readBody } from '../http/requestBody';
-import type { RouteHandler, RouteSettings } from '../http/requestRouter';
-import { schemaDocRoutes } from '../schemaDocs/docRoutes';
+import type { RouteAnswer, RouteSettings } from '../http/requestRouter';
 import { CooldownError } from '../security/loginCooldown';
 import { checkPassword } from '../security/passwordLogin';
 import type { DatabaseCatalog } from '../catalog/databaseCatalog';
 import { issueApiKeyIn, KeyIssueError } from '../keys/keyIssuer';
 import { loginPage, securityPage, type KeyRow } from './pageTemplates';
-import { sessionRoutes } from './sessionRoutes';
 import { sameToken, WebSessions, type WebSession } from './webSessions';
 
 const FORM_LIMIT = 64 * 1024;
@@ -56,8 +54,19 @@ function expiryFor(duration: string, now: Date): Date | null {
   }
 }
 
-export function webRoutes(catalog: DatabaseCatalog, settings: RouteSettings): RouteHandler[] {
-  const sessions = new WebSessions();
+/** The answers of the key pages (routeTable.ts mounts each on its method and path). */
+export interface WebPageAnswers {
+  home: RouteAnswer;
+  loginForm: RouteAnswer;
+  login: RouteAnswer;
+  security: RouteAnswer;
+  newKey: RouteAnswer;
+  deleteKey: RouteAnswer;
+  logout: RouteAnswer;
+}
+
+/** The key pages over `sessions` (the page sessions, which the /doc page shares). */
+export function webPages(catalog: DatabaseCatalog, settings: RouteSettings, sessions: WebSessions): WebPageAnswers {
   /** The names the login form may offer: none under --no-list-db (the person types the name). */
   const offeredDatabases = () => (settings.listDb ? catalog.list() : null);
 
@@ -170,42 +179,23 @@ export function webRoutes(catalog: DatabaseCatalog, settings: RouteSettings): Ro
     redirect(response, '/web/security');
   }
 
-  const handler: RouteHandler = async (request, response, url) => {
-    const route = `${request.method} ${url.pathname}`;
-    switch (route) {
-      case 'GET /':
-      case 'GET /web':
-        redirect(response, loggedIn(request) ? '/web/security' : '/web/login');
-        return true;
-      case 'GET /web/login':
-        await loginGet(request, response, url);
-        return true;
-      case 'POST /web/login':
-        await loginPost(request, response);
-        return true;
-      case 'GET /web/security': {
-        const session = loggedIn(request);
-        if (session) await showSecurity(response, session);
-        else redirect(response, '/web/login');
-        return true;
+  return {
+    home: async (request, response) => redirect(response, loggedIn(request) ? '/web/security' : '/web/login'),
+    loginForm: (request, response, url) => loginGet(request, response, url),
+    login: (request, response) => loginPost(request, response),
+    security: async (request, response) => {
+      const session = loggedIn(request);
+      if (session) await showSecurity(response, session);
+      else redirect(response, '/web/login');
+    },
+    newKey: (request, response) => newKey(request, response),
+    deleteKey: (request, response) => deleteKey(request, response),
+    logout: async (request, response) => {
+      const checked = await checkedPost(request, response);
+      if (checked) {
+        sessions.destroy(checked.session);
+        redirect(response, '/web/login', WebSessions.clearedCookie());
       }
-      case 'POST /web/security/keys/new':
-        await newKey(request, response);
-        return true;
-      case 'POST /web/security/keys/delete':
-        await deleteKey(request, response);
-        return true;
-      case 'POST /web/session/logout': {
-        const checked = await checkedPost(request, response);
-        if (checked) {
-          sessions.destroy(checked.session);
-          redirect(response, '/web/login', WebSessions.clearedCookie());
-        }
-        return true;
-      }
-      default:
-        return false;
-    }
+    },
   };
-  return [handler, ...schemaDocRoutes(catalog, sessions), sessionRoutes(catalog, settings)];
 }
