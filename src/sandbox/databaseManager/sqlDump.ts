@@ -1,13 +1,12 @@
 // A plain SQL dump of a database (sequences, tables, rows, constraints, indexes), written piece by piece so that
 // memory stays bounded; the text is portable between PGlite and PostgreSQL (psql can replay it).
 import type { SqlClient } from '../storage/sqlClient';
+import { quoteIdentifier as ident, quoteLiteral as literal } from '../storage/sqlQuoting';
 
 /** Receives the dump text in pieces; resolves when the piece may be followed by the next (backpressure). */
 export type DumpWriter = (text: string) => Promise<void>;
 
 const PAGE_ROWS = 500;
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 interface Column { name: string; type: string; def: string | null; notnull: boolean }
 

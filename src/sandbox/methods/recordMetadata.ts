@@ -3,7 +3,7 @@
 import type { Environment } from '../orm/environment';
 import type { Model } from '../orm/modelDefinition';
 import { readRecords } from '../orm/recordRead';
-import { quoteIdentifier } from '../orm/sqlParams';
+import { quoteIdentifier } from '../storage/sqlQuoting';
 import type { MethodDefinition } from '../orm/methodDefinition';
 
 const LOG_ACCESS_FIELDS = ['create_uid', 'create_date', 'write_uid', 'write_date'];

@@ -7,6 +7,7 @@ import { LANG_SETTING } from '../orm/fieldSql';
 import type { Model } from '../orm/modelDefinition';
 import { displayNames, readRecords } from '../orm/recordRead';
 import { searchIds } from '../orm/recordSearch';
+import { quoteLiteral } from '../storage/sqlQuoting';
 import { contextOf, dictOf, sliceLimit, specificationOf, SubSpecification, type Specification } from './webSpecification';
 
 type Row = Record<string, unknown>;
@@ -21,11 +22,11 @@ async function withSubContext<T>(env: Environment, sub: SubSpecification, work: 
   const inner = env.withContext({ ...env.context, ...contextOf(sub.get('context')) });
   const [before, after] = [callLang(env), callLang(inner)];
   if (before === after) return work(inner);
-  await env.cr.query(`SELECT set_config('${LANG_SETTING}', $1, true)`, [after]);
+  await env.cr.query(`SELECT set_config(${quoteLiteral(LANG_SETTING)}, $1, true)`, [after]);
   try {
     return await work(inner);
   } finally {
-    await env.cr.query(`SELECT set_config('${LANG_SETTING}', $1, true)`, [before]);
+    await env.cr.query(`SELECT set_config(${quoteLiteral(LANG_SETTING)}, $1, true)`, [before]);
   }
 }
 

@@ -2,7 +2,7 @@
 import type { FieldDefinition } from './fieldDefinition';
 import { tableName, type Model } from './modelDefinition';
 import { columnType } from './schemaSql';
-import { quoteIdentifier as q } from './sqlParams';
+import { quoteIdentifier as q } from '../storage/sqlQuoting';
 
 /** The statement creating the table of a new custom model: its built-in fields only. */
 export function createModelTableSql(model: string): string {

@@ -6,7 +6,8 @@ import type { FieldDefinition } from './fieldDefinition';
 import type { Model } from './modelDefinition';
 import { conditionRepr, pythonRepr } from './pythonRepr';
 import type { Registry } from './registry';
-import { quoteIdentifier as q, type SqlParams } from './sqlParams';
+import { type SqlParams } from './sqlParams';
+import { quoteIdentifier as q } from '../storage/sqlQuoting';
 
 export interface RelationCompilation {
   registry: Registry;

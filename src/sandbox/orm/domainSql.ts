@@ -10,7 +10,8 @@ import { parseDate, parseDatetime } from './fieldValues';
 import type { Model } from './modelDefinition';
 import { conditionRepr, pythonRepr } from './pythonRepr';
 import type { Registry } from './registry';
-import { quoteIdentifier, type SqlParams } from './sqlParams';
+import { type SqlParams } from './sqlParams';
+import { quoteIdentifier } from '../storage/sqlQuoting';
 
 interface Compilation {
   registry: Registry;

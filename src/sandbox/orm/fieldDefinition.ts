@@ -1,4 +1,5 @@
 // What a field is: its type and attributes, plus short constructors used by the model definitions.
+import { quoteIdentifier } from '../storage/sqlQuoting';
 
 export type FieldType = 'char' | 'text' | 'integer' | 'float' | 'boolean' | 'date' | 'datetime' | 'selection' | 'many2one' | 'one2many' | 'many2many' | 'html' | 'monetary' | 'binary';
 
@@ -76,19 +77,16 @@ export const fields = {
   many2one: (relation: string, string: string, options?: Options) => field('many2one', string, { relation, onDelete: 'set null', ...options }),
   /** Read as the ids of the records of `relation` whose `inverse` is this record. */
   one2many: (relation: string, inverse: string, string: string, options?: Options) => field('one2many', string, {
-    relation, relationField: inverse, store: false, copy: false, computeSql: (alias) => idListSql(quoteName(relation.replace(/\./g, '_')), quoteName(inverse), alias), ...options,
+    relation, relationField: inverse, store: false, copy: false, computeSql: (alias) => idListSql(quoteIdentifier(relation.replace(/\./g, '_')), quoteIdentifier(inverse), alias), ...options,
   }),
   /** Read as the ids linked through the table `table` (`column1` this record, `column2` the related one). */
   many2many: (relation: string, table: string, column1: string, column2: string, string: string, options?: Options) => field('many2many', string, {
     relation, relationTable: table, column1, column2, store: false, copy: false,
-    computeSql: (alias) => `COALESCE((SELECT json_agg(r.${quoteName(column2)} ORDER BY r.${quoteName(column2)}) FROM ${quoteName(table)} r WHERE r.${quoteName(column1)} = ${alias}.id), '[]'::json)`,
+    computeSql: (alias) => `COALESCE((SELECT json_agg(r.${quoteIdentifier(column2)} ORDER BY r.${quoteIdentifier(column2)}) FROM ${quoteIdentifier(table)} r WHERE r.${quoteIdentifier(column1)} = ${alias}.id), '[]'::json)`,
     ...options,
   }),
 };
 
-function quoteName(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
 
 /** SQL of the JSON list of ids of `table` whose column `inverse` is the record of `alias`. */
 function idListSql(table: string, inverse: string, alias: string): string {

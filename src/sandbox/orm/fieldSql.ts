@@ -2,7 +2,7 @@
 // one value per language in a jsonb column; it reads in the language of the call (`sandbox.lang`, set for the
 // transaction by the dispatcher when the context asks for a language other than en_US), falling back to en_US.
 import type { FieldDefinition } from './fieldDefinition';
-import { quoteIdentifier } from './sqlParams';
+import { quoteIdentifier } from '../storage/sqlQuoting';
 
 /** The transaction setting that holds the language of the call. */
 export const LANG_SETTING = 'sandbox.lang';

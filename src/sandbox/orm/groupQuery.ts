@@ -11,7 +11,8 @@ import type { Model } from './modelDefinition';
 import { limitOf, offsetOf } from './pagination';
 import { pythonRepr } from './pythonRepr';
 import { whereClause } from './recordSearch';
-import { quoteIdentifier, SqlParams } from './sqlParams';
+import { SqlParams } from './sqlParams';
+import { quoteIdentifier } from '../storage/sqlQuoting';
 
 export const GRANULARITIES = ['day', 'week', 'month', 'quarter', 'year'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];

@@ -3,6 +3,7 @@ import type { MethodDefinition } from './methodDefinition';
 import type { Environment } from './environment';
 import { fields as f, type FieldDefinition, type FieldSpecs } from './fieldDefinition';
 import { translatedSql } from './fieldSql';
+import { quoteIdentifier, quoteLiteral } from '../storage/sqlQuoting';
 
 /** A named SQL constraint and the message shown when a write breaks it. */
 export interface ModelConstraint {
@@ -95,7 +96,7 @@ const LOG_FIELDS: FieldSpecs = {
 export function resolveModel(spec: ModelSpec): Model {
   const table = tableName(spec.name);
   const recName = spec.recName ?? ('name' in spec.fields ? 'name' : 'id');
-  const displayNameSql = spec.displayNameSql ?? ((alias: string) => (recName === 'id' ? `('${spec.name},' || ${alias}.id)` : spec.fields[recName]?.translate ? translatedSql(alias, recName) : `${alias}."${recName}"`));
+  const displayNameSql = spec.displayNameSql ?? ((alias: string) => (recName === 'id' ? `(${quoteLiteral(`${spec.name},`)} || ${alias}.id)` : spec.fields[recName]?.translate ? translatedSql(alias, recName) : `${alias}.${quoteIdentifier(recName)}`));
   const all: FieldSpecs = {
     id: f.integer('ID', { readonly: true, copy: false, builtin: true }),
     ...spec.fields,

@@ -3,7 +3,7 @@ import { valueError } from '../errors/serviceErrors';
 import { fieldSql } from './fieldSql';
 import type { Model } from './modelDefinition';
 import type { Registry } from './registry';
-import { quoteIdentifier } from './sqlParams';
+import { quoteIdentifier } from '../storage/sqlQuoting';
 
 const TERM = /^([a-z_][a-z0-9_]*)(?:\s+(asc|desc))?(?:\s+nulls\s+(first|last))?$/i;
 

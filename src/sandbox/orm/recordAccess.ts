@@ -5,7 +5,8 @@ import type { Operation } from './access/accessRules';
 import { domainToSql } from './domainSql';
 import type { Environment } from './environment';
 import type { Model } from './modelDefinition';
-import { quoteIdentifier, SqlParams } from './sqlParams';
+import { SqlParams } from './sqlParams';
+import { quoteIdentifier } from '../storage/sqlQuoting';
 
 /** The message of the reference server's missing-record error. */
 export function missingRecordMessage(env: Environment, model: Model, ids: readonly number[]): string {

@@ -7,7 +7,8 @@ import { fieldSql } from './fieldSql';
 import { fromColumnValue, truthy } from './fieldValues';
 import type { Model } from './modelDefinition';
 import { reportInaccessible, ruleCondition } from './recordAccess';
-import { quoteIdentifier, SqlParams } from './sqlParams';
+import { SqlParams } from './sqlParams';
+import { quoteIdentifier } from '../storage/sqlQuoting';
 
 /** The fields to read: all of them for null, else the named ones (ValueError for an unknown name). */
 export function resolveReadFields(model: Model, names: unknown): FieldDefinition[] {

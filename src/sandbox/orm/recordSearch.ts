@@ -8,7 +8,8 @@ import type { Environment } from './environment';
 import type { Model } from './modelDefinition';
 import { orderToSql } from './orderClause';
 import { limitOf, offsetOf } from './pagination';
-import { quoteIdentifier, SqlParams } from './sqlParams';
+import { SqlParams } from './sqlParams';
+import { quoteIdentifier } from '../storage/sqlQuoting';
 
 export interface SearchOptions {
   domain: unknown;

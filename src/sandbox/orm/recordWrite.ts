@@ -8,7 +8,8 @@ import type { Model } from './modelDefinition';
 import { checkRecords } from './recordAccess';
 import { defaultValues } from './recordDefaults';
 import { applyCommands, takeRelationValues } from './relationCommands';
-import { quoteIdentifier, SqlParams } from './sqlParams';
+import { SqlParams } from './sqlParams';
+import { quoteIdentifier } from '../storage/sqlQuoting';
 
 /** Built-in fields: set by the sandbox, silently ignored in values given by callers. */
 const MAGIC_FIELDS = new Set(['id', 'create_uid', 'create_date', 'write_uid', 'write_date', '__last_update', 'display_name']);

@@ -6,7 +6,7 @@ import type { FieldDefinition } from './fieldDefinition';
 import type { Model } from './modelDefinition';
 import { pythonRepr } from './pythonRepr';
 import { createRecords, unlinkRecords, writeRecords } from './recordWrite';
-import { quoteIdentifier as q } from './sqlParams';
+import { quoteIdentifier as q } from '../storage/sqlQuoting';
 
 export type Command = [number, number, unknown];
 

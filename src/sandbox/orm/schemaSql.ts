@@ -3,7 +3,7 @@
 import type { FieldDefinition } from './fieldDefinition';
 import type { Model } from './modelDefinition';
 import type { Registry } from './registry';
-import { quoteIdentifier } from './sqlParams';
+import { quoteIdentifier } from '../storage/sqlQuoting';
 
 /** The PostgreSQL type of a stored field. */
 export function columnType(field: FieldDefinition): string {

@@ -9,8 +9,3 @@ export class SqlParams {
     return cast ? `$${this.values.length}::${cast}` : `$${this.values.length}`;
   }
 }
-
-/** A double-quoted SQL identifier. */
-export function quoteIdentifier(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}

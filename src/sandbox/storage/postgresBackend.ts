@@ -8,6 +8,7 @@ import { isValidDatabaseName } from './pgliteBackend';
 import { isEarlierUnfinishedName, isUnfinishedName } from './unfinishedDatabases';
 import { connectionConfig, PostgresStorage } from './postgresStorage';
 import type { Storage } from './sqlClient';
+import { quoteIdentifier, quoteLiteral } from './sqlQuoting';
 import type { OpenStorage, StorageBackend, StorageTemplate } from './storageBackend';
 
 const MAX_IDENTIFIER = 63;
@@ -32,8 +33,6 @@ export interface PostgresBackendOptions {
   prefix: string;
 }
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /** The server of a URL without its password, for messages. */
 export function describeServer(url: string): string {
@@ -106,7 +105,7 @@ export class PostgresBackend implements StorageBackend {
     this.names = new Set(names.filter((name) => isValidDatabaseName(name)));
     // Left by a sandbox of this namespace that stopped while restoring them: the namespace's lock says none runs now.
     const unfinished = names.filter((name) => isUnfinishedName(name) || isEarlierUnfinishedName(name));
-    for (const name of unfinished) await this.sql(`DROP DATABASE IF EXISTS ${quote(this.options.prefix + name)} WITH (FORCE)`);
+    for (const name of unfinished) await this.sql(`DROP DATABASE IF EXISTS ${quoteIdentifier(this.options.prefix + name)} WITH (FORCE)`);
     return unfinished;
   }
 
@@ -127,7 +126,7 @@ export class PostgresBackend implements StorageBackend {
   private async createDatabase(target: string, source: string, extra = ''): Promise<void> {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        await this.sql(`CREATE DATABASE ${quote(target)} TEMPLATE ${quote(source)}${extra}`);
+        await this.sql(`CREATE DATABASE ${quoteIdentifier(target)} TEMPLATE ${quoteIdentifier(source)}${extra}`);
         return;
       } catch (error) {
         if ((error as { code?: string }).code !== OBJECT_IN_USE || attempt >= 20) throw error;
@@ -137,7 +136,7 @@ export class PostgresBackend implements StorageBackend {
   }
 
   private async markUsed(database: string): Promise<void> {
-    await this.sql(`COMMENT ON DATABASE ${quote(database)} IS ${literal(`json2 sandbox template; used ${new Date().toISOString()}`)}`);
+    await this.sql(`COMMENT ON DATABASE ${quoteIdentifier(database)} IS ${quoteLiteral(`json2 sandbox template; used ${new Date().toISOString()}`)}`);
   }
 
   async ensureTemplate(version: string, populate: (storage: Storage) => Promise<void>): Promise<StorageTemplate> {
@@ -162,17 +161,17 @@ export class PostgresBackend implements StorageBackend {
       } finally {
         await storage.close();
       }
-      await this.sql(`ALTER DATABASE ${quote(buildName)} WITH ALLOW_CONNECTIONS false`);
+      await this.sql(`ALTER DATABASE ${quoteIdentifier(buildName)} WITH ALLOW_CONNECTIONS false`);
       try {
-        await this.sql(`ALTER DATABASE ${quote(buildName)} RENAME TO ${quote(templateName)}`);
+        await this.sql(`ALTER DATABASE ${quoteIdentifier(buildName)} RENAME TO ${quoteIdentifier(templateName)}`);
       } catch (error) {
         // Another process finished the same template first: use theirs.
         if ((error as { code?: string }).code !== DUPLICATE_DATABASE) throw error;
       }
     } finally {
-      await this.sql(`DROP DATABASE IF EXISTS ${quote(buildName)} WITH (FORCE)`);
+      await this.sql(`DROP DATABASE IF EXISTS ${quoteIdentifier(buildName)} WITH (FORCE)`);
     }
-    await this.sql(`ALTER DATABASE ${quote(templateName)} WITH IS_TEMPLATE true`);
+    await this.sql(`ALTER DATABASE ${quoteIdentifier(templateName)} WITH IS_TEMPLATE true`);
     await this.markUsed(templateName);
     await this.removeOldTemplates(templateName);
     return { location: templateName, built: true, buildMs: Date.now() - started };
@@ -188,33 +187,33 @@ export class PostgresBackend implements StorageBackend {
       if (row.datname === keep) continue;
       const used = Date.parse(/used (\S+)$/.exec(row.comment ?? '')?.[1] ?? '');
       if (Number.isFinite(used) && Date.now() - used < UNUSED_TEMPLATE_MS) continue;
-      await this.sql(`ALTER DATABASE ${quote(row.datname)} WITH IS_TEMPLATE false`).catch(() => undefined);
-      await this.sql(`DROP DATABASE IF EXISTS ${quote(row.datname)} WITH (FORCE)`).catch(() => undefined);
+      await this.sql(`ALTER DATABASE ${quoteIdentifier(row.datname)} WITH IS_TEMPLATE false`).catch(() => undefined);
+      await this.sql(`DROP DATABASE IF EXISTS ${quoteIdentifier(row.datname)} WITH (FORCE)`).catch(() => undefined);
     }
   }
 
   async createFromTemplate(template: StorageTemplate, name: string): Promise<void> {
     const target = this.databaseName(name);
-    await this.sql(`DROP DATABASE IF EXISTS ${quote(target)} WITH (FORCE)`);
+    await this.sql(`DROP DATABASE IF EXISTS ${quoteIdentifier(target)} WITH (FORCE)`);
     await this.createDatabase(target, template.location);
     this.names.add(name);
   }
 
   async copy(from: string, to: string): Promise<void> {
     const target = this.databaseName(to);
-    await this.sql(`DROP DATABASE IF EXISTS ${quote(target)} WITH (FORCE)`);
+    await this.sql(`DROP DATABASE IF EXISTS ${quoteIdentifier(target)} WITH (FORCE)`);
     await this.createDatabase(target, this.databaseName(from));
     this.names.add(to);
   }
 
   async rename(from: string, to: string): Promise<void> {
-    await this.sql(`ALTER DATABASE ${quote(this.databaseName(from))} RENAME TO ${quote(this.databaseName(to))}`);
+    await this.sql(`ALTER DATABASE ${quoteIdentifier(this.databaseName(from))} RENAME TO ${quoteIdentifier(this.databaseName(to))}`);
     this.names.delete(from);
     this.names.add(to);
   }
 
   async drop(name: string): Promise<void> {
-    await this.sql(`DROP DATABASE IF EXISTS ${quote(this.databaseName(name))} WITH (FORCE)`);
+    await this.sql(`DROP DATABASE IF EXISTS ${quoteIdentifier(this.databaseName(name))} WITH (FORCE)`);
     this.names.delete(name);
   }
 

@@ -6,6 +6,7 @@ import { fields } from '../../orm/fieldDefinition';
 import { translatedSql } from '../../orm/fieldSql';
 import type { ModelSpec } from '../../orm/modelDefinition';
 import { createRecords, writeRecords } from '../../orm/recordWrite';
+import { quoteIdentifier } from '../../storage/sqlQuoting';
 
 /** Template fields that a variant shows as its own (the reference's `_inherits`); written through to the template. */
 export const INHERITED_FIELDS = ['name', 'sequence', 'description_sale', 'type', 'categ_id', 'list_price', 'standard_price', 'sale_ok', 'purchase_ok', 'uom_id', 'company_id', 'taxes_id'] as const;
@@ -16,7 +17,7 @@ export const PRODUCT_TYPES: Array<[string, string]> = [['consu', 'Goods'], ['ser
 /** Copies the template fields onto the variants of `templateIds` (columns, sales taxes, and `active` when asked). */
 export async function refreshVariants(env: Environment, templateIds: readonly number[], withActive = false): Promise<void> {
   if (templateIds.length === 0) return;
-  const columns = [...INHERITED_COLUMNS, ...(withActive ? ['active'] : [])].map((name) => `"${name}" = t."${name}"`).join(', ');
+  const columns = [...INHERITED_COLUMNS, ...(withActive ? ['active'] : [])].map((name) => `${quoteIdentifier(name)} = t.${quoteIdentifier(name)}`).join(', ');
   await env.cr.query(`UPDATE product_product p SET ${columns} FROM product_template t WHERE p.product_tmpl_id = t.id AND t.id = ANY($1::int[])`, [[...templateIds]]);
   await env.cr.query('DELETE FROM product_product_taxes_rel r USING product_product p WHERE r.product_id = p.id AND p.product_tmpl_id = ANY($1::int[])', [[...templateIds]]);
   await env.cr.query(
