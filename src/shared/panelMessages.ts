@@ -97,6 +97,8 @@ export type ViewAction =
   | { readonly kind: 'toggleTraceback' }
   | { readonly kind: 'select'; readonly row: number; readonly column: number }
   | { readonly kind: 'copy'; readonly what: 'cell' | 'row' | 'ids' }
+  /** The table's Open in Browser: the selected many2one cell's record, else the selected row's record. */
+  | { readonly kind: 'openInBrowser' }
   /** Clicks the panel's own control for `command` (a disabled or hidden one does nothing, as for a person). */
   | { readonly kind: 'press'; readonly command: CommandMessage['command'] };
 
@@ -131,7 +133,14 @@ export interface CopyMessage {
   readonly what: string;
 }
 
-export type ViewToHost = ReadyMessage | StateMessage | CommandMessage | CopyMessage;
+/** Sent by the webview: open this record of the answer (or, with `field`, the record its many2one cell links to). */
+export interface OpenRecordMessage {
+  readonly type: 'openRecord';
+  readonly id: number;
+  readonly field?: string;
+}
+
+export type ViewToHost = ReadyMessage | StateMessage | CommandMessage | CopyMessage | OpenRecordMessage;
 
 /** What the view shows, as plain data. */
 export interface PanelState {

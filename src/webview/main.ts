@@ -14,6 +14,7 @@ const root = document.getElementById('app') ?? document.body;
 const view = new ResponseView({
   command: (command) => vscodeApi.postMessage({ type: 'command', command }),
   copy: (text, what) => vscodeApi.postMessage({ type: 'copy', text, what }),
+  openRecord: (id, field) => vscodeApi.postMessage({ type: 'openRecord', id, ...(field !== undefined ? { field } : {}) }),
 }, root);
 
 window.addEventListener('message', (event: MessageEvent<HostToView>) => {

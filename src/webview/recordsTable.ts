@@ -8,6 +8,8 @@ const OVERSCAN = 10;
 
 export interface TableHost {
   copy(text: string, what: string): void;
+  /** Open in Browser: a record of the answer, or (`field`) the record a many2one cell links to. */
+  openRecord(id: number, field?: string): void;
 }
 
 /** A grid that keeps only the rows in sight in the DOM, so 50,000 rows scroll as smoothly as 50. */
@@ -30,6 +32,7 @@ export class RecordsTable {
       button('Copy cell', () => this.copyCell(), {}, 'copy'),
       button('Copy row', () => this.copyRow(), {}, 'copy'),
       button('Copy ids', () => this.copyIds(), {}, 'copy'),
+      button('Open in Browser', () => this.openSelected(), { title: 'The selected many2one cell\'s record, else the selected row\'s record, in the server\'s web client' }, 'link-external'),
     );
     this.#viewport.append(this.#spacer);
     this.#grid.append(this.#header, this.#viewport);
@@ -90,6 +93,19 @@ export class RecordsTable {
     const record = this.#recordAt(this.#cursor.row);
     const column = this.#columns[this.#cursor.column];
     if (record && column !== undefined) this.host.copy(cellCopy(record[column]), `cell ${column}`);
+  }
+
+  /** The selected cell when it is a many2one (`[id, name]`), else the selected row's record. */
+  openSelected(): void {
+    const record = this.#recordAt(this.#cursor.row);
+    if (!record) return;
+    const column = this.#columns[this.#cursor.column];
+    const cell = column === undefined ? undefined : record[column];
+    if (column !== undefined && column !== 'id' && Array.isArray(cell) && cell.length === 2 && Number.isInteger(cell[0]) && typeof cell[1] === 'string') {
+      this.host.openRecord(cell[0] as number, column);
+    } else if (Number.isInteger(record.id)) {
+      this.host.openRecord(record.id as number);
+    }
   }
 
   copyRow(): void {

@@ -10,6 +10,7 @@ import { mark, newAnswer, viewTimeline } from './viewTimeline';
 export interface ViewHost {
   command(command: CommandMessage['command']): void;
   copy(text: string, what: string): void;
+  openRecord(id: number, field?: string): void;
 }
 
 const RAW_LIMIT = 2_000_000;
@@ -98,6 +99,7 @@ export class ResponseView {
     else if (action.kind === 'select') this.#table.select(action.row, action.column);
     else if (action.kind === 'copy') this.#table.copy(action.what);
     else if (action.kind === 'press') this.#press(action.command);
+    else if (action.kind === 'openInBrowser') this.#table.openSelected();
     else this.#error.toggleTraceback();
   }
 

@@ -8,6 +8,7 @@ import { ConnectionSecretStore } from './connectionSecretStore';
 import { ConnectionService } from './connectionService';
 import { ConnectionSettingsStore } from './connectionSettingsStore';
 import { registerConnectionStatusBar } from './connectionStatusBar';
+import { ContextSwitcher } from './contextSwitcher';
 import { InputAutomation, QuickInputPort } from './quickInputPort';
 
 /**
@@ -17,6 +18,8 @@ import { InputAutomation, QuickInputPort } from './quickInputPort';
 export interface ConnectionsTestApi {
   readonly service: ConnectionService;
   readonly inputs: InputAutomation;
+  /** The company and language items of the status bar. */
+  readonly contextSwitcher: ContextSwitcher;
   /** The extension's log folder (the "JSON-2" log file is in it), for the test that searches it for keys. */
   readonly logUri: vscode.Uri;
   /** Answers the modal dialogs instead of a person; undefined restores the real dialogs. */
@@ -29,6 +32,8 @@ export interface ConnectionsFeature extends vscode.Disposable {
   readonly settings: ConnectionSettingsStore;
   readonly secrets: ConnectionSecretStore;
   readonly testApi: ConnectionsTestApi | undefined;
+  /** The company and language switchers, whose lists completion of `context` values offers too. */
+  readonly contextSwitcher: ContextSwitcher;
 }
 
 export function registerConnections(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): ConnectionsFeature {
@@ -40,8 +45,9 @@ export function registerConnections(context: vscode.ExtensionContext, log: vscod
   const settings = new ConnectionSettingsStore();
   const secrets = new ConnectionSecretStore(context.secrets);
   const service = new ConnectionService({ settings, secrets, state: context.workspaceState, log, prompts: () => prompts, userAgent });
+  const contextSwitcher = new ContextSwitcher(service, settings, () => new QuickInputPort(automation));
   const disposables = vscode.Disposable.from(
-    settings, service,
+    settings, service, contextSwitcher,
     registerConnectionCommands({
       service, settings, secrets, log, probe, port: () => new QuickInputPort(automation), prompts: () => prompts,
     }),
@@ -51,8 +57,9 @@ export function registerConnections(context: vscode.ExtensionContext, log: vscod
   const testApi = automation && {
     service,
     inputs: automation,
+    contextSwitcher,
     logUri: context.logUri,
     setPrompts: (replacement: ConnectionPrompts | undefined) => { prompts = replacement ?? vscodeConnectionPrompts; },
   };
-  return { service, settings, secrets, testApi, dispose: () => disposables.dispose() };
+  return { service, settings, secrets, testApi, contextSwitcher, dispose: () => disposables.dispose() };
 }

@@ -1,6 +1,7 @@
 // Actions on a model node: a new request file for it, its first 80 records in the response panel, its technical name
-// on the clipboard, and the server's documentation page of the model in the browser.
+// on the clipboard, the server's documentation page of the model and its list in the web client, in the browser.
 import * as vscode from 'vscode';
+import { webClientUrl } from '../../core/client/webClientUrl';
 import { documentationUrl, modelRequestText, sampleDomain, usefulFields } from '../../core/explorer/modelRequest';
 import { inertLinks } from '../../core/untrustedText/linkedText';
 import { CommandIds } from '../commandIds';
@@ -64,15 +65,30 @@ export class ModelActions {
       void vscode.window.showInformationMessage(inertLinks(vscode.l10n.t('The server of "{0}" runs version {1}, which has no documentation page (it came with version 19.0).', node.connectionName, saved.profile.serverVersion ?? '')));
       return undefined;
     }
-    let database: string | undefined;
-    if (node.database !== '') {
-      const listing = await this.schemas.databases(node.connectionName);
-      const onlyOne = listing.listRefused === undefined && listing.databases.length === 1 && listing.databases[0] === node.database;
-      database = onlyOne ? undefined : node.database;
-    }
-    const url = documentationUrl(saved.profile.baseUrl, node.model, database);
+    const url = documentationUrl(saved.profile.baseUrl, node.model, await this.#browserDatabase(node));
     await this.openExternal(vscode.Uri.parse(url, true));
     return url;
+  }
+
+  /** Opens the model's list in the server's web client (the address form of its release); returns the address. */
+  async openInBrowser(node: ModelNode): Promise<string> {
+    const saved = this.connections.find(node.connectionName);
+    if (!saved) throw new Error(vscode.l10n.t('No connection named "{0}".', node.connectionName));
+    const database = await this.#browserDatabase(node);
+    const url = webClientUrl({
+      baseUrl: saved.profile.baseUrl, model: node.model,
+      ...(database !== undefined ? { database } : {}), ...(saved.profile.serverVersion ? { serverVersion: saved.profile.serverVersion } : {}),
+    });
+    await this.openExternal(vscode.Uri.parse(url, true));
+    return url;
+  }
+
+  /** The database the browser must log in to: the node's, unless the server lists it as its only one. */
+  async #browserDatabase(node: ModelNode): Promise<string | undefined> {
+    if (node.database === '') return undefined;
+    const listing = await this.schemas.databases(node.connectionName);
+    const onlyOne = listing.listRefused === undefined && listing.databases.length === 1 && listing.databases[0] === node.database;
+    return onlyOne ? undefined : node.database;
   }
 
   async #requestText(node: ModelNode, limit: number, withDomain: boolean): Promise<string> {

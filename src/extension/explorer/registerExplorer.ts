@@ -71,6 +71,7 @@ export function registerExplorer(context: vscode.ExtensionContext, { connections
     vscode.commands.registerCommand(CommandIds.explorerOpenRecords, onModel((node) => models.openRecords(node))),
     vscode.commands.registerCommand(CommandIds.explorerCopyModelName, onModel((node) => models.copyName(node))),
     vscode.commands.registerCommand(CommandIds.explorerOpenModelDocumentation, onModel((node) => models.openDocumentation(node))),
+    vscode.commands.registerCommand(CommandIds.explorerOpenModelInBrowser, onModel((node) => models.openInBrowser(node))),
     vscode.commands.registerCommand(CommandIds.explorerCopyFieldName, onField(copyFieldName)),
     vscode.commands.registerCommand(CommandIds.explorerInsertFieldName, onField(insertFieldName)),
     vscode.commands.registerCommand(CommandIds.explorerGoToRelatedModel, onField((node) => goToRelatedModel(node, provider, view))),

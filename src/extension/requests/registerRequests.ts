@@ -5,6 +5,7 @@ import type { ConnectionService } from '../connections/connectionService';
 import { EnvironmentConsent } from './environmentConsent';
 import { type HistoryPickState, registerHistoryCommands } from './historyCommands';
 import { RequestCodeActionProvider } from './requestCodeActions';
+import { openRecordInBrowser } from './openRecord';
 import { RequestCodeLensProvider } from './requestCodeLensProvider';
 import { panelCommand, registerRequestCommands } from './requestCommands';
 import { registerRequestDiagnostics } from './requestDiagnostics';
@@ -29,6 +30,8 @@ export interface RequestsTestApi {
   history(): readonly HistoryEntry[];
   /** Text the panel put on the clipboard last. */
   lastCopy(): string | undefined;
+  /** Addresses the panel's Open in Browser handed over (test mode: recorded, no browser is started). */
+  openedUrls(): readonly string[];
   /** Shows an answer in the panel as a run would (the panel benchmark hands it 50,000 records). */
   showAnswer(response: PanelResponse): void;
   /** Shows a request as running in the panel, creating the panel if needed, as `Send` does (the benchmark). */
@@ -56,11 +59,19 @@ export function registerRequests(context: vscode.ExtensionContext, service: Conn
   let lastCopy: string | undefined;
   const selector: vscode.DocumentSelector = { language: 'json2' };
   const history = new RequestHistory(context.workspaceState);
+  const testMode = context.extensionMode === vscode.ExtensionMode.Test;
+  const openedUrls: string[] = [];
+  const openExternal = testMode ? async (uri: vscode.Uri) => { openedUrls.push(uri.toString(true)); return true; } : (uri: vscode.Uri) => vscode.env.openExternal(uri);
   const panels = new ResponsePanels(context.extensionUri, {
     onCommand: (panel, command) => void panelCommand(panel, command, runs, prompts),
     onCopy: (text, what) => {
       lastCopy = text;
       void vscode.env.clipboard.writeText(text).then(() => vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the {0}.', what), 2000));
+    },
+    onOpenRecord: (panel, id, field) => {
+      openRecordInBrowser(service, panel, id, field, openExternal).catch((error: unknown) => {
+        void vscode.window.showErrorMessage(vscode.l10n.t('Open in Browser failed: {0}', error instanceof Error ? error.message : String(error)));
+      });
     },
   });
   const environmentConsent = new EnvironmentConsent(context.workspaceState);
@@ -87,6 +98,7 @@ export function registerRequests(context: vscode.ExtensionContext, service: Conn
     press: async (command) => { if (panels.last) await panelCommand(panels.last, command, runs, prompts); },
     history: () => history.entries(),
     lastCopy: () => lastCopy,
+    openedUrls: () => openedUrls,
     showAnswer: (response) => { panels.show('json2-bench:', 0, response); },
     showRunning: (title) => { panels.panelFor('json2-bench:', title).running(title); },
     panelHandover: () => panels.last?.handover,

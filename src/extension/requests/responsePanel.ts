@@ -10,6 +10,7 @@ const ROWS_PER_CHUNK = 500;
 export interface PanelEvents {
   onCommand(panel: ResponsePanel, command: CommandMessage['command']): void;
   onCopy(text: string, what: string): void;
+  onOpenRecord(panel: ResponsePanel, id: number, field: string | undefined): void;
   onDispose(panel: ResponsePanel): void;
 }
 
@@ -146,6 +147,9 @@ export class ResponsePanel implements vscode.Disposable {
         break;
       case 'copy':
         this.events.onCopy(message.text, message.what);
+        break;
+      case 'openRecord':
+        if (Number.isInteger(message.id) && message.id > 0 && (message.field === undefined || typeof message.field === 'string')) this.events.onOpenRecord(this, message.id, message.field);
         break;
     }
   }
