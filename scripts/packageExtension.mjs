@@ -21,11 +21,11 @@ const vsixPath = path.join(root, `${manifest.name}-${manifest.version}.vsix`);
 const ALLOWED = [
   /^\[Content_Types\]\.xml$/, /^extension\.vsixmanifest$/,
   /^extension\/(package\.json|package\.nls\.json|readme\.md|changelog\.md|LICENSE\.txt|LICENSE)$/i,
-  /^extension\/dist\/(extension|migrate|localSandbox|undiciPool)\.js$/, /^extension\/dist\/(sandboxPackage\.json|ThirdPartyNotices\.txt|icon\.png)$/, /^extension\/dist\/webview\/[\w.-]+\.(js|css)$/,
+  /^extension\/dist\/(extension|migrate|localSandbox|undiciPool|mcp)\.js$/, /^extension\/dist\/(sandboxPackage\.json|ThirdPartyNotices\.txt|icon\.png)$/, /^extension\/dist\/webview\/[\w.-]+\.(js|css)$/,
   /^extension\/media\/[\w./-]+\.(svg|png|css|ttf|md)$/, /^extension\/docs\/images\/[\w.-]+\.png$/, /^extension\/snippets\/[\w.-]+\.json$/, /^extension\/syntaxes\/[\w.-]+\.json$/, /^extension\/l10n\/[\w.-]+\.json$/,
 ];
 const REQUIRED = [
-  'extension/package.json', 'extension/dist/extension.js', 'extension/dist/migrate.js', 'extension/dist/localSandbox.js', 'extension/dist/undiciPool.js',
+  'extension/package.json', 'extension/dist/extension.js', 'extension/dist/migrate.js', 'extension/dist/localSandbox.js', 'extension/dist/undiciPool.js', 'extension/dist/mcp.js',
   'extension/dist/webview/main.js',
   'extension/syntaxes/json2.tmLanguage.json', 'extension/dist/sandboxPackage.json', 'extension/dist/ThirdPartyNotices.txt',
   'extension/dist/icon.png',
@@ -110,7 +110,7 @@ function sha256(file) {
 /** The extension's notices: the packages its bundles hold, and the codicons font copied into media/. */
 function writeExtensionNotices() {
   const packages = [
-    ...packagesOf(root, readBundleInputs(root), ['dist/extension.js', 'dist/migrate.js', 'dist/localSandbox.js', 'dist/undiciPool.js', 'dist/webview/main.js']),
+    ...packagesOf(root, readBundleInputs(root), ['dist/extension.js', 'dist/migrate.js', 'dist/localSandbox.js', 'dist/undiciPool.js', 'dist/mcp.js', 'dist/webview/main.js']),
     fileNotice(root, { name: '@vscode/codicons (media/codicons)', version: '', license: 'CC-BY-4.0', textFile: 'docs/third-party/codicons-LICENSE.txt' }),
   ];
   fs.writeFileSync(path.join(root, 'dist', 'ThirdPartyNotices.txt'), formatNotices(`Third-party notices of ${manifest.name} ${manifest.version}`, packages));

@@ -94,3 +94,11 @@ export async function runMcpCommand(argv: readonly string[]): Promise<number> {
   await session.close();
   return 0;
 }
+
+// Run directly (`node dist/mcp.js [options]`, as the extension offers it to the editor) as well as through dist/cli.js.
+if (require.main === module) {
+  runMcpCommand(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (error: unknown) => {
+    err(`json2 mcp: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}

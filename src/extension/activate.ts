@@ -13,7 +13,7 @@ import { type KeysTestApi, registerKeys } from './keys/registerKeys';
 import { type DatabasesTestApi, registerDatabases } from './databases/registerDatabases';
 import { type LocalSandboxTestApi, registerLocalSandbox } from './sandbox/registerLocalSandbox';
 import { registerTesting, type TestingTestApi } from './testing/registerTesting';
-import { registerAgentTools } from './agents/registerAgentTools';
+import { type AgentsTestApi, registerAgents } from './agents/registerAgents';
 import { undiciPoolFromBundle } from './undiciPoolBundle';
 import { type PasteTestApi, registerPaste } from './paste/registerPaste';
 
@@ -32,6 +32,7 @@ export interface Json2TestApi {
   readonly localSandbox?: LocalSandboxTestApi;
   readonly testing?: TestingTestApi;
   readonly paste?: PasteTestApi;
+  readonly agents?: AgentsTestApi;
 }
 
 export function activate(context: vscode.ExtensionContext): Json2TestApi | undefined {
@@ -48,7 +49,8 @@ export function activate(context: vscode.ExtensionContext): Json2TestApi | undef
   const [keys, databases] = [registerKeys(context, connections, log), registerDatabases(context, connections, log)];
   const localSandbox = registerLocalSandbox(context, connections, log);
   const paste = registerPaste(context, connections, log);
-  context.subscriptions.push(registerAgentTools(connections.service, log));
+  const agents = registerAgents(context, connections.service, schemaServices, log);
+  context.subscriptions.push(agents.disposable);
   context.subscriptions.push(log, registerLogCommands(log), explorer, connections, requests, language, schemaServices, registerMigration(log), keys, databases, localSandbox,
     testing, paste);
   const activateMs = performance.now() - activateStarted;
@@ -59,7 +61,7 @@ export function activate(context: vscode.ExtensionContext): Json2TestApi | undef
     String(context.extension.packageJSON.version), ms(moduleMs + activateMs), ms(moduleMs), ms(activateMs)));
   return connections.testApi && {
     connections: connections.testApi, requests: requests.testApi, language, explorer: explorer.testApi, keys: keys.testApi, databases: databases.testApi,
-    localSandbox: localSandbox.testApi, testing: testing.testApi, paste: paste.testApi,
+    localSandbox: localSandbox.testApi, testing: testing.testApi, paste: paste.testApi, agents: agents.testApi,
   };
 }
 

@@ -24,6 +24,11 @@ export interface AgentSessionOptions {
   /** Asks a person before a write on a production connection; absent: such writes are refused. */
   readonly confirm?: (question: Pick<ProductionQuestion, 'connection' | 'message'>) => Promise<boolean>;
   readonly userAgent?: string;
+  /**
+   * The schema service of a saved connection's configured database, where one is shared with other features (the
+   * editor's explorer and completion, with their cache); absent: the session makes its own over its client.
+   */
+  readonly schemas?: (connectionName: string) => Promise<SchemaService>;
 }
 
 interface OpenClient {
@@ -89,6 +94,8 @@ export class AgentSession {
   /** The schema service of a connection's database. */
   async schema(name: string | undefined): Promise<SchemaService> {
     const open = await this.#open(name);
+    // Opened first all the same: the name is resolved and the key's secret known to the redactor.
+    if (this.#options.schemas) return this.#options.schemas(open.opened.profile.name);
     if (!open.schema) {
       const { client } = open;
       const json2 = client.json2;

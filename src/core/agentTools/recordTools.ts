@@ -3,6 +3,7 @@ import { isReadOnlyMethod } from '../connections/readOnlyMethods';
 import { AgentInputError } from './agentToolInput';
 import type { AgentSession } from './agentSession';
 import { compactList, compactValue } from './compactResult';
+import { groupMethodOf, readGroups } from './groupedRead';
 
 export interface ReadRecordsInput {
   readonly connection?: string;
@@ -21,7 +22,7 @@ const DEFAULT_LIMIT = 20;
 
 /**
  * json2_read_records: search_read with the matching records' total (search_count), or grouped values through
- * formatted_read_group (read_group's successor); both on the read-only list, so no connection ever refuses them.
+ * formatted_read_group (read_group on servers before release 19); all on the read-only list, so no connection refuses them.
  */
 export async function readRecords(session: AgentSession, input: ReadRecordsInput, signal?: AbortSignal): Promise<unknown> {
   const client = await session.client(input.connection);
@@ -29,13 +30,11 @@ export async function readRecords(session: AgentSession, input: ReadRecordsInput
   const limit = input.limit ?? DEFAULT_LIMIT;
   if (input.method === 'read_group') {
     if (!input.groupby || input.groupby.length === 0) throw new AgentInputError('"groupby" is required with read_group.');
-    const groups = await client.call<unknown[]>({
-      model: input.model, method: 'formatted_read_group',
-      args: { domain, groupby: input.groupby, aggregates: input.aggregates ?? ['__count'], limit: limit + 1 },
-    }, signal);
+    const sent = await groupMethodOf(client, signal);
+    const groups = await readGroups(client, sent, { model: input.model, domain, groupby: input.groupby, aggregates: input.aggregates ?? ['__count'], limit: limit + 1 }, signal);
     const more = groups.length > limit;
     const list = compactList(groups.slice(0, limit));
-    return { model: input.model, groups: list.items, returned: list.items.length, ...(more || list.truncated ? { truncated: true } : {}) };
+    return { model: input.model, method: sent, groups: list.items, returned: list.items.length, ...(more || list.truncated ? { truncated: true } : {}) };
   }
   const offset = input.offset ?? 0;
   const [records, total] = await Promise.all([

@@ -99,6 +99,12 @@ export class ConnectionClient {
     return await legacy.callAsJson2({ model: call.model, method: call.method, args: call.args ?? {}, ids: call.ids, context: call.context }, { signal }) as T;
   }
 
+  /** The server's release (`GET /web/version`, or the common service's `version` on the deprecated interfaces). */
+  async serverVersion(signal?: AbortSignal): Promise<string> {
+    if (this.#json2) return (await this.#json2.version(signal)).version;
+    return (await (this.#legacy as LegacyRpcClient).version(signal)).server_version;
+  }
+
   async close(): Promise<void> {
     await (this.#json2 ?? this.#legacy)?.close();
   }

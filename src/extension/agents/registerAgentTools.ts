@@ -4,16 +4,12 @@ import type { AgentToolName } from '../../core/agentTools/agentToolDefinitions';
 import type { AgentToolResult } from '../../core/agentTools/agentTools';
 import { isReadOnlyMethod } from '../../core/connections/readOnlyMethods';
 import type { ConnectionService } from '../connections/connectionService';
+import type { SchemaServices } from '../schema/schemaServices';
+import { agentToolSettings as settings } from './agentToolSettings';
 
 const TOOL_NAMES: readonly AgentToolName[] = [
   'json2_list_connections', 'json2_find_models', 'json2_describe_model', 'json2_read_records', 'json2_call_method', 'json2_run_request',
 ];
-
-/** `json2.agentTools.enabled` (any level); writes only from the user's own settings, never a workspace's. */
-function settings(): { enabled: boolean; allowWrites: boolean } {
-  const section = vscode.workspace.getConfiguration('json2.agentTools');
-  return { enabled: section.get<boolean>('enabled', true), allowWrites: section.inspect<boolean>('allowWrites')?.globalValue === true };
-}
 
 /** The confirmation a tool asks before it runs: methods that may write, and request files (whose requests may write). */
 function prepare(name: AgentToolName, input: Record<string, unknown>, allowWrites: boolean): vscode.PreparedToolInvocation {
@@ -46,7 +42,7 @@ function prepare(name: AgentToolName, input: Record<string, unknown>, allowWrite
  * when either changes. Each call opens the connections it needs with their keys from the secret storage, through the
  * same guards as everything else; writes need `json2.agentTools.allowWrites` in the user's settings and a confirmation.
  */
-export function registerAgentTools(connections: ConnectionService, log: vscode.LogOutputChannel): vscode.Disposable {
+export function registerAgentTools(connections: ConnectionService, schemaServices: SchemaServices, log: vscode.LogOutputChannel): vscode.Disposable {
   let registered: vscode.Disposable[] = [];
   const refresh = (): void => {
     for (const registration of registered) registration.dispose();
@@ -55,7 +51,7 @@ export function registerAgentTools(connections: ConnectionService, log: vscode.L
     registered = TOOL_NAMES.map((name) => vscode.lm.registerTool<Record<string, unknown>>(name, {
       prepareInvocation: (options) => prepare(name, options.input, settings().allowWrites),
       invoke: async (options, token) => {
-        const result = await invokeTool(connections, log, name, options.input, token);
+        const result = await invokeTool({ connections, schemaServices, log }, name, options.input, token);
         return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);
       },
     }));
@@ -68,8 +64,8 @@ export function registerAgentTools(connections: ConnectionService, log: vscode.L
   );
 }
 
-/** One call: a session over the editor's connections (keys from the secret storage), closed afterwards. */
-async function invokeTool(connections: ConnectionService, log: vscode.LogOutputChannel, name: AgentToolName, input: unknown, token: vscode.CancellationToken): Promise<AgentToolResult> {
+/** One call: a session over the editor's connections (keys from the secret storage) and shared schemas, closed afterwards. */
+async function invokeTool({ connections, schemaServices, log }: { connections: ConnectionService; schemaServices: SchemaServices; log: vscode.LogOutputChannel }, name: AgentToolName, input: unknown, token: vscode.CancellationToken): Promise<AgentToolResult> {
   // Loaded on first use: the tools and their clients stay out of the editor's start-up.
   const [{ AgentSession }, { AgentTools }] = await Promise.all([import('../../core/agentTools/agentSession.js'), import('../../core/agentTools/agentTools.js')]);
   const session = new AgentSession({
@@ -77,6 +73,8 @@ async function invokeTool(connections: ConnectionService, log: vscode.LogOutputC
       list: () => Promise.resolve(connections.list().map((saved) => saved.profile)),
       open: (connection) => connections.withSecret(connection),
     },
+    // The explorer's and completion's schema services: one cache, one refresh for all of them.
+    schemas: (connection) => schemaServices.service(connection),
     allowWrites: settings().allowWrites,
     allowWritesHint: vscode.l10n.t('A person can allow writes with the user setting json2.agentTools.allowWrites.'),
     confirm: async (question) => {

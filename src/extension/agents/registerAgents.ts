@@ -1,0 +1,27 @@
+// The agent features: the language-model tools and the `json2 mcp` server definition offered to the editor.
+import * as vscode from 'vscode';
+import type { ConnectionService } from '../connections/connectionService';
+import type { SchemaServices } from '../schema/schemaServices';
+import { registerMcpServerProvider } from './mcpServerProvider';
+import { registerAgentTools } from './registerAgentTools';
+
+/** For the host tests: what the MCP provider offers now. */
+export interface AgentsTestApi {
+  mcpServerDefinitions(): Promise<readonly vscode.McpStdioServerDefinition[]>;
+}
+
+export function registerAgents(context: vscode.ExtensionContext, connections: ConnectionService, schemaServices: SchemaServices, log: vscode.LogOutputChannel): { disposable: vscode.Disposable; testApi: AgentsTestApi } {
+  const mcp = registerMcpServerProvider(context);
+  const disposable = vscode.Disposable.from(registerAgentTools(connections, schemaServices, log), mcp.disposable);
+  const testApi: AgentsTestApi = {
+    mcpServerDefinitions: async () => {
+      const cancel = new vscode.CancellationTokenSource();
+      try {
+        return (await mcp.provider?.provideMcpServerDefinitions(cancel.token)) ?? [];
+      } finally {
+        cancel.dispose();
+      }
+    },
+  };
+  return { disposable, testApi };
+}
