@@ -21,6 +21,7 @@ export function testSteps(node = process.execPath) {
     { name: 'explorer-tree', command: node, args: ['test/e2e/explorerTree.mjs'], counts: 'summary', ui: true },
     { name: 'testing-view', command: node, args: ['test/e2e/testingView.mjs'], counts: 'summary', ui: true },
     { name: 'walkthrough', command: node, args: ['test/e2e/walkthrough.mjs'], counts: 'summary', ui: true },
+    { name: 'agent-tools-confirm', command: node, args: ['test/e2e/agentToolsConfirm.mjs'], counts: 'summary', ui: true },
   ];
 }
 

@@ -12,9 +12,11 @@ const TOOL_NAMES: readonly AgentToolName[] = [
 ];
 
 /** The confirmation a tool asks before it runs: methods that may write, and request files (whose requests may write). */
-function prepare(name: AgentToolName, input: Record<string, unknown>, allowWrites: boolean): vscode.PreparedToolInvocation {
-  const connection = typeof input.connection === 'string' ? input.connection : vscode.l10n.t('the active connection');
-  if (name === 'json2_call_method' && allowWrites && typeof input.method === 'string' && !isReadOnlyMethod(input.method)) {
+function prepare(name: AgentToolName, input: Record<string, unknown>, allowWrites: boolean, connections: ConnectionService): vscode.PreparedToolInvocation {
+  const saved = typeof input.connection === 'string' ? connections.find(input.connection) : connections.active();
+  const connection = saved?.profile.name ?? (typeof input.connection === 'string' ? input.connection : vscode.l10n.t('the active connection'));
+  // A read-only connection refuses such a call before sending it: there is nothing to confirm.
+  if (name === 'json2_call_method' && allowWrites && typeof input.method === 'string' && !isReadOnlyMethod(input.method) && saved?.profile.readOnly !== true) {
     const ids = Array.isArray(input.ids) ? input.ids.length : undefined;
     const records = ids === undefined ? vscode.l10n.t('a model-level call (no record ids)') : vscode.l10n.t('{0} record(s)', ids);
     return {
@@ -49,7 +51,7 @@ export function registerAgentTools(connections: ConnectionService, schemaService
     registered = [];
     if (!vscode.workspace.isTrusted || !settings().enabled || typeof vscode.lm?.registerTool !== 'function') return;
     registered = TOOL_NAMES.map((name) => vscode.lm.registerTool<Record<string, unknown>>(name, {
-      prepareInvocation: (options) => prepare(name, options.input, settings().allowWrites),
+      prepareInvocation: (options) => prepare(name, options.input, settings().allowWrites, connections),
       invoke: async (options, token) => {
         const result = await invokeTool({ connections, schemaServices, log }, name, options.input, token);
         return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);

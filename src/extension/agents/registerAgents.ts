@@ -1,13 +1,16 @@
 // The agent features: the language-model tools and the `json2 mcp` server definition offered to the editor.
 import * as vscode from 'vscode';
 import type { ConnectionService } from '../connections/connectionService';
+import type { SchemaService } from '../../core/schema/schemaService';
 import type { SchemaServices } from '../schema/schemaServices';
 import { registerMcpServerProvider } from './mcpServerProvider';
 import { registerAgentTools } from './registerAgentTools';
 
-/** For the host tests: what the MCP provider offers now. */
+/** For the host tests: what the MCP provider offers now, and the schemas the tools share. */
 export interface AgentsTestApi {
   mcpServerDefinitions(): Promise<readonly vscode.McpStdioServerDefinition[]>;
+  /** The shared schema service of a connection, the one the explorer and completion use. */
+  sharedSchema(connection: string): Promise<SchemaService>;
 }
 
 export function registerAgents(context: vscode.ExtensionContext, connections: ConnectionService, schemaServices: SchemaServices, log: vscode.LogOutputChannel): { disposable: vscode.Disposable; testApi: AgentsTestApi } {
@@ -22,6 +25,7 @@ export function registerAgents(context: vscode.ExtensionContext, connections: Co
         cancel.dispose();
       }
     },
+    sharedSchema: (connection) => schemaServices.service(connection),
   };
   return { disposable, testApi };
 }

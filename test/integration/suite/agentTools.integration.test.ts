@@ -1,6 +1,9 @@
-// The agent tools in a real VS Code host, invoked through vscode.lm.invokeTool against the sandbox: answers, the
-// refusal of a write while writes are off (nothing changes), the tools gone when turned off, and no key in any answer.
+// The agent tools in a real VS Code host, invoked through vscode.lm.invokeTool against the sandbox: every tool's answer,
+// the schema shared with the explorer, the refusal of a write while writes are off and on a read-only connection
+// (nothing changes), the tools gone when turned off, and no key in any answer.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import * as vscode from 'vscode';
 import type { Json2TestApi } from '../../../src/extension/activate';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
@@ -8,10 +11,13 @@ import { addConnectionWithKey, eventually, removeConnections } from './connectio
 import { startSandbox } from './sandboxDriver.integration.test';
 
 const CONNECTION = 'agents';
+const LOCKED = 'agents-locked';
+const REQUEST_FILE = 'agents.json2';
 
 suite('Agent tools (vscode.lm) against the sandbox', function () {
   this.timeout(120_000);
   let sandbox: StartedSandbox;
+  let api: Json2TestApi;
 
   async function invoke(name: string, input: Record<string, unknown>): Promise<Record<string, unknown>> {
     const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
@@ -22,15 +28,19 @@ suite('Agent tools (vscode.lm) against the sandbox', function () {
 
   suiteSetup(async () => {
     const extension = vscode.extensions.getExtension<Json2TestApi | undefined>('json2-explorer.json2-explorer');
-    const api = await extension?.activate();
-    assert.ok(api?.connections, 'the extension runs in test mode');
+    const activated = await extension?.activate();
+    assert.ok(activated?.connections, 'the extension runs in test mode');
+    api = activated;
     sandbox = await startSandbox();
     await addConnectionWithKey(api, { name: CONNECTION, baseUrl: sandbox.url, database: sandbox.database }, sandbox.keys.admin);
+    const locked = { name: LOCKED, baseUrl: sandbox.url, database: sandbox.database, readOnly: true };
+    await addConnectionWithKey(api, locked, sandbox.keys.admin);
   });
 
   suiteTeardown(async () => {
     await vscode.workspace.getConfiguration('json2.agentTools').update('enabled', undefined, vscode.ConfigurationTarget.Global);
-    await removeConnections([CONNECTION]);
+    await vscode.workspace.getConfiguration('json2.agentTools').update('allowWrites', undefined, vscode.ConfigurationTarget.Global);
+    await removeConnections([CONNECTION, LOCKED]);
     await sandbox?.stop();
   });
 
@@ -40,16 +50,40 @@ suite('Agent tools (vscode.lm) against the sandbox', function () {
     assert.deepEqual(names, ['json2_call_method', 'json2_describe_model', 'json2_find_models', 'json2_list_connections', 'json2_read_records', 'json2_run_request']);
   });
 
-  test('lists connections, describes a model and reads records with the total, keys from the secret storage', async () => {
+  test('lists connections, finds and describes a model (through the explorer\'s schema service) and reads records with the total', async () => {
     const listed = await invoke('json2_list_connections', {}) as { connections: { name: string; readOnly: boolean }[] };
     assert.deepEqual(listed.connections.find((connection) => connection.name === CONNECTION)?.readOnly, true);
-    const described = await invoke('json2_describe_model', { connection: CONNECTION, model: 'res.partner', fields: ['country_id'] }) as { fields: { name: string; relation?: string }[] };
-    assert.equal(described.fields[0].relation, 'res.country');
+    const found = await invoke('json2_find_models', { connection: CONNECTION, query: 'partner' }) as { models: { model: string }[] };
+    assert.ok(found.models.some((model) => model.model === 'res.partner'), JSON.stringify(found));
+    const shared = await api.agents?.sharedSchema(CONNECTION);
+    assert.ok(shared, 'the shared schema service');
+    assert.equal(shared.cachedDetail('res.country'), undefined, 'res.country not loaded yet');
+    const described = await invoke('json2_describe_model', { connection: CONNECTION, model: 'res.country', fields: ['code'] }) as { fields: { name: string; type: string }[] };
+    assert.equal(described.fields[0].type, 'char');
+    // The tool filled the cache the explorer and completion read: one schema, one refresh for all.
+    assert.equal(await api.agents?.sharedSchema(CONNECTION), shared);
+    assert.ok(shared.cachedDetail('res.country'), 'res.country cached in the shared service');
+    const partner = await invoke('json2_describe_model', { connection: CONNECTION, model: 'res.partner', fields: ['country_id'] }) as { fields: { name: string; relation?: string }[] };
+    assert.equal(partner.fields[0].relation, 'res.country');
     const read = await invoke('json2_read_records', {
       connection: CONNECTION, model: 'res.partner', domain: [['is_company', '=', true], ['country_id.code', '=', 'BE']], fields: ['name'],
     }) as { total: number; records: { id: number; name: string }[] };
     assert.equal(read.total, 3);
     assert.ok(read.records.some((record) => record.name === 'Brouwerij De Kroon'));
+  });
+
+  test('runs a named request of a workspace .json2 file with the connection\'s key', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    assert.ok(folder, 'a workspace folder');
+    fs.writeFileSync(path.join(folder, REQUEST_FILE), `# @connection ${CONNECTION}\n\n### Belgian companies\n# @name companies\nPOST res.partner/search_count\n{ "domain": [["is_company", "=", true], ["country_id.code", "=", "BE"]] }\n?? body == 3\n`);
+    try {
+      const ran = await invoke('json2_run_request', { file: REQUEST_FILE, name: 'companies' });
+      assert.deepEqual([ran.verdict, ran.status, ran.body, ran.connection], ['passed', 200, 3, CONNECTION]);
+      const outside = await invoke('json2_run_request', { file: '../elsewhere.json2', name: 'companies' });
+      assert.match(String(outside.error), /outside the workspace folder/);
+    } finally {
+      fs.rmSync(path.join(folder, REQUEST_FILE), { force: true });
+    }
   });
 
   test('a write is refused while json2.agentTools.allowWrites is off, and nothing changes', async () => {
@@ -60,6 +94,22 @@ suite('Agent tools (vscode.lm) against the sandbox', function () {
     assert.match(String(refused.error), /Writes are off for agents: .*json2\.agentTools\.allowWrites/);
     const after = await invoke('json2_read_records', { connection: CONNECTION, model: 'res.partner', domain: [['id', '=', record.id]], fields: ['comment'] }) as { records: { comment: unknown }[] };
     assert.deepEqual(after.records[0].comment, record.comment);
+  });
+
+  test('with writes allowed, a read-only connection refuses a write before sending it (no confirmation asked)', async () => {
+    await vscode.workspace.getConfiguration('json2.agentTools').update('allowWrites', true, vscode.ConfigurationTarget.Global);
+    try {
+      const read = await invoke('json2_read_records', { connection: LOCKED, model: 'res.partner', domain: [['name', '=', 'Brouwerij De Kroon']], fields: ['comment'] }) as { records: { id: number; comment: unknown }[] };
+      const [record] = read.records;
+      const refused = await invoke('json2_call_method', { connection: LOCKED, model: 'res.partner', method: 'write', ids: [record.id], args: { vals: { comment: 'agent' } } });
+      assert.equal(refused.kind, 'refused');
+      assert.match(String(refused.error), /read-only/);
+      assert.doesNotMatch(String(refused.error), /allowWrites/);
+      const after = await invoke('json2_read_records', { connection: CONNECTION, model: 'res.partner', domain: [['id', '=', record.id]], fields: ['comment'] }) as { records: { comment: unknown }[] };
+      assert.deepEqual(after.records[0].comment, record.comment);
+    } finally {
+      await vscode.workspace.getConfiguration('json2.agentTools').update('allowWrites', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   test('turned off with json2.agentTools.enabled, the tools cannot be invoked', async () => {
