@@ -104,12 +104,12 @@ runUiTest({ name: 'agent-tools-confirm', options, timeout, kept: `screenshots: $
     if (result.invoked || !/Cancel/i.test(result.error)) throw new Error(`the declined call answered ${JSON.stringify(result)}`);
     if (await comment() !== 'confirmed by a person') throw new Error(`the comment is ${JSON.stringify(await comment())}`);
   });
-  await step('on a production connection, "Yes" then the connection\'s own question: Cancel sends nothing, Send sends', async () => {
+  await step('on a production connection, "Yes" then the connection\'s own question: Cancel sends nothing (the agent told it was declined), Send sends', async () => {
     const declined = await askWrite('live', 'production, declined');
     await answerDialog('The agent wants to call res.partner.write', 'Yes');
     await answerDialog('production connection "live"', 'Cancel', '02-production-question.png');
     const refused = await outcome(declined);
-    if (!refused.invoked || JSON.parse(refused.text).kind !== 'refused') throw new Error(`the declined production write answered ${JSON.stringify(refused)}`);
+    if (!refused.invoked || JSON.parse(refused.text).kind !== 'declined' || !/was not confirmed/.test(JSON.parse(refused.text).error)) throw new Error(`the declined production write answered ${JSON.stringify(refused)}`);
     if (await comment() !== 'confirmed by a person') throw new Error(`the comment is ${JSON.stringify(await comment())}`);
     const sent = await askWrite('live', 'production, sent');
     await answerDialog('The agent wants to call res.partner.write', 'Yes');
