@@ -12,6 +12,7 @@ import { ResultPrinter } from './resultPrinter';
 import { RunReports } from './runReports';
 import { parseRunOptions, RUN_USAGE, RunUsageError, type RunOptions } from './runOptions';
 import { exitCodeOf, summaryLine, totalsOf, type FileOutcome } from './runResults';
+import { selectFileBodies, selectOutcomeBody } from './selectedAnswer';
 
 interface LoadedFile {
   readonly file: string;
@@ -123,6 +124,7 @@ async function runFiles(options: RunOptions, files: readonly LoadedFile[], doten
   });
   let done = 0;
   let failed = false;
+  const select = options.select;
   const runs = files.map((file) => ({ file, run: fileRun({
     file: file.file,
     parsed: file.parsed,
@@ -138,7 +140,9 @@ async function runFiles(options: RunOptions, files: readonly LoadedFile[], doten
     onOutcome: (outcome) => {
       done += 1;
       if (outcome.verdict !== 'passed') failed = true;
-      printer.outcome(outcome);
+      const selected = select ? selectOutcomeBody(outcome, select) : { outcome };
+      if (selected.note !== undefined) err(`${selected.note}\n`);
+      printer.outcome(selected.outcome);
       progress.clear();
       reports.outcome(outcome);
     },
@@ -151,7 +155,8 @@ async function runFiles(options: RunOptions, files: readonly LoadedFile[], doten
   progress.clear();
   const durationMs = performance.now() - started;
   // Secrets met after an answer was printed are unknown to the lines already out, not to what is written now.
-  printer.finish(options.output === 'json' ? connections.redactor.redactValue(outcomes) : outcomes);
+  const printed = select ? selectFileBodies(outcomes, select) : outcomes;
+  printer.finish(options.output === 'json' ? connections.redactor.redactValue(printed) : printed);
   const totals = totalsOf(outcomes);
   if (options.junitFile !== undefined) writeJunit(options.junitFile, connections.redactor.redact(junitReport(outcomes, durationMs)));
   err(`json2 run: ${summaryLine(totals, durationMs)}\n`);

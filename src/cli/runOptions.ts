@@ -1,6 +1,8 @@
 // Reads the words after `json2 run` into checked options (node's util.parseArgs); keys are never among them.
 import { parseArgs } from 'node:util';
 import { parseContextOption, type DefaultContext } from '../core/connections/defaultContext';
+import { readAnswerPath } from '../core/requestFile/answerPath';
+import type { ReadAnswerPath } from './selectedAnswer';
 
 export const RUN_USAGE = `Usage: json2 run FILE... [options]
 
@@ -18,6 +20,8 @@ Options:
   --env FILE            a .env file whose values the requests may use
   --key-file FILE       read the API key (or the password) from FILE (first line)
   --output FORMAT       pretty (default), json, body or none
+  --select PATH         print only the part of each answer PATH selects: the path syntax of assertions after
+                        body (body[*].partner_id[1], body[?(@.amount_total > 1000)].name)
   --junit FILE          also write a JUnit XML report to FILE
   --reporter NAME       github: GitHub Actions annotations (::error file=…,line=…) for failures and malformed
                         files, beside the usual output; tap: a TAP 14 report on stdout instead of the answers
@@ -49,6 +53,8 @@ export interface RunOptions {
   readonly envFile?: string;
   readonly keyFile?: string;
   readonly output: OutputFormat;
+  /** --select, read (src/cli/selectedAnswer.ts applies it). */
+  readonly select?: ReadAnswerPath;
   readonly junitFile?: string;
   readonly reporters: readonly ReporterName[];
   readonly bail: boolean;
@@ -84,6 +90,7 @@ export function parseRunOptions(argv: readonly string[]): RunOptions | 'help' {
         env: { type: 'string' },
         'key-file': { type: 'string' },
         output: { type: 'string' },
+        select: { type: 'string' },
         junit: { type: 'string' },
         reporter: { type: 'string', multiple: true },
         bail: { type: 'boolean' },
@@ -126,10 +133,18 @@ export function parseRunOptions(argv: readonly string[]): RunOptions | 'help' {
     ...(values.env !== undefined ? { envFile: values.env } : {}),
     ...(values['key-file'] !== undefined ? { keyFile: values['key-file'] } : {}),
     output,
+    ...(values.select !== undefined ? { select: readSelectOption(values.select) } : {}),
     ...(values.junit !== undefined ? { junitFile: values.junit } : {}),
     reporters,
     bail: values.bail ?? false,
     timeoutMs: Number(timeoutText),
     yes: values.yes ?? false,
   };
+}
+
+/** Reads the path of --select; a path that cannot be read is bad usage, shown with a caret under the problem. */
+function readSelectOption(text: string): ReadAnswerPath {
+  const path = readAnswerPath(text);
+  if (path.ok) return path;
+  throw new RunUsageError(`--select: ${path.message}\n  ${text}\n  ${' '.repeat(path.offset)}^`);
 }

@@ -54,6 +54,11 @@ export interface PanelResponse {
   readonly transaction?: { readonly committed: boolean; readonly text: string };
   /** True when the history holds this answer and it can be rerun. */
   readonly fromHistory?: boolean;
+  /**
+   * The filter box's path (kept per request) and what it did: `body` is then the selected part; `error` says why the
+   * path cannot be read (the whole answer is shown) or selects nothing; `total` is the whole answer's length.
+   */
+  readonly filter?: { readonly text: string; readonly error?: string; readonly total?: number };
 }
 
 /** Sent by the host: a request started (the view shows it as busy). */
@@ -99,6 +104,8 @@ export type ViewAction =
   | { readonly kind: 'copy'; readonly what: 'cell' | 'row' | 'ids' }
   /** The table's Open in Browser: the selected many2one cell's record, else the selected row's record. */
   | { readonly kind: 'openInBrowser' }
+  /** Types `text` into the filter box and presses Enter. */
+  | { readonly kind: 'filter'; readonly text: string }
   /** Clicks the panel's own control for `command` (a disabled or hidden one does nothing, as for a person). */
   | { readonly kind: 'press'; readonly command: CommandMessage['command'] };
 
@@ -140,7 +147,13 @@ export interface OpenRecordMessage {
   readonly field?: string;
 }
 
-export type ViewToHost = ReadyMessage | StateMessage | CommandMessage | CopyMessage | OpenRecordMessage;
+/** Sent by the webview: the filter box's path changed (the host narrows the answer and keeps the path per request). */
+export interface FilterMessage {
+  readonly type: 'filter';
+  readonly text: string;
+}
+
+export type ViewToHost = ReadyMessage | StateMessage | CommandMessage | CopyMessage | OpenRecordMessage | FilterMessage;
 
 /** What the view shows, as plain data. */
 export interface PanelState {
@@ -162,6 +175,8 @@ export interface PanelState {
   readonly error?: { readonly kind: string; readonly name: string; readonly message: string; readonly explanation: string; readonly tracebackOpen: boolean; readonly traceback: string };
   readonly treeMatches: number;
   readonly rawText: string;
+  /** The filter box: its text and the problem it shows, if any. */
+  readonly filter: { readonly text: string; readonly error: string };
   readonly page?: { readonly limit: number; readonly offset: number };
   /** The panel's whole document, for tests that look for what must never be in it. */
   readonly html: string;

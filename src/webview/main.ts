@@ -15,6 +15,7 @@ const view = new ResponseView({
   command: (command) => vscodeApi.postMessage({ type: 'command', command }),
   copy: (text, what) => vscodeApi.postMessage({ type: 'copy', text, what }),
   openRecord: (id, field) => vscodeApi.postMessage({ type: 'openRecord', id, ...(field !== undefined ? { field } : {}) }),
+  filter: (text) => vscodeApi.postMessage({ type: 'filter', text }),
 }, root);
 
 window.addEventListener('message', (event: MessageEvent<HostToView>) => {

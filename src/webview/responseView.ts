@@ -3,6 +3,7 @@ import type { CommandMessage, PanelResponse, PanelState, PanelView, ViewAction }
 import { isRecordList } from './cellText';
 import { button, element, type PanelButton } from './domBuilder';
 import { ErrorView } from './errorView';
+import { FilterBox } from './filterBox';
 import { JsonTree } from './jsonTree';
 import { RecordsTable } from './recordsTable';
 import { mark, newAnswer, viewTimeline } from './viewTimeline';
@@ -11,6 +12,7 @@ export interface ViewHost {
   command(command: CommandMessage['command']): void;
   copy(text: string, what: string): void;
   openRecord(id: number, field?: string): void;
+  filter(text: string): void;
 }
 
 const RAW_LIMIT = 2_000_000;
@@ -24,6 +26,7 @@ export class ResponseView {
   readonly #table: RecordsTable;
   readonly #tree = new JsonTree();
   readonly #error = new ErrorView();
+  readonly #filter: FilterBox;
   #response: PanelResponse | undefined;
   #body: unknown;
   #view: PanelState['view'] = 'empty';
@@ -35,6 +38,7 @@ export class ResponseView {
 
   constructor(private readonly host: ViewHost, root: HTMLElement) {
     this.#table = new RecordsTable(host);
+    this.#filter = new FilterBox((text) => host.filter(text));
     const exportChoice = element('select', { 'aria-label': 'Export the request' });
     for (const [value, label] of [['', 'Export…'], ['exportCurl', 'cURL'], ['exportPython', 'Python'], ['exportJavaScript', 'JavaScript'], ['exportExecuteKw', 'execute_kw']]) {
       exportChoice.append(element('option', { value }, label));
@@ -56,9 +60,9 @@ export class ResponseView {
       commandButton('Save…', 'save', 'save'),
       commandButton('Rerun', 'rerun', 'refresh'),
       commandButton('Go to request', 'goToRequest', 'go-to-file'),
-      exportChoice, this.#pager.previous, this.#pager.next,
+      exportChoice, this.#pager.previous, this.#pager.next, this.#filter.input,
     );
-    root.replaceChildren(this.#status, this.#tabs, this.#tools, this.#content);
+    root.replaceChildren(this.#status, this.#tabs, this.#tools, this.#filter.message, this.#content);
     this.#renderStatus();
   }
 
@@ -74,9 +78,12 @@ export class ResponseView {
     this.#response = response;
     this.#title = response.title;
     this.#body = response.records ? [] : response.body;
+    const keepRaw = this.#view === 'raw' && response.filter?.text;
     if (response.error) this.#view = 'error';
+    else if (keepRaw) this.#view = 'raw';
     else if (response.records || isRecordList(response.body)) this.#view = 'table';
     else this.#view = 'tree';
+    this.#filter.show(response.filter);
     if (this.#view === 'table') this.#table.setRecords(this.#body as Record<string, unknown>[]);
     this.#renderStatus();
     this.#renderTabs();
@@ -100,6 +107,7 @@ export class ResponseView {
     else if (action.kind === 'copy') this.#table.copy(action.what);
     else if (action.kind === 'press') this.#press(action.command);
     else if (action.kind === 'openInBrowser') this.#table.openSelected();
+    else if (action.kind === 'filter') { this.#filter.input.value = action.text; this.#filter.apply(); }
     else this.#error.toggleTraceback();
   }
 
@@ -136,6 +144,7 @@ export class ResponseView {
       ...(error ? { error } : {}),
       treeMatches: this.#tree.matchCount,
       rawText: this.#view === 'raw' ? this.#raw.textContent ?? '' : '',
+      filter: this.#filter.state(),
       ...(response?.page ? { page: response.page } : {}),
       html: document.documentElement.outerHTML,
       timeline: viewTimeline(),
@@ -170,8 +179,9 @@ export class ResponseView {
       if (response.transaction) {
         parts.push(element('span', { class: `transaction ${response.transaction.committed ? 'ok' : 'failed'}`, title: 'Each call to the service runs in its own database transaction' }, response.transaction.text));
       }
-      if (response.records) parts.push(element('span', { class: 'rows' }, `${this.#table.rowCount} of ${response.records.total} records`));
-      else if (Array.isArray(this.#body)) parts.push(element('span', { class: 'rows' }, `${this.#body.length} items`));
+      const filtered = response.filter?.total !== undefined && !response.filter.error ? ` (filtered from ${response.filter.total})` : '';
+      if (response.records) parts.push(element('span', { class: 'rows' }, `${this.#table.rowCount} of ${response.records.total} records${filtered}`));
+      else if (Array.isArray(this.#body)) parts.push(element('span', { class: 'rows' }, `${this.#body.length} items${filtered}`));
       if (response.page) parts.push(element('span', { class: 'page' }, `offset ${response.page.offset}, limit ${response.page.limit}`));
       for (const assertion of response.assertions ?? []) parts.push(element('span', { class: `assertion ${assertion.passed ? 'ok' : 'failed'}`, title: assertion.message }, `${assertion.passed ? '✓' : '✗'} ${assertion.text}`));
     }

@@ -16,6 +16,7 @@ export { ASSERTION_OPERATORS } from './readAssertion';
 export { KNOWN_ROUTES } from './knownRoutes';
 export { looksSecret, secretEnvironmentName } from './secretNames';
 export { selectPath, pathText } from './responsePath';
+export { readAnswerPath, selectInAnswer, type AnswerPath, type AnswerSelection } from './answerPath';
 export type * from './requestFileTypes';
 export type * from './placeholderTypes';
 export type * from './resolvedRequestTypes';

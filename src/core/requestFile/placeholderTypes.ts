@@ -5,7 +5,9 @@ import type { TextPart, TextRange } from './textRange';
 export type PathStep =
   | { readonly kind: 'key'; readonly key: string; readonly range: TextRange }
   | { readonly kind: 'index'; readonly index: number; readonly range: TextRange }
-  | { readonly kind: 'all'; readonly range: TextRange };
+  | { readonly kind: 'all'; readonly range: TextRange }
+  /** A JSONPath filter selector as written, brackets included (`[?(@.amount_total > 1000)]`). */
+  | { readonly kind: 'filter'; readonly selector: string; readonly range: TextRange };
 
 /** Which part of a stored response a reference reads. */
 export type ResponsePart = 'status' | 'headers' | 'body';

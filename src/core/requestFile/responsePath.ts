@@ -1,4 +1,5 @@
-// Paths that select inside JSON values (`.key`, `['key']`, `[0]`, `[-1]`, `[*]`, `.length`): reading and applying them.
+// Paths that select inside JSON values (`.key`, `['key']`, `[0]`, `[-1]`, `[*]`, `[?(filter)]`, `.length`): reading and applying them.
+import { applyFilterSelector, filterSelectorEnd, filterSelectorProblem } from './filterSelector';
 import type { PathStep } from './placeholderTypes';
 import type { LineIndex } from './textRange';
 
@@ -40,7 +41,7 @@ export function readPath(lines: LineIndex, start: number, end: number, stopAtBla
       steps.push(step.step);
       i = step.next;
     } else {
-      return fail(i, i + 1, `Unexpected "${text[i]}" in a path: steps are .key, ['key'], [0] or [*]`);
+      return fail(i, i + 1, `Unexpected "${text[i]}" in a path: steps are .key, ['key'], [0], [*] or [?(filter)]`);
     }
   }
   return { steps, end: i };
@@ -50,8 +51,9 @@ type BracketReading = { step: PathStep; next: number } | { message: string; erro
 
 function readBracketStep(lines: LineIndex, open: number, end: number): BracketReading {
   const text = lines.text;
-  if (open + 1 >= end) return { message: 'Expected an index, [*] or a quoted member name after "["', errorEnd: open + 1 };
+  if (open + 1 >= end) return { message: 'Expected an index, [*], [?(filter)] or a quoted member name after "["', errorEnd: open + 1 };
   const first = text.charCodeAt(open + 1);
+  if (first === 63 /* ? */) return readFilterStep(lines, open, end);
   if (first === 42 /* * */) {
     if (open + 2 >= end || text.charCodeAt(open + 2) !== 93) return { message: 'Expected "]" after "[*"', errorEnd: open + 2 };
     return { step: { kind: 'all', range: lines.range(open, open + 3) }, next: open + 3 };
@@ -72,6 +74,15 @@ function readBracketStep(lines: LineIndex, open: number, end: number): BracketRe
   return { step: { kind: 'index', index: Number(text.slice(open + 1, j)), range: lines.range(open, j + 1) }, next: j + 1 };
 }
 
+function readFilterStep(lines: LineIndex, open: number, end: number): BracketReading {
+  const closing = filterSelectorEnd(lines.text, open, end);
+  if ('message' in closing) return closing;
+  const selector = lines.text.slice(open, closing.next);
+  const problem = filterSelectorProblem(selector);
+  if (problem) return { message: problem.message, errorEnd: open + problem.offset + 1 };
+  return { step: { kind: 'filter', selector, range: lines.range(open, closing.next) }, next: closing.next };
+}
+
 /** The result of applying a path: the value found, or the step that selected nothing and why. */
 export type PathSelection =
   | { readonly found: true; readonly value: unknown }
@@ -79,29 +90,37 @@ export type PathSelection =
 
 /**
  * Applies path steps to a JSON value. `[*]` applies the rest of the path to each element and the result is the
- * flat list of what they select; `.length` gives the length of an array or a string. Any step that selects
- * nothing fails the whole path (no silent `undefined`).
+ * flat list of what they select (a filter `[?…]` likewise, on the values it keeps); `.length` gives the length of an
+ * array or a string. Any step that selects nothing fails the whole path (no silent `undefined`), unless
+ * `dropMissing` is set: then, once a `[*]` or a filter has made a list, a value that the rest of the path selects
+ * nothing in is left out of it, as JSONPath does (the panel's filter and `--select`).
  */
-export function selectPath(root: unknown, steps: readonly PathStep[]): PathSelection {
+export function selectPath(root: unknown, steps: readonly PathStep[], options: { readonly dropMissing?: boolean } = {}): PathSelection {
   let current: unknown[] = [root];
   let many = false;
   for (let s = 0; s < steps.length; s++) {
     const step = steps[s];
     const next: unknown[] = [];
+    const tolerant = many && options.dropMissing === true;
     for (const value of current) {
-      if (step.kind === 'all') {
-        if (!Array.isArray(value)) return { found: false, stepIndex: s, reason: `[*] needs an array, found ${describe(value)}` };
-        for (const element of value as unknown[]) next.push(element);
-      } else {
-        const selected = selectStep(value, step);
-        if (!selected.found) return { found: false, stepIndex: s, reason: selected.reason };
-        next.push(selected.value);
-      }
+      const selected = selectStepValues(value, step);
+      if ('values' in selected) next.push(...selected.values);
+      else if (!tolerant) return { found: false, stepIndex: s, reason: selected.reason };
     }
-    if (step.kind === 'all') many = true;
+    if (step.kind === 'all' || step.kind === 'filter') many = true;
     current = next;
   }
   return { found: true, value: many ? current : current[0] };
+}
+
+function selectStepValues(value: unknown, step: PathStep): { values: readonly unknown[] } | { reason: string } {
+  if (step.kind === 'all') return Array.isArray(value) ? { values: value as unknown[] } : { reason: `[*] needs an array, found ${describe(value)}` };
+  if (step.kind === 'filter') {
+    const kept = applyFilterSelector(value, step.selector);
+    return kept ? { values: kept } : { reason: `a filter needs an array or an object, found ${describe(value)}` };
+  }
+  const selected = selectStep(value, step);
+  return selected.found ? { values: [selected.value] } : selected;
 }
 
 function selectStep(value: unknown, step: PathStep & { kind: 'key' | 'index' }): { found: true; value: unknown } | { found: false; reason: string } {
@@ -129,5 +148,5 @@ export function describe(value: unknown): string {
 
 /** Writes path steps back as text (`[0].name`, `[*].id`). */
 export function pathText(steps: readonly PathStep[]): string {
-  return steps.map((step) => (step.kind === 'all' ? '[*]' : step.kind === 'index' ? `[${step.index}]` : /^[A-Za-z0-9_$-]+$/.test(step.key) ? `.${step.key}` : `['${step.key}']`)).join('');
+  return steps.map((step) => (step.kind === 'all' ? '[*]' : step.kind === 'filter' ? step.selector : step.kind === 'index' ? `[${step.index}]` : /^[A-Za-z0-9_$-]+$/.test(step.key) ? `.${step.key}` : `['${step.key}']`)).join('');
 }

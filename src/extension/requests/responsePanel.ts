@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { CommandMessage, HostToView, PanelResponse, PanelState, ViewAction, ViewToHost } from '../../shared/panelMessages';
+import { filteredResponse } from './answerFilters';
 
 /** Records posted with the answer itself; the rest follows in chunks so the extension host never blocks long. */
 const FIRST_ROWS = 200;
@@ -11,13 +12,16 @@ export interface PanelEvents {
   onCommand(panel: ResponsePanel, command: CommandMessage['command']): void;
   onCopy(text: string, what: string): void;
   onOpenRecord(panel: ResponsePanel, id: number, field: string | undefined): void;
+  onFilter(panel: ResponsePanel, text: string): void;
   onDispose(panel: ResponsePanel): void;
 }
 
 export class ResponsePanel implements vscode.Disposable {
   readonly panel: vscode.WebviewPanel;
-  /** The answer shown, for rerun, save, paging and go-to-request. */
+  /** The answer shown (whole, before the filter), for rerun, save, paging and go-to-request. */
   response: PanelResponse | undefined;
+  /** The filter box's path the answer is shown through (src/extension/requests/answerFilters.ts). */
+  filterText = '';
   /** Where the answer's request is (file and index), when it came from a file. */
   origin: { uri: string; index: number } | undefined;
   /** How the last records answer was handed over (benchmarks). */
@@ -58,6 +62,10 @@ export class ResponsePanel implements vscode.Disposable {
    */
   show(response: PanelResponse): void {
     this.response = response;
+    this.#showNarrowed(filteredResponse(response, this.filterText));
+  }
+
+  #showNarrowed(response: PanelResponse): void {
     this.panel.title = response.title;
     const generation = ++this.#generation;
     this.#afterReady = undefined;
@@ -150,6 +158,9 @@ export class ResponsePanel implements vscode.Disposable {
         break;
       case 'openRecord':
         if (Number.isInteger(message.id) && message.id > 0 && (message.field === undefined || typeof message.field === 'string')) this.events.onOpenRecord(this, message.id, message.field);
+        break;
+      case 'filter':
+        this.events.onFilter(this, message.text);
         break;
     }
   }

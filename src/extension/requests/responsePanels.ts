@@ -1,14 +1,16 @@
 // The response panels: one reused for every file, or one per file, as the `json2.responsePanel` setting says.
 import * as vscode from 'vscode';
 import type { PanelResponse } from '../../shared/panelMessages';
+import { AnswerFilters } from './answerFilters';
 import { type PanelEvents, ResponsePanel } from './responsePanel';
 
 export class ResponsePanels implements vscode.Disposable {
   readonly #panels = new Map<string, ResponsePanel>();
   /** The panel shown last, for the test hook and the commands without a file. */
   #last: ResponsePanel | undefined;
+  readonly #filters = new AnswerFilters();
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly events: Omit<PanelEvents, 'onDispose'>) {}
+  constructor(private readonly extensionUri: vscode.Uri, private readonly events: Omit<PanelEvents, 'onDispose' | 'onFilter'>) {}
 
   /** The panel for answers of `uri`, created (beside the editor) when needed. */
   panelFor(uri: string, title: string): ResponsePanel {
@@ -17,6 +19,11 @@ export class ResponsePanels implements vscode.Disposable {
     if (!panel) {
       panel = new ResponsePanel(this.extensionUri, title, {
         ...this.events,
+        onFilter: (filtered, text) => {
+          if (filtered.origin) this.#filters.set(filtered.origin, text);
+          filtered.filterText = text;
+          if (filtered.response) filtered.show(filtered.response);
+        },
         onDispose: (closed) => {
           if (this.#panels.get(key) === closed) this.#panels.delete(key);
           if (this.#last === closed) this.#last = undefined;
@@ -33,6 +40,7 @@ export class ResponsePanels implements vscode.Disposable {
   show(uri: string, index: number, response: PanelResponse): ResponsePanel {
     const panel = this.panelFor(uri, response.title);
     panel.origin = { uri, index };
+    panel.filterText = this.#filters.textFor(panel.origin);
     panel.show(response);
     return panel;
   }
