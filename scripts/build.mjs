@@ -49,7 +49,9 @@ export const bundles = [
   // The local sandbox's installer, launcher and connection: their own bundle, required by the extension on first Start.
   nodeEntry('src/extension/sandbox/localSandboxService.ts', 'dist/localSandbox.js', { external: ['vscode'] }),
   // mainFields: jsonc-parser's "main" is a UMD build whose requires esbuild cannot follow; its ES module build bundles.
-  nodeEntry('src/cli/main.ts', 'dist/cli.js', { banner: { js: '#!/usr/bin/env node' }, external: ['./sandbox.js', './migrate.js', './mcp.js'], mainFields: ['module', 'main'] }),
+  nodeEntry('src/cli/main.ts', 'dist/cli.js', { banner: { js: '#!/usr/bin/env node' }, external: ['./sandbox.js', './migrate.js', './mcp.js', './junit.js'], mainFields: ['module', 'main'] }),
+  // `json2 run --junit`: the JUnit writer with xmlbuilder2, required by dist/cli.js only when a report is asked for.
+  nodeEntry('src/cli/junitReport.ts', 'dist/junit.js'),
   // `json2 mcp` with the MCP SDK: its own bundle, required by dist/cli.js for that command only.
   nodeEntry('src/cli/mcpCommand.ts', 'dist/mcp.js', { mainFields: ['module', 'main'] }),
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview/main.js', platform: 'browser', target: 'es2022', format: 'iife' },

@@ -5,7 +5,6 @@ import { ConnectionLookupError } from '../core/connections/connectionFile';
 import { checkVariables, looksSecret, parseDotenv, parseRequestFile, type RequestFile } from '../core/requestFile';
 import { CliConnections } from './cliConnections';
 import { diagnosticText, locationText } from './diagnosticText';
-import { junitReport } from './junitReport';
 import { ProgressLine } from './progressLine';
 import { fileRun } from './requestRunner';
 import { ResultPrinter } from './resultPrinter';
@@ -158,9 +157,15 @@ async function runFiles(options: RunOptions, files: readonly LoadedFile[], doten
   const printed = select ? selectFileBodies(outcomes, select) : outcomes;
   printer.finish(options.output === 'json' ? connections.redactor.redactValue(printed) : printed);
   const totals = totalsOf(outcomes);
-  if (options.junitFile !== undefined) writeJunit(options.junitFile, connections.redactor.redact(junitReport(outcomes, durationMs)));
+  if (options.junitFile !== undefined) writeJunit(options.junitFile, connections.redactor.redact(loadJunitReport()(outcomes, durationMs)));
   err(`json2 run: ${summaryLine(totals, durationMs)}\n`);
   return exitCodeOf(totals);
+}
+
+/** The JUnit writer and xmlbuilder2 are their own bundle (dist/junit.js): a run without --junit never loads or parses them. */
+function loadJunitReport(): typeof import('./junitReport').junitReport {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('./junit.js') as typeof import('./junitReport')).junitReport;
 }
 
 function writeJunit(file: string, xml: string): void {

@@ -1,7 +1,7 @@
-// The JUnit report written by hand: read back by a JUnit parser (junit2json), with markup and control characters in names and messages.
+// The JUnit report (xmlbuilder2): read back by a JUnit parser (junit2json), with markup and control characters in names and messages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { junitReport, xmlText } from '../../../src/cli/junitReport';
+import { junitReport } from '../../../src/cli/junitReport';
 import type { FileOutcome, RequestOutcome } from '../../../src/cli/runResults';
 
 const base = { file: 'dir/a&b.json2', index: 0, line: 3, column: 1, assertions: [], problems: [] } as const;
@@ -38,7 +38,9 @@ test('a JUnit parser reads back names, counts, failures, errors and skips exactl
   assert.equal(suite.testcase[3].skipped?.[0].message, 'not run: --bail stopped the run after a failure');
 });
 
-test('xmlText escapes markup and replaces characters XML cannot hold', () => {
-  assert.equal(xmlText('<a href="x">&\'</a>'), '&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;');
-  assert.equal(xmlText('tab\tline\nnul\u0000 lone\uD800 emoji 😀'), 'tab&#9;line&#10;nul\uFFFD lone\uFFFD emoji 😀');
+test('the report escapes markup and replaces characters XML cannot hold', async () => {
+  const { parse } = await import('junit2json');
+  const label = '<a href="x">&\'</a> tab\tline\nnul\u0000 lone\uD800 emoji 😀';
+  const report = await parse(junitReport([{ ...outcomes[0], requests: [{ ...base, label, verdict: 'passed' }] }], 1)) as { testsuite: { testcase: { name: string }[] }[] };
+  assert.equal(report.testsuite[0].testcase[0].name, '<a href="x">&\'</a> tab\tline\nnul\uFFFD lone\uFFFD emoji 😀');
 });
