@@ -1,5 +1,6 @@
 // XML-RPC encoding and decoding (calls, answers, faults) on the strict saxes parser; documents with a DTD are refused.
 import { SaxesParser } from 'saxes';
+import { escapeMarkupText } from '../untrustedText/markupEscape';
 
 /** A decoded XML-RPC answer: a result value or a fault. */
 export type XmlRpcAnswer =
@@ -205,7 +206,7 @@ function localName(name: string): string {
 function escapeText(text: string): string {
   if (INVALID_XML_CHARS.test(text)) throw new XmlRpcFormatError('The text holds control characters that XML cannot carry.');
   // A raw carriage return would be read back as a line feed (XML end-of-line handling), so it travels as a reference.
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;');
+  return escapeMarkupText(text).replace(/\r/g, '&#13;');
 }
 
 function xmlRpcDate(date: Date): string {

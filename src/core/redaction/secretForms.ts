@@ -1,4 +1,5 @@
 // The ways a secret can be written where it comes back: as is, escaped by a format, or quoted by a server's message.
+import { escapeMarkupAttribute, escapeMarkupText } from '../untrustedText/markupEscape';
 
 /**
  * Python's `repr()` of a string without its quotes, in both of its quoting styles: single quotes (a `'` escaped) and,
@@ -22,8 +23,8 @@ function jsonForms(text: string): string[] {
  * written as character references.
  */
 function markupForms(text: string): string[] {
-  const base = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const quoted = base.replace(/"/g, '&quot;');
+  const base = escapeMarkupText(text);
+  const quoted = escapeMarkupAttribute(text);
   const lines = (value: string) => value.replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
   const forms = [base, quoted, ...['&apos;', '&#39;', '&#x27;'].map((apostrophe) => quoted.replace(/'/g, apostrophe))];
   return [...forms, ...forms.map(lines)];

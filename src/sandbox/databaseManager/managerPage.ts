@@ -1,5 +1,5 @@
 // The HTML page of /web/database/manager: the databases and one plain form per action, with an error sentence.
-import { escapeHtml } from '../http/httpAnswers';
+import { escapeHtml } from '../http/markupEscape';
 
 export interface ManagerView {
   databases: string[] | null;

@@ -2,11 +2,7 @@
 import type { ServerResponse } from 'node:http';
 import { errorBody } from '../errors/errorBody';
 import type { ServiceError } from '../errors/serviceErrors';
-
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
+import { escapeHtml } from './markupEscape';
 
 function finish(response: ServerResponse, status: number, contentType: string, body: string, headers: Record<string, string>): void {
   if (response.headersSent) {

@@ -1,11 +1,8 @@
 // Writes XML-RPC methodResponse documents: a result or a fault. A null anywhere cannot be sent (as the reference
 // server marshals without allow_none), so encoding it throws and the caller answers a fault instead.
+import { escapeMarkupText } from '../http/markupEscape';
 
 export class XmlRpcEncodeError extends Error {}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
@@ -20,7 +17,7 @@ function encodeValue(value: unknown, depth: number, out: string[]): void {
       out.push(`<value><int>${value}</int></value>`);
     } else if (Number.isFinite(value)) out.push(`<value><double>${String(value)}</double></value>`);
     else throw new XmlRpcEncodeError(`cannot marshal ${String(value)}`);
-  } else if (typeof value === 'string') out.push(`<value><string>${escapeXml(value)}</string></value>`);
+  } else if (typeof value === 'string') out.push(`<value><string>${escapeMarkupText(value)}</string></value>`);
   else if (Buffer.isBuffer(value)) out.push(`<value><base64>${value.toString('base64')}</base64></value>`);
   else if (Array.isArray(value)) {
     out.push('<value><array><data>\n');
@@ -29,7 +26,7 @@ function encodeValue(value: unknown, depth: number, out: string[]): void {
   } else if (typeof value === 'object') {
     out.push('<value><struct>\n');
     for (const [name, member] of Object.entries(value as Record<string, unknown>)) {
-      out.push(`<member>\n<name>${escapeXml(name)}</name>\n`);
+      out.push(`<member>\n<name>${escapeMarkupText(name)}</name>\n`);
       encodeValue(member, depth + 1, out);
       out.push('\n</member>\n');
     }

@@ -1,5 +1,5 @@
 // The HTML of the key pages: a layout, the login form and the "Account security" page. Every value is escaped.
-import { escapeHtml } from '../http/httpAnswers';
+import { escapeHtml } from '../http/markupEscape';
 
 export interface KeyRow {
   id: number;
