@@ -28,13 +28,28 @@ function oneRun(root) {
   const workspace = path.join(scratch, 'workspace');
   const userDataDir = path.join(scratch, 'user-data');
   fs.cpSync(path.join(root, 'test/fixtures/workspace'), workspace, { recursive: true });
-  const result = spawnSync(process.execPath, [path.join(root, 'test/host/runExtensionTests.mjs'), `--extensionDevelopmentPath=${root}`,
-    `--extensionTestsPath=${path.join(root, 'out/bench/activation/index.js')}`, `--user-data-dir=${userDataDir}`, '--log=trace', '--disable-extensions', '--disable-workspace-trust', workspace],
-  { encoding: 'utf8' });
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'test/host/runExtensionTests.mjs'),
+      `--extensionDevelopmentPath=${root}`,
+      `--extensionTestsPath=${path.join(root, 'out/bench/activation/index.js')}`,
+      `--user-data-dir=${userDataDir}`,
+      '--log=trace',
+      '--disable-extensions',
+      '--disable-workspace-trust',
+      workspace,
+    ],
+    { encoding: 'utf8' },
+  );
   try {
     if (result.status !== 0) throw new Error(`the activation run failed:\n${(result.stdout + result.stderr).slice(-2000)}`);
-    const hostLog = filesNamed(path.join(userDataDir, 'logs'), 'remoteexthost.log').map((f) => fs.readFileSync(f, 'utf8')).join('\n');
-    const ownLog = filesNamed(path.join(userDataDir, 'logs'), 'JSON-2.log').map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+    const hostLog = filesNamed(path.join(userDataDir, 'logs'), 'remoteexthost.log')
+      .map((f) => fs.readFileSync(f, 'utf8'))
+      .join('\n');
+    const ownLog = filesNamed(path.join(userDataDir, 'logs'), 'JSON-2.log')
+      .map((f) => fs.readFileSync(f, 'utf8'))
+      .join('\n');
     const requested = timeOfLine(hostLog, `_doActivateExtension ${EXTENSION_ID}`);
     const called = timeOfLine(hostLog, `_callActivateOptional ${EXTENSION_ID}`);
     const own = /activated in ([\d.]+) ms \(module ([\d.]+) ms, activate ([\d.]+) ms\)/.exec(ownLog);

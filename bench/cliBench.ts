@@ -18,7 +18,9 @@ function timeProcess(args: readonly string[], env: NodeJS.ProcessEnv, cwd: strin
     const started = performance.now();
     const child = spawn(process.execPath, args, { env, cwd, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
     child.once('error', reject);
     child.once('exit', (code) => {
       const elapsed = performance.now() - started;
@@ -51,22 +53,26 @@ function fetchScript(count: number, url: string, database: string): string {
 }
 
 function json2File(count: number): string {
-  return Array.from({ length: count }, (_, i) => `### Partners ${i + 1}\nPOST res.partner/search_read\n${BODY}\n?? status == 200\n`).join('\n');
+  return Array.from({ length: count }, (_, i) => `### Partners ${i + 1}\nPOST res.partner/search_read\n${BODY}\n?? status == 200\n`).join(
+    '\n',
+  );
 }
 
 function httpFile(count: number, url: string, database: string): string {
-  return Array.from({ length: count }, (_, i) => [
-    `### Partners ${i + 1}`,
-    `POST ${url}/json/2/res.partner/search_read`,
-    'Authorization: bearer {{$processEnv JSON2_API_KEY}}',
-    'Content-Type: application/json',
-    `X-Service-Database: ${database}`,
-    '',
-    BODY,
-    '',
-    '?? status == 200',
-    '',
-  ].join('\n')).join('\n');
+  return Array.from({ length: count }, (_, i) =>
+    [
+      `### Partners ${i + 1}`,
+      `POST ${url}/json/2/res.partner/search_read`,
+      'Authorization: bearer {{$processEnv JSON2_API_KEY}}',
+      'Content-Type: application/json',
+      `X-Service-Database: ${database}`,
+      '',
+      BODY,
+      '',
+      '?? status == 200',
+      '',
+    ].join('\n'),
+  ).join('\n');
 }
 
 /** Runs the CLI benchmark on a sandbox started here (in this process, as the other benchmarks do). */
@@ -87,13 +93,21 @@ export async function runCliBench(): Promise<Record<string, number | string>> {
       results[`cli.bare fetch script, ${count} request${count === 1 ? '' : 's'}, ms`] = await median([script], env, dir);
       const file = path.join(dir, `partners${count}.json2`);
       fs.writeFileSync(file, json2File(count));
-      results[`cli.json2 run, ${count} request${count === 1 ? '' : 's'}, ms`] = await median([cliCopy, 'run', file, '--url', sandbox.url, '--db', sandbox.database, '--output', 'none'], env, dir);
+      results[`cli.json2 run, ${count} request${count === 1 ? '' : 's'}, ms`] = await median(
+        [cliCopy, 'run', file, '--url', sandbox.url, '--db', sandbox.database, '--output', 'none'],
+        env,
+        dir,
+      );
     }
     if (fs.existsSync(httpyac)) {
       for (const count of [1, 100]) {
         const file = path.join(dir, `partners${count}.http`);
         fs.writeFileSync(file, httpFile(count, sandbox.url, sandbox.database));
-        results[`cli.httpyac send --all, ${count} request${count === 1 ? '' : 's'}, ms`] = await median([httpyac, 'send', file, '--all', '--output', 'none', '--bail'], env, dir);
+        results[`cli.httpyac send --all, ${count} request${count === 1 ? '' : 's'}, ms`] = await median(
+          [httpyac, 'send', file, '--all', '--output', 'none', '--bail'],
+          env,
+          dir,
+        );
       }
     } else {
       results['cli.httpyac'] = 'not installed (npm install, it is a dev dependency)';
@@ -106,8 +120,11 @@ export async function runCliBench(): Promise<Record<string, number | string>> {
 }
 
 if (require.main === module) {
-  runCliBench().then((results) => console.log(results), (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
+  runCliBench().then(
+    (results) => console.log(results),
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
 }

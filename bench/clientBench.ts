@@ -39,8 +39,11 @@ async function measure(target: ClientBenchTarget): Promise<Record<string, number
   const origin = new URL(target.url).origin;
   const pool = new Pool(origin, { connections: 8 });
   const headers: Record<string, string> = {
-    'content-type': 'application/json; charset=utf-8', accept: 'application/json', authorization: `bearer ${target.apiKey}`,
-    'user-agent': 'json2-explorer-bench', 'accept-encoding': 'gzip, deflate, br',
+    'content-type': 'application/json; charset=utf-8',
+    accept: 'application/json',
+    authorization: `bearer ${target.apiKey}`,
+    'user-agent': 'json2-explorer-bench',
+    'accept-encoding': 'gzip, deflate, br',
   };
   if (target.database !== undefined) headers['x-service-database'] = target.database;
   const rawCall = async (): Promise<unknown> => {
@@ -50,7 +53,10 @@ async function measure(target: ClientBenchTarget): Promise<Record<string, number
   };
   const clientCall = (): Promise<unknown> => client.call(MODEL, METHOD);
 
-  for (let i = 0; i < 50; i += 1) { await rawCall(); await clientCall(); }
+  for (let i = 0; i < 50; i += 1) {
+    await rawCall();
+    await clientCall();
+  }
   // Each round times both, in alternating order; the ratio is the median of the rounds' ratios, so that the machine's
   // load, which drifts between rounds, weighs on both sides of each ratio alike.
   const raw: number[] = [];
@@ -91,7 +97,10 @@ async function perCallMs(call: () => Promise<unknown>): Promise<number> {
 async function callsPerSecond(call: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   let calls = 0;
-  while (performance.now() - started < 1000) { await call(); calls += 1; }
+  while (performance.now() - started < 1000) {
+    await call();
+    calls += 1;
+  }
   return Math.round(calls / ((performance.now() - started) / 1000));
 }
 

@@ -20,9 +20,20 @@ function fieldsOf(model: number, count: number): Record<string, Record<string, u
   for (let i = 0; i < count; i++) {
     const type = TYPES[i % TYPES.length];
     fields[`x_field_${model}_${i}`] = {
-      type, string: `Field ${i} of model ${model}`, help: i % 3 === 0 ? `Help text of field ${i}, a sentence long.` : '',
-      required: i % 17 === 0, readonly: i % 13 === 0,
-      ...(type === 'selection' ? { selection: [['a', 'A'], ['b', 'B'], ['c', 'C']] } : {}),
+      type,
+      string: `Field ${i} of model ${model}`,
+      help: i % 3 === 0 ? `Help text of field ${i}, a sentence long.` : '',
+      required: i % 17 === 0,
+      readonly: i % 13 === 0,
+      ...(type === 'selection'
+        ? {
+            selection: [
+              ['a', 'A'],
+              ['b', 'B'],
+              ['c', 'C'],
+            ],
+          }
+        : {}),
       ...(type === 'many2one' || type === 'one2many' ? { relation: `x_model_${(model + 1) % 1000}` } : {}),
     };
   }
@@ -41,7 +52,11 @@ async function startSchemaServer(fieldsPerModel: (model: number) => number, docu
   const cache = new Map<string, string>();
   const fieldsText = (name: string) => {
     let text = cache.get(name);
-    if (!text) cache.set(name, (text = JSON.stringify(fieldsOf(Number(name.slice('x_model_'.length)), fieldsPerModel(Number(name.slice('x_model_'.length)))))));
+    if (!text)
+      cache.set(
+        name,
+        (text = JSON.stringify(fieldsOf(Number(name.slice('x_model_'.length)), fieldsPerModel(Number(name.slice('x_model_'.length)))))),
+      );
     return text;
   };
   const server = http.createServer((request, response) => {
@@ -52,12 +67,22 @@ async function startSchemaServer(fieldsPerModel: (model: number) => number, docu
       const documentMatch = /^\/doc-bearer\/(x_model_\d+)\.json$/.exec(url);
       if (documentMatch && documents) {
         response.writeHead(200, { 'content-type': 'application/json', etag: `"${documentMatch[1]}"` });
-        response.end(`{"model": "${documentMatch[1]}", "name": "Model", "doc": "", "fields": ${fieldsText(documentMatch[1])}, "methods": {}}`);
+        response.end(
+          `{"model": "${documentMatch[1]}", "name": "Model", "doc": "", "fields": ${fieldsText(documentMatch[1])}, "methods": {}}`,
+        );
         return;
       }
       if (url.startsWith('/doc-bearer/')) {
         response.writeHead(403, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ name: 'odoo.exceptions.AccessError', message: 'no documentation access', arguments: ['no documentation access'], context: {}, debug: '' }));
+        response.end(
+          JSON.stringify({
+            name: 'odoo.exceptions.AccessError',
+            message: 'no documentation access',
+            arguments: ['no documentation access'],
+            context: {},
+            debug: '',
+          }),
+        );
         return;
       }
       const callMatch = /^\/json\/2\/(x_model_\d+)\/fields_get$/.exec(url);
@@ -67,8 +92,13 @@ async function startSchemaServer(fieldsPerModel: (model: number) => number, docu
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -157,8 +187,10 @@ async function cacheMemory(): Promise<Record<string, number>> {
     const persisted = [...storage.entries.values()].reduce((total, text) => total + text.length, 0);
     if (service.cachedDetail('x_model_999') === undefined) throw new Error('the cache lost a model');
     return {
-      'completionCache.models': 1000, 'completionCache.fields': fields,
-      'completionCache.heapMB': (heapAfter - heapBefore) / 1024 / 1024, 'completionCache.persistedMB': persisted / 1024 / 1024,
+      'completionCache.models': 1000,
+      'completionCache.fields': fields,
+      'completionCache.heapMB': (heapAfter - heapBefore) / 1024 / 1024,
+      'completionCache.persistedMB': persisted / 1024 / 1024,
     };
   } finally {
     await client.close();

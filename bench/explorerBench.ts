@@ -29,7 +29,8 @@ function listing(models: readonly { model: string; name: string; state?: string 
 function expansion(fields: Parameters<typeof sortedFields>[0]): number {
   let size = 0;
   for (const field of sortedFields(fields)) {
-    size += fieldIconId(field.type).length + fieldDescription(field).length + fieldTooltipLines(field).length + (isCustomField(field) ? 1 : 0);
+    size +=
+      fieldIconId(field.type).length + fieldDescription(field).length + fieldTooltipLines(field).length + (isCustomField(field) ? 1 : 0);
   }
   return size;
 }
@@ -40,10 +41,16 @@ export async function runExplorerBench(): Promise<Record<string, number | string
   try {
     let started = performance.now();
     for (let first = 0; first < MODELS; first += 100) {
-      const batch = Array.from({ length: 100 }, (_, i) => ({ model: `x_bench_${String(first + i).padStart(4, '0')}`, name: `Bench model ${first + i}`, state: 'manual' }));
+      const batch = Array.from({ length: 100 }, (_, i) => ({
+        model: `x_bench_${String(first + i).padStart(4, '0')}`,
+        name: `Bench model ${first + i}`,
+        state: 'manual',
+      }));
       await client.call('ir.model', 'create', { vals_list: batch });
     }
-    const [wideId] = await client.call<number[]>('ir.model', 'create', { vals_list: [{ model: WIDE_MODEL, name: 'Bench wide', state: 'manual' }] });
+    const [wideId] = await client.call<number[]>('ir.model', 'create', {
+      vals_list: [{ model: WIDE_MODEL, name: 'Bench wide', state: 'manual' }],
+    });
     const createModelsMs = performance.now() - started;
     started = performance.now();
     const types = ['char', 'integer', 'float', 'boolean', 'date', 'datetime', 'text', 'selection', 'many2one'];
@@ -51,8 +58,13 @@ export async function runExplorerBench(): Promise<Record<string, number | string
       const batch = Array.from({ length: 100 }, (_, i) => {
         const type = types[(first + i) % types.length];
         return {
-          model_id: wideId, name: `x_f${String(first + i).padStart(4, '0')}`, field_description: `Field ${first + i}`, ttype: type, state: 'manual',
-          ...(type === 'selection' ? { selection: '[["a","A"],["b","B"]]' } : {}), ...(type === 'many2one' ? { relation: 'res.partner' } : {}),
+          model_id: wideId,
+          name: `x_f${String(first + i).padStart(4, '0')}`,
+          field_description: `Field ${first + i}`,
+          ttype: type,
+          state: 'manual',
+          ...(type === 'selection' ? { selection: '[["a","A"],["b","B"]]' } : {}),
+          ...(type === 'many2one' ? { relation: 'res.partner' } : {}),
         };
       });
       await client.call('ir.model.fields', 'create', { vals_list: batch });

@@ -26,9 +26,27 @@ function runSession(root, plan, first) {
   const out = path.join(scratch, 'samples.json');
   fs.cpSync(path.join(root, 'test/fixtures/workspace'), workspace, { recursive: true });
   try {
-    const result = spawnSync(process.execPath, [path.join(root, 'test/host/runExtensionTests.mjs'), `--extensionDevelopmentPath=${root}`,
-      `--extensionTestsPath=${path.join(root, 'out/bench/panel/index.js')}`, `--user-data-dir=${path.join(scratch, 'user-data')}`, '--disable-extensions', '--disable-workspace-trust', workspace],
-    { encoding: 'utf8', env: { ...process.env, JSON2_BENCH_OUT: out, JSON2_BENCH_PANEL_PLAN: plan.join(','), JSON2_BENCH_PANEL_SETTLE_MS: String(first === 'settled' ? SETTLE_MS : 0) } });
+    const result = spawnSync(
+      process.execPath,
+      [
+        path.join(root, 'test/host/runExtensionTests.mjs'),
+        `--extensionDevelopmentPath=${root}`,
+        `--extensionTestsPath=${path.join(root, 'out/bench/panel/index.js')}`,
+        `--user-data-dir=${path.join(scratch, 'user-data')}`,
+        '--disable-extensions',
+        '--disable-workspace-trust',
+        workspace,
+      ],
+      {
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          JSON2_BENCH_OUT: out,
+          JSON2_BENCH_PANEL_PLAN: plan.join(','),
+          JSON2_BENCH_PANEL_SETTLE_MS: String(first === 'settled' ? SETTLE_MS : 0),
+        },
+      },
+    );
     const samples = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')) : undefined;
     if (result.status !== 0 || !samples) throw new Error(`the panel benchmark failed:\n${(result.stdout + result.stderr).slice(-2000)}`);
     return samples.map((sample, index) => ({ ...sample, first: index === 0 ? first : undefined }));
@@ -50,12 +68,17 @@ const spread = (samples, key) => {
 
 export function measurePanel(root) {
   const samples = [];
-  for (let session = 0; session < SESSIONS; session++) samples.push(...runSession(root, [FIRST_CASES[session % FIRST_CASES.length], ...WARM_PLAN], 'startup'));
-  for (let session = 0; session < SETTLED_SESSIONS; session++) samples.push(...runSession(root, [FIRST_CASES[session % FIRST_CASES.length], 'open'], 'settled'));
+  for (let session = 0; session < SESSIONS; session++)
+    samples.push(...runSession(root, [FIRST_CASES[session % FIRST_CASES.length], ...WARM_PLAN], 'startup'));
+  for (let session = 0; session < SETTLED_SESSIONS; session++)
+    samples.push(...runSession(root, [FIRST_CASES[session % FIRST_CASES.length], 'open'], 'settled'));
   const results = {
     'panel: host sessions (each with a fresh browser profile) × answers': `${SESSIONS} × ${WARM_PLAN.length + 1}, then ${SETTLED_SESSIONS} × 2 (first answer after ${SETTLE_MS / 1000} s)`,
     'panel: longest handover task in the extension host, ms, median / worst, every answer': spread(samples, 'longestTaskMs'),
-    'panel: most CPU time the host process used in one handover task (all its threads), ms, median / worst': spread(samples, 'longestTaskCpuMs'),
+    'panel: most CPU time the host process used in one handover task (all its threads), ms, median / worst': spread(
+      samples,
+      'longestTaskCpuMs',
+    ),
     'panel: event-loop delay with nothing to do (1 s before each answer), ms, median / worst': spread(samples, 'idleMaxDelayMs'),
   };
   const later = (s) => s.first === undefined;
@@ -63,10 +86,26 @@ export function measurePanel(root) {
     ['open', 'open panel', samples.filter((s) => s.case === 'open')],
     ['new', 'new panel (the answer creates it), warm', samples.filter((s) => s.case === 'new' && later(s))],
     ['send', 'panel created at Send, answer 500 ms later, warm', samples.filter((s) => s.case === 'send' && later(s))],
-    ['new-settled', `new panel, first of a session, ${SETTLE_MS / 1000} s after the host started`, samples.filter((s) => s.case === 'new' && s.first === 'settled')],
-    ['send-settled', `panel created at Send, first of a session, ${SETTLE_MS / 1000} s after the host started`, samples.filter((s) => s.case === 'send' && s.first === 'settled')],
-    ['new-startup', 'new panel, first of a session, during the workbench\'s start-up', samples.filter((s) => s.case === 'new' && s.first === 'startup')],
-    ['send-startup', 'panel created at Send, first of a session, during the workbench\'s start-up', samples.filter((s) => s.case === 'send' && s.first === 'startup')],
+    [
+      'new-settled',
+      `new panel, first of a session, ${SETTLE_MS / 1000} s after the host started`,
+      samples.filter((s) => s.case === 'new' && s.first === 'settled'),
+    ],
+    [
+      'send-settled',
+      `panel created at Send, first of a session, ${SETTLE_MS / 1000} s after the host started`,
+      samples.filter((s) => s.case === 'send' && s.first === 'settled'),
+    ],
+    [
+      'new-startup',
+      "new panel, first of a session, during the workbench's start-up",
+      samples.filter((s) => s.case === 'new' && s.first === 'startup'),
+    ],
+    [
+      'send-startup',
+      "panel created at Send, first of a session, during the workbench's start-up",
+      samples.filter((s) => s.case === 'send' && s.first === 'startup'),
+    ],
   ];
   for (const [, label, chosen] of cases) {
     if (chosen.length === 0) continue;
@@ -76,8 +115,31 @@ export function measurePanel(root) {
     results[`panel: ${label}: longest GC pause meanwhile, ms, median / worst`] = spread(chosen, 'longestGcMs');
   }
   // The view's start, step by step from the panel's creation, for each panel the benchmark created.
-  const steps = samples.filter((sample) => sample.steps).map((sample) => `${sample.first ? `${sample.first} ` : ''}${sample.case}: ${Object.entries(sample.steps).map(([step, ms]) => `${step} ${round(ms)}`).join(', ')}`);
-  results['panel: start steps, ms from the panel\'s creation'] = `\n  ${steps.join('\n  ')}`;
-  results['panel: samples (case, task, task CPU, delay, idle delay, gc, first rows painted, first rows seen by a reportState round trip, all rows)'] = JSON.stringify(samples.map((s) => [`${s.first ? `${s.first} ` : ''}${s.case}`, ...[s.longestTaskMs, s.longestTaskCpuMs, s.longestBlockMs, s.idleMaxDelayMs, s.longestGcMs, s.firstRowsMs, s.firstRowsSeenMs, s.allRowsMs].map(round)]));
+  const steps = samples
+    .filter((sample) => sample.steps)
+    .map(
+      (sample) =>
+        `${sample.first ? `${sample.first} ` : ''}${sample.case}: ${Object.entries(sample.steps)
+          .map(([step, ms]) => `${step} ${round(ms)}`)
+          .join(', ')}`,
+    );
+  results["panel: start steps, ms from the panel's creation"] = `\n  ${steps.join('\n  ')}`;
+  results[
+    'panel: samples (case, task, task CPU, delay, idle delay, gc, first rows painted, first rows seen by a reportState round trip, all rows)'
+  ] = JSON.stringify(
+    samples.map((s) => [
+      `${s.first ? `${s.first} ` : ''}${s.case}`,
+      ...[
+        s.longestTaskMs,
+        s.longestTaskCpuMs,
+        s.longestBlockMs,
+        s.idleMaxDelayMs,
+        s.longestGcMs,
+        s.firstRowsMs,
+        s.firstRowsSeenMs,
+        s.allRowsMs,
+      ].map(round),
+    ]),
+  );
   return results;
 }

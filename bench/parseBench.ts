@@ -11,7 +11,8 @@ const ROOT = path.resolve(__dirname, '..', '..');
 function fixtureBlock(): string {
   const texts: string[] = [];
   for (const folder of ['test/fixtures/requestFile', 'test/fixtures/grammar']) {
-    for (const name of fs.readdirSync(path.join(ROOT, folder))) if (name.endsWith('.json2')) texts.push(fs.readFileSync(path.join(ROOT, folder, name), 'utf8'));
+    for (const name of fs.readdirSync(path.join(ROOT, folder)))
+      if (name.endsWith('.json2')) texts.push(fs.readFileSync(path.join(ROOT, folder, name), 'utf8'));
   }
   if (texts.length < 2) throw new Error('the parse benchmark needs the fixture request files');
   return texts.join('\n###\n');

@@ -24,14 +24,19 @@ function measureSplitter(results: Record<string, number>): void {
   const row = "INSERT INTO res_partner (id, name, comment) VALUES ('1', 'A name with ''quotes''', 'a comment; -- not a comment');\n";
   for (const size of SIZES_MB) {
     results[`restore.split ${size} MB of rows, CPU ms`] = Math.round(splitCpuMs(row.repeat(Math.ceil((size * MB) / row.length))));
-    results[`restore.split one ${size} MB statement, CPU ms`] = Math.round(splitCpuMs(`INSERT INTO t VALUES ('${'x'.repeat(size * MB)}');`));
+    results[`restore.split one ${size} MB statement, CPU ms`] = Math.round(
+      splitCpuMs(`INSERT INTO t VALUES ('${'x'.repeat(size * MB)}');`),
+    );
   }
 }
 
 /** Adds rows of about 1 KB to the sandbox's database until its dump is about `megabytes`; returns the dump file. */
 async function dumpOfSize(sandbox: StartedSandbox, megabytes: number, folder: string): Promise<string> {
-  await sandbox.server.catalog.use(sandbox.database, (storage) => storage.query(
-    `DROP TABLE IF EXISTS bench_rows; CREATE TABLE bench_rows AS SELECT g AS id, repeat(md5(g::text), 32) AS payload FROM generate_series(1, ${Math.round((megabytes * MB) / 1060)}) AS g`));
+  await sandbox.server.catalog.use(sandbox.database, (storage) =>
+    storage.query(
+      `DROP TABLE IF EXISTS bench_rows; CREATE TABLE bench_rows AS SELECT g AS id, repeat(md5(g::text), 32) AS payload FROM generate_series(1, ${Math.round((megabytes * MB) / 1060)}) AS g`,
+    ),
+  );
   const file = path.join(folder, `bench-${megabytes}.dump`);
   await streamBackup(sandbox.server.catalog, sandbox.database, 'dump', fs.createWriteStream(file), [19, 0, 0, 'final', 0, '']);
   return file;
@@ -48,7 +53,9 @@ async function measureRestores(results: Record<string, number>): Promise<void> {
       const cpu = process.cpuUsage();
       await restoreBackup(sandbox.server.catalog, `restored_${size}`, { file }, true);
       results[`restore.whole restore of the ~${size} MB dump, ms`] = Math.round(performance.now() - started);
-      results[`restore.whole restore of the ~${size} MB dump, process CPU ms (PGlite's worker included)`] = Math.round(process.cpuUsage(cpu).user / 1000);
+      results[`restore.whole restore of the ~${size} MB dump, process CPU ms (PGlite's worker included)`] = Math.round(
+        process.cpuUsage(cpu).user / 1000,
+      );
       await sandbox.server.catalog.dropDatabase(`restored_${size}`);
     }
   } finally {
@@ -65,7 +72,13 @@ export async function runRestoreBench(): Promise<Record<string, number>> {
 }
 
 if (require.main === module) {
-  runRestoreBench().then((results) => {
-    for (const [key, value] of Object.entries(results)) console.log(`${key.padEnd(50)} ${value}`);
-  }, (error: unknown) => { console.error(error); process.exitCode = 1; });
+  runRestoreBench().then(
+    (results) => {
+      for (const [key, value] of Object.entries(results)) console.log(`${key.padEnd(50)} ${value}`);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
 }

@@ -23,11 +23,23 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-async function timedCalls(pool: Pool, sandbox: StartedSandbox, key: string, path: string, bodies: () => string, count: number): Promise<number[]> {
+async function timedCalls(
+  pool: Pool,
+  sandbox: StartedSandbox,
+  key: string,
+  path: string,
+  bodies: () => string,
+  count: number,
+): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < count; i += 1) {
     const started = performance.now();
-    const response = await pool.request({ method: 'POST', path, body: bodies(), headers: { 'content-type': 'application/json', authorization: `bearer ${key}`, 'x-service-database': sandbox.database } });
+    const response = await pool.request({
+      method: 'POST',
+      path,
+      body: bodies(),
+      headers: { 'content-type': 'application/json', authorization: `bearer ${key}`, 'x-service-database': sandbox.database },
+    });
     const text = await response.body.text();
     if (response.statusCode !== 200) throw new Error(`${path} answered ${response.statusCode}: ${text.slice(0, 200)}`);
     times.push(performance.now() - started);
@@ -39,7 +51,9 @@ async function timedCalls(pool: Pool, sandbox: StartedSandbox, key: string, path
 async function measureTemplateBuild(): Promise<{ ms: number; peakRssMb: number }> {
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-bench-template-'));
   let peak = process.memoryUsage().rss;
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
   try {
     const registry = Registry.build(BASE_MODELS, GENERIC_METHODS);
     const built = await ensureTemplate({ cacheDir, version: 'bench', populate: (storage) => populateDatabase(storage, registry, 14) });
@@ -50,7 +64,11 @@ async function measureTemplateBuild(): Promise<{ ms: number; peakRssMb: number }
   }
 }
 
-interface Cluster { url: string; version: string; stop(): void }
+interface Cluster {
+  url: string;
+  version: string;
+  stop(): void;
+}
 
 /** The same throwaway cluster as npm test's unit-postgres step (test/host/postgresCluster.mjs). */
 async function startCluster(): Promise<Cluster> {
@@ -71,13 +89,27 @@ async function measureWorkload(sandbox: StartedSandbox, pool: Pool): Promise<Rec
   results['search_read 80 partners (median), ms'] = Number(median(reads).toFixed(2));
 
   let n = 0;
-  const creates = await timedCalls(pool, sandbox, sandbox.keys.admin, '/json/2/res.partner/create', () => JSON.stringify({ vals_list: [{ name: `Bench ${n++}`, email: 'bench@example.com' }] }), CREATE_CALLS);
+  const creates = await timedCalls(
+    pool,
+    sandbox,
+    sandbox.keys.admin,
+    '/json/2/res.partner/create',
+    () => JSON.stringify({ vals_list: [{ name: `Bench ${n++}`, email: 'bench@example.com' }] }),
+    CREATE_CALLS,
+  );
   results['create one partner, calls/s'] = perSecond(creates);
   results['create one partner (median), ms'] = Number(median(creates).toFixed(2));
 
   // Contacts whose company is in a country whose name contains "an": two joins through many2one fields.
   const dottedBody = JSON.stringify({ domain: [['parent_id.country_id.name', 'ilike', 'an']], fields: ['name', 'parent_id'], limit: 80 });
-  const dotted = await timedCalls(pool, sandbox, sandbox.keys.admin, '/json/2/res.partner/search_read', () => dottedBody, SEARCH_READ_CALLS);
+  const dotted = await timedCalls(
+    pool,
+    sandbox,
+    sandbox.keys.admin,
+    '/json/2/res.partner/search_read',
+    () => dottedBody,
+    SEARCH_READ_CALLS,
+  );
   results['search_read parent_id.country_id.name ilike, calls/s'] = perSecond(dotted);
   results['search_read parent_id.country_id.name ilike (median), ms'] = Number(median(dotted).toFixed(2));
   return results;
@@ -88,9 +120,20 @@ async function measureAnswerCache(): Promise<Record<string, number>> {
   const sandbox = await startSandbox();
   const pool = new Pool(sandbox.url, { connections: 1, pipelining: 1 });
   try {
-    const searchBody = JSON.stringify({ domain: [], fields: ['name', 'email', 'phone', 'country_id', 'parent_id', 'is_company'], limit: 80 });
+    const searchBody = JSON.stringify({
+      domain: [],
+      fields: ['name', 'email', 'phone', 'country_id', 'parent_id', 'is_company'],
+      limit: 80,
+    });
     await timedCalls(pool, sandbox, sandbox.keys.admin, '/json/2/res.partner/search_read', () => searchBody, 20);
-    const reads = await timedCalls(pool, sandbox, sandbox.keys.admin, '/json/2/res.partner/search_read', () => searchBody, SEARCH_READ_CALLS);
+    const reads = await timedCalls(
+      pool,
+      sandbox,
+      sandbox.keys.admin,
+      '/json/2/res.partner/search_read',
+      () => searchBody,
+      SEARCH_READ_CALLS,
+    );
     return {
       'sandbox.pglite.search_read 80 partners from the answer cache, calls/s': perSecond(reads),
       'sandbox.pglite.search_read 80 partners from the answer cache (median), ms': Number(median(reads).toFixed(2)),
@@ -117,7 +160,9 @@ async function benchBackend(postgres: string | null, results: Record<string, num
     results[`sandbox.${label}.new database from template, ms`] = Math.round(performance.now() - started);
     results[`sandbox.${label}.template copy, ms`] = report.copyMs;
     await sandbox.server.catalog.dropDatabase('bench_copy');
-    results[`sandbox.${label}.process RSS added by a sandbox with one open database, MB`] = Math.round((process.memoryUsage().rss - rssBefore) / 1e6);
+    results[`sandbox.${label}.process RSS added by a sandbox with one open database, MB`] = Math.round(
+      (process.memoryUsage().rss - rssBefore) / 1e6,
+    );
 
     if (postgres === null) {
       const firstKey = await sandbox.newKey('admin');
@@ -159,7 +204,13 @@ export async function runSandboxBench(): Promise<Record<string, number | string>
 }
 
 if (require.main === module) {
-  runSandboxBench().then((results) => {
-    for (const [key, value] of Object.entries(results)) console.log(`${key.padEnd(60)} ${value}`);
-  }, (error: unknown) => { console.error(error); process.exitCode = 1; });
+  runSandboxBench().then(
+    (results) => {
+      for (const [key, value] of Object.entries(results)) console.log(`${key.padEnd(60)} ${value}`);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
 }

@@ -29,7 +29,13 @@ const common = {
 };
 
 const nodeEntry = (entry, outfile, extra = {}) => ({
-  ...common, entryPoints: [entry], outfile, platform: 'node', target: 'node20', format: 'cjs', ...extra,
+  ...common,
+  entryPoints: [entry],
+  outfile,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  ...extra,
 });
 
 /** One esbuild context per shipped bundle. */
@@ -49,12 +55,23 @@ export const bundles = [
   // The local sandbox's installer, launcher and connection: their own bundle, required by the extension on first Start.
   nodeEntry('src/extension/sandbox/localSandboxService.ts', 'dist/localSandbox.js', { external: ['vscode'] }),
   // mainFields: jsonc-parser's "main" is a UMD build whose requires esbuild cannot follow; its ES module build bundles.
-  nodeEntry('src/cli/main.ts', 'dist/cli.js', { banner: { js: '#!/usr/bin/env node' }, external: ['./sandbox.js', './migrate.js', './mcp.js', './junit.js'], mainFields: ['module', 'main'] }),
+  nodeEntry('src/cli/main.ts', 'dist/cli.js', {
+    banner: { js: '#!/usr/bin/env node' },
+    external: ['./sandbox.js', './migrate.js', './mcp.js', './junit.js'],
+    mainFields: ['module', 'main'],
+  }),
   // `json2 run --junit`: the JUnit writer with xmlbuilder2, required by dist/cli.js only when a report is asked for.
   nodeEntry('src/cli/junitReport.ts', 'dist/junit.js'),
   // `json2 mcp` with the MCP SDK: its own bundle, required by dist/cli.js for that command only.
   nodeEntry('src/cli/mcpCommand.ts', 'dist/mcp.js', { mainFields: ['module', 'main'] }),
-  { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview/main.js', platform: 'browser', target: 'es2022', format: 'iife' },
+  {
+    ...common,
+    entryPoints: ['src/webview/main.ts'],
+    outfile: 'dist/webview/main.js',
+    platform: 'browser',
+    target: 'es2022',
+    format: 'iife',
+  },
   ...sandboxBundles(common),
 ];
 
@@ -95,7 +112,11 @@ function removeOrphans(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) removeOrphans(full);
-    else if (entry.name.endsWith('.js') && !fs.existsSync(path.join(root, path.relative(path.join(root, 'out'), full)).replace(/\.js$/, '.ts'))) fs.rmSync(full);
+    else if (
+      entry.name.endsWith('.js') &&
+      !fs.existsSync(path.join(root, path.relative(path.join(root, 'out'), full)).replace(/\.js$/, '.ts'))
+    )
+      fs.rmSync(full);
   }
 }
 

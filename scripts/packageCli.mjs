@@ -21,7 +21,7 @@ const EXPECTED = ['package.json', 'README.md', 'LICENSE', 'THIRD_PARTY_NOTICES.t
 export function cliManifest() {
   const extension = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
   const template = JSON.parse(fs.readFileSync(path.join(root, 'cli-package', 'package.json'), 'utf8'));
-  if ('version' in template) throw new Error('cli-package/package.json must not carry a version: it is the extension\'s');
+  if ('version' in template) throw new Error("cli-package/package.json must not carry a version: it is the extension's");
   const { name, ...rest } = template;
   return { name, version: extension.version, ...rest };
 }
@@ -37,15 +37,23 @@ function stage(manifest) {
   fs.chmodSync(path.join(staging, 'dist', 'cli.js'), 0o755);
   fs.copyFileSync(path.join(root, 'cli-package', 'README.md'), path.join(staging, 'README.md'));
   fs.copyFileSync(path.join(root, 'LICENSE'), path.join(staging, 'LICENSE'));
-  const packages = [...packagesOf(root, readBundleInputs(root), BUNDLES, ['node_modules/@electric-sql/pglite']), fileNotice(root, POSTGRESQL_NOTICE)];
-  fs.writeFileSync(path.join(staging, 'THIRD_PARTY_NOTICES.txt'), formatNotices(`Third-party notices of ${manifest.name} ${manifest.version}`, packages));
+  const packages = [
+    ...packagesOf(root, readBundleInputs(root), BUNDLES, ['node_modules/@electric-sql/pglite']),
+    fileNotice(root, POSTGRESQL_NOTICE),
+  ];
+  fs.writeFileSync(
+    path.join(staging, 'THIRD_PARTY_NOTICES.txt'),
+    formatNotices(`Third-party notices of ${manifest.name} ${manifest.version}`, packages),
+  );
   fs.writeFileSync(path.join(staging, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 /** `npm pack` of the staged folder into the project's root; returns npm's report (filename, integrity, files...). */
 function pack() {
   const output = execFileSync('npm', ['pack', '--json', '--pack-destination', root], {
-    cwd: staging, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: staging,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [report] = JSON.parse(output);
   return report;
@@ -69,12 +77,18 @@ async function main() {
     process.exit(1);
   }
   const described = {
-    name: report.name, version: report.version, file: report.filename, integrity: report.integrity,
-    size: report.size, unpackedSize: report.unpackedSize,
+    name: report.name,
+    version: report.version,
+    file: report.filename,
+    integrity: report.integrity,
+    size: report.size,
+    unpackedSize: report.unpackedSize,
   };
   fs.writeFileSync(path.join(root, 'dist', 'sandboxPackage.json'), `${JSON.stringify(described, null, 2)}\n`);
   const mib = (bytes) => (bytes / 1024 / 1024).toFixed(1);
-  console.log(`package: ${report.filename}, ${report.files.length} files, ${mib(report.size)} MiB (${mib(report.unpackedSize)} MiB unpacked), contents checked`);
+  console.log(
+    `package: ${report.filename}, ${report.files.length} files, ${mib(report.size)} MiB (${mib(report.unpackedSize)} MiB unpacked), contents checked`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

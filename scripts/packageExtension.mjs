@@ -19,15 +19,29 @@ const vsixPath = path.join(root, `${manifest.name}-${manifest.version}.vsix`);
 
 /** Every path the .vsix may hold (under `extension/`), as patterns. */
 const ALLOWED = [
-  /^\[Content_Types\]\.xml$/, /^extension\.vsixmanifest$/,
+  /^\[Content_Types\]\.xml$/,
+  /^extension\.vsixmanifest$/,
   /^extension\/(package\.json|package\.nls\.json|readme\.md|changelog\.md|LICENSE\.txt|LICENSE)$/i,
-  /^extension\/dist\/(extension|migrate|localSandbox|undiciPool|mcp)\.js$/, /^extension\/dist\/(sandboxPackage\.json|ThirdPartyNotices\.txt|icon\.png)$/, /^extension\/dist\/webview\/[\w.-]+\.(js|css)$/,
-  /^extension\/media\/[\w./-]+\.(svg|png|css|ttf|md)$/, /^extension\/docs\/images\/[\w.-]+\.png$/, /^extension\/snippets\/[\w.-]+\.json$/, /^extension\/syntaxes\/[\w.-]+\.json$/, /^extension\/l10n\/[\w.-]+\.json$/,
+  /^extension\/dist\/(extension|migrate|localSandbox|undiciPool|mcp)\.js$/,
+  /^extension\/dist\/(sandboxPackage\.json|ThirdPartyNotices\.txt|icon\.png)$/,
+  /^extension\/dist\/webview\/[\w.-]+\.(js|css)$/,
+  /^extension\/media\/[\w./-]+\.(svg|png|css|ttf|md)$/,
+  /^extension\/docs\/images\/[\w.-]+\.png$/,
+  /^extension\/snippets\/[\w.-]+\.json$/,
+  /^extension\/syntaxes\/[\w.-]+\.json$/,
+  /^extension\/l10n\/[\w.-]+\.json$/,
 ];
 const REQUIRED = [
-  'extension/package.json', 'extension/dist/extension.js', 'extension/dist/migrate.js', 'extension/dist/localSandbox.js', 'extension/dist/undiciPool.js', 'extension/dist/mcp.js',
+  'extension/package.json',
+  'extension/dist/extension.js',
+  'extension/dist/migrate.js',
+  'extension/dist/localSandbox.js',
+  'extension/dist/undiciPool.js',
+  'extension/dist/mcp.js',
   'extension/dist/webview/main.js',
-  'extension/syntaxes/json2.tmLanguage.json', 'extension/dist/sandboxPackage.json', 'extension/dist/ThirdPartyNotices.txt',
+  'extension/syntaxes/json2.tmLanguage.json',
+  'extension/dist/sandboxPackage.json',
+  'extension/dist/ThirdPartyNotices.txt',
   'extension/dist/icon.png',
 ];
 // The walkthrough's screenshots are most of it (about 400 KiB); the sandbox is installed on first use, never shipped.
@@ -39,7 +53,10 @@ function listEntries(file) {
     yauzl.open(file, { lazyEntries: true }, (error, zip) => {
       if (error) return reject(error);
       const names = [];
-      zip.on('entry', (entry) => { names.push(entry.fileName); zip.readEntry(); });
+      zip.on('entry', (entry) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
       zip.on('end', () => resolve(names));
       zip.on('error', reject);
       zip.readEntry();
@@ -63,7 +80,10 @@ export function readZipBytes(file, name) {
           if (streamError) return reject(streamError);
           const chunks = [];
           stream.on('data', (chunk) => chunks.push(chunk));
-          stream.on('end', () => { zip.close(); resolve(Buffer.concat(chunks)); });
+          stream.on('end', () => {
+            zip.close();
+            resolve(Buffer.concat(chunks));
+          });
           stream.on('error', reject);
         });
       });
@@ -92,15 +112,19 @@ export async function checkSameRelease(vsixFile, tarballFile) {
   const integrity = `sha512-${crypto.createHash('sha512').update(fs.readFileSync(tarballFile)).digest('base64')}`;
   const problems = [];
   if (extension.version !== cli.version) problems.push(`the .vsix is version ${extension.version}, the CLI package ${cli.version}`);
-  if (described.version !== extension.version || described.name !== cli.name) problems.push(`the .vsix expects ${described.name} ${described.version}, the CLI package is ${cli.name} ${cli.version}`);
-  if (described.integrity !== integrity) problems.push(`the .vsix expects another ${path.basename(tarballFile)} (integrity ${described.integrity}, found ${integrity})`);
+  if (described.version !== extension.version || described.name !== cli.name)
+    problems.push(`the .vsix expects ${described.name} ${described.version}, the CLI package is ${cli.name} ${cli.version}`);
+  if (described.integrity !== integrity)
+    problems.push(`the .vsix expects another ${path.basename(tarballFile)} (integrity ${described.integrity}, found ${integrity})`);
   return { version: extension.version, problems };
 }
 
 /** Problems with CHANGELOG.md for a release: it needs a `## [<version>] - <date>` section (docs/releasing.md). */
 export function checkChangelog(text, version) {
   const escaped = version.replace(/\./g, '\\.');
-  return new RegExp(`^## \\[${escaped}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm').test(text) ? [] : [`CHANGELOG.md has no "## [${version}] - YYYY-MM-DD" section`];
+  return new RegExp(`^## \\[${escaped}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm').test(text)
+    ? []
+    : [`CHANGELOG.md has no "## [${version}] - YYYY-MM-DD" section`];
 }
 
 function sha256(file) {
@@ -110,10 +134,25 @@ function sha256(file) {
 /** The extension's notices: the packages its bundles hold, and the codicons font copied into media/. */
 function writeExtensionNotices() {
   const packages = [
-    ...packagesOf(root, readBundleInputs(root), ['dist/extension.js', 'dist/migrate.js', 'dist/localSandbox.js', 'dist/undiciPool.js', 'dist/mcp.js', 'dist/webview/main.js']),
-    fileNotice(root, { name: '@vscode/codicons (media/codicons)', version: '', license: 'CC-BY-4.0', textFile: 'docs/third-party/codicons-LICENSE.txt' }),
+    ...packagesOf(root, readBundleInputs(root), [
+      'dist/extension.js',
+      'dist/migrate.js',
+      'dist/localSandbox.js',
+      'dist/undiciPool.js',
+      'dist/mcp.js',
+      'dist/webview/main.js',
+    ]),
+    fileNotice(root, {
+      name: '@vscode/codicons (media/codicons)',
+      version: '',
+      license: 'CC-BY-4.0',
+      textFile: 'docs/third-party/codicons-LICENSE.txt',
+    }),
   ];
-  fs.writeFileSync(path.join(root, 'dist', 'ThirdPartyNotices.txt'), formatNotices(`Third-party notices of ${manifest.name} ${manifest.version}`, packages));
+  fs.writeFileSync(
+    path.join(root, 'dist', 'ThirdPartyNotices.txt'),
+    formatNotices(`Third-party notices of ${manifest.name} ${manifest.version}`, packages),
+  );
 }
 
 export async function checkVsix(file) {
@@ -124,7 +163,7 @@ export async function checkVsix(file) {
     if (!ALLOWED.some((pattern) => pattern.test(name))) problems.push(`does not belong in the .vsix: ${name}`);
   }
   for (const name of REQUIRED) if (!entries.includes(name)) problems.push(`missing from the .vsix: ${name}`);
-  problems.push(...await checkIcon(file, entries));
+  problems.push(...(await checkIcon(file, entries)));
   const size = fs.statSync(file).size;
   if (size > MAX_VSIX_BYTES) problems.push(`the .vsix is ${size} bytes, over the ${MAX_VSIX_BYTES}-byte budget`);
   return { entries, size, problems };
@@ -140,7 +179,9 @@ export async function checkIcon(file, entries) {
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   if (png.length < 24 || !png.subarray(0, 8).equals(signature)) return [`the icon ${icon} is not a PNG`];
   const [width, height] = [png.readUInt32BE(16), png.readUInt32BE(20)];
-  return width < MIN_ICON_SIDE || height < MIN_ICON_SIDE ? [`the icon ${icon} is ${width}×${height}, smaller than ${MIN_ICON_SIDE}×${MIN_ICON_SIDE}`] : [];
+  return width < MIN_ICON_SIDE || height < MIN_ICON_SIDE
+    ? [`the icon ${icon} is ${width}×${height}, smaller than ${MIN_ICON_SIDE}×${MIN_ICON_SIDE}`]
+    : [];
 }
 
 /** Runs vsce; its warnings (lines starting with WARNING, on either stream) are returned so that they fail the packaging. */
@@ -158,7 +199,9 @@ function runVsce() {
 function spawnVsce(vsce) {
   try {
     const stdout = execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--out', vsixPath], {
-      cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     return { status: 0, stdout, stderr: '' };
   } catch (error) {
@@ -183,8 +226,12 @@ async function main() {
   }
   const sums = [vsixPath, tarballPath].map((file) => `${sha256(file)}  ${path.basename(file)}`).join('\n');
   fs.writeFileSync(path.join(root, 'SHA256SUMS'), `${sums}\n`);
-  console.log(`package: ${path.basename(vsixPath)}, ${entries.filter((e) => !e.endsWith('/')).length} files, ${(size / 1024).toFixed(1)} KiB, contents checked`);
-  console.log(`package: ${path.basename(vsixPath)} and ${described.file} both carry version ${manifest.version}; checksums in SHA256SUMS:\n${sums}`);
+  console.log(
+    `package: ${path.basename(vsixPath)}, ${entries.filter((e) => !e.endsWith('/')).length} files, ${(size / 1024).toFixed(1)} KiB, contents checked`,
+  );
+  console.log(
+    `package: ${path.basename(vsixPath)} and ${described.file} both carry version ${manifest.version}; checksums in SHA256SUMS:\n${sums}`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

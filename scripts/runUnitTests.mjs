@@ -12,22 +12,32 @@ const unitDir = path.join(root, 'out/test/unit');
 
 function testFiles(dir) {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return testFiles(full);
-    return entry.name.endsWith('.test.js') ? [full] : [];
-  }).sort();
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return testFiles(full);
+      return entry.name.endsWith('.test.js') ? [full] : [];
+    })
+    .sort();
 }
 
 const postgresDir = path.join(root, 'out/test/postgres');
 const withPostgres = process.argv.includes('--postgres');
 const filters = process.argv.slice(2).filter((argument) => argument !== '--postgres');
-const files = [...testFiles(unitDir), ...(withPostgres ? testFiles(postgresDir) : [])].filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)));
+const files = [...testFiles(unitDir), ...(withPostgres ? testFiles(postgresDir) : [])].filter(
+  (file) => filters.length === 0 || filters.some((filter) => file.includes(filter)),
+);
 if (files.length === 0) {
-  console.error(`no unit test files under ${path.relative(root, unitDir)}${filters.length ? ` matching ${filters.join(', ')}` : ''}; run node scripts/build.mjs --tests first`);
+  console.error(
+    `no unit test files under ${path.relative(root, unitDir)}${filters.length ? ` matching ${filters.join(', ')}` : ''}; run node scripts/build.mjs --tests first`,
+  );
   process.exit(1);
 }
 // Every test process starts with the core clients' HTTP pool chosen, as the extension's and the CLI's entry points do.
 const httpPool = path.join(root, 'out/test/support/chooseTestHttpPool.js');
-const result = spawnSync(process.execPath, ['--enable-source-maps', '--require', httpPool, '--test', '--test-reporter=spec', ...files], { stdio: 'inherit', cwd: root });
+const result = spawnSync(process.execPath, ['--enable-source-maps', '--require', httpPool, '--test', '--test-reporter=spec', ...files], {
+  stdio: 'inherit',
+  cwd: root,
+});
 process.exit(result.status ?? 1);

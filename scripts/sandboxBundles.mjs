@@ -11,7 +11,12 @@ const PGLITE_RUNTIME_FILES = ['pglite.wasm', 'pglite.data', 'initdb.wasm'];
 /** esbuild options for the sandbox's entries, given the options every bundle shares. */
 export function sandboxBundles(common) {
   const entry = (source, outfile) => ({
-    ...common, entryPoints: [source], outfile, platform: 'node', target: 'node20', format: 'cjs',
+    ...common,
+    entryPoints: [source],
+    outfile,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
   });
   return [
     entry('src/sandbox/sandboxCommand.ts', 'dist/sandbox.js'),

@@ -29,18 +29,27 @@ function options() {
         out: { type: 'string', default: path.join(root, 'test-results/soak') },
       },
     });
-    const names = values.suite.flatMap((value) => value.split(',')).flatMap((name) => {
-      if (name === 'all') return steps.map((step) => step.name);
-      if (name === 'ui') return steps.filter((step) => step.ui).map((step) => step.name);
-      if (!steps.some((step) => step.name === name)) throw new Error(`no suite "${name}"`);
-      return [name];
-    });
+    const names = values.suite
+      .flatMap((value) => value.split(','))
+      .flatMap((name) => {
+        if (name === 'all') return steps.map((step) => step.name);
+        if (name === 'ui') return steps.filter((step) => step.ui).map((step) => step.name);
+        if (!steps.some((step) => step.name === name)) throw new Error(`no suite "${name}"`);
+        return [name];
+      });
     if (names.length === 0) throw new Error('choose at least one --suite');
     const runs = Number(values.runs);
     const load = Number(values.load);
     if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number, not "${values.runs}"`);
     if (!Number.isInteger(load) || load < 0) throw new Error(`--load takes a whole number, not "${values.load}"`);
-    return { suites: [...new Set(names)].map((name) => steps.find((step) => step.name === name)), runs, load, build: !values['no-build'], out: values.out, extra: positionals };
+    return {
+      suites: [...new Set(names)].map((name) => steps.find((step) => step.name === name)),
+      runs,
+      load,
+      build: !values['no-build'],
+      out: values.out,
+      extra: positionals,
+    };
   } catch (error) {
     console.error(`soak: ${error.message}\n${USAGE}`);
     process.exit(2);
@@ -61,7 +70,11 @@ function haveStressNg() {
   if (onPath('stress-ng')) return true;
   if (process.getuid?.() !== 0) return false;
   console.log('[soak] apt-get install stress-ng');
-  const install = () => execFileSync('apt-get', ['install', '-y', '-qq', 'stress-ng'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const install = () =>
+    execFileSync('apt-get', ['install', '-y', '-qq', 'stress-ng'], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   try {
     install();
   } catch {
@@ -76,9 +89,21 @@ function startLoad(count) {
   if (count === 0) return { what: 'no load', stop: () => undefined };
   const child = haveStressNg()
     ? spawn('stress-ng', ['--cpu', String(count), '--quiet'], { stdio: 'ignore' })
-    : spawn(process.execPath, ['-e', `const { Worker } = require('node:worker_threads'); for (let i = 0; i < ${count}; i++) new Worker('for (;;) {}', { eval: true });`], { stdio: 'ignore' });
+    : spawn(
+        process.execPath,
+        [
+          '-e',
+          `const { Worker } = require('node:worker_threads'); for (let i = 0; i < ${count}; i++) new Worker('for (;;) {}', { eval: true });`,
+        ],
+        { stdio: 'ignore' },
+      );
   const what = child.spawnfile === 'stress-ng' ? `stress-ng --cpu ${count}` : `${count} busy node workers (stress-ng not found)`;
-  return { what, stop: () => { if (child.exitCode === null) child.kill('SIGTERM'); } };
+  return {
+    what,
+    stop: () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+    },
+  };
 }
 
 /** The machine's 1-minute load average (every process, not only the soak's), to two decimals. */
@@ -91,7 +116,10 @@ function run(command, args, { echo = true, env = process.env } = {}) {
     const started = Date.now();
     let output = '';
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
-    const take = (stream) => (chunk) => { output += chunk; if (echo) stream.write(chunk); };
+    const take = (stream) => (chunk) => {
+      output += chunk;
+      if (echo) stream.write(chunk);
+    };
     child.stdout.on('data', take(process.stdout));
     child.stderr.on('data', take(process.stderr));
     child.on('close', (code) => resolve({ code: code ?? 1, seconds: (Date.now() - started) / 1000, output }));
@@ -100,9 +128,14 @@ function run(command, args, { echo = true, env = process.env } = {}) {
 
 async function prepare(suites) {
   const node = process.execPath;
-  const needed = [[node, ['test/host/installHost.mjs']], [node, ['scripts/build.mjs']], [node, ['scripts/build.mjs', '--tests']]];
+  const needed = [
+    [node, ['test/host/installHost.mjs']],
+    [node, ['scripts/build.mjs']],
+    [node, ['scripts/build.mjs', '--tests']],
+  ];
   // The UI tests install the packaged extension; npm test's order (package before integration) is kept.
-  if (suites.some((step) => step.ui || step.name === 'integration' || step.name === 'cli-package')) needed.push(['npm', ['run', '--silent', 'package']]);
+  if (suites.some((step) => step.ui || step.name === 'integration' || step.name === 'cli-package'))
+    needed.push(['npm', ['run', '--silent', 'package']]);
   for (const [command, args] of needed) {
     console.log(`[soak] ${path.basename(command)} ${args.join(' ')}`);
     const { code, output } = await run(command, args, { echo: false });
@@ -117,7 +150,11 @@ const settings = options();
 if (settings.build) await prepare(settings.suites);
 fs.mkdirSync(settings.out, { recursive: true });
 const load = startLoad(settings.load);
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => { load.stop(); process.exit(1); });
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => {
+    load.stop();
+    process.exit(1);
+  });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const report = { started: new Date().toISOString(), load: load.what, runs: settings.runs, cpus: os.availableParallelism(), suites: [] };
 console.log(`[soak] ${settings.suites.map((step) => step.name).join(', ')}: ${settings.runs} runs each, ${load.what}`);
@@ -139,9 +176,20 @@ try {
         log = path.join(settings.out, `${stamp}-${step.name}-run${index}.log`);
         fs.writeFileSync(log, output);
       }
-      suite.runs.push({ run: index, green, exitCode: code, seconds: Math.round(seconds), loadAverage: { start: loadAtStart, end: loadAtEnd }, ...counts, failures, ...(log ? { log: path.relative(root, log) } : {}) });
+      suite.runs.push({
+        run: index,
+        green,
+        exitCode: code,
+        seconds: Math.round(seconds),
+        loadAverage: { start: loadAtStart, end: loadAtEnd },
+        ...counts,
+        failures,
+        ...(log ? { log: path.relative(root, log) } : {}),
+      });
       const named = failures.map((failure) => `\n    ✖ ${failure.name}${failure.detail ? ` — ${failure.detail}` : ''}`).join('');
-      console.log(`[soak] ${step.name} run ${index}/${settings.runs}: ${green ? 'green' : 'RED'}, ${counts.passed} passed, ${counts.failed} failed, exit ${code}, ${Math.round(seconds)} s, load ${loadAtStart} → ${loadAtEnd}${named}${log ? `\n    output: ${path.relative(root, log)}` : ''}`);
+      console.log(
+        `[soak] ${step.name} run ${index}/${settings.runs}: ${green ? 'green' : 'RED'}, ${counts.passed} passed, ${counts.failed} failed, exit ${code}, ${Math.round(seconds)} s, load ${loadAtStart} → ${loadAtEnd}${named}${log ? `\n    output: ${path.relative(root, log)}` : ''}`,
+      );
       fs.writeFileSync(path.join(settings.out, `${stamp}.json`), JSON.stringify(report, null, 2));
     }
   }
@@ -153,7 +201,9 @@ for (const suite of report.suites) {
   const green = suite.runs.filter((one) => one.green).length;
   const tally = new Map();
   for (const failure of suite.runs.flatMap((one) => one.failures)) tally.set(failure.name, (tally.get(failure.name) ?? 0) + 1);
-  console.log(`${suite.name}: ${green} of ${suite.runs.length} runs green${[...tally].map(([name, times]) => `\n  ${times}× ${name}`).join('')}`);
+  console.log(
+    `${suite.name}: ${green} of ${suite.runs.length} runs green${[...tally].map(([name, times]) => `\n  ${times}× ${name}`).join('')}`,
+  );
 }
 console.log(`summary: ${path.relative(root, path.join(settings.out, `${stamp}.json`))}`);
 process.exit(report.suites.every((suite) => suite.runs.every((one) => one.green)) ? 0 : 1);

@@ -32,7 +32,11 @@ function runCli(args, env) {
 
 async function main() {
   if (!fs.existsSync(cli)) throw new Error('dist/cli.js is missing: run npm start (it builds first) or node scripts/build.mjs');
-  const examples = fs.readdirSync(path.join(root, 'examples')).filter((name) => name.endsWith('.json2')).sort().map((name) => path.join('examples', name));
+  const examples = fs
+    .readdirSync(path.join(root, 'examples'))
+    .filter((name) => name.endsWith('.json2'))
+    .sort()
+    .map((name) => path.join('examples', name));
   const startSandbox = loadStartSandbox();
   console.log('Starting the sandbox (the first start builds its demo database; later starts copy it)...');
   const sandbox = await startSandbox();
@@ -41,9 +45,18 @@ async function main() {
     const key = await sandbox.newKey('admin', { days: 1, name: 'npm start examples' });
     // The examples name the connection "sandbox" (# @connection sandbox): a connections file says where it is.
     const connections = path.join(tmp, 'connections.json');
-    fs.writeFileSync(connections, JSON.stringify({
-      'json2.connections': [{ name: 'sandbox', baseUrl: sandbox.url, database: sandbox.database, variables: { database: sandbox.database, lang: 'en_US' } }],
-    }, null, 2));
+    fs.writeFileSync(
+      connections,
+      JSON.stringify(
+        {
+          'json2.connections': [
+            { name: 'sandbox', baseUrl: sandbox.url, database: sandbox.database, variables: { database: sandbox.database, lang: 'en_US' } },
+          ],
+        },
+        null,
+        2,
+      ),
+    );
     console.log(`Sandbox at ${sandbox.url}, database ${sandbox.database}; running ${examples.join(' ')}\n`);
     const env = {
       ...process.env,
@@ -60,7 +73,9 @@ async function main() {
 }
 
 main().then(
-  (code) => { process.exitCode = code; },
+  (code) => {
+    process.exitCode = code;
+  },
   (error) => {
     console.error(`npm start: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;

@@ -17,8 +17,13 @@ function runStep(step) {
     const started = Date.now();
     let output = '';
     const child = spawn(step.command, step.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (chunk) => { output += chunk; process.stdout.write(chunk); });
-    child.stderr.on('data', (chunk) => { process.stderr.write(chunk); });
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      process.stderr.write(chunk);
+    });
     child.on('close', (code) => resolve({ code: code ?? 1, seconds: (Date.now() - started) / 1000, output }));
   });
 }

@@ -11,7 +11,12 @@ export function testSteps(node = process.execPath) {
     { name: 'unit', command: node, args: ['scripts/runUnitTests.mjs'], counts: 'node-test' },
     { name: 'unit-postgres', command: node, args: ['test/host/postgresUnitTests.mjs'], counts: 'node-test' },
     { name: 'package', command: 'npm', args: ['run', '--silent', 'package'] },
-    { name: 'cli-package', command: node, args: ['--test', '--test-reporter=spec', 'test/package/cliPackage.test.mjs'], counts: 'node-test' },
+    {
+      name: 'cli-package',
+      command: node,
+      args: ['--test', '--test-reporter=spec', 'test/package/cliPackage.test.mjs'],
+      counts: 'node-test',
+    },
     { name: 'integration', command: node, args: ['test/integration/runIntegrationTests.mjs'], counts: 'summary' },
     { name: 'ui-smoke', command: node, args: ['test/e2e/uiSmoke.mjs'], counts: 'summary', ui: true },
     { name: 'completion-list', command: node, args: ['test/e2e/completionList.mjs'], counts: 'summary', ui: true },

@@ -35,10 +35,16 @@ export function packagesOf(root, bundleInputs, outputs, extra = []) {
   const byName = new Map();
   for (const folder of folders) {
     const manifest = JSON.parse(fs.readFileSync(path.join(root, folder, 'package.json'), 'utf8'));
-    const licenseFiles = fs.readdirSync(path.join(root, folder)).filter((name) => LICENSE_FILE.test(name)).sort();
+    const licenseFiles = fs
+      .readdirSync(path.join(root, folder))
+      .filter((name) => LICENSE_FILE.test(name))
+      .sort();
     const texts = licenseFiles.map((name) => fs.readFileSync(path.join(root, folder, name), 'utf8').trim());
     byName.set(`${manifest.name}@${manifest.version}`, {
-      name: manifest.name, version: manifest.version, license: licenseOf(manifest), texts,
+      name: manifest.name,
+      version: manifest.version,
+      license: licenseOf(manifest),
+      texts,
     });
   }
   return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
@@ -53,13 +59,20 @@ function licenseOf(manifest) {
 
 /** PostgreSQL itself, compiled into PGlite's WebAssembly files (PGlite's changes to it are under the same licence). */
 export const POSTGRESQL_NOTICE = {
-  name: 'PostgreSQL (inside PGlite\'s pglite.wasm and initdb.wasm)', version: '', license: 'PostgreSQL',
+  name: "PostgreSQL (inside PGlite's pglite.wasm and initdb.wasm)",
+  version: '',
+  license: 'PostgreSQL',
   textFile: 'docs/third-party/postgresql-LICENSE.txt',
 };
 
 /** A notice for code that is not an npm package of its own (`textFile` relative to the project's root). */
 export function fileNotice(root, notice) {
-  return { name: notice.name, version: notice.version, license: notice.license, texts: [fs.readFileSync(path.join(root, notice.textFile), 'utf8').trim()] };
+  return {
+    name: notice.name,
+    version: notice.version,
+    license: notice.license,
+    texts: [fs.readFileSync(path.join(root, notice.textFile), 'utf8').trim()],
+  };
 }
 
 /** The notices as plain text, one section per package; a package without a licence file says so. */
@@ -74,7 +87,11 @@ export function formatNotices(title, packages) {
   ];
   for (const entry of packages) {
     lines.push('', '='.repeat(78), heading(entry), '='.repeat(78), '');
-    lines.push(entry.texts.length > 0 ? entry.texts.join('\n\n') : `The package carries no licence file; its manifest names the ${entry.license} licence.`);
+    lines.push(
+      entry.texts.length > 0
+        ? entry.texts.join('\n\n')
+        : `The package carries no licence file; its manifest names the ${entry.license} licence.`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -46,8 +46,12 @@ function records(): Record<string, unknown>[] {
   }));
 }
 
-async function waitFor(read: () => Promise<PanelState | undefined>, predicate: (state: PanelState) => boolean, what: string): Promise<PanelState> {
-  for (const deadline = Date.now() + 60_000; ;) {
+async function waitFor(
+  read: () => Promise<PanelState | undefined>,
+  predicate: (state: PanelState) => boolean,
+  what: string,
+): Promise<PanelState> {
+  for (const deadline = Date.now() + 60_000; ; ) {
     const state = await read();
     if (state && predicate(state)) return state;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -91,11 +95,27 @@ async function sample(requests: RequestsTestApi, kind: Case, round: number): Pro
   monitor.enable();
   longestGc = 0;
   const handedOver = epochNow();
-  requests.showAnswer({ id: `bench-${round}`, title, request: 'POST res.partner/search_read', status: 200, ok: true, body, sizeBytes: 6_000_000 });
+  requests.showAnswer({
+    id: `bench-${round}`,
+    title,
+    request: 'POST res.partner/search_read',
+    status: 200,
+    ok: true,
+    body,
+    sizeBytes: 6_000_000,
+  });
   const isThis = (state: PanelState) => state.title === title;
-  await waitFor(() => requests.panelState(), (state) => isThis(state) && state.renderedRows > 0, 'the first rows');
+  await waitFor(
+    () => requests.panelState(),
+    (state) => isThis(state) && state.renderedRows > 0,
+    'the first rows',
+  );
   const firstRowsSeenMs = epochNow() - handedOver;
-  const last = await waitFor(() => requests.panelState(), (state) => isThis(state) && state.rowsReceived === RECORDS && state.timeline.firstRowsPainted !== undefined, 'every row');
+  const last = await waitFor(
+    () => requests.panelState(),
+    (state) => isThis(state) && state.rowsReceived === RECORDS && state.timeline.firstRowsPainted !== undefined,
+    'every row',
+  );
   monitor.disable();
   const view = last.timeline;
   const host = requests.panelTimeline();
@@ -120,7 +140,9 @@ export async function run(): Promise<void> {
   const api = await vscode.extensions.getExtension<Json2TestApi | undefined>('json2-explorer.json2-explorer')?.activate();
   const requests = api?.requests;
   if (!requests) throw new Error('the extension did not hand out its test API (test mode)');
-  const gcObserver = new PerformanceObserver((list) => { for (const entry of list.getEntries()) longestGc = Math.max(longestGc, entry.duration); });
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longestGc = Math.max(longestGc, entry.duration);
+  });
   gcObserver.observe({ entryTypes: ['gc'] });
   const samples: PanelSample[] = [];
   const plan = (process.env.JSON2_BENCH_PANEL_PLAN ?? 'new,open,send').split(',') as Case[];

@@ -58,7 +58,10 @@ export class CliConnections {
   variableNames(file: string): string[] {
     if (this.options.url !== undefined) return [];
     try {
-      const source = loadCliConnections({ cwd: path.dirname(path.resolve(file)), ...(this.options.connectionsFile !== undefined ? { connectionsFile: this.options.connectionsFile } : {}) });
+      const source = loadCliConnections({
+        cwd: path.dirname(path.resolve(file)),
+        ...(this.options.connectionsFile !== undefined ? { connectionsFile: this.options.connectionsFile } : {}),
+      });
       return (source?.connections ?? []).flatMap((connection) => Object.keys(connection.profile.variables ?? {}));
     } catch {
       // An unreadable connections file is reported when a request needs it.

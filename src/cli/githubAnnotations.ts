@@ -27,7 +27,9 @@ export function escapeProperty(text: string): string {
 /** `::error file=…,line=…,col=…,title=…::message` */
 export function annotationLine(annotation: Annotation): string {
   const properties = [
-    `file=${escapeProperty(annotation.file)}`, `line=${annotation.line}`, `col=${annotation.column}`,
+    `file=${escapeProperty(annotation.file)}`,
+    `line=${annotation.line}`,
+    `col=${annotation.column}`,
     ...(annotation.title !== undefined ? [`title=${escapeProperty(annotation.title)}`] : []),
   ];
   return `::${annotation.level} ${properties.join(',')}::${escapeData(annotation.message)}`;
@@ -66,7 +68,14 @@ export function outcomeAnnotations(outcome: RequestOutcome, file: string): Annot
   if (outcome.verdict === 'passed' || outcome.verdict === 'skipped') return [];
   const title = `json2 run: ${outcome.label}`;
   const failed = outcome.assertions.filter((assertion) => !assertion.passed);
-  const annotations: Annotation[] = failed.map((assertion) => ({ level: 'error', file, line: assertion.line, column: assertion.column, title, message: assertion.message }));
+  const annotations: Annotation[] = failed.map((assertion) => ({
+    level: 'error',
+    file,
+    line: assertion.line,
+    column: assertion.column,
+    title,
+    message: assertion.message,
+  }));
   if (failed.length === 0 || (outcome.httpStatus !== undefined && (outcome.httpStatus < 200 || outcome.httpStatus >= 300))) {
     const message = [outcome.message ?? outcome.verdict, ...outcome.problems].join('\n');
     annotations.unshift({ level: 'error', file, line: outcome.line, column: outcome.column, title, message });

@@ -5,10 +5,16 @@ import type { FileOutcome, RequestOutcome } from './runResults';
 
 const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3);
 
-const count = (requests: readonly RequestOutcome[], verdict: RequestOutcome['verdict']) => requests.filter((r) => r.verdict === verdict).length;
+const count = (requests: readonly RequestOutcome[], verdict: RequestOutcome['verdict']) =>
+  requests.filter((r) => r.verdict === verdict).length;
 
 function counts(requests: readonly RequestOutcome[]) {
-  return { tests: requests.length, failures: count(requests, 'failed'), errors: count(requests, 'error'), skipped: count(requests, 'skipped') };
+  return {
+    tests: requests.length,
+    failures: count(requests, 'failed'),
+    errors: count(requests, 'error'),
+    skipped: count(requests, 'skipped'),
+  };
 }
 
 /** What a failure or error element holds: the request's message, its problems, and each failed assertion at its place. */
@@ -22,7 +28,13 @@ function details(request: RequestOutcome): string {
 }
 
 function addTestCase(suite: XMLBuilder, request: RequestOutcome): void {
-  const testCase = suite.ele('testcase', { name: request.label, classname: request.file, file: request.file, line: String(request.line), time: seconds(request.durationMs) });
+  const testCase = suite.ele('testcase', {
+    name: request.label,
+    classname: request.file,
+    file: request.file,
+    line: String(request.line),
+    time: seconds(request.durationMs),
+  });
   const failedAssertions = request.assertions.filter((assertion) => !assertion.passed);
   switch (request.verdict) {
     case 'passed':
@@ -31,7 +43,12 @@ function addTestCase(suite: XMLBuilder, request: RequestOutcome): void {
       testCase.ele('skipped', { message: request.message ?? 'not run' });
       return;
     case 'failed':
-      testCase.ele('failure', { message: failedAssertions[0]?.message ?? request.message ?? 'failed', type: failedAssertions.length ? 'assertion' : 'status' }).txt(details(request));
+      testCase
+        .ele('failure', {
+          message: failedAssertions[0]?.message ?? request.message ?? 'failed',
+          type: failedAssertions.length ? 'assertion' : 'status',
+        })
+        .txt(details(request));
       return;
     case 'error':
       testCase.ele('error', { message: request.message ?? 'error', type: 'error' }).txt(details(request));

@@ -69,7 +69,11 @@ export async function main(argv: string[]): Promise<number> {
     console.log(cliVersion());
     return 0;
   }
-  const { values } = parseArgs({ args: argv, options: { help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' } }, strict: false });
+  const { values } = parseArgs({
+    args: argv,
+    options: { help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' } },
+    strict: false,
+  });
   if (values.version) {
     console.log(cliVersion());
     return 0;

@@ -13,12 +13,15 @@ import { looksSecret } from '../core/requestFile';
 import { cliVersion } from './cliVersion';
 import { MCP_USAGE, McpUsageError, parseMcpOptions, type McpOptions } from './mcpOptions';
 
-const err = (text: string) => { process.stderr.write(text); };
+const err = (text: string) => {
+  process.stderr.write(text);
+};
 
 /** The connections exactly as `json2 run` finds them: the settings or --connections file, or --url; keys from the environment or --key-file. */
 function cliConnectionSource(options: McpOptions, env: Readonly<Record<string, string | undefined>>): AgentConnectionSource {
   const lookup = (name: string | undefined): CliConnectionOptions => ({
-    cwd: options.root, env,
+    cwd: options.root,
+    env,
     ...(options.connectionsFile !== undefined ? { connectionsFile: options.connectionsFile } : {}),
     ...(options.url !== undefined ? { url: options.url } : name !== undefined ? { connectionName: name } : {}),
     ...(options.database !== undefined ? { database: options.database } : {}),
@@ -68,14 +71,23 @@ export async function runMcpCommand(argv: readonly string[]): Promise<number> {
   const tools = new AgentTools({ session, workspaceRoot: path.resolve(options.root), log: (line) => err(`json2 mcp: ${line}\n`) });
 
   // The low-level server: the tools' input schemas are plain JSON schemas shared with the editor, not zod schemas.
-  const server = new Server({ name: 'json2-explorer', version: cliVersion() }, {
-    capabilities: { tools: {} },
-    instructions: 'Tools to explore and query a business-application server through its JSON-2 API: list connections, find and describe models, read records. '
-      + (options.allowWrites ? 'Writes are allowed on connections that are not read-only.' : 'Writes are off: every connection is read-only.'),
-  });
+  const server = new Server(
+    { name: 'json2-explorer', version: cliVersion() },
+    {
+      capabilities: { tools: {} },
+      instructions:
+        'Tools to explore and query a business-application server through its JSON-2 API: list connections, find and describe models, read records. ' +
+        (options.allowWrites
+          ? 'Writes are allowed on connections that are not read-only.'
+          : 'Writes are off: every connection is read-only.'),
+    },
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: tools.definitions.map((tool) => ({
-      name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema as { type: 'object' },
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.inputSchema as { type: 'object' },
       annotations: { title: tool.title, readOnlyHint: tool.readOnly, destructiveHint: !tool.readOnly, openWorldHint: true },
     })),
   }));
@@ -83,10 +95,16 @@ export async function runMcpCommand(argv: readonly string[]): Promise<number> {
     const result = await tools.invoke(request.params.name, request.params.arguments, extra.signal);
     return { content: [{ type: 'text' as const, text: result.text }], isError: result.isError };
   });
-  const closed = new Promise<void>((resolve) => { server.onclose = resolve; });
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = resolve;
+  });
   await server.connect(new StdioServerTransport());
-  err(`json2 mcp: serving ${tools.definitions.length} tools on stdio (writes ${options.allowWrites ? 'allowed' : 'off'}; workspace ${path.resolve(options.root)})\n`);
-  const stop = () => { void server.close(); };
+  err(
+    `json2 mcp: serving ${tools.definitions.length} tools on stdio (writes ${options.allowWrites ? 'allowed' : 'off'}; workspace ${path.resolve(options.root)})\n`,
+  );
+  const stop = () => {
+    void server.close();
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   process.stdin.once('end', stop);
@@ -97,8 +115,13 @@ export async function runMcpCommand(argv: readonly string[]): Promise<number> {
 
 // Run directly (`node dist/mcp.js [options]`, as the extension offers it to the editor) as well as through dist/cli.js.
 if (require.main === module) {
-  runMcpCommand(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (error: unknown) => {
-    err(`json2 mcp: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  });
+  runMcpCommand(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      err(`json2 mcp: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
 }

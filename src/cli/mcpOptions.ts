@@ -55,7 +55,8 @@ export function parseMcpOptions(argv: readonly string[], cwd: string): McpOption
     throw new McpUsageError((error as Error).message);
   }
   if (values.help) return 'help';
-  if (values.db !== undefined && values.url === undefined) throw new McpUsageError('--db goes with --url (a saved connection names its own database)');
+  if (values.db !== undefined && values.url === undefined)
+    throw new McpUsageError('--db goes with --url (a saved connection names its own database)');
   if (values.url !== undefined && values.connections !== undefined) throw new McpUsageError('give either --connections or --url, not both');
   return {
     allowWrites: values['allow-writes'] ?? false,

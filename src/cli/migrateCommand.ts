@@ -80,10 +80,18 @@ export async function runMigrateCommand(argv: readonly string[]): Promise<number
     converted += fix.converted;
     changedFiles += 1;
     if (options.write) await fs.writeFile(file, fix.text);
-    else process.stdout.write(createTwoFilesPatch(`a/${label(file)}`, `b/${label(file)}`, text, fix.text, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''));
+    else
+      process.stdout.write(
+        createTwoFilesPatch(`a/${label(file)}`, `b/${label(file)}`, text, fix.text, undefined, undefined, { context: 3 }).replace(
+          /^=+\n/,
+          '',
+        ),
+      );
   }
   const verb = options.write ? 'converted' : 'would convert';
-  process.stderr.write(`json2 migrate: ${verb} ${converted} call${converted === 1 ? '' : 's'} in ${changedFiles} file${changedFiles === 1 ? '' : 's'}; ${remaining} left for a person (${files.length} files read)\n`);
+  process.stderr.write(
+    `json2 migrate: ${verb} ${converted} call${converted === 1 ? '' : 's'} in ${changedFiles} file${changedFiles === 1 ? '' : 's'}; ${remaining} left for a person (${files.length} files read)\n`,
+  );
   return remaining > 0 ? 1 : 0;
 }
 
@@ -97,14 +105,20 @@ interface MigrateOptions {
 function parseMigrateOptions(argv: readonly string[]): MigrateOptions | 'help' {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { output: { type: 'string' }, write: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: { output: { type: 'string' }, write: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (error) {
     throw new MigrateUsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
   }
   const { values, positionals } = parsed;
   if (values.help) return 'help';
   const [action, ...paths] = positionals;
-  if (action !== 'scan' && action !== 'fix') throw new MigrateUsageError(action === undefined ? 'say scan or fix' : `unknown action '${action}' (scan or fix)`);
+  if (action !== 'scan' && action !== 'fix')
+    throw new MigrateUsageError(action === undefined ? 'say scan or fix' : `unknown action '${action}' (scan or fix)`);
   if (paths.length === 0) throw new MigrateUsageError(`give at least one file or folder to ${action}`);
   const output = (values.output ?? 'pretty') as ScanFormat;
   if (!SCAN_FORMATS.includes(output)) throw new MigrateUsageError(`--output must be one of ${SCAN_FORMATS.join(', ')}`);

@@ -29,7 +29,13 @@ function jsonFile(file: FileReport): unknown {
   return {
     path: file.path,
     findings: file.findings.map(({ line, column, finding }) => ({
-      line, column, call: finding.call, model: finding.model ?? null, method: finding.method ?? null, severity: finding.severity, reason: finding.reason ?? null,
+      line,
+      column,
+      call: finding.call,
+      model: finding.model ?? null,
+      method: finding.method ?? null,
+      severity: finding.severity,
+      reason: finding.reason ?? null,
     })),
   };
 }
@@ -43,12 +49,20 @@ function pretty(files: readonly FileReport[], filesRead: number): string {
       total += 1;
       if (finding.severity === 'convertible') converts += 1;
       const target = finding.model ? ` ${finding.model}.${finding.method}` : '';
-      const outcome = finding.severity === 'convertible' ? 'converts' : finding.severity === 'noReplacement' ? `no replacement: ${finding.reason}` : `by hand: ${finding.reason}`;
+      const outcome =
+        finding.severity === 'convertible'
+          ? 'converts'
+          : finding.severity === 'noReplacement'
+            ? `no replacement: ${finding.reason}`
+            : `by hand: ${finding.reason}`;
       lines.push(`${file.path}:${line}:${column}  ${finding.call}${target}  ${outcome}`);
     }
   }
   if (total === 0) return `No deprecated XML-RPC/JSON-RPC call in ${filesRead} file${filesRead === 1 ? '' : 's'}.\n`;
-  lines.push('', `${total} deprecated call${total === 1 ? '' : 's'} in ${files.length} of ${filesRead} files; ${converts} convert with json2 migrate fix. XML-RPC and JSON-RPC are ${REMOVAL_NOTE}.`);
+  lines.push(
+    '',
+    `${total} deprecated call${total === 1 ? '' : 's'} in ${files.length} of ${filesRead} files; ${converts} convert with json2 migrate fix. XML-RPC and JSON-RPC are ${REMOVAL_NOTE}.`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -56,15 +70,32 @@ function sarif(files: readonly FileReport[]): unknown {
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
-    runs: [{
-      tool: { driver: { name: 'json2 migrate', informationUri: 'https://github.com/json2-explorer/json2-explorer/blob/main/docs/migration.md', rules: Object.values(RULES).map((rule) => ({ id: rule.id, shortDescription: { text: rule.text } })) } },
-      results: files.flatMap((file) => file.findings.map(({ line, column, endLine, endColumn, finding }) => ({
-        ruleId: RULES[finding.severity].id,
-        level: 'warning',
-        message: { text: finding.message },
-        locations: [{ physicalLocation: { artifactLocation: { uri: file.path }, region: { startLine: line, startColumn: column, endLine, endColumn } } }],
-      }))),
-    }],
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'json2 migrate',
+            informationUri: 'https://github.com/json2-explorer/json2-explorer/blob/main/docs/migration.md',
+            rules: Object.values(RULES).map((rule) => ({ id: rule.id, shortDescription: { text: rule.text } })),
+          },
+        },
+        results: files.flatMap((file) =>
+          file.findings.map(({ line, column, endLine, endColumn, finding }) => ({
+            ruleId: RULES[finding.severity].id,
+            level: 'warning',
+            message: { text: finding.message },
+            locations: [
+              {
+                physicalLocation: {
+                  artifactLocation: { uri: file.path },
+                  region: { startLine: line, startColumn: column, endLine, endColumn },
+                },
+              },
+            ],
+          })),
+        ),
+      },
+    ],
   };
 }
 
@@ -78,5 +109,10 @@ function annotation(file: string, { line, column, endLine, endColumn, finding }:
 /** What fix left in one file, for standard error. */
 export function declinedText(file: string, fix: FileFix): string {
   if (fix.refused) return `${file}: left alone: ${fix.refused}\n`;
-  return fix.declined.map(({ line, column, finding }) => `${file}:${line}:${column}: declined ${finding.call}${finding.model ? ` ${finding.model}.${finding.method}` : ''}: ${finding.reason}\n`).join('');
+  return fix.declined
+    .map(
+      ({ line, column, finding }) =>
+        `${file}:${line}:${column}: declined ${finding.call}${finding.model ? ` ${finding.model}.${finding.method}` : ''}: ${finding.reason}\n`,
+    )
+    .join('');
 }

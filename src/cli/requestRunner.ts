@@ -34,7 +34,10 @@ export interface FileRunContext {
 }
 
 /** The run of a file: `plan(selected)` says what will run, `run(selected)` runs it. */
-export function fileRun(context: FileRunContext): { plan(selected: readonly number[]): number[]; run(selected: readonly number[]): Promise<FileOutcome> } {
+export function fileRun(context: FileRunContext): {
+  plan(selected: readonly number[]): number[];
+  run(selected: readonly number[]): Promise<FileOutcome>;
+} {
   const { connections, file } = context;
   const outcomes: RequestOutcome[] = [];
   const pipeline = new RequestRun({
@@ -46,7 +49,10 @@ export function fileRun(context: FileRunContext): { plan(selected: readonly numb
       transport: connections.transport,
       clock: systemClock,
       reporter: {
-        started: (_index, label) => { context.onStart(label); return undefined; },
+        started: (_index, label) => {
+          context.onStart(label);
+          return undefined;
+        },
         finished: (result) => {
           const outcome = outcomeOf(file, result);
           outcomes.push(outcome);
@@ -65,7 +71,9 @@ export function fileRun(context: FileRunContext): { plan(selected: readonly numb
     plan: (selected) => pipeline.plan(selected),
     run: async (selected) => {
       const started = performance.now();
-      await pipeline.run(selected, { skipReason: () => (context.shouldStop() ? 'not run: --bail stopped the run after a failure' : undefined) });
+      await pipeline.run(selected, {
+        skipReason: () => (context.shouldStop() ? 'not run: --bail stopped the run after a failure' : undefined),
+      });
       return { file, requests: outcomes, durationMs: performance.now() - started };
     },
   };

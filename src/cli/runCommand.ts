@@ -22,8 +22,12 @@ interface LoadedFile {
 /** A problem that ends the run before anything is sent: printed, and the run exits with 2. */
 class BadInput extends Error {}
 
-const out = (text: string) => { process.stdout.write(text); };
-const err = (text: string) => { process.stderr.write(text); };
+const out = (text: string) => {
+  process.stdout.write(text);
+};
+const err = (text: string) => {
+  process.stderr.write(text);
+};
 
 /** Runs `json2 run` with the words after `run`; resolves with the exit code. */
 export async function runRunCommand(argv: readonly string[]): Promise<number> {
@@ -41,7 +45,8 @@ export async function runRunCommand(argv: readonly string[]): Promise<number> {
   }
   const connections = new CliConnections(options, process.env, (warning) => err(`json2 run: warning: ${warning}\n`));
   // The run's own secrets in the environment (keys, passwords, secret prompt answers) are redacted from the start.
-  for (const [name, value] of Object.entries(process.env)) if (name.startsWith('JSON2_') && looksSecret(name)) connections.redactor.add(value);
+  for (const [name, value] of Object.entries(process.env))
+    if (name.startsWith('JSON2_') && looksSecret(name)) connections.redactor.add(value);
   const reports = new RunReports(options.reporters, (text) => out(connections.redactor.redact(text)), process.env.GITHUB_WORKSPACE);
   reports.start();
   try {
@@ -73,7 +78,10 @@ function readText(file: string, what: string): string {
 function readDotenv(envFile: string | undefined): Record<string, string> {
   if (envFile === undefined) return {};
   const contents = parseDotenv(readText(envFile, 'the .env file'));
-  if (contents.problems.length > 0) throw new BadInput(contents.problems.map((problem) => `${locationText(envFile, problem.range.start)}: error: ${problem.message}`).join('\n'));
+  if (contents.problems.length > 0)
+    throw new BadInput(
+      contents.problems.map((problem) => `${locationText(envFile, problem.range.start)}: error: ${problem.message}`).join('\n'),
+    );
   return { ...contents.values };
 }
 
@@ -93,10 +101,12 @@ function loadFiles(options: RunOptions, dotenv: Record<string, string>, connecti
   if (problems.length > 0) err(`${problems.join('\n')}\n`);
   if (blocked) throw new BadInput('json2 run: nothing was sent: fix the errors above first');
   for (const name of options.names) {
-    if (!files.some(({ parsed }) => parsed.requests.some((request) => request.name?.text === name))) throw new BadInput(`json2 run: no request is named ${name} in ${options.files.join(', ')}`);
+    if (!files.some(({ parsed }) => parsed.requests.some((request) => request.name?.text === name)))
+      throw new BadInput(`json2 run: no request is named ${name} in ${options.files.join(', ')}`);
   }
   for (const line of options.lines) {
-    if (!files.some(({ parsed }) => parsed.requests.some((request) => coversLine(request.range, line)))) throw new BadInput(`json2 run: no request is on line ${line} of ${options.files.join(', ')}`);
+    if (!files.some(({ parsed }) => parsed.requests.some((request) => coversLine(request.range, line))))
+      throw new BadInput(`json2 run: no request is on line ${line} of ${options.files.join(', ')}`);
   }
   if (files.every((file) => file.selected.length === 0)) throw new BadInput(`json2 run: no request to run in ${options.files.join(', ')}`);
   return files;
@@ -110,43 +120,62 @@ function coversLine(range: RequestFile['requests'][number]['range'], line: numbe
 function selectRequests(options: RunOptions, parsed: RequestFile): number[] {
   if (options.names.length === 0 && options.lines.length === 0) return parsed.requests.map((request) => request.index);
   return parsed.requests
-    .filter((request) => (request.name !== undefined && options.names.includes(request.name.text)) || options.lines.some((line) => coversLine(request.range, line)))
+    .filter(
+      (request) =>
+        (request.name !== undefined && options.names.includes(request.name.text)) ||
+        options.lines.some((line) => coversLine(request.range, line)),
+    )
     .map((request) => request.index);
 }
 
-async function runFiles(options: RunOptions, files: readonly LoadedFile[], dotenv: Record<string, string>, connections: CliConnections, reports: RunReports): Promise<number> {
+async function runFiles(
+  options: RunOptions,
+  files: readonly LoadedFile[],
+  dotenv: Record<string, string>,
+  connections: CliConnections,
+  reports: RunReports,
+): Promise<number> {
   const started = performance.now();
   const progress = new ProgressLine(process.stderr);
   const printer = new ResultPrinter(options.output, {
-    out: (text) => { progress.clear(); out(text); },
-    err: (text) => { progress.clear(); err(text); },
+    out: (text) => {
+      progress.clear();
+      out(text);
+    },
+    err: (text) => {
+      progress.clear();
+      err(text);
+    },
   });
   let done = 0;
   let failed = false;
   const select = options.select;
-  const runs = files.map((file) => ({ file, run: fileRun({
-    file: file.file,
-    parsed: file.parsed,
-    connections,
-    ...(options.connection !== undefined ? { connection: options.connection } : {}),
-    ...(options.context !== undefined ? { context: options.context } : {}),
-    dotenv,
-    env: process.env,
-    timeoutMs: options.timeoutMs,
-    keepBodies: options.output !== 'none',
-    yes: options.yes,
-    onStart: (label) => progress.show(`[${done + 1}/${total}] ${path.basename(file.file)}: ${label}`),
-    onOutcome: (outcome) => {
-      done += 1;
-      if (outcome.verdict !== 'passed') failed = true;
-      const selected = select ? selectOutcomeBody(outcome, select) : { outcome };
-      if (selected.note !== undefined) err(`${selected.note}\n`);
-      printer.outcome(selected.outcome);
-      progress.clear();
-      reports.outcome(outcome);
-    },
-    shouldStop: () => options.bail && failed,
-  }) }));
+  const runs = files.map((file) => ({
+    file,
+    run: fileRun({
+      file: file.file,
+      parsed: file.parsed,
+      connections,
+      ...(options.connection !== undefined ? { connection: options.connection } : {}),
+      ...(options.context !== undefined ? { context: options.context } : {}),
+      dotenv,
+      env: process.env,
+      timeoutMs: options.timeoutMs,
+      keepBodies: options.output !== 'none',
+      yes: options.yes,
+      onStart: (label) => progress.show(`[${done + 1}/${total}] ${path.basename(file.file)}: ${label}`),
+      onOutcome: (outcome) => {
+        done += 1;
+        if (outcome.verdict !== 'passed') failed = true;
+        const selected = select ? selectOutcomeBody(outcome, select) : { outcome };
+        if (selected.note !== undefined) err(`${selected.note}\n`);
+        printer.outcome(selected.outcome);
+        progress.clear();
+        reports.outcome(outcome);
+      },
+      shouldStop: () => options.bail && failed,
+    }),
+  }));
   const total = runs.reduce((sum, { file, run }) => sum + run.plan(file.selected).length, 0);
   reports.planned(total);
   const outcomes: FileOutcome[] = [];
@@ -173,6 +202,8 @@ function writeJunit(file: string, xml: string): void {
     fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     fs.writeFileSync(file, xml);
   } catch (error) {
-    throw new BadInput(`json2 run: cannot write the JUnit report ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new BadInput(
+      `json2 run: cannot write the JUnit report ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
 }

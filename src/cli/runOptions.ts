@@ -106,11 +106,14 @@ export function parseRunOptions(argv: readonly string[]): RunOptions | 'help' {
   if (values.help) return 'help';
   if (positionals.length === 0) throw new RunUsageError('give at least one .json2 file');
   if (values.connection !== undefined && values.url !== undefined) throw new RunUsageError('give either --connection or --url, not both');
-  if (values.db !== undefined && values.url === undefined) throw new RunUsageError('--db goes with --url (a saved connection names its own database)');
+  if (values.db !== undefined && values.url === undefined)
+    throw new RunUsageError('--db goes with --url (a saved connection names its own database)');
   const reporters = [...new Set(values.reporter ?? [])] as ReporterName[];
-  for (const reporter of reporters) if (!REPORTERS.includes(reporter)) throw new RunUsageError(`--reporter must be one of ${REPORTERS.join(', ')}, not "${reporter}"`);
+  for (const reporter of reporters)
+    if (!REPORTERS.includes(reporter)) throw new RunUsageError(`--reporter must be one of ${REPORTERS.join(', ')}, not "${reporter}"`);
   // TAP takes stdout for itself: the answers are not printed there.
-  if (reporters.includes('tap') && values.output !== undefined && values.output !== 'none') throw new RunUsageError('--reporter tap writes its report on stdout: leave --output out (or give --output none)');
+  if (reporters.includes('tap') && values.output !== undefined && values.output !== 'none')
+    throw new RunUsageError('--reporter tap writes its report on stdout: leave --output out (or give --output none)');
   const output = (values.output ?? (reporters.includes('tap') ? 'none' : 'pretty')) as OutputFormat;
   if (!OUTPUT_FORMATS.includes(output)) throw new RunUsageError(`--output must be one of ${OUTPUT_FORMATS.join(', ')}`);
   const lines = (values.line ?? []).map((text) => {
@@ -120,7 +123,8 @@ export function parseRunOptions(argv: readonly string[]): RunOptions | 'help' {
   const context = values.context === undefined ? undefined : parseContextOption(values.context);
   if (context && 'problem' in context) throw new RunUsageError(context.problem);
   const timeoutText = values.timeout ?? '30000';
-  if (!/^[1-9]\d*$/.test(timeoutText)) throw new RunUsageError(`--timeout takes milliseconds (a positive whole number), not "${timeoutText}"`);
+  if (!/^[1-9]\d*$/.test(timeoutText))
+    throw new RunUsageError(`--timeout takes milliseconds (a positive whole number), not "${timeoutText}"`);
   return {
     files: positionals,
     names: values.name ?? [],

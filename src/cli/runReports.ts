@@ -1,7 +1,14 @@
 // The extra reports of `json2 run` (--reporter github, tap): told of problems and outcomes as the run goes, written on stdout.
 import type { Diagnostic } from '../core/requestFile';
 import { diagnosticText } from './diagnosticText';
-import { annotationLine, annotationPath, CommandGuard, diagnosticAnnotation, outcomeAnnotations, type Annotation } from './githubAnnotations';
+import {
+  annotationLine,
+  annotationPath,
+  CommandGuard,
+  diagnosticAnnotation,
+  outcomeAnnotations,
+  type Annotation,
+} from './githubAnnotations';
 import type { ReporterName } from './runOptions';
 import type { RequestOutcome } from './runResults';
 import { tapBailOut, tapHead, tapTestPoint } from './tapReport';
@@ -16,7 +23,11 @@ export class RunReports {
   #tapNumber = 0;
   #tapStarted = false;
 
-  constructor(reporters: readonly ReporterName[], private readonly out: (text: string) => void, private readonly workspace: string | undefined) {
+  constructor(
+    reporters: readonly ReporterName[],
+    private readonly out: (text: string) => void,
+    private readonly workspace: string | undefined,
+  ) {
     this.#github = reporters.includes('github');
     this.#tap = reporters.includes('tap');
   }

@@ -49,7 +49,11 @@ export interface RequestOutcome {
 /** A request's result as `json2 run` reports it: 1-based places, problems as `file:line:col` lines, one message. */
 export function outcomeOf(file: string, result: RequestRunResult): RequestOutcome {
   const assertions = result.assertions.map((assertion) => ({
-    text: assertion.text, line: assertion.range.start.line + 1, column: assertion.range.start.character + 1, passed: assertion.passed, message: assertion.message,
+    text: assertion.text,
+    line: assertion.range.start.line + 1,
+    column: assertion.range.start.character + 1,
+    passed: assertion.passed,
+    message: assertion.message,
     ...('expected' in assertion ? { expected: assertion.expected } : {}),
     ...('actual' in assertion ? { actual: assertion.actual } : {}),
   }));
@@ -80,7 +84,10 @@ function messageOf(result: RequestRunResult, assertions: readonly AssertionResul
   const statusOk = result.status >= 200 && result.status < 300;
   // The service's message when the answer was its error object (a page of HTML is not repeated).
   const body = result.stored?.body;
-  const serviceMessage = body !== null && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string' ? result.error?.message : undefined;
+  const serviceMessage =
+    body !== null && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+      ? result.error?.message
+      : undefined;
   const status = statusOk ? '' : `HTTP ${result.status}${serviceMessage ? `: ${serviceMessage}` : ''}`;
   const failed = assertions.filter((assertion) => !assertion.passed).length;
   const counted = assertions.length > 0 ? `${failed} of ${assertions.length} assertions failed` : '';

@@ -6,7 +6,10 @@ const VALUE_LIMIT = 2000;
 
 /** A YAML double-quoted scalar: JSON's string escapes, plus the line separators YAML would read as breaks. */
 function yamlString(text: string): string {
-  return JSON.stringify(text).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(text).replace(
+    /[\u007f-\u009f\u2028\u2029\ufeff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** A value as YAML: JSON flow style (valid YAML), strings quoted as above. */
@@ -20,7 +23,10 @@ function yamlValue(value: unknown): string {
 
 /** A test point's description: `#` would start a directive, so it and `\` are escaped; one line. */
 function description(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/#/g, '\\#').replace(/[\r\n]+/g, ' ');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/#/g, '\\#')
+    .replace(/[\r\n]+/g, ' ');
 }
 
 /** The report's head: the version and the plan (the number of requests the run will report). */
@@ -48,7 +54,12 @@ export function tapTestPoint(number: number, outcome: RequestOutcome): string {
   const failed = outcome.assertions.filter((assertion) => !assertion.passed);
   if (failed.length > 0) lines.push('  assertions:');
   for (const assertion of failed) {
-    lines.push(`    - text: ${yamlString(assertion.text)}`, `      line: ${assertion.line}`, `      column: ${assertion.column}`, `      message: ${yamlString(assertion.message)}`);
+    lines.push(
+      `    - text: ${yamlString(assertion.text)}`,
+      `      line: ${assertion.line}`,
+      `      column: ${assertion.column}`,
+      `      message: ${yamlString(assertion.message)}`,
+    );
     if ('expected' in assertion) lines.push(`      wanted: ${yamlValue(assertion.expected)}`);
     if ('actual' in assertion) lines.push(`      found: ${yamlValue(assertion.actual)}`);
   }

@@ -71,6 +71,7 @@ export function routeTable(parts: RouteTableParts): Route[] {
     );
   }
   // command/: `json2 sandbox key` through the running server (any method: all but an authorised POST are refused).
-  if (parts.controlToken !== undefined) routes.push({ path: '/sandbox/control/key', answer: controlKeyAnswer(catalog, parts.controlToken) });
+  if (parts.controlToken !== undefined)
+    routes.push({ path: '/sandbox/control/key', answer: controlKeyAnswer(catalog, parts.controlToken) });
   return routes;
 }

@@ -47,10 +47,13 @@ export interface ReadyLine {
 
 function describeStartFailure(error: unknown, options: ServeOptions, dataDir: string): Error {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return new CommandError(`port ${options.port} on ${options.host} is already in use (another sandbox?); choose another with --port`);
-  if (code === 'EACCES') return new CommandError(`not allowed to listen on ${options.host}:${options.port}; choose a port above 1023 with --port`);
+  if (code === 'EADDRINUSE')
+    return new CommandError(`port ${options.port} on ${options.host} is already in use (another sandbox?); choose another with --port`);
+  if (code === 'EACCES')
+    return new CommandError(`not allowed to listen on ${options.host}:${options.port}; choose a port above 1023 with --port`);
   if (code === 'EADDRNOTAVAIL') return new CommandError(`${options.host} is not an address of this machine`);
-  if (error instanceof DirectoryBusyError) return new CommandError(`the data folder ${dataDir} is in use by another sandbox (pid ${error.ownerPid}); stop it or use --data`);
+  if (error instanceof DirectoryBusyError)
+    return new CommandError(`the data folder ${dataDir} is in use by another sandbox (pid ${error.ownerPid}); stop it or use --data`);
   if (error instanceof NamespaceBusyError) return new CommandError(`${error.message} (--postgres-prefix)`);
   if (error instanceof ForeignFilesError) return new CommandError(error.message);
   if (options.postgres && error instanceof Error) return new CommandError(error.message);
@@ -80,11 +83,14 @@ async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
   const dataDir = path.resolve(options.dataDir ?? defaultDataDir());
   makePrivateFolder(dataDir);
   const owner = directoryOwner(databasesDir(dataDir));
-  if (owner !== null && owner !== process.pid) throw new CommandError(`the data folder ${dataDir} is in use by another sandbox (pid ${owner}); stop it or use --data`);
+  if (owner !== null && owner !== process.pid)
+    throw new CommandError(`the data folder ${dataDir} is in use by another sandbox (pid ${owner}); stop it or use --data`);
   if (options.reset && !options.postgres) fs.rmSync(databasesDir(dataDir), { recursive: true, force: true });
   let masterPassword: string | undefined;
   try {
-    masterPassword = await readMasterPassword(options.masterPasswordSource, process.env, io.terminal ?? processTerminal, (line) => io.err(line));
+    masterPassword = await readMasterPassword(options.masterPasswordSource, process.env, io.terminal ?? processTerminal, (line) =>
+      io.err(line),
+    );
   } catch (error) {
     if (error instanceof MasterPasswordSourceError) throw new CommandError(error.message);
     throw error;
@@ -93,10 +99,19 @@ async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
   let server: SandboxServer;
   try {
     server = await SandboxServer.start({
-      dataDir, host: options.host, port: options.port,
-      masterPassword, maxUploadBytes: options.maxUploadBytes, listDb: options.listDb, legacyOnly: options.legacyOnly, databaseFilter: options.databaseFilter,
-      postgres: options.postgres, reset: options.reset && options.postgres !== undefined, answerCache: options.answerCache,
-      webPages: true, controlToken: token,
+      dataDir,
+      host: options.host,
+      port: options.port,
+      masterPassword,
+      maxUploadBytes: options.maxUploadBytes,
+      listDb: options.listDb,
+      legacyOnly: options.legacyOnly,
+      databaseFilter: options.databaseFilter,
+      postgres: options.postgres,
+      reset: options.reset && options.postgres !== undefined,
+      answerCache: options.answerCache,
+      webPages: true,
+      controlToken: token,
     });
   } catch (error) {
     throw describeStartFailure(error, options, dataDir);
@@ -118,20 +133,32 @@ async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
       io.err(`Warning: listening on ${options.host}: other machines may reach this sandbox and its demo passwords.`);
     }
     const ready: ReadyLine = {
-      url: server.url, databases: server.catalog.list(), dataDir,
+      url: server.url,
+      databases: server.catalog.list(),
+      dataDir,
       ...(firstKey ? { apiKey: firstKey } : {}),
       ...(server.createdMasterPassword ? { masterPassword: server.createdMasterPassword } : {}),
     };
-    io.out(options.json ? JSON.stringify(ready) : [
-      `JSON-2 sandbox running at ${server.url}`,
-      `  database:  ${ready.databases.join(', ')}`,
-      keyLine,
-      ...(ready.masterPassword ? [`  master password: ${ready.masterPassword}\n             (db service and /web/database/manager; stored hashed in ${dataDir}/config.json; shown only now)`] : []),
-      `  web login: ${server.url}/web/login (admin / admin, demo / demo)`,
-      `  data:      ${dataDir}`,
-      ...(options.postgres ? [`  postgres:  ${describeServer(options.postgres.url)}, databases named ${options.postgres.prefix}<name>`] : []),
-      'Press Ctrl+C to stop.',
-    ].join('\n'));
+    io.out(
+      options.json
+        ? JSON.stringify(ready)
+        : [
+            `JSON-2 sandbox running at ${server.url}`,
+            `  database:  ${ready.databases.join(', ')}`,
+            keyLine,
+            ...(ready.masterPassword
+              ? [
+                  `  master password: ${ready.masterPassword}\n             (db service and /web/database/manager; stored hashed in ${dataDir}/config.json; shown only now)`,
+                ]
+              : []),
+            `  web login: ${server.url}/web/login (admin / admin, demo / demo)`,
+            `  data:      ${dataDir}`,
+            ...(options.postgres
+              ? [`  postgres:  ${describeServer(options.postgres.url)}, databases named ${options.postgres.prefix}<name>`]
+              : []),
+            'Press Ctrl+C to stop.',
+          ].join('\n'),
+    );
     io.onListening?.(server.url);
     const reason = await waitForStop(io.signal);
     if (reason !== 'abort') io.err(`\nStopping (${reason})...`);
@@ -145,15 +172,19 @@ async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
 /** Says what the start repaired: files other users could read, made owner-only; unfinished databases, removed. */
 function reportStart(report: StartReport, io: CommandIo): void {
   if (report.removedUnfinished.length > 0) {
-    io.err(`Removed ${report.removedUnfinished.length} unfinished database${report.removedUnfinished.length === 1 ? '' : 's'} left by a sandbox stopped while restoring or copying: ${report.removedUnfinished.join(', ')}`);
+    io.err(
+      `Removed ${report.removedUnfinished.length} unfinished database${report.removedUnfinished.length === 1 ? '' : 's'} left by a sandbox stopped while restoring or copying: ${report.removedUnfinished.join(', ')}`,
+    );
   }
   if (report.madePrivate.length === 0) return;
   const shown = report.madePrivate.slice(0, 5).map((file) => `    ${file}`);
-  io.err([
-    `Warning: ${report.madePrivate.length} of the sandbox's files and folders were readable or writable by other users; they are now owner-only:`,
-    ...shown,
-    ...(report.madePrivate.length > shown.length ? [`    ... and ${report.madePrivate.length - shown.length} more`] : []),
-  ].join('\n'));
+  io.err(
+    [
+      `Warning: ${report.madePrivate.length} of the sandbox's files and folders were readable or writable by other users; they are now owner-only:`,
+      ...shown,
+      ...(report.madePrivate.length > shown.length ? [`    ... and ${report.madePrivate.length - shown.length} more`] : []),
+    ].join('\n'),
+  );
 }
 
 async function printKey(options: KeyOptions, io: CommandIo): Promise<number> {
@@ -163,21 +194,25 @@ async function printKey(options: KeyOptions, io: CommandIo): Promise<number> {
   let expiration: Date;
   if (running) {
     const response = await fetch(`${running.url}/sandbox/control/key`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Sandbox-Control': running.token },
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Sandbox-Control': running.token },
       body: JSON.stringify({ db: options.database, login: options.login, days: options.days, name: options.name }),
     });
-    const answer = await response.json() as { key?: string; expiration?: string; error?: string };
-    if (!response.ok || !answer.key || !answer.expiration) throw new CommandError(answer.error ?? `the running sandbox answered ${response.status}`);
+    const answer = (await response.json()) as { key?: string; expiration?: string; error?: string };
+    if (!response.ok || !answer.key || !answer.expiration)
+      throw new CommandError(answer.error ?? `the running sandbox answered ${response.status}`);
     key = answer.key;
     expiration = new Date(answer.expiration);
   } else {
-    if (!options.postgres && !fs.existsSync(databasesDir(dataDir))) throw new CommandError(`no sandbox data in ${dataDir}; start one first with: json2 sandbox`);
+    if (!options.postgres && !fs.existsSync(databasesDir(dataDir)))
+      throw new CommandError(`no sandbox data in ${dataDir}; start one first with: json2 sandbox`);
     let catalog: DatabaseCatalog;
     try {
       catalog = new DatabaseCatalog({ dataDir, templateCacheDir: templateCacheDir(), clock: systemClock, postgres: options.postgres });
       reportStart(await catalog.start(), io);
     } catch (error) {
-      if (error instanceof DirectoryBusyError) throw new CommandError(`the data folder ${dataDir} is in use by another process (pid ${error.ownerPid})`);
+      if (error instanceof DirectoryBusyError)
+        throw new CommandError(`the data folder ${dataDir} is in use by another process (pid ${error.ownerPid})`);
       if (error instanceof NamespaceBusyError) throw new CommandError(`${error.message} (--postgres-prefix)`);
       if (error instanceof ForeignFilesError) throw new CommandError(error.message);
       if (options.postgres && error instanceof Error) throw new CommandError(error.message);
@@ -185,7 +220,9 @@ async function printKey(options: KeyOptions, io: CommandIo): Promise<number> {
     }
     try {
       const issued = await issueApiKey(catalog, options.database, {
-        login: options.login, name: options.name ?? `json2 sandbox key (${options.days} days)`, expiration: expiryAfterDays(options.days, systemClock.now()),
+        login: options.login,
+        name: options.name ?? `json2 sandbox key (${options.days} days)`,
+        expiration: expiryAfterDays(options.days, systemClock.now()),
       });
       key = issued.key;
       expiration = issued.expiration;

@@ -106,33 +106,54 @@ export class SandboxServer {
     const db = dbService({ master, listDb, backups: backupCodec(versionInfo) });
     const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     const logins = new LoginThrottle(catalog.clock);
-    const server = http.createServer({
-      keepAliveTimeout: 30_000,
-      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
-      requestTimeout: timeouts.requestMs,
-      // How often node checks the two limits above (its default, 30 s, would let a short limit run long).
-      connectionsCheckingInterval: Math.max(10, Math.min(30_000, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4))),
-    }, createRequestListener({
-      routes: routeTable({
-        catalog,
-        settings: { listDb, versionInfo, databaseFilter: options.databaseFilter, logins },
-        json2: options.legacyOnly ? null : { catalog, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, faults: options.faults, databaseFilter: options.databaseFilter },
-        legacyOnly: options.legacyOnly ?? false,
-        rpc: { catalog, faults: options.faults, versionInfo, extraServices: { db }, logins },
-        maxRpcBodyBytes: options.maxRpcBodyBytes ?? DEFAULT_MAX_RPC_BODY_BYTES,
-        manager: { catalog, master, listDb, versionInfo, uploadsDir: uploadsDir(options.dataDir), maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, logins },
-        webPages: options.webPages ?? false,
-        controlToken: options.controlToken,
+    const server = http.createServer(
+      {
+        keepAliveTimeout: 30_000,
+        headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+        requestTimeout: timeouts.requestMs,
+        // How often node checks the two limits above (its default, 30 s, would let a short limit run long).
+        connectionsCheckingInterval: Math.max(10, Math.min(30_000, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4))),
+      },
+      createRequestListener({
+        routes: routeTable({
+          catalog,
+          settings: { listDb, versionInfo, databaseFilter: options.databaseFilter, logins },
+          json2: options.legacyOnly
+            ? null
+            : {
+                catalog,
+                maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+                faults: options.faults,
+                databaseFilter: options.databaseFilter,
+              },
+          legacyOnly: options.legacyOnly ?? false,
+          rpc: { catalog, faults: options.faults, versionInfo, extraServices: { db }, logins },
+          maxRpcBodyBytes: options.maxRpcBodyBytes ?? DEFAULT_MAX_RPC_BODY_BYTES,
+          manager: {
+            catalog,
+            master,
+            listDb,
+            versionInfo,
+            uploadsDir: uploadsDir(options.dataDir),
+            maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+            logins,
+          },
+          webPages: options.webPages ?? false,
+          controlToken: options.controlToken,
+        }),
+        log: options.log,
+        transferIdleMs: timeouts.transferIdleMs,
+        hostPolicy: hostPolicy(options.host ?? '127.0.0.1'),
       }),
-      log: options.log,
-      transferIdleMs: timeouts.transferIdleMs,
-      hostPolicy: hostPolicy(options.host ?? '127.0.0.1'),
-    }));
+    );
     const host = options.host ?? '127.0.0.1';
     try {
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
-        server.listen(options.port ?? 0, host, () => { server.off('error', reject); resolve(); });
+        server.listen(options.port ?? 0, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
       });
     } catch (error) {
       await catalog.close();
@@ -140,7 +161,15 @@ export class SandboxServer {
     }
     const address = server.address() as AddressInfo;
     const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    return new SandboxServer(catalog, server, `http://${shownHost}:${address.port}`, master, created, uploadsDir(options.dataDir), startReport);
+    return new SandboxServer(
+      catalog,
+      server,
+      `http://${shownHost}:${address.port}`,
+      master,
+      created,
+      uploadsDir(options.dataDir),
+      startReport,
+    );
   }
 
   get port(): number {

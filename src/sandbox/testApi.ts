@@ -143,11 +143,37 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   let server: SandboxServer | undefined;
   try {
     server = await SandboxServer.start({
-      dataDir, clock, faults, host: '127.0.0.1', port: 0, maxBodyBytes: options.maxBodyBytes, maxRpcBodyBytes: options.maxRpcBodyBytes, maxUploadBytes: options.maxUploadBytes, hashCost: options.hashCost, log: options.log,
-      extraModels: [testingModel({ started: () => { slow.started += 1; }, completed: () => { slow.completed += 1; }, cancelled: () => { slow.cancelled += 1; } })],
+      dataDir,
+      clock,
+      faults,
+      host: '127.0.0.1',
+      port: 0,
+      maxBodyBytes: options.maxBodyBytes,
+      maxRpcBodyBytes: options.maxRpcBodyBytes,
+      maxUploadBytes: options.maxUploadBytes,
+      hashCost: options.hashCost,
+      log: options.log,
+      extraModels: [
+        testingModel({
+          started: () => {
+            slow.started += 1;
+          },
+          completed: () => {
+            slow.completed += 1;
+          },
+          cancelled: () => {
+            slow.cancelled += 1;
+          },
+        }),
+      ],
       webPages: true,
-      masterPassword, listDb: options.listDb, legacyOnly: options.legacyOnly, databaseFilter: options.databaseFilter, postgres,
-      answerCache: options.answerCache, timeouts: options.timeouts,
+      masterPassword,
+      listDb: options.listDb,
+      legacyOnly: options.legacyOnly,
+      databaseFilter: options.databaseFilter,
+      postgres,
+      answerCache: options.answerCache,
+      timeouts: options.timeouts,
     });
     await server.catalog.createDatabase(database);
     for (const other of options.databases ?? []) await server.catalog.createDatabase(other);
@@ -155,7 +181,12 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     const newKey = async (login: string, keyOptions: { days?: number; name?: string; scope?: string | null } = {}) => {
       const now = clock.now();
       const expiration = keyOptions.days === undefined ? addCalendarMonths(now, 1) : new Date(now.getTime() + keyOptions.days * 86_400_000);
-      const issued = await issueApiKey(started.catalog, database, { login, name: keyOptions.name ?? `test key for ${login}`, expiration, scope: keyOptions.scope ?? null });
+      const issued = await issueApiKey(started.catalog, database, {
+        login,
+        name: keyOptions.name ?? `test key for ${login}`,
+        expiration,
+        scope: keyOptions.scope ?? null,
+      });
       return issued.key;
     };
     const ids = await started.catalog.use(database, async (storage) => {
@@ -179,14 +210,25 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
         failStatement: (n) => faults.failStatement(n),
         failMethod: (model, method) => faults.failMethod(model, method),
         clear: () => faults.clear(),
-        get fired() { return faults.fired; },
+        get fired() {
+          return faults.fired;
+        },
       },
       recordStatements: () => {
         const statements: RecordedStatement[] = [];
-        const stop = faults.watchStatements((sql, params) => { statements.push({ sql, params }); });
+        const stop = faults.watchStatements((sql, params) => {
+          statements.push({ sql, params });
+        });
         return { statements, stop };
       },
-      slowMethod: { model: TESTING_MODEL, method: SLOW_METHOD, argument: 'seconds', started: () => slow.started, completed: () => slow.completed, cancelled: () => slow.cancelled },
+      slowMethod: {
+        model: TESTING_MODEL,
+        method: SLOW_METHOD,
+        argument: 'seconds',
+        started: () => slow.started,
+        completed: () => slow.completed,
+        cancelled: () => slow.cancelled,
+      },
       newKey,
       crashDatabase: (name = database) => started.catalog.pool.abort(name),
       server: started,

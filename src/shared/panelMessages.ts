@@ -129,7 +129,17 @@ export interface StateMessage {
 /** A button of the panel that the host carries out. */
 export interface CommandMessage {
   readonly type: 'command';
-  readonly command: 'cancel' | 'rerun' | 'goToRequest' | 'save' | 'previousPage' | 'nextPage' | 'exportCurl' | 'exportPython' | 'exportJavaScript' | 'exportExecuteKw';
+  readonly command:
+    | 'cancel'
+    | 'rerun'
+    | 'goToRequest'
+    | 'save'
+    | 'previousPage'
+    | 'nextPage'
+    | 'exportCurl'
+    | 'exportPython'
+    | 'exportJavaScript'
+    | 'exportExecuteKw';
 }
 
 /** Sent by the webview: text to put on the clipboard (a cell, a row, the ids, the answer). */
@@ -172,7 +182,14 @@ export interface PanelState {
   readonly visibleCells: readonly (readonly string[])[];
   /** Hover texts of those cells (a many2one's id). */
   readonly visibleTitles: readonly (readonly string[])[];
-  readonly error?: { readonly kind: string; readonly name: string; readonly message: string; readonly explanation: string; readonly tracebackOpen: boolean; readonly traceback: string };
+  readonly error?: {
+    readonly kind: string;
+    readonly name: string;
+    readonly message: string;
+    readonly explanation: string;
+    readonly tracebackOpen: boolean;
+    readonly traceback: string;
+  };
   readonly treeMatches: number;
   readonly rawText: string;
   /** The filter box: its text and the problem it shows, if any. */

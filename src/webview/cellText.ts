@@ -2,7 +2,8 @@
 
 /** A value as [label, id] (a many2one), or undefined. */
 export function many2one(value: unknown): { id: number; label: string } | undefined {
-  if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'number' && typeof value[1] === 'string') return { id: value[0], label: value[1] };
+  if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'number' && typeof value[1] === 'string')
+    return { id: value[0], label: value[1] };
   return undefined;
 }
 
@@ -37,7 +38,7 @@ export function cellTitle(value: unknown): string {
 export function cellCopy(value: unknown): string {
   const pair = many2one(value);
   if (pair) return String(pair.id);
-  return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 }
 
 /** Orders two cell values: numbers as numbers, many2one by label, the rest as text; empty values last. */

@@ -6,7 +6,11 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 export type PanelButton = HTMLElement & { disabled: boolean };
 
 /** An element with attributes and, optionally, its text (set with textContent, never as markup). */
-export function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
+export function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string> = {},
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   if (text !== undefined) node.textContent = text;
@@ -20,6 +24,8 @@ export function button(label: string, action: () => void, attributes: Record<str
   if (icon) node.setAttribute('icon', icon);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   node.textContent = label;
-  node.addEventListener('click', () => { if (!node.disabled) action(); });
+  node.addEventListener('click', () => {
+    if (!node.disabled) action();
+  });
   return node;
 }

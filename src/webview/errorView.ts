@@ -16,7 +16,8 @@ export class ErrorView {
     const parts: HTMLElement[] = [heading, kind, message];
     if (error.arguments && error.arguments.length > 0) {
       const list = element('ul', { class: 'error-arguments', 'aria-label': 'Arguments' });
-      for (const argument of error.arguments) list.append(element('li', {}, typeof argument === 'string' ? argument : JSON.stringify(argument)));
+      for (const argument of error.arguments)
+        list.append(element('li', {}, typeof argument === 'string' ? argument : JSON.stringify(argument)));
       parts.push(element('h3', {}, 'Arguments'), list);
     }
     this.#traceback = undefined;
@@ -35,6 +36,13 @@ export class ErrorView {
   state(): { kind: string; name: string; message: string; explanation: string; tracebackOpen: boolean; traceback: string } | undefined {
     const error = this.#error;
     if (!error) return undefined;
-    return { kind: error.kind, name: error.name ?? '', message: error.message, explanation: error.explanation, tracebackOpen: this.#traceback?.open ?? false, traceback: error.debug ?? '' };
+    return {
+      kind: error.kind,
+      name: error.name ?? '',
+      message: error.message,
+      explanation: error.explanation,
+      tracebackOpen: this.#traceback?.open ?? false,
+      traceback: error.debug ?? '',
+    };
   }
 }

@@ -7,7 +7,10 @@ const TYPING_PAUSE_MS = 300;
 
 export class FilterBox {
   readonly input = element('input', {
-    type: 'text', class: 'filter', spellcheck: 'false', 'aria-label': 'Filter the answer by a path',
+    type: 'text',
+    class: 'filter',
+    spellcheck: 'false',
+    'aria-label': 'Filter the answer by a path',
     placeholder: 'Filter: body[*].name or body[?(@.amount_total > 1000)]',
     title: 'A path as in assertions: body[*].partner_id[1], body[0].name, body[?(@.state == "sale")] (JSONPath filter)',
   });
@@ -49,6 +52,6 @@ export class FilterBox {
   }
 
   state(): { text: string; error: string } {
-    return { text: this.input.value, error: this.message.hidden ? '' : this.message.textContent ?? '' };
+    return { text: this.input.value, error: this.message.hidden ? '' : (this.message.textContent ?? '') };
   }
 }

@@ -22,7 +22,9 @@ export class JsonTree {
     this.root.append(bar, this.#tree);
   }
 
-  get matchCount(): number { return this.#matches.size; }
+  get matchCount(): number {
+    return this.#matches.size;
+  }
 
   setValue(value: unknown): void {
     this.#value = value;
@@ -68,7 +70,9 @@ export class JsonTree {
       if (details.childElementCount > 1) return;
       this.#children(details, entries, path, 0);
     };
-    details.addEventListener('toggle', () => { if (details.open) fill(); });
+    details.addEventListener('toggle', () => {
+      if (details.open) fill();
+    });
     if (this.#open.has(id)) {
       details.open = true;
       fill();

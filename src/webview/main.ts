@@ -11,21 +11,34 @@ declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscodeApi = acquireVsCodeApi();
 const root = document.getElementById('app') ?? document.body;
-const view = new ResponseView({
-  command: (command) => vscodeApi.postMessage({ type: 'command', command }),
-  copy: (text, what) => vscodeApi.postMessage({ type: 'copy', text, what }),
-  openRecord: (id, field) => vscodeApi.postMessage({ type: 'openRecord', id, ...(field !== undefined ? { field } : {}) }),
-  filter: (text) => vscodeApi.postMessage({ type: 'filter', text }),
-}, root);
+const view = new ResponseView(
+  {
+    command: (command) => vscodeApi.postMessage({ type: 'command', command }),
+    copy: (text, what) => vscodeApi.postMessage({ type: 'copy', text, what }),
+    openRecord: (id, field) => vscodeApi.postMessage({ type: 'openRecord', id, ...(field !== undefined ? { field } : {}) }),
+    filter: (text) => vscodeApi.postMessage({ type: 'filter', text }),
+  },
+  root,
+);
 
 window.addEventListener('message', (event: MessageEvent<HostToView>) => {
   const message = event.data;
   switch (message.type) {
-    case 'running': view.running(message.title); break;
-    case 'show': view.show(message.response); break;
-    case 'rows': view.rows(message.id, message.start, message.rows); break;
-    case 'act': view.act(message.action); break;
-    case 'reportState': vscodeApi.postMessage({ type: 'state', nonce: message.nonce, state: view.state() }); break;
+    case 'running':
+      view.running(message.title);
+      break;
+    case 'show':
+      view.show(message.response);
+      break;
+    case 'rows':
+      view.rows(message.id, message.start, message.rows);
+      break;
+    case 'act':
+      view.act(message.action);
+      break;
+    case 'reportState':
+      vscodeApi.postMessage({ type: 'state', nonce: message.nonce, state: view.state() });
+      break;
   }
 });
 mark('ready');

@@ -32,7 +32,12 @@ export class RecordsTable {
       button('Copy cell', () => this.copyCell(), {}, 'copy'),
       button('Copy row', () => this.copyRow(), {}, 'copy'),
       button('Copy ids', () => this.copyIds(), {}, 'copy'),
-      button('Open in Browser', () => this.openSelected(), { title: 'The selected many2one cell\'s record, else the selected row\'s record, in the server\'s web client' }, 'link-external'),
+      button(
+        'Open in Browser',
+        () => this.openSelected(),
+        { title: "The selected many2one cell's record, else the selected row's record, in the server's web client" },
+        'link-external',
+      ),
     );
     this.#viewport.append(this.#spacer);
     this.#grid.append(this.#header, this.#viewport);
@@ -41,9 +46,15 @@ export class RecordsTable {
     this.#grid.addEventListener('keydown', (event) => this.#onKey(event));
   }
 
-  get columns(): readonly string[] { return this.#columns; }
-  get sortedBy(): { column: string; descending: boolean } | undefined { return this.#sort; }
-  get rowCount(): number { return this.#records.length; }
+  get columns(): readonly string[] {
+    return this.#columns;
+  }
+  get sortedBy(): { column: string; descending: boolean } | undefined {
+    return this.#sort;
+  }
+  get rowCount(): number {
+    return this.#records.length;
+  }
 
   /** Shows a new list of records (more may be appended). */
   setRecords(records: Record<string, unknown>[]): void {
@@ -101,7 +112,14 @@ export class RecordsTable {
     if (!record) return;
     const column = this.#columns[this.#cursor.column];
     const cell = column === undefined ? undefined : record[column];
-    if (column !== undefined && column !== 'id' && Array.isArray(cell) && cell.length === 2 && Number.isInteger(cell[0]) && typeof cell[1] === 'string') {
+    if (
+      column !== undefined &&
+      column !== 'id' &&
+      Array.isArray(cell) &&
+      cell.length === 2 &&
+      Number.isInteger(cell[0]) &&
+      typeof cell[1] === 'string'
+    ) {
       this.host.openRecord(cell[0] as number, column);
     } else if (Number.isInteger(record.id)) {
       this.host.openRecord(record.id as number);
@@ -152,19 +170,28 @@ export class RecordsTable {
       const title = cellTitle(value);
       if (title) cell.setAttribute('title', title);
       if (position === this.#cursor.row && index === this.#cursor.column) cell.setAttribute('aria-selected', 'true');
-      cell.addEventListener('click', () => { this.#cursor = { row: position, column: index }; this.render(); });
+      cell.addEventListener('click', () => {
+        this.#cursor = { row: position, column: index };
+        this.render();
+      });
       row.append(cell);
     });
     return row;
   }
 
   #renderHeader(): void {
-    this.#header.replaceChildren(...this.#columns.map((column, index) => {
-      const sorted = this.#sort?.column === column ? (this.#sort.descending ? 'descending' : 'ascending') : 'none';
-      const cell = element('div', { class: 'grid-cell', role: 'columnheader', 'aria-sort': sorted, 'aria-colindex': String(index + 1) });
-      cell.append(button(`${column}${sorted === 'ascending' ? ' ▲' : sorted === 'descending' ? ' ▼' : ''}`, () => this.sortBy(column), { 'aria-label': `Sort by ${column}` }));
-      return cell;
-    }));
+    this.#header.replaceChildren(
+      ...this.#columns.map((column, index) => {
+        const sorted = this.#sort?.column === column ? (this.#sort.descending ? 'descending' : 'ascending') : 'none';
+        const cell = element('div', { class: 'grid-cell', role: 'columnheader', 'aria-sort': sorted, 'aria-colindex': String(index + 1) });
+        cell.append(
+          button(`${column}${sorted === 'ascending' ? ' ▲' : sorted === 'descending' ? ' ▼' : ''}`, () => this.sortBy(column), {
+            'aria-label': `Sort by ${column}`,
+          }),
+        );
+        return cell;
+      }),
+    );
   }
 
   #reorder(): void {
@@ -187,7 +214,14 @@ export class RecordsTable {
   }
 
   #onKey(event: KeyboardEvent): void {
-    const moves: Record<string, [number, number]> = { ArrowDown: [1, 0], ArrowUp: [-1, 0], ArrowRight: [0, 1], ArrowLeft: [0, -1], PageDown: [20, 0], PageUp: [-20, 0] };
+    const moves: Record<string, [number, number]> = {
+      ArrowDown: [1, 0],
+      ArrowUp: [-1, 0],
+      ArrowRight: [0, 1],
+      ArrowLeft: [0, -1],
+      PageDown: [20, 0],
+      PageUp: [-20, 0],
+    };
     if ((event.ctrlKey || event.metaKey) && event.key === 'c') {
       this.copyCell();
       event.preventDefault();
@@ -201,7 +235,8 @@ export class RecordsTable {
     this.#cursor = { row, column };
     const top = row * ROW_HEIGHT;
     if (top < this.#viewport.scrollTop) this.#viewport.scrollTop = top;
-    else if (top + ROW_HEIGHT > this.#viewport.scrollTop + this.#viewport.clientHeight) this.#viewport.scrollTop = top + ROW_HEIGHT - this.#viewport.clientHeight;
+    else if (top + ROW_HEIGHT > this.#viewport.scrollTop + this.#viewport.clientHeight)
+      this.#viewport.scrollTop = top + ROW_HEIGHT - this.#viewport.clientHeight;
     this.render();
     const record = this.#recordAt(row);
     const name = this.#columns[column];

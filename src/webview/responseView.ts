@@ -32,15 +32,27 @@ export class ResponseView {
   #view: PanelState['view'] = 'empty';
   #busy = false;
   #title = '';
-  readonly #pager = { previous: button('Previous page', () => this.host.command('previousPage'), {}, 'chevron-left'), next: button('Next page', () => this.host.command('nextPage'), {}, 'chevron-right') };
+  readonly #pager = {
+    previous: button('Previous page', () => this.host.command('previousPage'), {}, 'chevron-left'),
+    next: button('Next page', () => this.host.command('nextPage'), {}, 'chevron-right'),
+  };
   readonly #buttons = new Map<CommandMessage['command'], PanelButton>();
   #exportChoice: HTMLSelectElement | undefined;
 
-  constructor(private readonly host: ViewHost, root: HTMLElement) {
+  constructor(
+    private readonly host: ViewHost,
+    root: HTMLElement,
+  ) {
     this.#table = new RecordsTable(host);
     this.#filter = new FilterBox((text) => host.filter(text));
     const exportChoice = element('select', { 'aria-label': 'Export the request' });
-    for (const [value, label] of [['', 'Export…'], ['exportCurl', 'cURL'], ['exportPython', 'Python'], ['exportJavaScript', 'JavaScript'], ['exportExecuteKw', 'execute_kw']]) {
+    for (const [value, label] of [
+      ['', 'Export…'],
+      ['exportCurl', 'cURL'],
+      ['exportPython', 'Python'],
+      ['exportJavaScript', 'JavaScript'],
+      ['exportExecuteKw', 'execute_kw'],
+    ]) {
       exportChoice.append(element('option', { value }, label));
     }
     exportChoice.addEventListener('change', () => {
@@ -60,7 +72,10 @@ export class ResponseView {
       commandButton('Save…', 'save', 'save'),
       commandButton('Rerun', 'rerun', 'refresh'),
       commandButton('Go to request', 'goToRequest', 'go-to-file'),
-      exportChoice, this.#pager.previous, this.#pager.next, this.#filter.input,
+      exportChoice,
+      this.#pager.previous,
+      this.#pager.next,
+      this.#filter.input,
     );
     root.replaceChildren(this.#status, this.#tabs, this.#tools, this.#filter.message, this.#content);
     this.#renderStatus();
@@ -101,14 +116,18 @@ export class ResponseView {
   act(action: ViewAction): void {
     if (action.kind === 'view') this.#select(action.view);
     else if (action.kind === 'sort') this.#table.sortBy(action.column);
-    else if (action.kind === 'search') { this.#select('tree'); this.#tree.search(action.text); }
-    else if (action.kind === 'scroll') this.#table.scrollToRow(action.row);
+    else if (action.kind === 'search') {
+      this.#select('tree');
+      this.#tree.search(action.text);
+    } else if (action.kind === 'scroll') this.#table.scrollToRow(action.row);
     else if (action.kind === 'select') this.#table.select(action.row, action.column);
     else if (action.kind === 'copy') this.#table.copy(action.what);
     else if (action.kind === 'press') this.#press(action.command);
     else if (action.kind === 'openInBrowser') this.#table.openSelected();
-    else if (action.kind === 'filter') { this.#filter.input.value = action.text; this.#filter.apply(); }
-    else this.#error.toggleTraceback();
+    else if (action.kind === 'filter') {
+      this.#filter.input.value = action.text;
+      this.#filter.apply();
+    } else this.#error.toggleTraceback();
   }
 
   /** Clicks the control of `command` as a person would: a button, or the export list's choice. */
@@ -143,7 +162,7 @@ export class ResponseView {
       visibleTitles: visible.titles,
       ...(error ? { error } : {}),
       treeMatches: this.#tree.matchCount,
-      rawText: this.#view === 'raw' ? this.#raw.textContent ?? '' : '',
+      rawText: this.#view === 'raw' ? (this.#raw.textContent ?? '') : '',
       filter: this.#filter.state(),
       ...(response?.page ? { page: response.page } : {}),
       html: document.documentElement.outerHTML,
@@ -164,26 +183,56 @@ export class ResponseView {
     if (this.#busy) parts.push(element('span', { class: 'busy' }, 'Sending…'));
     if (response && !this.#busy) {
       const ok = response.ok ? 'ok' : 'failed';
-      parts.push(element('span', { class: `badge ${ok}` }, response.status !== undefined ? String(response.status) : (response.error?.kind ?? 'no answer')));
+      parts.push(
+        element(
+          'span',
+          { class: `badge ${ok}` },
+          response.status !== undefined ? String(response.status) : (response.error?.kind ?? 'no answer'),
+        ),
+      );
       parts.push(element('span', { class: 'request' }, response.request));
       if (response.context && response.context.length > 0) {
         const keys = response.context.map((entry) => `${entry.key} = ${JSON.stringify(entry.value)} (${entry.source})`);
-        parts.push(element('span', { class: 'context', title: 'The context sent, and where each key came from' }, `context: ${keys.join(', ')}`));
+        parts.push(
+          element('span', { class: 'context', title: 'The context sent, and where each key came from' }, `context: ${keys.join(', ')}`),
+        );
       }
       const timings = response.timings;
       if (timings) {
-        const detail = [timings.connectMs !== undefined ? `connect ${timings.connectMs.toFixed(0)} ms` : '', timings.firstByteMs !== undefined ? `first byte ${timings.firstByteMs.toFixed(0)} ms` : ''].filter(Boolean).join(', ');
+        const detail = [
+          timings.connectMs !== undefined ? `connect ${timings.connectMs.toFixed(0)} ms` : '',
+          timings.firstByteMs !== undefined ? `first byte ${timings.firstByteMs.toFixed(0)} ms` : '',
+        ]
+          .filter(Boolean)
+          .join(', ');
         parts.push(element('span', { class: 'time', title: detail }, `${timings.totalMs.toFixed(0)} ms${detail ? ` (${detail})` : ''}`));
       }
       if (response.sizeBytes !== undefined) parts.push(element('span', { class: 'size' }, sizeText(response.sizeBytes)));
       if (response.transaction) {
-        parts.push(element('span', { class: `transaction ${response.transaction.committed ? 'ok' : 'failed'}`, title: 'Each call to the service runs in its own database transaction' }, response.transaction.text));
+        parts.push(
+          element(
+            'span',
+            {
+              class: `transaction ${response.transaction.committed ? 'ok' : 'failed'}`,
+              title: 'Each call to the service runs in its own database transaction',
+            },
+            response.transaction.text,
+          ),
+        );
       }
       const filtered = response.filter?.total !== undefined && !response.filter.error ? ` (filtered from ${response.filter.total})` : '';
-      if (response.records) parts.push(element('span', { class: 'rows' }, `${this.#table.rowCount} of ${response.records.total} records${filtered}`));
+      if (response.records)
+        parts.push(element('span', { class: 'rows' }, `${this.#table.rowCount} of ${response.records.total} records${filtered}`));
       else if (Array.isArray(this.#body)) parts.push(element('span', { class: 'rows' }, `${this.#body.length} items${filtered}`));
       if (response.page) parts.push(element('span', { class: 'page' }, `offset ${response.page.offset}, limit ${response.page.limit}`));
-      for (const assertion of response.assertions ?? []) parts.push(element('span', { class: `assertion ${assertion.passed ? 'ok' : 'failed'}`, title: assertion.message }, `${assertion.passed ? '✓' : '✗'} ${assertion.text}`));
+      for (const assertion of response.assertions ?? [])
+        parts.push(
+          element(
+            'span',
+            { class: `assertion ${assertion.passed ? 'ok' : 'failed'}`, title: assertion.message },
+            `${assertion.passed ? '✓' : '✗'} ${assertion.text}`,
+          ),
+        );
     }
     this.#status.replaceChildren(...parts);
     const cancel = this.#buttons.get('cancel');
@@ -194,11 +243,25 @@ export class ResponseView {
   }
 
   #renderTabs(): void {
-    const views: PanelView[] = this.#response?.error ? [] : isRecordList(this.#body) || this.#response?.records ? ['table', 'tree', 'raw'] : ['tree', 'raw'];
+    const views: PanelView[] = this.#response?.error
+      ? []
+      : isRecordList(this.#body) || this.#response?.records
+        ? ['table', 'tree', 'raw']
+        : ['tree', 'raw'];
     const icons: Record<PanelView, string> = { table: 'table', tree: 'list-tree', raw: 'json' };
-    this.#tabs.replaceChildren(...views.map((view) => button(view[0].toUpperCase() + view.slice(1), () => this.#select(view), {
-      role: 'tab', 'aria-selected': String(view === this.#view),
-    }, icons[view])));
+    this.#tabs.replaceChildren(
+      ...views.map((view) =>
+        button(
+          view[0].toUpperCase() + view.slice(1),
+          () => this.#select(view),
+          {
+            role: 'tab',
+            'aria-selected': String(view === this.#view),
+          },
+          icons[view],
+        ),
+      ),
+    );
   }
 
   #renderContent(): void {

@@ -29,7 +29,9 @@ export function rowsInDom(): void {
 
 export function viewTimeline(): ViewTimeline {
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-  const script = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/main.js')) as PerformanceResourceTiming | undefined;
+  const script = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/main.js')) as
+    | PerformanceResourceTiming
+    | undefined;
   return {
     ...timeline,
     ...(navigation?.responseEnd ? { documentLoaded: performance.timeOrigin + navigation.responseEnd } : {}),

@@ -10,76 +10,88 @@ import { workbenchActions } from './workbenchActions.mjs';
 
 const { options, timeout } = uiTestOptions({ out: 'test-results/add-connection' });
 
-runUiTest({ name: 'add-connection', options, timeout, kept: `screenshots: ${options.out}`, failureScreenshot: path.join(options.out, 'failure.png') }, async (session) => {
-  const { step } = session;
-  fs.cpSync(path.join(root, 'test/fixtures/workspace'), session.workspace, { recursive: true });
-  fs.rmSync(options.out, { recursive: true, force: true });
-  fs.mkdirSync(options.out, { recursive: true });
-  const sandbox = await session.startSandbox();
-  const page = await session.openWorkbench();
-  const ui = workbenchActions(page, timeout);
-  let shot = 0;
-  const screenshot = (name) => page.screenshot({ path: path.join(options.out, `${String(++shot).padStart(2, '0')}-${name}.png`) });
+runUiTest(
+  {
+    name: 'add-connection',
+    options,
+    timeout,
+    kept: `screenshots: ${options.out}`,
+    failureScreenshot: path.join(options.out, 'failure.png'),
+  },
+  async (session) => {
+    const { step } = session;
+    fs.cpSync(path.join(root, 'test/fixtures/workspace'), session.workspace, { recursive: true });
+    fs.rmSync(options.out, { recursive: true, force: true });
+    fs.mkdirSync(options.out, { recursive: true });
+    const sandbox = await session.startSandbox();
+    const page = await session.openWorkbench();
+    const ui = workbenchActions(page, timeout);
+    let shot = 0;
+    const screenshot = (name) => page.screenshot({ path: path.join(options.out, `${String(++shot).padStart(2, '0')}-${name}.png`) });
 
-  await step('F1, type "JSON-2: Add Connection", Enter', async () => {
-    await ui.findCommand('JSON-2: Add Connection');
-    await screenshot('command-palette');
-    await page.keyboard.press('Enter');
-    await ui.waitForQuickInput('address');
-  });
-  await step('type the sandbox URL; the release is checked', async () => {
-    await page.keyboard.type(sandbox.url);
-    await screenshot('url');
-    await page.keyboard.press('Enter');
-    await ui.waitForQuickInput('Release ');
-  });
-  if ((await ui.quickInputText()).includes('Which interface?')) {
-    await step('the release and its interfaces are shown; JSON-2 is chosen', async () => {
-      await screenshot('interface');
+    await step('F1, type "JSON-2: Add Connection", Enter', async () => {
+      await ui.findCommand('JSON-2: Add Connection');
+      await screenshot('command-palette');
       await page.keyboard.press('Enter');
-      await ui.waitForQuickInput('database');
+      await ui.waitForQuickInput('address');
     });
-  }
-  await step(`choose the database ${sandbox.database} (picked from the server's list, or typed when it gives none)`, async () => {
-    await ui.waitForQuickInput('database');
-    await screenshot('database');
-    await page.keyboard.type(sandbox.database);
-    await page.keyboard.press('Enter');
-    await ui.waitForQuickInput('API key');
-  });
-  await step('a wrong key is refused on the same input', async () => {
-    await page.keyboard.type('0'.repeat(40));
-    await page.keyboard.press('Enter');
-    await ui.message.filter({ hasText: 'Invalid apikey' }).first().waitFor({ timeout });
-    await screenshot('refused-key');
-  });
-  await step('the admin key is accepted and says whose it is', async () => {
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type(sandbox.keys.admin);
-    const typed = await ui.input.inputValue();
-    if (await ui.input.getAttribute('type') !== 'password') throw new Error('the key input is not a password box');
-    if (typed !== sandbox.keys.admin) throw new Error('the key was not typed whole');
-    await screenshot('key');
-    await page.keyboard.press('Enter');
-    await ui.waitForQuickInput(`Signed in as ${sandbox.users.admin.name}`);
-    await screenshot('name');
-  });
-  await step('name it "sandbox"', async () => {
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type('sandbox');
-    await page.keyboard.press('Enter');
-    await ui.quickInput.locator('.monaco-list-row', { hasText: 'User settings' }).first().waitFor({ timeout });
-    await screenshot('where-to-save');
-  });
-  await step('save in user settings; the status bar shows connection, database and user', async () => {
-    await page.keyboard.press('Enter');
-    await page.locator('.statusbar-item', { hasText: `sandbox · ${sandbox.database} · ${sandbox.users.admin.name}` }).first().waitFor({ timeout });
-    await page.locator('.notification-toast', { hasText: 'added and made active' }).first().waitFor({ timeout });
-    await screenshot('added');
-  });
-  await step('the settings file names the connection and holds no key', async () => {
-    const settings = fs.readFileSync(path.join(session.userDataDir, 'User', 'settings.json'), 'utf8');
-    if (!settings.includes('"name": "sandbox"')) throw new Error('the connection is not in the user settings');
-    for (const key of Object.values(sandbox.keys)) if (settings.includes(key)) throw new Error('a key is in the settings file');
-  });
-});
+    await step('type the sandbox URL; the release is checked', async () => {
+      await page.keyboard.type(sandbox.url);
+      await screenshot('url');
+      await page.keyboard.press('Enter');
+      await ui.waitForQuickInput('Release ');
+    });
+    if ((await ui.quickInputText()).includes('Which interface?')) {
+      await step('the release and its interfaces are shown; JSON-2 is chosen', async () => {
+        await screenshot('interface');
+        await page.keyboard.press('Enter');
+        await ui.waitForQuickInput('database');
+      });
+    }
+    await step(`choose the database ${sandbox.database} (picked from the server's list, or typed when it gives none)`, async () => {
+      await ui.waitForQuickInput('database');
+      await screenshot('database');
+      await page.keyboard.type(sandbox.database);
+      await page.keyboard.press('Enter');
+      await ui.waitForQuickInput('API key');
+    });
+    await step('a wrong key is refused on the same input', async () => {
+      await page.keyboard.type('0'.repeat(40));
+      await page.keyboard.press('Enter');
+      await ui.message.filter({ hasText: 'Invalid apikey' }).first().waitFor({ timeout });
+      await screenshot('refused-key');
+    });
+    await step('the admin key is accepted and says whose it is', async () => {
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(sandbox.keys.admin);
+      const typed = await ui.input.inputValue();
+      if ((await ui.input.getAttribute('type')) !== 'password') throw new Error('the key input is not a password box');
+      if (typed !== sandbox.keys.admin) throw new Error('the key was not typed whole');
+      await screenshot('key');
+      await page.keyboard.press('Enter');
+      await ui.waitForQuickInput(`Signed in as ${sandbox.users.admin.name}`);
+      await screenshot('name');
+    });
+    await step('name it "sandbox"', async () => {
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('sandbox');
+      await page.keyboard.press('Enter');
+      await ui.quickInput.locator('.monaco-list-row', { hasText: 'User settings' }).first().waitFor({ timeout });
+      await screenshot('where-to-save');
+    });
+    await step('save in user settings; the status bar shows connection, database and user', async () => {
+      await page.keyboard.press('Enter');
+      await page
+        .locator('.statusbar-item', { hasText: `sandbox · ${sandbox.database} · ${sandbox.users.admin.name}` })
+        .first()
+        .waitFor({ timeout });
+      await page.locator('.notification-toast', { hasText: 'added and made active' }).first().waitFor({ timeout });
+      await screenshot('added');
+    });
+    await step('the settings file names the connection and holds no key', async () => {
+      const settings = fs.readFileSync(path.join(session.userDataDir, 'User', 'settings.json'), 'utf8');
+      if (!settings.includes('"name": "sandbox"')) throw new Error('the connection is not in the user settings');
+      for (const key of Object.values(sandbox.keys)) if (settings.includes(key)) throw new Error('a key is in the settings file');
+    });
+  },
+);

@@ -25,12 +25,15 @@ runUiTest({ name: 'completion-list', options, timeout, kept: `screenshot: ${opti
   const { step } = session;
   fs.writeFileSync(path.join(session.workspace, 'companies.json2'), `${LINES.join('\n')}\n`);
   const sandbox = await session.startSandbox();
-  const page = await session.openWorkbench({ 'json2.connections': [{ name: 'sandbox', baseUrl: sandbox.url, database: sandbox.database }] });
+  const page = await session.openWorkbench({
+    'json2.connections': [{ name: 'sandbox', baseUrl: sandbox.url, database: sandbox.database }],
+  });
   const ui = workbenchActions(page, timeout);
 
   await step('open companies.json2 with Quick Open', () => ui.quickOpen('companies.json2', 'Companies and their country'));
-  await step('JSON-2: Update API Key… from the command palette, the sandbox\'s key typed in the password box', () =>
-    ui.updateApiKey('sandbox', sandbox.keys.admin));
+  await step("JSON-2: Update API Key… from the command palette, the sandbox's key typed in the password box", () =>
+    ui.updateApiKey('sandbox', sandbox.keys.admin),
+  );
   await step(`cursor between the quotes of the second condition (line ${CURSOR_LINE}) with the keyboard`, async () => {
     await page.locator('.monaco-editor .view-lines').first().click();
     await page.keyboard.press('Control+Home');
@@ -45,7 +48,16 @@ runUiTest({ name: 'completion-list', options, timeout, kept: `screenshot: ${opti
     const row = page.locator('.suggest-widget .monaco-list-row', { hasText: 'country_id' });
     for (let attempt = 0; ; attempt++) {
       await page.keyboard.press('Control+Space');
-      if (await row.first().waitFor({ timeout: 10_000 }).then(() => true, () => false)) break;
+      if (
+        await row
+          .first()
+          .waitFor({ timeout: 10_000 })
+          .then(
+            () => true,
+            () => false,
+          )
+      )
+        break;
       if (attempt === 3) throw new Error('no country_id in the suggestions');
       await page.keyboard.press('Escape');
     }

@@ -22,7 +22,10 @@ function startSlowProxy(target, bytesPerSecond) {
     for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => { client.destroy(); upstream.destroy(); });
+      socket.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
     }
     client.pipe(upstream);
     upstream.on('data', (chunk) => {
@@ -33,16 +36,26 @@ function startSlowProxy(target, bytesPerSecond) {
     upstream.on('end', () => client.end());
     client.on('end', () => upstream.end());
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    url: `http://127.0.0.1:${server.address().port}`,
-    close: () => new Promise((done) => { for (const socket of sockets) socket.destroy(); server.close(() => done()); }),
-  })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${server.address().port}`,
+        close: () =>
+          new Promise((done) => {
+            for (const socket of sockets) socket.destroy();
+            server.close(() => done());
+          }),
+      }),
+    ),
+  );
 }
 
 runUiTest({ name: 'database-backup', options, timeout, kept: `screenshot: ${options.screenshot}` }, async (session) => {
   const { step } = session;
   const sandbox = await session.startSandbox();
-  const proxy = await step(`a loopback proxy that passes the server's answers at ${TRICKLE / 1024} KB/s`, () => startSlowProxy(new URL(sandbox.url), TRICKLE));
+  const proxy = await step(`a loopback proxy that passes the server's answers at ${TRICKLE / 1024} KB/s`, () =>
+    startSlowProxy(new URL(sandbox.url), TRICKLE),
+  );
   session.onCleanup('close the proxy', () => proxy.close());
   const page = await session.openWorkbench({ 'json2.connections': [{ name: 'sandbox', baseUrl: proxy.url, database: sandbox.database }] });
   const ui = workbenchActions(page, timeout);
@@ -52,7 +65,7 @@ runUiTest({ name: 'database-backup', options, timeout, kept: `screenshot: ${opti
     const view = page.locator('.pane-body .monaco-list').first();
     const connectionRow = view.locator('.monaco-list-row', { hasText: 'sandbox' }).first();
     await connectionRow.waitFor({ timeout });
-    if (await connectionRow.getAttribute('aria-expanded') !== 'true') await connectionRow.click();
+    if ((await connectionRow.getAttribute('aria-expanded')) !== 'true') await connectionRow.click();
     await view.locator('.monaco-list-row[aria-level="2"]', { hasText: sandbox.database }).first().waitFor({ timeout });
   });
   await step('right-click the database: Back Up Database…', async () => {
@@ -73,7 +86,7 @@ runUiTest({ name: 'database-backup', options, timeout, kept: `screenshot: ${opti
   });
   await step('the master password, typed in a password box', async () => {
     await ui.waitForQuickInput('master password');
-    if (await ui.input.getAttribute('type') !== 'password') throw new Error('the master password input is not a password box');
+    if ((await ui.input.getAttribute('type')) !== 'password') throw new Error('the master password input is not a password box');
     await page.keyboard.type(sandbox.masterPassword);
     await page.keyboard.press('Enter');
   });

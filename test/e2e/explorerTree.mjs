@@ -23,15 +23,23 @@ runUiTest({ name: 'explorer-tree', options, timeout, kept: `screenshots: ${Objec
   // Accepts connections and never answers: a server too slow to wait for.
   const stalled = net.createServer(() => {});
   await new Promise((resolve) => stalled.listen(0, '127.0.0.1', resolve));
-  session.onCleanup('close the stalled server', () => { stalled.close(); });
-  const page = await session.openWorkbench({ 'json2.connections': [
-    { name: 'sandbox', baseUrl: sandbox.url, database: sandbox.database },
-    { name: 'stalled', baseUrl: `http://127.0.0.1:${stalled.address().port}`, database: 'demo' },
-  ] });
+  session.onCleanup('close the stalled server', () => {
+    stalled.close();
+  });
+  const page = await session.openWorkbench({
+    'json2.connections': [
+      { name: 'sandbox', baseUrl: sandbox.url, database: sandbox.database },
+      { name: 'stalled', baseUrl: `http://127.0.0.1:${stalled.address().port}`, database: 'demo' },
+    ],
+  });
   const ui = workbenchActions(page, timeout);
   const view = page.locator('.part.sidebar .customview-tree').first();
   /** The tree row whose label is exactly `label`. */
-  const row = (label) => view.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/\./g, '\\.')}$`) }) }).first();
+  const row = (label) =>
+    view
+      .locator('.monaco-list-row')
+      .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/\./g, '\\.')}$`) }) })
+      .first();
   const expand = async (label) => {
     await row(label).waitFor({ timeout });
     if ((await row(label).getAttribute('aria-expanded')) !== 'true') await row(label).click();
@@ -41,7 +49,7 @@ runUiTest({ name: 'explorer-tree', options, timeout, kept: `screenshots: ${Objec
     await ui.openJson2View();
     await row('sandbox').waitFor({ timeout });
   });
-  await step('JSON-2: Update API Key… with the sandbox\'s key in the password box', () => ui.updateApiKey('sandbox', sandbox.keys.admin));
+  await step("JSON-2: Update API Key… with the sandbox's key in the password box", () => ui.updateApiKey('sandbox', sandbox.keys.admin));
   await step('expand sandbox → demo → res → res.partner: the fields show type and relation', async () => {
     for (const label of ['sandbox', 'demo', 'res', 'res.partner']) await expand(label);
     const country = row('country_id');
@@ -49,7 +57,11 @@ runUiTest({ name: 'explorer-tree', options, timeout, kept: `screenshots: ${Objec
     const text = await country.innerText();
     if (!text.includes('many2one → res.country')) throw new Error(`the country_id row shows: ${text}`);
     await country.hover();
-    await page.locator('.monaco-hover, .workbench-hover', { hasText: 'Country' }).first().waitFor({ timeout }).catch(() => {});
+    await page
+      .locator('.monaco-hover, .workbench-hover', { hasText: 'Country' })
+      .first()
+      .waitFor({ timeout })
+      .catch(() => {});
   });
   await step(`screenshot ${shots.fields}`, () => ui.screenshot(shots.fields));
   await step('right-click demo → Create Custom Model…; a name without x_ is refused as typed', async () => {

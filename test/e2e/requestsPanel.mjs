@@ -18,8 +18,16 @@ POST res.partner/search_read
 
 /** Controls a keyboard user must reach with Tab in a records answer: role and accessible name. */
 const KEYBOARD_STOPS = [
-  ['button', 'Copy'], ['button', 'Save…'], ['button', 'Rerun'], ['button', 'Go to request'], ['combobox', 'Export the request'],
-  ['tab', 'Table'], ['tab', 'Tree'], ['tab', 'Raw'], ['button', 'Sort by id'], ['grid', 'Records'],
+  ['button', 'Copy'],
+  ['button', 'Save…'],
+  ['button', 'Rerun'],
+  ['button', 'Go to request'],
+  ['combobox', 'Export the request'],
+  ['tab', 'Table'],
+  ['tab', 'Tree'],
+  ['tab', 'Raw'],
+  ['button', 'Sort by id'],
+  ['grid', 'Records'],
 ];
 
 /** The role and accessible name of the element that has the focus in `frame` (ARIA attributes, else the tag and text). */
@@ -36,7 +44,8 @@ function focused(frame) {
 async function checkAccessibility(page, frame) {
   const tree = await frame.locator('#app').ariaSnapshot();
   for (const [role, name] of KEYBOARD_STOPS) {
-    if (!tree.includes(`${role} "${name}`)) throw new Error(`the accessibility tree has no ${role} named "${name}":\n${tree.slice(0, 3000)}`);
+    if (!tree.includes(`${role} "${name}`))
+      throw new Error(`the accessibility tree has no ${role} named "${name}":\n${tree.slice(0, 3000)}`);
   }
   const unnamed = /^\s*- (button|combobox|tab|textbox|grid)\s*(:|$)/m.exec(tree);
   if (unnamed) throw new Error(`a ${unnamed[1]} has no accessible name:\n${tree.slice(0, 3000)}`);
@@ -50,7 +59,12 @@ async function checkAccessibility(page, frame) {
     const [role, name] = await focused(frame);
     if (role) reached.push(`${role} "${name}"`);
   }
-  if (missing().length > 0) throw new Error(`Tab never reached ${missing().map(([role, name]) => `the ${role} "${name}"`).join(', ')}; it went: ${reached.join(', ')}`);
+  if (missing().length > 0)
+    throw new Error(
+      `Tab never reached ${missing()
+        .map(([role, name]) => `the ${role} "${name}"`)
+        .join(', ')}; it went: ${reached.join(', ')}`,
+    );
   // Back to the grid with Shift+Tab, then move its cell with the arrow keys.
   for (let presses = 0; presses < 10 && (await focused(frame))[0] !== 'grid'; presses++) await page.keyboard.press('Shift+Tab');
   if ((await focused(frame))[0] !== 'grid') throw new Error('Shift+Tab does not lead back to the grid');
@@ -58,83 +72,105 @@ async function checkAccessibility(page, frame) {
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowRight');
   const after = await frame.locator('[role=grid]').getAttribute('aria-label');
-  if (!/^Records, row 2, /.test(after ?? '') || after === before) throw new Error(`the arrow keys do not move the grid's cell (label ${before} → ${after})`);
+  if (!/^Records, row 2, /.test(after ?? '') || after === before)
+    throw new Error(`the arrow keys do not move the grid's cell (label ${before} → ${after})`);
   return reached;
 }
 
 /** The frame of the response panel's page (webviews nest two iframes), once it shows `selector`. */
 async function panelFrame(page, selector) {
-  for (const deadline = Date.now() + timeout; ;) {
+  for (const deadline = Date.now() + timeout; ; ) {
     for (const frame of page.frames()) {
-      if (await frame.locator(selector).count().catch(() => 0)) return frame;
+      if (
+        await frame
+          .locator(selector)
+          .count()
+          .catch(() => 0)
+      )
+        return frame;
     }
     if (Date.now() > deadline) throw new Error(`no panel shows ${selector}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
-runUiTest({ name: 'requests-panel', options, timeout, kept: `screenshots: ${options.out}`, failureScreenshot: path.join(options.out, 'failure.png') }, async (session) => {
-  const { step } = session;
-  fs.copyFileSync(path.join(root, 'examples/01-requests.json2'), path.join(session.workspace, '01-requests.json2'));
-  fs.writeFileSync(path.join(session.workspace, 'errors.json2'), ERROR_FILE);
-  fs.rmSync(options.out, { recursive: true, force: true });
-  fs.mkdirSync(options.out, { recursive: true });
-  const sandbox = await session.startSandbox();
-  // The panel's strict CSP must hold for everything it loads (its script, stylesheets and vscode-elements' styles).
-  const refusals = [];
-  const page = await session.openWorkbench({
-    'json2.connections': [{ name: 'sandbox', baseUrl: sandbox.url, database: sandbox.database, variables: { database: sandbox.database } }],
-  }, {
-    beforeLoad: (opened) => opened.on('console', (message) => {
-      if (/Content Security Policy|Refused to (apply|load|execute)/.test(message.text())) refusals.push(message.text());
-    }),
-  });
-  const ui = workbenchActions(page, timeout);
+runUiTest(
+  {
+    name: 'requests-panel',
+    options,
+    timeout,
+    kept: `screenshots: ${options.out}`,
+    failureScreenshot: path.join(options.out, 'failure.png'),
+  },
+  async (session) => {
+    const { step } = session;
+    fs.copyFileSync(path.join(root, 'examples/01-requests.json2'), path.join(session.workspace, '01-requests.json2'));
+    fs.writeFileSync(path.join(session.workspace, 'errors.json2'), ERROR_FILE);
+    fs.rmSync(options.out, { recursive: true, force: true });
+    fs.mkdirSync(options.out, { recursive: true });
+    const sandbox = await session.startSandbox();
+    // The panel's strict CSP must hold for everything it loads (its script, stylesheets and vscode-elements' styles).
+    const refusals = [];
+    const page = await session.openWorkbench(
+      {
+        'json2.connections': [
+          { name: 'sandbox', baseUrl: sandbox.url, database: sandbox.database, variables: { database: sandbox.database } },
+        ],
+      },
+      {
+        beforeLoad: (opened) =>
+          opened.on('console', (message) => {
+            if (/Content Security Policy|Refused to (apply|load|execute)/.test(message.text())) refusals.push(message.text());
+          }),
+      },
+    );
+    const ui = workbenchActions(page, timeout);
 
-  const openFile = (name, text) => step(`open ${name} with Quick Open`, () => ui.quickOpen(name, text));
-  /** Clicks the `Send` CodeLens number `nth` (0-based) of the editor shown. */
-  const clickSend = async (nth) => {
-    const lens = page.locator('.monaco-editor .codelens-decoration a', { hasText: /^Send$/ }).nth(nth);
-    await lens.waitFor({ timeout });
-    await lens.click();
-  };
+    const openFile = (name, text) => step(`open ${name} with Quick Open`, () => ui.quickOpen(name, text));
+    /** Clicks the `Send` CodeLens number `nth` (0-based) of the editor shown. */
+    const clickSend = async (nth) => {
+      const lens = page.locator('.monaco-editor .codelens-decoration a', { hasText: /^Send$/ }).nth(nth);
+      await lens.waitFor({ timeout });
+      await lens.click();
+    };
 
-  await openFile('01-requests.json2', 'Belgian companies');
-  await step('click Send above "Belgian companies": the connection has no key yet, the notification offers one', async () => {
-    await clickSend(2);
-    await page.locator('.notification-toast .monaco-button', { hasText: 'Update API Key' }).first().click({ timeout });
-  });
-  await step('type the key in the password box, Enter', () => ui.enterApiKey(sandbox.keys.admin));
-  await step('click Send again: the panel shows the Belgian companies as a table', async () => {
-    await clickSend(2);
-    const frame = await panelFrame(page, '.grid-viewport .grid-row');
-    const cells = await frame.locator('.grid-viewport .grid-row').first().locator('.grid-cell').allTextContents();
-    if (!cells.includes('Belgium')) throw new Error(`the first row shows ${cells.join(' | ')}`);
-    const status = await frame.locator('.status').textContent();
-    if (!/200/.test(status ?? '')) throw new Error(`status line: ${status}`);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(options.out, '01-records-table.png') });
-  });
-  await step('the panel\'s controls have names and roles, Tab reaches each of them, the arrow keys move in the grid', async () => {
-    const frame = await panelFrame(page, '.grid-viewport .grid-row');
-    const reached = await checkAccessibility(page, frame);
-    console.log(`  Tab order: ${reached.join(' → ')}`);
-    // Back to the request file's editor group (a click on its tab), so the next file opens there and not beside.
-    await page.locator('.tabs-container .tab', { hasText: '01-requests.json2' }).first().click();
-    await page.locator('.editor-group-container.active .tab.active', { hasText: '01-requests.json2' }).waitFor({ timeout });
-  });
-  await openFile('errors.json2', 'no_such_field');
-  await step('click Send on a request that fails: the error is laid out with its kind and a folded traceback', async () => {
-    await clickSend(0);
-    const frame = await panelFrame(page, '.error-view .error-name');
-    const traceback = frame.locator('.error-view details.traceback');
-    if (await traceback.getAttribute('open') !== null) throw new Error('the traceback is open');
-    await page.screenshot({ path: path.join(options.out, '02-error.png') });
-    await traceback.locator('summary').click();
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: path.join(options.out, '03-error-traceback.png') });
-  });
-  await step('no Content Security Policy refusal in the panel', async () => {
-    if (refusals.length > 0) throw new Error(`refused under the panel's CSP:\n${refusals.join('\n')}`);
-  });
-});
+    await openFile('01-requests.json2', 'Belgian companies');
+    await step('click Send above "Belgian companies": the connection has no key yet, the notification offers one', async () => {
+      await clickSend(2);
+      await page.locator('.notification-toast .monaco-button', { hasText: 'Update API Key' }).first().click({ timeout });
+    });
+    await step('type the key in the password box, Enter', () => ui.enterApiKey(sandbox.keys.admin));
+    await step('click Send again: the panel shows the Belgian companies as a table', async () => {
+      await clickSend(2);
+      const frame = await panelFrame(page, '.grid-viewport .grid-row');
+      const cells = await frame.locator('.grid-viewport .grid-row').first().locator('.grid-cell').allTextContents();
+      if (!cells.includes('Belgium')) throw new Error(`the first row shows ${cells.join(' | ')}`);
+      const status = await frame.locator('.status').textContent();
+      if (!/200/.test(status ?? '')) throw new Error(`status line: ${status}`);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(options.out, '01-records-table.png') });
+    });
+    await step("the panel's controls have names and roles, Tab reaches each of them, the arrow keys move in the grid", async () => {
+      const frame = await panelFrame(page, '.grid-viewport .grid-row');
+      const reached = await checkAccessibility(page, frame);
+      console.log(`  Tab order: ${reached.join(' → ')}`);
+      // Back to the request file's editor group (a click on its tab), so the next file opens there and not beside.
+      await page.locator('.tabs-container .tab', { hasText: '01-requests.json2' }).first().click();
+      await page.locator('.editor-group-container.active .tab.active', { hasText: '01-requests.json2' }).waitFor({ timeout });
+    });
+    await openFile('errors.json2', 'no_such_field');
+    await step('click Send on a request that fails: the error is laid out with its kind and a folded traceback', async () => {
+      await clickSend(0);
+      const frame = await panelFrame(page, '.error-view .error-name');
+      const traceback = frame.locator('.error-view details.traceback');
+      if ((await traceback.getAttribute('open')) !== null) throw new Error('the traceback is open');
+      await page.screenshot({ path: path.join(options.out, '02-error.png') });
+      await traceback.locator('summary').click();
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: path.join(options.out, '03-error-traceback.png') });
+    });
+    await step('no Content Security Policy refusal in the panel', async () => {
+      if (refusals.length > 0) throw new Error(`refused under the panel's CSP:\n${refusals.join('\n')}`);
+    });
+  },
+);

@@ -24,14 +24,19 @@ runUiTest({ name: 'testing-view', options, timeout, kept: `screenshot: ${options
   const { step } = session;
   fs.writeFileSync(path.join(session.workspace, 'companies.json2'), FILE);
   const sandbox = await session.startSandbox();
-  const page = await session.openWorkbench({ 'json2.connections': [{ name: 'sandbox', baseUrl: sandbox.url, database: sandbox.database }] });
+  const page = await session.openWorkbench({
+    'json2.connections': [{ name: 'sandbox', baseUrl: sandbox.url, database: sandbox.database }],
+  });
   const ui = workbenchActions(page, timeout);
 
   await step('open companies.json2 with Quick Open', () => ui.quickOpen('companies.json2', 'Companies'));
-  await step('JSON-2: Update API Key… with the sandbox\'s key', () => ui.updateApiKey('sandbox', sandbox.keys.admin));
+  await step("JSON-2: Update API Key… with the sandbox's key", () => ui.updateApiKey('sandbox', sandbox.keys.admin));
   await step('Test: Run All Tests from the command palette', () => ui.runCommand('Test: Run All Tests'));
-  await step('the failed assertion\'s message shows in the editor at its line', async () => {
-    await page.locator('.monaco-list-row', { hasText: 'body.length == 5: got 2' }).first().waitFor({ timeout: timeout * 2 });
+  await step("the failed assertion's message shows in the editor at its line", async () => {
+    await page
+      .locator('.monaco-list-row', { hasText: 'body.length == 5: got 2' })
+      .first()
+      .waitFor({ timeout: timeout * 2 });
   });
   await step('the Testing view lists the file with the failed request', async () => {
     await ui.runCommand('View: Show Testing');

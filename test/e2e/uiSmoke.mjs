@@ -13,8 +13,10 @@ const { options, timeout } = uiTestOptions({ screenshot: 'test-results/ui-smoke.
 
 async function waitForActivation(userDataDir) {
   const pattern = new RegExp(`_doActivateExtension ${extensionId.replace(/\./g, '\\.')}\\b`, 'i');
-  for (const deadline = Date.now() + timeout; ;) {
-    const logs = extensionHostLogs(userDataDir).map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+  for (const deadline = Date.now() + timeout; ; ) {
+    const logs = extensionHostLogs(userDataDir)
+      .map((file) => fs.readFileSync(file, 'utf8'))
+      .join('\n');
     if (pattern.test(logs)) return;
     if (Date.now() > deadline) throw new Error(`${extensionId} never activated (no _doActivateExtension in the extension host log)`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -30,12 +32,15 @@ runUiTest({ name: 'ui-smoke', options, timeout, kept: `screenshot: ${options.scr
   await step('open partners.json2 with Quick Open', () => ui.quickOpen('partners.json2', 'Companies in Belgium'));
   await step('the extension activated in the Node extension host', () => waitForActivation(session.userDataDir));
   await step('the status bar names the JSON-2 language', () =>
-    page.locator('.statusbar-item', { hasText: 'JSON-2 Requests' }).first().waitFor({ timeout }));
+    page.locator('.statusbar-item', { hasText: 'JSON-2 Requests' }).first().waitFor({ timeout }),
+  );
   await step('the request line is highlighted by the grammar', async () => {
     const line = page.locator('.monaco-editor .view-line', { hasText: 'res.partner/search_read' }).first();
     await line.waitFor({ timeout });
-    for (const deadline = Date.now() + timeout; ;) {
-      const classes = await line.locator('span[class^="mtk"], span[class*=" mtk"]').evaluateAll((spans) => [...new Set(spans.map((s) => s.className))]);
+    for (const deadline = Date.now() + timeout; ; ) {
+      const classes = await line
+        .locator('span[class^="mtk"], span[class*=" mtk"]')
+        .evaluateAll((spans) => [...new Set(spans.map((s) => s.className))]);
       if (classes.length >= 2) return;
       if (Date.now() > deadline) throw new Error(`the request line has one token colour only (${classes.join(', ')})`);
       await new Promise((resolve) => setTimeout(resolve, 250));

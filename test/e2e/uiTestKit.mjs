@@ -21,14 +21,18 @@ const CLEANUP_LIMIT_MS = 15_000;
  */
 export function uiTestOptions(pathOptions = {}) {
   const script = path.relative(root, process.argv[1] ?? 'test/e2e/<test>.mjs');
-  const usage = `usage: node ${script} [--vsix FILE] [--timeout SECONDS] [--keep]${Object.keys(pathOptions).map((name) => ` [--${name} PATH]`).join('')}`;
+  const usage = `usage: node ${script} [--vsix FILE] [--timeout SECONDS] [--keep]${Object.keys(pathOptions)
+    .map((name) => ` [--${name} PATH]`)
+    .join('')}`;
   try {
     const { values } = parseArgs({
       options: {
         vsix: { type: 'string', default: defaultVsix },
         timeout: { type: 'string', default: '60' },
         keep: { type: 'boolean', default: false },
-        ...Object.fromEntries(Object.entries(pathOptions).map(([name, fallback]) => [name, { type: 'string', default: path.join(root, fallback) }])),
+        ...Object.fromEntries(
+          Object.entries(pathOptions).map(([name, fallback]) => [name, { type: 'string', default: path.join(root, fallback) }]),
+        ),
       },
     });
     const seconds = Number(values.timeout);
@@ -59,11 +63,18 @@ export function timedSteps() {
 /** Clean-up never holds the test up: a step that does not finish in 15 s, or fails, is reported and left behind. */
 export async function withinCleanupLimit(what, action) {
   let timer;
-  const limit = new Promise((resolve) => { timer = setTimeout(() => resolve('timeout'), CLEANUP_LIMIT_MS); });
-  const work = Promise.resolve().then(action).then(() => 'done', (error) => {
-    console.error(`clean-up: "${what}" failed: ${error?.message ?? error}`);
-    return 'failed';
+  const limit = new Promise((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), CLEANUP_LIMIT_MS);
   });
+  const work = Promise.resolve()
+    .then(action)
+    .then(
+      () => 'done',
+      (error) => {
+        console.error(`clean-up: "${what}" failed: ${error?.message ?? error}`);
+        return 'failed';
+      },
+    );
   const outcome = await Promise.race([work, limit]);
   clearTimeout(timer);
   if (outcome === 'timeout') console.error(`clean-up: "${what}" did not finish within ${CLEANUP_LIMIT_MS / 1000} s; left behind`);
@@ -108,8 +119,12 @@ class UiTestSession {
     const { step, options, timeout, userDataDir, extensionsDir } = this;
     const paths = installHost();
     writeUserSettings(userDataDir, settings);
-    await step(`install ${path.basename(options.vsix)} with code-server --install-extension`, () => installExtension(paths, options.vsix, userDataDir, extensionsDir));
-    const server = await step('start code-server on 127.0.0.1', () => startCodeServer(paths, { userDataDir, extensionsDir, logFile: path.join(this.scratch, 'code-server.log') }));
+    await step(`install ${path.basename(options.vsix)} with code-server --install-extension`, () =>
+      installExtension(paths, options.vsix, userDataDir, extensionsDir),
+    );
+    const server = await step('start code-server on 127.0.0.1', () =>
+      startCodeServer(paths, { userDataDir, extensionsDir, logFile: path.join(this.scratch, 'code-server.log') }),
+    );
     this.onCleanup('stop code-server', () => server.stop());
     const browser = await step('launch Chromium', () => launchBrowser(paths, path.join(this.scratch, 'chromium')));
     this.onCleanup('close Chromium', () => browser.context.close());
@@ -117,14 +132,21 @@ class UiTestSession {
     this.page = page;
     const consoleLog = path.join(this.scratch, 'browser-console.log');
     page.on('console', async (message) => {
-      try { fs.appendFileSync(consoleLog, `${message.type()} ${await consoleLine(message)}\n`); } catch { /* the scratch folder is gone */ }
+      try {
+        fs.appendFileSync(consoleLog, `${message.type()} ${await consoleLine(message)}\n`);
+      } catch {
+        /* the scratch folder is gone */
+      }
     });
     beforeLoad?.(page);
     await step('workbench loaded', async () => {
       await page.goto(`${server.url}/?folder=${encodeURI(this.workspace)}`, { timeout });
       await page.locator('.monaco-workbench').waitFor({ timeout });
       await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout });
-      await page.locator('.monaco-workbench').click({ position: { x: 700, y: 450 } }).catch(() => {});
+      await page
+        .locator('.monaco-workbench')
+        .click({ position: { x: 700, y: 450 } })
+        .catch(() => {});
     });
     return page;
   }
@@ -135,7 +157,10 @@ class UiTestSession {
     const screenshot = failureScreenshot ?? path.join(this.scratch, 'failure.png');
     await withinCleanupLimit('failure screenshot', () => this.page.screenshot({ path: screenshot }));
     console.error(`failure screenshot: ${screenshot}`);
-    const sidebar = await this.page.locator('.part.sidebar').innerHTML({ timeout: 5000 }).catch(() => undefined);
+    const sidebar = await this.page
+      .locator('.part.sidebar')
+      .innerHTML({ timeout: 5000 })
+      .catch(() => undefined);
     if (sidebar === undefined) return;
     fs.writeFileSync(path.join(this.scratch, 'sidebar.html'), sidebar);
     console.error(`the side bar's HTML: ${path.join(this.scratch, 'sidebar.html')}`);
@@ -171,9 +196,12 @@ export function runUiTest({ name, options, timeout, kept, failureScreenshot }, s
     console.log(failed ? `${name}: 0 passed, 1 failed` : `${name}: 1 passed, 0 failed (${kept})`);
     return failed ? 1 : 0;
   };
-  run().then((code) => process.exit(code), (error) => {
-    console.error(`${name}: ${error.message}`);
-    console.log(`${name}: 0 passed, 1 failed`);
-    process.exit(1);
-  });
+  run().then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(`${name}: ${error.message}`);
+      console.log(`${name}: 0 passed, 1 failed`);
+      process.exit(1);
+    },
+  );
 }

@@ -10,8 +10,16 @@ export function workbenchActions(page, timeout) {
   const row = (label) => quickInput.locator('.monaco-list-row', { hasText: label }).first();
 
   /** What the open quick input says: its title, message and placeholder (pick steps ask in the placeholder). */
-  const quickInputText = async () => `${await quickInput.locator('.quick-input-title').first().textContent().catch(() => '')} `
-    + `${await message.first().textContent().catch(() => '')} ${await input.getAttribute('placeholder', { timeout: 1000 }).catch(() => '')}`;
+  const quickInputText = async () =>
+    `${await quickInput
+      .locator('.quick-input-title')
+      .first()
+      .textContent()
+      .catch(() => '')} ` +
+    `${await message
+      .first()
+      .textContent()
+      .catch(() => '')} ${await input.getAttribute('placeholder', { timeout: 1000 }).catch(() => '')}`;
 
   return {
     quickInput,
@@ -21,7 +29,7 @@ export function workbenchActions(page, timeout) {
 
     /** Waits until the quick input's title, message or placeholder says `text`. */
     async waitForQuickInput(text) {
-      for (const deadline = Date.now() + timeout; !(await quickInputText()).includes(text);) {
+      for (const deadline = Date.now() + timeout; !(await quickInputText()).includes(text); ) {
         if (Date.now() > deadline) throw new Error(`no step saying "${text}" (showing: ${await quickInputText()})`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -32,7 +40,7 @@ export function workbenchActions(page, timeout) {
      * steps (the folder first, then the suggested name), so a value read once may be a step too early.
      */
     async waitForInputValue(pattern) {
-      for (const deadline = Date.now() + timeout; ;) {
+      for (const deadline = Date.now() + timeout; ; ) {
         const value = await input.inputValue();
         if (pattern.test(value)) return value;
         if (Date.now() > deadline) throw new Error(`the input never matched ${pattern} (it shows ${value})`);
@@ -61,11 +69,19 @@ export function workbenchActions(page, timeout) {
      * commands yet: closed and asked again, as a person would). Leaves the palette open on it.
      */
     async findCommand(command) {
-      for (const deadline = Date.now() + timeout; ;) {
+      for (const deadline = Date.now() + timeout; ; ) {
         await page.keyboard.press('F1');
         await input.waitFor({ timeout });
         await input.fill(`>${command}`);
-        if (await row(command).waitFor({ timeout: 5000 }).then(() => true, () => false)) return;
+        if (
+          await row(command)
+            .waitFor({ timeout: 5000 })
+            .then(
+              () => true,
+              () => false,
+            )
+        )
+          return;
         if (Date.now() > deadline) throw new Error(`the command palette never listed ${command}`);
         await page.keyboard.press('Escape');
       }
@@ -94,8 +110,13 @@ export function workbenchActions(page, timeout) {
 
     /** Opens the JSON-2 view from the activity bar. */
     async openJson2View() {
-      await page.locator('.activitybar .action-item a[aria-label^="JSON-2"], .activitybar .action-item .action-label[aria-label^="JSON-2"], '
-        + '.activitybar .action-item[aria-label^="JSON-2"]').first().click({ timeout });
+      await page
+        .locator(
+          '.activitybar .action-item a[aria-label^="JSON-2"], .activitybar .action-item .action-label[aria-label^="JSON-2"], ' +
+            '.activitybar .action-item[aria-label^="JSON-2"]',
+        )
+        .first()
+        .click({ timeout });
     },
 
     /**
@@ -107,9 +128,15 @@ export function workbenchActions(page, timeout) {
       const item = page.locator('.monaco-menu .action-item', { hasText: label }).first();
       const focused = page.locator('.monaco-menu .action-item.focused', { hasText: label }).first();
       await item.waitFor({ timeout });
-      for (const deadline = Date.now() + timeout; ;) {
+      for (const deadline = Date.now() + timeout; ; ) {
         await item.hover();
-        if (await focused.waitFor({ timeout: 1000 }).then(() => true, () => false)) break;
+        if (
+          await focused.waitFor({ timeout: 1000 }).then(
+            () => true,
+            () => false,
+          )
+        )
+          break;
         if (Date.now() > deadline) throw new Error(`the context menu never focused "${label}"`);
         await page.mouse.move(0, 0);
       }

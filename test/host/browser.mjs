@@ -4,13 +4,26 @@ import util from 'node:util';
 import { chromium } from 'playwright-core';
 
 // Without the background-networking flags Chromium keeps trying hosts this offline machine cannot reach.
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 export async function launchBrowser(paths, profileDir, viewport = { width: 1400, height: 900 }) {
   if (!fs.existsSync(paths.chromium)) throw new Error(`Chromium not found at ${paths.chromium}; run node test/host/installHost.mjs`);
   fs.mkdirSync(profileDir, { recursive: true });
-  const context = await chromium.launchPersistentContext(profileDir, { executablePath: paths.chromium, headless: true, args: CHROMIUM_ARGS, viewport });
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: paths.chromium,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+  });
   const page = context.pages()[0] ?? (await context.newPage());
   return { context, page };
 }

@@ -65,7 +65,8 @@ function commonArgs(paths, userDataDir, extensionsDir) {
 /** Installs a .vsix with `code-server --install-extension`; throws with code-server's output when it fails. */
 export function installExtension(paths, vsix, userDataDir, extensionsDir) {
   const output = execFileSync(paths.node24, [...commonArgs(paths, userDataDir, extensionsDir), '--force', '--install-extension', vsix], {
-    env: environment(paths), encoding: 'utf8',
+    env: environment(paths),
+    encoding: 'utf8',
   });
   if (!/successfully installed/i.test(output)) throw new Error(`code-server --install-extension failed:\n${output}`);
   return output.trim();
@@ -76,11 +77,23 @@ export function installExtension(paths, vsix, userDataDir, extensionsDir) {
  * URL parameter (extensionDevelopmentPath / extensionTestsPath); without it tests would silently never start.
  * `workspaceTrust` keeps workspace trust on (pair it with UNTRUSTED_SETTINGS); by default it is disabled.
  */
-export async function startCodeServer(paths, { userDataDir, extensionsDir, logFile, smokeTestDriver = false, logLevel, readyTimeoutMs = 60_000, workspaceTrust = false }) {
+export async function startCodeServer(
+  paths,
+  { userDataDir, extensionsDir, logFile, smokeTestDriver = false, logLevel, readyTimeoutMs = 60_000, workspaceTrust = false },
+) {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    const args = [...commonArgs(paths, userDataDir, extensionsDir), '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
-      '--disable-telemetry', '--disable-update-check', '--disable-getting-started-override', '--ignore-last-opened'];
+    const args = [
+      ...commonArgs(paths, userDataDir, extensionsDir),
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--auth',
+      'none',
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-getting-started-override',
+      '--ignore-last-opened',
+    ];
     if (!workspaceTrust) args.push('--disable-workspace-trust');
     if (smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
     if (logLevel) args.push('--log', logLevel);
@@ -88,14 +101,18 @@ export async function startCodeServer(paths, { userDataDir, extensionsDir, logFi
     const child = spawn(paths.node24, args, { detached: true, stdio: ['ignore', out, out], env: environment(paths) });
     fs.closeSync(out);
     let exit = null;
-    child.on('exit', (code, signal) => { exit = { code, signal }; });
+    child.on('exit', (code, signal) => {
+      exit = { code, signal };
+    });
     const url = `http://127.0.0.1:${port}`;
     const server = { url, authority: `127.0.0.1:${port}`, pid: child.pid, stop: () => stopProcessGroup(child.pid, userDataDir) };
     const deadline = Date.now() + readyTimeoutMs;
     while (Date.now() < deadline && !exit) {
       try {
         if ((await fetch(`${url}/healthz`)).ok) return server;
-      } catch { /* not listening yet */ }
+      } catch {
+        /* not listening yet */
+      }
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
     await server.stop();
@@ -107,15 +124,40 @@ export async function startCodeServer(paths, { userDataDir, extensionsDir, logFi
 
 /** Ends our code-server's process group, then any straggler whose command line names our private user-data folder. */
 export async function stopProcessGroup(pid, marker) {
-  const alive = () => { try { process.kill(pid, 0); return true; } catch { return false; } };
-  try { process.kill(-pid, 'SIGTERM'); } catch { /* already gone */ }
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    /* already gone */
+  }
   for (let i = 0; i < 50 && alive(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-  try { process.kill(-pid, 'SIGKILL'); } catch { /* already gone */ }
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    /* already gone */
+  }
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     let commandLine;
-    try { commandLine = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8'); } catch { continue; }
-    if (commandLine.includes(marker)) { try { process.kill(Number(entry), 'SIGKILL'); } catch { /* gone */ } }
+    try {
+      commandLine = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (commandLine.includes(marker)) {
+      try {
+        process.kill(Number(entry), 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
   }
 }
 
@@ -124,7 +166,11 @@ export function extensionHostLogs(userDataDir) {
   const found = [];
   const walk = (dir) => {
     let entries;
-    try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { return; }
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);

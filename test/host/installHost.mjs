@@ -8,7 +8,17 @@ import path from 'node:path';
 import { hostPaths, HOST_VERSIONS } from './hostPaths.mjs';
 
 // libkrb5-dev: code-server's kerberos module builds from source offline and needs its headers.
-const APT_PACKAGES = ['chromium', 'libkrb5-dev', 'fonts-dejavu-core', 'curl', 'python3-requests', 'php-cli', 'php-curl', 'php-xml', 'php-xmlrpc'];
+const APT_PACKAGES = [
+  'chromium',
+  'libkrb5-dev',
+  'fonts-dejavu-core',
+  'curl',
+  'python3-requests',
+  'php-cli',
+  'php-curl',
+  'php-xml',
+  'php-xmlrpc',
+];
 
 function log(message) {
   process.stdout.write(`[host-install] ${message}\n`);
@@ -37,7 +47,10 @@ function ensureAptPackages(paths) {
   }
   log(`apt-get install ${missing.join(' ')}`);
   run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  run('apt-get', ['install', '-y', '-qq', ...missing], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (!fs.existsSync(paths.chromium)) throw new Error(`chromium still missing at ${paths.chromium}`);
 }
 
@@ -60,7 +73,9 @@ function npmInstallInto(dir, packages, env) {
   const logFile = path.join(dir, 'install.log');
   try {
     execFileSync('npm', ['install', '--no-audit', '--no-fund', '--foreground-scripts', '--loglevel=error', ...packages], {
-      cwd: dir, env, stdio: ['ignore', fs.openSync(logFile, 'w'), fs.openSync(logFile, 'a')],
+      cwd: dir,
+      env,
+      stdio: ['ignore', fs.openSync(logFile, 'w'), fs.openSync(logFile, 'a')],
     });
   } catch (error) {
     process.stderr.write(fs.readFileSync(logFile, 'utf8').slice(-4000));

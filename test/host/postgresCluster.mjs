@@ -21,17 +21,25 @@ function installed() {
 /** Installs Debian's `postgresql` package when it is missing (root only; others get the command to run). */
 export function ensurePostgresPackage() {
   if (installed()) return;
-  if (process.getuid?.() !== 0) throw new Error('Debian\'s postgresql package is missing; install it with: sudo apt-get install postgresql');
+  if (process.getuid?.() !== 0) throw new Error("Debian's postgresql package is missing; install it with: sudo apt-get install postgresql");
   log('apt-get install postgresql');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'postgresql'], { stdio: ['ignore', 'ignore', 'inherit'], env });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'postgresql'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env,
+  });
 }
 
 /** The bin folder of the newest PostgreSQL installed by Debian's packages (/usr/lib/postgresql/<major>/bin). */
 function binDir() {
   const root = '/usr/lib/postgresql';
-  const majors = fs.existsSync(root) ? fs.readdirSync(root).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a)) : [];
+  const majors = fs.existsSync(root)
+    ? fs
+        .readdirSync(root)
+        .filter((name) => /^\d+$/.test(name))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   const found = majors.map((major) => path.join(root, major, 'bin')).find((dir) => fs.existsSync(path.join(dir, 'initdb')));
   if (!found) throw new Error(`no PostgreSQL server under ${root}`);
   return found;
@@ -58,7 +66,10 @@ function runAs() {
 
 function run(command, args, identity, folder) {
   const result = spawnSync(command, args, { ...identity, cwd: folder, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C.UTF-8' } });
-  if (result.status !== 0) throw new Error(`${path.basename(command)} failed (${result.status ?? result.signal}): ${(result.stderr || result.stdout || result.error?.message || '').trim().slice(-2000)}`);
+  if (result.status !== 0)
+    throw new Error(
+      `${path.basename(command)} failed (${result.status ?? result.signal}): ${(result.stderr || result.stdout || result.error?.message || '').trim().slice(-2000)}`,
+    );
   return result.stdout;
 }
 
@@ -76,7 +87,11 @@ export async function startPostgresCluster() {
   let started = false;
   const stop = () => {
     if (started) {
-      spawnSync(path.join(bin, 'pg_ctl'), ['stop', '-D', data, '-m', 'fast', '-w', '-t', '30'], { ...identity, cwd: folder, stdio: 'ignore' });
+      spawnSync(path.join(bin, 'pg_ctl'), ['stop', '-D', data, '-m', 'fast', '-w', '-t', '30'], {
+        ...identity,
+        cwd: folder,
+        stdio: 'ignore',
+      });
       started = false;
     }
     fs.rmSync(folder, { recursive: true, force: true });
@@ -86,14 +101,37 @@ export async function startPostgresCluster() {
     const passwordFile = path.join(folder, 'password');
     fs.writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
     if (identity.uid !== undefined) fs.chownSync(passwordFile, identity.uid, identity.gid);
-    run(path.join(bin, 'initdb'), ['-D', data, '-U', ROLE, '--auth=scram-sha-256', `--pwfile=${passwordFile}`, '-E', 'UTF8', '--locale=C.UTF-8', '--lc-collate=C', '--no-sync', '--no-instructions'], identity, folder);
+    run(
+      path.join(bin, 'initdb'),
+      [
+        '-D',
+        data,
+        '-U',
+        ROLE,
+        '--auth=scram-sha-256',
+        `--pwfile=${passwordFile}`,
+        '-E',
+        'UTF8',
+        '--locale=C.UTF-8',
+        '--lc-collate=C',
+        '--no-sync',
+        '--no-instructions',
+      ],
+      identity,
+      folder,
+    );
     fs.rmSync(passwordFile);
     const port = await freePort();
     const settings = [
       `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${folder}`,
       '-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=64MB',
     ].join(' ');
-    run(path.join(bin, 'pg_ctl'), ['start', '-D', data, '-l', path.join(folder, 'server.log'), '-w', '-t', '60', '-o', settings], identity, folder);
+    run(
+      path.join(bin, 'pg_ctl'),
+      ['start', '-D', data, '-l', path.join(folder, 'server.log'), '-w', '-t', '60', '-o', settings],
+      identity,
+      folder,
+    );
     started = true;
     const version = run(path.join(bin, 'postgres'), ['--version'], identity, folder).trim();
     log(`${version} on 127.0.0.1:${port} (cluster in ${folder})`);

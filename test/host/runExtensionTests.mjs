@@ -17,14 +17,26 @@ import { installHost } from './installHost.mjs';
 export const TESTS_STARTED_MARKER = 'JSON2_TESTS_STARTED';
 
 // Workbench chatter that is not test output (offline look-ups, reconnection traces, service workers).
-const NOISE = /^(DEBUG |TRACE )?(Resolving connection token|Resolved connection token|Creating a socket|\[reconnection-grace-time\]|\[AgentHost|\[ChatModelSelection\]|\[AccountPolicyGate\]|\[Service Worker\]|Updating additional builtin|Started local extension host|Failed to load resource|An iframe which has both|The web worker extension host)|Timed out waiting for authentication provider|ENOTFOUND/;
+const NOISE =
+  /^(DEBUG |TRACE )?(Resolving connection token|Resolved connection token|Creating a socket|\[reconnection-grace-time\]|\[AgentHost|\[ChatModelSelection\]|\[AccountPolicyGate\]|\[Service Worker\]|Updating additional builtin|Started local extension host|Failed to load resource|An iframe which has both|The web worker extension host)|Timed out waiting for authentication provider|ENOTFOUND/;
 
 function parseArguments(argv) {
-  const valued = new Set(['extensionDevelopmentPath', 'extensionTestsPath', 'user-data-dir', 'extensions-dir', 'timeout', 'start-timeout', 'log']);
+  const valued = new Set([
+    'extensionDevelopmentPath',
+    'extensionTestsPath',
+    'user-data-dir',
+    'extensions-dir',
+    'timeout',
+    'start-timeout',
+    'log',
+  ]);
   const options = { extensionDevelopmentPath: [], positional: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (!arg.startsWith('--')) { options.positional.push(arg); continue; }
+    if (!arg.startsWith('--')) {
+      options.positional.push(arg);
+      continue;
+    }
     let [key, value] = arg.slice(2).split(/=(.*)/s);
     if (value === undefined && valued.has(key)) value = argv[++i];
     if (key === 'extensionDevelopmentPath') options.extensionDevelopmentPath.push(value);
@@ -38,7 +50,9 @@ function parseArguments(argv) {
 function silenceLimit(ms, message) {
   let timer;
   let fail;
-  const expired = new Promise((_, reject) => { fail = reject; });
+  const expired = new Promise((_, reject) => {
+    fail = reject;
+  });
   expired.catch(() => {}); // awaited only once the tests run; never an unhandled rejection before
   const progress = () => {
     clearTimeout(timer);
@@ -49,7 +63,9 @@ function silenceLimit(ms, message) {
 
 function withDeadline(promise, ms, message) {
   let timer;
-  const deadline = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(message)), ms); });
+  const deadline = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
@@ -74,7 +90,14 @@ async function main() {
   try {
     const workspaceTrust = !options['disable-workspace-trust'];
     writeUserSettings(userDataDir, workspaceTrust ? UNTRUSTED_SETTINGS : {});
-    server = await startCodeServer(paths, { userDataDir, extensionsDir, logFile: serverLog, smokeTestDriver: true, logLevel: options.log, workspaceTrust });
+    server = await startCodeServer(paths, {
+      userDataDir,
+      extensionsDir,
+      logFile: serverLog,
+      smokeTestDriver: true,
+      logLevel: options.log,
+      workspaceTrust,
+    });
     const remote = (p) => `vscode-remote://${server.authority}${encodeURI(path.resolve(p))}`;
     const payload = [
       ...options.extensionDevelopmentPath.map((p) => ['extensionDevelopmentPath', remote(p)]),
@@ -84,13 +107,21 @@ async function main() {
     ];
     if (options['disable-extensions']) payload.push(['disableExtensions', 'true']);
     const target = options.positional[0] ? path.resolve(options.positional[0]) : undefined;
-    const where = !target ? 'ew=true' : target.endsWith('.code-workspace') ? `workspace=${encodeURI(target)}` : `folder=${encodeURI(target)}`;
+    const where = !target
+      ? 'ew=true'
+      : target.endsWith('.code-workspace')
+        ? `workspace=${encodeURI(target)}`
+        : `folder=${encodeURI(target)}`;
     browser = await withDeadline(launchBrowser(paths, path.join(scratch, 'chromium')), 60_000, 'Chromium did not start within 60 s');
     const { page } = browser;
     let started;
-    const testsStarted = new Promise((resolve) => { started = resolve; });
+    const testsStarted = new Promise((resolve) => {
+      started = resolve;
+    });
     let finished;
-    const testsFinished = new Promise((resolve) => { finished = resolve; });
+    const testsFinished = new Promise((resolve) => {
+      finished = resolve;
+    });
     // The workbench calls this when the test runner in the extension host settles (VS Code's smoke-test hook).
     await page.exposeFunction('codeAutomationExit', (code) => finished(Number(code) || 0));
     page.on('console', async (message) => {
@@ -100,9 +131,16 @@ async function main() {
       if (verbose || !NOISE.test(line)) process.stdout.write(`${line}\n`);
     });
     page.on('pageerror', (error) => console.error(`[workbench] ${error.message}`));
-    await withDeadline(page.goto(`${server.url}/?${where}&payload=${encodeURIComponent(JSON.stringify(payload))}`), 60_000, 'the workbench page did not load within 60 s');
-    await withDeadline(Promise.race([testsStarted, testsFinished]), startTimeoutMs,
-      `the extension host did not start the tests within ${startTimeoutMs / 1000} s (is ${options.extensionTestsPath} built, and does its run() print ${TESTS_STARTED_MARKER}?)`);
+    await withDeadline(
+      page.goto(`${server.url}/?${where}&payload=${encodeURIComponent(JSON.stringify(payload))}`),
+      60_000,
+      'the workbench page did not load within 60 s',
+    );
+    await withDeadline(
+      Promise.race([testsStarted, testsFinished]),
+      startTimeoutMs,
+      `the extension host did not start the tests within ${startTimeoutMs / 1000} s (is ${options.extensionTestsPath} built, and does its run() print ${TESTS_STARTED_MARKER}?)`,
+    );
     // No limit on the whole run (it grows with the tests and the machine's load; mocha limits each test): only on silence.
     silence.progress();
     exitCode = await Promise.race([testsFinished, silence.expired]);

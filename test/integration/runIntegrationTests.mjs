@@ -42,7 +42,12 @@ async function session(name, folder, launch) {
   const testsPath = path.join(folder, 'index.js');
   const userDataDir = path.join(scratch, 'user-data');
   const env = { JSON2_TEST_RESULTS: resultsFile, JSON2_TEST_WORKSPACE: workspace, JSON2_INTEGRATION_GREP: grep };
-  const launchArgs = [workspace, '--disable-extensions', `--user-data-dir=${userDataDir}`, `--extensions-dir=${path.join(scratch, 'extensions')}`];
+  const launchArgs = [
+    workspace,
+    '--disable-extensions',
+    `--user-data-dir=${userDataDir}`,
+    `--extensions-dir=${path.join(scratch, 'extensions')}`,
+  ];
   let exitCode = 1;
   try {
     exitCode = await launch.run({ testsPath, launchArgs, env, userDataDir });
@@ -59,9 +64,14 @@ async function session(name, folder, launch) {
 
 /** The normal session: runTests as usual (it always disables workspace trust). */
 function trustedRun(executable) {
-  return ({ testsPath, launchArgs, env }) => runTests({
-    vscodeExecutablePath: executable, extensionDevelopmentPath: root, extensionTestsPath: testsPath, launchArgs, extensionTestsEnv: env,
-  });
+  return ({ testsPath, launchArgs, env }) =>
+    runTests({
+      vscodeExecutablePath: executable,
+      extensionDevelopmentPath: root,
+      extensionTestsPath: testsPath,
+      launchArgs,
+      extensionTestsEnv: env,
+    });
 }
 
 /**
@@ -71,8 +81,16 @@ function trustedRun(executable) {
 function untrustedRun(executable) {
   return ({ testsPath, launchArgs, env, userDataDir }) => {
     writeUserSettings(userDataDir, UNTRUSTED_SETTINGS);
-    const args = [...launchArgs, '--no-sandbox', '--disable-gpu-sandbox', '--disable-updates', '--skip-welcome', '--skip-release-notes',
-      `--extensionTestsPath=${testsPath}`, `--extensionDevelopmentPath=${root}`];
+    const args = [
+      ...launchArgs,
+      '--no-sandbox',
+      '--disable-gpu-sandbox',
+      '--disable-updates',
+      '--skip-welcome',
+      '--skip-release-notes',
+      `--extensionTestsPath=${testsPath}`,
+      `--extensionDevelopmentPath=${root}`,
+    ];
     return new Promise((resolve, reject) => {
       const child = spawn(executable, args, { env: { ...process.env, ...env }, stdio: 'inherit' });
       child.once('error', reject);
@@ -84,7 +102,8 @@ function untrustedRun(executable) {
 async function main() {
   const suites = path.join(root, 'out/test/integration/suite');
   const untrusted = path.join(root, 'out/test/integration/untrusted');
-  if (!fs.existsSync(path.join(suites, 'index.js'))) throw new Error(`${suites}/index.js is missing: run node scripts/build.mjs --tests first`);
+  if (!fs.existsSync(path.join(suites, 'index.js')))
+    throw new Error(`${suites}/index.js is missing: run node scripts/build.mjs --tests first`);
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-integration-'));
   const executable = await vscodeExecutable();
   const sessions = [];
@@ -94,7 +113,8 @@ async function main() {
   const failed = sessions.reduce((sum, one) => sum + one.results.failed.length, 0);
   const exitCode = sessions.every((one) => one.exitCode === 0) ? 0 : 1;
   // scripts/soak.mjs reads these lines to name the failed tests, scripts/test.mjs the last one to count them.
-  for (const one of sessions) for (const failure of one.results.failed) console.log(`integration failed: ${failure.title} — ${failure.error.split('\n')[0]}`);
+  for (const one of sessions)
+    for (const failure of one.results.failed) console.log(`integration failed: ${failure.title} — ${failure.error.split('\n')[0]}`);
   console.log(`integration: ${passed} passed, ${failed} failed`);
   if (exitCode === 0) fs.rmSync(scratch, { recursive: true, force: true });
   return exitCode;

@@ -26,21 +26,33 @@ const env = {
 
 function run(command, args, options = {}) {
   return new Promise((resolve) => {
-    execFile(command, args, { cwd: project, env: { ...env, ...options.env }, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      command,
+      args,
+      { cwd: project, env: { ...env, ...options.env }, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
 /** `npx json2 sandbox --json` in its own process group (npx starts node through a shell), with its ready line. */
 async function startSandbox() {
   const child = spawn('npx', ['json2', 'sandbox', '--port', '0', '--data', path.join(scratch, 'sandbox-data'), '--json'], {
-    cwd: project, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: project,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk) => { stdout += chunk; });
-  child.stderr.setEncoding('utf8').on('data', (chunk) => { stderr += chunk; });
+  child.stdout.setEncoding('utf8').on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk) => {
+    stderr += chunk;
+  });
   const exited = once(child, 'exit');
   while (!stdout.includes('\n')) {
     const outcome = await Promise.race([once(child.stdout, 'data').then(() => 'data'), exited.then(() => 'exit')]);
@@ -54,7 +66,9 @@ async function eventually(check, what, limitMs = 60_000) {
   const started = Date.now();
   while (!check()) {
     if (Date.now() - started > limitMs) throw new Error(`still not true after ${limitMs / 1000} s: ${what}`);
-    await new Promise((resolve) => { setTimeout(resolve, 100); });
+    await new Promise((resolve) => {
+      setTimeout(resolve, 100);
+    });
   }
 }
 
@@ -75,7 +89,10 @@ describe('the json2-cli package, installed from its tarball into an empty projec
     const { file } = JSON.parse(fs.readFileSync(described, 'utf8'));
     const tarball = path.join(root, file);
     fs.mkdirSync(project);
-    fs.writeFileSync(path.join(project, 'package.json'), `${JSON.stringify({ name: 'ci-job', version: '1.0.0', private: true }, null, 2)}\n`);
+    fs.writeFileSync(
+      path.join(project, 'package.json'),
+      `${JSON.stringify({ name: 'ci-job', version: '1.0.0', private: true }, null, 2)}\n`,
+    );
     const install = await run('npm', ['install', '--no-audit', '--no-fund', '--save-dev', tarball]);
     assert.equal(install.code, 0, `npm install of ${file} failed offline:\n${install.stdout}\n${install.stderr}`);
     manifest = JSON.parse(fs.readFileSync(path.join(project, 'node_modules', 'json2-cli', 'package.json'), 'utf8'));
@@ -83,14 +100,17 @@ describe('the json2-cli package, installed from its tarball into an empty projec
 
   after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-  it('is the extension\'s version, for Node 20.19 or later, with no dependencies, its licence and notices', () => {
+  it("is the extension's version, for Node 20.19 or later, with no dependencies, its licence and notices", () => {
     assert.equal(manifest.version, extension.version);
     assert.equal(manifest.engines.node, '>=20.19');
     assert.deepEqual(manifest.bin, { json2: 'dist/cli.js' });
     assert.equal(manifest.dependencies, undefined);
     const installed = path.join(project, 'node_modules', 'json2-cli');
     for (const file of ['README.md', 'LICENSE', 'THIRD_PARTY_NOTICES.txt']) assert.ok(fs.existsSync(path.join(installed, file)), file);
-    assert.match(fs.readFileSync(path.join(installed, 'THIRD_PARTY_NOTICES.txt'), 'utf8'), /@electric-sql\/pglite [\d.]+ \(Apache-2\.0\)[\s\S]*PostgreSQL Global Development Group/);
+    assert.match(
+      fs.readFileSync(path.join(installed, 'THIRD_PARTY_NOTICES.txt'), 'utf8'),
+      /@electric-sql\/pglite [\d.]+ \(Apache-2\.0\)[\s\S]*PostgreSQL Global Development Group/,
+    );
     const shipped = fs.readdirSync(path.join(installed, 'dist'));
     assert.ok(!shipped.some((name) => /extension|webview|\.map$/.test(name)), `nothing of VS Code: ${shipped.join(', ')}`);
   });
@@ -106,12 +126,15 @@ describe('the json2-cli package, installed from its tarball into an empty projec
 
   it('npx json2 migrate scan finds a deprecated call with the bundled parsers (exit 1: a call remains)', async () => {
     fs.mkdirSync(path.join(project, 'legacy'));
-    fs.writeFileSync(path.join(project, 'legacy', 'sync.py'), [
-      'import xmlrpc.client',
-      'models = xmlrpc.client.ServerProxy("https://erp.example.com/xmlrpc/2/object")',
-      'partners = models.execute_kw("db", 2, "secret", "res.partner", "search_read", [[]], {"fields": ["name"]})',
-      '',
-    ].join('\n'));
+    fs.writeFileSync(
+      path.join(project, 'legacy', 'sync.py'),
+      [
+        'import xmlrpc.client',
+        'models = xmlrpc.client.ServerProxy("https://erp.example.com/xmlrpc/2/object")',
+        'partners = models.execute_kw("db", 2, "secret", "res.partner", "search_read", [[]], {"fields": ["name"]})',
+        '',
+      ].join('\n'),
+    );
     const scan = await run('npx', ['json2', 'migrate', 'scan', 'legacy', '--output', 'json']);
     assert.equal(scan.code, 1, `${scan.stdout}\n${scan.stderr}`);
     assert.match(scan.stdout, /res\.partner/);
@@ -128,13 +151,28 @@ describe('the json2-cli package, installed from its tarball into an empty projec
       assert.deepEqual(databases, ['demo']);
       assert.match(apiKey?.key ?? '', /^[0-9a-f]{40}$/, sandbox.output());
       // The examples name the connection "sandbox"; a CI job keeps it in a connections file, the key in a secret.
-      fs.writeFileSync(path.join(project, 'connections.json'), JSON.stringify({
-        'json2.connections': [{ name: 'sandbox', baseUrl: url, database: 'demo', variables: { database: 'demo', lang: 'en_US' } }],
-      }));
-      const files = fs.readdirSync(path.join(project, 'requests')).filter((name) => name.endsWith('.json2')).sort().map((name) => `requests/${name}`);
-      const result = await run('npx', ['json2', 'run', ...files, '--connections', 'connections.json', '--env', 'requests/sandbox.env', '--yes', '--junit', 'report.xml'], {
-        env: { JSON2_API_KEY_SANDBOX: apiKey.key, JSON2_PARTNER_NAME: 'Brouwerij De Kroon', JSON2_EXAMPLES_RUN_BY: 'the CLI package test' },
-      });
+      fs.writeFileSync(
+        path.join(project, 'connections.json'),
+        JSON.stringify({
+          'json2.connections': [{ name: 'sandbox', baseUrl: url, database: 'demo', variables: { database: 'demo', lang: 'en_US' } }],
+        }),
+      );
+      const files = fs
+        .readdirSync(path.join(project, 'requests'))
+        .filter((name) => name.endsWith('.json2'))
+        .sort()
+        .map((name) => `requests/${name}`);
+      const result = await run(
+        'npx',
+        ['json2', 'run', ...files, '--connections', 'connections.json', '--env', 'requests/sandbox.env', '--yes', '--junit', 'report.xml'],
+        {
+          env: {
+            JSON2_API_KEY_SANDBOX: apiKey.key,
+            JSON2_PARTNER_NAME: 'Brouwerij De Kroon',
+            JSON2_EXAMPLES_RUN_BY: 'the CLI package test',
+          },
+        },
+      );
       assert.equal(result.code, 0, `json2 run failed:\n${result.stdout}\n${result.stderr}`);
       const report = fs.readFileSync(path.join(project, 'report.xml'), 'utf8');
       assert.match(report, /<testsuites[^>]* failures="0"/);

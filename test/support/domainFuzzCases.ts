@@ -4,17 +4,35 @@ import type { StartedSandbox } from '../../src/sandbox/testApi';
 import { ok } from './sandboxHttp';
 import { below, pick, type Random } from './seededRandom';
 
-export interface Partner { id: number; name: string; city: string | null; color: number; isCompany: boolean; parent: number | null; tags: number[] }
-export interface Tag { id: number; name: string; color: number; parent: number | null }
+export interface Partner {
+  id: number;
+  name: string;
+  city: string | null;
+  color: number;
+  isCompany: boolean;
+  parent: number | null;
+  tags: number[];
+}
+export interface Tag {
+  id: number;
+  name: string;
+  color: number;
+  parent: number | null;
+}
 
 /** The records the oracle evaluates domains on (read once from the sandbox). */
 export class World {
   readonly children = new Map<number, number[]>();
   readonly tagChildren = new Map<number, number[]>();
 
-  constructor(readonly partners: Map<number, Partner>, readonly tags: Map<number, Tag>) {
-    for (const partner of partners.values()) if (partner.parent !== null) this.children.set(partner.parent, [...(this.children.get(partner.parent) ?? []), partner.id]);
-    for (const tag of tags.values()) if (tag.parent !== null) this.tagChildren.set(tag.parent, [...(this.tagChildren.get(tag.parent) ?? []), tag.id]);
+  constructor(
+    readonly partners: Map<number, Partner>,
+    readonly tags: Map<number, Tag>,
+  ) {
+    for (const partner of partners.values())
+      if (partner.parent !== null) this.children.set(partner.parent, [...(this.children.get(partner.parent) ?? []), partner.id]);
+    for (const tag of tags.values())
+      if (tag.parent !== null) this.tagChildren.set(tag.parent, [...(this.tagChildren.get(tag.parent) ?? []), tag.id]);
   }
 }
 
@@ -23,14 +41,37 @@ export async function loadWorld(sandbox: StartedSandbox): Promise<World> {
   type Fields = Record<string, unknown>;
   const all = { context: { active_test: false } };
   const idOf = (value: unknown) => (Array.isArray(value) ? (value[0] as number) : null);
-  const partners = await ok<Fields[]>(sandbox, 'res.partner', 'search_read', { domain: [], fields: ['name', 'city', 'color', 'is_company', 'parent_id', 'category_id'], ...all });
-  const tags = await ok<Fields[]>(sandbox, 'res.partner.category', 'search_read', { domain: [], fields: ['name', 'color', 'parent_id'], ...all });
+  const partners = await ok<Fields[]>(sandbox, 'res.partner', 'search_read', {
+    domain: [],
+    fields: ['name', 'city', 'color', 'is_company', 'parent_id', 'category_id'],
+    ...all,
+  });
+  const tags = await ok<Fields[]>(sandbox, 'res.partner.category', 'search_read', {
+    domain: [],
+    fields: ['name', 'color', 'parent_id'],
+    ...all,
+  });
   return new World(
-    new Map(partners.map((row): [number, Partner] => [row.id as number, {
-      id: row.id as number, name: row.name as string, city: row.city === false ? null : (row.city as string), color: row.color as number,
-      isCompany: row.is_company === true, parent: idOf(row.parent_id), tags: row.category_id as number[],
-    }])),
-    new Map(tags.map((row): [number, Tag] => [row.id as number, { id: row.id as number, name: row.name as string, color: row.color as number, parent: idOf(row.parent_id) }])),
+    new Map(
+      partners.map((row): [number, Partner] => [
+        row.id as number,
+        {
+          id: row.id as number,
+          name: row.name as string,
+          city: row.city === false ? null : (row.city as string),
+          color: row.color as number,
+          isCompany: row.is_company === true,
+          parent: idOf(row.parent_id),
+          tags: row.category_id as number[],
+        },
+      ]),
+    ),
+    new Map(
+      tags.map((row): [number, Tag] => [
+        row.id as number,
+        { id: row.id as number, name: row.name as string, color: row.color as number, parent: idOf(row.parent_id) },
+      ]),
+    ),
   );
 }
 
@@ -59,7 +100,8 @@ function scalarCondition(random: Random, kind: Kind, world: World): [string, str
     const operator = pick(random, ['=', '!=', 'ilike', 'not ilike', 'like', 'in', 'not in']);
     if (operator === 'ilike' || operator === 'not ilike' || operator === 'like') {
       const pattern = pick(random, PATTERNS);
-      const like = (text: string | null) => text !== null && (operator === 'like' ? text.includes(pattern) : asciiLower(text).includes(asciiLower(pattern)));
+      const like = (text: string | null) =>
+        text !== null && (operator === 'like' ? text.includes(pattern) : asciiLower(text).includes(asciiLower(pattern)));
       return [field, operator, pattern, operator === 'not ilike' ? (row) => !like(get(row)) : (row) => like(get(row))];
     }
     if (operator === 'in' || operator === 'not in') {
@@ -85,7 +127,12 @@ function scalarCondition(random: Random, kind: Kind, world: World): [string, str
   }
   const wanted = pick(random, pool);
   const compare: Record<string, (a: number) => boolean> = {
-    '=': (a) => a === wanted, '!=': (a) => a !== wanted, '<': (a) => a < wanted, '>': (a) => a > wanted, '<=': (a) => a <= wanted, '>=': (a) => a >= wanted,
+    '=': (a) => a === wanted,
+    '!=': (a) => a !== wanted,
+    '<': (a) => a < wanted,
+    '>': (a) => a > wanted,
+    '<=': (a) => a <= wanted,
+    '>=': (a) => a >= wanted,
   };
   return [field, operator, wanted, (row) => compare[operator](get(row))];
 }
@@ -106,13 +153,19 @@ function hierarchy(start: number, step: (id: number) => number[]): Set<number> {
 function related(kind: Kind, name: string, row: Row, world: World): { kind: Kind; rows: Row[]; single: boolean } {
   if (kind === 'tag') return { kind: 'tag', rows: row.parent === null ? [] : [world.tags.get(row.parent) as Tag], single: true };
   const partner = row as Partner;
-  if (name === 'parent_id') return { kind: 'partner', rows: partner.parent === null ? [] : [world.partners.get(partner.parent) as Partner], single: true };
+  if (name === 'parent_id')
+    return { kind: 'partner', rows: partner.parent === null ? [] : [world.partners.get(partner.parent) as Partner], single: true };
   if (name === 'category_id') return { kind: 'tag', rows: partner.tags.map((id) => world.tags.get(id) as Tag), single: false };
   return { kind: 'partner', rows: (world.children.get(partner.id) ?? []).map((id) => world.partners.get(id) as Partner), single: false };
 }
 
 const RELATIONS: Record<Kind, string[]> = { partner: ['parent_id', 'category_id', 'child_ids'], tag: ['parent_id'] };
-const TARGET: Record<string, Kind> = { 'partner.parent_id': 'partner', 'partner.category_id': 'tag', 'partner.child_ids': 'partner', 'tag.parent_id': 'tag' };
+const TARGET: Record<string, Kind> = {
+  'partner.parent_id': 'partner',
+  'partner.category_id': 'tag',
+  'partner.child_ids': 'partner',
+  'tag.parent_id': 'tag',
+};
 
 function relationalCondition(random: Random, kind: Kind, world: World, depth: number): [string, string, unknown, Predicate] {
   const name = pick(random, RELATIONS[kind]);
@@ -132,10 +185,15 @@ function relationalCondition(random: Random, kind: Kind, world: World, depth: nu
   if (choice === 2 && kind === 'partner' && name !== 'category_id') {
     const start = pick(random, [...world.partners.keys()]);
     const operator = pick(random, ['child_of', 'parent_of']);
-    const family = hierarchy(start, operator === 'child_of' ? (id) => world.children.get(id) ?? [] : (id) => {
-      const parent = world.partners.get(id)?.parent;
-      return parent === null || parent === undefined ? [] : [parent];
-    });
+    const family = hierarchy(
+      start,
+      operator === 'child_of'
+        ? (id) => world.children.get(id) ?? []
+        : (id) => {
+            const parent = world.partners.get(id)?.parent;
+            return parent === null || parent === undefined ? [] : [parent];
+          },
+    );
     return ['id', operator, start, (row) => family.has(row.id)];
   }
   if (choice <= 3) {
@@ -177,10 +235,13 @@ export function fuzzNode(random: Random, kind: Kind, world: World, depth: number
   }
   const parts = Array.from({ length: 2 + below(random, 3) }, () => fuzzNode(random, kind, world, depth - 1));
   const and = random() < 0.5;
-  const matches: Predicate = and ? (row, w) => parts.every((part) => part.matches(row, w)) : (row, w) => parts.some((part) => part.matches(row, w));
+  const matches: Predicate = and
+    ? (row, w) => parts.every((part) => part.matches(row, w))
+    : (row, w) => parts.some((part) => part.matches(row, w));
   const operator = and ? '&' : '|';
   // The same n-ary operator spelled leaning left (`& & a b c`) or right (`& a & b c`).
-  if (random() < 0.5) return { domain: [...Array.from({ length: parts.length - 1 }, () => operator), ...parts.flatMap((part) => part.domain)], matches };
+  if (random() < 0.5)
+    return { domain: [...Array.from({ length: parts.length - 1 }, () => operator), ...parts.flatMap((part) => part.domain)], matches };
   return { domain: parts.flatMap((part, index) => (index < parts.length - 1 ? [operator, ...part.domain] : part.domain)), matches };
 }
 
@@ -191,15 +252,72 @@ export function fuzzDomain(random: Random, world: World, depth: number): FuzzDom
 }
 
 const JUNK_ITEMS: unknown[] = [
-  '&', '|', '!', '&&', 'and', '', ' ', 0, 1, -1, 1.5, 1e308, 2 ** 63, true, false, null, {}, { a: 1 }, [], [[]], ['name'], ['name', '='],
-  ['name', '=', 'x', 'y'], [1, '=', 1], [0, '=', 1], [2, '=', 1], ['', '=', 1], ['name', '', 1], ['name', 'nope', 1], ['nope', '=', 1],
-  ['name', '=', { x: 1 }], ['name', '=', [1, [2, [3]]]], ['name', 'in', 'x'], ['name', 'in', [null, {}, []]], ['color', '=', 'x'],
-  ['color', '>', 1e20], ['color', 'in', [1.5, 2, 'x']], ['date', '=', 'not a date'], ['date', '>', '2024-02-30'], ['create_date', '<', '2024-01-01 25:00:00'],
-  ['parent_id', '=', 'Azure'], ['parent_id', 'ilike', ''], ['parent_id', 'any', 'x'], ['parent_id', 'any', [['nope', '=', 1]]], ['category_id', '>', 1],
-  ['child_ids', 'child_of', 'x'], ['name', 'child_of', 1], ['parent_id.nope', '=', 1], ['name.x', '=', 1], ['..', '=', 1], ['parent_id.', '=', 1],
-  ['constructor', '=', 1], ['__proto__', '=', 1], ['name', 'toString', 1], ['name', '=', 'nul\u0000byte'], ['name', 'ilike', '%_\\'], ['name', '=like', '%'],
-  ['name', '=', "it's"], ['name', '=', '$1'], ['name', '=', '\'; DROP TABLE res_partner; --'], ['id', 'in', [-1, 0, 2 ** 53]], ['color', '=?', false],
-  ['display_name', 'ilike', 'a'], ['user_ids.login', '=', 'admin'], ['company_id.name', '!=', false], ['active', 'in', [true, false]],
+  '&',
+  '|',
+  '!',
+  '&&',
+  'and',
+  '',
+  ' ',
+  0,
+  1,
+  -1,
+  1.5,
+  1e308,
+  2 ** 63,
+  true,
+  false,
+  null,
+  {},
+  { a: 1 },
+  [],
+  [[]],
+  ['name'],
+  ['name', '='],
+  ['name', '=', 'x', 'y'],
+  [1, '=', 1],
+  [0, '=', 1],
+  [2, '=', 1],
+  ['', '=', 1],
+  ['name', '', 1],
+  ['name', 'nope', 1],
+  ['nope', '=', 1],
+  ['name', '=', { x: 1 }],
+  ['name', '=', [1, [2, [3]]]],
+  ['name', 'in', 'x'],
+  ['name', 'in', [null, {}, []]],
+  ['color', '=', 'x'],
+  ['color', '>', 1e20],
+  ['color', 'in', [1.5, 2, 'x']],
+  ['date', '=', 'not a date'],
+  ['date', '>', '2024-02-30'],
+  ['create_date', '<', '2024-01-01 25:00:00'],
+  ['parent_id', '=', 'Azure'],
+  ['parent_id', 'ilike', ''],
+  ['parent_id', 'any', 'x'],
+  ['parent_id', 'any', [['nope', '=', 1]]],
+  ['category_id', '>', 1],
+  ['child_ids', 'child_of', 'x'],
+  ['name', 'child_of', 1],
+  ['parent_id.nope', '=', 1],
+  ['name.x', '=', 1],
+  ['..', '=', 1],
+  ['parent_id.', '=', 1],
+  ['constructor', '=', 1],
+  ['__proto__', '=', 1],
+  ['name', 'toString', 1],
+  ['name', '=', 'nul\u0000byte'],
+  ['name', 'ilike', '%_\\'],
+  ['name', '=like', '%'],
+  ['name', '=', "it's"],
+  ['name', '=', '$1'],
+  ['name', '=', "'; DROP TABLE res_partner; --"],
+  ['id', 'in', [-1, 0, 2 ** 53]],
+  ['color', '=?', false],
+  ['display_name', 'ilike', 'a'],
+  ['user_ids.login', '=', 'admin'],
+  ['company_id.name', '!=', false],
+  ['active', 'in', [true, false]],
 ];
 
 /** Junk: random items of domains, real and broken, in a random order and nesting. */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 
 /** Resolves when `predicate` holds, checking every 20 ms; fails after `ms` with `what` (a hung test, not a timing). */
 export async function eventually(predicate: () => boolean | Promise<boolean>, what: string, ms = 60_000): Promise<void> {
-  for (const deadline = Date.now() + ms; ;) {
+  for (const deadline = Date.now() + ms; ; ) {
     if (await predicate()) return;
     if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -18,11 +18,20 @@ type Call = (model: string, method: string, args: Record<string, unknown>) => Pr
 /** Creates x_hostile (label `modelLabel`) with x_colour (char: `fieldLabel`, `help`) and x_kind (selection `plain` → `selectionLabel`). */
 export async function createHostileSchema(call: Call): Promise<void> {
   await call('ir.model', 'create', { vals_list: [{ model: HOSTILE_MODEL, name: HOSTILE.modelLabel, state: 'manual' }] });
-  const [model] = (await call('ir.model', 'search_read', { domain: [['model', '=', HOSTILE_MODEL]], fields: ['id'] })) as Array<{ id: number }>;
+  const [model] = (await call('ir.model', 'search_read', { domain: [['model', '=', HOSTILE_MODEL]], fields: ['id'] })) as Array<{
+    id: number;
+  }>;
   await call('ir.model.fields', 'create', {
     vals_list: [
       { name: 'x_colour', model_id: model.id, ttype: 'char', field_description: HOSTILE.fieldLabel, help: HOSTILE.help, state: 'manual' },
-      { name: 'x_kind', model_id: model.id, ttype: 'selection', field_description: 'Kind', selection: [['plain', HOSTILE.selectionLabel]], state: 'manual' },
+      {
+        name: 'x_kind',
+        model_id: model.id,
+        ttype: 'selection',
+        field_description: 'Kind',
+        selection: [['plain', HOSTILE.selectionLabel]],
+        state: 'manual',
+      },
     ],
   });
 }
@@ -35,8 +44,16 @@ export function assertRendersAsText(markdown: string | undefined, texts: readonl
   assert.ok(markdown, 'some Markdown');
   const rendered = renderMarkdown(markdown);
   assert.deepEqual(kindsOutside(rendered, OWN_KINDS), [], markdown);
-  assert.deepEqual([...rendered.kinds].filter((kind) => ACTIVE_KINDS.has(kind)), [], markdown);
+  assert.deepEqual(
+    [...rendered.kinds].filter((kind) => ACTIVE_KINDS.has(kind)),
+    [],
+    markdown,
+  );
   assert.doesNotMatch(rendered.html, /<(a|img|script|h\d|blockquote|table|pre)\b/, rendered.html);
   const visible = rendered.text.replace(/\s+/g, ' ');
-  for (const text of texts) assert.ok(visible.includes(text.replace(/\s+/g, ' ').trim()), `${JSON.stringify(text)} shown as text in ${JSON.stringify(rendered.text)}`);
+  for (const text of texts)
+    assert.ok(
+      visible.includes(text.replace(/\s+/g, ' ').trim()),
+      `${JSON.stringify(text)} shown as text in ${JSON.stringify(rendered.text)}`,
+    );
 }

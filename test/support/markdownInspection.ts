@@ -24,16 +24,19 @@ export function renderMarkdown(markdown: string): RenderedMarkdown {
   const tokens = marked.lexer(markdown, options);
   const kinds = new Set<string>();
   const codeSpans: string[] = [];
-  const visible = (list: readonly Token[]): string => list.map((token) => {
-    kinds.add(token.type);
-    if (token.type === 'codespan') codeSpans.push(token.text);
-    if (token.type === 'br') return '\n';
-    if (token.type === 'space') return '';
-    if (token.type === 'escape') return token.text;
-    if ('tokens' in token && token.tokens) return visible(token.tokens);
-    if ('items' in token && Array.isArray(token.items)) return visible(token.items as Token[]);
-    return 'text' in token && typeof token.text === 'string' ? decodeEntities(token.text) : token.raw;
-  }).join('');
+  const visible = (list: readonly Token[]): string =>
+    list
+      .map((token) => {
+        kinds.add(token.type);
+        if (token.type === 'codespan') codeSpans.push(token.text);
+        if (token.type === 'br') return '\n';
+        if (token.type === 'space') return '';
+        if (token.type === 'escape') return token.text;
+        if ('tokens' in token && token.tokens) return visible(token.tokens);
+        if ('items' in token && Array.isArray(token.items)) return visible(token.items as Token[]);
+        return 'text' in token && typeof token.text === 'string' ? decodeEntities(token.text) : token.raw;
+      })
+      .join('');
   const paragraphs = tokens.filter((token) => token.type !== 'space').map((token) => visible([token]));
   tokens.filter((token) => token.type === 'space').forEach((token) => kinds.add(token.type));
   return { kinds, text: paragraphs.join('\n\n'), codeSpans, html: marked.parser(tokens, options) };

@@ -23,7 +23,11 @@ function partHead(boundary: string, part: FormPart): string {
 /** The whole body of `parts`, in their order. */
 export function multipartBody(parts: readonly FormPart[]): { boundary: string; body: Buffer } {
   const boundary = `----json2test${crypto.randomBytes(8).toString('hex')}`;
-  const pieces = parts.flatMap((part) => [Buffer.from(partHead(boundary, part)), 'filename' in part ? part.content : Buffer.from(part.value), Buffer.from('\r\n')]);
+  const pieces = parts.flatMap((part) => [
+    Buffer.from(partHead(boundary, part)),
+    'filename' in part ? part.content : Buffer.from(part.value),
+    Buffer.from('\r\n'),
+  ]);
   return { boundary, body: Buffer.concat([...pieces, Buffer.from(`--${boundary}--\r\n`)]) };
 }
 
@@ -31,28 +35,44 @@ export function multipartBody(parts: readonly FormPart[]): { boundary: string; b
 export function streamedUpload(url: string, parts: readonly FormPart[], options: { chunked?: boolean } = {}): StreamedUpload {
   const { boundary, body } = multipartBody(parts);
   const fileIndex = parts.findIndex((part) => 'filename' in part);
-  const fileStart = parts.slice(0, Math.max(fileIndex, 0)).reduce((size, part) => size + Buffer.byteLength(partHead(boundary, part)) + ('filename' in part ? part.content.length : Buffer.byteLength(part.value)) + 2, 0)
-    + (fileIndex >= 0 ? Buffer.byteLength(partHead(boundary, parts[fileIndex])) : 0);
+  const fileStart =
+    parts
+      .slice(0, Math.max(fileIndex, 0))
+      .reduce(
+        (size, part) =>
+          size +
+          Buffer.byteLength(partHead(boundary, part)) +
+          ('filename' in part ? part.content.length : Buffer.byteLength(part.value)) +
+          2,
+        0,
+      ) + (fileIndex >= 0 ? Buffer.byteLength(partHead(boundary, parts[fileIndex])) : 0);
   const request = http.request(url, {
-    method: 'POST', agent: false,
+    method: 'POST',
+    agent: false,
     headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, ...(options.chunked ? {} : { 'Content-Length': body.length }) },
   });
   const answer = new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);
   });
   let sent = 0;
-  const write = (until: number) => new Promise<void>((resolve, reject) => {
-    const piece = body.subarray(sent, until);
-    sent = Math.max(sent, until);
-    if (piece.length === 0) { resolve(); return; }
-    request.write(piece, (error) => (error ? reject(error) : resolve()));
-  });
+  const write = (until: number) =>
+    new Promise<void>((resolve, reject) => {
+      const piece = body.subarray(sent, until);
+      sent = Math.max(sent, until);
+      if (piece.length === 0) {
+        resolve();
+        return;
+      }
+      request.write(piece, (error) => (error ? reject(error) : resolve()));
+    });
   return {
     request,
     answer,

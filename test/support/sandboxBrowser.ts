@@ -22,7 +22,13 @@ export class SandboxBrowser {
   /** Posts a form with the last page's CSRF token (or the one given). */
   async post(path: string, fields: Record<string, string>, csrf = this.csrf): Promise<HttpAnswer> {
     const body = new URLSearchParams({ csrf_token: csrf, ...fields }).toString();
-    return this.remember(await rawRequest(this.baseUrl, { path, body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(this.cookie ? { Cookie: this.cookie } : {}) } }));
+    return this.remember(
+      await rawRequest(this.baseUrl, {
+        path,
+        body,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(this.cookie ? { Cookie: this.cookie } : {}) },
+      }),
+    );
   }
 
   async logIn(login: string, password: string): Promise<HttpAnswer> {

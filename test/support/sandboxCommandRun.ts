@@ -39,7 +39,10 @@ export interface RunningCommand {
 
 /** The command ended before it listened (a refused option or start). */
 export class CommandEndedError extends Error {
-  constructor(readonly code: number, readonly stderr: string[]) {
+  constructor(
+    readonly code: number,
+    readonly stderr: string[],
+  ) {
     super(`json2 sandbox ended with ${code}: ${stderr.join('\n')}`);
   }
 }
@@ -50,11 +53,25 @@ export async function startCommand(args: string[], io: Partial<CommandIo> = {}):
   const stdout: string[] = [];
   const stderr: string[] = [];
   let listening!: (url: string) => void;
-  const url = new Promise<string>((resolve) => { listening = resolve; });
+  const url = new Promise<string>((resolve) => {
+    listening = resolve;
+  });
   const exit = runSandboxCommand(args, {
-    out: (line) => stdout.push(line), err: (line) => stderr.push(line), signal: abort.signal, onListening: (address) => listening(address), ...io,
+    out: (line) => stdout.push(line),
+    err: (line) => stderr.push(line),
+    signal: abort.signal,
+    onListening: (address) => listening(address),
+    ...io,
   });
   const first = await Promise.race([url, exit.then((code) => ({ code }))]);
   if (typeof first !== 'string') throw new CommandEndedError(first.code, stderr);
-  return { url: first, stdout, stderr, stop: () => { abort.abort(); return exit; } };
+  return {
+    url: first,
+    stdout,
+    stderr,
+    stop: () => {
+      abort.abort();
+      return exit;
+    },
+  };
 }

@@ -29,7 +29,11 @@ export function rawRequest(baseUrl: string, request: RawRequest): Promise<HttpAn
       response.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
         let json: unknown;
-        try { json = JSON.parse(text); } catch { json = undefined; }
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
         resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json });
       });
       response.on('error', reject);
@@ -50,18 +54,38 @@ export interface CallOptions {
 }
 
 /** A JSON-2 call with a key (the admin's unless given; null for none). */
-export async function call(sandbox: StartedSandbox, model: string, method: string, body: unknown = {}, options: CallOptions = {}): Promise<HttpAnswer> {
+export async function call(
+  sandbox: StartedSandbox,
+  model: string,
+  method: string,
+  body: unknown = {},
+  options: CallOptions = {},
+): Promise<HttpAnswer> {
   const key = options.key === undefined ? sandbox.keys.admin : options.key;
-  const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8', ...(key === null ? {} : { Authorization: `bearer ${key}` }), ...options.headers };
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json; charset=utf-8',
+    ...(key === null ? {} : { Authorization: `bearer ${key}` }),
+    ...options.headers,
+  };
   const response = await fetch(`${sandbox.url}/json/2/${model}/${method}`, { method: 'POST', headers, body: JSON.stringify(body) });
   const text = await response.text();
   let json: unknown;
-  try { json = JSON.parse(text); } catch { json = undefined; }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
   return { status: response.status, headers: Object.fromEntries(response.headers.entries()), text, json };
 }
 
 /** The result of a call that must succeed (status 200). */
-export async function ok<T = unknown>(sandbox: StartedSandbox, model: string, method: string, body: unknown = {}, options: CallOptions = {}): Promise<T> {
+export async function ok<T = unknown>(
+  sandbox: StartedSandbox,
+  model: string,
+  method: string,
+  body: unknown = {},
+  options: CallOptions = {},
+): Promise<T> {
   const answer = await call(sandbox, model, method, body, options);
   if (answer.status !== 200) throw new Error(`${model}/${method} answered ${answer.status}: ${answer.text.slice(0, 500)}`);
   return answer.json as T;
@@ -76,8 +100,16 @@ export interface ErrorObject {
 }
 
 /** The error object of a call that must fail with `status`. */
-export async function fails(sandbox: StartedSandbox, status: number, model: string, method: string, body: unknown = {}, options: CallOptions = {}): Promise<ErrorObject> {
+export async function fails(
+  sandbox: StartedSandbox,
+  status: number,
+  model: string,
+  method: string,
+  body: unknown = {},
+  options: CallOptions = {},
+): Promise<ErrorObject> {
   const answer = await call(sandbox, model, method, body, options);
-  if (answer.status !== status) throw new Error(`${model}/${method} answered ${answer.status}, expected ${status}: ${answer.text.slice(0, 500)}`);
+  if (answer.status !== status)
+    throw new Error(`${model}/${method} answered ${answer.status}, expected ${status}: ${answer.text.slice(0, 500)}`);
   return answer.json as ErrorObject;
 }

@@ -14,7 +14,11 @@ export async function storedDatabases(sandbox: Stored): Promise<string[]> {
   if (sandbox.postgresNamespace === null) {
     const root = databasesDir(sandbox.dataDir);
     if (!fs.existsSync(root)) return [];
-    return fs.readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+    return fs
+      .readdirSync(root, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
   }
   const { url, prefix } = sandbox.postgresNamespace;
   const client = new pg.Client({ connectionString: url });

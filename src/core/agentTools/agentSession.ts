@@ -102,7 +102,9 @@ export class AgentSession {
       open.schema = new SchemaService({
         backend: {
           // The deprecated interfaces have no schema documents: the service then reads ir.model and fields_get.
-          getDocument: json2 ? (path, options) => json2.getDocument(path, options) : () => Promise.reject(new ClientError('access', 'no schema documents over the deprecated interfaces')),
+          getDocument: json2
+            ? (path, options) => json2.getDocument(path, options)
+            : () => Promise.reject(new ClientError('access', 'no schema documents over the deprecated interfaces')),
           call: (model, method, args, options) => client.call({ model, method, ...(args ? { args } : {}) }, options?.signal),
         },
         connectionId: `${client.profile.name}\u0000${client.profile.baseUrl}`,
@@ -153,7 +155,9 @@ export class AgentSession {
         return { opened, client };
       });
       // A connection that could not be opened is asked again next time (its key may have been set since).
-      open.catch(() => { this.#clients.delete(key); });
+      open.catch(() => {
+        this.#clients.delete(key);
+      });
       this.#clients.set(key, open);
     }
     return open;

@@ -15,8 +15,12 @@ export interface AgentToolDefinition {
 }
 
 export type AgentToolName =
-  | 'json2_list_connections' | 'json2_find_models' | 'json2_describe_model'
-  | 'json2_read_records' | 'json2_call_method' | 'json2_run_request';
+  | 'json2_list_connections'
+  | 'json2_find_models'
+  | 'json2_describe_model'
+  | 'json2_read_records'
+  | 'json2_call_method'
+  | 'json2_run_request';
 
 const connection = {
   type: 'string',
@@ -25,7 +29,8 @@ const connection = {
 const model = { type: 'string', description: 'Technical model name, for example "res.partner".' };
 const domain = {
   type: 'array',
-  description: 'Search domain: a list of [field, operator, value] conditions and "&", "|", "!" operators, for example [["is_company", "=", true], ["country_id.code", "=", "BE"]]. Empty or left out: every record.',
+  description:
+    'Search domain: a list of [field, operator, value] conditions and "&", "|", "!" operators, for example [["is_company", "=", true], ["country_id.code", "=", "BE"]]. Empty or left out: every record.',
   items: {},
 };
 
@@ -37,19 +42,26 @@ export const AGENT_TOOLS: readonly AgentToolDefinition[] = [
   {
     name: 'json2_list_connections',
     title: 'List connections',
-    description: 'Lists the saved server connections an agent may use: name, server URL, database, interface and whether the connection is read-only or production. '
-      + 'With "databases": true it also asks each server which databases it hosts. Never returns a key.',
-    inputSchema: object({ databases: { type: 'boolean', description: 'Also ask each server for its list of databases (one request per server).' } }),
+    description:
+      'Lists the saved server connections an agent may use: name, server URL, database, interface and whether the connection is read-only or production. ' +
+      'With "databases": true it also asks each server which databases it hosts. Never returns a key.',
+    inputSchema: object({
+      databases: { type: 'boolean', description: 'Also ask each server for its list of databases (one request per server).' },
+    }),
     readOnly: true,
   },
   {
     name: 'json2_find_models',
     title: 'Find models',
-    description: 'Finds models of a connection\'s database whose technical name or label contains the query (case-insensitive), for example "partner" or "Sales Order". '
-      + 'Use it before describing or reading a model whose technical name you do not know.',
+    description:
+      'Finds models of a connection\'s database whose technical name or label contains the query (case-insensitive), for example "partner" or "Sales Order". ' +
+      'Use it before describing or reading a model whose technical name you do not know.',
     inputSchema: object({
       connection,
-      query: { type: 'string', description: 'Part of the technical name or of the label. Empty: every model (trimmed to the size budget).' },
+      query: {
+        type: 'string',
+        description: 'Part of the technical name or of the label. Empty: every model (trimmed to the size budget).',
+      },
       limit: { type: 'integer', minimum: 1, maximum: 500, description: 'Most models to return (default 50).' },
     }),
     readOnly: true,
@@ -57,61 +69,93 @@ export const AGENT_TOOLS: readonly AgentToolDefinition[] = [
   {
     name: 'json2_describe_model',
     title: 'Describe a model',
-    description: 'Describes the fields of a model: type, label, related model, whether required or read-only, and the values of selection fields; also the names of its methods. '
-      + 'Use it to write correct domains and field lists before reading records.',
-    inputSchema: object({
-      connection,
-      model,
-      fields: { type: 'array', items: { type: 'string' }, description: 'Only these fields (technical names). Left out: every field, trimmed to the size budget.' },
-      query: { type: 'string', description: 'Only fields whose name or label contains this text (case-insensitive).' },
-    }, ['model']),
+    description:
+      'Describes the fields of a model: type, label, related model, whether required or read-only, and the values of selection fields; also the names of its methods. ' +
+      'Use it to write correct domains and field lists before reading records.',
+    inputSchema: object(
+      {
+        connection,
+        model,
+        fields: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Only these fields (technical names). Left out: every field, trimmed to the size budget.',
+        },
+        query: { type: 'string', description: 'Only fields whose name or label contains this text (case-insensitive).' },
+      },
+      ['model'],
+    ),
     readOnly: true,
   },
   {
     name: 'json2_read_records',
     title: 'Read records',
-    description: 'Reads records of a model with search_read (a domain, fields, limit, offset, order; the answer gives the total count of matching records) '
-      + 'or counts them by groups with read_group (groupby, aggregates). Only reads: never changes data.',
-    inputSchema: object({
-      connection,
-      model,
-      method: { type: 'string', enum: ['search_read', 'read_group'], description: 'search_read (default) or read_group.' },
-      domain,
-      fields: { type: 'array', items: { type: 'string' }, description: 'search_read: the fields to read (left out: "id" and "display_name").' },
-      groupby: { type: 'array', items: { type: 'string' }, description: 'read_group: the fields to group by, for example ["country_id"] or ["date:month"].' },
-      aggregates: { type: 'array', items: { type: 'string' }, description: 'read_group: aggregates such as "amount_total:sum" (left out: "__count").' },
-      limit: { type: 'integer', minimum: 1, maximum: 500, description: 'Most records or groups to return (default 20).' },
-      offset: { type: 'integer', minimum: 0, description: 'search_read: records to skip, for the next page.' },
-      order: { type: 'string', description: 'search_read: sort order, for example "name asc, id desc".' },
-    }, ['model']),
+    description:
+      'Reads records of a model with search_read (a domain, fields, limit, offset, order; the answer gives the total count of matching records) ' +
+      'or counts them by groups with read_group (groupby, aggregates). Only reads: never changes data.',
+    inputSchema: object(
+      {
+        connection,
+        model,
+        method: { type: 'string', enum: ['search_read', 'read_group'], description: 'search_read (default) or read_group.' },
+        domain,
+        fields: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'search_read: the fields to read (left out: "id" and "display_name").',
+        },
+        groupby: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'read_group: the fields to group by, for example ["country_id"] or ["date:month"].',
+        },
+        aggregates: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'read_group: aggregates such as "amount_total:sum" (left out: "__count").',
+        },
+        limit: { type: 'integer', minimum: 1, maximum: 500, description: 'Most records or groups to return (default 20).' },
+        offset: { type: 'integer', minimum: 0, description: 'search_read: records to skip, for the next page.' },
+        order: { type: 'string', description: 'search_read: sort order, for example "name asc, id desc".' },
+      },
+      ['model'],
+    ),
     readOnly: true,
   },
   {
     name: 'json2_call_method',
     title: 'Call a method',
-    description: 'Calls any public method of a model with named arguments, for example res.partner write with ids [7] and args {"vals": {"phone": "+32 2 123"}}. '
-      + 'Methods that may change data are refused unless writes were allowed for agents and the connection is not read-only; production connections ask a person first. '
-      + 'Prefer json2_read_records for reading.',
-    inputSchema: object({
-      connection,
-      model,
-      method: { type: 'string', description: 'The method, for example "write", "create", "action_confirm" or "name_search".' },
-      ids: { type: 'array', items: { type: 'integer' }, description: 'The records the method runs on (left out: a model-level call).' },
-      args: { type: 'object', description: 'The method\'s named arguments, for example {"vals_list": [{"name": "Acme"}]} for create.' },
-      context: { type: 'object', description: 'Context values, for example {"lang": "fr_BE"}.' },
-    }, ['model', 'method']),
+    description:
+      'Calls any public method of a model with named arguments, for example res.partner write with ids [7] and args {"vals": {"phone": "+32 2 123"}}. ' +
+      'Methods that may change data are refused unless writes were allowed for agents and the connection is not read-only; production connections ask a person first. ' +
+      'Prefer json2_read_records for reading.',
+    inputSchema: object(
+      {
+        connection,
+        model,
+        method: { type: 'string', description: 'The method, for example "write", "create", "action_confirm" or "name_search".' },
+        ids: { type: 'array', items: { type: 'integer' }, description: 'The records the method runs on (left out: a model-level call).' },
+        args: { type: 'object', description: 'The method\'s named arguments, for example {"vals_list": [{"name": "Acme"}]} for create.' },
+        context: { type: 'object', description: 'Context values, for example {"lang": "fr_BE"}.' },
+      },
+      ['model', 'method'],
+    ),
     readOnly: false,
   },
   {
     name: 'json2_run_request',
     title: 'Run a request of a .json2 file',
-    description: 'Runs the request with the given name ("# @name") of a .json2 request file in the workspace (named requests it uses run first) and returns its status, answer and assertion results. '
-      + 'Requests that may change data follow the same rules as json2_call_method.',
-    inputSchema: object({
-      file: { type: 'string', description: 'Path of the .json2 file, relative to the workspace folder.' },
-      name: { type: 'string', description: 'The request\'s name, as written after "# @name".' },
-      connection: { type: 'string', description: 'Use this saved connection instead of the file\'s "# @connection".' },
-    }, ['file', 'name']),
+    description:
+      'Runs the request with the given name ("# @name") of a .json2 request file in the workspace (named requests it uses run first) and returns its status, answer and assertion results. ' +
+      'Requests that may change data follow the same rules as json2_call_method.',
+    inputSchema: object(
+      {
+        file: { type: 'string', description: 'Path of the .json2 file, relative to the workspace folder.' },
+        name: { type: 'string', description: 'The request\'s name, as written after "# @name".' },
+        connection: { type: 'string', description: 'Use this saved connection instead of the file\'s "# @connection".' },
+      },
+      ['file', 'name'],
+    ),
     readOnly: false,
   },
 ];

@@ -14,14 +14,20 @@ interface PropertySchema {
 
 function typeProblem(name: string, value: unknown, schema: PropertySchema): string | undefined {
   switch (schema.type) {
-    case 'string': if (typeof value !== 'string') return `"${name}" must be a string`; break;
-    case 'boolean': if (typeof value !== 'boolean') return `"${name}" must be true or false`; break;
+    case 'string':
+      if (typeof value !== 'string') return `"${name}" must be a string`;
+      break;
+    case 'boolean':
+      if (typeof value !== 'boolean') return `"${name}" must be true or false`;
+      break;
     case 'integer':
       if (typeof value !== 'number' || !Number.isInteger(value)) return `"${name}" must be a whole number`;
       if (schema.minimum !== undefined && value < schema.minimum) return `"${name}" must be at least ${schema.minimum}`;
       if (schema.maximum !== undefined && value > schema.maximum) return `"${name}" must be at most ${schema.maximum}`;
       break;
-    case 'object': if (value === null || typeof value !== 'object' || Array.isArray(value)) return `"${name}" must be an object`; break;
+    case 'object':
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return `"${name}" must be an object`;
+      break;
     case 'array': {
       if (!Array.isArray(value)) return `"${name}" must be a list`;
       const items = schema.items;
@@ -31,9 +37,11 @@ function typeProblem(name: string, value: unknown, schema: PropertySchema): stri
       }
       break;
     }
-    default: break;
+    default:
+      break;
   }
-  if (schema.enum && !schema.enum.includes(value)) return `"${name}" must be one of ${schema.enum.map((item) => JSON.stringify(item)).join(', ')}`;
+  if (schema.enum && !schema.enum.includes(value))
+    return `"${name}" must be one of ${schema.enum.map((item) => JSON.stringify(item)).join(', ')}`;
   return undefined;
 }
 
@@ -44,7 +52,14 @@ export function checkToolInput(schema: JsonSchema, input: unknown): Record<strin
   const record = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== null && value !== undefined));
   const properties = (schema.properties ?? {}) as Record<string, PropertySchema>;
   for (const name of Object.keys(record)) {
-    if (!(name in properties)) throw new AgentInputError(`Unknown input "${name}"; this tool takes ${Object.keys(properties).map((known) => `"${known}"`).join(', ') || 'nothing'}.`);
+    if (!(name in properties))
+      throw new AgentInputError(
+        `Unknown input "${name}"; this tool takes ${
+          Object.keys(properties)
+            .map((known) => `"${known}"`)
+            .join(', ') || 'nothing'
+        }.`,
+      );
   }
   for (const name of (schema.required ?? []) as string[]) {
     if (record[name] === undefined || record[name] === '') throw new AgentInputError(`"${name}" is required.`);

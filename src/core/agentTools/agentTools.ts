@@ -29,11 +29,17 @@ export interface AgentToolsOptions {
 
 /** Why a call failed, in the words a model can act on; the server's error object when there is one. */
 function errorValue(error: unknown, session: AgentSession): { error: string; kind: string; server?: Record<string, unknown> } {
-  if (error instanceof CallRefusedError) return { error: session.explainRefusal(error.message), kind: error.declined ? 'declined' : 'refused' };
+  if (error instanceof CallRefusedError)
+    return { error: session.explainRefusal(error.message), kind: error.declined ? 'declined' : 'refused' };
   if (error instanceof AgentInputError) return { error: error.message, kind: 'input' };
   if (error instanceof RequestFileToolError) return { error: error.message, kind: 'requestFile' };
   if (error instanceof ConnectionLookupError) return { error: error.message, kind: 'connection' };
-  if (error instanceof Json2Error) return { error: error.message, kind: error.kind, server: { name: error.name, status: error.status, ...(error.arguments.length > 0 ? { arguments: error.arguments } : {}) } };
+  if (error instanceof Json2Error)
+    return {
+      error: error.message,
+      kind: error.kind,
+      server: { name: error.name, status: error.status, ...(error.arguments.length > 0 ? { arguments: error.arguments } : {}) },
+    };
   if (error instanceof ClientError) return { error: error.message, kind: error.kind };
   return { error: error instanceof Error ? error.message : String(error), kind: 'internal' };
 }
@@ -62,7 +68,8 @@ export class AgentTools {
       if (!tool || this.#options.exclude?.includes(tool.name)) throw new AgentInputError(`There is no tool named ${name}.`);
       const checked = checkToolInput(tool.inputSchema, input);
       const inputText = JSON.stringify(checked);
-      if (session.redactor.redactKnown(inputText) !== inputText) throw new AgentInputError('The input holds a connection\'s secret; these tools never take a key or password.');
+      if (session.redactor.redactKnown(inputText) !== inputText)
+        throw new AgentInputError("The input holds a connection's secret; these tools never take a key or password.");
       value = await this.#run(tool.name, checked, signal);
     } catch (error) {
       isError = true;
@@ -72,19 +79,29 @@ export class AgentTools {
     const text = JSON.stringify(redacted);
     const inputText = JSON.stringify(input ?? {});
     const shownInput = inputText.length > 300 ? `${inputText.slice(0, 300)}…` : inputText;
-    this.#options.log?.(session.redactor.redact(`${name} ${shownInput} → ${isError ? `error: ${(redacted as { error: string }).error}` : `ok, ${text.length} characters`} (${Math.round(performance.now() - started)} ms)`));
+    this.#options.log?.(
+      session.redactor.redact(
+        `${name} ${shownInput} → ${isError ? `error: ${(redacted as { error: string }).error}` : `ok, ${text.length} characters`} (${Math.round(performance.now() - started)} ms)`,
+      ),
+    );
     return { isError, value: redacted, text };
   }
 
   async #run(name: AgentToolName, input: Record<string, unknown>, signal: AbortSignal | undefined): Promise<unknown> {
     const { session } = this.#options;
     switch (name) {
-      case 'json2_list_connections': return listConnections(session, input, signal);
-      case 'json2_find_models': return findModels(session, input, signal);
-      case 'json2_describe_model': return describeModel(session, input as { model: string }, signal);
-      case 'json2_read_records': return readRecords(session, input as unknown as ReadRecordsInput, signal);
-      case 'json2_call_method': return callMethod(session, input as unknown as CallMethodInput, signal);
-      case 'json2_run_request': return runRequest(session, this.#options.workspaceRoot, input as unknown as RunRequestInput, signal);
+      case 'json2_list_connections':
+        return listConnections(session, input, signal);
+      case 'json2_find_models':
+        return findModels(session, input, signal);
+      case 'json2_describe_model':
+        return describeModel(session, input as { model: string }, signal);
+      case 'json2_read_records':
+        return readRecords(session, input as unknown as ReadRecordsInput, signal);
+      case 'json2_call_method':
+        return callMethod(session, input as unknown as CallMethodInput, signal);
+      case 'json2_run_request':
+        return runRequest(session, this.#options.workspaceRoot, input as unknown as RunRequestInput, signal);
     }
   }
 }

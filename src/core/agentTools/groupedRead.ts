@@ -34,14 +34,22 @@ export async function groupMethodOf(client: ConnectionClient, signal?: AbortSign
  * Groups through `method`, answered in formatted_read_group's shape either way (each groupby, each aggregate under
  * the name asked, `__count`), so an agent reads the same keys from every release; read_group's `__domain` is kept.
  */
-export async function readGroups(client: ConnectionClient, method: GroupMethod, input: GroupedReadInput, signal?: AbortSignal): Promise<unknown[]> {
+export async function readGroups(
+  client: ConnectionClient,
+  method: GroupMethod,
+  input: GroupedReadInput,
+  signal?: AbortSignal,
+): Promise<unknown[]> {
   const { model, domain, groupby, aggregates, limit } = input;
   if (method === 'formatted_read_group') {
     return client.call<unknown[]>({ model, method, args: { domain, groupby, aggregates, limit } }, signal);
   }
   // read_group: aggregates as `fields` (`field:aggregator`), every groupby at once (not lazy), `__count` always there.
   const fields = aggregates.filter((spec) => spec !== '__count');
-  const rows = await client.call<Array<Record<string, unknown>>>({ model, method, args: { domain, fields, groupby, limit, lazy: false } }, signal);
+  const rows = await client.call<Array<Record<string, unknown>>>(
+    { model, method, args: { domain, fields, groupby, limit, lazy: false } },
+    signal,
+  );
   return rows.map((row) => {
     const group: Record<string, unknown> = {};
     for (const spec of groupby) group[spec] = row[spec];

@@ -31,17 +31,38 @@ export async function readRecords(session: AgentSession, input: ReadRecordsInput
   if (input.method === 'read_group') {
     if (!input.groupby || input.groupby.length === 0) throw new AgentInputError('"groupby" is required with read_group.');
     const sent = await groupMethodOf(client, signal);
-    const groups = await readGroups(client, sent, { model: input.model, domain, groupby: input.groupby, aggregates: input.aggregates ?? ['__count'], limit: limit + 1 }, signal);
+    const groups = await readGroups(
+      client,
+      sent,
+      { model: input.model, domain, groupby: input.groupby, aggregates: input.aggregates ?? ['__count'], limit: limit + 1 },
+      signal,
+    );
     const more = groups.length > limit;
     const list = compactList(groups.slice(0, limit));
-    return { model: input.model, method: sent, groups: list.items, returned: list.items.length, ...(more || list.truncated ? { truncated: true } : {}) };
+    return {
+      model: input.model,
+      method: sent,
+      groups: list.items,
+      returned: list.items.length,
+      ...(more || list.truncated ? { truncated: true } : {}),
+    };
   }
   const offset = input.offset ?? 0;
   const [records, total] = await Promise.all([
-    client.call<unknown[]>({
-      model: input.model, method: 'search_read',
-      args: { domain, fields: input.fields ?? ['display_name'], limit, offset, ...(input.order !== undefined ? { order: input.order } : {}) },
-    }, signal),
+    client.call<unknown[]>(
+      {
+        model: input.model,
+        method: 'search_read',
+        args: {
+          domain,
+          fields: input.fields ?? ['display_name'],
+          limit,
+          offset,
+          ...(input.order !== undefined ? { order: input.order } : {}),
+        },
+      },
+      signal,
+    ),
     client.call<number>({ model: input.model, method: 'search_count', args: { domain } }, signal),
   ]);
   const list = compactList(records);
@@ -52,7 +73,11 @@ export async function readRecords(session: AgentSession, input: ReadRecordsInput
     total,
     returned,
     offset,
-    ...(offset + returned < total ? { next: `${total - offset - returned} more: ask again with "offset": ${offset + returned}${list.truncated ? ' (this page was cut to the size budget)' : ''}` } : {}),
+    ...(offset + returned < total
+      ? {
+          next: `${total - offset - returned} more: ask again with "offset": ${offset + returned}${list.truncated ? ' (this page was cut to the size budget)' : ''}`,
+        }
+      : {}),
   };
 }
 
@@ -68,10 +93,22 @@ export interface CallMethodInput {
 /** json2_call_method: any method, through the connection's guards (read-only, production confirmation) as the tools apply them. */
 export async function callMethod(session: AgentSession, input: CallMethodInput, signal?: AbortSignal): Promise<unknown> {
   const client = await session.client(input.connection);
-  const result = await client.call({
-    model: input.model, method: input.method,
-    ...(input.args ? { args: input.args } : {}), ...(input.ids ? { ids: input.ids } : {}), ...(input.context ? { context: input.context } : {}),
-  }, signal);
+  const result = await client.call(
+    {
+      model: input.model,
+      method: input.method,
+      ...(input.args ? { args: input.args } : {}),
+      ...(input.ids ? { ids: input.ids } : {}),
+      ...(input.context ? { context: input.context } : {}),
+    },
+    signal,
+  );
   const compact = compactValue(result);
-  return { model: input.model, method: input.method, readOnly: isReadOnlyMethod(input.method), result: compact.value, ...(compact.truncated ? { truncated: true } : {}) };
+  return {
+    model: input.model,
+    method: input.method,
+    readOnly: isReadOnlyMethod(input.method),
+    result: compact.value,
+    ...(compact.truncated ? { truncated: true } : {}),
+  };
 }

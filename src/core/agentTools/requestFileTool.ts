@@ -22,7 +22,8 @@ export class RequestFileToolError extends Error {}
 function workspaceFile(root: string, file: string): string {
   const full = path.resolve(root, file);
   const relative = path.relative(root, full);
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) throw new RequestFileToolError(`${file} is outside the workspace folder ${root}.`);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative))
+    throw new RequestFileToolError(`${file} is outside the workspace folder ${root}.`);
   if (path.extname(full) !== '.json2') throw new RequestFileToolError(`${file} is not a .json2 request file.`);
   return full;
 }
@@ -42,9 +43,12 @@ function agentAsking(session: AgentSession): RunAsking {
 }
 
 function summary(result: RequestRunResult, session: AgentSession): Record<string, unknown> {
-  const error = result.error && (result.error.kind === 'refused' ? { ...result.error, message: session.explainRefusal(result.error.message) } : result.error);
+  const error =
+    result.error &&
+    (result.error.kind === 'refused' ? { ...result.error, message: session.explainRefusal(result.error.message) } : result.error);
   return {
-    request: result.label, verdict: result.verdict,
+    request: result.label,
+    verdict: result.verdict,
     ...(result.request !== undefined ? { sent: result.request } : {}),
     ...(result.connection !== undefined ? { connection: result.connection } : {}),
     ...(result.status !== undefined ? { status: result.status } : {}),
@@ -53,7 +57,12 @@ function summary(result: RequestRunResult, session: AgentSession): Record<string
 }
 
 /** Runs the named request (and the named requests it uses, first); returns its answer cut to the budget and the assertions. */
-export async function runRequest(session: AgentSession, workspaceRoot: string, input: RunRequestInput, signal?: AbortSignal): Promise<unknown> {
+export async function runRequest(
+  session: AgentSession,
+  workspaceRoot: string,
+  input: RunRequestInput,
+  signal?: AbortSignal,
+): Promise<unknown> {
   const file = workspaceFile(workspaceRoot, input.file);
   let text: string;
   try {
@@ -64,17 +73,25 @@ export async function runRequest(session: AgentSession, workspaceRoot: string, i
   const parsed = parseRequestFile(text);
   const errors = parsed.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if (errors.length > 0) {
-    throw new RequestFileToolError(`${input.file} has errors, nothing was sent: ${errors.slice(0, 5).map((problem) => `line ${problem.range.start.line + 1}: ${problem.message}`).join('; ')}`);
+    throw new RequestFileToolError(
+      `${input.file} has errors, nothing was sent: ${errors
+        .slice(0, 5)
+        .map((problem) => `line ${problem.range.start.line + 1}: ${problem.message}`)
+        .join('; ')}`,
+    );
   }
   const request = parsed.requests.find((candidate) => candidate.name?.text === input.name);
   if (!request) {
     const names = parsed.requests.flatMap((candidate) => (candidate.name ? [candidate.name.text] : []));
-    throw new RequestFileToolError(`No request is named ${input.name} in ${input.file}${names.length > 0 ? ` (named: ${names.join(', ')})` : ' (it names none)'}.`);
+    throw new RequestFileToolError(
+      `No request is named ${input.name} in ${input.file}${names.length > 0 ? ` (named: ${names.join(', ')})` : ' (it names none)'}.`,
+    );
   }
   const requestSession = new RequestSession(session.redactor);
   const ports = session.runPorts();
   const pipeline = new RequestRun({
-    parsed, session: requestSession,
+    parsed,
+    session: requestSession,
     ports: { ...ports, asking: agentAsking(session), clock: systemClock, reporter: { started: () => signal } },
     environment: {},
     ...(input.connection !== undefined ? { connectionOverride: input.connection } : {}),
@@ -85,7 +102,9 @@ export async function runRequest(session: AgentSession, workspaceRoot: string, i
   return {
     ...summary(own, session),
     ...(answer ? { body: answer.value, ...(answer.truncated ? { truncated: true } : {}) } : {}),
-    ...(own.assertions.length > 0 ? { assertions: own.assertions.map((assertion) => ({ text: assertion.text, passed: assertion.passed, message: assertion.message })) } : {}),
+    ...(own.assertions.length > 0
+      ? { assertions: own.assertions.map((assertion) => ({ text: assertion.text, passed: assertion.passed, message: assertion.message })) }
+      : {}),
     ...(results.length > 1 ? { ranFirst: results.slice(0, -1).map((result) => summary(result, session)) } : {}),
   };
 }

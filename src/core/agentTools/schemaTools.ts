@@ -19,22 +19,32 @@ interface ConnectionSummary {
 /** json2_list_connections: every saved connection as the tools apply it; with `databases`, each server's list. */
 export async function listConnections(session: AgentSession, input: { databases?: boolean }, signal?: AbortSignal): Promise<unknown> {
   const profiles = await session.profiles();
-  const summaries = await Promise.all(profiles.map(async (profile): Promise<ConnectionSummary> => {
-    const applied = session.effectiveProfile(profile);
-    const summary: ConnectionSummary = {
-      name: profile.name, url: profile.baseUrl, ...(profile.database !== undefined ? { database: profile.database } : {}),
-      interface: profile.protocol === 'json2' ? 'JSON-2' : profile.protocol === 'xmlrpc' ? 'XML-RPC' : 'JSON-RPC',
-      readOnly: applied.readOnly, production: profile.production,
-    };
-    return input.databases ? { ...summary, ...(await databasesOf(profile, signal)) } : summary;
-  }));
+  const summaries = await Promise.all(
+    profiles.map(async (profile): Promise<ConnectionSummary> => {
+      const applied = session.effectiveProfile(profile);
+      const summary: ConnectionSummary = {
+        name: profile.name,
+        url: profile.baseUrl,
+        ...(profile.database !== undefined ? { database: profile.database } : {}),
+        interface: profile.protocol === 'json2' ? 'JSON-2' : profile.protocol === 'xmlrpc' ? 'XML-RPC' : 'JSON-RPC',
+        readOnly: applied.readOnly,
+        production: profile.production,
+      };
+      return input.databases ? { ...summary, ...(await databasesOf(profile, signal)) } : summary;
+    }),
+  );
   return {
     connections: summaries,
-    writes: session.allowWrites ? 'allowed on connections that are not read-only (production connections ask first)' : `off: every connection is read-only for agents (${session.allowWritesHint})`,
+    writes: session.allowWrites
+      ? 'allowed on connections that are not read-only (production connections ask first)'
+      : `off: every connection is read-only for agents (${session.allowWritesHint})`,
   };
 }
 
-async function databasesOf(profile: ConnectionProfile, signal: AbortSignal | undefined): Promise<Pick<ConnectionSummary, 'databases' | 'databasesError'>> {
+async function databasesOf(
+  profile: ConnectionProfile,
+  signal: AbortSignal | undefined,
+): Promise<Pick<ConnectionSummary, 'databases' | 'databasesError'>> {
   // The database list needs no key: nothing secret travels with this request.
   const manager = new DatabaseManagerClient({ baseUrl: profile.baseUrl, allowInsecureHttp: profile.allowInsecureHttp });
   try {
@@ -47,7 +57,11 @@ async function databasesOf(profile: ConnectionProfile, signal: AbortSignal | und
 }
 
 /** json2_find_models: models whose technical name or label holds the query, exact and prefix matches first. */
-export async function findModels(session: AgentSession, input: { connection?: string; query?: string; limit?: number }, signal?: AbortSignal): Promise<unknown> {
+export async function findModels(
+  session: AgentSession,
+  input: { connection?: string; query?: string; limit?: number },
+  signal?: AbortSignal,
+): Promise<unknown> {
   const schema = await session.schema(input.connection);
   const models = await schema.models({ ...(signal ? { signal } : {}) });
   const query = (input.query ?? '').trim().toLowerCase();
@@ -64,12 +78,17 @@ export async function findModels(session: AgentSession, input: { connection?: st
     .map(({ info }) => ({ model: info.model, label: info.name }));
   const limited = matches.slice(0, input.limit ?? 50);
   const list = compactList(limited, { total: matches.length });
-  return { models: list.items, total: list.total, ...(list.truncated ? { truncated: true, hint: 'Give a more precise query to see the others.' } : {}) };
+  return {
+    models: list.items,
+    total: list.total,
+    ...(list.truncated ? { truncated: true, hint: 'Give a more precise query to see the others.' } : {}),
+  };
 }
 
 function describeField(field: FieldInfo): Record<string, unknown> {
   return {
-    name: field.name, type: field.type,
+    name: field.name,
+    type: field.type,
     ...(field.string !== undefined ? { label: field.string } : {}),
     ...(field.relation ? { relation: field.relation } : {}),
     ...(field.required ? { required: true } : {}),
@@ -79,7 +98,11 @@ function describeField(field: FieldInfo): Record<string, unknown> {
 }
 
 /** json2_describe_model: the fields (all, some by name, or those matching a query) and the method names. */
-export async function describeModel(session: AgentSession, input: { connection?: string; model: string; fields?: string[]; query?: string }, signal?: AbortSignal): Promise<unknown> {
+export async function describeModel(
+  session: AgentSession,
+  input: { connection?: string; model: string; fields?: string[]; query?: string },
+  signal?: AbortSignal,
+): Promise<unknown> {
   const schema = await session.schema(input.connection);
   const options = signal ? { signal } : {};
   const fields = await schema.fields(input.model, options);
@@ -91,7 +114,8 @@ export async function describeModel(session: AgentSession, input: { connection?:
     chosen = input.fields.filter((name) => name in fields).map((name) => fields[name]);
   }
   const query = input.query?.trim().toLowerCase();
-  if (query) chosen = chosen.filter((field) => field.name.toLowerCase().includes(query) || (field.string ?? '').toLowerCase().includes(query));
+  if (query)
+    chosen = chosen.filter((field) => field.name.toLowerCase().includes(query) || (field.string ?? '').toLowerCase().includes(query));
   chosen.sort((a, b) => Number(Boolean(b.required)) - Number(Boolean(a.required)) || a.name.localeCompare(b.name));
   const list = compactList(chosen.map(describeField), { budget: 12_000 });
   return {
@@ -100,7 +124,10 @@ export async function describeModel(session: AgentSession, input: { connection?:
     fieldCount: list.total,
     ...(list.truncated ? { truncated: true, hint: 'Ask for fewer fields with "fields" or "query".' } : {}),
     ...(unknown.length > 0 ? { unknownFields: unknown } : {}),
-    methods: methods.map((method) => method.name).sort().slice(0, 200),
+    methods: methods
+      .map((method) => method.name)
+      .sort()
+      .slice(0, 200),
     methodCount: methods.length,
   };
 }

@@ -21,7 +21,10 @@ export class CallInFlight {
   #timer: NodeJS.Timeout | undefined;
   #signal: AbortSignal | undefined;
 
-  constructor(private readonly origin: string, private readonly events: CallEvents) {}
+  constructor(
+    private readonly origin: string,
+    private readonly events: CallEvents,
+  ) {}
 
   /** Starts the exchange, unless `signal` is already aborted; `timeoutMs` (0: none) bounds the whole call. */
   start(pool: HttpPool, request: PoolRequest, signal: AbortSignal | undefined, timeoutMs: number): void {
@@ -32,9 +35,16 @@ export class CallInFlight {
     this.#signal = signal;
     signal?.addEventListener('abort', this.#onCallerAbort, { once: true });
     if (timeoutMs > 0) {
-      this.#timer = setTimeout(() => this.stop(new TransportError('timeout', `No complete answer within ${timeoutMs} ms; the request was stopped.`, {
-        code: 'TIMEOUT', maybeSent: this.connectedAt !== undefined,
-      })), timeoutMs);
+      this.#timer = setTimeout(
+        () =>
+          this.stop(
+            new TransportError('timeout', `No complete answer within ${timeoutMs} ms; the request was stopped.`, {
+              code: 'TIMEOUT',
+              maybeSent: this.connectedAt !== undefined,
+            }),
+          ),
+        timeoutMs,
+      );
     }
     try {
       this.#exchange = pool.exchange(request, {
@@ -54,7 +64,7 @@ export class CallInFlight {
         onError: (error) => this.fail(transportErrorFrom(error, this.origin, this.connectedAt !== undefined)),
       });
     } catch (error) {
-      this.fail(error instanceof Error && !(error instanceof TransportError) ? new ClientUsageError(error.message) : error as Error);
+      this.fail(error instanceof Error && !(error instanceof TransportError) ? new ClientUsageError(error.message) : (error as Error));
     }
   }
 
@@ -92,7 +102,9 @@ export class CallInFlight {
   }
 
   readonly #onCallerAbort = (): void => {
-    this.stop(new TransportError('cancelled', 'The request was cancelled.', { code: 'ABORT_ERR', maybeSent: this.connectedAt !== undefined }));
+    this.stop(
+      new TransportError('cancelled', 'The request was cancelled.', { code: 'ABORT_ERR', maybeSent: this.connectedAt !== undefined }),
+    );
   };
 }
 

@@ -64,8 +64,15 @@ export class Json2Error extends ClientError {
   readonly target: string;
 
   constructor(init: {
-    status: number; kind: ErrorKind; message: string; target: string;
-    serviceName?: string; arguments?: readonly unknown[]; context?: Record<string, unknown>; debug?: string; rawBody?: string;
+    status: number;
+    kind: ErrorKind;
+    message: string;
+    target: string;
+    serviceName?: string;
+    arguments?: readonly unknown[];
+    context?: Record<string, unknown>;
+    debug?: string;
+    rawBody?: string;
   }) {
     super(init.kind, init.message);
     this.status = init.status;
@@ -130,8 +137,14 @@ const KIND_BY_SERVICE_NAME: Readonly<Record<string, ErrorKind>> = {
 };
 
 const KIND_BY_STATUS: Readonly<Record<number, ErrorKind>> = {
-  400: 'badRequest', 401: 'auth', 403: 'access', 404: 'notFound', 409: 'conflict', 413: 'payloadTooLarge',
-  415: 'unsupportedMediaType', 422: 'validation',
+  400: 'badRequest',
+  401: 'auth',
+  403: 'access',
+  404: 'notFound',
+  409: 'conflict',
+  413: 'payloadTooLarge',
+  415: 'unsupportedMediaType',
+  422: 'validation',
 };
 
 /**

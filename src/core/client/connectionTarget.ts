@@ -26,7 +26,9 @@ export function parseConnectionTarget(baseUrl: string, allowInsecureHttp = false
     throw new ClientUsageError(`The base URL must start with https:// or http://, not ${url.protocol}//.`);
   }
   if (url.username !== '' || url.password !== '') {
-    throw new UnsafeRequestError('The base URL must not contain a user name or password; give the API key separately so it is stored as a secret.');
+    throw new UnsafeRequestError(
+      'The base URL must not contain a user name or password; give the API key separately so it is stored as a secret.',
+    );
   }
   if (url.search !== '' || url.hash !== '') {
     throw new ClientUsageError('The base URL must not contain a query string or a fragment.');
@@ -36,7 +38,7 @@ export function parseConnectionTarget(baseUrl: string, allowInsecureHttp = false
   if (!secure && !loopback && !allowInsecureHttp) {
     throw new UnsafeRequestError(
       `Refusing to send credentials to ${url.host} over plain http://: the API key would travel unencrypted and anyone on the ` +
-      'network path could read and reuse it. Use https://, or enable "allow insecure http" for this connection if the network is trusted.',
+        'network path could read and reuse it. Use https://, or enable "allow insecure http" for this connection if the network is trusted.',
     );
   }
   return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, ''), secure, loopback };
@@ -67,7 +69,7 @@ export function resolveRequestPath(target: ConnectionTarget, requestTarget: stri
     if (url.origin !== target.origin) {
       throw new UnsafeRequestError(
         `Refusing to send the connection's credentials to ${url.origin}: the connection's base URL is ${target.origin}. ` +
-        'Use a path (such as /json/2/res.partner/search_read) or a connection whose base URL is that server.',
+          'Use a path (such as /json/2/res.partner/search_read) or a connection whose base URL is that server.',
       );
     }
     if (target.basePath !== '' && url.pathname !== target.basePath && !url.pathname.startsWith(`${target.basePath}/`)) {

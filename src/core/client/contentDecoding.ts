@@ -26,7 +26,10 @@ function zlibDecoders(): NonNullable<typeof decoders> {
  * answer cannot expand into gigabytes. Unknown encodings are refused rather than handed over as garbage.
  */
 export async function decodeContent(raw: Buffer, contentEncoding: string | undefined, maxBytes: number): Promise<Buffer> {
-  const encodings = (contentEncoding ?? '').split(',').map((e) => e.trim().toLowerCase()).filter((e) => e !== '' && e !== 'identity');
+  const encodings = (contentEncoding ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter((e) => e !== '' && e !== 'identity');
   let body = raw;
   // Encodings are listed in the order they were applied, so they are undone from the last.
   for (const encoding of encodings.reverse()) {
@@ -54,9 +57,11 @@ async function decodeOne(body: Buffer, encoding: string, maxBytes: number): Prom
   } catch (error) {
     if (error instanceof TransportError) throw error;
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
-      throw new TransportError('responseTooLarge',
+      throw new TransportError(
+        'responseTooLarge',
         `The decompressed answer is over the size limit of ${maxBytes} bytes; ask for fewer records or fields, or raise the limit.`,
-        { code: 'RESPONSE_TOO_LARGE' });
+        { code: 'RESPONSE_TOO_LARGE' },
+      );
     }
     throw new TransportError('invalidResponse', `The ${encoding}-compressed answer is corrupt: ${(error as Error).message}`);
   }

@@ -69,7 +69,11 @@ export class DatabaseManagerClient {
   async list(signal?: AbortSignal): Promise<string[]> {
     return this.#guard(undefined, async () => {
       const answer = await this.#transport.send({
-        method: 'POST', path: this.#path('/web/database/list'), headers: this.#headers('application/json'), body: encodeJsonRpcParams({}, 1), signal,
+        method: 'POST',
+        path: this.#path('/web/database/list'),
+        headers: this.#headers('application/json'),
+        body: encodeJsonRpcParams({}, 1),
+        signal,
       });
       const decoded = decodeJsonRpcAnswer(answer.body.toString('utf8'));
       if (decoded.kind === 'error') throw new JsonRpcError(decoded.code, decoded.message, decoded.data, 'database list');
@@ -79,17 +83,36 @@ export class DatabaseManagerClient {
 
   /** Creates a database with its administrator. */
   async create(database: NewDatabase, signal?: AbortSignal): Promise<void> {
-    await this.#form('Database creation', '/web/database/create', {
-      master_pwd: this.#master(), name: database.name, login: database.login, password: database.password,
-      lang: database.lang ?? 'en_US', phone: database.phone ?? '', ...(database.demo ? { demo: 'true' } : {}),
-    }, signal, database.password);
+    await this.#form(
+      'Database creation',
+      '/web/database/create',
+      {
+        master_pwd: this.#master(),
+        name: database.name,
+        login: database.login,
+        password: database.password,
+        lang: database.lang ?? 'en_US',
+        phone: database.phone ?? '',
+        ...(database.demo ? { demo: 'true' } : {}),
+      },
+      signal,
+      database.password,
+    );
   }
 
   /** Copies `name` to `newName`, neutralised when asked. */
   async duplicate(name: string, newName: string, options: { neutralize?: boolean; signal?: AbortSignal } = {}): Promise<void> {
-    await this.#form('Database duplication', '/web/database/duplicate', {
-      master_pwd: this.#master(), name, new_name: newName, ...(options.neutralize ? { neutralize_database: 'true' } : {}),
-    }, options.signal);
+    await this.#form(
+      'Database duplication',
+      '/web/database/duplicate',
+      {
+        master_pwd: this.#master(),
+        name,
+        new_name: newName,
+        ...(options.neutralize ? { neutralize_database: 'true' } : {}),
+      },
+      options.signal,
+    );
   }
 
   async drop(name: string, signal?: AbortSignal): Promise<void> {
@@ -98,28 +121,47 @@ export class DatabaseManagerClient {
 
   /** Changes the master password; build a new client with the new one afterwards. */
   async changePassword(newMasterPassword: string, signal?: AbortSignal): Promise<void> {
-    await this.#form('Master password update', '/web/database/change_password', {
-      master_pwd: this.#master(), master_pwd_new: newMasterPassword,
-    }, signal, newMasterPassword);
+    await this.#form(
+      'Master password update',
+      '/web/database/change_password',
+      {
+        master_pwd: this.#master(),
+        master_pwd_new: newMasterPassword,
+      },
+      signal,
+      newMasterPassword,
+    );
   }
 
   /**
    * Streams a backup into `destination` (a file path; written as `.part` then renamed), never holding it in memory.
    * Resolves with the size and the server's file name.
    */
-  async backup(name: string, destination: string, options: { format?: 'zip' | 'dump'; onProgress?: ProgressListener; signal?: AbortSignal } = {}): Promise<{
-    bytes: number; serverFileName: string | undefined;
+  async backup(
+    name: string,
+    destination: string,
+    options: { format?: 'zip' | 'dump'; onProgress?: ProgressListener; signal?: AbortSignal } = {},
+  ): Promise<{
+    bytes: number;
+    serverFileName: string | undefined;
   }> {
     return this.#guard(undefined, async () => {
       const body = new URLSearchParams({ master_pwd: this.#master(), name, backup_format: options.format ?? 'zip' }).toString();
       const response = await this.#transport.stream({
-        method: 'POST', path: this.#path('/web/database/backup'), timeoutMs: 0,
-        headers: this.#headers('application/x-www-form-urlencoded'), body, signal: options.signal,
+        method: 'POST',
+        path: this.#path('/web/database/backup'),
+        timeoutMs: 0,
+        headers: this.#headers('application/x-www-form-urlencoded'),
+        body,
+        signal: options.signal,
       });
       const contentType = String(response.headers['content-type'] ?? '');
       if (response.status !== 200 || contentType.startsWith('text/html')) {
         const text = (await streamText(response.body)).slice(0, 1024 * 1024);
-        throw managerFailureOf('Database backup', response.status, text) ?? new TransportError('invalidResponse', 'Database backup: redirected instead of sending the file.');
+        throw (
+          managerFailureOf('Database backup', response.status, text) ??
+          new TransportError('invalidResponse', 'Database backup: redirected instead of sending the file.')
+        );
       }
       const total = Number(response.headers['content-length']);
       let bytes = 0;
@@ -133,11 +175,15 @@ export class DatabaseManagerClient {
       const partial = `${destination}.part`;
       try {
         // A write buffer of 1 MiB: with the default 16 KiB, the many small chunks of a zip answer piled up (measured).
-        await pipeline(response.body, counter, fs.createWriteStream(partial, { highWaterMark: WRITE_BUFFER_BYTES }), { signal: options.signal });
+        await pipeline(response.body, counter, fs.createWriteStream(partial, { highWaterMark: WRITE_BUFFER_BYTES }), {
+          signal: options.signal,
+        });
         await fs.promises.rename(partial, destination);
       } catch (error) {
         await fs.promises.rm(partial, { force: true });
-        throw options.signal?.aborted || (error instanceof Error && error.name === 'AbortError') ? new TransportError('cancelled', 'Database backup: cancelled; the partial file was removed.') : error;
+        throw options.signal?.aborted || (error instanceof Error && error.name === 'AbortError')
+          ? new TransportError('cancelled', 'Database backup: cancelled; the partial file was removed.')
+          : error;
       }
       const disposition = String(response.headers['content-disposition'] ?? '');
       const serverFileName = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
@@ -146,15 +192,29 @@ export class DatabaseManagerClient {
   }
 
   /** Uploads the backup file at `file` as a streamed multipart request and restores it as `name`. */
-  async restore(name: string, file: string, options: { copy?: boolean; neutralize?: boolean; onProgress?: ProgressListener; signal?: AbortSignal } = {}): Promise<void> {
+  async restore(
+    name: string,
+    file: string,
+    options: { copy?: boolean; neutralize?: boolean; onProgress?: ProgressListener; signal?: AbortSignal } = {},
+  ): Promise<void> {
     await this.#guard(undefined, async () => {
-      const upload = await multipartUpload({
-        master_pwd: this.#master(), name, ...(options.copy ? { copy: 'true' } : {}), ...(options.neutralize ? { neutralize: 'true' } : {}),
-      }, { field: 'backup_file', path: file, fileName: path.basename(file) });
+      const upload = await multipartUpload(
+        {
+          master_pwd: this.#master(),
+          name,
+          ...(options.copy ? { copy: 'true' } : {}),
+          ...(options.neutralize ? { neutralize: 'true' } : {}),
+        },
+        { field: 'backup_file', path: file, fileName: path.basename(file) },
+      );
       const answer = await this.#transport.send({
-        method: 'POST', path: this.#path('/web/database/restore'), timeoutMs: 0, signal: options.signal,
+        method: 'POST',
+        path: this.#path('/web/database/restore'),
+        timeoutMs: 0,
+        signal: options.signal,
         headers: { ...this.#headers(upload.contentType), 'content-length': String(upload.length) },
-        body: upload.body, onUploadProgress: (sent) => options.onProgress?.(sent, upload.length),
+        body: upload.body,
+        onUploadProgress: (sent) => options.onProgress?.(sent, upload.length),
       });
       const failure = managerFailureOf('Database restore', answer.status, answer.body.toString('utf8'));
       if (failure) throw failure;
@@ -165,11 +225,21 @@ export class DatabaseManagerClient {
     await this.#transport.close();
   }
 
-  async #form(action: string, route: string, fields: Record<string, string>, signal: AbortSignal | undefined, extraSecret?: string): Promise<void> {
+  async #form(
+    action: string,
+    route: string,
+    fields: Record<string, string>,
+    signal: AbortSignal | undefined,
+    extraSecret?: string,
+  ): Promise<void> {
     await this.#guard(extraSecret, async () => {
       const answer = await this.#transport.send({
-        method: 'POST', path: this.#path(route), headers: this.#headers('application/x-www-form-urlencoded'),
-        body: new URLSearchParams(fields).toString(), signal, timeoutMs: 0,
+        method: 'POST',
+        path: this.#path(route),
+        headers: this.#headers('application/x-www-form-urlencoded'),
+        body: new URLSearchParams(fields).toString(),
+        signal,
+        timeoutMs: 0,
       });
       const failure = managerFailureOf(action, answer.status, answer.body.toString('utf8'));
       if (failure) throw failure;
@@ -186,7 +256,8 @@ export class DatabaseManagerClient {
 
   /** The master password, or a usage error before anything is sent. */
   #master(): string {
-    if (this.#masterPassword === undefined) throw new ClientUsageError('This database-manager action needs the master password; none was given.');
+    if (this.#masterPassword === undefined)
+      throw new ClientUsageError('This database-manager action needs the master password; none was given.');
     return this.#masterPassword;
   }
 

@@ -105,7 +105,9 @@ export class HttpTransport {
           body = new Readable({
             read: () => call.resume(),
             destroy: (error, done) => {
-              call.stop(error ?? new TransportError('cancelled', 'The answer was not read to its end.', { code: 'ABORT_ERR', maybeSent: true }));
+              call.stop(
+                error ?? new TransportError('cancelled', 'The answer was not read to its end.', { code: 'ABORT_ERR', maybeSent: true }),
+              );
               done(error);
             },
           });
@@ -123,8 +125,12 @@ export class HttpTransport {
           else if (!body.destroyed) body.destroy(error);
         },
       });
-      call.start(this.#pool, this.#poolRequest(request, countedBody(request.body, request.onUploadProgress).body, false), request.signal,
-        request.timeoutMs ?? this.#requestTimeoutMs);
+      call.start(
+        this.#pool,
+        this.#poolRequest(request, countedBody(request.body, request.onUploadProgress).body, false),
+        request.signal,
+        request.timeoutMs ?? this.#requestTimeoutMs,
+      );
     });
   }
 
@@ -156,10 +162,20 @@ export class HttpTransport {
         onEnd: () => {
           call.settle();
           const raw = Buffer.concat(chunks, wireBytes);
-          decodeContent(raw, headers['content-encoding'], limit).then((body) => {
-            const timings = timingsSince(call.started, call.connectedAt, call.firstByteAt);
-            resolve({ status, headers, body, timings, sizes: { requestBytes: upload.sentBytes(), responseBytes: wireBytes, decodedBytes: body.length } });
-          }, (error: unknown) => reject(error instanceof TransportError ? error : new TransportError('invalidResponse', 'The answer could not be decoded.')));
+          decodeContent(raw, headers['content-encoding'], limit).then(
+            (body) => {
+              const timings = timingsSince(call.started, call.connectedAt, call.firstByteAt);
+              resolve({
+                status,
+                headers,
+                body,
+                timings,
+                sizes: { requestBytes: upload.sentBytes(), responseBytes: wireBytes, decodedBytes: body.length },
+              });
+            },
+            (error: unknown) =>
+              reject(error instanceof TransportError ? error : new TransportError('invalidResponse', 'The answer could not be decoded.')),
+          );
         },
         onFailure: reject,
       });
@@ -180,14 +196,20 @@ export class HttpTransport {
 
 function tooLarge(limit: number, declared?: number): TransportError {
   const size = declared === undefined ? 'more than that' : `${declared} bytes`;
-  return new TransportError('responseTooLarge',
+  return new TransportError(
+    'responseTooLarge',
     `The answer is over the size limit of ${limit} bytes (${size}); ask for fewer records or fields, or raise the limit.`,
-    { code: 'RESPONSE_TOO_LARGE' });
+    { code: 'RESPONSE_TOO_LARGE' },
+  );
 }
 
 /** Wraps a request body so that the bytes the pool takes from it are counted (and reported) as they go out. */
-function countedBody(body: HttpRequest['body'], onProgress: ((sentBytes: number) => void) | undefined): {
-  body: string | Buffer | Readable | undefined; sentBytes: () => number;
+function countedBody(
+  body: HttpRequest['body'],
+  onProgress: ((sentBytes: number) => void) | undefined,
+): {
+  body: string | Buffer | Readable | undefined;
+  sentBytes: () => number;
 } {
   let sent = 0;
   if (body === undefined || typeof body === 'string' || Buffer.isBuffer(body)) {

@@ -18,27 +18,37 @@ export function json2ResultOf(answer: HttpAnswer, target: string, database: stri
       return JSON.parse(text) as unknown;
     } catch {
       throw new TransportError('invalidResponse', `${target}: the server answered ${answer.status} but the body is not JSON.`, {
-        status: answer.status, rawBody: text.slice(0, RAW_BODY_LIMIT),
+        status: answer.status,
+        rawBody: text.slice(0, RAW_BODY_LIMIT),
       });
     }
   }
   if (answer.status >= 300 && answer.status < 400) {
     const location = answer.headers.location ?? 'an unnamed place';
-    throw new TransportError('invalidResponse',
+    throw new TransportError(
+      'invalidResponse',
       `${target}: the server redirected the call to ${location} (status ${answer.status}); redirects are not followed so the key ` +
-      'stays on this origin. Check the base URL (https://, path prefix).', { status: answer.status });
+        'stays on this origin. Check the base URL (https://, path prefix).',
+      { status: answer.status },
+    );
   }
   throw json2ErrorOf(answer.status, answer.headers['content-type'], text, target, database, databaseHeader);
 }
 
 /** The typed error of a 4xx/5xx answer, whether it carries the service's error object or a web page. */
 export function json2ErrorOf(
-  status: number, contentType: string | undefined, text: string, target: string, database: string | undefined, databaseHeader: string,
+  status: number,
+  contentType: string | undefined,
+  text: string,
+  target: string,
+  database: string | undefined,
+  databaseHeader: string,
 ): Json2Error {
   const errorObject = parseErrorObject(contentType, text);
   if (errorObject) {
     return new Json2Error({
-      status, target,
+      status,
+      target,
       kind: errorKindOf(errorObject.name, status),
       serviceName: errorObject.name,
       message: errorObject.message,
@@ -51,19 +61,35 @@ export function json2ErrorOf(
   const pageText = textOfHtml(text).slice(0, 300);
   if (status === 415) {
     return new Json2Error({
-      status, target, rawBody, kind: 'unsupportedMediaType',
+      status,
+      target,
+      rawBody,
+      kind: 'unsupportedMediaType',
       message: `${target}: the server refused the request's content type (415 Unsupported Media Type); JSON-2 bodies must be sent as application/json.`,
     });
   }
   if (status === 404 && /database/i.test(pageText)) {
-    const which = database === undefined
-      ? `no database was given: set the connection's database (sent in the ${databaseHeader} header)`
-      : `the database "${database}" sent in the ${databaseHeader} header is not one of them (or the server expects another header name)`;
-    return new Json2Error({ status, target, rawBody, kind: 'noDatabase', message: `${target}: the server hosts several databases and ${which}.` });
+    const which =
+      database === undefined
+        ? `no database was given: set the connection's database (sent in the ${databaseHeader} header)`
+        : `the database "${database}" sent in the ${databaseHeader} header is not one of them (or the server expects another header name)`;
+    return new Json2Error({
+      status,
+      target,
+      rawBody,
+      kind: 'noDatabase',
+      message: `${target}: the server hosts several databases and ${which}.`,
+    });
   }
   const kind = errorKindOf(undefined, status);
   const said = pageText === '' ? '' : `: ${pageText}`;
-  return new Json2Error({ status, target, rawBody, kind, message: `${target}: the server answered ${status} without an error object${said}` });
+  return new Json2Error({
+    status,
+    target,
+    rawBody,
+    kind,
+    message: `${target}: the server answered ${status} without an error object${said}`,
+  });
 }
 
 interface ErrorObject {
@@ -85,13 +111,16 @@ function parseErrorObject(contentType: string | undefined, text: string): ErrorO
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const record = value as Record<string, unknown>;
   if (typeof record.message !== 'string' && typeof record.name !== 'string') return undefined;
-  const args = Array.isArray(record.arguments) ? record.arguments as unknown[] : [];
+  const args = Array.isArray(record.arguments) ? (record.arguments as unknown[]) : [];
   const message = typeof record.message === 'string' ? record.message : typeof args[0] === 'string' ? args[0] : String(record.name);
   return {
     name: typeof record.name === 'string' ? record.name : undefined,
     message,
     arguments: args,
-    context: record.context !== null && typeof record.context === 'object' && !Array.isArray(record.context) ? record.context as Record<string, unknown> : {},
+    context:
+      record.context !== null && typeof record.context === 'object' && !Array.isArray(record.context)
+        ? (record.context as Record<string, unknown>)
+        : {},
     debug: typeof record.debug === 'string' ? record.debug : '',
   };
 }

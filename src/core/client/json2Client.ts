@@ -91,7 +91,8 @@ export class Json2Client {
       if (settings.apiKey.trim() === '') throw new ClientUsageError('The API key is empty.');
       this.target = parseConnectionTarget(settings.baseUrl, settings.allowInsecureHttp);
       this.databaseHeader = settings.databaseHeader ?? DEFAULT_DATABASE_HEADER;
-      if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(this.databaseHeader)) throw new ClientUsageError(`"${this.databaseHeader}" is not a valid header name.`);
+      if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(this.databaseHeader))
+        throw new ClientUsageError(`"${this.databaseHeader}" is not a valid header name.`);
       if (sharedTransport && sharedTransport.origin !== this.target.origin) {
         throw new UnsafeRequestError(`A transport for ${sharedTransport.origin} cannot carry requests for ${this.target.origin}.`);
       }
@@ -117,13 +118,21 @@ export class Json2Client {
   }
 
   /** Calls a model method and resolves with its result; rejects with `Json2Error`, `TransportError` or `UnsafeRequestError`. */
-  async call<T = unknown>(model: string, method: string, args: Readonly<Record<string, unknown>> = {}, options: CallOptions = {}): Promise<T> {
+  async call<T = unknown>(
+    model: string,
+    method: string,
+    args: Readonly<Record<string, unknown>> = {},
+    options: CallOptions = {},
+  ): Promise<T> {
     return (await this.callWithDetails<T>(model, method, args, options)).result;
   }
 
   /** Like `call`, with the status, timings and sizes of the exchange. */
   async callWithDetails<T = unknown>(
-    model: string, method: string, args: Readonly<Record<string, unknown>> = {}, options: CallOptions = {},
+    model: string,
+    method: string,
+    args: Readonly<Record<string, unknown>> = {},
+    options: CallOptions = {},
   ): Promise<CallOutcome<T>> {
     const target = `${model}.${method}`;
     let answer: HttpAnswer | undefined;
@@ -131,7 +140,12 @@ export class Json2Client {
       const path = resolveRequestPath(this.target, json2Path(model, method));
       const body = JSON.stringify(json2Body(args, options));
       answer = await this.#transport.send({
-        method: 'POST', path, headers: this.#headers(), body, signal: options.signal, timeoutMs: options.timeoutMs,
+        method: 'POST',
+        path,
+        headers: this.#headers(),
+        body,
+        signal: options.signal,
+        timeoutMs: options.timeoutMs,
       });
       const result = json2ResultOf(answer, target, this.database, this.databaseHeader) as T;
       this.#record(target, answer, undefined);
@@ -153,10 +167,21 @@ export class Json2Client {
       const path = resolveRequestPath(this.target, request.target);
       const headers = { ...this.#headers(), ...lowerCaseKeys(request.headers ?? {}), authorization: `bearer ${this.#apiKey}` };
       answer = await this.#transport.send({
-        method: request.method, path, headers, body: request.body, signal: request.signal, timeoutMs: request.timeoutMs,
+        method: request.method,
+        path,
+        headers,
+        body: request.body,
+        signal: request.signal,
+        timeoutMs: request.timeoutMs,
       });
       this.#record(request.target, answer, undefined);
-      return { status: answer.status, headers: answer.headers, text: answer.body.toString('utf8'), timings: answer.timings, sizes: answer.sizes };
+      return {
+        status: answer.status,
+        headers: answer.headers,
+        text: answer.body.toString('utf8'),
+        timings: answer.timings,
+        sizes: answer.sizes,
+      };
     } catch (error) {
       const safe = this.#redactor.redactError(error as Error);
       this.#record(request.target, answer, safe);
@@ -165,9 +190,10 @@ export class Json2Client {
   }
 
   /** `GET` of a JSON document with ETag revalidation: `notModified` when the server answers 304 to `etag`. */
-  async getDocument(path: string, options: { etag?: string; signal?: AbortSignal } = {}): Promise<
-    { notModified: true; etag: string | undefined } | { notModified: false; etag: string | undefined; body: unknown }
-  > {
+  async getDocument(
+    path: string,
+    options: { etag?: string; signal?: AbortSignal } = {},
+  ): Promise<{ notModified: true; etag: string | undefined } | { notModified: false; etag: string | undefined; body: unknown }> {
     let answer: HttpAnswer | undefined;
     try {
       const headers: Record<string, string> = { ...this.#headers() };
@@ -202,9 +228,17 @@ export class Json2Client {
    * client's key) and returns it.
    */
   async generateKey(request: NewKeyRequest, signal?: AbortSignal): Promise<string> {
-    const key = await this.call<unknown>('res.users.apikeys', 'generate', {
-      key: this.#apiKey, scope: request.scope, name: request.name, expiration_date: request.expirationDate,
-    }, { signal });
+    const key = await this.call<unknown>(
+      'res.users.apikeys',
+      'generate',
+      {
+        key: this.#apiKey,
+        scope: request.scope,
+        name: request.name,
+        expiration_date: request.expirationDate,
+      },
+      { signal },
+    );
     if (typeof key !== 'string') throw this.#redactor.redactError(new ClientUsageError('generate did not return a key string.'));
     return key;
   }
@@ -222,15 +256,18 @@ export class Json2Client {
   async rotateKey(options: RotateKeyOptions): Promise<RotationOutcome> {
     let issued: string | undefined;
     try {
-      return await rotateApiKey({
-        generate: async (request, signal) => (issued = await this.generateKey(request, signal)),
-        verify: async (newKey, signal) => {
-          const [mine, theirs] = await Promise.all([this.whoami(signal), this.withApiKey(newKey).whoami(signal)]);
-          if (mine.uid !== theirs.uid) throw new ClientUsageError(`the new key belongs to user ${theirs.uid}, not ${mine.uid}`);
-          return theirs.uid;
+      return await rotateApiKey(
+        {
+          generate: async (request, signal) => (issued = await this.generateKey(request, signal)),
+          verify: async (newKey, signal) => {
+            const [mine, theirs] = await Promise.all([this.whoami(signal), this.withApiKey(newKey).whoami(signal)]);
+            if (mine.uid !== theirs.uid) throw new ClientUsageError(`the new key belongs to user ${theirs.uid}, not ${mine.uid}`);
+            return theirs.uid;
+          },
+          revokeCurrent: async (newKey, signal) => this.withApiKey(newKey).revokeKey(this.#apiKey, signal),
         },
-        revokeCurrent: async (newKey, signal) => this.withApiKey(newKey).revokeKey(this.#apiKey, signal),
-      }, options);
+        options,
+      );
     } catch (error) {
       throw this.#redactor.with(issued).redactError(error as Error);
     }
@@ -267,8 +304,12 @@ export class Json2Client {
     if (!onCall) return;
     const kind = error && 'kind' in error ? String((error as { kind: unknown }).kind) : undefined;
     onCall({
-      target: this.#redactor.redact(target), status: answer?.status, ok: error === undefined,
-      timings: answer?.timings, sizes: answer?.sizes, ...(error ? { errorKind: kind ?? 'client' } : {}),
+      target: this.#redactor.redact(target),
+      status: answer?.status,
+      ok: error === undefined,
+      timings: answer?.timings,
+      sizes: answer?.sizes,
+      ...(error ? { errorKind: kind ?? 'client' } : {}),
     });
   }
 }

@@ -6,7 +6,13 @@ export type RpcService = 'common' | 'object' | 'db';
 /** A decoded JSON-RPC answer. `data` is the service's error object (name, message, arguments, context, debug). */
 export type JsonRpcAnswer =
   | { readonly kind: 'result'; readonly id: unknown; readonly value: unknown }
-  | { readonly kind: 'error'; readonly id: unknown; readonly code: number; readonly message: string; readonly data: Record<string, unknown> | undefined };
+  | {
+      readonly kind: 'error';
+      readonly id: unknown;
+      readonly code: number;
+      readonly message: string;
+      readonly data: Record<string, unknown> | undefined;
+    };
 
 export class JsonRpcFormatError extends Error {
   constructor(message: string) {
@@ -36,15 +42,20 @@ export function decodeJsonRpcAnswer(text: string): JsonRpcAnswer {
   } catch {
     throw new JsonRpcFormatError('The JSON-RPC answer is not JSON.');
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new JsonRpcFormatError('The JSON-RPC answer is not an object.');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new JsonRpcFormatError('The JSON-RPC answer is not an object.');
   const envelope = body as Record<string, unknown>;
   if (envelope.jsonrpc !== '2.0') throw new JsonRpcFormatError('The answer is not a JSON-RPC 2.0 envelope.');
   if (envelope.error !== undefined && envelope.error !== null) {
     const error = envelope.error as Record<string, unknown>;
     if (typeof error !== 'object') throw new JsonRpcFormatError('The JSON-RPC error is not an object.');
-    const data = error.data !== null && typeof error.data === 'object' && !Array.isArray(error.data) ? error.data as Record<string, unknown> : undefined;
+    const data =
+      error.data !== null && typeof error.data === 'object' && !Array.isArray(error.data)
+        ? (error.data as Record<string, unknown>)
+        : undefined;
     return {
-      kind: 'error', id: envelope.id,
+      kind: 'error',
+      id: envelope.id,
       code: typeof error.code === 'number' ? error.code : 0,
       message: typeof error.message === 'string' ? error.message : 'Server Error',
       data,

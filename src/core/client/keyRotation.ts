@@ -50,8 +50,10 @@ export class KeyRotationError extends ClientError {
   constructor(step: RotationStep, cause: unknown, newKey: string | undefined) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     const held = newKey === undefined ? 'no new key was issued' : 'the new key was issued and is valid too (take it with takeNewKey())';
-    super(cause instanceof ClientError ? cause.kind : 'server',
-      `Key rotation stopped at step "${step}": ${reason}. The old key was not revoked and stays valid; ${held}.`);
+    super(
+      cause instanceof ClientError ? cause.kind : 'server',
+      `Key rotation stopped at step "${step}": ${reason}. The old key was not revoked and stays valid; ${held}.`,
+    );
     this.step = step;
     this.newKeyIssued = newKey !== undefined;
     this.causeKind = cause instanceof ClientError ? cause.kind : 'server';

@@ -69,7 +69,7 @@ export class LegacyRpcClient {
 
   /** The common service's `version()`; needs no credentials. */
   async version(signal?: AbortSignal): Promise<CommonVersion> {
-    return await this.callService('common', 'version', [], signal) as CommonVersion;
+    return (await this.callService('common', 'version', [], signal)) as CommonVersion;
   }
 
   /** `common.login(db, login, password)`: the user id, or throws when the credentials are refused. */
@@ -85,16 +85,22 @@ export class LegacyRpcClient {
   }
 
   /** `object.execute_kw(db, uid, password, model, method, args, kw)`; authenticates first when needed. */
-  async executeKw(model: string, method: string, args: readonly unknown[], kw: Readonly<Record<string, unknown>> = {}, signal?: AbortSignal): Promise<unknown> {
+  async executeKw(
+    model: string,
+    method: string,
+    args: readonly unknown[],
+    kw: Readonly<Record<string, unknown>> = {},
+    signal?: AbortSignal,
+  ): Promise<unknown> {
     const { db, password } = this.#credentials();
-    const uid = this.#uid ?? await this.authenticate({}, signal);
+    const uid = this.#uid ?? (await this.authenticate({}, signal));
     return this.callService('object', 'execute_kw', [db, uid, password, model, method, args, kw], signal);
   }
 
   /** `object.execute(db, uid, password, model, method, *args)`: positional arguments only, no context. */
   async execute(model: string, method: string, ...args: unknown[]): Promise<unknown> {
     const { db, password } = this.#credentials();
-    const uid = this.#uid ?? await this.authenticate();
+    const uid = this.#uid ?? (await this.authenticate());
     return this.callService('object', 'execute', [db, uid, password, model, method, ...args]);
   }
 
@@ -111,9 +117,12 @@ export class LegacyRpcClient {
    * Runs a JSON-2 call through `execute_kw` with the mapping, so a request written for JSON-2 runs on a server that
    * only has the deprecated interfaces. `createResult: 'json2'` (default) turns `create`'s id into a list as JSON-2 does.
    */
-  async callAsJson2(call: Omit<Json2Call, 'database'>, options: { signal?: AbortSignal; createResult?: 'json2' | 'legacy' } = {}): Promise<unknown> {
+  async callAsJson2(
+    call: Omit<Json2Call, 'database'>,
+    options: { signal?: AbortSignal; createResult?: 'json2' | 'legacy' } = {},
+  ): Promise<unknown> {
     const { db, password } = this.#credentials();
-    const uid = this.#uid ?? await this.authenticate({}, options.signal);
+    const uid = this.#uid ?? (await this.authenticate({}, options.signal));
     const legacy = toExecuteKw({ ...call, database: db }, { uid, password });
     const result = await this.executeKw(legacy.model, legacy.method, legacy.args, legacy.kw, options.signal);
     if (call.method !== 'create') return result;
@@ -122,7 +131,13 @@ export class LegacyRpcClient {
   }
 
   /** One call of a service function over the client's protocol; faults and errors become typed errors. */
-  async callService(service: RpcService, method: string, args: readonly unknown[], signal?: AbortSignal, extraSecret?: string): Promise<unknown> {
+  async callService(
+    service: RpcService,
+    method: string,
+    args: readonly unknown[],
+    signal?: AbortSignal,
+    extraSecret?: string,
+  ): Promise<unknown> {
     const redactor = this.#redactor.with(extraSecret);
     const target = `${service}.${method}`;
     try {
@@ -153,21 +168,29 @@ export class LegacyRpcClient {
     try {
       answer = decodeMethodResponse(text);
     } catch (error) {
-      if (error instanceof XmlRpcFormatError) throw new TransportError('invalidResponse', `${target}: ${error.message}`, { rawBody: text.slice(0, 4096) });
+      if (error instanceof XmlRpcFormatError)
+        throw new TransportError('invalidResponse', `${target}: ${error.message}`, { rawBody: text.slice(0, 4096) });
       throw error;
     }
     if (answer.kind === 'fault') throw new XmlRpcFault(answer.code, answer.message, target);
     return answer.value;
   }
 
-  async #callJsonRpc(service: RpcService, method: string, args: readonly unknown[], target: string, signal?: AbortSignal): Promise<unknown> {
+  async #callJsonRpc(
+    service: RpcService,
+    method: string,
+    args: readonly unknown[],
+    target: string,
+    signal?: AbortSignal,
+  ): Promise<unknown> {
     const id = this.#nextId++;
     const text = await this.#post('/jsonrpc', 'application/json', encodeJsonRpcCall(service, method, args, id), target, signal);
     let answer;
     try {
       answer = decodeJsonRpcAnswer(text);
     } catch (error) {
-      if (error instanceof JsonRpcFormatError) throw new TransportError('invalidResponse', `${target}: ${error.message}`, { rawBody: text.slice(0, 4096) });
+      if (error instanceof JsonRpcFormatError)
+        throw new TransportError('invalidResponse', `${target}: ${error.message}`, { rawBody: text.slice(0, 4096) });
       throw error;
     }
     if (answer.kind === 'error') throw new JsonRpcError(answer.code, answer.message, answer.data, target);
@@ -181,8 +204,12 @@ export class LegacyRpcClient {
     const text = answer.body.toString('utf8');
     if (answer.status !== 200) {
       const kind = answer.status === 404 ? 'notFound' : 'invalidResponse';
-      throw new TransportError(kind, `${target}: ${path} answered ${answer.status}; the deprecated interfaces always answer 200` +
-        (answer.status === 404 ? ' (this server may not offer them any more).' : '.'), { status: answer.status, rawBody: text.slice(0, 4096) });
+      throw new TransportError(
+        kind,
+        `${target}: ${path} answered ${answer.status}; the deprecated interfaces always answer 200` +
+          (answer.status === 404 ? ' (this server may not offer them any more).' : '.'),
+        { status: answer.status, rawBody: text.slice(0, 4096) },
+      );
     }
     return text;
   }
@@ -191,7 +218,7 @@ export class LegacyRpcClient {
     const { database, login } = this;
     const password = this.#password;
     if (database === undefined || login === undefined || password === undefined) {
-      throw new ClientUsageError('This call needs the connection\'s database, login and password (or API key).');
+      throw new ClientUsageError("This call needs the connection's database, login and password (or API key).");
     }
     return { db: database, login, password };
   }

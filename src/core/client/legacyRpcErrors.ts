@@ -36,7 +36,7 @@ export class JsonRpcError extends ClientError {
     this.code = code;
     this.rpcMessage = rpcMessage;
     this.exceptionName = exceptionName;
-    this.arguments = Array.isArray(data?.arguments) ? data.arguments as unknown[] : [];
+    this.arguments = Array.isArray(data?.arguments) ? (data.arguments as unknown[]) : [];
     this.debug = typeof data?.debug === 'string' ? data.debug : '';
   }
 }
@@ -63,7 +63,7 @@ function faultKind(code: number | string, exceptionName: string | undefined): Er
     const kind = legacyKindOf(exceptionName.includes('.') ? exceptionName : `odoo.exceptions.${exceptionName}`);
     if (kind !== 'server' || typeof code === 'string') return kind;
   }
-  return typeof code === 'number' ? KIND_BY_FAULT_CODE[code] ?? 'server' : 'server';
+  return typeof code === 'number' ? (KIND_BY_FAULT_CODE[code] ?? 'server') : 'server';
 }
 
 function faultSummary(code: number | string, faultString: string): string {

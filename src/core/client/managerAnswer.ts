@@ -26,12 +26,18 @@ export function managerFailureOf(action: string, status: number, text: string): 
   if (status === 200) {
     const sentence = errorSentenceOf(text);
     if (sentence !== undefined) return new DatabaseManagerError(action, sentence);
-    return new TransportError('invalidResponse', `${action}: the manager answered with a page but no error sentence and no redirect; the outcome is unknown.`,
-      { status, rawBody: text.slice(0, 4096) });
+    return new TransportError(
+      'invalidResponse',
+      `${action}: the manager answered with a page but no error sentence and no redirect; the outcome is unknown.`,
+      { status, rawBody: text.slice(0, 4096) },
+    );
   }
   const said = textOfHtml(text).slice(0, 200);
-  return new TransportError(status === 404 ? 'notFound' : 'invalidResponse', `${action}: the manager answered ${status}${said ? `: ${said}` : ''}`,
-    { status, rawBody: text.slice(0, 4096) });
+  return new TransportError(
+    status === 404 ? 'notFound' : 'invalidResponse',
+    `${action}: the manager answered ${status}${said ? `: ${said}` : ''}`,
+    { status, rawBody: text.slice(0, 4096) },
+  );
 }
 
 /** The error sentence of a manager page (`Database creation error: ...`), from the text node that holds it. */

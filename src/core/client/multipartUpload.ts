@@ -14,13 +14,19 @@ export interface MultipartUpload {
  * so a backup of any size is never held in memory. (Written here rather than with undici's FormData so that the
  * length is known up front and upload progress can be counted.)
  */
-export async function multipartUpload(fields: Readonly<Record<string, string>>, file: { field: string; path: string; fileName: string }): Promise<MultipartUpload> {
+export async function multipartUpload(
+  fields: Readonly<Record<string, string>>,
+  file: { field: string; path: string; fileName: string },
+): Promise<MultipartUpload> {
   const boundary = `----json2-explorer-${randomBytes(12).toString('hex')}`;
   const quote = (text: string): string => text.replace(/["\r\n\\]/g, (c) => encodeURIComponent(c));
-  const head = Buffer.from(Object.entries(fields).map(([name, value]) =>
-    `--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n${value}\r\n`).join('') +
-    `--${boundary}\r\nContent-Disposition: form-data; name="${quote(file.field)}"; filename="${quote(file.fileName)}"\r\n` +
-    'Content-Type: application/octet-stream\r\n\r\n');
+  const head = Buffer.from(
+    Object.entries(fields)
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n${value}\r\n`)
+      .join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="${quote(file.field)}"; filename="${quote(file.fileName)}"\r\n` +
+      'Content-Type: application/octet-stream\r\n\r\n',
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const { size } = await fs.promises.stat(file.path);
   async function* body(): AsyncIterable<Uint8Array> {

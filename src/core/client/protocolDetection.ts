@@ -22,19 +22,31 @@ export interface DetectedProtocol {
  * Asks the server, without credentials: `GET /web/version`, an unauthenticated JSON-2 call (401 proves the route
  * exists, 404 that it does not), then the common service's `version` over XML-RPC and JSON-RPC.
  */
-export async function detectProtocol(baseUrl: string, options: { transport?: TransportOptions; signal?: AbortSignal } = {}): Promise<DetectedProtocol> {
+export async function detectProtocol(
+  baseUrl: string,
+  options: { transport?: TransportOptions; signal?: AbortSignal } = {},
+): Promise<DetectedProtocol> {
   const target = parseConnectionTarget(baseUrl, true);
   const transport = new HttpTransport(target.origin, { requestTimeoutMs: 15_000, ...options.transport });
   try {
     const { signal } = options;
     const webVersion = await attempt(async () => (await fetchServerVersion(baseUrl, { transport, signal })).version);
-    const json2 = await attempt(() => hasJson2(transport, target, signal)) ?? false;
+    const json2 = (await attempt(() => hasJson2(transport, target, signal))) ?? false;
     const xmlVersion = await attempt(() => commonVersionOverXmlRpc(transport, target, signal));
     const jsonVersion = await attempt(() => commonVersionOverJsonRpc(transport, target, signal));
     const version = webVersion ?? xmlVersion ?? jsonVersion;
-    const protocol: ServerProtocol | undefined = json2 ? 'json2' : xmlVersion !== undefined ? 'xmlrpc' : jsonVersion !== undefined ? 'jsonrpc' : undefined;
+    const protocol: ServerProtocol | undefined = json2
+      ? 'json2'
+      : xmlVersion !== undefined
+        ? 'xmlrpc'
+        : jsonVersion !== undefined
+          ? 'jsonrpc'
+          : undefined;
     if (protocol === undefined) {
-      throw new ClientError('notFound', `${target.origin}${target.basePath} answers neither JSON-2 nor the deprecated XML-RPC and JSON-RPC interfaces; check the base URL.`);
+      throw new ClientError(
+        'notFound',
+        `${target.origin}${target.basePath} answers neither JSON-2 nor the deprecated XML-RPC and JSON-RPC interfaces; check the base URL.`,
+      );
     }
     return { protocol, version, json2, xmlrpc: xmlVersion !== undefined, jsonrpc: jsonVersion !== undefined };
   } finally {
@@ -53,24 +65,43 @@ async function attempt<T>(probe: () => Promise<T | undefined>): Promise<T | unde
 
 async function hasJson2(transport: HttpTransport, target: ConnectionTarget, signal?: AbortSignal): Promise<boolean> {
   const answer = await transport.send({
-    method: 'POST', path: resolveRequestPath(target, '/json/2/res.users/context_get'), headers: { 'content-type': 'application/json' }, body: '{}', signal,
+    method: 'POST',
+    path: resolveRequestPath(target, '/json/2/res.users/context_get'),
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+    signal,
   });
   return answer.status === 401 && /bearer/i.test(answer.headers['www-authenticate'] ?? '');
 }
 
-async function commonVersionOverXmlRpc(transport: HttpTransport, target: ConnectionTarget, signal?: AbortSignal): Promise<string | undefined> {
+async function commonVersionOverXmlRpc(
+  transport: HttpTransport,
+  target: ConnectionTarget,
+  signal?: AbortSignal,
+): Promise<string | undefined> {
   const answer = await transport.send({
-    method: 'POST', path: resolveRequestPath(target, '/xmlrpc/2/common'), headers: { 'content-type': 'text/xml' }, body: encodeMethodCall('version', []), signal,
+    method: 'POST',
+    path: resolveRequestPath(target, '/xmlrpc/2/common'),
+    headers: { 'content-type': 'text/xml' },
+    body: encodeMethodCall('version', []),
+    signal,
   });
   if (answer.status !== 200) return undefined;
   const decoded = decodeMethodResponse(answer.body.toString('utf8'));
   return decoded.kind === 'result' ? versionOf(decoded.value) : undefined;
 }
 
-async function commonVersionOverJsonRpc(transport: HttpTransport, target: ConnectionTarget, signal?: AbortSignal): Promise<string | undefined> {
+async function commonVersionOverJsonRpc(
+  transport: HttpTransport,
+  target: ConnectionTarget,
+  signal?: AbortSignal,
+): Promise<string | undefined> {
   const answer = await transport.send({
-    method: 'POST', path: resolveRequestPath(target, '/jsonrpc'), headers: { 'content-type': 'application/json' },
-    body: encodeJsonRpcCall('common', 'version', [], 1), signal,
+    method: 'POST',
+    path: resolveRequestPath(target, '/jsonrpc'),
+    headers: { 'content-type': 'application/json' },
+    body: encodeJsonRpcCall('common', 'version', [], 1),
+    signal,
   });
   if (answer.status !== 200) return undefined;
   const decoded = decodeJsonRpcAnswer(answer.body.toString('utf8'));

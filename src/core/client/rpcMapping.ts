@@ -60,13 +60,18 @@ export interface ToLegacyOptions {
  * JSON-2 → `execute_kw`. Record methods take the ids as first positional argument; required parameters of known methods
  * follow positionally; everything else, and the context, goes in `kw`. Unknown methods put every named argument in `kw`.
  */
-export function toExecuteKw(call: Json2Call, credentials: Omit<LegacyCredentials, 'db'> & { db?: string }, options: ToLegacyOptions = {}): ExecuteKwCall {
+export function toExecuteKw(
+  call: Json2Call,
+  credentials: Omit<LegacyCredentials, 'db'> & { db?: string },
+  options: ToLegacyOptions = {},
+): ExecuteKwCall {
   const db = credentials.db ?? call.database;
-  if (db === undefined || db === '') throw new MappingError('execute_kw needs a database name: give the connection\'s database.');
+  if (db === undefined || db === '') throw new MappingError("execute_kw needs a database name: give the connection's database.");
   rejectReservedNames(call.args);
   const known = knownMethod(call.model, call.method);
   const ids = call.ids ?? [];
-  if (known?.level === 'model' && ids.length > 0) throw new MappingError(`${call.model}.${call.method} is a model method: it takes no ids.`);
+  if (known?.level === 'model' && ids.length > 0)
+    throw new MappingError(`${call.model}.${call.method} is a model method: it takes no ids.`);
   const args: unknown[] = [];
   const kw: Record<string, unknown> = {};
   if (known?.level === 'records' || (!known && ids.length > 0)) args.push([...ids]);
@@ -93,7 +98,10 @@ export interface FromLegacyOptions {
  * are named from the method's signature; `context` leaves `kw` for the envelope. `name_get`, removed in 19.0, becomes a
  * `read` of `display_name`.
  */
-export function fromExecuteKw(call: Omit<ExecuteKwCall, 'uid' | 'password'> & Partial<Pick<ExecuteKwCall, 'uid' | 'password'>>, options: FromLegacyOptions = {}): MappedFromLegacy {
+export function fromExecuteKw(
+  call: Omit<ExecuteKwCall, 'uid' | 'password'> & Partial<Pick<ExecuteKwCall, 'uid' | 'password'>>,
+  options: FromLegacyOptions = {},
+): MappedFromLegacy {
   const notes: string[] = [];
   const positional = [...call.args];
   const { context, ...keywords } = call.kw as Record<string, unknown>;
@@ -114,7 +122,9 @@ export function fromExecuteKw(call: Omit<ExecuteKwCall, 'uid' | 'password'> & Pa
   }
   if (!known) {
     if (positional.length > 0 && options.unknownMethodLevel !== 'records') {
-      throw new MappingError(`${call.model}.${method} is not a known method: its positional arguments cannot be named. Pass them as keywords.`);
+      throw new MappingError(
+        `${call.model}.${method} is not a known method: its positional arguments cannot be named. Pass them as keywords.`,
+      );
     }
     if (positional.length > 0) ids = idsOf(positional.shift(), call);
     if (positional.length > 0) throw new MappingError(`${call.model}.${method} is not a known method: only the ids may be positional.`);
@@ -131,7 +141,9 @@ export function fromExecuteKw(call: Omit<ExecuteKwCall, 'uid' | 'password'> & Pa
 
   function finish(json2Method: string, args: Record<string, unknown>, shape: LegacyResultShape): MappedFromLegacy {
     const json2: Json2Call = {
-      model: call.model, method: json2Method, args,
+      model: call.model,
+      method: json2Method,
+      args,
       ...(ids !== undefined ? { ids } : {}),
       ...(context !== undefined ? { context: context as Record<string, unknown> } : {}),
       database: call.db,
@@ -141,7 +153,14 @@ export function fromExecuteKw(call: Omit<ExecuteKwCall, 'uid' | 'password'> & Pa
 }
 
 /** `execute(db, uid, password, model, method, *args)`: `execute_kw` with no keywords. */
-export function fromExecute(db: string, uid: number, password: string, model: string, method: string, ...args: unknown[]): MappedFromLegacy {
+export function fromExecute(
+  db: string,
+  uid: number,
+  password: string,
+  model: string,
+  method: string,
+  ...args: unknown[]
+): MappedFromLegacy {
   return fromExecuteKw({ db, uid, password, model, method, args, kw: {} });
 }
 
@@ -163,9 +182,16 @@ export function legacyResultOf(result: unknown, shape: LegacyResultShape): unkno
   return result;
 }
 
-function bindPositional(known: KnownMethod, positional: unknown[], keywords: Record<string, unknown>, call: { model: string; method: string }): Record<string, unknown> {
+function bindPositional(
+  known: KnownMethod,
+  positional: unknown[],
+  keywords: Record<string, unknown>,
+  call: { model: string; method: string },
+): Record<string, unknown> {
   if (positional.length > known.parameters.length) {
-    throw new MappingError(`${call.model}.${call.method} takes at most ${known.parameters.length} positional arguments after the ids, ${positional.length} given.`);
+    throw new MappingError(
+      `${call.model}.${call.method} takes at most ${known.parameters.length} positional arguments after the ids, ${positional.length} given.`,
+    );
   }
   const named: Record<string, unknown> = {};
   positional.forEach((value, index) => {

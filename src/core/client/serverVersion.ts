@@ -26,14 +26,24 @@ export async function fetchServerVersion(baseUrl: string, options: ServerVersion
   const transport = options.transport ?? new HttpTransport(target.origin, options.transportOptions);
   if (transport.origin !== target.origin) throw new UnsafeRequestError(`A transport for ${transport.origin} cannot ask ${target.origin}.`);
   try {
-    const headers: Record<string, string> = { accept: 'application/json', ...(options.userAgent ? { 'user-agent': options.userAgent } : {}) };
-    const answer = await transport.send({ method: 'GET', path: resolveRequestPath(target, '/web/version'), headers, signal: options.signal });
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...(options.userAgent ? { 'user-agent': options.userAgent } : {}),
+    };
+    const answer = await transport.send({
+      method: 'GET',
+      path: resolveRequestPath(target, '/web/version'),
+      headers,
+      signal: options.signal,
+    });
     const text = answer.body.toString('utf8');
     const version = answer.status === 200 ? webVersionOf(text) : undefined;
     if (version === undefined) {
-      throw new TransportError(answer.status === 404 ? 'notFound' : 'invalidResponse',
+      throw new TransportError(
+        answer.status === 404 ? 'notFound' : 'invalidResponse',
         `${target.origin}${target.basePath}/web/version answered ${answer.status} without a version object; check the base URL.`,
-        { status: answer.status, rawBody: text.slice(0, 4096) });
+        { status: answer.status, rawBody: text.slice(0, 4096) },
+      );
     }
     return version;
   } finally {

@@ -1,8 +1,19 @@
 // Turns pool (undici or node:http) and socket failures into TransportErrors that say what happened and whether the request left.
 import { TransportError } from './clientErrors';
 
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_TLS_CERT_ALTNAME_INVALID',
-  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'CERT_HAS_EXPIRED']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'CERT_HAS_EXPIRED',
+]);
 
 /**
  * Describes a low-level failure. `connected` tells whether the pool had handed the request to a connected socket; a failure
@@ -15,7 +26,10 @@ export function transportErrorFrom(error: Error, origin: string, connected: bool
   const where = origin.replace(/^https?:\/\//, '');
   switch (code) {
     case 'ECONNREFUSED':
-      return new TransportError('network', `The connection to ${where} was refused: is the server running and is the port right?`, { code, maybeSent });
+      return new TransportError('network', `The connection to ${where} was refused: is the server running and is the port right?`, {
+        code,
+        maybeSent,
+      });
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return new TransportError('network', `The host of ${where} could not be found (DNS).`, { code, maybeSent });

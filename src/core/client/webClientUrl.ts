@@ -45,7 +45,7 @@ export function webClientPath(target: Pick<WebClientTarget, 'serverVersion' | 'm
  */
 export function webClientUrl(target: WebClientTarget): string {
   const base = new URL(target.baseUrl);
-  if (base.username !== '' || base.password !== '') throw new Error('The connection\'s address carries credentials: it is never opened.');
+  if (base.username !== '' || base.password !== '') throw new Error("The connection's address carries credentials: it is never opened.");
   const prefix = base.pathname.replace(/\/+$/, '');
   const path = webClientPath(target);
   if (target.database === undefined) return `${base.origin}${prefix}${path}`;

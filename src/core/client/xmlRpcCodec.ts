@@ -44,13 +44,15 @@ export function encodeValue(value: unknown, depth: number): string {
   if (typeof value === 'boolean') return `<value><boolean>${value ? 1 : 0}</boolean></value>`;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new XmlRpcFormatError(`${value} cannot be sent over XML-RPC.`);
-    if (Number.isInteger(value)) return value >= INT32.min && value <= INT32.max ? `<value><int>${value}</int></value>` : `<value><i8>${value}</i8></value>`;
+    if (Number.isInteger(value))
+      return value >= INT32.min && value <= INT32.max ? `<value><int>${value}</int></value>` : `<value><i8>${value}</i8></value>`;
     return `<value><double>${value}</double></value>`;
   }
   if (typeof value === 'string') return `<value><string>${escapeText(value)}</string></value>`;
   if (value instanceof Uint8Array) return `<value><base64>${Buffer.from(value).toString('base64')}</base64></value>`;
   if (value instanceof Date) return `<value><dateTime.iso8601>${xmlRpcDate(value)}</dateTime.iso8601></value>`;
-  if (Array.isArray(value)) return `<value><array><data>${value.map((item) => encodeValue(item, depth + 1)).join('')}</data></array></value>`;
+  if (Array.isArray(value))
+    return `<value><array><data>${value.map((item) => encodeValue(item, depth + 1)).join('')}</data></array></value>`;
   if (typeof value === 'object') {
     const members = Object.entries(value as Record<string, unknown>)
       .filter(([, item]) => item !== undefined)
@@ -135,7 +137,9 @@ function decodeValue(value: XmlElement, depth: number): unknown {
   const element = typed[0];
   const text = ['array', 'struct'].includes(element.name) ? '' : textOf(element);
   switch (element.name) {
-    case 'int': case 'i4': case 'i8': {
+    case 'int':
+    case 'i4':
+    case 'i8': {
       const number = Number(text.trim());
       if (!Number.isInteger(number) || text.trim() === '') throw new XmlRpcFormatError(`"${text}" is not an XML-RPC integer.`);
       return number;
@@ -148,20 +152,31 @@ function decodeValue(value: XmlElement, depth: number): unknown {
       if (Number.isNaN(number) || text.trim() === '') throw new XmlRpcFormatError(`"${text}" is not an XML-RPC double.`);
       return number;
     }
-    case 'string': return text;
-    case 'nil': return null;
-    case 'dateTime.iso8601': return text.trim();
-    case 'base64': return Buffer.from(text.replace(/\s+/g, ''), 'base64');
-    case 'array': return elements(onlyChild(element, 'data')).map((item) => decodeValue(expect(item, 'value'), depth + 1));
+    case 'string':
+      return text;
+    case 'nil':
+      return null;
+    case 'dateTime.iso8601':
+      return text.trim();
+    case 'base64':
+      return Buffer.from(text.replace(/\s+/g, ''), 'base64');
+    case 'array':
+      return elements(onlyChild(element, 'data')).map((item) => decodeValue(expect(item, 'value'), depth + 1));
     case 'struct': {
       const result: Record<string, unknown> = {};
       for (const member of elements(element)) {
         const parts = elements(expect(member, 'member'));
         const nameElement = parts.find((part) => part.name === 'name');
         const valueElement = parts.find((part) => part.name === 'value');
-        if (parts.length !== 2 || !nameElement || !valueElement) throw new XmlRpcFormatError('A <member> should hold one <name> and one <value>.');
+        if (parts.length !== 2 || !nameElement || !valueElement)
+          throw new XmlRpcFormatError('A <member> should hold one <name> and one <value>.');
         // A name like __proto__ must stay a plain member, not change the object's prototype.
-        Object.defineProperty(result, textOf(nameElement), { value: decodeValue(valueElement, depth + 1), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(result, textOf(nameElement), {
+          value: decodeValue(valueElement, depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return result;
     }
@@ -190,7 +205,8 @@ function childNamed(element: XmlElement, name: string): XmlElement | undefined {
 
 function onlyChild(element: XmlElement, name: string): XmlElement {
   const children = elements(element);
-  if (children.length !== 1 || children[0].name !== name) throw new XmlRpcFormatError(`<${element.name}> should hold exactly one <${name}>.`);
+  if (children.length !== 1 || children[0].name !== name)
+    throw new XmlRpcFormatError(`<${element.name}> should hold exactly one <${name}>.`);
   return children[0];
 }
 

@@ -1,5 +1,11 @@
 // The `Add Connection` flow: URL (release checked) → interface → database → API key (or login and password) → name → where to save.
-import { type ConnectionLevel, type ConnectionProfile, type ConnectionProtocol, type ConnectionUser, DEFAULT_DATABASE_HEADER } from './connectionProfile';
+import {
+  type ConnectionLevel,
+  type ConnectionProfile,
+  type ConnectionProtocol,
+  type ConnectionUser,
+  DEFAULT_DATABASE_HEADER,
+} from './connectionProfile';
 import { connectionNameProblem, databaseNameProblem, loginProblem, normaliseBaseUrl } from './connectionValidation';
 import { parseConnectionTarget } from '../client/connectionTarget';
 import { BACK, type InputPort, type StepPosition } from './inputPort';
@@ -39,7 +45,11 @@ type StepResult = 'next' | 'back' | 'cancel';
 const TITLE = 'Add JSON-2 Connection';
 
 /** Asks the questions in order, with a back button on each step; undefined when the person cancels. */
-export async function runAddConnectionFlow(port: InputPort, probe: ServerProbe, context: AddConnectionContext): Promise<NewConnection | undefined> {
+export async function runAddConnectionFlow(
+  port: InputPort,
+  probe: ServerProbe,
+  context: AddConnectionContext,
+): Promise<NewConnection | undefined> {
   const draft: Draft = { allowInsecureHttp: false };
   let index = 0;
   for (;;) {
@@ -58,7 +68,9 @@ function stepsFor(draft: Draft, context: AddConnectionContext): StepId[] {
   if (draft.insecure) steps.push('insecure');
   if ((draft.release?.available.length ?? 0) > 1) steps.push('protocol');
   steps.push('database');
-  steps.push(...(draft.protocol === undefined || draft.protocol === 'json2' ? ['apiKey' as const] : ['login' as const, 'password' as const]));
+  steps.push(
+    ...(draft.protocol === undefined || draft.protocol === 'json2' ? ['apiKey' as const] : ['login' as const, 'password' as const]),
+  );
   steps.push('name');
   if (context.canSaveInWorkspace) steps.push('level');
   return steps;
@@ -68,26 +80,54 @@ function targetOf(draft: Draft): ServerTarget {
   return { baseUrl: draft.baseUrl ?? '', database: draft.database, databaseHeader: DEFAULT_DATABASE_HEADER, allowInsecureHttp: true };
 }
 
-async function runStep(id: StepId, at: StepPosition, port: InputPort, probe: ServerProbe, draft: Draft, context: AddConnectionContext): Promise<StepResult> {
+async function runStep(
+  id: StepId,
+  at: StepPosition,
+  port: InputPort,
+  probe: ServerProbe,
+  draft: Draft,
+  context: AddConnectionContext,
+): Promise<StepResult> {
   const outcome = await askStep(id, at, port, probe, draft, context);
   return outcome === BACK ? 'back' : outcome === undefined ? 'cancel' : 'next';
 }
 
-async function askStep(id: StepId, at: StepPosition, port: InputPort, probe: ServerProbe, draft: Draft, context: AddConnectionContext): Promise<unknown> {
+async function askStep(
+  id: StepId,
+  at: StepPosition,
+  port: InputPort,
+  probe: ServerProbe,
+  draft: Draft,
+  context: AddConnectionContext,
+): Promise<unknown> {
   switch (id) {
     case 'url':
       return port.askText({
-        ...at, prompt: 'The server\'s address, with its path prefix if it has one. Its release is checked first.',
-        placeholder: 'https://erp.example.com', value: draft.baseUrl,
-        validate: (value) => { const url = normaliseBaseUrl(value, true); return 'problem' in url ? url.problem : undefined; },
+        ...at,
+        prompt: "The server's address, with its path prefix if it has one. Its release is checked first.",
+        placeholder: 'https://erp.example.com',
+        value: draft.baseUrl,
+        validate: (value) => {
+          const url = normaliseBaseUrl(value, true);
+          return 'problem' in url ? url.problem : undefined;
+        },
         check: async (value, signal) => {
           const url = normaliseBaseUrl(value, true);
           if ('problem' in url) return { problem: url.problem };
           const target = { ...targetOf(draft), baseUrl: url.url, database: undefined };
           try {
-            const [release, databases] = await Promise.all([probe.release(target, signal), probe.databases(target, signal).catch(() => undefined)]);
+            const [release, databases] = await Promise.all([
+              probe.release(target, signal),
+              probe.databases(target, signal).catch(() => undefined),
+            ]);
             const parsed = parseConnectionTarget(url.url, true);
-            Object.assign(draft, { baseUrl: url.url, release, databases, protocol: release.protocol, insecure: !parsed.secure && !parsed.loopback });
+            Object.assign(draft, {
+              baseUrl: url.url,
+              release,
+              databases,
+              protocol: release.protocol,
+              insecure: !parsed.secure && !parsed.loopback,
+            });
             return { value: true };
           } catch (error) {
             return { problem: describeProbeFailure(error, 'release') };
@@ -96,7 +136,8 @@ async function askStep(id: StepId, at: StepPosition, port: InputPort, probe: Ser
       });
     case 'insecure': {
       const answer = await port.pick({
-        ...at, placeholder: `${draft.baseUrl} uses plain http://: the key would travel unencrypted. Anyone on the network could read it.`,
+        ...at,
+        placeholder: `${draft.baseUrl} uses plain http://: the key would travel unencrypted. Anyone on the network could read it.`,
         items: [
           { label: 'Go back and use https://', value: false },
           { label: 'Send the key over http:// anyway', description: 'only on a network you trust', value: true },
@@ -109,10 +150,14 @@ async function askStep(id: StepId, at: StepPosition, port: InputPort, probe: Ser
     case 'protocol': {
       const available = draft.release?.available ?? [];
       const protocol = await port.pick<ConnectionProtocol>({
-        ...at, active: draft.protocol, placeholder: `Release ${draft.release?.version ?? 'unknown'} offers ${available.map(protocolLabel).join(', ')}. Which interface?`,
+        ...at,
+        active: draft.protocol,
+        placeholder: `Release ${draft.release?.version ?? 'unknown'} offers ${available.map(protocolLabel).join(', ')}. Which interface?`,
         items: available.map((value) => ({
-          label: protocolLabel(value), value,
-          description: value === 'json2' ? 'API key; recommended' : 'login and password (or key); deprecated, removal planned in release 22',
+          label: protocolLabel(value),
+          value,
+          description:
+            value === 'json2' ? 'API key; recommended' : 'login and password (or key); deprecated, removal planned in release 22',
         })),
       });
       if (protocol !== BACK && protocol !== undefined) draft.protocol = protocol;
@@ -122,8 +167,11 @@ async function askStep(id: StepId, at: StepPosition, port: InputPort, probe: Ser
       return askDatabase(at, port, draft);
     case 'apiKey':
       return port.askText({
-        ...at, password: true, prompt: `${releaseLine(draft)} Paste an API key (from your preferences, Account Security). It is checked, then kept in the editor's secret storage.`,
-        placeholder: 'API key', validate: (value) => (value.trim() === '' ? 'Paste the API key.' : undefined),
+        ...at,
+        password: true,
+        prompt: `${releaseLine(draft)} Paste an API key (from your preferences, Account Security). It is checked, then kept in the editor's secret storage.`,
+        placeholder: 'API key',
+        validate: (value) => (value.trim() === '' ? 'Paste the API key.' : undefined),
         check: async (value, signal) => {
           try {
             draft.user = await probe.checkApiKey(targetOf(draft), value.trim(), signal);
@@ -136,17 +184,32 @@ async function askStep(id: StepId, at: StepPosition, port: InputPort, probe: Ser
       });
     case 'login':
       return port.askText({
-        ...at, prompt: `${releaseLine(draft)} This server offers no JSON-2: log in through its deprecated RPC interface.`,
-        placeholder: 'login', value: draft.login, validate: loginProblem,
-        check: async (value) => { draft.login = value.trim(); return { value: true }; },
+        ...at,
+        prompt: `${releaseLine(draft)} This server offers no JSON-2: log in through its deprecated RPC interface.`,
+        placeholder: 'login',
+        value: draft.login,
+        validate: loginProblem,
+        check: async (value) => {
+          draft.login = value.trim();
+          return { value: true };
+        },
       });
     case 'password':
       return port.askText({
-        ...at, password: true, prompt: `Password or API key of ${draft.login ?? ''}. It is checked, then kept in the editor's secret storage.`,
-        placeholder: 'password or API key', validate: (value) => (value === '' ? 'Type the password or key.' : undefined),
+        ...at,
+        password: true,
+        prompt: `Password or API key of ${draft.login ?? ''}. It is checked, then kept in the editor's secret storage.`,
+        placeholder: 'password or API key',
+        validate: (value) => (value === '' ? 'Type the password or key.' : undefined),
         check: async (value, signal) => {
           try {
-            draft.user = await probe.checkLogin(targetOf(draft), draft.protocol as Exclude<ConnectionProtocol, 'json2'>, draft.login ?? '', value, signal);
+            draft.user = await probe.checkLogin(
+              targetOf(draft),
+              draft.protocol as Exclude<ConnectionProtocol, 'json2'>,
+              draft.login ?? '',
+              value,
+              signal,
+            );
             draft.secret = value;
             return { value: true };
           } catch (error) {
@@ -156,13 +219,20 @@ async function askStep(id: StepId, at: StepPosition, port: InputPort, probe: Ser
       });
     case 'name':
       return port.askText({
-        ...at, prompt: `${userLine(draft)} Name the connection (# @connection uses it).`,
-        value: draft.name ?? suggestName(draft, context.existingNames), validate: (value) => nameProblem(value, context.existingNames),
-        check: async (value) => { draft.name = value.trim(); return { value: true }; },
+        ...at,
+        prompt: `${userLine(draft)} Name the connection (# @connection uses it).`,
+        value: draft.name ?? suggestName(draft, context.existingNames),
+        validate: (value) => nameProblem(value, context.existingNames),
+        check: async (value) => {
+          draft.name = value.trim();
+          return { value: true };
+        },
       });
     case 'level': {
       const level = await port.pick<NewConnection['level']>({
-        ...at, placeholder: 'Where should the connection be saved? The key always stays in your secret storage.', active: draft.level ?? 'user',
+        ...at,
+        placeholder: 'Where should the connection be saved? The key always stays in your secret storage.',
+        active: draft.level ?? 'user',
         items: [
           { label: 'User settings', description: 'every workspace on this machine', value: 'user' },
           { label: 'Workspace settings', description: '.vscode/settings.json, shared with whoever opens this folder', value: 'workspace' },
@@ -179,8 +249,13 @@ const TYPE_ANOTHER = '\u0000another';
 async function askDatabase(at: StepPosition, port: InputPort, draft: Draft): Promise<unknown> {
   if (draft.databases && draft.databases.length > 0) {
     const picked = await port.pick({
-      ...at, placeholder: `${releaseLine(draft)} Choose the database.`, active: draft.database,
-      items: [...draft.databases.map((name) => ({ label: name, value: name })), { label: 'Another database…', description: 'type its name', value: TYPE_ANOTHER }],
+      ...at,
+      placeholder: `${releaseLine(draft)} Choose the database.`,
+      active: draft.database,
+      items: [
+        ...draft.databases.map((name) => ({ label: name, value: name })),
+        { label: 'Another database…', description: 'type its name', value: TYPE_ANOTHER },
+      ],
     });
     if (picked !== TYPE_ANOTHER) {
       if (typeof picked === 'string') draft.database = picked;
@@ -188,10 +263,15 @@ async function askDatabase(at: StepPosition, port: InputPort, draft: Draft): Pro
     }
   }
   return port.askText({
-    ...at, prompt: `${releaseLine(draft)} The database name; leave empty when the server serves a single database.`,
-    placeholder: 'database', value: draft.database,
+    ...at,
+    prompt: `${releaseLine(draft)} The database name; leave empty when the server serves a single database.`,
+    placeholder: 'database',
+    value: draft.database,
     validate: (value) => (value.trim() === '' ? undefined : databaseNameProblem(value.trim())),
-    check: async (value) => { draft.database = value.trim() === '' ? undefined : value.trim(); return { value: true }; },
+    check: async (value) => {
+      draft.database = value.trim() === '' ? undefined : value.trim();
+      return { value: true };
+    },
   });
 }
 
@@ -221,7 +301,9 @@ export function suggestName(draft: Pick<Draft, 'baseUrl' | 'database'>, existing
   let host = 'server';
   try {
     host = new URL(draft.baseUrl ?? '').hostname.replace(/[^A-Za-z0-9.-]/g, '') || host;
-  } catch { /* the URL step guarantees a URL; keep the generic name otherwise */ }
+  } catch {
+    /* the URL step guarantees a URL; keep the generic name otherwise */
+  }
   const base = (draft.database ? `${host}-${draft.database}` : host).slice(0, 60);
   const taken = new Set(existing.map((name) => name.toLowerCase()));
   for (let n = 1; ; n++) {
@@ -232,8 +314,13 @@ export function suggestName(draft: Pick<Draft, 'baseUrl' | 'database'>, existing
 
 function profileOf(draft: Draft): ConnectionProfile {
   return {
-    name: draft.name ?? '', baseUrl: draft.baseUrl ?? '', databaseHeader: DEFAULT_DATABASE_HEADER, protocol: draft.protocol ?? 'json2',
-    readOnly: false, production: false, allowInsecureHttp: draft.allowInsecureHttp,
+    name: draft.name ?? '',
+    baseUrl: draft.baseUrl ?? '',
+    databaseHeader: DEFAULT_DATABASE_HEADER,
+    protocol: draft.protocol ?? 'json2',
+    readOnly: false,
+    production: false,
+    allowInsecureHttp: draft.allowInsecureHttp,
     ...(draft.database !== undefined ? { database: draft.database } : {}),
     ...(draft.protocol !== 'json2' && draft.login !== undefined ? { login: draft.login } : {}),
     ...(draft.release?.version !== undefined ? { serverVersion: draft.release.version } : {}),

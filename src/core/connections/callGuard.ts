@@ -31,7 +31,8 @@ export function decideCall(profile: Pick<ConnectionProfile, 'name' | 'readOnly' 
   if (profile.readOnly) {
     return {
       action: 'refuse',
-      reason: `The connection "${profile.name}" is read-only: ${operation} may change data, so it was not sent. ` +
+      reason:
+        `The connection "${profile.name}" is read-only: ${operation} may change data, so it was not sent. ` +
         'Clear "readOnly" on the connection (JSON-2: Edit Connection) to allow it.',
     };
   }
@@ -56,7 +57,13 @@ function operationOf(request: GuardedRequest): string {
   return request.kind === 'route' ? `${request.httpMethod.toUpperCase()} ${request.path}` : `${request.model}.${request.method}`;
 }
 
-function productionMessage(connection: string, operation: string, isRoute: boolean, method: string | undefined, count: number | undefined): string {
+function productionMessage(
+  connection: string,
+  operation: string,
+  isRoute: boolean,
+  method: string | undefined,
+  count: number | undefined,
+): string {
   let scope: string;
   if (isRoute) scope = '';
   else if (count === undefined) scope = ' (a model-level call: no record ids given)';

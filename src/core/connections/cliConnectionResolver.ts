@@ -42,10 +42,16 @@ export function resolveCliConnection(options: CliConnectionOptions): CliConnecti
     const profile = adHocProfile(options.url, options.database);
     return { profile, secret: findConnectionSecret({ env: options.env, keyFile: options.keyFile }) };
   }
-  if (options.database !== undefined) throw new ConnectionLookupError('usage', '--db goes with --url; a saved connection names its own database.');
+  if (options.database !== undefined)
+    throw new ConnectionLookupError('usage', '--db goes with --url; a saved connection names its own database.');
   const source = loadCliConnections(options);
   const profile = pickConnection(source, options.connectionName);
-  const secret = findConnectionSecret({ connectionName: profile.name, protocol: profile.protocol, env: options.env, keyFile: options.keyFile });
+  const secret = findConnectionSecret({
+    connectionName: profile.name,
+    protocol: profile.protocol,
+    env: options.env,
+    keyFile: options.keyFile,
+  });
   return { profile, secret, file: source?.file };
 }
 
@@ -57,17 +63,25 @@ function pickConnection(source: ConnectionSource | undefined, name: string | und
     if (connections.length === 0) {
       throw new ConnectionLookupError('missing', `No connection found (${where}). Give --url URL [--db DB], or --connections FILE.`);
     }
-    throw new ConnectionLookupError('usage',
-      `Several connections in ${where} (${connections.map((c) => c.profile.name).join(', ')}): choose one with --connection NAME.`);
+    throw new ConnectionLookupError(
+      'usage',
+      `Several connections in ${where} (${connections.map((c) => c.profile.name).join(', ')}): choose one with --connection NAME.`,
+    );
   }
   const found = connections.find((c) => c.profile.name.toLowerCase() === name.toLowerCase());
   if (found) return found.profile;
   const problems = source?.problems.filter((p) => p.name?.toLowerCase() === name.toLowerCase()) ?? [];
   if (problems.length > 0) {
-    throw new ConnectionLookupError('file', `The connection "${name}" in ${where} cannot be used: ${problems.map((p) => p.message).join(' ')}`);
+    throw new ConnectionLookupError(
+      'file',
+      `The connection "${name}" in ${where} cannot be used: ${problems.map((p) => p.message).join(' ')}`,
+    );
   }
   const known = connections.map((c) => c.profile.name);
-  throw new ConnectionLookupError('missing', `No connection named "${name}" in ${where}${known.length ? ` (known: ${known.join(', ')})` : ''}.`);
+  throw new ConnectionLookupError(
+    'missing',
+    `No connection named "${name}" in ${where}${known.length ? ` (known: ${known.join(', ')})` : ''}.`,
+  );
 }
 
 function adHocProfile(url: string, database: string | undefined): ConnectionProfile {
@@ -76,7 +90,13 @@ function adHocProfile(url: string, database: string | undefined): ConnectionProf
   const problem = database === undefined ? undefined : databaseNameProblem(database);
   if (problem) throw new ConnectionLookupError('usage', problem);
   return {
-    name: 'command line', baseUrl: base.url, databaseHeader: DEFAULT_DATABASE_HEADER, protocol: 'json2',
-    readOnly: false, production: false, allowInsecureHttp: false, ...(database !== undefined ? { database } : {}),
+    name: 'command line',
+    baseUrl: base.url,
+    databaseHeader: DEFAULT_DATABASE_HEADER,
+    protocol: 'json2',
+    readOnly: false,
+    production: false,
+    allowInsecureHttp: false,
+    ...(database !== undefined ? { database } : {}),
   };
 }

@@ -34,18 +34,25 @@ export interface SecretLookupOptions {
 export function findConnectionSecret(options: SecretLookupOptions): FoundSecret {
   if (options.keyFile !== undefined) return readKeyFile(options.keyFile);
   const legacy = options.protocol !== undefined && options.protocol !== 'json2' && options.connectionName !== undefined;
-  const variables = options.connectionName === undefined ? [GENERIC_API_KEY_VARIABLE]
-    : legacy ? [passwordVariableOf(options.connectionName), apiKeyVariableOf(options.connectionName)]
-      : [apiKeyVariableOf(options.connectionName), GENERIC_API_KEY_VARIABLE];
+  const variables =
+    options.connectionName === undefined
+      ? [GENERIC_API_KEY_VARIABLE]
+      : legacy
+        ? [passwordVariableOf(options.connectionName), apiKeyVariableOf(options.connectionName)]
+        : [apiKeyVariableOf(options.connectionName), GENERIC_API_KEY_VARIABLE];
   for (const variable of variables) {
     const value = options.env[variable]?.trim();
     if (value) return { secret: value, source: variable, warnings: [] };
   }
   const target = options.connectionName === undefined ? 'this connection' : `the connection "${options.connectionName}"`;
-  const what = legacy ? `No password or API key for ${target} (${options.protocol === 'xmlrpc' ? 'XML-RPC' : 'JSON-RPC'})` : `No API key for ${target}`;
-  throw new ConnectionLookupError('missing',
+  const what = legacy
+    ? `No password or API key for ${target} (${options.protocol === 'xmlrpc' ? 'XML-RPC' : 'JSON-RPC'})`
+    : `No API key for ${target}`;
+  throw new ConnectionLookupError(
+    'missing',
     `${what}: set ${variables.join(' or ')} in the environment, or give --key-file FILE. ` +
-    'Secrets are never taken from the command line, where other users and the shell history could see them.');
+      'Secrets are never taken from the command line, where other users and the shell history could see them.',
+  );
 }
 
 /**
@@ -60,14 +67,23 @@ export function readKeyFile(file: string): FoundSecret {
     text = fs.readFileSync(absolute, 'utf8');
     mode = fs.statSync(absolute).mode;
   } catch (error) {
-    throw new ConnectionLookupError('file', `Cannot read the key file ${absolute}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new ConnectionLookupError(
+      'file',
+      `Cannot read the key file ${absolute}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
-  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   if (lines.length !== 1) throw new ConnectionLookupError('file', `The key file ${absolute} must hold exactly one line: the key.`);
   const git = gitStatusOf(absolute);
   if (git === 'tracked') {
-    throw new ConnectionLookupError('file', `The key file ${absolute} is tracked by git: a committed key is a leaked key. ` +
-      'Revoke that key, remove the file from the repository, and keep the new key outside it (or in an ignored file).');
+    throw new ConnectionLookupError(
+      'file',
+      `The key file ${absolute} is tracked by git: a committed key is a leaked key. ` +
+        'Revoke that key, remove the file from the repository, and keep the new key outside it (or in an ignored file).',
+    );
   }
   const warnings: string[] = [];
   if (git === 'untracked') warnings.push(`The key file ${absolute} is inside a git repository and not ignored; add it to .gitignore.`);

@@ -24,7 +24,13 @@ export function clientServerProbe(options: ProbeOptions = {}): ServerProbe {
 
     async databases(target: ServerTarget, signal: AbortSignal): Promise<readonly string[] | undefined> {
       // Listing needs no master password; the client wants one for its other controllers.
-      const manager = new DatabaseManagerClient({ baseUrl: target.baseUrl, masterPassword: '', allowInsecureHttp: true, userAgent: options.userAgent, transport });
+      const manager = new DatabaseManagerClient({
+        baseUrl: target.baseUrl,
+        masterPassword: '',
+        allowInsecureHttp: true,
+        userAgent: options.userAgent,
+        transport,
+      });
       try {
         const names = await manager.list(signal);
         return Array.isArray(names) && names.every((name) => typeof name === 'string') ? names : undefined;
@@ -38,12 +44,18 @@ export function clientServerProbe(options: ProbeOptions = {}): ServerProbe {
 
     async checkApiKey(target: ServerTarget, apiKey: string, signal: AbortSignal): Promise<ConnectionUser> {
       const client = new Json2Client({
-        baseUrl: target.baseUrl, apiKey, database: target.database, databaseHeader: target.databaseHeader,
-        allowInsecureHttp: target.allowInsecureHttp, userAgent: options.userAgent, transport,
+        baseUrl: target.baseUrl,
+        apiKey,
+        database: target.database,
+        databaseHeader: target.databaseHeader,
+        allowInsecureHttp: target.allowInsecureHttp,
+        userAgent: options.userAgent,
+        transport,
       });
       try {
         const { uid } = await client.whoami(signal);
-        const records = await client.call<Array<{ name?: unknown; login?: unknown }>>('res.users', 'read', { fields: ['name', 'login'] }, { ids: [uid], signal })
+        const records = await client
+          .call<Array<{ name?: unknown; login?: unknown }>>('res.users', 'read', { fields: ['name', 'login'] }, { ids: [uid], signal })
           .catch(() => []);
         return userOf(uid, records[0]);
       } finally {
@@ -51,15 +63,27 @@ export function clientServerProbe(options: ProbeOptions = {}): ServerProbe {
       }
     },
 
-    async checkLogin(target: ServerTarget, protocol: Exclude<ConnectionProtocol, 'json2'>, login: string, secret: string, signal: AbortSignal): Promise<ConnectionUser> {
+    async checkLogin(
+      target: ServerTarget,
+      protocol: Exclude<ConnectionProtocol, 'json2'>,
+      login: string,
+      secret: string,
+      signal: AbortSignal,
+    ): Promise<ConnectionUser> {
       const client = new LegacyRpcClient({
-        baseUrl: target.baseUrl, protocol, database: target.database, login, password: secret,
-        allowInsecureHttp: target.allowInsecureHttp, userAgent: options.userAgent, transport,
+        baseUrl: target.baseUrl,
+        protocol,
+        database: target.database,
+        login,
+        password: secret,
+        allowInsecureHttp: target.allowInsecureHttp,
+        userAgent: options.userAgent,
+        transport,
       });
       try {
         const uid = await client.authenticate({}, signal);
         const records = await client.executeKw('res.users', 'read', [[uid]], { fields: ['name', 'login'] }, signal).catch(() => []);
-        return userOf(uid, Array.isArray(records) ? records[0] as { name?: unknown; login?: unknown } : undefined);
+        return userOf(uid, Array.isArray(records) ? (records[0] as { name?: unknown; login?: unknown }) : undefined);
       } finally {
         await client.close();
       }

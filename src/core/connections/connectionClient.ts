@@ -51,16 +51,28 @@ export class ConnectionClient {
     this.redactor = new SecretRedactor([secret]);
     if (profile.protocol === 'json2') {
       this.#json2 = new Json2Client({
-        baseUrl: profile.baseUrl, apiKey: secret, database: profile.database, databaseHeader: profile.databaseHeader,
-        allowInsecureHttp: profile.allowInsecureHttp, userAgent: options.userAgent, transport: options.transport, onCall: options.onCall,
+        baseUrl: profile.baseUrl,
+        apiKey: secret,
+        database: profile.database,
+        databaseHeader: profile.databaseHeader,
+        allowInsecureHttp: profile.allowInsecureHttp,
+        userAgent: options.userAgent,
+        transport: options.transport,
+        onCall: options.onCall,
       });
     } else {
       // Required here: the XML-RPC codec and its parser load only for a connection of the deprecated interfaces (the CLI's start-up).
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { LegacyRpcClient } = require('../client/legacyRpcClient') as typeof import('../client/legacyRpcClient');
       this.#legacy = new LegacyRpcClient({
-        baseUrl: profile.baseUrl, protocol: profile.protocol, database: profile.database, login: profile.login, password: secret,
-        allowInsecureHttp: profile.allowInsecureHttp, userAgent: options.userAgent, transport: options.transport,
+        baseUrl: profile.baseUrl,
+        protocol: profile.protocol,
+        database: profile.database,
+        login: profile.login,
+        password: secret,
+        allowInsecureHttp: profile.allowInsecureHttp,
+        userAgent: options.userAgent,
+        transport: options.transport,
       });
     }
   }
@@ -96,7 +108,10 @@ export class ConnectionClient {
   async callDecided<T = unknown>(call: MethodCall, signal?: AbortSignal): Promise<T> {
     if (this.#json2) return this.#json2.call<T>(call.model, call.method, call.args ?? {}, { ids: call.ids, context: call.context, signal });
     const legacy = this.#legacy as LegacyRpcClient;
-    return await legacy.callAsJson2({ model: call.model, method: call.method, args: call.args ?? {}, ids: call.ids, context: call.context }, { signal }) as T;
+    return (await legacy.callAsJson2(
+      { model: call.model, method: call.method, args: call.args ?? {}, ids: call.ids, context: call.context },
+      { signal },
+    )) as T;
   }
 
   /** The server's release (`GET /web/version`, or the common service's `version` on the deprecated interfaces). */

@@ -58,7 +58,8 @@ export function connectionsOfText(text: string, file: string, level: ConnectionL
     throw new ConnectionLookupError('file', `${file}:${line}:${column}: ${printParseErrorCode(first.error)}`);
   }
   if (Array.isArray(value)) return readConnectionLevel(value, level);
-  if (value !== null && typeof value === 'object') return readConnectionLevel((value as Record<string, unknown>)['json2.connections'], level);
+  if (value !== null && typeof value === 'object')
+    return readConnectionLevel((value as Record<string, unknown>)['json2.connections'], level);
   throw new ConnectionLookupError('file', `${file}: expected a settings object or a list of connections.`);
 }
 

@@ -9,7 +9,10 @@ export const PASSWORD_VARIABLE_PREFIX = 'JSON2_PASSWORD';
 
 /** `MY_LOCAL` for the connection `my-local`: the name in capitals, other characters as `_`. */
 function variableSuffixOf(connectionName: string): string {
-  return connectionName.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  return connectionName
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
 }
 
 /** `JSON2_API_KEY_MY_LOCAL` for the connection `my-local`. */

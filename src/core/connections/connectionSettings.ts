@@ -37,8 +37,12 @@ export function readConnectionLevel(value: unknown, level: ConnectionLevel): Con
     const sameVariable = connections.find((c) => apiKeyVariableOf(c.profile.name) === apiKeyVariableOf(profile.name));
     if (same) problems.push({ level, index, name: profile.name, message: `Another connection is already named "${same.profile.name}".` });
     else if (sameVariable) {
-      problems.push({ level, index, name: profile.name,
-        message: `"${profile.name}" and "${sameVariable.profile.name}" would share the variable ${apiKeyVariableOf(profile.name)}; rename one.` });
+      problems.push({
+        level,
+        index,
+        name: profile.name,
+        message: `"${profile.name}" and "${sameVariable.profile.name}" would share the variable ${apiKeyVariableOf(profile.name)}; rename one.`,
+      });
     } else connections.push({ profile, level });
   });
   return { connections, problems };
@@ -74,7 +78,8 @@ export function toSettingsEntry(profile: ConnectionProfile): Record<string, unkn
   if (profile.serverVersion !== undefined) entry.serverVersion = profile.serverVersion;
   if (profile.user !== undefined) entry.user = { ...profile.user };
   if (profile.variables !== undefined && Object.keys(profile.variables).length > 0) entry.variables = { ...profile.variables };
-  if (profile.defaultContext !== undefined && Object.keys(profile.defaultContext).length > 0) entry.defaultContext = { ...profile.defaultContext };
+  if (profile.defaultContext !== undefined && Object.keys(profile.defaultContext).length > 0)
+    entry.defaultContext = { ...profile.defaultContext };
   return entry;
 }
 
@@ -104,8 +109,11 @@ export function hasConnectionEntry(list: unknown, name: string): boolean {
 }
 
 function indexOfEntry(entries: readonly unknown[], name: string): number {
-  return entries.findIndex((entry) => typeof (entry as { name?: unknown } | null)?.name === 'string'
-    && (entry as { name: string }).name.toLowerCase() === name.toLowerCase());
+  return entries.findIndex(
+    (entry) =>
+      typeof (entry as { name?: unknown } | null)?.name === 'string' &&
+      (entry as { name: string }).name.toLowerCase() === name.toLowerCase(),
+  );
 }
 
 // The new entry over the old one: keys this model does not know (a future version's, a comment-like note) survive,
@@ -116,5 +124,20 @@ function mergedEntry(previous: unknown, next: Record<string, unknown>): Record<s
   return { ...next, ...Object.fromEntries(Object.entries(merged).filter(([key]) => !(key in next))) };
 }
 
-const KNOWN_KEYS = ['name', 'baseUrl', 'database', 'databaseHeader', 'protocol', 'login', 'readOnly', 'production', 'allowInsecureHttp',
-  'keyScope', 'keyExpiration', 'serverVersion', 'user', 'variables', 'defaultContext'];
+const KNOWN_KEYS = [
+  'name',
+  'baseUrl',
+  'database',
+  'databaseHeader',
+  'protocol',
+  'login',
+  'readOnly',
+  'production',
+  'allowInsecureHttp',
+  'keyScope',
+  'keyExpiration',
+  'serverVersion',
+  'user',
+  'variables',
+  'defaultContext',
+];

@@ -2,7 +2,11 @@
 import { parseConnectionTarget } from '../client/connectionTarget';
 import { isSecretName } from '../redaction/secretRedactor';
 import {
-  CONNECTION_PROTOCOLS, type ConnectionProfile, type ConnectionProtocol, type ConnectionUser, DEFAULT_DATABASE_HEADER,
+  CONNECTION_PROTOCOLS,
+  type ConnectionProfile,
+  type ConnectionProtocol,
+  type ConnectionUser,
+  DEFAULT_DATABASE_HEADER,
 } from './connectionProfile';
 import { readDefaultContext } from './defaultContext';
 
@@ -105,7 +109,13 @@ export function parseConnectionEntry(value: unknown): { profile: ConnectionProfi
   if (problems.length > 0 || name === undefined || url === undefined || 'problem' in url) return { problems };
   return {
     profile: {
-      name, baseUrl: url.url, databaseHeader, protocol, readOnly, production, allowInsecureHttp,
+      name,
+      baseUrl: url.url,
+      databaseHeader,
+      protocol,
+      readOnly,
+      production,
+      allowInsecureHttp,
       ...(database !== undefined ? { database } : {}),
       ...(login !== undefined && protocol !== 'json2' ? { login } : {}),
       ...(keyScope !== undefined ? { keyScope } : {}),
@@ -140,8 +150,10 @@ function readVariables(value: unknown, problems: string[]): Record<string, strin
   const variables: Record<string, string> = {};
   for (const [name, item] of Object.entries(value)) {
     if (!VARIABLE_NAME_PATTERN.test(name)) problems.push(`"${name}" is not a variable name.`);
-    else if (isSecretName(name)) problems.push(`The variable "${name}" looks like a secret: use a prompted value (# @prompt ${name}) instead.`);
-    else if (typeof item !== 'string' && typeof item !== 'number' && typeof item !== 'boolean') problems.push(`The variable "${name}" must be text, a number or true/false.`);
+    else if (isSecretName(name))
+      problems.push(`The variable "${name}" looks like a secret: use a prompted value (# @prompt ${name}) instead.`);
+    else if (typeof item !== 'string' && typeof item !== 'number' && typeof item !== 'boolean')
+      problems.push(`The variable "${name}" must be text, a number or true/false.`);
     else variables[name] = String(item);
   }
   return variables;

@@ -26,26 +26,44 @@ export interface ContextChoices {
 
 type Caller = (call: MethodCall) => Promise<unknown>;
 
-const many2oneId = (value: unknown): number | undefined => (Array.isArray(value) && Number.isInteger(value[0]) ? value[0] as number : Number.isInteger(value) ? value as number : undefined);
+const many2oneId = (value: unknown): number | undefined =>
+  Array.isArray(value) && Number.isInteger(value[0]) ? (value[0] as number) : Number.isInteger(value) ? (value as number) : undefined;
 
 /**
  * Asks the server, without any default context (so that the answer is the user's own): the user (`context_get` when
  * its id is not known), their companies, the active languages.
  */
 export async function loadContextChoices(call: Caller, userId: number | undefined): Promise<ContextChoices> {
-  const uid = userId ?? Number((await call({ model: 'res.users', method: 'context_get' }) as { uid?: unknown }).uid);
+  const uid = userId ?? Number(((await call({ model: 'res.users', method: 'context_get' })) as { uid?: unknown }).uid);
   if (!Number.isInteger(uid)) throw new Error('The server did not say which user the key belongs to.');
-  const [user] = await call({ model: 'res.users', method: 'read', ids: [uid], args: { fields: ['name', 'company_id', 'company_ids', 'lang'] } }) as Record<string, unknown>[];
+  const [user] = (await call({
+    model: 'res.users',
+    method: 'read',
+    ids: [uid],
+    args: { fields: ['name', 'company_id', 'company_ids', 'lang'] },
+  })) as Record<string, unknown>[];
   if (!user) throw new Error(`The user ${uid} cannot be read.`);
   const defaultCompanyId = many2oneId(user.company_id) ?? 0;
   const ids = Array.isArray(user.company_ids) ? (user.company_ids as unknown[]).filter((id): id is number => Number.isInteger(id)) : [];
-  const rows = ids.length === 0 ? [] : await call({ model: 'res.company', method: 'read', ids, args: { fields: ['name'] } }) as { id: number; name: string }[];
-  const companies = rows.map((row) => ({ id: row.id, name: String(row.name) }))
+  const rows =
+    ids.length === 0
+      ? []
+      : ((await call({ model: 'res.company', method: 'read', ids, args: { fields: ['name'] } })) as { id: number; name: string }[]);
+  const companies = rows
+    .map((row) => ({ id: row.id, name: String(row.name) }))
     .sort((a, b) => Number(b.id === defaultCompanyId) - Number(a.id === defaultCompanyId) || a.name.localeCompare(b.name));
-  const languages = (await call({ model: 'res.lang', method: 'search_read', args: { domain: [['active', '=', true]], fields: ['code', 'name'], order: 'name' } }) as { code: string; name: string }[])
-    .map((row) => ({ code: String(row.code), name: String(row.name) }));
+  const languages = (
+    (await call({
+      model: 'res.lang',
+      method: 'search_read',
+      args: { domain: [['active', '=', true]], fields: ['code', 'name'], order: 'name' },
+    })) as { code: string; name: string }[]
+  ).map((row) => ({ code: String(row.code), name: String(row.name) }));
   return {
-    user: { id: uid, name: String(user.name ?? '') }, defaultCompanyId, companies, languages,
+    user: { id: uid, name: String(user.name ?? '') },
+    defaultCompanyId,
+    companies,
+    languages,
     ...(typeof user.lang === 'string' ? { userLang: user.lang } : {}),
   };
 }
@@ -59,12 +77,18 @@ export function withContextKey(context: DefaultContext | undefined, key: string,
 }
 
 /** The current company and language a default context gives, for the status bar: names when the choices are known. */
-export function describeIdentity(context: DefaultContext | undefined, choices: ContextChoices | undefined): { company: string; language: string } {
-  const ids = Array.isArray(context?.allowed_company_ids) ? context.allowed_company_ids as number[] : undefined;
+export function describeIdentity(
+  context: DefaultContext | undefined,
+  choices: ContextChoices | undefined,
+): { company: string; language: string } {
+  const ids = Array.isArray(context?.allowed_company_ids) ? (context.allowed_company_ids as number[]) : undefined;
   const nameOf = (id: number) => choices?.companies.find((company) => company.id === id)?.name ?? `#${id}`;
-  const company = ids && ids.length > 0
-    ? `${nameOf(ids[0])}${ids.length > 1 ? ` +${ids.length - 1}` : ''}`
-    : choices ? `${nameOf(choices.defaultCompanyId)} (default)` : 'default company';
-  const lang = typeof context?.lang === 'string' ? context.lang : choices?.userLang ? `${choices.userLang} (user's)` : 'user\'s language';
+  const company =
+    ids && ids.length > 0
+      ? `${nameOf(ids[0])}${ids.length > 1 ? ` +${ids.length - 1}` : ''}`
+      : choices
+        ? `${nameOf(choices.defaultCompanyId)} (default)`
+        : 'default company';
+  const lang = typeof context?.lang === 'string' ? context.lang : choices?.userLang ? `${choices.userLang} (user's)` : "user's language";
   return { company, language: lang };
 }

@@ -18,10 +18,14 @@ export const DEFAULT_CONTEXT_KEYS = ['lang', 'tz', 'allowed_company_ids'] as con
 
 /** What is wrong with one key's value, or undefined when it is fine (unknown keys: any JSON value). */
 function keyProblem(key: string, value: unknown): string | undefined {
-  if (key === 'lang' || key === 'tz') return typeof value === 'string' && value.trim() !== '' ? undefined : `"${key}" must be a non-empty text (such as ${key === 'lang' ? '"fr_FR"' : '"Europe/Brussels"'}).`;
+  if (key === 'lang' || key === 'tz')
+    return typeof value === 'string' && value.trim() !== ''
+      ? undefined
+      : `"${key}" must be a non-empty text (such as ${key === 'lang' ? '"fr_FR"' : '"Europe/Brussels"'}).`;
   if (key === 'allowed_company_ids') {
     return Array.isArray(value) && value.length > 0 && value.every((id) => Number.isInteger(id) && (id as number) > 0)
-      ? undefined : '"allowed_company_ids" must be a non-empty list of company ids (the first is the current company).';
+      ? undefined
+      : '"allowed_company_ids" must be a non-empty list of company ids (the first is the current company).';
   }
   if (key === 'uid') return '"uid" cannot be set: the server takes the user from the API key.';
   return undefined;

@@ -2,8 +2,18 @@
 
 /** Model methods that only read. Anything else may write and is refused on read-only connections. */
 export const READ_ONLY_METHODS: ReadonlySet<string> = new Set([
-  'search', 'read', 'search_read', 'search_count', 'fields_get', 'name_search', 'read_group', 'formatted_read_group',
-  'default_get', 'check_access', 'has_access', 'context_get',
+  'search',
+  'read',
+  'search_read',
+  'search_count',
+  'fields_get',
+  'name_search',
+  'read_group',
+  'formatted_read_group',
+  'default_get',
+  'check_access',
+  'has_access',
+  'context_get',
 ]);
 
 /** GET routes that only read: the version and the schema documents. */
@@ -12,20 +22,20 @@ const READ_ONLY_ROUTES: readonly RegExp[] = [/^\/web\/version$/, /^\/doc-bearer\
 /** A request as the guards see it: a model method call, or a request to another route of the server. */
 export type GuardedRequest =
   | {
-    readonly kind: 'call';
-    readonly model: string;
-    readonly method: string;
-    readonly ids?: readonly number[];
-    readonly args?: Readonly<Record<string, unknown>>;
-  }
+      readonly kind: 'call';
+      readonly model: string;
+      readonly method: string;
+      readonly ids?: readonly number[];
+      readonly args?: Readonly<Record<string, unknown>>;
+    }
   | {
-    readonly kind: 'route';
-    readonly httpMethod: string;
-    /** The path on the server, after the connection's base path (`/web/version`, `/json/2/res.partner/write`). */
-    readonly path: string;
-    /** The JSON body when there is one, to find `ids` and `vals_list`. */
-    readonly body?: unknown;
-  };
+      readonly kind: 'route';
+      readonly httpMethod: string;
+      /** The path on the server, after the connection's base path (`/web/version`, `/json/2/res.partner/write`). */
+      readonly path: string;
+      /** The JSON body when there is one, to find `ids` and `vals_list`. */
+      readonly body?: unknown;
+    };
 
 /** True when the method is on the read-only list. */
 export function isReadOnlyMethod(method: string): boolean {
@@ -40,8 +50,10 @@ export function asMethodCall(request: GuardedRequest): Extract<GuardedRequest, {
   if (request.kind === 'call') return request;
   const match = /^\/json\/2\/([^/?#]+)\/([^/?#]+)$/.exec(pathOnly(request.path));
   if (!match || request.httpMethod.toUpperCase() !== 'POST') return undefined;
-  const body = request.body !== null && typeof request.body === 'object' && !Array.isArray(request.body)
-    ? request.body as Record<string, unknown> : {};
+  const body =
+    request.body !== null && typeof request.body === 'object' && !Array.isArray(request.body)
+      ? (request.body as Record<string, unknown>)
+      : {};
   const ids = Array.isArray(body.ids) ? body.ids.filter((id): id is number => typeof id === 'number') : undefined;
   return { kind: 'call', model: decodeURIComponent(match[1]), method: decodeURIComponent(match[2]), ...(ids ? { ids } : {}), args: body };
 }

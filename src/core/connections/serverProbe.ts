@@ -29,7 +29,13 @@ export interface ServerProbe {
   /** Whose key this is (`res.users/context_get`, then the user's name); rejects when the key is refused. */
   checkApiKey(target: ServerTarget, apiKey: string, signal: AbortSignal): Promise<ConnectionUser>;
   /** Logs in through a deprecated RPC interface (`authenticate`) and says who that is. */
-  checkLogin(target: ServerTarget, protocol: Exclude<ConnectionProtocol, 'json2'>, login: string, secret: string, signal: AbortSignal): Promise<ConnectionUser>;
+  checkLogin(
+    target: ServerTarget,
+    protocol: Exclude<ConnectionProtocol, 'json2'>,
+    login: string,
+    secret: string,
+    signal: AbortSignal,
+  ): Promise<ConnectionUser>;
 }
 
 /**

@@ -44,15 +44,26 @@ export async function listDatabases(ports: ManagerPorts, saved: SavedConnection)
 
 async function askMasterPassword(ports: ManagerPorts, saved: SavedConnection, title: string): Promise<string | undefined> {
   const typed = await ports.input().askText<string>({
-    id: 'masterPassword', title, step: 1, totalSteps: 1, password: true,
+    id: 'masterPassword',
+    title,
+    step: 1,
+    totalSteps: 1,
+    password: true,
     prompt: `The master password of ${originOf(saved)} (the database manager's password, not a user's).`,
-    validate: (value) => (value === '' ? 'Type the master password.' : undefined), check: async (value) => ({ value }),
+    validate: (value) => (value === '' ? 'Type the master password.' : undefined),
+    check: async (value) => ({ value }),
   });
   return typed === BACK ? undefined : typed;
 }
 
 /** Shows what a failed manager action means; a refused remembered password is forgotten. */
-async function reportFailure(ports: ManagerPorts, saved: SavedConnection, title: string, error: unknown, remembered: boolean): Promise<void> {
+async function reportFailure(
+  ports: ManagerPorts,
+  saved: SavedConnection,
+  title: string,
+  error: unknown,
+  remembered: boolean,
+): Promise<void> {
   const kind = (error as { kind?: unknown }).kind;
   const message = (error as Error).message;
   ports.log.warn(`[${saved.profile.name}] ${title}: ${message}`);
@@ -60,7 +71,9 @@ async function reportFailure(ports: ManagerPorts, saved: SavedConnection, title:
     ports.showInfo(`${title}: cancelled.${/partial file was removed/.test(message) ? ' The partial file was removed.' : ''}`);
   } else if (kind === 'auth' && remembered) {
     await ports.masters.forget(saved.profile.baseUrl);
-    ports.showError(`${message} The remembered master password of ${originOf(saved)} was refused, so it is forgotten: run the command again and type it.`);
+    ports.showError(
+      `${message} The remembered master password of ${originOf(saved)} was refused, so it is forgotten: run the command again and type it.`,
+    );
   } else {
     ports.showError(message);
   }
@@ -70,8 +83,12 @@ async function reportFailure(ports: ManagerPorts, saved: SavedConnection, title:
  * Runs `action` with the server's manager and the master password (remembered, else asked). Failures are shown; the
  * outcome says which. A typed password that worked may be remembered (the offer does not hold the command up).
  */
-export async function withManager<T>(ports: ManagerPorts, saved: SavedConnection, title: string,
-  action: (client: DatabaseManagerClient) => Promise<T>): Promise<ManagerOutcome<T>> {
+export async function withManager<T>(
+  ports: ManagerPorts,
+  saved: SavedConnection,
+  title: string,
+  action: (client: DatabaseManagerClient) => Promise<T>,
+): Promise<ManagerOutcome<T>> {
   const remembered = await ports.masters.get(saved.profile.baseUrl);
   const password = remembered ?? (await askMasterPassword(ports, saved, title));
   if (password === undefined) return { ok: false };

@@ -3,7 +3,22 @@
 import type { FieldInfo } from '../schema/schemaTypes';
 
 /** The field types a custom field may have. */
-export const CUSTOM_FIELD_TYPES = ['char', 'text', 'html', 'integer', 'float', 'monetary', 'boolean', 'date', 'datetime', 'selection', 'binary', 'many2one', 'one2many', 'many2many'] as const;
+export const CUSTOM_FIELD_TYPES = [
+  'char',
+  'text',
+  'html',
+  'integer',
+  'float',
+  'monetary',
+  'boolean',
+  'date',
+  'datetime',
+  'selection',
+  'binary',
+  'many2one',
+  'one2many',
+  'many2many',
+] as const;
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
 const RELATIONAL: ReadonlySet<string> = new Set(['many2one', 'one2many', 'many2many']);
@@ -53,13 +68,17 @@ export function relationProblem(type: string, relation: string | undefined, know
 
 /** The many2one fields of the comodel that point back to `model`: the inverses a one2many may use. */
 export function inverseCandidates(model: string, comodelFields: Readonly<Record<string, FieldInfo>>): FieldInfo[] {
-  return Object.values(comodelFields).filter((field) => field.type === 'many2one' && field.relation === model)
+  return Object.values(comodelFields)
+    .filter((field) => field.type === 'many2one' && field.relation === model)
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** `draft:Draft, done:Done` (or one value per comma without a label) as selection pairs, or the problem with it. */
 export function parseSelectionValues(text: string): { pairs: Array<[string, string]> } | { problem: string } {
-  const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   if (entries.length === 0) return { problem: 'Type the values, for example draft:Draft, done:Done.' };
   const pairs: Array<[string, string]> = [];
   for (const entry of entries) {
@@ -96,7 +115,11 @@ export interface NewCustomField {
 /** The ir.model.fields record of a new custom field on the ir.model record `modelId`; only `manual` fields load. */
 export function customFieldValues(modelId: number, field: NewCustomField): Record<string, unknown> {
   return {
-    model_id: modelId, name: field.name, field_description: field.label.trim(), ttype: field.type, state: 'manual',
+    model_id: modelId,
+    name: field.name,
+    field_description: field.label.trim(),
+    ttype: field.type,
+    state: 'manual',
     ...(field.relation ? { relation: field.relation } : {}),
     ...(field.relationField ? { relation_field: field.relationField } : {}),
     // A list of pairs in JSON is also a Python literal, which is what the server evaluates.

@@ -5,11 +5,25 @@ const RELATIONAL = new Set(['many2one', 'one2many', 'many2many', 'many2one_refer
 
 /** Codicon names (the `$(name)` ids of VS Code's icon font) per field type. */
 const ICONS: Readonly<Record<string, string>> = {
-  char: 'symbol-string', text: 'note', html: 'code',
-  integer: 'symbol-number', float: 'symbol-number', monetary: 'symbol-number',
-  boolean: 'symbol-boolean', date: 'calendar', datetime: 'clock',
-  selection: 'symbol-enum', binary: 'file-binary', image: 'file-media', json: 'json', properties: 'symbol-property',
-  many2one: 'arrow-right', one2many: 'list-unordered', many2many: 'references', reference: 'link', many2one_reference: 'link',
+  char: 'symbol-string',
+  text: 'note',
+  html: 'code',
+  integer: 'symbol-number',
+  float: 'symbol-number',
+  monetary: 'symbol-number',
+  boolean: 'symbol-boolean',
+  date: 'calendar',
+  datetime: 'clock',
+  selection: 'symbol-enum',
+  binary: 'file-binary',
+  image: 'file-media',
+  json: 'json',
+  properties: 'symbol-property',
+  many2one: 'arrow-right',
+  one2many: 'list-unordered',
+  many2many: 'references',
+  reference: 'link',
+  many2one_reference: 'link',
 };
 
 export function isRelationalType(type: string): boolean {
@@ -31,11 +45,14 @@ export type TooltipKey = 'label' | 'name' | 'type' | 'relation' | 'required' | '
 /** The tooltip's lines, label first: a key the view translates, and a plain-text value (the view escapes it). */
 export function fieldTooltipLines(field: FieldInfo): Array<{ readonly key: TooltipKey; readonly value: string | boolean }> {
   const lines: Array<{ key: TooltipKey; value: string | boolean }> = [
-    { key: 'label', value: field.string ?? field.name }, { key: 'name', value: field.name }, { key: 'type', value: field.type },
+    { key: 'label', value: field.string ?? field.name },
+    { key: 'name', value: field.name },
+    { key: 'type', value: field.type },
   ];
   if (field.relation) lines.push({ key: 'relation', value: field.relation });
   lines.push({ key: 'required', value: field.required === true }, { key: 'readonly', value: field.readonly === true });
-  if (field.selection && field.selection.length > 0) lines.push({ key: 'values', value: field.selection.map(([value, label]) => `${value} (${label})`).join(', ') });
+  if (field.selection && field.selection.length > 0)
+    lines.push({ key: 'values', value: field.selection.map(([value, label]) => `${value} (${label})`).join(', ') });
   if (field.help) lines.push({ key: 'help', value: field.help });
   return lines;
 }

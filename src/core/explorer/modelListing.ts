@@ -20,7 +20,10 @@ export function isCustomField(field: Pick<FieldInfo, 'name'>): boolean {
 
 /** Models whose technical name or label contains every word of the filter (case-insensitive); all when it is blank. */
 export function filterModels(models: readonly ModelInfo[], filter: string): ModelInfo[] {
-  const words = filter.toLowerCase().split(/\s+/).filter((word) => word !== '');
+  const words = filter
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   if (words.length === 0) return [...models];
   return models.filter((model) => {
     const model_ = model.model.toLowerCase();
@@ -44,7 +47,8 @@ export function groupModels(models: readonly ModelInfo[]): ModelGroup[] {
     if (!members) groups.set(name, (members = []));
     members.push(model);
   }
-  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))
+  return [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, members]) => ({ name, models: members.sort((a, b) => a.model.localeCompare(b.model)) }));
 }
 

@@ -5,18 +5,35 @@ import type { FieldInfo } from '../schema/schemaTypes';
 const HEAVY = new Set(['binary', 'image', 'html', 'one2many', 'many2many', 'properties', 'json', 'properties_definition']);
 const TECHNICAL = new Set(['id', 'display_name', 'create_uid', 'create_date', 'write_uid', 'write_date', '__last_update']);
 /** Fields people look at first on most models. */
-const FAMILIAR = ['name', 'display_name', 'state', 'email', 'phone', 'date', 'partner_id', 'company_id', 'user_id', 'amount_total', 'active'];
+const FAMILIAR = [
+  'name',
+  'display_name',
+  'state',
+  'email',
+  'phone',
+  'date',
+  'partner_id',
+  'company_id',
+  'user_id',
+  'amount_total',
+  'active',
+];
 
 /** Up to `max` fields worth reading: familiar ones, then required ones, then the rest, none heavy or technical. */
 export function usefulFields(fields: Readonly<Record<string, FieldInfo>>, max = 6): string[] {
-  const light = Object.values(fields).filter((field) => !HEAVY.has(field.type) && !TECHNICAL.has(field.name) && !field.name.startsWith('__'));
+  const light = Object.values(fields).filter(
+    (field) => !HEAVY.has(field.type) && !TECHNICAL.has(field.name) && !field.name.startsWith('__'),
+  );
   const rank = (field: FieldInfo): number => {
     const familiar = FAMILIAR.indexOf(field.name);
     if (familiar >= 0) return familiar;
     if (field.required) return FAMILIAR.length;
     return FAMILIAR.length + 1;
   };
-  const chosen = light.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name)).slice(0, max).map((field) => field.name);
+  const chosen = light
+    .sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name))
+    .slice(0, max)
+    .map((field) => field.name);
   return chosen.length > 0 ? chosen : ['display_name'];
 }
 

@@ -12,7 +12,9 @@ export function chooseHttpPool(name: string, create: HttpPoolFactory): void {
 /** The chosen pool factory; throws when the program's entry point chose none (a wiring mistake, not a user error). */
 export function chosenHttpPool(): HttpPoolFactory {
   if (chosen === undefined) {
-    throw new Error('No HTTP pool was chosen: the entry point calls chooseHttpPool() before any client sends (the unit tests: scripts/runUnitTests.mjs preloads one).');
+    throw new Error(
+      'No HTTP pool was chosen: the entry point calls chooseHttpPool() before any client sends (the unit tests: scripts/runUnitTests.mjs preloads one).',
+    );
   }
   return chosen.create;
 }

@@ -21,10 +21,13 @@ class NodeHttpPool implements HttpPool {
   #inFlight = 0;
   #idle: (() => void)[] = [];
 
-  constructor(private readonly origin: URL, private readonly options: HttpPoolOptions) {
+  constructor(
+    private readonly origin: URL,
+    private readonly options: HttpPoolOptions,
+  ) {
     const agentOptions = { keepAlive: true, maxSockets: options.connections, timeout: options.keepAliveTimeoutMs };
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const client = origin.protocol === 'https:' ? require('node:https') as typeof import('node:https') : http;
+    const client = origin.protocol === 'https:' ? (require('node:https') as typeof import('node:https')) : http;
     this.#agent = new client.Agent(agentOptions);
     this.#request = client.request;
   }
@@ -77,7 +80,10 @@ class NodeExchange implements Exchange {
   #paused = false;
   #finished = false;
 
-  constructor(private readonly listener: ExchangeListener, private readonly release: () => void) {}
+  constructor(
+    private readonly listener: ExchangeListener,
+    private readonly release: () => void,
+  ) {}
 
   start(request: ClientRequest, body: PoolRequest['body'], connectTimeoutMs: number, secure: boolean): void {
     this.#request = request;
@@ -151,7 +157,8 @@ class NodeExchange implements Exchange {
     response.on('error', (error: Error) => this.#fail(error));
     // An answer cut short by the server: node reports it as 'aborted' then 'close' without 'end'.
     response.on('close', () => {
-      if (!this.#finished && !response.complete) this.#fail(Object.assign(new Error('The connection closed before the answer was complete.'), { code: 'ECONNRESET' }));
+      if (!this.#finished && !response.complete)
+        this.#fail(Object.assign(new Error('The connection closed before the answer was complete.'), { code: 'ECONNRESET' }));
     });
   }
 

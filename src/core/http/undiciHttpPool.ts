@@ -5,32 +5,41 @@ import type { Exchange, ExchangeListener, HttpPool, HttpPoolOptions, PoolRequest
 
 /** Undici's pool for `origin`: its header and body timeouts are off, as HttpTransport keeps one deadline per request. */
 export function createUndiciHttpPool(origin: string, options: HttpPoolOptions): HttpPool {
-  return new UndiciHttpPool(new Pool(origin, {
-    connections: options.connections,
-    connect: { timeout: options.connectTimeoutMs },
-    headersTimeout: 0,
-    bodyTimeout: 0,
-    keepAliveTimeout: options.keepAliveTimeoutMs,
-  }), origin);
+  return new UndiciHttpPool(
+    new Pool(origin, {
+      connections: options.connections,
+      connect: { timeout: options.connectTimeoutMs },
+      headersTimeout: 0,
+      bodyTimeout: 0,
+      keepAliveTimeout: options.keepAliveTimeoutMs,
+    }),
+    origin,
+  );
 }
 
 class UndiciHttpPool implements HttpPool {
   #closing: Promise<void> | undefined;
 
-  constructor(private readonly pool: Pool, private readonly origin: string) {}
+  constructor(
+    private readonly pool: Pool,
+    private readonly origin: string,
+  ) {}
 
   exchange(request: PoolRequest, listener: ExchangeListener): Exchange {
     // Undici would report this through the handler, as a failure of a request that might have been sent.
     if (this.#closing) throw new Error('The connection pool is closed.');
     const exchange = new UndiciExchange(listener);
-    this.pool.dispatch({
-      origin: this.origin,
-      method: request.method as Dispatcher.HttpMethod,
-      path: request.path,
-      headers: request.headers,
-      body: request.body,
-      reset: request.closeConnection === true,
-    }, exchange.handler);
+    this.pool.dispatch(
+      {
+        origin: this.origin,
+        method: request.method as Dispatcher.HttpMethod,
+        path: request.path,
+        headers: request.headers,
+        body: request.body,
+        reset: request.closeConnection === true,
+      },
+      exchange.handler,
+    );
     return exchange;
   }
 

@@ -11,10 +11,14 @@ export interface KeyErrorExplanation {
 }
 
 const ADVICE: Readonly<Record<KeyRefusal, string>> = {
-  limitReached: 'The user already has as many unexpired programmatic keys as allowed (10 unless the system parameter base.programmatic_api_keys_limit says otherwise). Revoke keys no longer used, or wait until some expire.',
-  programmaticKeysDisabled: 'Programmatic keys are turned off for this user: only settings administrators may generate or revoke keys through the API unless the system parameter base.enable_programmatic_api_keys is True. Make the key in the user\'s preferences instead (Account Security, New API Key).',
-  durationTooLong: 'The expiration is not accepted: a key must expire in the future and lives at most three months (a role may be allowed less). Choose a shorter lifetime.',
-  keyNotYours: 'The connection\'s key cannot vouch for the new one: it is no longer valid, it belongs to another user, or it is limited to another scope (a scoped key can only make keys of its own scope).',
+  limitReached:
+    'The user already has as many unexpired programmatic keys as allowed (10 unless the system parameter base.programmatic_api_keys_limit says otherwise). Revoke keys no longer used, or wait until some expire.',
+  programmaticKeysDisabled:
+    "Programmatic keys are turned off for this user: only settings administrators may generate or revoke keys through the API unless the system parameter base.enable_programmatic_api_keys is True. Make the key in the user's preferences instead (Account Security, New API Key).",
+  durationTooLong:
+    'The expiration is not accepted: a key must expire in the future and lives at most three months (a role may be allowed less). Choose a shorter lifetime.',
+  keyNotYours:
+    "The connection's key cannot vouch for the new one: it is no longer valid, it belongs to another user, or it is limited to another scope (a scoped key can only make keys of its own scope).",
   keyToRevokeInvalid: 'That key cannot be revoked: it is already revoked or expired, it was mistyped, or it belongs to another user.',
 };
 

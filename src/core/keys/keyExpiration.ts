@@ -23,7 +23,9 @@ export function isoDateOf(date: Date): string {
 
 /** `date` plus `months` calendar months, the day clamped to the end of a shorter month (Nov 30 + 3 = Feb 28/29). */
 export function addCalendarMonths(date: Date, months: number): Date {
-  const result = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1, date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()));
+  const result = new Date(
+    Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1, date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()),
+  );
   const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
   result.setUTCDate(Math.min(date.getUTCDate(), lastDay));
   return result;

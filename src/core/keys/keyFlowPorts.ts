@@ -74,12 +74,18 @@ export interface KeyTarget {
 /** What a failed call says, with the server's own message. */
 export function failureOf(error: unknown): { status?: number; message?: string } {
   const failure = error as { status?: unknown; message?: unknown };
-  return { status: typeof failure?.status === 'number' ? failure.status : undefined, message: typeof failure?.message === 'string' ? failure.message : String(error) };
+  return {
+    status: typeof failure?.status === 'number' ? failure.status : undefined,
+    message: typeof failure?.message === 'string' ? failure.message : String(error),
+  };
 }
 
 /** The connection's key, or undefined (said so) when the secret storage has none. */
 export async function connectionKey(ports: KeyFlowPorts, saved: SavedConnection): Promise<string | undefined> {
   const key = await ports.storage.keyOf(saved.profile);
-  if (key === undefined) ports.dialogs().showError(`The connection "${saved.profile.name}" has no key in this editor's secret storage: set one with Update API Key first.`);
+  if (key === undefined)
+    ports
+      .dialogs()
+      .showError(`The connection "${saved.profile.name}" has no key in this editor's secret storage: set one with Update API Key first.`);
   return key;
 }

@@ -7,13 +7,32 @@ import { connectionKey, failureOf, type KeyFlowPorts, type KeyTarget } from './k
 import { askNewKeyQuestions } from './newKeyQuestions';
 
 /** Offers the connections of the same server and database, the generating one first, to store a new key in. */
-async function storeNewKey(ports: KeyFlowPorts, from: SavedConnection, key: string, facts: { scope: string | null; expiration: string }): Promise<void> {
-  const sameDatabase = ports.connections.list().filter((saved) => saved.profile.protocol === 'json2' && saved.profile.baseUrl === from.profile.baseUrl
-    && (saved.profile.database ?? '') === (from.profile.database ?? ''));
+async function storeNewKey(
+  ports: KeyFlowPorts,
+  from: SavedConnection,
+  key: string,
+  facts: { scope: string | null; expiration: string },
+): Promise<void> {
+  const sameDatabase = ports.connections
+    .list()
+    .filter(
+      (saved) =>
+        saved.profile.protocol === 'json2' &&
+        saved.profile.baseUrl === from.profile.baseUrl &&
+        (saved.profile.database ?? '') === (from.profile.database ?? ''),
+    );
   const picked = await ports.input().pick({
-    id: 'storeConnection', title: 'Store the New Key', step: 1, totalSteps: 1, active: from.profile.name,
+    id: 'storeConnection',
+    title: 'Store the New Key',
+    step: 1,
+    totalSteps: 1,
+    active: from.profile.name,
     placeholder: 'The connection that will use the new key (its current key is replaced, not revoked)',
-    items: sameDatabase.map((saved) => ({ label: saved.profile.name, description: saved.profile.user?.name ?? saved.profile.user?.login, value: saved.profile.name })),
+    items: sameDatabase.map((saved) => ({
+      label: saved.profile.name,
+      description: saved.profile.user?.name ?? saved.profile.user?.login,
+      value: saved.profile.name,
+    })),
   });
   const target = picked === undefined || picked === BACK ? undefined : ports.connections.find(picked);
   if (!target) return;
@@ -30,7 +49,9 @@ export async function generateKeyFlow(ports: KeyFlowPorts, target: KeyTarget, no
   if (key === undefined) return false;
   const remembered = ports.choices.get(saved.profile.name);
   const answers = await askNewKeyQuestions(ports.input(), {
-    connection: saved.profile.name, now, lifetime: remembered?.lifetime,
+    connection: saved.profile.name,
+    now,
+    lifetime: remembered?.lifetime,
     scope: remembered !== undefined ? remembered.scope : saved.profile.keyScope,
   });
   if (!answers) return false;
@@ -38,8 +59,9 @@ export async function generateKeyFlow(ports: KeyFlowPorts, target: KeyTarget, no
   const client = await ports.storage.client(saved.profile, key);
   let newKey: string;
   try {
-    newKey = await ports.progress.run(`Generating an API key on "${saved.profile.name}"…`, false,
-      () => client.generateKey({ name: answers.name, scope: answers.scope, expirationDate: answers.expirationDate }));
+    newKey = await ports.progress.run(`Generating an API key on "${saved.profile.name}"…`, false, () =>
+      client.generateKey({ name: answers.name, scope: answers.scope, expirationDate: answers.expirationDate }),
+    );
   } catch (error) {
     const explained = explainKeyFailure('generate', failureOf(error));
     ports.log.warn(`[${saved.profile.name}] generate failed: ${explained.text}`);
@@ -48,25 +70,37 @@ export async function generateKeyFlow(ports: KeyFlowPorts, target: KeyTarget, no
   } finally {
     await client.close();
   }
-  ports.log.info(`[${saved.profile.name}] key "${answers.name}" generated (scope ${answers.scope ?? 'none'}, expires ${answers.expirationDate})`);
+  ports.log.info(
+    `[${saved.profile.name}] key "${answers.name}" generated (scope ${answers.scope ?? 'none'}, expires ${answers.expirationDate})`,
+  );
   const facts = { scope: answers.scope, expiration: answers.expirationDate };
-  if (await ports.dialogs().showNewKey(newKey, { ...facts, name: answers.name, connection: saved.profile.name })) await storeNewKey(ports, saved, newKey, facts);
+  if (await ports.dialogs().showNewKey(newKey, { ...facts, name: answers.name, connection: saved.profile.name }))
+    await storeNewKey(ports, saved, newKey, facts);
   return true;
 }
 
 /** The key to revoke: the connection's own, or one pasted in a password box; undefined when the person gives up. */
 async function keyToRevoke(ports: KeyFlowPorts, title: string, ownKey: string): Promise<string | undefined> {
   const which = await ports.input().pick({
-    id: 'revokeWhich', title, step: 1, totalSteps: 2, placeholder: 'Which key?',
+    id: 'revokeWhich',
+    title,
+    step: 1,
+    totalSteps: 2,
+    placeholder: 'Which key?',
     items: [
       { label: 'A key I paste', description: 'another key of the same user, in a password box', value: 'pasted' as const },
-      { label: 'The connection\'s own key', description: 'the connection stops working until it gets a new key', value: 'own' as const },
+      { label: "The connection's own key", description: 'the connection stops working until it gets a new key', value: 'own' as const },
     ],
   });
   if (which === undefined || which === BACK) return undefined;
   if (which === 'own') return ownKey;
   const pasted = await ports.input().askText<string>({
-    id: 'revokeKey', title, step: 2, totalSteps: 2, password: true, prompt: 'The API key to revoke (it is not stored or logged).',
+    id: 'revokeKey',
+    title,
+    step: 2,
+    totalSteps: 2,
+    password: true,
+    prompt: 'The API key to revoke (it is not stored or logged).',
     validate: (value) => (value.trim() === '' ? 'Paste the key to revoke.' : /\s/.test(value.trim()) ? 'A key has no spaces.' : undefined),
     check: async (value) => ({ value: value.trim() }),
   });
@@ -84,7 +118,8 @@ export async function revokeKeyFlow(ports: KeyFlowPorts, target: KeyTarget): Pro
   if (revoked === undefined) return false;
   const own = revoked === ownKey;
   const question = own ? `Revoke the key of the connection "${name}"?` : `Revoke the pasted key on "${name}"?`;
-  const detail = own ? 'The server refuses it from the next request on, and it is removed from the secret storage. This cannot be undone.'
+  const detail = own
+    ? 'The server refuses it from the next request on, and it is removed from the secret storage. This cannot be undone.'
     : 'The server refuses it from the next request on, wherever it is used. This cannot be undone.';
   if (!(await ports.dialogs().confirmRevoke(question, detail))) return false;
   const client = await ports.storage.client(saved.profile, ownKey);

@@ -22,18 +22,34 @@ export interface KeyReminder {
  * reported). `remindedOn(connection, expiration)` tells the day (`YYYY-MM-DD`) an early reminder was last shown, so that
  * it is shown at most once a day.
  */
-export function keyRemindersDue(inputs: readonly KeyReminderInput[], now: Date, daysBefore: number,
-  remindedOn: (connection: string, expiration: string) => string | undefined): KeyReminder[] {
+export function keyRemindersDue(
+  inputs: readonly KeyReminderInput[],
+  now: Date,
+  daysBefore: number,
+  remindedOn: (connection: string, expiration: string) => string | undefined,
+): KeyReminder[] {
   const today = now.toISOString().slice(0, 10);
   const due: KeyReminder[] = [];
   for (const { connection, expiration } of inputs) {
     if (expiration === undefined) continue;
     const daysLeft = daysUntil(expiration, now);
     if (daysLeft <= 0) {
-      due.push({ connection, expiration, kind: 'expired', daysLeft, message: `The API key of the connection "${connection}" expired on ${expiration}: the server refuses it now. Generate or rotate a key, then store it in the connection.` });
+      due.push({
+        connection,
+        expiration,
+        kind: 'expired',
+        daysLeft,
+        message: `The API key of the connection "${connection}" expired on ${expiration}: the server refuses it now. Generate or rotate a key, then store it in the connection.`,
+      });
     } else if (daysBefore > 0 && daysLeft <= daysBefore && remindedOn(connection, expiration) !== today) {
       const when = daysLeft === 1 ? 'at the end of today' : `in ${daysLeft} days`;
-      due.push({ connection, expiration, kind: 'expiresSoon', daysLeft, message: `The API key of the connection "${connection}" expires ${when} (${expiration}). Rotate it before then.` });
+      due.push({
+        connection,
+        expiration,
+        kind: 'expiresSoon',
+        daysLeft,
+        message: `The API key of the connection "${connection}" expires ${when} (${expiration}). Rotate it before then.`,
+      });
     }
   }
   return due;

@@ -18,13 +18,20 @@ const STEP_MESSAGES: Readonly<Record<RotationStep, string>> = {
  * After a stopped rotation: when the new key was stored but not proven, the old key (still valid) goes back into the
  * connection; a new key that is not in use is revoked again with the old key. Returns what is left.
  */
-async function cleanUpRotation(ports: KeyFlowPorts, saved: SavedConnection, oldKey: string, error: KeyRotationError, newKeyName: string): Promise<RotationAftermath> {
+async function cleanUpRotation(
+  ports: KeyFlowPorts,
+  saved: SavedConnection,
+  oldKey: string,
+  error: KeyRotationError,
+  newKeyName: string,
+): Promise<RotationAftermath> {
   const reason = error.message.replace(/^Key rotation stopped at step "\w+": /, '').replace(/\. The old key was not revoked.*$/s, '');
   const base = { connection: saved.profile.name, step: error.step, reason, newKeyName };
   const newKey = error.takeNewKey();
   if (error.step === 'generate' || newKey === undefined) return { ...base, connectionHolds: 'old', newKey: 'none' };
   if (error.step === 'revoke') return { ...base, connectionHolds: 'new', newKey: 'valid' };
-  if (error.step === 'verify') await ports.storage.store(saved, oldKey, { scope: saved.profile.keyScope ?? null, expiration: saved.profile.keyExpiration });
+  if (error.step === 'verify')
+    await ports.storage.store(saved, oldKey, { scope: saved.profile.keyScope ?? null, expiration: saved.profile.keyExpiration });
   const client = await ports.storage.client(saved.profile, oldKey);
   try {
     await client.revokeKey(newKey);
@@ -42,21 +49,32 @@ export async function rotateKeyFlow(ports: KeyFlowPorts, target: KeyTarget, now 
   const oldKey = await connectionKey(ports, saved);
   if (oldKey === undefined) return false;
   const name = saved.profile.name;
-  const confirmed = await ports.dialogs().confirmRotate(`Rotate the key of "${name}"?`,
-    'A new key with the same scope is made and stored in the connection, checked, and then the old key is revoked: other tools that still use the old key stop working.');
+  const confirmed = await ports
+    .dialogs()
+    .confirmRotate(
+      `Rotate the key of "${name}"?`,
+      'A new key with the same scope is made and stored in the connection, checked, and then the old key is revoked: other tools that still use the old key stop working.',
+    );
   if (!confirmed) return false;
   const remembered = ports.choices.get(name);
-  const scope = saved.profile.keyScope !== undefined ? saved.profile.keyScope : remembered?.scope ?? null;
+  const scope = saved.profile.keyScope !== undefined ? saved.profile.keyScope : (remembered?.scope ?? null);
   const lifetime = lifetimePreset(remembered?.lifetime) ?? lifetimePreset(DEFAULT_LIFETIME_ID) ?? { days: 1 };
   const request = { scope, name: `${name} (rotated ${now.toISOString().slice(0, 10)})`, expirationDate: expirationDateFor(lifetime, now) };
   const facts = { scope, expiration: request.expirationDate };
   const client = await ports.storage.client(saved.profile, oldKey);
   try {
-    await ports.progress.run(`Rotating the key of "${name}"`, false, (report) => rotateKeyWithSteps(client, oldKey,
-      { ...request, store: (newKey) => ports.storage.store(saved, newKey, facts) },
-      (step) => { ports.log.info(`[${name}] rotation: ${step}`); report({ message: STEP_MESSAGES[step], increment: 25 }); }));
+    await ports.progress.run(`Rotating the key of "${name}"`, false, (report) =>
+      rotateKeyWithSteps(client, oldKey, { ...request, store: (newKey) => ports.storage.store(saved, newKey, facts) }, (step) => {
+        ports.log.info(`[${name}] rotation: ${step}`);
+        report({ message: STEP_MESSAGES[step], increment: 25 });
+      }),
+    );
     ports.log.info(`[${name}] key rotated; the old key is revoked`);
-    ports.dialogs().showInfo(`The key of "${name}" was rotated: the new key is stored and expires on ${request.expirationDate}; the old key is revoked.`);
+    ports
+      .dialogs()
+      .showInfo(
+        `The key of "${name}" was rotated: the new key is stored and expires on ${request.expirationDate}; the old key is revoked.`,
+      );
     return true;
   } catch (error) {
     if ((error as Partial<KeyRotationError>).step === undefined) throw error;

@@ -2,7 +2,10 @@
 import type { RotationStep } from '../client/keyRotation';
 
 const STEP_NAMES: Readonly<Record<RotationStep, string>> = {
-  generate: 'generating the new key', store: 'storing the new key', verify: 'checking the new key', revoke: 'revoking the old key',
+  generate: 'generating the new key',
+  store: 'storing the new key',
+  verify: 'checking the new key',
+  revoke: 'revoking the old key',
 };
 
 /** What the rotation and the clean-up after it left behind. */
@@ -30,15 +33,23 @@ export function rotationReport(aftermath: RotationAftermath): RotationReport {
   const summary = `Key rotation of "${aftermath.connection}" stopped while ${STEP_NAMES[aftermath.step]}: ${aftermath.reason}`;
   const validNow: string[] = [];
   // Nothing revokes the old key before the last step, and the last step is the one that failed.
-  validNow.push(aftermath.connectionHolds === 'old'
-    ? 'The old key: valid, and it is the key the connection uses.'
-    : 'The old key: still valid (not revoked). Revoke it with "Revoke API Key…" once nothing uses it any more.');
+  validNow.push(
+    aftermath.connectionHolds === 'old'
+      ? 'The old key: valid, and it is the key the connection uses.'
+      : 'The old key: still valid (not revoked). Revoke it with "Revoke API Key…" once nothing uses it any more.',
+  );
   if (aftermath.newKey === 'valid') {
-    validNow.push(aftermath.connectionHolds === 'new'
-      ? `The new key "${aftermath.newKeyName}": valid, and it is the key the connection uses now.`
-      : `The new key "${aftermath.newKeyName}": valid but stored nowhere; delete it in the user's preferences (Account Security).`);
+    validNow.push(
+      aftermath.connectionHolds === 'new'
+        ? `The new key "${aftermath.newKeyName}": valid, and it is the key the connection uses now.`
+        : `The new key "${aftermath.newKeyName}": valid but stored nowhere; delete it in the user's preferences (Account Security).`,
+    );
   }
-  const gone = aftermath.newKey === 'revoked' ? [`The new key "${aftermath.newKeyName}" was revoked again.`]
-    : aftermath.newKey === 'none' ? ['No new key was made.'] : [];
+  const gone =
+    aftermath.newKey === 'revoked'
+      ? [`The new key "${aftermath.newKeyName}" was revoked again.`]
+      : aftermath.newKey === 'none'
+        ? ['No new key was made.']
+        : [];
   return { summary, validNow, detail: ['Valid now:', ...validNow.map((line) => `• ${line}`), ...gone].join('\n') };
 }

@@ -22,7 +22,18 @@ export interface CompletionOptions {
 }
 
 /** Methods people call most, offered first. */
-const COMMON_METHODS = ['search_read', 'read', 'search', 'search_count', 'create', 'write', 'unlink', 'name_search', 'fields_get', 'formatted_read_group'];
+const COMMON_METHODS = [
+  'search_read',
+  'read',
+  'search',
+  'search_count',
+  'create',
+  'write',
+  'unlink',
+  'name_search',
+  'fields_get',
+  'formatted_read_group',
+];
 const TECHNICAL_FIELD = /^(create_uid|create_date|write_uid|write_date|__last_update|message_|activity_|website_message)/;
 
 /** Where an item goes: the whole span it replaces, from the file's offsets. */
@@ -39,7 +50,11 @@ function segmentPlacement(bodyOffset: number, token: StringToken, cursor: number
   const contentEnd = contentStart + token.content.length;
   const before = token.content.slice(0, cursor - contentStart);
   let segmentStart = contentStart;
-  for (let i = before.length - 1; i >= 0; i--) if (separators.includes(before[i])) { segmentStart = contentStart + i + 1; break; }
+  for (let i = before.length - 1; i >= 0; i--)
+    if (separators.includes(before[i])) {
+      segmentStart = contentStart + i + 1;
+      break;
+    }
   const after = token.content.slice(cursor - contentStart);
   const stop = [...separators].map((separator) => after.indexOf(separator)).filter((index) => index >= 0);
   const segmentEnd = stop.length ? cursor + Math.min(...stop) : contentEnd;
@@ -52,8 +67,16 @@ function fieldRank(field: FieldInfo, role: string): number {
   return TECHNICAL_FIELD.test(field.name) ? 2 : 1;
 }
 
-async function bodyItems(context: Exclude<CursorContext, { kind: 'model' | 'method' }>, model: string, method: string, cursor: number, bodyOffset: number,
-  source: SchemaSource, options: CompletionOptions, wordStart: number): Promise<{ items: DraftItem[]; placement: Placement; incomplete?: boolean }> {
+async function bodyItems(
+  context: Exclude<CursorContext, { kind: 'model' | 'method' }>,
+  model: string,
+  method: string,
+  cursor: number,
+  bodyOffset: number,
+  source: SchemaSource,
+  options: CompletionOptions,
+  wordStart: number,
+): Promise<{ items: DraftItem[]; placement: Placement; incomplete?: boolean }> {
   const signal = options.signal;
   const token = context.token;
   // Outside a string, a bare word being typed (`dom`, `tr`) is replaced by the item.
@@ -62,24 +85,51 @@ async function bodyItems(context: Exclude<CursorContext, { kind: 'model' | 'meth
   if (context.kind === 'argument' || context.kind === 'contextKey') {
     // A key: inside its string when a colon follows, else the whole `"key": value` is written.
     const placement = token ? { start: bodyOffset + token.start, end: bodyOffset + token.end, inString: false } : at;
-    const entries = context.kind === 'contextKey'
-      ? CONTEXT_KEYS.map((entry, index) => ({ name: entry.key, detail: entry.explanation, value: entry.value, rank: index, doc: undefined as string | undefined }))
-      : await (async () => {
-        const { method: info } = await methodOf(source, model, method, signal);
-        const parameters = (info?.parameters ?? []).map((parameter, index) => ({
-          name: parameter.name, detail: parameter.required ? 'required argument' : `optional (default ${JSON.stringify(parameter.default ?? null)})`,
-          value: argumentSnippet(parameter.name, parameter), rank: (parameter.required ? 0 : 100) + index, doc: parameter.doc ?? parameter.annotation,
-        }));
-        const idsDetail = info?.level === 'model' ? 'records (a model method takes none)' : 'the records the method runs on';
-        return [...parameters, { name: 'ids', detail: idsDetail, value: argumentSnippet('ids'), rank: info?.level === 'model' ? 900 : 50, doc: undefined },
-          { name: 'context', detail: 'the call\'s context (replaces the default one)', value: argumentSnippet('context'), rank: 800, doc: undefined }];
-      })();
+    const entries =
+      context.kind === 'contextKey'
+        ? CONTEXT_KEYS.map((entry, index) => ({
+            name: entry.key,
+            detail: entry.explanation,
+            value: entry.value,
+            rank: index,
+            doc: undefined as string | undefined,
+          }))
+        : await (async () => {
+            const { method: info } = await methodOf(source, model, method, signal);
+            const parameters = (info?.parameters ?? []).map((parameter, index) => ({
+              name: parameter.name,
+              detail: parameter.required ? 'required argument' : `optional (default ${JSON.stringify(parameter.default ?? null)})`,
+              value: argumentSnippet(parameter.name, parameter),
+              rank: (parameter.required ? 0 : 100) + index,
+              doc: parameter.doc ?? parameter.annotation,
+            }));
+            const idsDetail = info?.level === 'model' ? 'records (a model method takes none)' : 'the records the method runs on';
+            return [
+              ...parameters,
+              { name: 'ids', detail: idsDetail, value: argumentSnippet('ids'), rank: info?.level === 'model' ? 900 : 50, doc: undefined },
+              {
+                name: 'context',
+                detail: "the call's context (replaces the default one)",
+                value: argumentSnippet('context'),
+                rank: 800,
+                doc: undefined,
+              },
+            ];
+          })();
     return {
       placement,
-      items: entries.filter((entry) => !context.existing.includes(entry.name) || entry.name === token?.content).map((entry) => ({
-        label: entry.name, kind: context.kind === 'argument' ? 'argument' as const : 'contextKey' as const, detail: entry.detail, ...(entry.doc ? { documentation: escapeMarkdown(entry.doc) } : {}),
-        insertText: `${snippetText(jsonStringText(entry.name, true))}: ${entry.value}`, snippet: true, sortText: String(entry.rank).padStart(4, '0'), filterText: jsonStringText(entry.name, true),
-      })),
+      items: entries
+        .filter((entry) => !context.existing.includes(entry.name) || entry.name === token?.content)
+        .map((entry) => ({
+          label: entry.name,
+          kind: context.kind === 'argument' ? ('argument' as const) : ('contextKey' as const),
+          detail: entry.detail,
+          ...(entry.doc ? { documentation: escapeMarkdown(entry.doc) } : {}),
+          insertText: `${snippetText(jsonStringText(entry.name, true))}: ${entry.value}`,
+          snippet: true,
+          sortText: String(entry.rank).padStart(4, '0'),
+          filterText: jsonStringText(entry.name, true),
+        })),
     };
   }
   const baseModel = context.kind === 'contextValue' ? model : await modelAfter(source, model, context.base, signal);
@@ -92,49 +142,93 @@ async function bodyItems(context: Exclude<CursorContext, { kind: 'model' | 'meth
       const words = segment.trimStart().split(/\s+/);
       if (words.length >= 2) {
         const wordStart = cursor - words[words.length - 1].length;
-        return { placement: { start: wordStart, end: wordStart + words[words.length - 1].length, inString: true },
-          items: ['asc', 'desc'].map((direction, index) => ({ label: direction, kind: 'keyword' as const, detail: index ? 'largest first' : 'smallest first', sortText: String(index) })) };
+        return {
+          placement: { start: wordStart, end: wordStart + words[words.length - 1].length, inString: true },
+          items: ['asc', 'desc'].map((direction, index) => ({
+            label: direction,
+            kind: 'keyword' as const,
+            detail: index ? 'largest first' : 'smallest first',
+            sortText: String(index),
+          })),
+        };
       }
       const leading = segment.length - segment.trimStart().length;
       const orderPlacement = { start: placement.start + leading, end: placement.end, inString: true };
       if (!baseModel) return { placement: orderPlacement, items: [] };
       const fields = await source.fields(baseModel, signal);
-      return { placement: orderPlacement, items: Object.values(fields ?? {}).map((field) => fieldItem(field, baseModel, context.role, false)) };
+      return {
+        placement: orderPlacement,
+        items: Object.values(fields ?? {}).map((field) => fieldItem(field, baseModel, context.role, false)),
+      };
     }
     const prefix = context.role === 'aggregates' ? [] : typed.split('.').slice(0, -1);
     const target = baseModel && (await modelAfter(source, baseModel, prefix, signal));
     const fields = target ? await source.fields(target, signal) : undefined;
     const items = Object.values(fields ?? {}).map((field) => fieldItem(field, target ?? model, context.role, !placement.inString));
-    if (context.role === 'aggregates') items.unshift({ label: '__count', kind: 'field', detail: 'number of records in the group', insertText: quote('__count', placement.inString), sortText: '0' });
+    if (context.role === 'aggregates')
+      items.unshift({
+        label: '__count',
+        kind: 'field',
+        detail: 'number of records in the group',
+        insertText: quote('__count', placement.inString),
+        sortText: '0',
+      });
     return { placement, items };
   }
   if (context.kind === 'operator') {
-    const placement = token ? { start: bodyOffset + token.start + 1, end: bodyOffset + token.start + 1 + token.content.length, inString: true } : at;
+    const placement = token
+      ? { start: bodyOffset + token.start + 1, end: bodyOffset + token.start + 1 + token.content.length, inString: true }
+      : at;
     const resolved = baseModel ? await resolvePath(source, baseModel, context.path, signal) : undefined;
     const last = resolved?.steps[resolved.steps.length - 1];
     const type = resolved && !resolved.unknown && resolved.steps.length === context.path.split('.').length ? last?.field?.type : undefined;
     return {
       placement,
       items: operatorsForType(type).map((operator, index) => ({
-        label: operator, kind: 'operator' as const, detail: explainOperator(operator), insertText: quote(operator, placement.inString),
-        sortText: String(index).padStart(3, '0'), filterText: quote(operator, placement.inString),
+        label: operator,
+        kind: 'operator' as const,
+        detail: explainOperator(operator),
+        insertText: quote(operator, placement.inString),
+        sortText: String(index).padStart(3, '0'),
+        filterText: quote(operator, placement.inString),
       })),
     };
   }
-  const placement = token ? { start: bodyOffset + token.start + 1, end: bodyOffset + token.start + 1 + token.content.length, inString: true } : at;
+  const placement = token
+    ? { start: bodyOffset + token.start + 1, end: bodyOffset + token.start + 1 + token.content.length, inString: true }
+    : at;
   if (context.kind === 'contextValue') {
     if (context.key === 'lang') {
       const languages = await source.languages(signal);
-      return { placement, items: languages.map(([code, name], index) => ({ label: code, kind: 'value' as const, detail: name, insertText: quote(code, placement.inString), sortText: String(index).padStart(4, '0') })) };
+      return {
+        placement,
+        items: languages.map(([code, name], index) => ({
+          label: code,
+          kind: 'value' as const,
+          detail: name,
+          insertText: quote(code, placement.inString),
+          sortText: String(index).padStart(4, '0'),
+        })),
+      };
     }
-    if (context.key === 'active_test' && !token) return { placement, items: ['false', 'true'].map((value, index) => ({ label: value, kind: 'value' as const, sortText: String(index) })) };
+    if (context.key === 'active_test' && !token)
+      return {
+        placement,
+        items: ['false', 'true'].map((value, index) => ({ label: value, kind: 'value' as const, sortText: String(index) })),
+      };
     return { placement, items: [] };
   }
   const resolved = baseModel ? await resolvePath(source, baseModel, context.path, signal) : undefined;
-  const field = resolved && !resolved.unknown && resolved.steps.length === context.path.split('.').length ? resolved.steps[resolved.steps.length - 1].field : undefined;
+  const field =
+    resolved && !resolved.unknown && resolved.steps.length === context.path.split('.').length
+      ? resolved.steps[resolved.steps.length - 1].field
+      : undefined;
   if (!field) return { placement, items: [] };
   const items = valueItems(field, context.operator, placement.inString, options.now ?? new Date());
-  if (field.type === 'many2one' && field.relation && !['any', 'not any', 'child_of', 'parent_of'].includes(context.operator) || (field.type === 'many2one' && context.operator === 'child_of')) {
+  if (
+    (field.type === 'many2one' && field.relation && !['any', 'not any', 'child_of', 'parent_of'].includes(context.operator)) ||
+    (field.type === 'many2one' && context.operator === 'child_of')
+  ) {
     const search = options.nameSearch ?? ((relation: string, text: string, s?: AbortSignal) => source.nameSearch(relation, text, s));
     const text = token?.content ?? '';
     const records = field.relation ? await search(field.relation, text, signal) : [];
@@ -169,13 +263,27 @@ function newFieldItem(field: FieldInfo, model: string, role: string, quoted: boo
     snippet = true;
   }
   return {
-    label: field.name, kind: 'field', detail: fieldDetail(field), documentation: fieldMarkdown(model, field), insertText, snippet,
-    sortText: `${rank}${field.name}`, filterText: quoted ? jsonStringText(field.name, true) : field.name, retrigger: false,
+    label: field.name,
+    kind: 'field',
+    detail: fieldDetail(field),
+    documentation: fieldMarkdown(model, field),
+    insertText,
+    snippet,
+    sortText: `${rank}${field.name}`,
+    filterText: quoted ? jsonStringText(field.name, true) : field.name,
+    retrigger: false,
   };
 }
 
 /** A model name typed alone at the start of a line outside any body (`res.pa`, or `POST ` and nothing yet): models, each followed by a slash. */
-async function startOfLineModels(file: RequestFile, offset: number, request: RequestNode | undefined, source: SchemaSource, lines: LineIndex, signal?: AbortSignal): Promise<CompletionAnswer> {
+async function startOfLineModels(
+  file: RequestFile,
+  offset: number,
+  request: RequestNode | undefined,
+  source: SchemaSource,
+  lines: LineIndex,
+  signal?: AbortSignal,
+): Promise<CompletionAnswer> {
   if (request?.body && offset >= request.body.offset && offset <= request.body.range.endOffset) return { items: [] };
   if (request && offset > request.requestLine.range.endOffset) return { items: [] };
   const lineStart = lines.lines[lines.positionAt(offset).line].start;
@@ -186,13 +294,28 @@ async function startOfLineModels(file: RequestFile, offset: number, request: Req
   const range = lines.range(start, offset);
   const note = statusNote(source.status());
   return {
-    items: models.filter((model) => isTechnicalName(model.model)).map((model) => ({ label: model.model, kind: 'model' as const, detail: model.name, insertText: `${model.model}/`, sortText: `${model.state === 'manual' ? 1 : 0}${model.model}`, retrigger: true, range })),
+    items: models
+      .filter((model) => isTechnicalName(model.model))
+      .map((model) => ({
+        label: model.model,
+        kind: 'model' as const,
+        detail: model.name,
+        insertText: `${model.model}/`,
+        sortText: `${model.state === 'manual' ? 1 : 0}${model.model}`,
+        retrigger: true,
+        range,
+      })),
     ...(note ? { note } : {}),
   };
 }
 
 /** Completion items at a file offset; an empty answer where nothing applies. */
-export async function completeAt(file: RequestFile, offset: number, source: SchemaSource, options: CompletionOptions = {}): Promise<CompletionAnswer> {
+export async function completeAt(
+  file: RequestFile,
+  offset: number,
+  source: SchemaSource,
+  options: CompletionOptions = {},
+): Promise<CompletionAnswer> {
   const lines = new LineIndex(file.text);
   const request = requestAt(file, offset);
   const context = request && cursorContext(request, offset);
@@ -201,8 +324,16 @@ export async function completeAt(file: RequestFile, offset: number, source: Sche
     const range = lines.range(placement.start, placement.end);
     // Written out property by property: one object shape, which V8 builds far faster than a spread of mixed shapes.
     return items.map((item) => ({
-      label: item.label, kind: item.kind, detail: item.detail, documentation: item.documentation, insertText: item.insertText, snippet: item.snippet,
-      sortText: item.sortText, filterText: item.filterText, retrigger: item.retrigger, range,
+      label: item.label,
+      kind: item.kind,
+      detail: item.detail,
+      documentation: item.documentation,
+      insertText: item.insertText,
+      snippet: item.snippet,
+      sortText: item.sortText,
+      filterText: item.filterText,
+      retrigger: item.retrigger,
+      range,
     }));
   };
   const answer = (items: LanguageCompletion[], incomplete?: boolean): CompletionAnswer => {
@@ -212,25 +343,55 @@ export async function completeAt(file: RequestFile, offset: number, source: Sche
   if (context.kind === 'model') {
     const models = (await source.models(options.signal)) ?? [];
     const hasSlash = request.requestLine.target.text.includes('/');
-    return answer(place(models.filter((model) => isTechnicalName(model.model)).map((model) => ({
-      label: model.model, kind: 'model' as const, detail: model.name, insertText: hasSlash ? model.model : `${model.model}/`,
-      sortText: `${model.state === 'manual' ? 1 : 0}${model.model}`, retrigger: !hasSlash,
-    })), { start: context.start, end: context.end, inString: false }));
+    return answer(
+      place(
+        models
+          .filter((model) => isTechnicalName(model.model))
+          .map((model) => ({
+            label: model.model,
+            kind: 'model' as const,
+            detail: model.name,
+            insertText: hasSlash ? model.model : `${model.model}/`,
+            sortText: `${model.state === 'manual' ? 1 : 0}${model.model}`,
+            retrigger: !hasSlash,
+          })),
+        { start: context.start, end: context.end, inString: false },
+      ),
+    );
   }
   if (context.kind === 'method') {
     const { methods } = await source.methods(context.model, options.signal);
-    return answer(place(methods.filter((method) => !method.name.startsWith('_') && isTechnicalName(method.name)).map((method) => {
-      const common = COMMON_METHODS.indexOf(method.name);
-      return {
-        label: method.name, kind: 'method' as const, detail: signatureLabel(method).label, documentation: methodMarkdown(context.model, method),
-        sortText: common >= 0 ? `0${String(common).padStart(2, '0')}` : `1${method.name}`,
-      };
-    }), { start: context.start, end: context.end, inString: false }));
+    return answer(
+      place(
+        methods
+          .filter((method) => !method.name.startsWith('_') && isTechnicalName(method.name))
+          .map((method) => {
+            const common = COMMON_METHODS.indexOf(method.name);
+            return {
+              label: method.name,
+              kind: 'method' as const,
+              detail: signatureLabel(method).label,
+              documentation: methodMarkdown(context.model, method),
+              sortText: common >= 0 ? `0${String(common).padStart(2, '0')}` : `1${method.name}`,
+            };
+          }),
+        { start: context.start, end: context.end, inString: false },
+      ),
+    );
   }
   const line = request.requestLine;
   if (line.kind !== 'call' || !line.model || !line.methodName || !request.body) return { items: [] };
   let wordStart = offset;
   while (wordStart > request.body.offset && /\w/.test(file.text[wordStart - 1])) wordStart--;
-  const { items, placement, incomplete } = await bodyItems(context, line.model.text, line.methodName.text, offset, request.body.offset, source, options, wordStart);
+  const { items, placement, incomplete } = await bodyItems(
+    context,
+    line.model.text,
+    line.methodName.text,
+    offset,
+    request.body.offset,
+    source,
+    options,
+    wordStart,
+  );
   return answer(place(items, placement), incomplete);
 }

@@ -29,12 +29,21 @@ export type CursorContext =
   | { readonly kind: 'method'; readonly model: string; readonly start: number; readonly end: number }
   | { readonly kind: 'argument'; readonly token?: StringToken; readonly existing: readonly string[] }
   | {
-      readonly kind: 'field'; readonly role: 'fields' | 'domain' | 'order' | 'groupby' | 'aggregates' | 'vals';
+      readonly kind: 'field';
+      readonly role: 'fields' | 'domain' | 'order' | 'groupby' | 'aggregates' | 'vals';
       /** Dotted path of the field whose related model is the base (sub-domains of `any`); empty for the request's model. */
-      readonly base: readonly string[]; readonly token?: StringToken; readonly argument: string;
+      readonly base: readonly string[];
+      readonly token?: StringToken;
+      readonly argument: string;
     }
   | { readonly kind: 'operator'; readonly base: readonly string[]; readonly path: string; readonly token?: StringToken }
-  | { readonly kind: 'value'; readonly base: readonly string[]; readonly path: string; readonly operator: string; readonly token?: StringToken }
+  | {
+      readonly kind: 'value';
+      readonly base: readonly string[];
+      readonly path: string;
+      readonly operator: string;
+      readonly token?: StringToken;
+    }
   | { readonly kind: 'contextKey'; readonly token?: StringToken; readonly existing: readonly string[] }
   | { readonly kind: 'contextValue'; readonly key: string; readonly token?: StringToken };
 
@@ -72,7 +81,13 @@ function keysOf(tree: JsonNode | undefined, path: ReadonlyArray<string | number>
  * A domain at `path` inside the tree: classifies a cursor inside `[...rest]` (rest relative to the domain). Sub-domains
  * of `any`/`not any` recurse with the relation of their condition's field as the base.
  */
-function domainContext(tree: JsonNode | undefined, domainPath: ReadonlyArray<string | number>, rest: ReadonlyArray<string | number>, base: readonly string[], token: StringToken | undefined): CursorContext | undefined {
+function domainContext(
+  tree: JsonNode | undefined,
+  domainPath: ReadonlyArray<string | number>,
+  rest: ReadonlyArray<string | number>,
+  base: readonly string[],
+  token: StringToken | undefined,
+): CursorContext | undefined {
   if (rest.length < 2 || typeof rest[0] !== 'number' || typeof rest[1] !== 'number') return undefined;
   const conditionPath = [...domainPath, rest[0]];
   const position = rest[1];

@@ -25,7 +25,10 @@ const children = (node: JsonNode | undefined): JsonNode[] => node?.children ?? [
 function holdsPlaceholder(checker: Checker, node: JsonNode): boolean {
   const start = checker.bodyOffset + node.offset;
   const end = start + node.length;
-  return checker.request.body?.placeholders.some((placeholder) => placeholder.range.startOffset < end && placeholder.range.endOffset > start) ?? false;
+  return (
+    checker.request.body?.placeholders.some((placeholder) => placeholder.range.startOffset < end && placeholder.range.endOffset > start) ??
+    false
+  );
 }
 
 /** Checks a field path written in a string node, from `model`; `text` is the path (defaults to the node's value). */
@@ -35,8 +38,13 @@ async function checkPath(checker: Checker, model: string, node: JsonNode, text?:
   const resolved = await resolvePath(checker.source, model, path, checker.signal);
   if (resolved?.unknown) {
     const start = checker.bodyOffset + node.offset + 1 + resolved.unknown.start;
-    checker.add('unknown-field', `${resolved.unknown.model} has no field "${resolved.unknown.name}".`, start, start + resolved.unknown.name.length,
-      closestNames(resolved.unknown.name, resolved.unknown.known.filter(isTechnicalName)));
+    checker.add(
+      'unknown-field',
+      `${resolved.unknown.model} has no field "${resolved.unknown.name}".`,
+      start,
+      start + resolved.unknown.name.length,
+      closestNames(resolved.unknown.name, resolved.unknown.known.filter(isTechnicalName)),
+    );
   }
   return resolved;
 }
@@ -48,38 +56,71 @@ async function checkDomain(checker: Checker, model: string, domain: JsonNode): P
   for (const element of children(domain)) {
     if (open === 0) open = 1; // Terms after a complete expression are joined by an implicit '&'.
     open -= 1;
-    const at = (message: string) => checker.add('malformed-domain', message, checker.bodyOffset + element.offset, checker.bodyOffset + element.offset + element.length);
+    const at = (message: string) =>
+      checker.add('malformed-domain', message, checker.bodyOffset + element.offset, checker.bodyOffset + element.offset + element.length);
     if (element.type === 'string') {
-      if (element.value === '&' || element.value === '|') { open += 2; lastOperator = element; } else if (element.value === '!') { open += 1; lastOperator = element; } else at(`"${String(element.value)}" is not a domain operator: use "&", "|", "!" or a condition [field, operator, value].`);
+      if (element.value === '&' || element.value === '|') {
+        open += 2;
+        lastOperator = element;
+      } else if (element.value === '!') {
+        open += 1;
+        lastOperator = element;
+      } else at(`"${String(element.value)}" is not a domain operator: use "&", "|", "!" or a condition [field, operator, value].`);
       continue;
     }
-    if (element.type !== 'array') { if (!holdsPlaceholder(checker, element)) at('A domain holds conditions [field, operator, value] and the operators "&", "|", "!".'); continue; }
+    if (element.type !== 'array') {
+      if (!holdsPlaceholder(checker, element)) at('A domain holds conditions [field, operator, value] and the operators "&", "|", "!".');
+      continue;
+    }
     await checkCondition(checker, model, element, at);
   }
   if (open > 0 && lastOperator) {
     const operand = open === 1 ? 'one more condition' : `${open} more conditions`;
-    checker.add('malformed-domain', `"${String(lastOperator.value)}" is missing its operands: add ${operand} after it.`, checker.bodyOffset + lastOperator.offset, checker.bodyOffset + lastOperator.offset + lastOperator.length);
+    checker.add(
+      'malformed-domain',
+      `"${String(lastOperator.value)}" is missing its operands: add ${operand} after it.`,
+      checker.bodyOffset + lastOperator.offset,
+      checker.bodyOffset + lastOperator.offset + lastOperator.length,
+    );
   }
 }
 
 async function checkCondition(checker: Checker, model: string, condition: JsonNode, at: (message: string) => void): Promise<void> {
   const [fieldNode, operatorNode, valueNode] = children(condition);
-  if (children(condition).length !== 3) { at('A condition is a triple [field, operator, value].'); return; }
+  if (children(condition).length !== 3) {
+    at('A condition is a triple [field, operator, value].');
+    return;
+  }
   if (fieldNode.type !== 'string') return; // [1, "=", 1] and placeholders are left alone.
   const resolved = await checkPath(checker, model, fieldNode);
-  const field = resolved && !resolved.unknown && resolved.steps.length === String(fieldNode.value).split('.').length ? resolved.steps[resolved.steps.length - 1].field : undefined;
+  const field =
+    resolved && !resolved.unknown && resolved.steps.length === String(fieldNode.value).split('.').length
+      ? resolved.steps[resolved.steps.length - 1].field
+      : undefined;
   if (operatorNode.type !== 'string' || holdsPlaceholder(checker, operatorNode)) return;
   const written = String(operatorNode.value);
   const operator = Object.hasOwn(DEPRECATED_OPERATORS, written) ? DEPRECATED_OPERATORS[written] : written;
   const operatorStart = checker.bodyOffset + operatorNode.offset;
   if (!DOMAIN_OPERATORS.includes(operator)) {
-    checker.add('unknown-operator', `"${operator}" is not a domain operator.`, operatorStart, operatorStart + operatorNode.length, closestNames(operator, DOMAIN_OPERATORS).map((name) => JSON.stringify(name)));
+    checker.add(
+      'unknown-operator',
+      `"${operator}" is not a domain operator.`,
+      operatorStart,
+      operatorStart + operatorNode.length,
+      closestNames(operator, DOMAIN_OPERATORS).map((name) => JSON.stringify(name)),
+    );
     return;
   }
   if (!field) return;
   const fitting = operatorsForType(field.type);
   if (!fitting.includes(operator)) {
-    checker.add('operator-mismatch', `"${operator}" does not fit ${field.name}, a ${field.type} field.`, operatorStart, operatorStart + operatorNode.length, fitting.slice(0, 4).map((name) => JSON.stringify(name)));
+    checker.add(
+      'operator-mismatch',
+      `"${operator}" does not fit ${field.name}, a ${field.type} field.`,
+      operatorStart,
+      operatorStart + operatorNode.length,
+      fitting.slice(0, 4).map((name) => JSON.stringify(name)),
+    );
     return;
   }
   if ((operator === 'any' || operator === 'not any') && field.relation) {
@@ -89,7 +130,13 @@ async function checkCondition(checker: Checker, model: string, condition: JsonNo
   }
   if (holdsPlaceholder(checker, valueNode)) return;
   const problem = valueProblem(field, getNodeValue(valueNode), operator);
-  if (problem) checker.add('value-type', `${problem}.`, checker.bodyOffset + valueNode.offset, checker.bodyOffset + valueNode.offset + valueNode.length);
+  if (problem)
+    checker.add(
+      'value-type',
+      `${problem}.`,
+      checker.bodyOffset + valueNode.offset,
+      checker.bodyOffset + valueNode.offset + valueNode.length,
+    );
 }
 
 async function checkValues(checker: Checker, model: string, object: JsonNode): Promise<void> {
@@ -102,12 +149,19 @@ async function checkValues(checker: Checker, model: string, object: JsonNode): P
     const name = String(key.value);
     const start = checker.bodyOffset + key.offset + 1;
     if (!Object.hasOwn(fields, name)) {
-      checker.add('unknown-field', `${model} has no field "${name}".`, start, start + name.length, closestNames(name, Object.keys(fields).filter(isTechnicalName)));
+      checker.add(
+        'unknown-field',
+        `${model} has no field "${name}".`,
+        start,
+        start + name.length,
+        closestNames(name, Object.keys(fields).filter(isTechnicalName)),
+      );
       continue;
     }
     if (!value || holdsPlaceholder(checker, value)) continue;
     const problem = valueProblem(fields[name], getNodeValue(value), '=');
-    if (problem) checker.add('value-type', `${problem}.`, checker.bodyOffset + value.offset, checker.bodyOffset + value.offset + value.length);
+    if (problem)
+      checker.add('value-type', `${problem}.`, checker.bodyOffset + value.offset, checker.bodyOffset + value.offset + value.length);
   }
 }
 
@@ -121,7 +175,10 @@ async function checkArgument(checker: Checker, model: string, name: string, valu
     }
     return;
   }
-  if (name === 'groupby' && value.type === 'string') { await checkPath(checker, model, value, String(value.value).split(':')[0]); return; }
+  if (name === 'groupby' && value.type === 'string') {
+    await checkPath(checker, model, value, String(value.value).split(':')[0]);
+    return;
+  }
   if (ORDER_KEYS.has(name) && value.type === 'string' && !holdsPlaceholder(checker, value)) {
     let at = 0;
     for (const part of String(value.value).split(',')) {
@@ -133,7 +190,13 @@ async function checkArgument(checker: Checker, model: string, name: string, valu
         const resolved = await resolvePath(checker.source, model, word, checker.signal);
         if (resolved?.unknown) {
           const start = checker.bodyOffset + value.offset + 1 + at + leading + resolved.unknown.start;
-          checker.add('unknown-field', `${resolved.unknown.model} has no field "${resolved.unknown.name}".`, start, start + resolved.unknown.name.length, closestNames(resolved.unknown.name, resolved.unknown.known.filter(isTechnicalName)));
+          checker.add(
+            'unknown-field',
+            `${resolved.unknown.model} has no field "${resolved.unknown.name}".`,
+            start,
+            start + resolved.unknown.name.length,
+            closestNames(resolved.unknown.name, resolved.unknown.known.filter(isTechnicalName)),
+          );
         }
       }
       at += part.length + 1;
@@ -154,13 +217,25 @@ async function checkRequest(checker: Checker): Promise<void> {
   const method = line.methodName.text;
   const models = await source.models(signal);
   if (models && !models.some((known) => known.model === model)) {
-    checker.add('unknown-model', `The database has no model "${model}".`, line.model.range.startOffset, line.model.range.endOffset, closestNames(model, models.map((known) => known.model).filter(isTechnicalName)));
+    checker.add(
+      'unknown-model',
+      `The database has no model "${model}".`,
+      line.model.range.startOffset,
+      line.model.range.endOffset,
+      closestNames(model, models.map((known) => known.model).filter(isTechnicalName)),
+    );
     return;
   }
   const { method: info, complete } = await methodOf(source, model, method, signal);
   if (!info && complete) {
     const { methods } = await source.methods(model, signal);
-    checker.add('unknown-method', `${model} has no public method "${method}".`, line.methodName.range.startOffset, line.methodName.range.endOffset, closestNames(method, methods.map((known) => known.name).filter(isTechnicalName)));
+    checker.add(
+      'unknown-method',
+      `${model} has no public method "${method}".`,
+      line.methodName.range.startOffset,
+      line.methodName.range.endOffset,
+      closestNames(method, methods.map((known) => known.name).filter(isTechnicalName)),
+    );
   }
   const tree = request.body?.tree;
   if (!tree || tree.type !== 'object') return;
@@ -171,7 +246,13 @@ async function checkRequest(checker: Checker): Promise<void> {
     const name = String(key.value);
     if (info && name !== 'ids' && name !== 'context' && !names.has(name)) {
       const start = checker.bodyOffset + key.offset + 1;
-      checker.add('unknown-argument', `${method} takes no argument "${name}".`, start, start + name.length, closestNames(name, [...names, 'ids', 'context'].filter(isTechnicalName)));
+      checker.add(
+        'unknown-argument',
+        `${method} takes no argument "${name}".`,
+        start,
+        start + name.length,
+        closestNames(name, [...names, 'ids', 'context'].filter(isTechnicalName)),
+      );
       continue;
     }
     if (value) await checkArgument(checker, model, name, value);
@@ -184,8 +265,13 @@ export async function diagnoseFile(file: RequestFile, source: SchemaSource, sign
   const found: LanguageDiagnostic[] = [];
   for (const request of file.requests) {
     const checker: Checker = {
-      source, signal, request, bodyOffset: request.body?.offset ?? 0,
-      add: (code, message, start, end, suggestions = []) => { found.push({ code, message, range: lines.range(start, end), severity: 'warning', suggestions }); },
+      source,
+      signal,
+      request,
+      bodyOffset: request.body?.offset ?? 0,
+      add: (code, message, start, end, suggestions = []) => {
+        found.push({ code, message, range: lines.range(start, end), severity: 'warning', suggestions });
+      },
     };
     await checkRequest(checker);
   }

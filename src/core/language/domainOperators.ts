@@ -13,19 +13,19 @@ const EXPLAINED: Readonly<Record<string, string>> = {
   '<=': 'less than or equal to the value',
   '>=': 'greater than or equal to the value',
   '=?': 'equal to the value, or always true when the value is false or null',
-  'like': 'contains the text, case-sensitive (% and _ are wildcards around it)',
+  like: 'contains the text, case-sensitive (% and _ are wildcards around it)',
   'not like': 'does not contain the text, case-sensitive',
-  'ilike': 'contains the text, ignoring case',
+  ilike: 'contains the text, ignoring case',
   'not ilike': 'does not contain the text, ignoring case',
   '=like': 'matches the pattern exactly, case-sensitive (% and _ wildcards)',
   'not =like': 'does not match the pattern, case-sensitive',
   '=ilike': 'matches the pattern exactly, ignoring case',
   'not =ilike': 'does not match the pattern, ignoring case',
-  'in': 'one of the values of the list',
+  in: 'one of the values of the list',
   'not in': 'none of the values of the list',
-  'child_of': 'the record or one of its descendants (hierarchy)',
-  'parent_of': 'the record or one of its ancestors (hierarchy)',
-  'any': 'at least one related record matches the sub-domain',
+  child_of: 'the record or one of its descendants (hierarchy)',
+  parent_of: 'the record or one of its ancestors (hierarchy)',
+  any: 'at least one related record matches the sub-domain',
   'not any': 'no related record matches the sub-domain',
 };
 
@@ -43,11 +43,16 @@ const RELATIONAL = ['any', 'not any', 'child_of', 'parent_of'];
 /** Operators that make sense for a field type, most useful first. */
 export function operatorsForType(type: string | undefined): string[] {
   switch (type) {
-    case 'char': case 'text': case 'html':
+    case 'char':
+    case 'text':
+    case 'html':
       return ['ilike', '=', '!=', 'in', 'not in', 'not ilike', 'like', 'not like', '=ilike', 'not =ilike', '=like', 'not =like', '=?'];
-    case 'integer': case 'float': case 'monetary':
+    case 'integer':
+    case 'float':
+    case 'monetary':
       return ['=', '!=', '>', '>=', '<', '<=', 'in', 'not in', '=?'];
-    case 'date': case 'datetime':
+    case 'date':
+    case 'datetime':
       return ['>=', '<=', '=', '!=', '>', '<', '=?'];
     case 'boolean':
       return ['=', '!='];
@@ -55,7 +60,8 @@ export function operatorsForType(type: string | undefined): string[] {
       return ['=', '!=', 'in', 'not in', '=?'];
     case 'many2one':
       return ['=', '!=', 'in', 'not in', 'ilike', 'not ilike', ...RELATIONAL, '=?'];
-    case 'one2many': case 'many2many':
+    case 'one2many':
+    case 'many2many':
       return ['in', 'not in', 'any', 'not any', '=', '!=', 'ilike', 'not ilike', 'child_of', 'parent_of'];
     case 'binary':
       return ['=', '!='];

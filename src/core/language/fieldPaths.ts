@@ -25,7 +25,12 @@ export interface ResolvedPath {
  * Walks a path from a model. Each relation's model is asked for its fields once (the source caches); walking stops at
  * the first segment that is unknown or not relational with more segments after it.
  */
-export async function resolvePath(source: SchemaSource, model: string, path: string, signal?: AbortSignal): Promise<ResolvedPath | undefined> {
+export async function resolvePath(
+  source: SchemaSource,
+  model: string,
+  path: string,
+  signal?: AbortSignal,
+): Promise<ResolvedPath | undefined> {
   const segments = path.split('.');
   const steps: PathStepInfo[] = [];
   let current = model;
@@ -48,7 +53,12 @@ export async function resolvePath(source: SchemaSource, model: string, path: str
 }
 
 /** The model whose fields follow a path prefix (`partner_id.country_id.` → res.country); undefined when not relational. */
-export async function modelAfter(source: SchemaSource, model: string, prefix: readonly string[], signal?: AbortSignal): Promise<string | undefined> {
+export async function modelAfter(
+  source: SchemaSource,
+  model: string,
+  prefix: readonly string[],
+  signal?: AbortSignal,
+): Promise<string | undefined> {
   let current = model;
   for (const name of prefix) {
     const fields = await source.fields(current, signal);
@@ -68,10 +78,15 @@ export function fieldDetail(field: FieldInfo): string {
 /** Markdown describing a field for hovers and completion documentation; every text of the server in it is escaped. */
 export function fieldMarkdown(model: string, field: FieldInfo): string {
   const code = (text: string) => escapeMarkdown(text, 'code');
-  const lines = [`**${escapeMarkdown(field.string?.trim() || field.name, 'inline')}** ${code(`${model}.${field.name}`)}`, '', `Type: ${code(field.type)}${field.relation ? ` → ${code(field.relation)}` : ''}`];
+  const lines = [
+    `**${escapeMarkdown(field.string?.trim() || field.name, 'inline')}** ${code(`${model}.${field.name}`)}`,
+    '',
+    `Type: ${code(field.type)}${field.relation ? ` → ${code(field.relation)}` : ''}`,
+  ];
   const flags = [field.required ? 'required' : '', field.readonly ? 'readonly' : ''].filter(Boolean);
   if (flags.length) lines.push('', flags.join(', '));
   if (field.help) lines.push('', escapeMarkdown(field.help));
-  if (field.selection?.length) lines.push('', 'Values: ' + field.selection.map(([value, label]) => `${code(value)} (${escapeMarkdown(label, 'inline')})`).join(', '));
+  if (field.selection?.length)
+    lines.push('', 'Values: ' + field.selection.map(([value, label]) => `${code(value)} (${escapeMarkdown(label, 'inline')})`).join(', '));
   return lines.join('\n');
 }

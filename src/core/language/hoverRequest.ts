@@ -11,7 +11,12 @@ import type { LanguageHover, SchemaSource } from './languageTypes';
 import { escapeMarkdown } from '../untrustedText/markdownEscape';
 
 /** The hover at a file offset, or undefined where there is nothing to say. */
-export async function hoverAt(file: RequestFile, offset: number, source: SchemaSource, signal?: AbortSignal): Promise<LanguageHover | undefined> {
+export async function hoverAt(
+  file: RequestFile,
+  offset: number,
+  source: SchemaSource,
+  signal?: AbortSignal,
+): Promise<LanguageHover | undefined> {
   const request = requestAt(file, offset);
   const line = request?.requestLine;
   if (!request || !line || line.kind !== 'call' || !line.model) return undefined;
@@ -23,12 +28,16 @@ export async function hoverAt(file: RequestFile, offset: number, source: SchemaS
     const fields = await source.fields(model, signal);
     if (!known && !fields) return undefined;
     const label = escapeMarkdown(known?.name.trim() || model, 'inline');
-    const text = [`**${label}** ${escapeMarkdown(model, 'code')}`, ...(fields ? ['', `${Object.keys(fields).length} fields`] : [])].join('\n');
+    const text = [`**${label}** ${escapeMarkdown(model, 'code')}`, ...(fields ? ['', `${Object.keys(fields).length} fields`] : [])].join(
+      '\n',
+    );
     return { contents: text, range: line.model.range };
   }
   if (line.methodName && inPart(line.methodName.range)) {
     const { method } = await methodOf(source, model, line.methodName.text, signal);
-    return method && { contents: `${methodMarkdown(model, method)}\n\n${transactionNote(line.methodName.text)}`, range: line.methodName.range };
+    return (
+      method && { contents: `${methodMarkdown(model, method)}\n\n${transactionNote(line.methodName.text)}`, range: line.methodName.range }
+    );
   }
   const body = request.body;
   if (!body || offset <= body.offset || offset > body.range.endOffset) return undefined;
@@ -40,13 +49,19 @@ export async function hoverAt(file: RequestFile, offset: number, source: SchemaS
   if (location.isAtPropertyKey && location.path.length === 1 && line.methodName) {
     const name = token.content;
     if (name === 'ids') return { contents: '`ids`: the records the method runs on (omit for model methods).', range };
-    if (name === 'context') return { contents: '`context`: the call\'s context; it replaces the default one.', range };
+    if (name === 'context') return { contents: "`context`: the call's context; it replaces the default one.", range };
     const { method } = await methodOf(source, model, line.methodName.text, signal);
     const parameter = method?.parameters.find((candidate) => candidate.name === name);
     if (!method || !parameter) return undefined;
     const code = (text: string) => escapeMarkdown(text, 'code');
     const defaultText = parameter.required ? 'required' : `default ${code(JSON.stringify(parameter.default ?? null))}`;
-    return { contents: [`${code(name)}: argument of ${code(`${model}.${method.name}`)} (${defaultText})`, ...(parameter.doc ? ['', escapeMarkdown(parameter.doc)] : [])].join('\n'), range };
+    return {
+      contents: [
+        `${code(name)}: argument of ${code(`${model}.${method.name}`)} (${defaultText})`,
+        ...(parameter.doc ? ['', escapeMarkdown(parameter.doc)] : []),
+      ].join('\n'),
+      range,
+    };
   }
   const context = bodyCursor(body, offset);
   if (!context) return undefined;
@@ -79,14 +94,18 @@ export async function hoverAt(file: RequestFile, offset: number, source: SchemaS
   if (!resolved) return undefined;
   const step = resolved.steps.findLast((candidate) => pathStart + candidate.start <= offset) ?? resolved.steps[0];
   if (!step?.field) return undefined;
-  return { contents: fieldMarkdown(step.model, step.field), range: lines.range(pathStart + step.start, pathStart + step.start + step.name.length) };
+  return {
+    contents: fieldMarkdown(step.model, step.field),
+    range: lines.range(pathStart + step.start, pathStart + step.start + step.name.length),
+  };
 }
 
 /** The one-transaction rule, as the hover on a method says it. */
 export function transactionNote(method: string): string {
   const effect = methodEffect(method);
-  const chain = effect === 'changes' || effect === 'reads'
-    ? ' Records found by a `search` in another request were found in another transaction: they may have changed or gone since.'
-    : '';
+  const chain =
+    effect === 'changes' || effect === 'reads'
+      ? ' Records found by a `search` in another request were found in another transaction: they may have changed or gone since.'
+      : '';
   return `One call, one database transaction: committed when the call answers 2xx, rolled back (nothing changed) on an error.${chain}`;
 }

@@ -59,8 +59,14 @@ export interface LanguageHover {
 }
 
 export type LanguageDiagnosticCode =
-  | 'unknown-model' | 'unknown-method' | 'unknown-argument' | 'unknown-field' | 'operator-mismatch'
-  | 'value-type' | 'malformed-domain' | 'unknown-operator';
+  | 'unknown-model'
+  | 'unknown-method'
+  | 'unknown-argument'
+  | 'unknown-field'
+  | 'operator-mismatch'
+  | 'value-type'
+  | 'malformed-domain'
+  | 'unknown-operator';
 
 /** A schema warning: never an error, never blocks sending. */
 export interface LanguageDiagnostic {
@@ -78,7 +84,12 @@ export interface SignatureAnswer {
   /** Plain text (the editor shows a string documentation as text), as the server wrote it. */
   readonly documentation?: string;
   /** Each parameter's [start, end) in the label, with its doc (plain text too). */
-  readonly parameters: ReadonlyArray<{ readonly name: string; readonly start: number; readonly end: number; readonly documentation?: string }>;
+  readonly parameters: ReadonlyArray<{
+    readonly name: string;
+    readonly start: number;
+    readonly end: number;
+    readonly documentation?: string;
+  }>;
   /** Index into parameters of the argument at the cursor; -1 when none. */
   readonly activeParameter: number;
 }

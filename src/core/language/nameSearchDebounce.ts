@@ -5,7 +5,10 @@ import type { SchemaSource } from './languageTypes';
 export class DebouncedNameSearch {
   #current: AbortController | undefined;
 
-  constructor(private readonly source: Pick<SchemaSource, 'nameSearch'>, private readonly delayMs = 150) {}
+  constructor(
+    private readonly source: Pick<SchemaSource, 'nameSearch'>,
+    private readonly delayMs = 150,
+  ) {}
 
   async search(model: string, text: string, signal?: AbortSignal): Promise<ReadonlyArray<readonly [number, string]>> {
     this.#current?.abort();
@@ -16,7 +19,14 @@ export class DebouncedNameSearch {
     try {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.delayMs);
-        controller.signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+        controller.signal.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          { once: true },
+        );
       });
       if (controller.signal.aborted) return [];
       return await this.source.nameSearch(model, text, controller.signal).catch(() => []);

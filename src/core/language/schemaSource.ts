@@ -6,7 +6,12 @@ import type { SchemaSource, SchemaStatus } from './languageTypes';
 
 /** The calls the source makes beyond the schema service (record names, languages). */
 export interface RecordCaller {
-  call<T = unknown>(model: string, method: string, args?: Readonly<Record<string, unknown>>, options?: { signal?: AbortSignal }): Promise<T>;
+  call<T = unknown>(
+    model: string,
+    method: string,
+    args?: Readonly<Record<string, unknown>>,
+    options?: { signal?: AbortSignal },
+  ): Promise<T>;
 }
 
 function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
@@ -72,7 +77,9 @@ export class ServiceSchemaSource implements SchemaSource {
       if (isAbort(error, signal)) throw error;
       const cached = this.#service.cachedDetail(model);
       this.#status = cached ? 'cached' : 'table';
-      return cached ? { methods: cached.methods, complete: cached.origin === 'documents' } : { methods: methodsOfTable(model), complete: false };
+      return cached
+        ? { methods: cached.methods, complete: cached.origin === 'documents' }
+        : { methods: methodsOfTable(model), complete: false };
     }
   }
 
@@ -80,7 +87,11 @@ export class ServiceSchemaSource implements SchemaSource {
     if (!this.#caller) return [];
     try {
       const found = await this.#caller.call<unknown>(model, 'name_search', { name: text, limit: 20 }, { signal });
-      return Array.isArray(found) ? found.filter((pair): pair is [number, string] => Array.isArray(pair) && typeof pair[0] === 'number').map(([id, name]) => [id, String(name)] as const) : [];
+      return Array.isArray(found)
+        ? found
+            .filter((pair): pair is [number, string] => Array.isArray(pair) && typeof pair[0] === 'number')
+            .map(([id, name]) => [id, String(name)] as const)
+        : [];
     } catch (error) {
       if (isAbort(error, signal)) throw error;
       return [];
@@ -91,8 +102,14 @@ export class ServiceSchemaSource implements SchemaSource {
     const caller = this.#caller;
     if (!caller) return Promise.resolve([]);
     this.#languages ??= caller.call<unknown>('res.lang', 'search_read', { domain: [], fields: ['code', 'name'] }, { signal }).then(
-      (records) => (Array.isArray(records) ? records : []).map((record: { code?: unknown; name?: unknown }) => [String(record.code), String(record.name)] as const),
-      () => { this.#languages = undefined; return []; },
+      (records) =>
+        (Array.isArray(records) ? records : []).map(
+          (record: { code?: unknown; name?: unknown }) => [String(record.code), String(record.name)] as const,
+        ),
+      () => {
+        this.#languages = undefined;
+        return [];
+      },
     );
     return this.#languages;
   }

@@ -28,28 +28,65 @@ export function valueItems(field: FieldInfo, operator: string, inString: boolean
       return inString ? [] : ['true', 'false'].map((value, index) => ({ label: value, kind: 'value' as const, sortText: `0${index}` }));
     case 'selection':
       return (field.selection ?? []).map(([value, label], index) => ({
-        label: value, kind: 'value' as const, detail: label, insertText: quote(value), sortText: String(index).padStart(4, '0'),
+        label: value,
+        kind: 'value' as const,
+        detail: label,
+        insertText: quote(value),
+        sortText: String(index).padStart(4, '0'),
         filterText: inString ? value : jsonStringText(value, true),
       }));
     case 'date':
-      return [{ label: TODAY(now), kind: 'value', detail: 'date (YYYY-MM-DD)', insertText: inString ? `\${1:${TODAY(now)}}` : `"\${1:${TODAY(now)}}"`, snippet: true, sortText: '0' },
-        { label: '{{$date}}', kind: 'value', detail: 'today, when sent', insertText: inString ? '{{$date}}' : '"{{$date}}"', sortText: '1' }];
+      return [
+        {
+          label: TODAY(now),
+          kind: 'value',
+          detail: 'date (YYYY-MM-DD)',
+          insertText: inString ? `\${1:${TODAY(now)}}` : `"\${1:${TODAY(now)}}"`,
+          snippet: true,
+          sortText: '0',
+        },
+        {
+          label: '{{$date}}',
+          kind: 'value',
+          detail: 'today, when sent',
+          insertText: inString ? '{{$date}}' : '"{{$date}}"',
+          sortText: '1',
+        },
+      ];
     case 'datetime':
-      return [{ label: `${TODAY(now)} 00:00:00`, kind: 'value', detail: 'datetime in UTC (YYYY-MM-DD HH:MM:SS)', insertText: inString ? `\${1:${TODAY(now)}} \${2:00:00:00}` : `"\${1:${TODAY(now)}} \${2:00:00:00}"`, snippet: true, sortText: '0' }];
+      return [
+        {
+          label: `${TODAY(now)} 00:00:00`,
+          kind: 'value',
+          detail: 'datetime in UTC (YYYY-MM-DD HH:MM:SS)',
+          insertText: inString ? `\${1:${TODAY(now)}} \${2:00:00:00}` : `"\${1:${TODAY(now)}} \${2:00:00:00}"`,
+          snippet: true,
+          sortText: '0',
+        },
+      ];
     default:
-      if (!inString && (operator === 'in' || operator === 'not in')) return [{ label: '[]', kind: 'value', detail: 'a list of values', insertText: '[$0]', snippet: true, sortText: '9' }];
+      if (!inString && (operator === 'in' || operator === 'not in'))
+        return [{ label: '[]', kind: 'value', detail: 'a list of values', insertText: '[$0]', snippet: true, sortText: '9' }];
       return [];
   }
 }
 
 /** Record-name items from `name_search`: the id is inserted, the name shown (a name inside a string). */
-export function recordItems(records: ReadonlyArray<readonly [number, string]>, operator: string, token: StringToken | undefined): DraftItem[] {
+export function recordItems(
+  records: ReadonlyArray<readonly [number, string]>,
+  operator: string,
+  token: StringToken | undefined,
+): DraftItem[] {
   return records.map(([id, name], index) => {
     const byName = token !== undefined;
     const inList = operator === 'in' || operator === 'not in';
     return {
-      label: byName ? name : String(id), kind: 'value' as const, detail: byName ? `id ${id}` : name,
-      insertText: byName ? jsonStringText(name, false) : inList ? `[${id}]` : String(id), sortText: String(index).padStart(4, '0'), filterText: byName ? name : `${id} ${name}`,
+      label: byName ? name : String(id),
+      kind: 'value' as const,
+      detail: byName ? `id ${id}` : name,
+      insertText: byName ? jsonStringText(name, false) : inList ? `[${id}]` : String(id),
+      sortText: String(index).padStart(4, '0'),
+      filterText: byName ? name : `${id} ${name}`,
     };
   });
 }

@@ -22,14 +22,20 @@ export function valueProblem(field: FieldInfo, value: unknown, operator: string)
   switch (field.type) {
     case 'boolean':
       return typeof value === 'boolean' ? undefined : `${label}: expected true or false`;
-    case 'integer': case 'float': case 'monetary':
+    case 'integer':
+    case 'float':
+    case 'monetary':
       return typeof value === 'number' ? undefined : `${label}: expected a number`;
-    case 'char': case 'text': case 'html':
+    case 'char':
+    case 'text':
+    case 'html':
       return typeof value === 'string' ? undefined : `${label}: expected a text`;
     case 'selection': {
       if (typeof value !== 'string') return `${label}: expected one of its values`;
       const keys = (field.selection ?? []).map(([key]) => key);
-      return keys.length === 0 || keys.includes(value) ? undefined : `${label}: "${value}" is not one of ${keys.map((key) => `"${key}"`).join(', ')}`;
+      return keys.length === 0 || keys.includes(value)
+        ? undefined
+        : `${label}: "${value}" is not one of ${keys.map((key) => `"${key}"`).join(', ')}`;
     }
     case 'date':
       return typeof value === 'string' && DATE.test(value) ? undefined : `${label}: expected "YYYY-MM-DD"`;

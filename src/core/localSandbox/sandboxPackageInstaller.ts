@@ -22,7 +22,11 @@ export interface SandboxPackage {
 export type SandboxInstallErrorKind = 'registry' | 'network' | 'integrity' | 'disk' | 'cancelled';
 
 export class SandboxInstallError extends Error {
-  constructor(message: string, readonly kind: SandboxInstallErrorKind, options?: ErrorOptions) {
+  constructor(
+    message: string,
+    readonly kind: SandboxInstallErrorKind,
+    options?: ErrorOptions,
+  ) {
     super(message, options);
   }
 }
@@ -72,14 +76,18 @@ export async function download(url: URL, options: DownloadOptions, redirects = 0
   let request: http.ClientRequest | undefined;
   // Not the request's `signal` option, nor destroy(error): after the answer ended, either errors a socket nobody listens
   // to. A plain destroy() ends the transfer; the signal then says it was a cancellation.
-  const onAbort = (): void => { request?.destroy(); };
+  const onAbort = (): void => {
+    request?.destroy();
+  };
   if (options.signal?.aborted) throw new SandboxInstallError('the installation was cancelled', 'cancelled');
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
       request = (url.protocol === 'https:' ? https : http).get(url, { headers: { accept: 'application/octet-stream' } }, resolve);
       request.on('error', reject);
-    }).catch((error: unknown) => { throw transferError(error, url, options.signal); });
+    }).catch((error: unknown) => {
+      throw transferError(error, url, options.signal);
+    });
     const status = answer.statusCode ?? 0;
     if (status >= 300 && status < 400 && answer.headers.location) {
       answer.resume();
@@ -104,7 +112,11 @@ async function readBody(answer: http.IncomingMessage, url: URL, options: Downloa
   try {
     for await (const chunk of answer as AsyncIterable<Buffer>) {
       received += chunk.length;
-      if (received > options.maxBytes) throw new SandboxInstallError(`the download from ${url.origin} is larger than the package (${options.maxBytes} bytes)`, 'integrity');
+      if (received > options.maxBytes)
+        throw new SandboxInstallError(
+          `the download from ${url.origin} is larger than the package (${options.maxBytes} bytes)`,
+          'integrity',
+        );
       chunks.push(chunk);
       options.onProgress?.(received, announced);
     }
@@ -172,7 +184,10 @@ export async function installSandboxPackage(pkg: SandboxPackage, options: Instal
   const url = tarballUrl(options.registry, pkg);
   const tarball = await download(url, { signal: options.signal, onProgress: options.onProgress, maxBytes: pkg.size + SIZE_MARGIN });
   if (!matchesIntegrity(tarball, pkg.integrity)) {
-    throw new SandboxInstallError(`the package downloaded from ${url.origin} is not the ${pkg.name} ${pkg.version} this extension was built with (its checksum differs)`, 'integrity');
+    throw new SandboxInstallError(
+      `the package downloaded from ${url.origin} is not the ${pkg.name} ${pkg.version} this extension was built with (its checksum differs)`,
+      'integrity',
+    );
   }
   const folder = path.join(options.root, `${pkg.name.replace('/', '__')}-${pkg.version}`);
   const partial = `${folder}.partial-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
@@ -187,7 +202,11 @@ export async function installSandboxPackage(pkg: SandboxPackage, options: Instal
     if (error instanceof SandboxInstallError) throw error;
     // Another window may have finished the same installation meanwhile.
     if (installedPackage(options.root, pkg) !== undefined) return folder;
-    throw new SandboxInstallError(`could not write the package into ${options.root} (${(error as NodeJS.ErrnoException).code ?? String(error)})`, 'disk', { cause: error });
+    throw new SandboxInstallError(
+      `could not write the package into ${options.root} (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+      'disk',
+      { cause: error },
+    );
   }
   removeOtherVersions(options.root, pkg, folder);
   return folder;

@@ -16,7 +16,10 @@ export interface SandboxReady {
 export type SandboxStartErrorKind = 'port' | 'dataFolder' | 'exited';
 
 export class SandboxStartError extends Error {
-  constructor(message: string, readonly kind: SandboxStartErrorKind) {
+  constructor(
+    message: string,
+    readonly kind: SandboxStartErrorKind,
+  ) {
     super(message);
   }
 }
@@ -48,7 +51,12 @@ const KILL_GRACE_MS = 5_000;
 /** What the sandbox's last error line says about the cause (its messages are in src/sandbox/sandboxCommand.ts). */
 export function startFailureKind(message: string): SandboxStartErrorKind {
   if (/\bport\b|not allowed to listen|is not an address of this machine/i.test(message)) return 'port';
-  if (/data folder|owned by another user|permission denied|read-only file system|no space left|EACCES|EROFS|ENOSPC|ENOTDIR|EEXIST/i.test(message)) return 'dataFolder';
+  if (
+    /data folder|owned by another user|permission denied|read-only file system|no space left|EACCES|EROFS|ENOSPC|ENOTDIR|EEXIST/i.test(
+      message,
+    )
+  )
+    return 'dataFolder';
   return 'exited';
 }
 
@@ -69,12 +77,31 @@ export interface SandboxKeyOptions {
 
 /** A new key from `json2 sandbox key` (which asks the sandbox running on `dataDir` through its control endpoint). */
 export function issueSandboxKey(options: SandboxKeyOptions): Promise<string> {
-  const args = [options.cliPath, 'sandbox', 'key', '--db', 'demo', '--user', options.login, '--days', String(options.days), '--name', options.name, '--data', options.dataDir];
+  const args = [
+    options.cliPath,
+    'sandbox',
+    'key',
+    '--db',
+    'demo',
+    '--user',
+    options.login,
+    '--days',
+    String(options.days),
+    '--name',
+    options.name,
+    '--data',
+    options.dataDir,
+  ];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { env: sandboxEnv(options.cacheDir), encoding: 'utf8' }, (error, stdout, stderr) => {
       const key = stdout.trim();
       if (error || !/^[0-9a-f]{40}$/.test(key)) {
-        reject(new SandboxStartError(`no key from the sandbox: ${stderr.trim().replace(/^json2 sandbox: /, '') || error?.message || 'no answer'}`, 'exited'));
+        reject(
+          new SandboxStartError(
+            `no key from the sandbox: ${stderr.trim().replace(/^json2 sandbox: /, '') || error?.message || 'no answer'}`,
+            'exited',
+          ),
+        );
       } else resolve(key);
     });
   });
@@ -115,7 +142,10 @@ export function startSandboxProcess(options: SandboxProcessOptions): Promise<San
     child.once('error', (error) => reject(new SandboxStartError(`the sandbox could not be started: ${error.message}`, 'exited')));
     void exited.then((code) => {
       if (ready !== undefined) return;
-      const said = errors.filter((line) => line.startsWith('json2 sandbox: ')).at(-1)?.slice('json2 sandbox: '.length);
+      const said = errors
+        .filter((line) => line.startsWith('json2 sandbox: '))
+        .at(-1)
+        ?.slice('json2 sandbox: '.length);
       const message = said ?? errors.at(-1) ?? `the sandbox ended (exit code ${code ?? 'none'}) before it was ready`;
       reject(new SandboxStartError(message, startFailureKind(message)));
     });
@@ -125,10 +155,14 @@ export function startSandboxProcess(options: SandboxProcessOptions): Promise<San
 /** Closes the IPC channel (the sandbox's signal to stop cleanly), then SIGTERM, then SIGKILL if it still runs. */
 async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  const within = (ms: number): Promise<boolean> => new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    void exited.then(() => { clearTimeout(timer); resolve(true); });
-  });
+  const within = (ms: number): Promise<boolean> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      void exited.then(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
   if (child.connected) child.disconnect();
   else child.kill('SIGTERM');
   if (await within(STOP_GRACE_MS)) return;

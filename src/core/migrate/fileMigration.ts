@@ -40,7 +40,13 @@ export function fileFindings(text: string, fileName: string): LocatedFinding[] {
  */
 export function fixFile(text: string, fileName: string): FileFix {
   const problem = syntaxProblem(text, fileName);
-  if (problem) return { text, converted: 0, declined: fileFindings(text, fileName), refused: `it does not parse (${problem}); nothing in it was changed` };
+  if (problem)
+    return {
+      text,
+      converted: 0,
+      declined: fileFindings(text, fileName),
+      refused: `it does not parse (${problem}); nothing in it was changed`,
+    };
   let current = text;
   let converted = 0;
   for (;;) {
@@ -52,7 +58,13 @@ export function fixFile(text: string, fileName: string): FileFix {
     if (converted > 10_000) throw new Error(`${fileName}: the conversion does not end`);
   }
   const after = syntaxProblem(current, fileName);
-  if (after) return { text, converted: 0, declined: fileFindings(text, fileName), refused: `its conversion would not parse (${after}), which is a bug of the assistant; nothing in it was changed` };
+  if (after)
+    return {
+      text,
+      converted: 0,
+      declined: fileFindings(text, fileName),
+      refused: `its conversion would not parse (${after}), which is a bug of the assistant; nothing in it was changed`,
+    };
   // Declined calls are told where they are in the file as it stands (the diff has not been applied yet).
   return { text: current, converted, declined: fileFindings(text, fileName).filter(({ finding }) => finding.severity !== 'convertible') };
 }

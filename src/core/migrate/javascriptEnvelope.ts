@@ -6,11 +6,20 @@ import { jsScopeOf } from './javascriptUrls';
 import { namesOtherRoute } from './proxyUrls';
 import { type UrlTemplate, baseOfEndpoint, endpointOfTemplate, isOpaque, templateText } from './urlTemplate';
 
-export interface JsReplacement { readonly start: number; readonly end: number; readonly prefix: string; readonly suffix: string; readonly indent: string }
-export type JsEnvelope = { readonly replacement: JsReplacement; readonly baseUrl?: UrlTemplate } | { readonly reason: string; readonly elsewhere?: boolean };
+export interface JsReplacement {
+  readonly start: number;
+  readonly end: number;
+  readonly prefix: string;
+  readonly suffix: string;
+  readonly indent: string;
+}
+export type JsEnvelope =
+  | { readonly replacement: JsReplacement; readonly baseUrl?: UrlTemplate }
+  | { readonly reason: string; readonly elsewhere?: boolean };
 
-const SHAPES = 'fetch(<url>/jsonrpc, { body: JSON.stringify(<body>) }).then((r) => r.json()).then((a) => a.result), '
-  + 'or const response = await fetch(...) followed by (await response.json()).result, in consecutive statements';
+const SHAPES =
+  'fetch(<url>/jsonrpc, { body: JSON.stringify(<body>) }).then((r) => r.json()).then((a) => a.result), ' +
+  'or const response = await fetch(...) followed by (await response.json()).result, in consecutive statements';
 
 interface JsSource {
   readonly text: string;
@@ -26,7 +35,8 @@ export function javascriptEnvelope(params: Node, source: JsSource): JsEnvelope {
   const refuse = (why: string): JsEnvelope => ({ reason: `${why} (the assistant rewrites ${SHAPES})` });
   const property = parents.get(params);
   const body = property && parents.get(property);
-  if (property?.type !== 'ObjectProperty' || body?.type !== 'ObjectExpression') return refuse('the params are not inside a request object literal');
+  if (property?.type !== 'ObjectProperty' || body?.type !== 'ObjectExpression')
+    return refuse('the params are not inside a request object literal');
 
   let first: Node | undefined;
   const names: string[] = [];
@@ -34,7 +44,8 @@ export function javascriptEnvelope(params: Node, source: JsSource): JsEnvelope {
   const declarator = stringify;
   if (declarator?.type === 'VariableDeclarator' && declarator.id.type === 'Identifier') {
     first = parents.get(declarator);
-    if (first?.type !== 'VariableDeclaration' || first.declarations.length !== 1) return refuse('the body is declared together with other variables');
+    if (first?.type !== 'VariableDeclaration' || first.declarations.length !== 1)
+      return refuse('the body is declared together with other variables');
     names.push(declarator.id.name);
     const next = nextStatement(first, parents);
     stringify = next ? findNode(next, (node) => isStringify(node) && slice(node.arguments[0]) === names[0]) : undefined;
@@ -43,7 +54,13 @@ export function javascriptEnvelope(params: Node, source: JsSource): JsEnvelope {
   const option = parents.get(stringify);
   const options = option && parents.get(option);
   const fetchCall = options && parents.get(options);
-  if (option?.type !== 'ObjectProperty' || slice(option.key) !== 'body' || fetchCall?.type !== 'CallExpression' || slice(fetchCall.callee) !== 'fetch' || fetchCall.arguments[1] !== options) {
+  if (
+    option?.type !== 'ObjectProperty' ||
+    slice(option.key) !== 'body' ||
+    fetchCall?.type !== 'CallExpression' ||
+    slice(fetchCall.callee) !== 'fetch' ||
+    fetchCall.arguments[1] !== options
+  ) {
     return refuse('the body is not the body option of a fetch call');
   }
   const urlNode = fetchCall.arguments[0];
@@ -64,8 +81,13 @@ export function javascriptEnvelope(params: Node, source: JsSource): JsEnvelope {
   const awaited = parents.get(fetchCall);
   const responseDeclarator = awaited && parents.get(awaited);
   const responseStatement = responseDeclarator && parents.get(responseDeclarator);
-  if (awaited?.type !== 'AwaitExpression' || responseDeclarator?.type !== 'VariableDeclarator' || responseDeclarator.id.type !== 'Identifier'
-    || responseStatement?.type !== 'VariableDeclaration' || responseStatement.declarations.length !== 1) {
+  if (
+    awaited?.type !== 'AwaitExpression' ||
+    responseDeclarator?.type !== 'VariableDeclarator' ||
+    responseDeclarator.id.type !== 'Identifier' ||
+    responseStatement?.type !== 'VariableDeclaration' ||
+    responseStatement.declarations.length !== 1
+  ) {
     return refuse('the answer is not awaited into a variable');
   }
   const response = responseDeclarator.id.name;
@@ -73,12 +95,22 @@ export function javascriptEnvelope(params: Node, source: JsSource): JsEnvelope {
   if (first && nextStatement(first, parents) !== responseStatement) return refuse('the body is not declared right before the request');
   first ??= responseStatement;
   const last = nextStatement(responseStatement, parents);
-  const read = last && findNode(last, (node) => node.type === 'MemberExpression' && /^\(?\s*await\s+([\w$]+)\.json\(\)\s*\)?$/.exec(slice(node.object))?.[1] === response && slice(node.property) === 'result');
+  const read =
+    last &&
+    findNode(
+      last,
+      (node) =>
+        node.type === 'MemberExpression' &&
+        /^\(?\s*await\s+([\w$]+)\.json\(\)\s*\)?$/.exec(slice(node.object))?.[1] === response &&
+        slice(node.property) === 'result',
+    );
   if (!last || !read) return refuse('the "result" of the answer is not read in the next statement');
   let prefix: string;
   if (last.type === 'ReturnStatement' && last.argument === read) prefix = 'return await ';
-  else if (last.type === 'VariableDeclaration' && last.declarations.length === 1 && last.declarations[0].init === read) prefix = `${last.kind} ${slice(last.declarations[0].id)} = await `;
-  else if (last.type === 'ExpressionStatement' && last.expression.type === 'AssignmentExpression' && last.expression.right === read) prefix = `${slice(last.expression.left)} = await `;
+  else if (last.type === 'VariableDeclaration' && last.declarations.length === 1 && last.declarations[0].init === read)
+    prefix = `${last.kind} ${slice(last.declarations[0].id)} = await `;
+  else if (last.type === 'ExpressionStatement' && last.expression.type === 'AssignmentExpression' && last.expression.right === read)
+    prefix = `${slice(last.expression.left)} = await `;
   else return refuse('the "result" is read inside a larger expression');
   const block = parents.get(last);
   const after = block ? text.slice(last.end ?? 0, block.end ?? 0) : '';
@@ -89,8 +121,15 @@ export function javascriptEnvelope(params: Node, source: JsSource): JsEnvelope {
 }
 
 function isStringify(node: Node): node is Node & { type: 'CallExpression'; arguments: Node[] } {
-  return node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && node.callee.object.type === 'Identifier' && node.callee.object.name === 'JSON'
-    && node.callee.property.type === 'Identifier' && node.callee.property.name === 'stringify' && node.arguments.length >= 1;
+  return (
+    node.type === 'CallExpression' &&
+    node.callee.type === 'MemberExpression' &&
+    node.callee.object.type === 'Identifier' &&
+    node.callee.object.name === 'JSON' &&
+    node.callee.property.type === 'Identifier' &&
+    node.callee.property.name === 'stringify' &&
+    node.arguments.length >= 1
+  );
 }
 
 /** `fetch(...).then((r) => r.json()).then((a) => a.result)`: the outer call, or undefined. */
@@ -113,7 +152,7 @@ function thenOf(call: Node, parents: ReadonlyMap<Node, Node>): (Node & { type: '
 /** The statement after `statement` in the same block, if any. */
 function nextStatement(statement: Node, parents: ReadonlyMap<Node, Node>): Node | undefined {
   const block = parents.get(statement);
-  const list = block && (block.type === 'BlockStatement' || block.type === 'Program') ? block.body as Node[] : undefined;
+  const list = block && (block.type === 'BlockStatement' || block.type === 'Program') ? (block.body as Node[]) : undefined;
   const index = list ? list.indexOf(statement) : -1;
   return list && index >= 0 ? list[index + 1] : undefined;
 }

@@ -15,22 +15,34 @@ export function javascriptExpressionReader(text: string, arrays: ReadonlyMap<str
   const temporalOf = (node: Node): Temporal | undefined => {
     if (node.type === 'NewExpression' && node.callee.type === 'Identifier' && node.callee.name === 'Date') return 'datetime';
     if (node.type === 'Identifier' && dates.has(node.name)) return 'datetime';
-    if (node.type === 'TSAsExpression' || node.type === 'ParenthesizedExpression' || node.type === 'TSNonNullExpression') return temporalOf(node.expression);
+    if (node.type === 'TSAsExpression' || node.type === 'ParenthesizedExpression' || node.type === 'TSNonNullExpression')
+      return temporalOf(node.expression);
     return undefined;
   };
 
   function toExpr(node: Node): SourceExpr {
     const base = { start: node.start ?? 0, end: node.end ?? 0, text: slice(node) };
     switch (node.type) {
-      case 'StringLiteral': return { ...base, kind: 'string', value: node.value };
+      case 'StringLiteral':
+        return { ...base, kind: 'string', value: node.value };
       case 'TemplateLiteral':
-        return node.expressions.length === 0 ? { ...base, kind: 'string', value: node.quasis.map((q) => q.value.cooked ?? '').join('') } : { ...base, kind: 'other' };
-      case 'NumericLiteral': return { ...base, kind: 'number', value: node.value };
+        return node.expressions.length === 0
+          ? { ...base, kind: 'string', value: node.quasis.map((q) => q.value.cooked ?? '').join('') }
+          : { ...base, kind: 'other' };
+      case 'NumericLiteral':
+        return { ...base, kind: 'number', value: node.value };
       case 'UnaryExpression':
-        return node.operator === '-' && node.argument.type === 'NumericLiteral' ? { ...base, kind: 'number', value: -node.argument.value } : { ...base, kind: 'other' };
-      case 'BooleanLiteral': return { ...base, kind: 'boolean', value: node.value };
-      case 'NullLiteral': return { ...base, kind: 'null', value: null };
-      case 'TSAsExpression': case 'TSSatisfiesExpression': case 'ParenthesizedExpression': return toExpr(node.expression);
+        return node.operator === '-' && node.argument.type === 'NumericLiteral'
+          ? { ...base, kind: 'number', value: -node.argument.value }
+          : { ...base, kind: 'other' };
+      case 'BooleanLiteral':
+        return { ...base, kind: 'boolean', value: node.value };
+      case 'NullLiteral':
+        return { ...base, kind: 'null', value: null };
+      case 'TSAsExpression':
+      case 'TSSatisfiesExpression':
+      case 'ParenthesizedExpression':
+        return toExpr(node.expression);
       case 'ArrayExpression': {
         if (node.elements.some((element) => !element || element.type === 'SpreadElement')) return { ...base, kind: 'list' };
         const items = node.elements.map((element) => toExpr(element as Node));
@@ -39,7 +51,8 @@ export function javascriptExpressionReader(text: string, arrays: ReadonlyMap<str
       case 'ObjectExpression': {
         const entries: { key: string; value: SourceExpr }[] = [];
         for (const property of node.properties) {
-          if (property.type !== 'ObjectProperty' || property.computed && property.key.type !== 'StringLiteral') return { ...base, kind: 'dict' };
+          if (property.type !== 'ObjectProperty' || (property.computed && property.key.type !== 'StringLiteral'))
+            return { ...base, kind: 'dict' };
           const key = propertyName(property.key);
           if (key === undefined) return { ...base, kind: 'dict' };
           entries.push({ key, value: toExpr(property.value) });
@@ -63,7 +76,12 @@ export function javascriptExpressionReader(text: string, arrays: ReadonlyMap<str
     }
   }
 
-  return { toExpr, rememberTemporal: (name, value) => { if (temporalOf(value)) dates.add(name); } };
+  return {
+    toExpr,
+    rememberTemporal: (name, value) => {
+      if (temporalOf(value)) dates.add(name);
+    },
+  };
 }
 
 export function propertyName(key: Node): string | undefined {

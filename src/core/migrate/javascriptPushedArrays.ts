@@ -19,7 +19,8 @@ export function pushedArrays(nodes: readonly Node[], text: string): Map<string, 
     body.forEach((statement, index) => {
       if (statement.type !== 'VariableDeclaration' || statement.declarations.length !== 1) return;
       const [declarator] = statement.declarations;
-      if (declarator.id.type !== 'Identifier' || declarator.init?.type !== 'ArrayExpression' || declarator.init.elements.length !== 0) return;
+      if (declarator.id.type !== 'Identifier' || declarator.init?.type !== 'ArrayExpression' || declarator.init.elements.length !== 0)
+        return;
       const name = declarator.id.name;
       const items: Node[] = [];
       let next = index + 1;
@@ -31,7 +32,8 @@ export function pushedArrays(nodes: readonly Node[], text: string): Map<string, 
       if (items.length === 0) return;
       // Read once after the pushes, or the pushes may not be all it holds where it is used.
       const rest = text.slice(body[next - 1].end ?? 0, block.end ?? 0);
-      if ((rest.match(new RegExp(`(^|[^\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g')) ?? []).length !== 1 || !mentions(rest, name)) return;
+      if ((rest.match(new RegExp(`(^|[^\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g')) ?? []).length !== 1 || !mentions(rest, name))
+        return;
       if (found.has(name)) twice.add(name);
       found.set(name, { after: statement.end ?? 0, items });
     });
@@ -45,6 +47,12 @@ function pushArgument(statement: Node, name: string): Node | undefined {
   const call = statement.expression;
   const callee = call.callee;
   if (callee.type !== 'MemberExpression' || callee.object.type !== 'Identifier' || callee.object.name !== name) return undefined;
-  if (callee.property.type !== 'Identifier' || callee.property.name !== 'push' || call.arguments.length !== 1 || call.arguments[0].type === 'SpreadElement') return undefined;
+  if (
+    callee.property.type !== 'Identifier' ||
+    callee.property.name !== 'push' ||
+    call.arguments.length !== 1 ||
+    call.arguments[0].type === 'SpreadElement'
+  )
+    return undefined;
   return call.arguments[0] as Node;
 }

@@ -10,7 +10,14 @@ export interface JsUrlSource {
   readonly variable: (name: string) => UrlTemplate | undefined;
 }
 
-const FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression', 'ClassMethod', 'ClassPrivateMethod', 'ObjectMethod']);
+const FUNCTIONS = new Set([
+  'FunctionDeclaration',
+  'FunctionExpression',
+  'ArrowFunctionExpression',
+  'ClassMethod',
+  'ClassPrivateMethod',
+  'ObjectMethod',
+]);
 
 /** The innermost function holding `node` (its start offset), or -1 at the top level. */
 export function jsScopeOf(node: Node, parents: ReadonlyMap<Node, Node>): number {
@@ -24,7 +31,8 @@ export function jsTemplate(node: Node, source: JsUrlSource, depth = 0): UrlTempl
   if (depth > 8) return hole(node);
   const fold = (child: Node): UrlTemplate => jsTemplate(child, source, depth + 1);
   switch (node.type) {
-    case 'StringLiteral': return [{ text: node.value }];
+    case 'StringLiteral':
+      return [{ text: node.value }];
     case 'TemplateLiteral': {
       const parts: UrlPart[] = [];
       node.quasis.forEach((quasi, index) => {
@@ -37,9 +45,15 @@ export function jsTemplate(node: Node, source: JsUrlSource, depth = 0): UrlTempl
     }
     case 'BinaryExpression':
       return node.operator === '+' && node.left.type !== 'PrivateName' ? joinParts([...fold(node.left), ...fold(node.right)]) : hole(node);
-    case 'ParenthesizedExpression': case 'TSAsExpression': case 'TSNonNullExpression': return fold(node.expression);
-    case 'Identifier': case 'MemberExpression': return source.variable(slice(node)) ?? hole(node);
-    default: return hole(node);
+    case 'ParenthesizedExpression':
+    case 'TSAsExpression':
+    case 'TSNonNullExpression':
+      return fold(node.expression);
+    case 'Identifier':
+    case 'MemberExpression':
+      return source.variable(slice(node)) ?? hole(node);
+    default:
+      return hole(node);
   }
 }
 
@@ -47,10 +61,19 @@ export function jsTemplate(node: Node, source: JsUrlSource, depth = 0): UrlTempl
  * The URL of an `xmlrpc` client's options: `{ url }`, or `{ host, port, path }` (http, or https for a secure client).
  * Undefined when the options show no path.
  */
-export function optionsTemplate(options: Node & { type: 'ObjectExpression' }, secure: boolean, source: JsUrlSource): UrlTemplate | undefined {
+export function optionsTemplate(
+  options: Node & { type: 'ObjectExpression' },
+  secure: boolean,
+  source: JsUrlSource,
+): UrlTemplate | undefined {
   const value = (key: string): Node | undefined => {
-    const property = options.properties.find((p) => p.type === 'ObjectProperty' && !p.computed && (p.key.type === 'Identifier' && p.key.name === key || p.key.type === 'StringLiteral' && p.key.value === key));
-    return property?.type === 'ObjectProperty' ? property.value as Node : undefined;
+    const property = options.properties.find(
+      (p) =>
+        p.type === 'ObjectProperty' &&
+        !p.computed &&
+        ((p.key.type === 'Identifier' && p.key.name === key) || (p.key.type === 'StringLiteral' && p.key.value === key)),
+    );
+    return property?.type === 'ObjectProperty' ? (property.value as Node) : undefined;
   };
   const url = value('url');
   if (url) return jsTemplate(url, source);
@@ -66,13 +89,19 @@ export function optionsTemplate(options: Node & { type: 'ObjectExpression' }, se
 /** The server of an `odoo-xmlrpc` client's options: `url`, with `port` when given. */
 export function odooServerTemplate(options: Node & { type: 'ObjectExpression' }, source: JsUrlSource): UrlTemplate | undefined {
   const value = (key: string): Node | undefined => {
-    const property = options.properties.find((p) => p.type === 'ObjectProperty' && !p.computed && p.key.type === 'Identifier' && p.key.name === key);
-    return property?.type === 'ObjectProperty' ? property.value as Node : undefined;
+    const property = options.properties.find(
+      (p) => p.type === 'ObjectProperty' && !p.computed && p.key.type === 'Identifier' && p.key.name === key,
+    );
+    return property?.type === 'ObjectProperty' ? (property.value as Node) : undefined;
   };
   const url = value('url');
   if (!url) return undefined;
   const port = value('port');
   const server = jsTemplate(url, source);
   if (!port) return server;
-  return joinParts([...server, { text: ':' }, ...(port.type === 'NumericLiteral' ? [{ text: String(port.value) }] : jsTemplate(port, source))]);
+  return joinParts([
+    ...server,
+    { text: ':' },
+    ...(port.type === 'NumericLiteral' ? [{ text: String(port.value) }] : jsTemplate(port, source)),
+  ]);
 }

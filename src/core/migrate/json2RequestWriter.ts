@@ -24,7 +24,8 @@ export function json2BodyWriter(): Json2BodyWriter {
   const exprJson = (expr: SourceExpr): string => {
     if (expr.value !== undefined) return JSON.stringify(expr.value);
     if (expr.kind === 'list' && expr.items) return `[${expr.items.map(exprJson).join(', ')}]`;
-    if (expr.kind === 'dict' && expr.entries) return `{${expr.entries.map((entry) => `${JSON.stringify(entry.key)}: ${exprJson(entry.value)}`).join(', ')}}`;
+    if (expr.kind === 'dict' && expr.entries)
+      return `{${expr.entries.map((entry) => `${JSON.stringify(entry.key)}: ${exprJson(entry.value)}`).join(', ')}}`;
     return `{{${promptFor(expr)}}}`;
   };
   const promptFor = (expr: SourceExpr): string => {
@@ -57,13 +58,21 @@ export function writeJson2Request(conversion: Conversion, title: string): string
   if (plan.kind === 'json2') {
     requestLine = `POST ${plan.model}/${plan.method}`;
     // Commented: the header is needed only when several databases serve one domain (then name the database here).
-    if (plan.database) headers.push(`# X-Service-Database: ${plan.database.value !== undefined ? String(plan.database.value) : `<${plan.database.text}>`}   (only when several databases serve one domain)`);
+    if (plan.database)
+      headers.push(
+        `# X-Service-Database: ${plan.database.value !== undefined ? String(plan.database.value) : `<${plan.database.text}>`}   (only when several databases serve one domain)`,
+      );
     body.push(json2PlanBody(plan, writer));
   } else if (plan.kind === 'route' && plan.verb === 'GET') {
     requestLine = `GET ${plan.path}`;
   } else {
     const path = plan.path;
-    return [`### ${title}`, `# ${path} is a database-manager controller (master password, form data), not a JSON-2 call:`, '# run it from the database manager or with the converted code.', ''].join('\n');
+    return [
+      `### ${title}`,
+      `# ${path} is a database-manager controller (master password, form data), not a JSON-2 call:`,
+      '# run it from the database manager or with the converted code.',
+      '',
+    ].join('\n');
   }
   for (const note of conversion.notes) lines.push(`# ${note}`);
   for (const [name, text] of prompts) lines.push(`# @prompt ${name}${text === name ? '' : ` ${text}`}`);

@@ -65,7 +65,13 @@ export interface LegacyCallSite {
    * JSON-RPC in JavaScript: the code posting the body and reading its "result", which the new expression replaces
    * (`prefix` and `suffix` are kept around it, for example `return await ` and `;`).
    */
-  readonly replacement?: { readonly start: number; readonly end: number; readonly prefix: string; readonly suffix: string; readonly indent: string };
+  readonly replacement?: {
+    readonly start: number;
+    readonly end: number;
+    readonly prefix: string;
+    readonly suffix: string;
+    readonly indent: string;
+  };
   /** JSON-RPC: why the code around the body is not rewritten, when neither `statement` nor `replacement` is set. */
   readonly envelopeReason?: string;
 }

@@ -5,8 +5,19 @@ export const OBJECT_FUNCTIONS: ReadonlySet<string> = new Set(['execute_kw', 'exe
 export const COMMON_FUNCTIONS: ReadonlySet<string> = new Set(['version', 'login', 'authenticate']);
 /** The db service's 13 functions. */
 export const DB_FUNCTIONS: ReadonlySet<string> = new Set([
-  'create_database', 'duplicate_database', 'drop', 'dump', 'restore', 'change_admin_password', 'rename',
-  'migrate_databases', 'db_exist', 'list', 'list_lang', 'list_countries', 'server_version',
+  'create_database',
+  'duplicate_database',
+  'drop',
+  'dump',
+  'restore',
+  'change_admin_password',
+  'rename',
+  'migrate_databases',
+  'db_exist',
+  'list',
+  'list_lang',
+  'list_countries',
+  'server_version',
 ]);
 
 /** Whether `functionName` is a function of that service (so `cursor.execute` on something else is never taken). */

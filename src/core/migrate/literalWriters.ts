@@ -10,7 +10,10 @@ export function literalOf(value: unknown, language: MigrationLanguage): string {
   if (typeof value === 'string') return language === 'php' ? `'${value.replace(/[\\']/g, '\\$&')}'` : JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map((item) => literalOf(item, language)).join(', ')}]`;
   const entries = Object.entries(value as Record<string, unknown>);
-  if (language === 'php') return entries.length === 0 ? 'new \\stdClass()' : `[${entries.map(([key, item]) => `${literalOf(key, 'php')} => ${literalOf(item, 'php')}`).join(', ')}]`;
+  if (language === 'php')
+    return entries.length === 0
+      ? 'new \\stdClass()'
+      : `[${entries.map(([key, item]) => `${literalOf(key, 'php')} => ${literalOf(item, 'php')}`).join(', ')}]`;
   return `{${entries.map(([key, item]) => `${JSON.stringify(key)}: ${literalOf(item, language)}`).join(', ')}}`;
 }
 
@@ -33,7 +36,13 @@ export function codeOf(value: BodyValue, language: MigrationLanguage, parameter?
  * the parameter takes a mapping (`json_encode([])` gives a JSON list, right for a domain or a list of fields).
  */
 export function exprCode(expr: SourceExpr, language: MigrationLanguage, parameter?: string): string {
-  if (language === 'php' && expr.kind === 'dict' && expr.entries?.length === 0 && (parameter === undefined || MAPPING_PARAMETERS.has(parameter))) return 'new \\stdClass()';
+  if (
+    language === 'php' &&
+    expr.kind === 'dict' &&
+    expr.entries?.length === 0 &&
+    (parameter === undefined || MAPPING_PARAMETERS.has(parameter))
+  )
+    return 'new \\stdClass()';
   // Dates inside the expression become strings in the server's format (JSON has no date; XML-RPC had one).
   let text = expr.text;
   for (const date of temporalParts(expr).sort((a, b) => b.start - a.start)) {
@@ -58,7 +67,8 @@ function serverDate(expr: SourceExpr, language: MigrationLanguage): string {
 }
 
 /** The note a conversion carries when it turns dates into strings. */
-export const DATE_NOTE = 'Dates are sent as strings in the server\'s format ("YYYY-MM-DD HH:MM:SS" in UTC, or "YYYY-MM-DD"): JSON has no date type.';
+export const DATE_NOTE =
+  'Dates are sent as strings in the server\'s format ("YYYY-MM-DD HH:MM:SS" in UTC, or "YYYY-MM-DD"): JSON has no date type.';
 
 /** Notes as comment lines of the language, each prefixed with `indent`. */
 export function commentLines(notes: readonly string[], language: MigrationLanguage, indent: string): string[] {

@@ -40,8 +40,12 @@ export function analyseSource(text: string, fileName: string): AnalysedCall[] {
 export function conversionEdits(text: string, call: AnalysedCall): TextEdit[] | undefined {
   const conversion = call.finding.conversion;
   if (!conversion || call.finding.severity !== 'convertible') return undefined;
-  const written: WrittenCode = call.site.language === 'python' ? writePython(call.site, conversion)
-    : call.site.language === 'php' ? writePhp(call.site, conversion) : writeJavaScript(call.site, conversion);
+  const written: WrittenCode =
+    call.site.language === 'python'
+      ? writePython(call.site, conversion)
+      : call.site.language === 'php'
+        ? writePhp(call.site, conversion)
+        : writeJavaScript(call.site, conversion);
   const edits: TextEdit[] = [{ start: written.start, end: written.end, text: written.text }];
   const missing = written.imports.filter((line) => !new RegExp(`^${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'm').test(text));
   if (missing.length > 0) {
@@ -54,7 +58,8 @@ export function conversionEdits(text: string, call: AnalysedCall): TextEdit[] | 
 /** Applies edits (in offsets of `text`) and returns the new text. */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   let result = text;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start)) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
+  for (const edit of [...edits].sort((a, b) => b.start - a.start))
+    result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
   return result;
 }
 
@@ -73,5 +78,3 @@ function importInsertionOffset(text: string): number {
   for (let match = importLine.exec(text); match; match = importLine.exec(text)) last = match.index + match[0].length;
   return last === -1 ? 0 : last;
 }
-
-

@@ -6,7 +6,16 @@ import type { SourceExpr } from './legacyCall';
 export const REMOVAL_NOTE = 'removed in the online edition 21.1 (winter 2027) and in release 22 (autumn 2028)';
 
 /** How the JSON-2 answer is turned back into what the original code received. */
-export type ResultAdaptation = LegacyResultShape | 'uid' | 'versionString' | 'legacyVersionInfo' | 'codeNamePairs' | 'dbListResult' | 'dbExists' | 'redirectTrue' | 'base64Body';
+export type ResultAdaptation =
+  | LegacyResultShape
+  | 'uid'
+  | 'versionString'
+  | 'legacyVersionInfo'
+  | 'codeNamePairs'
+  | 'dbListResult'
+  | 'dbExists'
+  | 'redirectTrue'
+  | 'base64Body';
 
 /** A named body value: the original expression, or a value the conversion adds. */
 export type BodyValue = { readonly expr: SourceExpr } | { readonly value: unknown };

@@ -1,15 +1,31 @@
 // Finds deprecated RPC calls in PHP with php-parser: ripcord-style client proxies (`$models->execute_kw(...)`) and JSON-RPC bodies.
 import { Engine } from 'php-parser';
-import { type CallStatement, type LegacyCallSite, type LegacyService, type SourceExpr, entryOf, indentAt, staticDict, staticList, stringOf } from './legacyCall';
+import {
+  type CallStatement,
+  type LegacyCallSite,
+  type LegacyService,
+  type SourceExpr,
+  entryOf,
+  indentAt,
+  staticDict,
+  staticList,
+  stringOf,
+} from './legacyCall';
 import { Assignments } from './assignments';
 import { isServiceFunction } from './legacyFunctions';
 import { type PhpNode, phpEnvelope } from './phpEnvelope';
 import { phpScopeOf, phpTemplate } from './phpUrls';
 import { type UrlTemplate, baseOfEndpoint, baseOfTemplate, endpointOfTemplate, isOpaque, standsForVariable } from './urlTemplate';
 
-interface Proxy { readonly service: LegacyService; readonly url?: UrlTemplate }
+interface Proxy {
+  readonly service: LegacyService;
+  readonly url?: UrlTemplate;
+}
 
-const engine = new Engine({ parser: { extractDoc: false, suppressErrors: true, php8: true }, ast: { withPositions: true, withSource: false } });
+const engine = new Engine({
+  parser: { extractDoc: false, suppressErrors: true, php8: true },
+  ast: { withPositions: true, withSource: false },
+});
 const CLIENT_FACTORIES = /(^|::|\\)(client|Client|ripcord::client)$/;
 
 /** Every deprecated call in a PHP file. */
@@ -42,7 +58,8 @@ export function findPhpCalls(text: string): LegacyCallSite[] {
     const right = node.right as PhpNode;
     const proxy = proxyOf(right);
     if (proxy) proxies.set(scopedName(slice(left), node), start(node), proxy);
-    else if (standsForVariable(slice(left), templateOf(right)) && !isOpaque(templateOf(right))) templates.set(`${scopeOf(node)} ${slice(left)}`, templateOf(right));
+    else if (standsForVariable(slice(left), templateOf(right)) && !isOpaque(templateOf(right)))
+      templates.set(`${scopeOf(node)} ${slice(left)}`, templateOf(right));
   }
 
   function proxyOf(node: PhpNode): Proxy | undefined {
@@ -65,28 +82,52 @@ export function findPhpCalls(text: string): LegacyCallSite[] {
       if (offset.kind !== 'identifier') continue;
       const functionName = offset.name as string;
       const receiver = lookup.what as PhpNode;
-      const proxy = proxies.get(scopedName(slice(receiver), node), start(node)) ?? proxyOf(receiver) ?? (functionName === 'execute_kw' ? { service: 'object' as const } : undefined);
+      const proxy =
+        proxies.get(scopedName(slice(receiver), node), start(node)) ??
+        proxyOf(receiver) ??
+        (functionName === 'execute_kw' ? { service: 'object' as const } : undefined);
       if (!proxy || !isServiceFunction(proxy.service, functionName)) continue;
       const argNodes = node.arguments as PhpNode[];
       const spread = argNodes.some((arg) => arg.kind === 'variadic' || arg.kind === 'namedargument');
       sites.push({
-        language: 'php', service: proxy.service, transport: 'xmlrpc', functionName, start: start(node), end: end(node), baseUrl: proxy.url && baseOfTemplate(proxy.url, scopeOf(node), false),
-        args: spread ? undefined : argNodes.map(toExpr), dynamicReason: spread ? 'the arguments are unpacked or named' : undefined,
+        language: 'php',
+        service: proxy.service,
+        transport: 'xmlrpc',
+        functionName,
+        start: start(node),
+        end: end(node),
+        baseUrl: proxy.url && baseOfTemplate(proxy.url, scopeOf(node), false),
+        args: spread ? undefined : argNodes.map(toExpr),
+        dynamicReason: spread ? 'the arguments are unpacked or named' : undefined,
         statement: statementOf(node, parent, grandparent),
       });
     } else if (mentionsJsonRpc && node.kind === 'array') {
       const body = toExpr(node);
       const service = stringOf(entryOf(body, 'service'));
       const functionName = stringOf(entryOf(body, 'method'));
-      if (!service || !functionName || !['object', 'common', 'db'].includes(service) || !isServiceFunction(service as LegacyService, functionName)) continue;
+      if (
+        !service ||
+        !functionName ||
+        !['object', 'common', 'db'].includes(service) ||
+        !isServiceFunction(service as LegacyService, functionName)
+      )
+        continue;
       const argsExpr = entryOf(body, 'args');
       const envelope = phpEnvelope(node, { text, parents, templateOf });
       // A service-shaped body posted to another jsonrpc route (/web/dataset/call_kw...) is not the deprecated service.
       if ('elsewhere' in envelope && envelope.elsewhere) continue;
       sites.push({
-        language: 'php', service: service as LegacyService, transport: 'jsonrpc', functionName, start: start(node), end: end(node),
-        args: argsExpr?.items, dynamicReason: argsExpr?.items ? undefined : 'the JSON-RPC arguments are built dynamically',
-        ...('reason' in envelope ? { envelopeReason: envelope.reason } : { statement: envelope.statement, baseUrl: envelope.url && baseOfEndpoint(envelope.url, scopeOf(node), 'php') }),
+        language: 'php',
+        service: service as LegacyService,
+        transport: 'jsonrpc',
+        functionName,
+        start: start(node),
+        end: end(node),
+        args: argsExpr?.items,
+        dynamicReason: argsExpr?.items ? undefined : 'the JSON-RPC arguments are built dynamically',
+        ...('reason' in envelope
+          ? { envelopeReason: envelope.reason }
+          : { statement: envelope.statement, baseUrl: envelope.url && baseOfEndpoint(envelope.url, scopeOf(node), 'php') }),
       });
     }
   }
@@ -94,10 +135,17 @@ export function findPhpCalls(text: string): LegacyCallSite[] {
 
   function statementOf(call: PhpNode, parent: PhpNode | undefined, grandparent: PhpNode | undefined): CallStatement | undefined {
     if (!parent) return undefined;
-    if (parent.kind === 'expressionstatement') return { start: start(parent), end: end(parent), kind: 'expression', indent: indentAt(text, start(parent)) };
+    if (parent.kind === 'expressionstatement')
+      return { start: start(parent), end: end(parent), kind: 'expression', indent: indentAt(text, start(parent)) };
     if (parent.kind === 'return') return { start: start(parent), end: end(parent), kind: 'return', indent: indentAt(text, start(parent)) };
     if (parent.kind === 'assign' && parent.operator === '=' && parent.right === call && grandparent?.kind === 'expressionstatement') {
-      return { start: start(grandparent), end: end(grandparent), kind: 'assign', target: slice(parent.left as PhpNode), indent: indentAt(text, start(grandparent)) };
+      return {
+        start: start(grandparent),
+        end: end(grandparent),
+        kind: 'assign',
+        target: slice(parent.left as PhpNode),
+        indent: indentAt(text, start(grandparent)),
+      };
     }
     return undefined;
   }
@@ -105,16 +153,24 @@ export function findPhpCalls(text: string): LegacyCallSite[] {
   function toExpr(node: PhpNode): SourceExpr {
     const base = { start: start(node), end: end(node), text: slice(node) };
     switch (node.kind) {
-      case 'string': return { ...base, kind: 'string', value: node.value as string };
-      case 'number': return { ...base, kind: 'number', value: Number(node.value) };
-      case 'boolean': return { ...base, kind: 'boolean', value: node.value as boolean };
-      case 'nullkeyword': return { ...base, kind: 'null', value: null };
+      case 'string':
+        return { ...base, kind: 'string', value: node.value as string };
+      case 'number':
+        return { ...base, kind: 'number', value: Number(node.value) };
+      case 'boolean':
+        return { ...base, kind: 'boolean', value: node.value as boolean };
+      case 'nullkeyword':
+        return { ...base, kind: 'null', value: null };
       case 'unary': {
         const operand = node.what as PhpNode;
-        return node.type === '-' && operand.kind === 'number' ? { ...base, kind: 'number', value: -Number(operand.value) } : { ...base, kind: 'other' };
+        return node.type === '-' && operand.kind === 'number'
+          ? { ...base, kind: 'number', value: -Number(operand.value) }
+          : { ...base, kind: 'other' };
       }
       case 'cast':
-        return node.type === 'object' && (node.expr as PhpNode).kind === 'array' ? { ...toExpr(node.expr as PhpNode), ...base, kind: 'dict' } : { ...base, kind: 'other' };
+        return node.type === 'object' && (node.expr as PhpNode).kind === 'array'
+          ? { ...toExpr(node.expr as PhpNode), ...base, kind: 'dict' }
+          : { ...base, kind: 'other' };
       case 'array': {
         const entries = node.items as PhpNode[];
         // An empty array stands for an empty list or an empty mapping alike.
@@ -133,13 +189,21 @@ export function findPhpCalls(text: string): LegacyCallSite[] {
         return { ...base, kind: 'dict', entries: pairs, value: staticDict(pairs) };
       }
       case 'new':
-        return /(^|\\)DateTime(Immutable)?$/.test(slice(node.what as PhpNode)) ? { ...base, kind: 'other', temporal: 'datetime' } : { ...base, kind: 'other' };
-      default: return { ...base, kind: 'other' };
+        return /(^|\\)DateTime(Immutable)?$/.test(slice(node.what as PhpNode))
+          ? { ...base, kind: 'other', temporal: 'datetime' }
+          : { ...base, kind: 'other' };
+      default:
+        return { ...base, kind: 'other' };
     }
   }
 }
 
-function walk(node: PhpNode, parent: PhpNode | undefined, grandparent: PhpNode | undefined, visit: (node: PhpNode, parent?: PhpNode, grandparent?: PhpNode) => void): void {
+function walk(
+  node: PhpNode,
+  parent: PhpNode | undefined,
+  grandparent: PhpNode | undefined,
+  visit: (node: PhpNode, parent?: PhpNode, grandparent?: PhpNode) => void,
+): void {
   visit(node, parent, grandparent);
   for (const [key, value] of Object.entries(node)) {
     if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments') continue;

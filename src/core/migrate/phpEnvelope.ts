@@ -11,10 +11,13 @@ export interface PhpNode {
   readonly [key: string]: unknown;
 }
 
-export type PhpEnvelope = { readonly statement: CallStatement; readonly url?: UrlTemplate } | { readonly reason: string; readonly elsewhere?: boolean };
+export type PhpEnvelope =
+  | { readonly statement: CallStatement; readonly url?: UrlTemplate }
+  | { readonly reason: string; readonly elsewhere?: boolean };
 
-const SHAPES = '[$payload = json_encode(<body>);] $curl = curl_init(<url>/jsonrpc); curl_setopt_array($curl, [... CURLOPT_POSTFIELDS => ...]); '
-  + 'then return or assign json_decode(curl_exec($curl), true)[\'result\'], in consecutive statements';
+const SHAPES =
+  '[$payload = json_encode(<body>);] $curl = curl_init(<url>/jsonrpc); curl_setopt_array($curl, [... CURLOPT_POSTFIELDS => ...]); ' +
+  "then return or assign json_decode(curl_exec($curl), true)['result'], in consecutive statements";
 
 interface PhpSource {
   readonly text: string;
@@ -44,7 +47,7 @@ export function phpEnvelope(params: PhpNode, source: PhpSource): PhpEnvelope {
   if (index < 0) return refuse('the request is not made of plain statements');
 
   const assigned = (statement: PhpNode | undefined): PhpNode | undefined => {
-    const expression = statement?.kind === 'expressionstatement' ? statement.expression as PhpNode : undefined;
+    const expression = statement?.kind === 'expressionstatement' ? (statement.expression as PhpNode) : undefined;
     return expression?.kind === 'assign' && expression.operator === '=' ? expression : undefined;
   };
   const callName = (node: PhpNode | undefined): string | undefined => (node?.kind === 'call' ? slice(node.what as PhpNode) : undefined);
@@ -71,7 +74,7 @@ export function phpEnvelope(params: PhpNode, source: PhpSource): PhpEnvelope {
 
   let last = initIndex + 1;
   const setsOption = (statement: PhpNode | undefined): boolean => {
-    const call = statement?.kind === 'expressionstatement' ? statement.expression as PhpNode : undefined;
+    const call = statement?.kind === 'expressionstatement' ? (statement.expression as PhpNode) : undefined;
     const name = callName(call);
     return (name === 'curl_setopt_array' || name === 'curl_setopt') && slice((call?.arguments as PhpNode[])[0]) === handle;
   };
@@ -81,18 +84,32 @@ export function phpEnvelope(params: PhpNode, source: PhpSource): PhpEnvelope {
   if (payload ? !mentions(options, payload) : !(index > initIndex && index < last)) return refuse('the body is not among the curl options');
 
   const final = list[last];
-  const value = final?.kind === 'return' ? final.expr as PhpNode : assigned(final)?.right as PhpNode | undefined;
-  const decoded = value?.kind === 'offsetlookup' ? value.what as PhpNode : undefined;
-  const resultKey = value?.kind === 'offsetlookup' ? value.offset as PhpNode : undefined;
+  const value = final?.kind === 'return' ? (final.expr as PhpNode) : (assigned(final)?.right as PhpNode | undefined);
+  const decoded = value?.kind === 'offsetlookup' ? (value.what as PhpNode) : undefined;
+  const resultKey = value?.kind === 'offsetlookup' ? (value.offset as PhpNode) : undefined;
   const exec = decoded && callName(decoded) === 'json_decode' ? (decoded.arguments as PhpNode[])[0] : undefined;
-  if (!final || !value || resultKey?.kind !== 'string' || resultKey.value !== 'result' || callName(exec) !== 'curl_exec' || slice((exec?.arguments as PhpNode[])[0]) !== handle) {
+  if (
+    !final ||
+    !value ||
+    resultKey?.kind !== 'string' ||
+    resultKey.value !== 'result' ||
+    callName(exec) !== 'curl_exec' ||
+    slice((exec?.arguments as PhpNode[])[0]) !== handle
+  ) {
     return refuse('the "result" of json_decode(curl_exec(...), true) is not read right after the options');
   }
-  if (payload && block && mentions(text.slice(end(final), end(block)), payload)) return refuse(`\`${payload}\` is used again after the request`);
+  if (payload && block && mentions(text.slice(end(final), end(block)), payload))
+    return refuse(`\`${payload}\` is used again after the request`);
   const first = list[payload ? index : initIndex];
   const target = final.kind === 'return' ? undefined : slice(assigned(final)?.left as PhpNode);
   return {
-    statement: { start: start(first), end: end(final), kind: final.kind === 'return' ? 'return' : 'assign', target, indent: indentAt(text, start(first)) },
+    statement: {
+      start: start(first),
+      end: end(final),
+      kind: final.kind === 'return' ? 'return' : 'assign',
+      target,
+      indent: indentAt(text, start(first)),
+    },
     url,
   };
 }

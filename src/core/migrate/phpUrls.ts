@@ -13,7 +13,8 @@ const FUNCTIONS = new Set(['function', 'method', 'closure', 'arrowfunc']);
 
 /** The innermost function holding `node` (its start offset), or -1 at the top level. */
 export function phpScopeOf(node: PhpNode, parents: ReadonlyMap<PhpNode, PhpNode>): number {
-  for (let parent = parents.get(node); parent; parent = parents.get(parent)) if (FUNCTIONS.has(parent.kind)) return parent.loc?.start.offset ?? 0;
+  for (let parent = parents.get(node); parent; parent = parents.get(parent))
+    if (FUNCTIONS.has(parent.kind)) return parent.loc?.start.offset ?? 0;
   return -1;
 }
 
@@ -23,14 +24,23 @@ export function phpTemplate(node: PhpNode, source: PhpUrlSource, depth = 0): Url
   if (depth > 8) return hole(node);
   const fold = (child: PhpNode): UrlTemplate => phpTemplate(child, source, depth + 1);
   switch (node.kind) {
-    case 'string': return [{ text: node.value as string }];
+    case 'string':
+      return [{ text: node.value as string }];
     case 'encapsed': {
       if (node.type !== 'string') return hole(node);
       const parts = (node.value as PhpNode[]).map((part) => part.expression as PhpNode);
-      return joinParts(parts.flatMap((part) => (part.kind === 'string' ? [{ text: part.value as string }] : part.kind === 'variable' ? variableParts(part) : hole(node))));
+      return joinParts(
+        parts.flatMap((part) =>
+          part.kind === 'string' ? [{ text: part.value as string }] : part.kind === 'variable' ? variableParts(part) : hole(node),
+        ),
+      );
     }
-    case 'bin': return node.type === '.' ? joinParts([...fold(node.left as PhpNode), ...fold(node.right as PhpNode)]) : hole(node);
-    case 'variable': case 'propertylookup': case 'staticlookup': return source.variable(slice(node), node) ?? hole(node);
+    case 'bin':
+      return node.type === '.' ? joinParts([...fold(node.left as PhpNode), ...fold(node.right as PhpNode)]) : hole(node);
+    case 'variable':
+    case 'propertylookup':
+    case 'staticlookup':
+      return source.variable(slice(node), node) ?? hole(node);
     case 'call': {
       const args = node.arguments as PhpNode[];
       if (slice(node.what as PhpNode) !== 'sprintf' || args[0]?.kind !== 'string') return hole(node);
@@ -41,7 +51,10 @@ export function phpTemplate(node: PhpNode, source: PhpUrlSource, depth = 0): Url
       for (const match of format.matchAll(/%(%|[sd]|[-+ 0-9.']*[a-zA-Z])/g)) {
         parts.push({ text: format.slice(last, match.index) });
         last = (match.index ?? 0) + match[0].length;
-        if (match[1] === '%') { parts.push({ text: '%' }); continue; }
+        if (match[1] === '%') {
+          parts.push({ text: '%' });
+          continue;
+        }
         const arg = args[index++];
         if (!arg) return hole(node);
         parts.push(...(/^[sd]$/.test(match[1]) ? fold(arg) : [{ expr: slice(arg), scope: Number.NaN }]));
@@ -49,7 +62,8 @@ export function phpTemplate(node: PhpNode, source: PhpUrlSource, depth = 0): Url
       parts.push({ text: format.slice(last) });
       return index === args.length ? joinParts(parts) : hole(node);
     }
-    default: return hole(node);
+    default:
+      return hole(node);
   }
 
   // "$url/xmlrpc": the variable's own template, or the variable itself (the node's text is only its name).

@@ -14,11 +14,19 @@ export function writePhp(site: LegacyCallSite, conversion: Conversion): WrittenC
   const url = (path: string): string => urlExpression(site.baseUrl ?? environmentBase('php'), path, 'php');
   const lines = commentLines(conversion.notes, 'php', ind);
   const options: string[] = [];
-  let check = "curl_getinfo($curl, CURLINFO_RESPONSE_CODE) !== 200";
+  let check = 'curl_getinfo($curl, CURLINFO_RESPONSE_CODE) !== 200';
   if (plan.kind === 'json2') {
     lines.push(`${ind}$curl = curl_init(${url(`/json/2/${plan.model}/${plan.method}`)});`);
-    options.push('CURLOPT_POST => true', 'CURLOPT_HTTPHEADER => [', "    'Authorization: bearer ' . getenv('JSON2_API_KEY'),", "    'Content-Type: application/json; charset=utf-8',");
-    if (plan.database) options.push(`    // 'X-Service-Database: ' . ${exprCode(plan.database, 'php')}, // only needed when several databases serve one domain`);
+    options.push(
+      'CURLOPT_POST => true',
+      'CURLOPT_HTTPHEADER => [',
+      "    'Authorization: bearer ' . getenv('JSON2_API_KEY'),",
+      "    'Content-Type: application/json; charset=utf-8',",
+    );
+    if (plan.database)
+      options.push(
+        `    // 'X-Service-Database: ' . ${exprCode(plan.database, 'php')}, // only needed when several databases serve one domain`,
+      );
     options.push(']');
     const members: string[] = [];
     if (plan.ids) members.push(`    'ids' => ${codeOf(plan.ids, 'php', 'ids')},`);
@@ -30,7 +38,11 @@ export function writePhp(site: LegacyCallSite, conversion: Conversion): WrittenC
   } else if (plan.kind === 'route') {
     lines.push(`${ind}$curl = curl_init(${url(plan.path)});`);
     if (plan.verb === 'POST') {
-      options.push('CURLOPT_POST => true', "CURLOPT_HTTPHEADER => ['Content-Type: application/json']", `CURLOPT_POSTFIELDS => '{"jsonrpc": "2.0", "method": "call", "params": {}, "id": 1}'`);
+      options.push(
+        'CURLOPT_POST => true',
+        "CURLOPT_HTTPHEADER => ['Content-Type: application/json']",
+        `CURLOPT_POSTFIELDS => '{"jsonrpc": "2.0", "method": "call", "params": {}, "id": 1}'`,
+      );
     }
   } else {
     lines.push(`${ind}$curl = curl_init(${url(plan.path)});`);
@@ -40,11 +52,15 @@ export function writePhp(site: LegacyCallSite, conversion: Conversion): WrittenC
       const value = CHECKBOX_FIELDS.has(field.name) ? `${field.value.text} ? 'true' : ''` : field.value.text;
       options.push(`    '${field.name}' => ${value},`);
     }
-    if (plan.upload) options.push(`    '${plan.upload.name}' => new CURLStringFile(base64_decode(${plan.upload.base64.text}), 'backup.zip', 'application/octet-stream'),`);
+    if (plan.upload)
+      options.push(
+        `    '${plan.upload.name}' => new CURLStringFile(base64_decode(${plan.upload.base64.text}), 'backup.zip', 'application/octet-stream'),`,
+      );
     options.push(plan.upload ? ']' : '])');
     if (plan.result === 'base64Body') {
       options.push('CURLOPT_HEADER => false');
-      check = "!str_starts_with((string) curl_getinfo($curl, CURLINFO_CONTENT_TYPE), 'application/') || curl_getinfo($curl, CURLINFO_RESPONSE_CODE) !== 200";
+      check =
+        "!str_starts_with((string) curl_getinfo($curl, CURLINFO_CONTENT_TYPE), 'application/') || curl_getinfo($curl, CURLINFO_RESPONSE_CODE) !== 200";
     } else {
       check = 'curl_getinfo($curl, CURLINFO_RESPONSE_CODE) !== 303';
     }
@@ -53,7 +69,11 @@ export function writePhp(site: LegacyCallSite, conversion: Conversion): WrittenC
   lines.push(`${ind}curl_setopt_array($curl, [`);
   for (const option of options) lines.push(`${ind}    ${option}${/[[,]$/.test(option) || option.trimStart().startsWith('//') ? '' : ','}`);
   lines.push(`${ind}]);`, `${ind}$body = curl_exec($curl);`);
-  lines.push(`${ind}if ($body === false || ${check}) {`, `${ind}    throw new RuntimeException('${plan.kind === 'json2' ? `JSON-2 ${plan.model}/${plan.method}` : plan.path} failed: ' . ($body ?: curl_error($curl)));`, `${ind}}`);
+  lines.push(
+    `${ind}if ($body === false || ${check}) {`,
+    `${ind}    throw new RuntimeException('${plan.kind === 'json2' ? `JSON-2 ${plan.model}/${plan.method}` : plan.path} failed: ' . ($body ?: curl_error($curl)));`,
+    `${ind}}`,
+  );
   lines.push(`${ind}$answer = json_decode($body, true);`);
   const result = resultExpression(plan.result, plan.kind === 'route' ? plan.lookFor?.text : undefined);
   if (plan.kind === 'manager') lines.pop();
@@ -64,16 +84,27 @@ export function writePhp(site: LegacyCallSite, conversion: Conversion): WrittenC
 
 function resultExpression(result: ResultAdaptation, lookFor: string | undefined): string {
   switch (result) {
-    case 'singleId': return '$answer[0]; // JSON-2 create returns a list of ids; execute_kw returned the one id';
-    case 'nameGetPairs': return "array_map(fn ($record) => [$record['id'], $record['display_name']], $answer);";
-    case 'uid': return "$answer['uid'];";
-    case 'versionString': return "$answer['version'];";
-    case 'legacyVersionInfo': return "['server_version' => $answer['version'], 'server_version_info' => $answer['version_info'], 'server_serie' => $answer['version'], 'protocol_version' => 1];";
-    case 'codeNamePairs': return "array_map(fn ($record) => [$record['code'], $record['name']], $answer);";
-    case 'dbListResult': return "$answer['result'];";
-    case 'dbExists': return `in_array(${lookFor ?? '$name'}, $answer['result'], true);`;
-    case 'redirectTrue': return 'true;';
-    case 'base64Body': return 'base64_encode($body);';
-    default: return '$answer;';
+    case 'singleId':
+      return '$answer[0]; // JSON-2 create returns a list of ids; execute_kw returned the one id';
+    case 'nameGetPairs':
+      return "array_map(fn ($record) => [$record['id'], $record['display_name']], $answer);";
+    case 'uid':
+      return "$answer['uid'];";
+    case 'versionString':
+      return "$answer['version'];";
+    case 'legacyVersionInfo':
+      return "['server_version' => $answer['version'], 'server_version_info' => $answer['version_info'], 'server_serie' => $answer['version'], 'protocol_version' => 1];";
+    case 'codeNamePairs':
+      return "array_map(fn ($record) => [$record['code'], $record['name']], $answer);";
+    case 'dbListResult':
+      return "$answer['result'];";
+    case 'dbExists':
+      return `in_array(${lookFor ?? '$name'}, $answer['result'], true);`;
+    case 'redirectTrue':
+      return 'true;';
+    case 'base64Body':
+      return 'base64_encode($body);';
+    default:
+      return '$answer;';
   }
 }

@@ -11,11 +11,19 @@ import { pythonHelperOf, type ServiceHelper } from './pythonHelpers';
 import { pythonScopeOf, pythonTemplate } from './pythonUrls';
 import { type UrlTemplate, baseOfEndpoint, baseOfTemplate, endpointOfTemplate, isOpaque, standsForVariable } from './urlTemplate';
 
-interface Proxy { readonly service: LegacyService; readonly url?: UrlTemplate }
+interface Proxy {
+  readonly service: LegacyService;
+  readonly url?: UrlTemplate;
+}
 /** `functools.partial(proxy.execute_kw, db, uid, password)`: the function and the arguments bound in advance. */
-interface BoundFunction { readonly proxy: Proxy; readonly functionName: string; readonly bound: readonly SourceExpr[] }
+interface BoundFunction {
+  readonly proxy: Proxy;
+  readonly functionName: string;
+  readonly bound: readonly SourceExpr[];
+}
 
-const PYTHON2 = 'the file is Python 2 (print statements or the xmlrpclib/urllib2 modules): a conversion writes Python 3 code (requests, f-strings), which would not run with it. Port the file to Python 3 first, then convert';
+const PYTHON2 =
+  'the file is Python 2 (print statements or the xmlrpclib/urllib2 modules): a conversion writes Python 3 code (requests, f-strings), which would not run with it. Port the file to Python 3 first, then convert';
 
 /** Every deprecated call in a Python file. */
 export function findPythonCalls(text: string): LegacyCallSite[] {
@@ -80,13 +88,24 @@ export function findPythonCalls(text: string): LegacyCallSite[] {
     if (target?.name !== 'MemberExpression' || target.lastChild?.name !== 'PropertyName' || !target.firstChild) return undefined;
     const functionName = slice(target.lastChild);
     const proxy = proxies.get(slice(target.firstChild), node.from) ?? proxyOf(target.firstChild);
-    if (!proxy || !isServiceFunction(proxy.service, functionName) || bound.some((arg) => arg.name === '*' || arg.nextSibling?.name === 'AssignOp')) return undefined;
+    if (
+      !proxy ||
+      !isServiceFunction(proxy.service, functionName) ||
+      bound.some((arg) => arg.name === '*' || arg.nextSibling?.name === 'AssignOp')
+    )
+      return undefined;
     return { proxy, functionName, bound: bound.map(toExpr) };
   }
 
   const sites: LegacyCallSite[] = [];
-  const site = (call: SyntaxNode, found: Omit<LegacyCallSite, 'language' | 'start' | 'end' | 'statement' | 'baseUrl'>, url: UrlTemplate | undefined): void => {
-    const base = url && (found.transport === 'jsonrpc' ? baseOfEndpoint(url, pythonScopeOf(call), 'python') : baseOfTemplate(url, pythonScopeOf(call)));
+  const site = (
+    call: SyntaxNode,
+    found: Omit<LegacyCallSite, 'language' | 'start' | 'end' | 'statement' | 'baseUrl'>,
+    url: UrlTemplate | undefined,
+  ): void => {
+    const base =
+      url &&
+      (found.transport === 'jsonrpc' ? baseOfEndpoint(url, pythonScopeOf(call), 'python') : baseOfTemplate(url, pythonScopeOf(call)));
     sites.push({ language: 'python', start: call.from, end: call.to, statement: statementOf(call), baseUrl: base, ...found });
   };
   for (const call of calls) {
@@ -95,7 +114,17 @@ export function findPythonCalls(text: string): LegacyCallSite[] {
       const bound = boundFunctions.get(slice(callee), call.from);
       if (bound) {
         const { args, dynamicReason } = callArguments(call.getChild('ArgList'));
-        site(call, { service: bound.proxy.service, transport: 'xmlrpc', functionName: bound.functionName, args: args && [...bound.bound, ...args], dynamicReason }, bound.proxy.url);
+        site(
+          call,
+          {
+            service: bound.proxy.service,
+            transport: 'xmlrpc',
+            functionName: bound.functionName,
+            args: args && [...bound.bound, ...args],
+            dynamicReason,
+          },
+          bound.proxy.url,
+        );
         continue;
       }
       const helper = helpers.get(slice(callee));
@@ -106,7 +135,10 @@ export function findPythonCalls(text: string): LegacyCallSite[] {
     const receiver = callee.firstChild;
     const functionName = callee.lastChild?.name === 'PropertyName' ? slice(callee.lastChild) : undefined;
     if (!receiver || !functionName) continue;
-    const proxy = proxies.get(slice(receiver), call.from) ?? proxyOf(receiver) ?? (functionName === 'execute_kw' ? { service: 'object' as const } : undefined);
+    const proxy =
+      proxies.get(slice(receiver), call.from) ??
+      proxyOf(receiver) ??
+      (functionName === 'execute_kw' ? { service: 'object' as const } : undefined);
     if (!proxy || !isServiceFunction(proxy.service, functionName)) continue;
     const { args, dynamicReason } = callArguments(call.getChild('ArgList'));
     site(call, { service: proxy.service, transport: 'xmlrpc', functionName, args, dynamicReason }, proxy.url);
@@ -117,16 +149,29 @@ export function findPythonCalls(text: string): LegacyCallSite[] {
     if (argNodes.some((arg) => arg.name === '*' || arg.name === '**' || arg.nextSibling?.name === 'AssignOp')) return;
     const service = stringOf(argNodes[helper.serviceIndex] && toExpr(argNodes[helper.serviceIndex]));
     const functionName = stringOf(argNodes[helper.methodIndex] && toExpr(argNodes[helper.methodIndex]));
-    if (!service || !functionName || !['object', 'common', 'db'].includes(service) || !isServiceFunction(service as LegacyService, functionName)) return;
+    if (
+      !service ||
+      !functionName ||
+      !['object', 'common', 'db'].includes(service) ||
+      !isServiceFunction(service as LegacyService, functionName)
+    )
+      return;
     const rest = argNodes[helper.argsIndex];
     const args = helper.argsStarred ? argNodes.slice(helper.argsIndex).map(toExpr) : rest ? toExpr(rest).items : [];
     const urlNode = helper.urlIndex === undefined ? undefined : argNodes[helper.urlIndex];
     const url = urlNode ? templateOf(urlNode) : undefined;
-    site(call, {
-      service: service as LegacyService, transport: 'jsonrpc', functionName, args,
-      dynamicReason: args ? undefined : `the arguments given to ${helper.name}() are not a list literal`,
-      envelopeReason: statementOf(call) ? undefined : 'the helper call sits inside a larger expression',
-    }, url);
+    site(
+      call,
+      {
+        service: service as LegacyService,
+        transport: 'jsonrpc',
+        functionName,
+        args,
+        dynamicReason: args ? undefined : `the arguments given to ${helper.name}() are not a list literal`,
+        envelopeReason: statementOf(call) ? undefined : 'the helper call sits inside a larger expression',
+      },
+      url,
+    );
   }
 
   if (/\/jsonrpc\b|["']service["']\s*:/.test(text)) {
@@ -134,16 +179,29 @@ export function findPythonCalls(text: string): LegacyCallSite[] {
       const body = toExpr(dict);
       const service = stringOf(entryOf(body, 'service'));
       const functionName = stringOf(entryOf(body, 'method'));
-      if (!service || !functionName || !['object', 'common', 'db'].includes(service) || !isServiceFunction(service as LegacyService, functionName)) continue;
+      if (
+        !service ||
+        !functionName ||
+        !['object', 'common', 'db'].includes(service) ||
+        !isServiceFunction(service as LegacyService, functionName)
+      )
+        continue;
       const argsExpr = entryOf(body, 'args');
       const envelope = pythonEnvelope(dict, { text, slice, templateOf });
       // A service-shaped body posted to another jsonrpc route (/web/dataset/call_kw...) is not the deprecated service.
       if ('elsewhere' in envelope && envelope.elsewhere) continue;
       sites.push({
-        language: 'python', service: service as LegacyService, transport: 'jsonrpc', functionName,
-        args: argsExpr?.items, dynamicReason: argsExpr?.items ? undefined : 'the JSON-RPC arguments are built dynamically',
-        start: dict.from, end: dict.to,
-        ...('reason' in envelope ? { envelopeReason: envelope.reason } : { statement: envelope.statement, baseUrl: envelope.url && baseOfEndpoint(envelope.url, pythonScopeOf(dict), 'python') }),
+        language: 'python',
+        service: service as LegacyService,
+        transport: 'jsonrpc',
+        functionName,
+        args: argsExpr?.items,
+        dynamicReason: argsExpr?.items ? undefined : 'the JSON-RPC arguments are built dynamically',
+        start: dict.from,
+        end: dict.to,
+        ...('reason' in envelope
+          ? { envelopeReason: envelope.reason }
+          : { statement: envelope.statement, baseUrl: envelope.url && baseOfEndpoint(envelope.url, pythonScopeOf(dict), 'python') }),
       });
     }
   }
@@ -154,8 +212,10 @@ export function findPythonCalls(text: string): LegacyCallSite[] {
     const args: SourceExpr[] = [];
     for (let child = argList?.firstChild ?? null; child; child = child.nextSibling) {
       if (PUNCTUATION.has(child.name)) continue;
-      if (child.name === '*' || child.name === '**') return { dynamicReason: 'the arguments are unpacked from a variable (*args or **kwargs)' };
-      if (child.name === 'VariableName' && child.nextSibling?.name === 'AssignOp') return { dynamicReason: 'the proxy call has keyword arguments' };
+      if (child.name === '*' || child.name === '**')
+        return { dynamicReason: 'the arguments are unpacked from a variable (*args or **kwargs)' };
+      if (child.name === 'VariableName' && child.nextSibling?.name === 'AssignOp')
+        return { dynamicReason: 'the proxy call has keyword arguments' };
       args.push(toExpr(child));
     }
     return { args };
@@ -167,7 +227,11 @@ export function findPythonCalls(text: string): LegacyCallSite[] {
     const indent = indentAt(text, parent.from);
     if (parent.name === 'ExpressionStatement') return { start: parent.from, end: parent.to, kind: 'expression', indent };
     if (parent.name === 'ReturnStatement') return { start: parent.from, end: parent.to, kind: 'return', indent };
-    if (parent.name === 'AssignStatement' && parent.firstChild?.nextSibling?.name === 'AssignOp' && parent.firstChild.nextSibling.nextSibling?.from === call.from) {
+    if (
+      parent.name === 'AssignStatement' &&
+      parent.firstChild?.nextSibling?.name === 'AssignOp' &&
+      parent.firstChild.nextSibling.nextSibling?.from === call.from
+    ) {
       return { start: parent.from, end: parent.to, kind: 'assign', target: slice(parent.firstChild), indent };
     }
     return undefined;

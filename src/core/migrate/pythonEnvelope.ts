@@ -5,9 +5,12 @@ import { type CallStatement, indentAt, mentions } from './legacyCall';
 import { namesOtherRoute } from './proxyUrls';
 import { type UrlTemplate, endpointOfTemplate, isOpaque, templateText } from './urlTemplate';
 
-export type Envelope = { readonly statement: CallStatement; readonly url?: UrlTemplate } | { readonly reason: string; readonly elsewhere?: boolean };
+export type Envelope =
+  | { readonly statement: CallStatement; readonly url?: UrlTemplate }
+  | { readonly reason: string; readonly elsewhere?: boolean };
 
-const SHAPES = 'requests.post(<url>/jsonrpc, json=<body>).json()["result"], or response = requests.post(...) followed by response.json()["result"], in consecutive statements';
+const SHAPES =
+  'requests.post(<url>/jsonrpc, json=<body>).json()["result"], or response = requests.post(...) followed by response.json()["result"], in consecutive statements';
 
 interface PythonSource {
   readonly text: string;
@@ -29,8 +32,15 @@ export function pythonEnvelope(params: SyntaxNode, source: PythonSource): Envelo
     first = body.parent;
     payload = slice(body.parent.firstChild);
     const next = nextStatement(first);
-    post = next ? nodesIn(next, 'CallExpression').find((call) => isPost(call, slice) && slice(keywordValue(call, 'json', slice) ?? call) === payload) : undefined;
-  } else if (body.parent?.name === 'ArgList' && body.prevSibling?.name === 'AssignOp' && body.prevSibling.prevSibling && slice(body.prevSibling.prevSibling) === 'json') {
+    post = next
+      ? nodesIn(next, 'CallExpression').find((call) => isPost(call, slice) && slice(keywordValue(call, 'json', slice) ?? call) === payload)
+      : undefined;
+  } else if (
+    body.parent?.name === 'ArgList' &&
+    body.prevSibling?.name === 'AssignOp' &&
+    body.prevSibling.prevSibling &&
+    slice(body.prevSibling.prevSibling) === 'json'
+  ) {
     post = body.parent.parent ?? undefined;
   }
   if (!post || !isPost(post, slice)) return refuse('the body is not posted with json= in the next statement');
@@ -64,9 +74,13 @@ export function pythonEnvelope(params: SyntaxNode, source: PythonSource): Envelo
   const after = block ? source.text.slice(last.to, block.to) : '';
   const stillUsed = names.find((name) => mentions(after, name));
   if (stillUsed) return refuse(`\`${stillUsed}\` is used again after the request`);
-  if (kind === 'assign' && last.firstChild?.nextSibling?.nextSibling?.from !== value.from) return refuse('the "result" is read inside a larger expression');
+  if (kind === 'assign' && last.firstChild?.nextSibling?.nextSibling?.from !== value.from)
+    return refuse('the "result" is read inside a larger expression');
   const statement: CallStatement = {
-    start: first.from, end: last.to, kind, indent: indentAt(source.text, first.from),
+    start: first.from,
+    end: last.to,
+    kind,
+    indent: indentAt(source.text, first.from),
     target: kind === 'assign' && last.firstChild ? slice(last.firstChild) : undefined,
   };
   return { statement, url };
@@ -74,12 +88,18 @@ export function pythonEnvelope(params: SyntaxNode, source: PythonSource): Envelo
 
 function isPost(call: SyntaxNode, slice: (node: SyntaxNode) => string): boolean {
   const callee = call.firstChild;
-  return call.name === 'CallExpression' && callee?.name === 'MemberExpression' && callee.lastChild?.name === 'PropertyName' && slice(callee.lastChild) === 'post';
+  return (
+    call.name === 'CallExpression' &&
+    callee?.name === 'MemberExpression' &&
+    callee.lastChild?.name === 'PropertyName' &&
+    slice(callee.lastChild) === 'post'
+  );
 }
 
 function keywordValue(call: SyntaxNode, keyword: string, slice: (node: SyntaxNode) => string): SyntaxNode | undefined {
   for (let child = call.getChild('ArgList')?.firstChild ?? null; child; child = child.nextSibling) {
-    if (child.name === 'VariableName' && slice(child) === keyword && child.nextSibling?.name === 'AssignOp') return child.nextSibling.nextSibling ?? undefined;
+    if (child.name === 'VariableName' && slice(child) === keyword && child.nextSibling?.name === 'AssignOp')
+      return child.nextSibling.nextSibling ?? undefined;
   }
   return undefined;
 }
@@ -97,7 +117,13 @@ function nodesIn(statement: SyntaxNode, name: string): SyntaxNode[] {
 /** `<x>.json()["result"]` or `<x>.json().get("result")` read from `node` (the response expression), if so. */
 function resultRead(node: SyntaxNode, slice: (node: SyntaxNode) => string): SyntaxNode | undefined {
   const json = node.parent;
-  if (json?.name !== 'MemberExpression' || json.firstChild?.from !== node.from || json.lastChild?.name !== 'PropertyName' || slice(json.lastChild) !== 'json') return undefined;
+  if (
+    json?.name !== 'MemberExpression' ||
+    json.firstChild?.from !== node.from ||
+    json.lastChild?.name !== 'PropertyName' ||
+    slice(json.lastChild) !== 'json'
+  )
+    return undefined;
   const parsed = json.parent;
   if (parsed?.name !== 'CallExpression' || slice(parsed.getChild('ArgList') ?? parsed) !== '()') return undefined;
   const read = parsed.parent;

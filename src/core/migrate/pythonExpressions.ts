@@ -38,7 +38,8 @@ export function pythonExpressionReader(text: string): PythonExpressionReader {
       if (DATE_CALL.test(callee)) return 'date';
       return undefined;
     }
-    if (node.name === 'BinaryExpression' && node.firstChild && /^[-+]$/.test(slice(node.firstChild.nextSibling ?? node))) return temporalOf(node.firstChild);
+    if (node.name === 'BinaryExpression' && node.firstChild && /^[-+]$/.test(slice(node.firstChild.nextSibling ?? node)))
+      return temporalOf(node.firstChild);
     if (node.name === 'ParenthesizedExpression') {
       const inner = childNodes(node);
       return inner.length === 1 ? temporalOf(inner[0]) : undefined;
@@ -60,11 +61,14 @@ export function pythonExpressionReader(text: string): PythonExpressionReader {
       }
       case 'UnaryExpression': {
         const operand = node.lastChild;
-        if (node.firstChild && slice(node.firstChild) === '-' && operand?.name === 'Number') return { ...base, kind: 'number', value: -Number(slice(operand).replace(/_/g, '')) };
+        if (node.firstChild && slice(node.firstChild) === '-' && operand?.name === 'Number')
+          return { ...base, kind: 'number', value: -Number(slice(operand).replace(/_/g, '')) };
         return { ...base, kind: 'other' };
       }
-      case 'Boolean': return { ...base, kind: 'boolean', value: base.text === 'True' };
-      case 'None': return { ...base, kind: 'null', value: null };
+      case 'Boolean':
+        return { ...base, kind: 'boolean', value: base.text === 'True' };
+      case 'None':
+        return { ...base, kind: 'null', value: null };
       case 'ParenthesizedExpression': {
         const inner = childNodes(node);
         return inner.length === 1 ? { ...toExpr(inner[0]), start: node.from, end: node.to, text: base.text } : { ...base, kind: 'other' };
@@ -72,7 +76,8 @@ export function pythonExpressionReader(text: string): PythonExpressionReader {
       case 'ArrayExpression':
       case 'TupleExpression': {
         const children = childNodes(node);
-        if (children.some((child) => child.name === '*' || child.name === 'for' || child.name === 'ArrayComprehensionExpression')) return { ...base, kind: 'list' };
+        if (children.some((child) => child.name === '*' || child.name === 'for' || child.name === 'ArrayComprehensionExpression'))
+          return { ...base, kind: 'list' };
         const items = children.map(toExpr);
         return { ...base, kind: 'list', items, value: staticList(items) };
       }
@@ -93,5 +98,11 @@ export function pythonExpressionReader(text: string): PythonExpressionReader {
     }
   }
 
-  return { toExpr, temporalOf, rememberTemporal: (name, kind) => { temporalVariables.set(name, kind); } };
+  return {
+    toExpr,
+    temporalOf,
+    rememberTemporal: (name, kind) => {
+      temporalVariables.set(name, kind);
+    },
+  };
 }

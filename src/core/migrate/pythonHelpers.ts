@@ -40,7 +40,11 @@ export function pythonHelperOf(definition: SyntaxNode, slice: (node: SyntaxNode)
     if (serviceIndex < 0 || methodIndex < 0 || argsIndex < 0) continue;
     const urlIndex = params.findIndex((param) => /url|uri|endpoint/i.test(param.name));
     return {
-      name: slice(name), serviceIndex, methodIndex, argsIndex, argsStarred: params[argsIndex].starred,
+      name: slice(name),
+      serviceIndex,
+      methodIndex,
+      argsIndex,
+      argsStarred: params[argsIndex].starred,
       ...(urlIndex >= 0 ? { urlIndex } : {}),
     };
   } while (cursor.next() && cursor.from < body.to);

@@ -14,7 +14,8 @@ const UNUSABLE_SCOPE = Number.NaN;
 
 /** The innermost function holding `node` (its start offset), or -1 at module level. */
 export function pythonScopeOf(node: SyntaxNode): number {
-  for (let parent = node.parent; parent; parent = parent.parent) if (parent.name === 'FunctionDefinition' || parent.name === 'LambdaExpression') return parent.from;
+  for (let parent = node.parent; parent; parent = parent.parent)
+    if (parent.name === 'FunctionDefinition' || parent.name === 'LambdaExpression') return parent.from;
   return -1;
 }
 
@@ -28,7 +29,8 @@ export function pythonTemplate(node: SyntaxNode, source: PythonUrlSource, depth 
       const value = pythonStringValue(slice(node));
       return value === undefined ? hole(node) : [{ text: value }];
     }
-    case 'FormatString': return formatString(node) ?? hole(node);
+    case 'FormatString':
+      return formatString(node) ?? hole(node);
     case 'ParenthesizedExpression': {
       const inner = node.firstChild?.nextSibling;
       return inner && inner.nextSibling?.name === ')' ? fold(inner) : hole(node);
@@ -52,12 +54,18 @@ export function pythonTemplate(node: SyntaxNode, source: PythonUrlSource, depth 
     }
     case 'CallExpression': {
       const callee = node.firstChild;
-      if (callee?.name === 'MemberExpression' && callee.firstChild?.name === 'String' && callee.lastChild && slice(callee.lastChild) === 'format') {
+      if (
+        callee?.name === 'MemberExpression' &&
+        callee.firstChild?.name === 'String' &&
+        callee.lastChild &&
+        slice(callee.lastChild) === 'format'
+      ) {
         return braceFormat(slice(callee.firstChild), node.getChild('ArgList')) ?? hole(node);
       }
       return hole(node);
     }
-    default: return hole(node);
+    default:
+      return hole(node);
   }
 
   function formatString(string: SyntaxNode): UrlTemplate | undefined {
@@ -92,7 +100,10 @@ export function pythonTemplate(node: SyntaxNode, source: PythonUrlSource, depth 
     for (const match of format.matchAll(/%(%|[sdi]|[-+ #0-9.]*[a-zA-Z])/g)) {
       parts.push({ text: format.slice(last, match.index) });
       last = (match.index ?? 0) + match[0].length;
-      if (match[1] === '%') { parts.push({ text: '%' }); continue; }
+      if (match[1] === '%') {
+        parts.push({ text: '%' });
+        continue;
+      }
       const item = items[index++];
       if (!item) return undefined;
       if (/^[sdi]$/.test(match[1])) parts.push(...(item.name === 'Number' ? [{ text: slice(item) }] : fold(item)));
@@ -119,7 +130,10 @@ export function pythonTemplate(node: SyntaxNode, source: PythonUrlSource, depth 
     for (const match of format.matchAll(/\{\{|\}\}|\{([^{}]*)\}/g)) {
       parts.push({ text: format.slice(last, match.index) });
       last = (match.index ?? 0) + match[0].length;
-      if (match[0] === '{{' || match[0] === '}}') { parts.push({ text: match[0][0] }); continue; }
+      if (match[0] === '{{' || match[0] === '}}') {
+        parts.push({ text: match[0][0] });
+        continue;
+      }
       const field = match[1];
       const argument = field === '' ? positional[next++] : /^\d+$/.test(field) ? positional[Number(field)] : named.get(field);
       if (!argument) return undefined;
@@ -132,12 +146,16 @@ export function pythonTemplate(node: SyntaxNode, source: PythonUrlSource, depth 
 
 function children(node: SyntaxNode): SyntaxNode[] {
   const found: SyntaxNode[] = [];
-  for (let child = node.firstChild; child; child = child.nextSibling) if (!['(', ')', ',', 'AssignOp'].includes(child.name)) found.push(child);
+  for (let child = node.firstChild; child; child = child.nextSibling)
+    if (!['(', ')', ',', 'AssignOp'].includes(child.name)) found.push(child);
   return found;
 }
 
 function unescape(text: string): string {
-  return text.replace(/\\(n|t|r|\\|'|"|\n)/g, (_, c: string) => ({ n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '\n': '' })[c] ?? c);
+  return text.replace(
+    /\\(n|t|r|\\|'|"|\n)/g,
+    (_, c: string) => ({ n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '\n': '' })[c] ?? c,
+  );
 }
 
 /** A Python string literal's value (plain, raw or unicode; not bytes, not formatted), or undefined. */

@@ -67,17 +67,27 @@ export function writePython(site: LegacyCallSite, conversion: Conversion): Writt
 
 function resultExpression(result: ResultAdaptation, lookFor: string | undefined): string {
   switch (result) {
-    case 'singleId': return 'response.json()[0]  # JSON-2 create returns a list of ids; execute_kw returned the one id';
-    case 'nameGetPairs': return '[[record["id"], record["display_name"]] for record in response.json()]';
-    case 'uid': return 'response.json()["uid"]';
-    case 'versionString': return 'response.json()["version"]';
+    case 'singleId':
+      return 'response.json()[0]  # JSON-2 create returns a list of ids; execute_kw returned the one id';
+    case 'nameGetPairs':
+      return '[[record["id"], record["display_name"]] for record in response.json()]';
+    case 'uid':
+      return 'response.json()["uid"]';
+    case 'versionString':
+      return 'response.json()["version"]';
     case 'legacyVersionInfo':
       return '{"server_version": response.json()["version"], "server_version_info": response.json()["version_info"], "server_serie": response.json()["version"], "protocol_version": 1}';
-    case 'codeNamePairs': return '[[record["code"], record["name"]] for record in response.json()]';
-    case 'dbListResult': return 'response.json()["result"]';
-    case 'dbExists': return `${lookFor ?? 'name'} in response.json()["result"]`;
-    case 'redirectTrue': return 'True';
-    case 'base64Body': return 'base64.b64encode(response.content).decode()';
-    default: return 'response.json()';
+    case 'codeNamePairs':
+      return '[[record["code"], record["name"]] for record in response.json()]';
+    case 'dbListResult':
+      return 'response.json()["result"]';
+    case 'dbExists':
+      return `${lookFor ?? 'name'} in response.json()["result"]`;
+    case 'redirectTrue':
+      return 'True';
+    case 'base64Body':
+      return 'base64.b64encode(response.content).decode()';
+    default:
+      return 'response.json()';
   }
 }

@@ -7,9 +7,24 @@ import { isMigrationSource } from './legacyFunctions';
 
 /** Folders never read: installed dependencies, vendored code, virtual environments, version control, caches. */
 const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([
-  'node_modules', 'bower_components', 'jspm_packages', 'vendor', 'third_party', 'site-packages', 'dist-packages',
-  'venv', '.venv', 'virtualenv', '.tox', '.nox', '__pycache__', '.mypy_cache', '.pytest_cache',
-  '.git', '.hg', '.svn',
+  'node_modules',
+  'bower_components',
+  'jspm_packages',
+  'vendor',
+  'third_party',
+  'site-packages',
+  'dist-packages',
+  'venv',
+  '.venv',
+  'virtualenv',
+  '.tox',
+  '.nox',
+  '__pycache__',
+  '.mypy_cache',
+  '.pytest_cache',
+  '.git',
+  '.hg',
+  '.svn',
 ]);
 
 /** Whether a folder of that name is skipped, whatever its .gitignore says. */
@@ -49,7 +64,7 @@ async function ancestorRules(dir: string, rules: IgnoreRules): Promise<void> {
   const chain: string[] = [];
   for (let current = path.dirname(dir); ; current = path.dirname(current)) {
     chain.unshift(current);
-    if (await readIfExists(path.join(current, '.git', 'HEAD')) !== undefined || path.dirname(current) === current) break;
+    if ((await readIfExists(path.join(current, '.git', 'HEAD'))) !== undefined || path.dirname(current) === current) break;
   }
   if (!(await readIfExists(path.join(chain[0], '.git', 'HEAD')))) return;
   for (const folder of chain) {

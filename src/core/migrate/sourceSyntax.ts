@@ -14,13 +14,27 @@ export function syntaxProblem(text: string, fileName: string): string | undefine
   const at = positionsOf(text);
   if (language === 'python') {
     let error: number | undefined;
-    pythonParser.parse(text).iterate({ enter: (node) => { if (node.type.isError && error === undefined) error = node.from; } });
+    pythonParser.parse(text).iterate({
+      enter: (node) => {
+        if (node.type.isError && error === undefined) error = node.from;
+      },
+    });
     return error === undefined ? undefined : `line ${at(error).line}: Python syntax error`;
   }
   if (language === 'javascript') {
-    const plugins: ('typescript' | 'jsx')[] = /\.(ts|mts|cts)$/i.test(fileName) ? ['typescript'] : /\.tsx$/i.test(fileName) ? ['typescript', 'jsx'] : ['jsx'];
+    const plugins: ('typescript' | 'jsx')[] = /\.(ts|mts|cts)$/i.test(fileName)
+      ? ['typescript']
+      : /\.tsx$/i.test(fileName)
+        ? ['typescript', 'jsx']
+        : ['jsx'];
     try {
-      const ast = parseJavaScript(text, { sourceType: 'unambiguous', errorRecovery: true, plugins, allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true });
+      const ast = parseJavaScript(text, {
+        sourceType: 'unambiguous',
+        errorRecovery: true,
+        plugins,
+        allowReturnOutsideFunction: true,
+        allowAwaitOutsideFunction: true,
+      });
       const first = ast.errors?.[0] as { reasonCode?: string; message?: string; loc?: { line: number } } | undefined;
       return first ? `${first.message ?? first.reasonCode}` : undefined;
     } catch (error) {

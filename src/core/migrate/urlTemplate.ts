@@ -54,7 +54,10 @@ export function baseOfTemplate(template: UrlTemplate, callScope: number, globals
   }
   const joined = joinParts(base);
   if (joined.length === 0) return undefined;
-  const inScope = joined.every((part) => 'text' in part || part.scope === -1 && globalsVisible || part.scope === callScope || /^(self\.|this\.|\$this->)/.test(part.expr));
+  const inScope = joined.every(
+    (part) =>
+      'text' in part || (part.scope === -1 && globalsVisible) || part.scope === callScope || /^(self\.|this\.|\$this->)/.test(part.expr),
+  );
   return inScope ? joined : undefined;
 }
 
@@ -81,7 +84,12 @@ export function baseOfEndpoint(template: UrlTemplate, callScope: number, languag
   if (!isOpaque(template)) return baseOfTemplate(template, callScope, globalsVisible);
   const part = template[0] as { expr: string; scope: number };
   const expr = SIMPLE_EXPRESSION.test(part.expr) ? part.expr : `(${part.expr})`;
-  const stripped = language === 'python' ? `${expr}.rsplit('/jsonrpc', 1)[0]` : language === 'php' ? `preg_replace('#/jsonrpc/?$#', '', ${part.expr})` : `${expr}.replace(/\\/jsonrpc\\/?$/, '')`;
+  const stripped =
+    language === 'python'
+      ? `${expr}.rsplit('/jsonrpc', 1)[0]`
+      : language === 'php'
+        ? `preg_replace('#/jsonrpc/?$#', '', ${part.expr})`
+        : `${expr}.replace(/\\/jsonrpc\\/?$/, '')`;
   return baseOfTemplate([{ expr: stripped, scope: part.scope }, { text: '/jsonrpc' }], callScope, globalsVisible);
 }
 
@@ -95,7 +103,9 @@ export function urlExpression(base: UrlTemplate, path: string, language: Migrati
     return `\`${parts.map((part) => ('text' in part ? part.text.replace(/[`\\]|\$\{/g, (c) => `\\${c}`) : `\${${part.expr}}`)).join('')}\``;
   }
   if (language === 'php') {
-    return parts.map((part) => ('text' in part ? quoteSingle(part.text) : SIMPLE_EXPRESSION.test(part.expr) ? part.expr : `(${part.expr})`)).join(' . ');
+    return parts
+      .map((part) => ('text' in part ? quoteSingle(part.text) : SIMPLE_EXPRESSION.test(part.expr) ? part.expr : `(${part.expr})`))
+      .join(' . ');
   }
   if (parts.every((part) => 'text' in part)) return JSON.stringify(parts.map((part) => ('text' in part ? part.text : '')).join(''));
   // An f-string before Python 3.12 may not hold its own quote or a backslash inside {...}.
@@ -104,7 +114,16 @@ export function urlExpression(base: UrlTemplate, path: string, language: Migrati
   if (exprs.some((expr) => expr.includes(quote) || expr.includes('\\') || expr.includes('\n'))) {
     return parts.map((part) => ('text' in part ? JSON.stringify(part.text) : `str(${part.expr})`)).join(' + ');
   }
-  const body = parts.map((part) => ('text' in part ? part.text.replace(/[{}]/g, (c) => c + c).replace(/[\\]/g, '\\\\').replaceAll(quote, `\\${quote}`) : `{${part.expr}}`)).join('');
+  const body = parts
+    .map((part) =>
+      'text' in part
+        ? part.text
+            .replace(/[{}]/g, (c) => c + c)
+            .replace(/[\\]/g, '\\\\')
+            .replaceAll(quote, `\\${quote}`)
+        : `{${part.expr}}`,
+    )
+    .join('');
   return `f${quote}${body}${quote}`;
 }
 

@@ -4,11 +4,42 @@ import { DATABASE_HEADERS, type PasteResult, type PastedRequest, bearerKey, body
 
 const DATA_OPTIONS = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--json']);
 /** Options taking a value that says nothing about the call (output, timeouts, TLS files...). */
-const IGNORED_WITH_VALUE = new Set(['-o', '--output', '-m', '--max-time', '--connect-timeout', '-A', '--user-agent', '-e', '--referer',
-  '--retry', '--retry-delay', '--retry-max-time', '-w', '--write-out', '--cacert', '--capath', '--cert', '-E', '--key', '--resolve',
-  '--connect-to', '-x', '--proxy', '--limit-rate', '--interface', '-c', '--cookie-jar', '--max-redirs', '--trace', '--trace-ascii', '--stderr']);
+const IGNORED_WITH_VALUE = new Set([
+  '-o',
+  '--output',
+  '-m',
+  '--max-time',
+  '--connect-timeout',
+  '-A',
+  '--user-agent',
+  '-e',
+  '--referer',
+  '--retry',
+  '--retry-delay',
+  '--retry-max-time',
+  '-w',
+  '--write-out',
+  '--cacert',
+  '--capath',
+  '--cert',
+  '-E',
+  '--key',
+  '--resolve',
+  '--connect-to',
+  '-x',
+  '--proxy',
+  '--limit-rate',
+  '--interface',
+  '-c',
+  '--cookie-jar',
+  '--max-redirs',
+  '--trace',
+  '--trace-ascii',
+  '--stderr',
+]);
 /** Flags without a value that change nothing the request file needs. */
-const IGNORED_FLAGS = /^-[sSkvifLgN#0-9]+$|^--(silent|show-error|insecure|verbose|include|fail|fail-with-body|location|compressed|globoff|no-buffer|http1\.1|http2|no-progress-meter|progress-bar|raw|tcp-nodelay|ipv4|ipv6)$/;
+const IGNORED_FLAGS =
+  /^-[sSkvifLgN#0-9]+$|^--(silent|show-error|insecure|verbose|include|fail|fail-with-body|location|compressed|globoff|no-buffer|http1\.1|http2|no-progress-meter|progress-bar|raw|tcp-nodelay|ipv4|ipv6)$/;
 /** Headers the connection or the runner writes itself. */
 const OWN_HEADERS = new Set(['content-type', 'accept', 'user-agent', 'content-length', 'host', 'accept-encoding', 'connection']);
 
@@ -25,7 +56,10 @@ export function isCurlCommand(text: string): boolean {
 function commandWords(text: string): { words: string[]; rest: boolean } | { reason: string } {
   const lines = text.replace(/^\s*\$\s+/, '').split(/\r?\n/);
   const kept = lines.filter((line, index) => !(/^\s*#/.test(line) && index > 0 && /\\\s*$/.test(lines[index - 1])));
-  const joined = kept.join('\n').replace(/\\\r?\n/g, ' ').replace(/\^\r?\n/g, ' ');
+  const joined = kept
+    .join('\n')
+    .replace(/\\\r?\n/g, ' ')
+    .replace(/\^\r?\n/g, ' ');
   let entries: ParseEntry[];
   try {
     entries = parse(joined, (name) => `{{${name}}}`);
@@ -64,7 +98,8 @@ export function readCurlCommand(text: string): PasteResult {
     if (DATA_OPTIONS.has(option)) {
       const payload = take();
       if (payload === undefined) return { ok: false, reason: `${option} has no value.` };
-      if (payload.startsWith('@') && option !== '--data-raw') return { ok: false, reason: `${option} ${payload} reads the body from a file: paste the command with the JSON body written out.` };
+      if (payload.startsWith('@') && option !== '--data-raw')
+        return { ok: false, reason: `${option} ${payload} reads the body from a file: paste the command with the JSON body written out.` };
       data.push(payload);
     } else if (option === '-X' || option === '--request') method = take()?.toUpperCase();
     else if (/^-X[A-Z]+$/.test(option)) method = option.slice(2);
@@ -77,17 +112,18 @@ export function readCurlCommand(text: string): PasteResult {
       const lower = name.toLowerCase();
       if (lower === 'authorization') {
         apiKey = bearerKey(headerValue);
-        if (apiKey === undefined) notes.push('The Authorization header was not a bearer key and was left out: the connection sends its key.');
+        if (apiKey === undefined)
+          notes.push('The Authorization header was not a bearer key and was left out: the connection sends its key.');
       } else if (DATABASE_HEADERS.has(lower)) database = { header: name, name: headerValue };
-      else if (lower === 'cookie') notes.push('The Cookie header was left out: JSON-2 calls authenticate with the connection\'s key.');
+      else if (lower === 'cookie') notes.push("The Cookie header was left out: JSON-2 calls authenticate with the connection's key.");
       else if (!OWN_HEADERS.has(lower)) notes.push(`The header ${name} was left out.`);
     } else if (option === '--oauth2-bearer') apiKey = take();
     else if (option === '-u' || option === '--user') {
       take();
-      notes.push('The user name and password (-u) were left out: JSON-2 calls authenticate with the connection\'s key.');
+      notes.push("The user name and password (-u) were left out: JSON-2 calls authenticate with the connection's key.");
     } else if (option === '-b' || option === '--cookie') {
       take();
-      notes.push('The cookie (-b) was left out: JSON-2 calls authenticate with the connection\'s key.');
+      notes.push("The cookie (-b) was left out: JSON-2 calls authenticate with the connection's key.");
     } else if (option === '--url') {
       const url = take();
       if (url) urls.push(url);
@@ -97,17 +133,26 @@ export function readCurlCommand(text: string): PasteResult {
     } else urls.push(arg);
   }
   if (urls.length === 0) return { ok: false, reason: 'the curl command has no URL.' };
-  if (urls.length > 1) return { ok: false, reason: `the curl command has ${urls.length} URLs (${urls.map(redactedUrl).join(', ')}): paste one call at a time.` };
+  if (urls.length > 1)
+    return {
+      ok: false,
+      reason: `the curl command has ${urls.length} URLs (${urls.map(redactedUrl).join(', ')}): paste one call at a time.`,
+    };
   const target = targetOfUrl(urls[0]);
   if ('reason' in target) return { ok: false, reason: target.reason };
   const effective = method ?? (data.length > 0 ? 'POST' : 'GET');
   const base = { source: 'cURL', prompts: new Map<string, string>(), notes, baseUrl: target.baseUrl, database, apiKey };
   if (target.target.kind === 'route') {
-    if (effective !== 'GET' || data.length > 0) return { ok: false, reason: `${effective} ${target.target.path} is not a JSON-2 call: a request file sends only JSON-2 calls (POST) and GET of server routes.` };
+    if (effective !== 'GET' || data.length > 0)
+      return {
+        ok: false,
+        reason: `${effective} ${target.target.path} is not a JSON-2 call: a request file sends only JSON-2 calls (POST) and GET of server routes.`,
+      };
     return { ok: true, requests: [{ ...base, target: target.target }] };
   }
   if (effective !== 'POST') return { ok: false, reason: `JSON-2 calls are POST requests; this command sends ${effective}.` };
-  if (data.length > 1) return { ok: false, reason: `the command sends ${data.length} bodies (-d); curl would join them with "&", which is not JSON.` };
+  if (data.length > 1)
+    return { ok: false, reason: `the command sends ${data.length} bodies (-d); curl would join them with "&", which is not JSON.` };
   const body = data.length === 0 ? '{}' : jsonBody(data[0]);
   if (typeof body !== 'string') return { ok: false, reason: body.reason };
   return { ok: true, requests: [{ ...base, target: target.target, body }] };
@@ -116,11 +161,13 @@ export function readCurlCommand(text: string): PasteResult {
 function jsonBody(data: string): string | { reason: string } {
   try {
     const value: unknown = JSON.parse(data);
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return { reason: 'the request body (-d) is not a JSON object of named arguments.' };
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      return { reason: 'the request body (-d) is not a JSON object of named arguments.' };
     return bodyText(value);
   } catch (error) {
     const variable = /\{\{(\w+)\}\}/.exec(data);
-    if (variable) return { reason: `the request body (-d) uses the shell variable $${variable[1]}: write its value in the body and paste again.` };
+    if (variable)
+      return { reason: `the request body (-d) uses the shell variable $${variable[1]}: write its value in the body and paste again.` };
     return { reason: `the request body (-d) is not JSON (${(error as Error).message}).` };
   }
 }

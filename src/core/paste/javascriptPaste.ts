@@ -15,7 +15,13 @@ import { expressionBody, literalText } from './snippetBody';
 export function readJavaScriptSnippet(text: string): PasteResult {
   let program: Node;
   try {
-    program = parse(text, { sourceType: 'unambiguous', errorRecovery: true, plugins: ['typescript'], allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true }).program as unknown as Node;
+    program = parse(text, {
+      sourceType: 'unambiguous',
+      errorRecovery: true,
+      plugins: ['typescript'],
+      allowReturnOutsideFunction: true,
+      allowAwaitOutsideFunction: true,
+    }).program as unknown as Node;
   } catch (error) {
     return { ok: false, reason: `the JavaScript cannot be read: ${(error as Error).message}` };
   }
@@ -24,15 +30,28 @@ export function readJavaScriptSnippet(text: string): PasteResult {
   const fetches: (Node & { type: 'CallExpression' })[] = [];
   walk(program, undefined, (node, parent) => {
     if (parent) parents.set(node, parent);
-    if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.init) declarations.push({ name: node.id.name, node: node.init });
-    if (node.type === 'CallExpression' && ((node.callee.type === 'Identifier' && node.callee.name === 'fetch') || (node.callee.type === 'MemberExpression' && propertyName(node.callee.property) === 'fetch'))) fetches.push(node);
+    if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.init)
+      declarations.push({ name: node.id.name, node: node.init });
+    if (
+      node.type === 'CallExpression' &&
+      ((node.callee.type === 'Identifier' && node.callee.name === 'fetch') ||
+        (node.callee.type === 'MemberExpression' && propertyName(node.callee.property) === 'fetch'))
+    )
+      fetches.push(node);
   });
-  const valueOf = (name: string, before: number): Node | undefined => declarations.filter((entry) => entry.name === name && (entry.node.end ?? 0) <= before).pop()?.node;
-  const deref = (node: Node | undefined): Node | undefined => (node?.type === 'Identifier' ? (valueOf(node.name, node.start ?? 0) ?? node) : node);
-  const templateOf = (node: Node): UrlTemplate => jsTemplate(node, { text, parents, variable: (name) => {
-    const value = valueOf(name, node.start ?? 0);
-    return value ? templateOf(value) : undefined;
-  } });
+  const valueOf = (name: string, before: number): Node | undefined =>
+    declarations.filter((entry) => entry.name === name && (entry.node.end ?? 0) <= before).pop()?.node;
+  const deref = (node: Node | undefined): Node | undefined =>
+    node?.type === 'Identifier' ? (valueOf(node.name, node.start ?? 0) ?? node) : node;
+  const templateOf = (node: Node): UrlTemplate =>
+    jsTemplate(node, {
+      text,
+      parents,
+      variable: (name) => {
+        const value = valueOf(name, node.start ?? 0);
+        return value ? templateOf(value) : undefined;
+      },
+    });
   const reader = javascriptExpressionReader(text);
   const requests: PastedRequest[] = [];
   const refusals: string[] = [];
@@ -48,7 +67,12 @@ export function readJavaScriptSnippet(text: string): PasteResult {
     if (target.target.kind !== 'json2') continue;
     const init = deref(initNode);
     const options = new Map<string, Node>();
-    if (init?.type === 'ObjectExpression') for (const property of init.properties) if (property.type === 'ObjectProperty') { const name = propertyName(property.key); if (name) options.set(name, property.value as Node); }
+    if (init?.type === 'ObjectExpression')
+      for (const property of init.properties)
+        if (property.type === 'ObjectProperty') {
+          const name = propertyName(property.key);
+          if (name) options.set(name, property.value as Node);
+        }
     const method = options.get('method');
     const verb = method ? literalText(templateOf(method))?.toUpperCase() : 'GET';
     if (verb !== 'POST') {
@@ -58,27 +82,49 @@ export function readJavaScriptSnippet(text: string): PasteResult {
     let apiKey: string | undefined;
     let database: PastedRequest['database'];
     const headers = deref(options.get('headers'));
-    if (headers?.type === 'ObjectExpression') for (const property of headers.properties) {
-      if (property.type !== 'ObjectProperty') continue;
-      const name = propertyName(property.key) ?? '';
-      const value = literalText(templateOf(property.value as Node));
-      if (name.toLowerCase() === 'authorization') apiKey = bearerKey(value ?? '');
-      else if (DATABASE_HEADERS.has(name.toLowerCase()) && value !== undefined) database = { header: name, name: value };
-    }
+    if (headers?.type === 'ObjectExpression')
+      for (const property of headers.properties) {
+        if (property.type !== 'ObjectProperty') continue;
+        const name = propertyName(property.key) ?? '';
+        const value = literalText(templateOf(property.value as Node));
+        if (name.toLowerCase() === 'authorization') apiKey = bearerKey(value ?? '');
+        else if (DATABASE_HEADERS.has(name.toLowerCase()) && value !== undefined) database = { header: name, name: value };
+      }
     const writer = json2BodyWriter();
     const body = bodyOf(deref(options.get('body')));
-    const written = body === undefined ? { text: '{}' } : 'reason' in body ? body : 'json' in body ? { text: body.json } : expressionBody(reader.toExpr(body), writer);
+    const written =
+      body === undefined
+        ? { text: '{}' }
+        : 'reason' in body
+          ? body
+          : 'json' in body
+            ? { text: body.json }
+            : expressionBody(reader.toExpr(body), writer);
     if ('reason' in written) {
       refusals.push(written.reason);
       continue;
     }
-    requests.push({ source: 'JavaScript fetch', target: target.target, body: written.text, prompts: writer.prompts, notes: [], baseUrl: target.baseUrl, database, apiKey });
+    requests.push({
+      source: 'JavaScript fetch',
+      target: target.target,
+      body: written.text,
+      prompts: writer.prompts,
+      notes: [],
+      baseUrl: target.baseUrl,
+      database,
+      apiKey,
+    });
   }
 
   /** The body's object expression (inside `JSON.stringify(...)` or as is), or its JSON when it is a string literal. */
   function bodyOf(node: Node | undefined): Node | { json: string } | { reason: string } | undefined {
     if (!node) return undefined;
-    if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && text.slice(node.callee.start ?? 0, node.callee.end ?? 0) === 'JSON.stringify' && node.arguments[0]) {
+    if (
+      node.type === 'CallExpression' &&
+      node.callee.type === 'MemberExpression' &&
+      text.slice(node.callee.start ?? 0, node.callee.end ?? 0) === 'JSON.stringify' &&
+      node.arguments[0]
+    ) {
       return deref(node.arguments[0] as Node);
     }
     if (node.type === 'StringLiteral' || node.type === 'TemplateLiteral') {

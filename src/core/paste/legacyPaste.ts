@@ -15,7 +15,10 @@ export function readLegacyCalls(text: string, fileName: string, language: string
   for (const { site, finding } of calls) {
     const plan = finding.conversion?.plan;
     if (!plan || plan.kind === 'manager' || (plan.kind === 'route' && plan.verb !== 'GET')) {
-      if (site.service === 'object') reasons.push(`${finding.call}${finding.model ? ` on ${finding.model}` : ''}: ${finding.reason ?? 'it has no JSON-2 request equivalent.'}`);
+      if (site.service === 'object')
+        reasons.push(
+          `${finding.call}${finding.model ? ` on ${finding.model}` : ''}: ${finding.reason ?? 'it has no JSON-2 request equivalent.'}`,
+        );
       continue;
     }
     if (plan.kind === 'route') continue;
@@ -41,13 +44,25 @@ export function readLegacyCalls(text: string, fileName: string, language: string
   const kept = modelCalls.length > 0 ? modelCalls : requests;
   if (kept.length > 0) return { ok: true, requests: kept.map(({ service: _service, ...request }) => request) };
   if (reasons.length > 0) return { ok: false, reason: reasons[0] };
-  return { ok: false, reason: `no JSON-2 call, ${language} requests/fetch call to /json/2/… nor deprecated execute_kw call was found in the ${language} code.` };
+  return {
+    ok: false,
+    reason: `no JSON-2 call, ${language} requests/fetch call to /json/2/… nor deprecated execute_kw call was found in the ${language} code.`,
+  };
 }
 
 /** A string argument's value, also through a variable the snippet assigns a string literal (`db = "acme"`). */
 function literalOf(text: string, expr: SourceExpr | undefined): string | undefined {
   const value = stringOf(expr);
   if (value !== undefined || !expr || !/^[A-Za-z_$][\w$]*$/.test(expr.text)) return value;
-  const assignments = [...text.slice(0, expr.start).matchAll(new RegExp(`^\\s*(?:(?:const|let|var)\\s+)?\\$?${expr.text.replace(/\$/g, '\\$')}\\s*=\\s*(["'])([^"'\\\\\\n]*)\\1\\s*;?\\s*$`, 'gm'))];
+  const assignments = [
+    ...text
+      .slice(0, expr.start)
+      .matchAll(
+        new RegExp(
+          `^\\s*(?:(?:const|let|var)\\s+)?\\$?${expr.text.replace(/\$/g, '\\$')}\\s*=\\s*(["'])([^"'\\\\\\n]*)\\1\\s*;?\\s*$`,
+          'gm',
+        ),
+      ),
+  ];
   return assignments.pop()?.[2];
 }

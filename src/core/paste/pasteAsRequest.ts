@@ -22,7 +22,13 @@ export interface FoundKey {
 }
 
 export type PasteOutcome =
-  | { readonly ok: true; readonly text: string; readonly requests: readonly PastedRequest[]; readonly connections: readonly (string | undefined)[]; readonly key?: FoundKey }
+  | {
+      readonly ok: true;
+      readonly text: string;
+      readonly requests: readonly PastedRequest[];
+      readonly connections: readonly (string | undefined)[];
+      readonly key?: FoundKey;
+    }
   | { readonly ok: false; readonly reason: string };
 
 const JAVASCRIPT_HINTS = /\bfetch\s*\(|\b(const|let|var)\s+\w+\s*=|=>|\brequire\s*\(|\bawait\b|\bnew\s+\w+\(|;\s*$/m;
@@ -34,27 +40,38 @@ export function readPastedText(text: string): PasteResult {
   if (trimmed === '') return { ok: false, reason: 'the clipboard is empty.' };
   if (isCurlCommand(trimmed)) return readCurlCommand(trimmed);
   if (/^[[{]/.test(trimmed) && !/\n\s*\w+\s*=/.test(trimmed)) {
-    return { ok: false, reason: 'a JSON body alone does not say which model and method to call: copy the cURL, Python or JavaScript sample (with its URL) instead.' };
+    return {
+      ok: false,
+      reason:
+        'a JSON body alone does not say which model and method to call: copy the cURL, Python or JavaScript sample (with its URL) instead.',
+    };
   }
   const javascript = JAVASCRIPT_HINTS.test(trimmed) && !/^\s*(import|from)\s+[\w.]+\s*$/m.test(trimmed);
   const python = PYTHON_HINTS.test(trimmed);
   const first = javascript && !python ? readJavaScriptSnippet(trimmed) : readPythonSnippet(trimmed);
-  if (first.ok || (javascript !== python)) return first;
+  if (first.ok || javascript !== python) return first;
   const second = javascript ? readPythonSnippet(trimmed) : readJavaScriptSnippet(trimmed);
   if (second.ok) return second;
-  if (!javascript && !python) return { ok: false, reason: 'the text is not a cURL command, nor Python or JavaScript code calling the server.' };
+  if (!javascript && !python)
+    return { ok: false, reason: 'the text is not a cURL command, nor Python or JavaScript code calling the server.' };
   return first;
 }
 
 /** The connection a pasted request belongs to: its database (and server, when both say), else its server alone. */
-export function matchConnection(request: Pick<PastedRequest, 'baseUrl' | 'database'>, connections: readonly PasteConnection[]): PasteConnection | undefined {
-  const sameServer = (connection: PasteConnection) => request.baseUrl !== undefined && normalisedBase(connection.baseUrl) === normalisedBase(request.baseUrl);
+export function matchConnection(
+  request: Pick<PastedRequest, 'baseUrl' | 'database'>,
+  connections: readonly PasteConnection[],
+): PasteConnection | undefined {
+  const sameServer = (connection: PasteConnection) =>
+    request.baseUrl !== undefined && normalisedBase(connection.baseUrl) === normalisedBase(request.baseUrl);
   const database = request.database?.name;
   if (database !== undefined) {
     const named = connections.filter((connection) => connection.database === database);
     const onServer = named.filter(sameServer);
     if (onServer.length === 1) return onServer[0];
-    return named.length === 1 && (request.baseUrl === undefined || onServer.length === 1 || !connections.some(sameServer)) ? named[0] : undefined;
+    return named.length === 1 && (request.baseUrl === undefined || onServer.length === 1 || !connections.some(sameServer))
+      ? named[0]
+      : undefined;
   }
   const onServer = connections.filter(sameServer);
   return onServer.length === 1 ? onServer[0] : undefined;
@@ -80,12 +97,14 @@ export function pasteAsRequest(text: string, connections: readonly PasteConnecti
     const connection = matchConnection(request, connections);
     matched.push(connection?.name);
     blocks.push(requestBlock(request, connection));
-    if (!key && looksLikeKey(request.apiKey)) key = { key: request.apiKey, connection: connection?.name, baseUrl: request.baseUrl, database: request.database?.name };
+    if (!key && looksLikeKey(request.apiKey))
+      key = { key: request.apiKey, connection: connection?.name, baseUrl: request.baseUrl, database: request.database?.name };
   }
   const written = blocks.join('\n');
   for (const request of read.requests) {
     // A key must never reach the file: a body or note holding it refuses the paste.
-    if (request.apiKey && request.apiKey.length >= 8 && written.includes(request.apiKey)) return { ok: false, reason: 'the pasted call holds its API key in the body: remove it and paste again.' };
+    if (request.apiKey && request.apiKey.length >= 8 && written.includes(request.apiKey))
+      return { ok: false, reason: 'the pasted call holds its API key in the body: remove it and paste again.' };
   }
   return { ok: true, text: written, requests: read.requests, connections: matched, key };
 }
@@ -94,11 +113,15 @@ function requestBlock(request: PastedRequest, connection: PasteConnection | unde
   const target = request.target.kind === 'json2' ? `${request.target.model} ${request.target.method}` : request.target.path;
   const lines = [`### ${target} (pasted ${request.source})`];
   for (const note of request.notes) lines.push(`# ${note}`);
-  if (!connection && request.baseUrl) lines.push(`# The pasted call was for ${request.baseUrl}${request.database ? ` (database ${request.database.name})` : ''}: no saved connection matches it.`);
+  if (!connection && request.baseUrl)
+    lines.push(
+      `# The pasted call was for ${request.baseUrl}${request.database ? ` (database ${request.database.name})` : ''}: no saved connection matches it.`,
+    );
   if (connection) lines.push(`# @connection ${connection.name}`);
   for (const [name, source] of request.prompts) lines.push(`# @prompt ${name}${source === name ? '' : ` ${source.replace(/\s+/g, ' ')}`}`);
   lines.push(request.target.kind === 'json2' ? `POST ${request.target.model}/${request.target.method}` : `GET ${request.target.path}`);
-  if (request.database && request.database.name !== connection?.database) lines.push(`${request.database.header}: ${request.database.name}`);
+  if (request.database && request.database.name !== connection?.database)
+    lines.push(`${request.database.header}: ${request.database.name}`);
   if (request.body !== undefined) lines.push(request.body);
   return `${lines.join('\n')}\n`;
 }

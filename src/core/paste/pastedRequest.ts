@@ -5,7 +5,9 @@
 export interface PastedRequest {
   /** `cURL`, `Python requests`, `Python xmlrpc.client`... for the title and the messages. */
   readonly source: string;
-  readonly target: { readonly kind: 'json2'; readonly model: string; readonly method: string } | { readonly kind: 'route'; readonly path: string };
+  readonly target:
+    | { readonly kind: 'json2'; readonly model: string; readonly method: string }
+    | { readonly kind: 'route'; readonly path: string };
   /** The JSON body as `.json2` text (JSON, placeholders `{{name}}` where the snippet computes a value). */
   readonly body?: string;
   /** Placeholders of the body, with the source expression each stands for. */
@@ -20,7 +22,9 @@ export interface PastedRequest {
   readonly apiKey?: string;
 }
 
-export type PasteResult = { readonly ok: true; readonly requests: readonly PastedRequest[] } | { readonly ok: false; readonly reason: string };
+export type PasteResult =
+  | { readonly ok: true; readonly requests: readonly PastedRequest[] }
+  | { readonly ok: false; readonly reason: string };
 
 /** Database header names: the spec's, and the reference server's own (its /doc page samples). */
 export const DATABASE_HEADERS: ReadonlySet<string> = new Set(['x-service-database', 'x-odoo-database']);
@@ -35,8 +39,12 @@ export function targetOfUrl(url: string): { target: PastedRequest['target']; bas
   const json2 = JSON2_PATH.exec(path);
   const base = parsed ? `${parsed.origin}${json2 ? json2[1] : ''}`.replace(/\/+$/, '') : undefined;
   if (json2) return { target: { kind: 'json2', model: json2[2], method: json2[3] }, baseUrl: base };
-  if (/\/(xmlrpc|jsonrpc)\b/.test(path)) return { reason: `${path} is a deprecated RPC endpoint: paste the Python or JavaScript code that calls it (its execute_kw arguments are converted), not the raw request.` };
-  if (path.startsWith('/web/') || path.startsWith('/doc')) return { target: { kind: 'route', path: path + (parsed?.search ?? '') }, baseUrl: parsed?.origin };
+  if (/\/(xmlrpc|jsonrpc)\b/.test(path))
+    return {
+      reason: `${path} is a deprecated RPC endpoint: paste the Python or JavaScript code that calls it (its execute_kw arguments are converted), not the raw request.`,
+    };
+  if (path.startsWith('/web/') || path.startsWith('/doc'))
+    return { target: { kind: 'route', path: path + (parsed?.search ?? '') }, baseUrl: parsed?.origin };
   return { reason: `the URL ${JSON.stringify(redactedUrl(url))} is not a JSON-2 call (…/json/2/<model>/<method>) nor a server route.` };
 }
 

@@ -22,16 +22,27 @@ export function readPythonSnippet(text: string): PasteResult {
   tree.iterate({
     enter: (ref) => {
       const node = ref.node;
-      if (node.name === 'AssignStatement' && node.firstChild?.name === 'VariableName' && node.firstChild.nextSibling?.name === 'AssignOp' && node.lastChild) {
+      if (
+        node.name === 'AssignStatement' &&
+        node.firstChild?.name === 'VariableName' &&
+        node.firstChild.nextSibling?.name === 'AssignOp' &&
+        node.lastChild
+      ) {
         assignments.push({ name: slice(node.firstChild), node: node.lastChild });
       } else if (node.name === 'CallExpression' && node.firstChild && HTTP_CALL.test(slice(node.firstChild))) calls.push(node);
     },
   });
-  const valueOf = (name: string, before: number): SyntaxNode | undefined => assignments.filter((entry) => entry.name === name && entry.node.to <= before).pop()?.node;
-  const templateOf = (node: SyntaxNode): UrlTemplate => pythonTemplate(node, { text, slice, variable: (name) => {
-    const value = valueOf(name, node.from);
-    return value ? templateOf(value) : undefined;
-  } });
+  const valueOf = (name: string, before: number): SyntaxNode | undefined =>
+    assignments.filter((entry) => entry.name === name && entry.node.to <= before).pop()?.node;
+  const templateOf = (node: SyntaxNode): UrlTemplate =>
+    pythonTemplate(node, {
+      text,
+      slice,
+      variable: (name) => {
+        const value = valueOf(name, node.from);
+        return value ? templateOf(value) : undefined;
+      },
+    });
   const literal = (node: SyntaxNode): string | undefined => literalText(templateOf(node));
   const reader = pythonExpressionReader(text);
   const requests: PastedRequest[] = [];
@@ -61,15 +72,17 @@ export function readPythonSnippet(text: string): PasteResult {
       refusals.push(`JSON-2 calls are POST requests; this call sends ${verb ?? 'an unknown method'}.`);
       continue;
     }
-    const deref = (node: SyntaxNode | undefined): SyntaxNode | undefined => (node?.name === 'VariableName' ? (valueOf(slice(node), node.from) ?? node) : node);
+    const deref = (node: SyntaxNode | undefined): SyntaxNode | undefined =>
+      node?.name === 'VariableName' ? (valueOf(slice(node), node.from) ?? node) : node;
     let bodyNode = deref(named.get('json'));
     const data = deref(named.get('data'));
-    if (!bodyNode && data?.name === 'CallExpression' && /(?:^|\.)dumps$/.test(slice(data.firstChild ?? data))) bodyNode = deref(childNodes(data.lastChild ?? data)[0]);
+    if (!bodyNode && data?.name === 'CallExpression' && /(?:^|\.)dumps$/.test(slice(data.firstChild ?? data)))
+      bodyNode = deref(childNodes(data.lastChild ?? data)[0]);
     const notes: string[] = [];
     const headers = deref(named.get('headers'));
     let apiKey: string | undefined;
     let database: PastedRequest['database'];
-    for (const entry of headers ? reader.toExpr(headers).entries ?? [] : []) {
+    for (const entry of headers ? (reader.toExpr(headers).entries ?? []) : []) {
       const value = () => literal(nodeAt(headers as SyntaxNode, entry.value));
       if (entry.key.toLowerCase() === 'authorization') apiKey = bearerKey(value() ?? '');
       else if (DATABASE_HEADERS.has(entry.key.toLowerCase())) {
@@ -83,7 +96,16 @@ export function readPythonSnippet(text: string): PasteResult {
       refusals.push(body.reason);
       continue;
     }
-    requests.push({ source: 'Python requests', target: target.target, body: body.text, prompts: writer.prompts, notes, baseUrl: target.baseUrl, database, apiKey });
+    requests.push({
+      source: 'Python requests',
+      target: target.target,
+      body: body.text,
+      prompts: writer.prompts,
+      notes,
+      baseUrl: target.baseUrl,
+      database,
+      apiKey,
+    });
   }
   if (requests.length > 0) return { ok: true, requests };
   const legacy = readLegacyCalls(text, 'pasted.py', 'Python');

@@ -33,9 +33,15 @@ export function expressionBody(source: SourceExpr, writer: Json2BodyWriter): { t
   const expr = withJsonNames(source);
   if (expr.kind !== 'dict') return { reason: `the request body ${clip(expr.text)} is not a mapping of named arguments.` };
   if (expr.value !== undefined) return { text: bodyText(expr.value) };
-  if (!expr.entries) return { reason: `the request body ${clip(expr.text)} is built at run time (a spread or computed keys): write its members out and paste again.` };
+  if (!expr.entries)
+    return {
+      reason: `the request body ${clip(expr.text)} is built at run time (a spread or computed keys): write its members out and paste again.`,
+    };
   if (expr.entries.length === 0) return { text: '{}' };
-  const members = expr.entries.map((entry) => `  ${JSON.stringify(entry.key)}: ${entry.value.value !== undefined ? JSON.stringify(entry.value.value) : writer.exprJson(entry.value)}`);
+  const members = expr.entries.map(
+    (entry) =>
+      `  ${JSON.stringify(entry.key)}: ${entry.value.value !== undefined ? JSON.stringify(entry.value.value) : writer.exprJson(entry.value)}`,
+  );
   return { text: ['{', members.join(',\n'), '}'].join('\n') };
 }
 

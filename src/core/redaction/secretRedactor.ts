@@ -146,4 +146,3 @@ export function isSecretName(name: string): boolean {
 }
 
 const SECRET_NAME = new RegExp(`^(?:${SECRET_NAMES})$`, 'i');
-

@@ -21,7 +21,8 @@ export function readAnswerPath(text: string): AnswerPath {
   const trimmed = text.trim();
   const lead = text.length - text.trimStart().length;
   const root = /^(body|\$)(?![A-Za-z0-9_])/.exec(trimmed)?.[0] ?? '';
-  if (!root && trimmed && trimmed[0] !== '.' && trimmed[0] !== '[') return { ok: false, message: 'A path starts with body, $, "." or "["', offset: lead };
+  if (!root && trimmed && trimmed[0] !== '.' && trimmed[0] !== '[')
+    return { ok: false, message: 'A path starts with body, $, "." or "["', offset: lead };
   const lines = new LineIndex(trimmed);
   const reading = readPath(lines, root.length, trimmed.length, false);
   if (reading.error) return { ok: false, message: reading.error.message, offset: lead + reading.error.offset };

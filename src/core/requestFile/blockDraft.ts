@@ -3,7 +3,17 @@ import { errorAt, warningAt, type Diagnostic } from './diagnostics';
 import { isValidName } from './placeholderExpression';
 import type { PlaceholderNode } from './placeholderTypes';
 import { readPrompt } from './readSimpleLines';
-import type { AssertionNode, BlockNode, BodyNode, HeaderNode, MetadataNode, PromptNode, RequestLineNode, RequestNode, SeparatorNode } from './requestFileTypes';
+import type {
+  AssertionNode,
+  BlockNode,
+  BodyNode,
+  HeaderNode,
+  MetadataNode,
+  PromptNode,
+  RequestLineNode,
+  RequestNode,
+  SeparatorNode,
+} from './requestFileTypes';
 import type { LineIndex, TextPart } from './textRange';
 
 /** Where a block is in its fixed order of parts (docs/format.md, section 2). */
@@ -64,7 +74,13 @@ function sortMetadata(lines: LineIndex, draft: BlockDraft, file: FileMetadataDra
   for (const line of draft.metadata) {
     const keyword = line.keyword.text;
     if (!knownKeywords.has(keyword)) {
-      diagnostics.push(warningAt(line.keyword.range, 'unknown-metadata', `Unknown metadata @${keyword}; known: @name, @connection, @confirm, @prompt (write "# text" for a plain comment)`));
+      diagnostics.push(
+        warningAt(
+          line.keyword.range,
+          'unknown-metadata',
+          `Unknown metadata @${keyword}; known: @name, @connection, @confirm, @prompt (write "# text" for a plain comment)`,
+        ),
+      );
       continue;
     }
     if (!draft.requestLine && !(draft.isFirst && (keyword === 'connection' || keyword === 'prompt'))) {
@@ -74,14 +90,23 @@ function sortMetadata(lines: LineIndex, draft: BlockDraft, file: FileMetadataDra
     if (keyword === 'name') {
       const value = line.value;
       if (!value || !isValidName(value.text)) {
-        diagnostics.push(errorAt(value ? value.range : line.range, 'invalid-metadata', '@name needs one name: a letter or _, then letters, digits, _ or -'));
+        diagnostics.push(
+          errorAt(
+            value ? value.range : line.range,
+            'invalid-metadata',
+            '@name needs one name: a letter or _, then letters, digits, _ or -',
+          ),
+        );
       } else if (own.name) {
         diagnostics.push(errorAt(line.range, 'duplicate-metadata', `This request is already named ${own.name.text}`));
       } else own.name = value;
     } else if (keyword === 'connection') {
       const target = fileWide ? file : own;
       if (!line.value) diagnostics.push(errorAt(line.range, 'invalid-metadata', '@connection needs the name of a saved connection'));
-      else if (target.connection) diagnostics.push(errorAt(line.range, 'duplicate-metadata', `@connection is already given on line ${target.connection.range.start.line + 1}`));
+      else if (target.connection)
+        diagnostics.push(
+          errorAt(line.range, 'duplicate-metadata', `@connection is already given on line ${target.connection.range.start.line + 1}`),
+        );
       else target.connection = line;
     } else if (keyword === 'confirm') {
       if (own.confirm) diagnostics.push(warningAt(line.range, 'duplicate-metadata', '@confirm is already given for this request'));
@@ -90,7 +115,8 @@ function sortMetadata(lines: LineIndex, draft: BlockDraft, file: FileMetadataDra
       const prompt = readPrompt(lines, line, diagnostics);
       if (!prompt) continue;
       const list = fileWide ? file.prompts : own.prompts;
-      if (list.some((known) => known.name.text === prompt.name.text)) diagnostics.push(warningAt(line.range, 'duplicate-metadata', `${prompt.name.text} is already prompted for`));
+      if (list.some((known) => known.name.text === prompt.name.text))
+        diagnostics.push(warningAt(line.range, 'duplicate-metadata', `${prompt.name.text} is already prompted for`));
       else list.push(prompt);
     }
   }
@@ -111,7 +137,13 @@ function checkHeaders(headers: readonly HeaderNode[], diagnostics: Diagnostic[])
  * Closes a block: checks its metadata and headers, and builds its request (when it has a request line) and its
  * block node (when it has any text).
  */
-export function finishBlock(lines: LineIndex, draft: BlockDraft, requestIndex: number, file: FileMetadataDraft, diagnostics: Diagnostic[]): { request?: RequestNode; block?: BlockNode } {
+export function finishBlock(
+  lines: LineIndex,
+  draft: BlockDraft,
+  requestIndex: number,
+  file: FileMetadataDraft,
+  diagnostics: Diagnostic[],
+): { request?: RequestNode; block?: BlockNode } {
   const meta = sortMetadata(lines, draft, file, diagnostics);
   checkHeaders(draft.headers, diagnostics);
   if (draft.contentStart < 0) return {};

@@ -21,7 +21,12 @@ export function requestAt(file: RequestFile, offset: number): RequestNode | unde
 export function placeholderAt(file: RequestFile, offset: number): PlaceholderNode | undefined {
   const inRange = (placeholder: PlaceholderNode) => placeholder.range.startOffset <= offset && offset <= placeholder.range.endOffset;
   const request = requestAt(file, offset);
-  return request?.placeholders.find(inRange) ?? file.variables.find((variable) => variable.range.startOffset <= offset && offset <= variable.range.endOffset)?.placeholders.find(inRange);
+  return (
+    request?.placeholders.find(inRange) ??
+    file.variables
+      .find((variable) => variable.range.startOffset <= offset && offset <= variable.range.endOffset)
+      ?.placeholders.find(inRange)
+  );
 }
 
 /** True when a file offset lies within a request's body (its first bracket to the end of its last line). */

@@ -17,7 +17,11 @@ export interface KnownNames {
  * run on every edit.
  */
 export function checkVariables(file: RequestFile, known: KnownNames = {}): Diagnostic[] {
-  const defined = new Set<string>([...file.variables.map((variable) => variable.name.text), ...(known.variables ?? []), ...(known.dotenv ?? [])]);
+  const defined = new Set<string>([
+    ...file.variables.map((variable) => variable.name.text),
+    ...(known.variables ?? []),
+    ...(known.dotenv ?? []),
+  ]);
   for (const prompt of file.fileMeta.prompts) defined.add(prompt.name.text);
   const diagnostics: Diagnostic[] = [];
   const check = (placeholders: readonly PlaceholderNode[], prompted: ReadonlySet<string>) => {
@@ -26,7 +30,13 @@ export function checkVariables(file: RequestFile, known: KnownNames = {}): Diagn
       if (expression.kind !== 'variable') continue;
       const name = expression.name.text;
       if (!defined.has(name) && !prompted.has(name)) {
-        diagnostics.push(errorAt(placeholder.range, 'unknown-variable', `Unknown variable ${name}: define it (@${name} = ...), prompt for it (# @prompt ${name}), or give it in the connection or .env`));
+        diagnostics.push(
+          errorAt(
+            placeholder.range,
+            'unknown-variable',
+            `Unknown variable ${name}: define it (@${name} = ...), prompt for it (# @prompt ${name}), or give it in the connection or .env`,
+          ),
+        );
       }
     }
   };

@@ -9,7 +9,13 @@ export function stringExpression(pieces: readonly TextSegment[], dialect: CodeDi
   const segments = mergeSegments(pieces);
   if (segments.length === 0) return '""';
   return segments
-    .map((segment) => ('text' in segment ? JSON.stringify(segment.text) : dialect === 'python' ? `os.environ[${JSON.stringify(segment.env)}]` : `process.env.${segment.env}`))
+    .map((segment) =>
+      'text' in segment
+        ? JSON.stringify(segment.text)
+        : dialect === 'python'
+          ? `os.environ[${JSON.stringify(segment.env)}]`
+          : `process.env.${segment.env}`,
+    )
     .join(' + ');
 }
 
@@ -29,7 +35,9 @@ export function codeLiteral(value: unknown, secrets: readonly ExportSecret[], di
   const json = JSON.stringify(value);
   const entries: string[] = Array.isArray(value)
     ? value.map((element) => codeLiteral(element, secrets, dialect, indent, depth + 1))
-    : Object.entries(value as Record<string, unknown>).map(([key, member]) => `${JSON.stringify(key)}: ${codeLiteral(member, secrets, dialect, indent, depth + 1)}`);
+    : Object.entries(value as Record<string, unknown>).map(
+        ([key, member]) => `${JSON.stringify(key)}: ${codeLiteral(member, secrets, dialect, indent, depth + 1)}`,
+      );
   const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
   if (entries.length === 0) return open + close;
   if (json.length <= inlineWidth && !hasSecret(json)) return `${open}${entries.join(', ')}${close}`;

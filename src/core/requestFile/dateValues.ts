@@ -26,7 +26,10 @@ const namedFormats = new Set<string>(['date', 'datetime', 'iso', 'unix']);
  * without a blank between them) and, when `allowFormat`, one format last. Returns a message and the index of
  * the argument at fault when they cannot be read.
  */
-export function readDateArguments(args: readonly string[], allowFormat: boolean): DateArguments | { readonly error: string; readonly argIndex: number } {
+export function readDateArguments(
+  args: readonly string[],
+  allowFormat: boolean,
+): DateArguments | { readonly error: string; readonly argIndex: number } {
   const offsets: DateOffset[] = [];
   let format: DateFormat | undefined;
   for (let i = 0; i < args.length; i++) {
@@ -37,7 +40,8 @@ export function readDateArguments(args: readonly string[], allowFormat: boolean)
       let unit = attached[2];
       if (unit === undefined) {
         const next = args[i + 1];
-        if (next === undefined || !units.has(next)) return { error: `"${arg}" needs a unit after it: y, M, w, d, h, m, s or ms`, argIndex: i };
+        if (next === undefined || !units.has(next))
+          return { error: `"${arg}" needs a unit after it: y, M, w, d, h, m, s or ms`, argIndex: i };
         unit = next;
         i++;
       }
@@ -48,7 +52,11 @@ export function readDateArguments(args: readonly string[], allowFormat: boolean)
     if (format) return { error: 'Only one format is allowed', argIndex: i };
     if (namedFormats.has(arg)) format = { kind: arg as 'date' | 'datetime' | 'iso' | 'unix' };
     else if (arg.length >= 2 && arg.startsWith("'") && arg.endsWith("'")) format = { kind: 'pattern', pattern: arg.slice(1, -1) };
-    else return { error: `"${arg}" is neither an offset (-1 d) nor a format (date, datetime, iso, unix or a 'YYYY-MM-DD' pattern)`, argIndex: i };
+    else
+      return {
+        error: `"${arg}" is neither an offset (-1 d) nor a format (date, datetime, iso, unix or a 'YYYY-MM-DD' pattern)`,
+        argIndex: i,
+      };
   }
   return format ? { offsets, format } : { offsets };
 }

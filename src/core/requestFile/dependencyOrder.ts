@@ -40,7 +40,8 @@ class VariableReach {
         inProgress.add(top.name);
         for (const placeholder of definition.placeholders) {
           const expression = placeholder.expression;
-          if (expression.kind === 'variable' && !this.reach.has(expression.name.text) && !inProgress.has(expression.name.text)) stack.push({ name: expression.name.text, expanded: false });
+          if (expression.kind === 'variable' && !this.reach.has(expression.name.text) && !inProgress.has(expression.name.text))
+            stack.push({ name: expression.name.text, expanded: false });
         }
         continue;
       }
@@ -68,7 +69,8 @@ function referencesWith(file: FileParts, request: RequestNode, reach: VariableRe
   for (const placeholder of request.placeholders) {
     const expression = placeholder.expression;
     if (expression.kind === 'response') {
-      if (!found.has(expression.requestName.text)) found.set(expression.requestName.text, { requestName: expression.requestName.text, placeholder });
+      if (!found.has(expression.requestName.text))
+        found.set(expression.requestName.text, { requestName: expression.requestName.text, placeholder });
     } else if (expression.kind === 'variable' && !prompted.has(expression.name.text)) {
       for (const name of reach.requestsOf(expression.name.text)) if (!found.has(name)) found.set(name, { requestName: name, placeholder });
     }
@@ -148,7 +150,9 @@ export function dependencyCycles(file: FileParts): Diagnostic[] {
   for (const root of file.requests) {
     if (state.has(root.index)) continue;
     const path: number[] = [root.index];
-    const stack: { index: number; edges: RequestReference[]; next: number }[] = [{ index: root.index, edges: referencesWith(file, root, reach), next: 0 }];
+    const stack: { index: number; edges: RequestReference[]; next: number }[] = [
+      { index: root.index, edges: referencesWith(file, root, reach), next: 0 },
+    ];
     state.set(root.index, 'active');
     while (stack.length > 0) {
       const frame = stack[stack.length - 1];
@@ -161,7 +165,8 @@ export function dependencyCycles(file: FileParts): Diagnostic[] {
       const edge = frame.edges[frame.next++];
       const target = byName.get(edge.requestName);
       if (target === undefined) continue;
-      if (state.get(target) === 'active') diagnostics.push(errorAt(edge.placeholder.range, 'dependency-cycle', cycleMessage(file, path, target)));
+      if (state.get(target) === 'active')
+        diagnostics.push(errorAt(edge.placeholder.range, 'dependency-cycle', cycleMessage(file, path, target)));
       else if (!state.has(target)) {
         state.set(target, 'active');
         path.push(target);

@@ -23,7 +23,10 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
   const keys = Object.keys(left);
-  return keys.length === Object.keys(right).length && keys.every((key) => Object.prototype.hasOwnProperty.call(right, key) && jsonEqual(left[key], right[key]));
+  return (
+    keys.length === Object.keys(right).length &&
+    keys.every((key) => Object.prototype.hasOwnProperty.call(right, key) && jsonEqual(left[key], right[key]))
+  );
 }
 
 const shown = (value: unknown): string => {
@@ -31,12 +34,17 @@ const shown = (value: unknown): string => {
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 };
 
-function subjectOf(assertion: ResolvedAssertion, response: StoredResponse): { found: true; value: unknown } | { found: false; reason: string } {
+function subjectOf(
+  assertion: ResolvedAssertion,
+  response: StoredResponse,
+): { found: true; value: unknown } | { found: false; reason: string } {
   switch (assertion.subjectRoot) {
     case 'status':
       return { found: true, value: response.status };
     case 'duration':
-      return response.durationMs === undefined ? { found: false, reason: 'no duration was measured' } : { found: true, value: response.durationMs };
+      return response.durationMs === undefined
+        ? { found: false, reason: 'no duration was measured' }
+        : { found: true, value: response.durationMs };
     case 'headers': {
       const step = assertion.subjectPath[0];
       const wanted = step?.kind === 'key' ? step.key.toLowerCase() : '';
@@ -47,7 +55,9 @@ function subjectOf(assertion: ResolvedAssertion, response: StoredResponse): { fo
     }
     case 'body': {
       const selection = selectPath(response.body, assertion.subjectPath);
-      return selection.found ? { found: true, value: selection.value } : { found: false, reason: `body${pathText(assertion.subjectPath.slice(0, selection.stepIndex + 1))}: ${selection.reason}` };
+      return selection.found
+        ? { found: true, value: selection.value }
+        : { found: false, reason: `body${pathText(assertion.subjectPath.slice(0, selection.stepIndex + 1))}: ${selection.reason}` };
     }
   }
 }
@@ -61,7 +71,8 @@ function compare(actual: unknown, expected: unknown): number | undefined {
 function contains(actual: unknown, expected: unknown): boolean | undefined {
   if (typeof actual === 'string') return typeof expected === 'string' ? actual.includes(expected) : undefined;
   if (Array.isArray(actual)) return actual.some((element) => jsonEqual(element, expected));
-  if (actual !== null && typeof actual === 'object') return typeof expected === 'string' ? Object.prototype.hasOwnProperty.call(actual, expected) : undefined;
+  if (actual !== null && typeof actual === 'object')
+    return typeof expected === 'string' ? Object.prototype.hasOwnProperty.call(actual, expected) : undefined;
   return undefined;
 }
 
@@ -88,7 +99,16 @@ export function evaluateAssertion(assertion: ResolvedAssertion, response: Stored
     case '<':
     case '<=': {
       const order = compare(actual, expected);
-      verdict = order === undefined ? undefined : operator === '>' ? order > 0 : operator === '>=' ? order >= 0 : operator === '<' ? order < 0 : order <= 0;
+      verdict =
+        order === undefined
+          ? undefined
+          : operator === '>'
+            ? order > 0
+            : operator === '>='
+              ? order >= 0
+              : operator === '<'
+                ? order < 0
+                : order <= 0;
       break;
     }
     case 'contains':
@@ -101,7 +121,12 @@ export function evaluateAssertion(assertion: ResolvedAssertion, response: Stored
     }
   }
   if (verdict === undefined) {
-    return { assertion, passed: false, actual, message: `${assertion.text}: cannot apply ${operator} to ${describe(actual)} and ${describe(expected)}` };
+    return {
+      assertion,
+      passed: false,
+      actual,
+      message: `${assertion.text}: cannot apply ${operator} to ${describe(actual)} and ${describe(expected)}`,
+    };
   }
   const message = verdict ? `${assertion.text}: passed` : `${assertion.text}: got ${shown(actual)}`;
   return { assertion, passed: verdict, actual, message };

@@ -30,7 +30,9 @@ function jsonWithSecrets(value: unknown, secrets: readonly ExportSecret[]): Text
   const text = JSON.stringify(value) ?? 'null';
   const escaped = secrets.map((secret) => JSON.stringify(secret.value).slice(1, -1)).filter((form, index) => form !== secrets[index].value);
   const unspliceable = (part: string): string => escaped.reduce((rest, form) => rest.split(form).join(REDACTED), part);
-  return splitSecrets(text, secrets).map((segment) => ('text' in segment && escaped.length > 0 ? { text: unspliceable(segment.text) } : segment));
+  return splitSecrets(text, secrets).map((segment) =>
+    'text' in segment && escaped.length > 0 ? { text: unspliceable(segment.text) } : segment,
+  );
 }
 
 /**
@@ -50,7 +52,9 @@ export function exportAsCurl(request: ResolvedRequest, options: ExportOptions): 
 export function exportAsPython(request: ResolvedRequest, options: ExportOptions): string {
   const parts = exportParts(request, options);
   const indent = '    ';
-  const headers = parts.headers.map((header) => `${indent}${indent}${JSON.stringify(header.name)}: ${stringExpression(header.value, 'python')},`);
+  const headers = parts.headers.map(
+    (header) => `${indent}${indent}${JSON.stringify(header.name)}: ${stringExpression(header.value, 'python')},`,
+  );
   const call = [
     `response = requests.${parts.method.toLowerCase()}(`,
     `${indent}${stringExpression(parts.url, 'python')},`,
@@ -68,14 +72,18 @@ export function exportAsPython(request: ResolvedRequest, options: ExportOptions)
 export function exportAsJavaScript(request: ResolvedRequest, options: ExportOptions): string {
   const parts = exportParts(request, options);
   const indent = '  ';
-  const headers = parts.headers.map((header) => `${indent}${indent}${JSON.stringify(header.name)}: ${stringExpression(header.value, 'javascript')},`);
+  const headers = parts.headers.map(
+    (header) => `${indent}${indent}${JSON.stringify(header.name)}: ${stringExpression(header.value, 'javascript')},`,
+  );
   return [
     `const response = await fetch(${stringExpression(parts.url, 'javascript')}, {`,
     `${indent}method: ${JSON.stringify(parts.method)},`,
     `${indent}headers: {`,
     ...headers,
     `${indent}},`,
-    ...(parts.body !== undefined ? [`${indent}body: JSON.stringify(${codeLiteral(parts.body, parts.secrets, 'javascript', indent, 1)}),`] : []),
+    ...(parts.body !== undefined
+      ? [`${indent}body: JSON.stringify(${codeLiteral(parts.body, parts.secrets, 'javascript', indent, 1)}),`]
+      : []),
     '});',
     'console.log(response.status, await response.json());',
     '',

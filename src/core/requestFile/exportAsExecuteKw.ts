@@ -23,9 +23,16 @@ export function exportAsExecuteKw(request: ResolvedRequest, options: ExecuteKwEx
   if (request.target.kind !== 'call') throw new MappingError(`${request.path} is a route, not a model method: it has no execute_kw form.`);
   const parts = exportParts(request, options);
   const database = request.database ?? options.database;
-  if (!database) throw new MappingError('execute_kw needs a database name: give the connection\'s database or an X-Service-Database header.');
+  if (!database)
+    throw new MappingError("execute_kw needs a database name: give the connection's database or an X-Service-Database header.");
   const mapped = toExecuteKw(
-    { model: request.target.model, method: request.target.method, args: request.args ?? {}, ...(request.ids ? { ids: request.ids } : {}), ...(request.context ? { context: request.context } : {}) },
+    {
+      model: request.target.model,
+      method: request.target.method,
+      args: request.args ?? {},
+      ...(request.ids ? { ids: request.ids } : {}),
+      ...(request.context ? { context: request.context } : {}),
+    },
     { db: database, uid: 0, password: '' },
   );
   const keyVariable = options.apiKeyVariable ?? DEFAULT_API_KEY_VARIABLE;

@@ -84,7 +84,11 @@ export function exportParts(request: ResolvedRequest, options: ExportOptions): E
   const base = options.baseUrl.replace(/\/+$/, '');
   const headers: { name: string; value: TextSegment[] }[] = [{ name: 'Authorization', value: [{ text: 'Bearer ' }, { env: keyVariable }] }];
   const fileHeader = (name: string) => request.headers.find((header) => header.name.toLowerCase() === name);
-  if (request.httpMethod === 'POST') headers.push({ name: 'Content-Type', value: splitSecrets(fileHeader('content-type')?.value ?? 'application/json; charset=utf-8', secrets) });
+  if (request.httpMethod === 'POST')
+    headers.push({
+      name: 'Content-Type',
+      value: splitSecrets(fileHeader('content-type')?.value ?? 'application/json; charset=utf-8', secrets),
+    });
   const database = request.database ?? options.database;
   if (database) headers.push({ name: 'X-Service-Database', value: splitSecrets(database, secrets) });
   for (const header of request.headers) {

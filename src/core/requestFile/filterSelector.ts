@@ -47,7 +47,9 @@ export function filterSelectorProblem(selector: string): { message: string; offs
  */
 export function applyFilterSelector(value: unknown, selector: string): unknown[] | undefined {
   if (value === null || typeof value !== 'object') return undefined;
-  return compile(selector).query(value as JSONValue).values() as unknown[];
+  return compile(selector)
+    .query(value as JSONValue)
+    .values() as unknown[];
 }
 
 function compile(selector: string): JSONPathQuery {

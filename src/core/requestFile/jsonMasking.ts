@@ -53,7 +53,9 @@ export class JsonMasker {
       let first = start;
       while (first < end && (text.charCodeAt(first) === 32 || text.charCodeAt(first) === 9)) first++;
       if (first < end && text.charCodeAt(first) === 35 /* # */) {
-        this.diagnostics.push(errorAt(this.lines.range(first, end), 'hash-comment-in-body', '"#" does not start a comment inside a JSON body: use // or /* */'));
+        this.diagnostics.push(
+          errorAt(this.lines.range(first, end), 'hash-comment-in-body', '"#" does not start a comment inside a JSON body: use // or /* */'),
+        );
         this.pieces.push(' '.repeat(end - start));
         return;
       }
@@ -103,7 +105,9 @@ export class JsonMasker {
         const stop = 'close' in found ? found.close + 2 : Math.max(found.stop, i + 2);
         if ('close' in found) {
           const inObject = this.containers.length > 0 && this.containers[this.containers.length - 1] === 123;
-          this.placeholders.push(placeholderNode(this.lines, i, found.close, inObject && this.expectKey ? 'json-key' : 'json-value', this.diagnostics));
+          this.placeholders.push(
+            placeholderNode(this.lines, i, found.close, inObject && this.expectKey ? 'json-key' : 'json-value', this.diagnostics),
+          );
         } else {
           this.diagnostics.push(unterminatedPlaceholder(this.lines, i, found));
           this.quiet.push({ start: i, end: stop });

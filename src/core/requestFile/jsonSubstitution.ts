@@ -20,7 +20,9 @@ function insertion(placeholder: PlaceholderNode, value: PlaceholderValue, secret
         return { text: JSON.stringify(JSON.parse(value.text)) };
       } catch {
         const what = secret ? 'its value' : `"${shown(value.text)}"`;
-        return { message: `{{${placeholder.inner.text.trim()}}} stands as a JSON value but ${what} is not JSON: put the placeholder in quotes ("{{...}}") to insert it as text` };
+        return {
+          message: `{{${placeholder.inner.text.trim()}}} stands as a JSON value but ${what} is not JSON: put the placeholder in quotes ("{{...}}") to insert it as text`,
+        };
       }
     }
   }
@@ -30,7 +32,13 @@ function insertion(placeholder: PlaceholderNode, value: PlaceholderValue, secret
  * Replaces the placeholders between two file offsets (JSON with comments) by their values, JSON-escaped inside
  * strings and as JSON elsewhere, then parses the result. Returns undefined after reporting any failure.
  */
-export async function substituteJson(values: PlaceholderValues, lines: LineIndex, start: number, end: number, placeholders: readonly PlaceholderNode[]): Promise<{ value: unknown } | undefined> {
+export async function substituteJson(
+  values: PlaceholderValues,
+  lines: LineIndex,
+  start: number,
+  end: number,
+  placeholders: readonly PlaceholderNode[],
+): Promise<{ value: unknown } | undefined> {
   const text = lines.text;
   const pieces: string[] = [];
   let copied = start;
@@ -59,11 +67,19 @@ export async function substituteJson(values: PlaceholderValues, lines: LineIndex
     value = parse(pieces.join(''), errors, { allowTrailingComma: true, disallowComments: false }) as unknown;
   } catch {
     // Only a value nested deeper than the stack allows gets here (jsonc-parser reads nesting by recursion).
-    values.diagnostics.push(errorAt(lines.range(start, end), 'invalid-json-value', 'After replacing the placeholders the JSON is nested too deeply'));
+    values.diagnostics.push(
+      errorAt(lines.range(start, end), 'invalid-json-value', 'After replacing the placeholders the JSON is nested too deeply'),
+    );
     return undefined;
   }
   if (errors.length > 0) {
-    values.diagnostics.push(errorAt(lines.range(start, end), 'invalid-json-value', `After replacing the placeholders the JSON does not read: ${printParseErrorCode(errors[0].error)}`));
+    values.diagnostics.push(
+      errorAt(
+        lines.range(start, end),
+        'invalid-json-value',
+        `After replacing the placeholders the JSON does not read: ${printParseErrorCode(errors[0].error)}`,
+      ),
+    );
     return undefined;
   }
   return { value };

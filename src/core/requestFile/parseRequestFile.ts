@@ -69,7 +69,8 @@ export function parseRequestFile(text: string): RequestFile {
     } else if (metadataAt(text, start, end) >= 0) {
       const metadata = readMetadata(lines, line, metadataAt(text, start, end), diagnostics);
       if (metadata && draft.phase === 'head') draft.metadata.push(metadata);
-      else if (metadata) diagnostics.push(errorAt(here, 'metadata-after-request-line', `@${metadata.keyword.text} belongs above the request line`));
+      else if (metadata)
+        diagnostics.push(errorAt(here, 'metadata-after-request-line', `@${metadata.keyword.text} belongs above the request line`));
     } else if (text.charCodeAt(start) === 35 || text.startsWith('//', start)) {
       comments.push({ range: here });
     } else if (text.charCodeAt(start) === 64 /* @ */) {
@@ -85,7 +86,9 @@ export function parseRequestFile(text: string): RequestFile {
         draft.phase = 'afterBody';
         checkBodyShape(draft, diagnostics);
       } else {
-        diagnostics.push(errorAt(body.range, 'duplicate-body', draft.body ? 'A request has one body' : 'A body comes before the assertions'));
+        diagnostics.push(
+          errorAt(body.range, 'duplicate-body', draft.body ? 'A request has one body' : 'A body comes before the assertions'),
+        );
       }
       line = nextLine;
       continue;
@@ -93,7 +96,10 @@ export function parseRequestFile(text: string): RequestFile {
       if (draft.phase === 'headers') draft.headers.push(readHeader(lines, line, diagnostics));
       else diagnostics.push(errorAt(here, 'header-after-body', 'Headers come between the request line and the body'));
     } else {
-      const expected = draft.phase === 'headers' ? 'a header (Name: value), a JSON body starting with { or [, or an assertion (??)' : 'an assertion (??), a comment or a variable';
+      const expected =
+        draft.phase === 'headers'
+          ? 'a header (Name: value), a JSON body starting with { or [, or an assertion (??)'
+          : 'an assertion (??), a comment or a variable';
       diagnostics.push(errorAt(here, 'unexpected-line', `Expected ${expected}`));
     }
     line++;
@@ -131,7 +137,9 @@ function readHeadLine(lines: LineIndex, draft: BlockDraft, line: number, start: 
   } else if (isHeaderLine(text, start, end)) {
     diagnostics.push(errorAt(here, 'unexpected-line', 'Headers come after the request line'));
   } else {
-    diagnostics.push(errorAt(here, 'unexpected-line', 'Expected a request line (POST model/method or GET /route), a comment, metadata or a variable'));
+    diagnostics.push(
+      errorAt(here, 'unexpected-line', 'Expected a request line (POST model/method or GET /route), a comment, metadata or a variable'),
+    );
   }
 }
 
@@ -145,8 +153,13 @@ function checkBodyShape(draft: BlockDraft, diagnostics: Diagnostic[]): void {
   }
   const tree = body.tree;
   if (!tree || tree.type === 'object') return;
-  const standsForPlaceholder = body.placeholders.some((p) => p.context === 'json-value' && p.range.startOffset === body.offset + tree.offset);
-  if (!standsForPlaceholder) diagnostics.push(errorAt(body.range, 'body-not-object', 'The body of a JSON-2 call is an object of named arguments ({ "domain": [...] })'));
+  const standsForPlaceholder = body.placeholders.some(
+    (p) => p.context === 'json-value' && p.range.startOffset === body.offset + tree.offset,
+  );
+  if (!standsForPlaceholder)
+    diagnostics.push(
+      errorAt(body.range, 'body-not-object', 'The body of a JSON-2 call is an object of named arguments ({ "domain": [...] })'),
+    );
 }
 
 /** Reports request names used twice, variables defined twice and references to names no request carries. */
@@ -155,20 +168,43 @@ function checkNames(file: RequestFile, diagnostics: Diagnostic[]): void {
   for (const request of file.requests) {
     if (!request.name) continue;
     const earlier = names.get(request.name.text);
-    if (earlier) diagnostics.push(errorAt(request.name.range, 'duplicate-request-name', `Another request is already named ${request.name.text} (line ${(earlier.name?.range.start.line ?? 0) + 1})`));
+    if (earlier)
+      diagnostics.push(
+        errorAt(
+          request.name.range,
+          'duplicate-request-name',
+          `Another request is already named ${request.name.text} (line ${(earlier.name?.range.start.line ?? 0) + 1})`,
+        ),
+      );
     else names.set(request.name.text, request);
   }
   const defined = new Map<string, VariableNode>();
   for (const variable of file.variables) {
     const earlier = defined.get(variable.name.text);
-    if (earlier) diagnostics.push(warningAt(variable.name.range, 'duplicate-variable', `${variable.name.text} is already defined on line ${earlier.range.start.line + 1}; this later definition wins`));
+    if (earlier)
+      diagnostics.push(
+        warningAt(
+          variable.name.range,
+          'duplicate-variable',
+          `${variable.name.text} is already defined on line ${earlier.range.start.line + 1}; this later definition wins`,
+        ),
+      );
     defined.set(variable.name.text, variable);
   }
-  const placeholders = [...file.requests.flatMap((request) => request.placeholders), ...file.variables.flatMap((variable) => variable.placeholders)];
+  const placeholders = [
+    ...file.requests.flatMap((request) => request.placeholders),
+    ...file.variables.flatMap((variable) => variable.placeholders),
+  ];
   for (const placeholder of placeholders) {
     const expression = placeholder.expression;
     if (expression.kind === 'response' && !names.has(expression.requestName.text)) {
-      diagnostics.push(errorAt(expression.requestName.range, 'unknown-request', `No request of this file is named ${expression.requestName.text} (name one with # @name ${expression.requestName.text})`));
+      diagnostics.push(
+        errorAt(
+          expression.requestName.range,
+          'unknown-request',
+          `No request of this file is named ${expression.requestName.text} (name one with # @name ${expression.requestName.text})`,
+        ),
+      );
     }
   }
 }

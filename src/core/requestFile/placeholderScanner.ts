@@ -25,7 +25,13 @@ export function findPlaceholderEnd(text: string, open: number, limit: number, st
 }
 
 /** Builds the node of the placeholder from `open` (its `{{`) to `close` (its `}}`). */
-export function placeholderNode(lines: LineIndex, open: number, close: number, context: PlaceholderContext, diagnostics: Diagnostic[]): PlaceholderNode {
+export function placeholderNode(
+  lines: LineIndex,
+  open: number,
+  close: number,
+  context: PlaceholderContext,
+  diagnostics: Diagnostic[],
+): PlaceholderNode {
   const range = lines.range(open, close + 2);
   const read = readPlaceholderExpression(lines, open + 2, close, range);
   diagnostics.push(...read.diagnostics);
@@ -33,7 +39,11 @@ export function placeholderNode(lines: LineIndex, open: number, close: number, c
 }
 
 /** The diagnostic for a `{{` whose `}}` was not found. */
-export function unterminatedPlaceholder(lines: LineIndex, open: number, end: { readonly stop: number; readonly byQuote: boolean }): Diagnostic {
+export function unterminatedPlaceholder(
+  lines: LineIndex,
+  open: number,
+  end: { readonly stop: number; readonly byQuote: boolean },
+): Diagnostic {
   const message = end.byQuote
     ? 'This placeholder is not closed before the end of the JSON string: close it with }} (write quoted keys in paths with single quotes)'
     : 'This {{ has no matching }} on the line (a placeholder cannot hold braces or line breaks; write a literal {{ in JSON as "\\u007b{")';

@@ -79,7 +79,8 @@ export class PlaceholderValues {
         const args = expression.args.map((arg) => arg.text);
         const computed = computeSystemValue(expression.name.text, args, this.system);
         if (!computed.ok) return fail('missing-environment-variable', placeholder.range, computed.message);
-        if ((expression.name.text === 'processEnv' || expression.name.text === 'dotenv') && looksSecret(args[0])) this.addSecret(args[0], computed.text);
+        if ((expression.name.text === 'processEnv' || expression.name.text === 'dotenv') && looksSecret(args[0]))
+          this.addSecret(args[0], computed.text);
         return { kind: 'text', text: computed.text };
       }
       case 'response':
@@ -90,7 +91,12 @@ export class PlaceholderValues {
   }
 
   /** Replaces the placeholders in a stretch of text with the text of their values. */
-  async substituteText(start: number, end: number, placeholders: readonly PlaceholderNode[], usedAt: readonly RelatedLocation[] = []): Promise<string | undefined> {
+  async substituteText(
+    start: number,
+    end: number,
+    placeholders: readonly PlaceholderNode[],
+    usedAt: readonly RelatedLocation[] = [],
+  ): Promise<string | undefined> {
     const text = this.lines.text;
     const pieces: string[] = [];
     let copied = start;
@@ -117,11 +123,22 @@ export class PlaceholderValues {
     if (known) return known;
     const definition = this.definitions.get(name);
     if (definition) return this.fileVariable(definition, range, usedAt);
-    const fromConnection = this.context.variables && Object.prototype.hasOwnProperty.call(this.context.variables, name) ? this.context.variables[name] : undefined;
-    const fromDotenv = this.context.dotenv && Object.prototype.hasOwnProperty.call(this.context.dotenv, name) ? this.context.dotenv[name] : undefined;
+    const fromConnection =
+      this.context.variables && Object.prototype.hasOwnProperty.call(this.context.variables, name)
+        ? this.context.variables[name]
+        : undefined;
+    const fromDotenv =
+      this.context.dotenv && Object.prototype.hasOwnProperty.call(this.context.dotenv, name) ? this.context.dotenv[name] : undefined;
     const found = fromConnection ?? fromDotenv;
     if (found === undefined) {
-      this.diagnostics.push(errorAt(range, 'unknown-variable', `Unknown variable ${name}: define it (@${name} = ...), prompt for it (# @prompt ${name}), or give it in the connection or .env`, usedAt));
+      this.diagnostics.push(
+        errorAt(
+          range,
+          'unknown-variable',
+          `Unknown variable ${name}: define it (@${name} = ...), prompt for it (# @prompt ${name}), or give it in the connection or .env`,
+          usedAt,
+        ),
+      );
       return undefined;
     }
     const text = String(found);
@@ -129,11 +146,21 @@ export class PlaceholderValues {
     return { kind: 'text', text };
   }
 
-  private async promptValue(prompt: PromptNode, range: TextRange, usedAt: readonly RelatedLocation[]): Promise<PlaceholderValue | undefined> {
+  private async promptValue(
+    prompt: PromptNode,
+    range: TextRange,
+    usedAt: readonly RelatedLocation[],
+  ): Promise<PlaceholderValue | undefined> {
     const name = prompt.name.text;
     let answer = this.answers.get(name);
     if (answer === undefined) {
-      answer = this.context.prompt ? await this.context.prompt({ name, ...(prompt.description ? { description: prompt.description.text } : {}), secret: prompt.secret }) : undefined;
+      answer = this.context.prompt
+        ? await this.context.prompt({
+            name,
+            ...(prompt.description ? { description: prompt.description.text } : {}),
+            secret: prompt.secret,
+          })
+        : undefined;
       if (answer === undefined) {
         const why = this.context.prompt ? 'was cancelled' : 'cannot be asked here (no prompt available)';
         this.diagnostics.push(errorAt(range, 'prompt-cancelled', `The prompt for ${name} ${why}`, usedAt));
@@ -145,10 +172,16 @@ export class PlaceholderValues {
     return { kind: 'text', text: answer };
   }
 
-  private async fileVariable(definition: VariableNode, range: TextRange, usedAt: readonly RelatedLocation[]): Promise<PlaceholderValue | undefined> {
+  private async fileVariable(
+    definition: VariableNode,
+    range: TextRange,
+    usedAt: readonly RelatedLocation[],
+  ): Promise<PlaceholderValue | undefined> {
     const name = definition.name.text;
     if (this.broken.has(definition)) {
-      this.diagnostics.push(errorAt(range, 'unknown-variable', `The definition of ${name} (line ${definition.range.start.line + 1}) has errors`, usedAt));
+      this.diagnostics.push(
+        errorAt(range, 'unknown-variable', `The definition of ${name} (line ${definition.range.start.line + 1}) has errors`, usedAt),
+      );
       return undefined;
     }
     if (this.inProgressNames.has(name)) {
@@ -161,7 +194,11 @@ export class PlaceholderValues {
     const inner = [...usedAt, { range, message: `${name} is used here` }];
     const placeholders = definition.placeholders;
     let value: PlaceholderValue | undefined;
-    if (placeholders.length === 1 && placeholders[0].range.startOffset === definition.value.range.startOffset && placeholders[0].range.endOffset === definition.value.range.endOffset) {
+    if (
+      placeholders.length === 1 &&
+      placeholders[0].range.startOffset === definition.value.range.startOffset &&
+      placeholders[0].range.endOffset === definition.value.range.endOffset
+    ) {
       value = await this.valueOf(placeholders[0], inner);
     } else {
       const text = await this.substituteText(definition.value.range.startOffset, definition.value.range.endOffset, placeholders, inner);
@@ -184,7 +221,8 @@ export class PlaceholderValues {
       this.diagnostics.push(errorAt(range, code, message, usedAt));
       return undefined;
     };
-    if (!this.requestNames.has(name)) return fail('unknown-request', expression.requestName.range, `No request of this file is named ${name}`);
+    if (!this.requestNames.has(name))
+      return fail('unknown-request', expression.requestName.range, `No request of this file is named ${name}`);
     const response = this.context.responses?.get(name);
     if (!response) return fail('request-not-run', placeholder.range, `The request ${name} has not run yet: run it first`);
     if (expression.part === 'status') return { kind: 'json', value: response.status };
@@ -199,7 +237,11 @@ export class PlaceholderValues {
     const selection = selectPath(response.body, expression.path);
     if (!selection.found) {
       const step = expression.path[selection.stepIndex];
-      return fail('path-not-found', step.range, `${name}.response.body${pathText(expression.path.slice(0, selection.stepIndex + 1))}: ${selection.reason}`);
+      return fail(
+        'path-not-found',
+        step.range,
+        `${name}.response.body${pathText(expression.path.slice(0, selection.stepIndex + 1))}: ${selection.reason}`,
+      );
     }
     return { kind: 'json', value: selection.value };
   }

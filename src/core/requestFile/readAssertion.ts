@@ -44,14 +44,20 @@ export function readAssertion(lines: LineIndex, line: number, diagnostics: Diagn
     let end = subjectStart;
     while (end < whole.end && !isBlank(text.charCodeAt(end))) end++;
     const subject = lines.part(subjectStart, end);
-    return fail(subject, subject.text ? subject.range : range, 'An assertion starts with status, duration, headers.NAME or body followed by a path: ?? status == 200');
+    return fail(
+      subject,
+      subject.text ? subject.range : range,
+      'An assertion starts with status, duration, headers.NAME or body followed by a path: ?? status == 200',
+    );
   }
   const path = readPath(lines, i, whole.end, true);
   const subject = lines.part(subjectStart, path.error ? path.error.endOffset : path.end);
   if (path.error) return fail(subject, lines.range(path.error.offset, path.error.endOffset), path.error.message);
   const root = rootWord as AssertionSubjectRoot;
-  if ((root === 'status' || root === 'duration') && path.steps.length > 0) return fail(subject, path.steps[0].range, `${root} is a number: no path may follow it`);
-  if (root === 'headers' && (path.steps.length !== 1 || path.steps[0].kind !== 'key')) return fail(subject, subject.range, "A header is written headers.NAME or headers['NAME']");
+  if ((root === 'status' || root === 'duration') && path.steps.length > 0)
+    return fail(subject, path.steps[0].range, `${root} is a number: no path may follow it`);
+  if (root === 'headers' && (path.steps.length !== 1 || path.steps[0].kind !== 'key'))
+    return fail(subject, subject.range, "A header is written headers.NAME or headers['NAME']");
 
   i = path.end;
   while (i < whole.end && isBlank(text.charCodeAt(i))) i++;
@@ -61,7 +67,13 @@ export function readAssertion(lines: LineIndex, line: number, diagnostics: Diagn
   const withSubject = { ...base, subject, subjectRoot: root, subjectPath: path.steps };
   if (!Object.prototype.hasOwnProperty.call(ASSERTION_OPERATORS, operatorPart.text)) {
     const message = operatorPart.text ? `Unknown operator "${operatorPart.text}"` : 'An operator is expected after the subject';
-    diagnostics.push(errorAt(operatorPart.text ? operatorPart.range : subject.range, 'invalid-assertion', `${message}; operators: ${Object.keys(ASSERTION_OPERATORS).join(' ')}`));
+    diagnostics.push(
+      errorAt(
+        operatorPart.text ? operatorPart.range : subject.range,
+        'invalid-assertion',
+        `${message}; operators: ${Object.keys(ASSERTION_OPERATORS).join(' ')}`,
+      ),
+    );
     return withSubject;
   }
   const operator = { ...operatorPart, value: operatorPart.text as AssertionOperator };
@@ -105,7 +117,13 @@ function readExpectedJson(lines: LineIndex, expected: TextPart, node: AssertionN
   const syntax = found.filter((diagnostic) => diagnostic.code === 'json-syntax');
   diagnostics.push(...found.filter((diagnostic) => diagnostic.code !== 'json-syntax'));
   if (syntax.length > 0 || !tree) {
-    diagnostics.push(errorAt(expected.range, 'invalid-assertion', `The expected value must be JSON (strings in double quotes): ${syntax[0]?.message ?? 'a value is expected'}`));
+    diagnostics.push(
+      errorAt(
+        expected.range,
+        'invalid-assertion',
+        `The expected value must be JSON (strings in double quotes): ${syntax[0]?.message ?? 'a value is expected'}`,
+      ),
+    );
     return { ...node, expected, placeholders };
   }
   const invalid = found.length > 0;

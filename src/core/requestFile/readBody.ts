@@ -35,9 +35,17 @@ export const MAX_JSON_DEPTH = 256;
  * Parses masked JSON text and reports its syntax errors as diagnostics at file offsets. Text nested deeper than
  * MAX_JSON_DEPTH (as the masker measured it) is reported and not parsed.
  */
-export function parseMaskedJson(lines: LineIndex, masked: string, offset: number, masker: Pick<JsonMasker, 'quiet' | 'maxDepth'>, diagnostics: Diagnostic[]): BodyNode['tree'] {
+export function parseMaskedJson(
+  lines: LineIndex,
+  masked: string,
+  offset: number,
+  masker: Pick<JsonMasker, 'quiet' | 'maxDepth'>,
+  diagnostics: Diagnostic[],
+): BodyNode['tree'] {
   if (masker.maxDepth > MAX_JSON_DEPTH) {
-    diagnostics.push(errorAt(lines.range(offset, offset + masked.length), 'json-syntax', `The JSON is nested more than ${MAX_JSON_DEPTH} levels deep`));
+    diagnostics.push(
+      errorAt(lines.range(offset, offset + masked.length), 'json-syntax', `The JSON is nested more than ${MAX_JSON_DEPTH} levels deep`),
+    );
     return undefined;
   }
   const quiet = masker.quiet;
@@ -77,7 +85,12 @@ const startsWithMarker = (text: string, start: number, end: number, marker: stri
  * first bracket closes; a body that never closes ends before the next `###` or `??` line or at the end of the
  * text (docs/format.md, section 6). Returns the body and the first line after it.
  */
-export function readBody(lines: LineIndex, startLine: number, startOffset: number, diagnostics: Diagnostic[]): { body: BodyNode; nextLine: number } {
+export function readBody(
+  lines: LineIndex,
+  startLine: number,
+  startOffset: number,
+  diagnostics: Diagnostic[],
+): { body: BodyNode; nextLine: number } {
   const text = lines.text;
   const masker = new JsonMasker(lines, diagnostics);
   let bodyEnd = lines.lines[startLine].end;

@@ -84,8 +84,18 @@ export function readRequestLine(lines: LineIndex, line: number, diagnostics: Dia
   let contentEnd = lineWords[lineWords.length - 1].end;
   if (!targetWord || text.startsWith('#', targetWord.start) || text.startsWith('//', targetWord.start)) {
     const at = method ? method.range.endOffset : span.start;
-    diagnostics.push(errorAt(lines.range(at, at), 'invalid-target', `A target is expected after ${method?.text ?? 'the method'}: model/method or /route`));
-    return { range: lines.range(lineWords[0].start, method ? method.range.endOffset : span.end), ...(method ? { method } : {}), httpMethod: (method?.text as HttpMethod) ?? 'POST', target: lines.part(at, at), kind: 'call', form: 'short', placeholders: [] };
+    diagnostics.push(
+      errorAt(lines.range(at, at), 'invalid-target', `A target is expected after ${method?.text ?? 'the method'}: model/method or /route`),
+    );
+    return {
+      range: lines.range(lineWords[0].start, method ? method.range.endOffset : span.end),
+      ...(method ? { method } : {}),
+      httpMethod: (method?.text as HttpMethod) ?? 'POST',
+      target: lines.part(at, at),
+      kind: 'call',
+      form: 'short',
+      placeholders: [],
+    };
   }
   for (let w = cursor + 1; w < lineWords.length; w++) {
     const word = text.slice(lineWords[w].start, lineWords[w].end);
@@ -96,7 +106,13 @@ export function readRequestLine(lines: LineIndex, line: number, diagnostics: Dia
     if (w === cursor + 1 && /^HTTP\/\d(\.\d)?$/.test(word)) continue;
     const commentAt = lineWords.findIndex((candidate, index) => index > w && /^(#|\/\/)/.test(text.slice(candidate.start, candidate.end)));
     const trailingEnd = commentAt > 0 ? lineWords[commentAt - 1].end : lineWords[lineWords.length - 1].end;
-    diagnostics.push(errorAt(lines.range(lineWords[w].start, trailingEnd), 'trailing-text', 'Unexpected text after the target (only HTTP/1.1 or a # comment may follow it)'));
+    diagnostics.push(
+      errorAt(
+        lines.range(lineWords[w].start, trailingEnd),
+        'trailing-text',
+        'Unexpected text after the target (only HTTP/1.1 or a # comment may follow it)',
+      ),
+    );
     contentEnd = trailingEnd;
     break;
   }
@@ -110,19 +126,32 @@ export function readRequestLine(lines: LineIndex, line: number, diagnostics: Dia
   } else if (method && classified.kind === 'call' && method.text !== 'POST') {
     diagnostics.push(errorAt(method.range, 'unsupported-method', `JSON-2 calls use POST, not ${method.text}`));
   } else if (method && classified.kind === 'route' && method.text !== 'GET') {
-    diagnostics.push(errorAt(method.range, 'unsupported-method', `Only GET is supported for routes other than /json/2 (found ${method.text})`));
+    diagnostics.push(
+      errorAt(method.range, 'unsupported-method', `Only GET is supported for routes other than /json/2 (found ${method.text})`),
+    );
   }
   return { range: lines.range(lineWords[0].start, contentEnd), ...(method ? { method } : {}), httpMethod, target, ...shape, placeholders };
 }
 
 type TargetShape = Pick<RequestLineNode, 'kind' | 'form' | 'model' | 'methodName' | 'path'>;
 
-function classifyTarget(lines: LineIndex, target: TextPart, placeholders: readonly PlaceholderNode[], diagnostics: Diagnostic[]): TargetShape & { absolute?: true } {
+function classifyTarget(
+  lines: LineIndex,
+  target: TextPart,
+  placeholders: readonly PlaceholderNode[],
+  diagnostics: Diagnostic[],
+): TargetShape & { absolute?: true } {
   const text = lines.text;
   const start = target.range.startOffset;
   const end = target.range.endOffset;
   if (/^https?:\/\//i.test(target.text)) {
-    diagnostics.push(errorAt(target.range, 'absolute-url', 'Absolute URLs are not allowed: the server (and the key sent to it) comes from the connection; write /json/2/model/method or model/method'));
+    diagnostics.push(
+      errorAt(
+        target.range,
+        'absolute-url',
+        'Absolute URLs are not allowed: the server (and the key sent to it) comes from the connection; write /json/2/model/method or model/method',
+      ),
+    );
     return { kind: 'route', form: 'route', path: target, absolute: true };
   }
   if (target.text.startsWith(fullPrefix)) {
@@ -135,35 +164,61 @@ function classifyTarget(lines: LineIndex, target: TextPart, placeholders: readon
   }
   if (text.charCodeAt(start) === 47) return { kind: 'route', form: 'route', path: target };
   const slashes = slashesOutsidePlaceholders(text, start, end, placeholders);
-  if (slashes.length > 1 && placeholders.length > 0 && placeholders[0].range.startOffset === start && text.startsWith('/json/2/', placeholders[0].range.endOffset)) {
-    diagnostics.push(errorAt(target.range, 'absolute-url', 'A base URL is not written in the file: the server comes from the connection; write /json/2/model/method or model/method'));
+  if (
+    slashes.length > 1 &&
+    placeholders.length > 0 &&
+    placeholders[0].range.startOffset === start &&
+    text.startsWith('/json/2/', placeholders[0].range.endOffset)
+  ) {
+    diagnostics.push(
+      errorAt(
+        target.range,
+        'absolute-url',
+        'A base URL is not written in the file: the server comes from the connection; write /json/2/model/method or model/method',
+      ),
+    );
     return { kind: 'call', form: 'short', absolute: true };
   }
   return callParts(lines, start, end, placeholders, diagnostics, 'short') ?? { kind: 'call', form: 'short' };
 }
 
-function callParts(lines: LineIndex, start: number, end: number, placeholders: readonly PlaceholderNode[], diagnostics: Diagnostic[], form: 'short' | 'full'): TargetShape | undefined {
+function callParts(
+  lines: LineIndex,
+  start: number,
+  end: number,
+  placeholders: readonly PlaceholderNode[],
+  diagnostics: Diagnostic[],
+  form: 'short' | 'full',
+): TargetShape | undefined {
   const text = lines.text;
   const slashes = slashesOutsidePlaceholders(text, start, end, placeholders);
   const expected = form === 'full' ? '/json/2/MODEL/METHOD' : 'MODEL/METHOD (for example res.partner/search_read)';
   if (slashes.length !== 1 || slashes[0] === start || slashes[0] === end - 1) {
-    diagnostics.push(errorAt(lines.range(form === 'full' ? start - fullPrefix.length : start, end), 'invalid-target', `Expected ${expected}`));
+    diagnostics.push(
+      errorAt(lines.range(form === 'full' ? start - fullPrefix.length : start, end), 'invalid-target', `Expected ${expected}`),
+    );
     // A target being typed (`res.par`, `res.partner/`) still gets its parts, so completion knows what is written.
     if (slashes.length === 0 && end > start) return { kind: 'call', form, model: lines.part(start, end) };
-    if (slashes.length === 1 && slashes[0] === end - 1 && end - 1 > start) return { kind: 'call', form, model: lines.part(start, end - 1), methodName: lines.part(end, end) };
+    if (slashes.length === 1 && slashes[0] === end - 1 && end - 1 > start)
+      return { kind: 'call', form, model: lines.part(start, end - 1), methodName: lines.part(end, end) };
     return undefined;
   }
   const model = lines.part(start, slashes[0]);
   const methodName = lines.part(slashes[0] + 1, end);
-  const hasPlaceholder = (part: TextPart) => placeholders.some((p) => p.range.startOffset < part.range.endOffset && p.range.endOffset > part.range.startOffset);
+  const hasPlaceholder = (part: TextPart) =>
+    placeholders.some((p) => p.range.startOffset < part.range.endOffset && p.range.endOffset > part.range.startOffset);
   if (!hasPlaceholder(model) && !modelPattern.test(model.text)) {
-    diagnostics.push(errorAt(model.range, 'invalid-target', `"${model.text}" is not a model name: dotted names of letters, digits and _ (res.partner)`));
+    diagnostics.push(
+      errorAt(model.range, 'invalid-target', `"${model.text}" is not a model name: dotted names of letters, digits and _ (res.partner)`),
+    );
   }
   if (!hasPlaceholder(methodName)) {
     if (!methodPattern.test(methodName.text)) {
       diagnostics.push(errorAt(methodName.range, 'invalid-target', `"${methodName.text}" is not a method name: letters, digits and _`));
     } else if (methodName.text.startsWith('_')) {
-      diagnostics.push(warningAt(methodName.range, 'private-method', `${methodName.text} is private: the server refuses to call it remotely (403)`));
+      diagnostics.push(
+        warningAt(methodName.range, 'private-method', `${methodName.text} is private: the server refuses to call it remotely (403)`),
+      );
     }
   }
   return { kind: 'call', form, model, methodName };

@@ -10,7 +10,8 @@ const isBlank = (code: number): boolean => code === 32 || code === 9;
 const isLetter = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 const isKeywordChar = (code: number): boolean => isLetter(code) || (code >= 48 && code <= 57) || code === 95 || code === 45;
 /** HTTP token characters (RFC 9110): the characters a header name may hold. */
-const isTokenChar = (code: number): boolean => isKeywordChar(code) || (code > 32 && code < 127 && "!#$%&'*+.^`|~".includes(String.fromCharCode(code)));
+const isTokenChar = (code: number): boolean =>
+  isKeywordChar(code) || (code > 32 && code < 127 && "!#$%&'*+.^`|~".includes(String.fromCharCode(code)));
 
 /** Offsets of the line's text without leading and trailing blanks. */
 export function trimmedSpan(text: string, start: number, end: number): { start: number; end: number } {
@@ -46,7 +47,10 @@ export function readMetadata(lines: LineIndex, line: number, at: number, diagnos
     return undefined;
   }
   const value = valueSpan.end > valueSpan.start ? lines.part(valueSpan.start, valueSpan.end) : undefined;
-  const placeholders = value && (keyword.text === 'connection' || keyword.text === 'confirm') ? scanTextPlaceholders(lines, valueSpan.start, valueSpan.end, diagnostics) : [];
+  const placeholders =
+    value && (keyword.text === 'connection' || keyword.text === 'confirm')
+      ? scanTextPlaceholders(lines, valueSpan.start, valueSpan.end, diagnostics)
+      : [];
   return { range: lines.range(whole.start, whole.end), keyword, ...(value ? { value } : {}), placeholders };
 }
 
@@ -63,7 +67,9 @@ export function readPrompt(lines: LineIndex, metadata: MetadataNode, diagnostics
   while (nameEnd < end && !isBlank(text.charCodeAt(nameEnd))) nameEnd++;
   const name = lines.part(start, nameEnd);
   if (!isValidName(name.text)) {
-    diagnostics.push(errorAt(name.range, 'invalid-metadata', `"${name.text}" is not a variable name: a letter or _, then letters, digits, _ or -`));
+    diagnostics.push(
+      errorAt(name.range, 'invalid-metadata', `"${name.text}" is not a variable name: a letter or _, then letters, digits, _ or -`),
+    );
     return undefined;
   }
   const rest = trimmedSpan(text, nameEnd, end);
@@ -79,21 +85,31 @@ export function readVariableDefinition(lines: LineIndex, line: number, diagnosti
   let equals = whole.start;
   while (equals < whole.end && text.charCodeAt(equals) !== 61 /* = */) equals++;
   if (equals >= whole.end) {
-    diagnostics.push(errorAt(lines.range(whole.start, whole.end), 'invalid-variable-definition', 'A file variable is written @NAME = VALUE'));
+    diagnostics.push(
+      errorAt(lines.range(whole.start, whole.end), 'invalid-variable-definition', 'A file variable is written @NAME = VALUE'),
+    );
     return undefined;
   }
   const nameSpan = trimmedSpan(text, whole.start + 1, equals);
   const name = lines.part(nameSpan.start, nameSpan.end);
   if (!isValidName(name.text)) {
     const range = name.text.length > 0 ? name.range : lines.range(whole.start, equals);
-    diagnostics.push(errorAt(range, 'invalid-variable-definition', `"${name.text}" is not a variable name: a letter or _, then letters, digits, _ or -`));
+    diagnostics.push(
+      errorAt(range, 'invalid-variable-definition', `"${name.text}" is not a variable name: a letter or _, then letters, digits, _ or -`),
+    );
     return undefined;
   }
   const valueSpan = trimmedSpan(text, equals + 1, whole.end);
   const value: TextPart = lines.part(valueSpan.start, valueSpan.end);
   const placeholders = scanTextPlaceholders(lines, valueSpan.start, valueSpan.end, diagnostics);
   if (looksSecret(name.text) && value.text.length > 0 && placeholders.length === 0) {
-    diagnostics.push(warningAt(value.range, 'secret-in-file', `${name.text} looks secret: keep its value out of the file (.env, the connection, or # @prompt ${name.text})`));
+    diagnostics.push(
+      warningAt(
+        value.range,
+        'secret-in-file',
+        `${name.text} looks secret: keep its value out of the file (.env, the connection, or # @prompt ${name.text})`,
+      ),
+    );
   }
   return { range: lines.range(whole.start, whole.end), name, value, placeholders };
 }
@@ -121,7 +137,13 @@ export function readHeader(lines: LineIndex, line: number, diagnostics: Diagnost
   const value = lines.part(valueSpan.start, valueSpan.end);
   const placeholders = scanTextPlaceholders(lines, valueSpan.start, valueSpan.end, diagnostics);
   if (name.text.toLowerCase() === 'authorization' && value.text.length > 0 && placeholders.length === 0) {
-    diagnostics.push(warningAt(value.range, 'secret-in-file', 'Keys never belong in the file: the connection adds Authorization (or use a placeholder: Bearer {{apiKey}})'));
+    diagnostics.push(
+      warningAt(
+        value.range,
+        'secret-in-file',
+        'Keys never belong in the file: the connection adds Authorization (or use a placeholder: Bearer {{apiKey}})',
+      ),
+    );
   }
   return { range: lines.range(whole.start, whole.end), name, value, placeholders };
 }

@@ -17,7 +17,11 @@ const methodPattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** The label of a request for lists and reports: its name, else its title, else its request line as written. */
 export function requestLabel(file: RequestFile, request: RequestNode): string {
-  return request.name?.text ?? request.separator?.title?.text ?? file.text.slice(request.requestLine.range.startOffset, request.requestLine.range.endOffset);
+  return (
+    request.name?.text ??
+    request.separator?.title?.text ??
+    file.text.slice(request.requestLine.range.startOffset, request.requestLine.range.endOffset)
+  );
 }
 
 /** One line table per parsed file, shared by its requests: a run of every request of a file reads the text once. */
@@ -40,20 +44,33 @@ function lineIndexOf(file: RequestFile): LineIndex {
 export async function resolveRequest(file: RequestFile, requestIndex: number, context: ResolveContext = {}): Promise<ResolveResult> {
   const request = file.requests[requestIndex];
   if (!request) throw new RangeError(`No request at index ${requestIndex} (the file has ${file.requests.length})`);
-  const blocking = file.diagnostics.filter((d) => d.severity === 'error' && d.range.startOffset >= request.range.startOffset && d.range.startOffset <= request.range.endOffset);
+  const blocking = file.diagnostics.filter(
+    (d) => d.severity === 'error' && d.range.startOffset >= request.range.startOffset && d.range.startOffset <= request.range.endOffset,
+  );
   if (blocking.length > 0) return { ok: false, diagnostics: blocking };
 
   const lines = lineIndexOf(file);
   const values = new PlaceholderValues(lines, file, request, context);
   const connectionLine = request.connection ?? file.fileMeta.connection;
-  const connection = connectionLine?.value ? await values.substituteText(connectionLine.value.range.startOffset, connectionLine.value.range.endOffset, connectionLine.placeholders) : undefined;
-  const confirmMessage = request.confirm?.value ? await values.substituteText(request.confirm.value.range.startOffset, request.confirm.value.range.endOffset, request.confirm.placeholders) : undefined;
+  const connection = connectionLine?.value
+    ? await values.substituteText(connectionLine.value.range.startOffset, connectionLine.value.range.endOffset, connectionLine.placeholders)
+    : undefined;
+  const confirmMessage = request.confirm?.value
+    ? await values.substituteText(
+        request.confirm.value.range.startOffset,
+        request.confirm.value.range.endOffset,
+        request.confirm.placeholders,
+      )
+    : undefined;
   const target = await resolveTarget(values, request);
   const headers: { name: string; value: string }[] = [];
   for (const header of request.headers) {
     const value = await values.substituteText(header.value.range.startOffset, header.value.range.endOffset, header.placeholders);
     if (value === undefined) continue;
-    if (/[\r\n]/.test(value)) values.diagnostics.push(errorAt(header.value.range, 'invalid-header-value', `The value of ${header.name.text} holds a line break once resolved`));
+    if (/[\r\n]/.test(value))
+      values.diagnostics.push(
+        errorAt(header.value.range, 'invalid-header-value', `The value of ${header.name.text} holds a line break once resolved`),
+      );
     else headers.push({ name: header.name.text, value });
   }
   const body = request.requestLine.kind === 'call' ? await resolveBody(values, lines, request) : undefined;
@@ -96,8 +113,10 @@ async function resolveTarget(values: PlaceholderValues, request: RequestNode): P
     if (!line.path) return undefined;
     const path = await values.substituteText(line.path.range.startOffset, line.path.range.endOffset, line.placeholders);
     if (path === undefined) return undefined;
-    if (!path.startsWith('/') || path.startsWith('//') || /\s/.test(path)) return fail(line.path.range, `The route resolves to "${path}", which is not a path on the server`);
-    if (path.startsWith('/json/2/')) return fail(line.path.range, 'The route resolves to a JSON-2 path: write the call as POST model/method');
+    if (!path.startsWith('/') || path.startsWith('//') || /\s/.test(path))
+      return fail(line.path.range, `The route resolves to "${path}", which is not a path on the server`);
+    if (path.startsWith('/json/2/'))
+      return fail(line.path.range, 'The route resolves to a JSON-2 path: write the call as POST model/method');
     return { kind: 'route', path };
   }
   if (!line.model || !line.methodName) return undefined;
@@ -114,7 +133,11 @@ function topProperty(tree: JsonNode | undefined, key: string): JsonNode | undefi
   return tree?.type === 'object' ? tree.children?.find((property) => property.children?.[0]?.value === key) : undefined;
 }
 
-async function resolveBody(values: PlaceholderValues, lines: LineIndex, request: RequestNode): Promise<Pick<ResolvedRequest, 'body' | 'bodyText' | 'ids' | 'context' | 'args'> | undefined> {
+async function resolveBody(
+  values: PlaceholderValues,
+  lines: LineIndex,
+  request: RequestNode,
+): Promise<Pick<ResolvedRequest, 'body' | 'bodyText' | 'ids' | 'context' | 'args'> | undefined> {
   const node = request.body;
   if (!node) return { body: {}, bodyText: '{}', args: {} };
   const substituted = await substituteJson(values, lines, node.range.startOffset, node.range.endOffset, node.placeholders);
@@ -149,7 +172,11 @@ async function resolveBody(values: PlaceholderValues, lines: LineIndex, request:
   };
 }
 
-async function resolveAssertion(values: PlaceholderValues, lines: LineIndex, assertion: AssertionNode): Promise<ResolvedAssertion | undefined> {
+async function resolveAssertion(
+  values: PlaceholderValues,
+  lines: LineIndex,
+  assertion: AssertionNode,
+): Promise<ResolvedAssertion | undefined> {
   if (assertion.invalid || !assertion.subjectRoot || !assertion.operator) return undefined;
   const base = {
     range: assertion.range,
@@ -160,13 +187,21 @@ async function resolveAssertion(values: PlaceholderValues, lines: LineIndex, ass
   };
   if (assertion.regex) return { ...base, regex: assertion.regex };
   if (!assertion.expected) return base;
-  const expected = await substituteJson(values, lines, assertion.expected.range.startOffset, assertion.expected.range.endOffset, assertion.placeholders);
+  const expected = await substituteJson(
+    values,
+    lines,
+    assertion.expected.range.startOffset,
+    assertion.expected.range.endOffset,
+    assertion.placeholders,
+  );
   if (!expected) return undefined;
   if (assertion.operator.value !== 'matches') return { ...base, expected: expected.value };
   try {
     new RegExp(String(expected.value));
   } catch (error) {
-    values.diagnostics.push(errorAt(assertion.expected.range, 'invalid-assertion', `The regular expression does not compile: ${(error as Error).message}`));
+    values.diagnostics.push(
+      errorAt(assertion.expected.range, 'invalid-assertion', `The regular expression does not compile: ${(error as Error).message}`),
+    );
     return undefined;
   }
   return { ...base, regex: { source: String(expected.value), flags: '' } };

@@ -12,7 +12,12 @@ export interface PathReading {
 }
 
 const isKeyChar = (code: number): boolean =>
-  (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 /* _ */ || code === 45 /* - */ || code === 36; /* $ */
+  (code >= 48 && code <= 57) ||
+  (code >= 65 && code <= 90) ||
+  (code >= 97 && code <= 122) ||
+  code === 95 /* _ */ ||
+  code === 45 /* - */ ||
+  code === 36; /* $ */
 
 const isBlank = (code: number): boolean => code === 32 || code === 9;
 
@@ -25,7 +30,11 @@ export function readPath(lines: LineIndex, start: number, end: number, stopAtBla
   const text = lines.text;
   const steps: PathStep[] = [];
   let i = start;
-  const fail = (offset: number, endOffset: number, message: string): PathReading => ({ steps, end: i, error: { offset, endOffset: Math.max(endOffset, offset + 1), message } });
+  const fail = (offset: number, endOffset: number, message: string): PathReading => ({
+    steps,
+    end: i,
+    error: { offset, endOffset: Math.max(endOffset, offset + 1), message },
+  });
   while (i < end) {
     const code = text.charCodeAt(i);
     if (stopAtBlank && isBlank(code)) break;
@@ -62,14 +71,16 @@ function readBracketStep(lines: LineIndex, open: number, end: number): BracketRe
     let close = open + 2;
     while (close < end && text.charCodeAt(close) !== first) close++;
     if (close >= end) return { message: 'A quoted member name is not closed', errorEnd: end };
-    if (close + 1 >= end || text.charCodeAt(close + 1) !== 93) return { message: 'Expected "]" after the quoted member name', errorEnd: close + 1 };
+    if (close + 1 >= end || text.charCodeAt(close + 1) !== 93)
+      return { message: 'Expected "]" after the quoted member name', errorEnd: close + 1 };
     return { step: { kind: 'key', key: text.slice(open + 2, close), range: lines.range(open, close + 2) }, next: close + 2 };
   }
   let j = open + 1;
   if (text.charCodeAt(j) === 45 /* - */) j++;
   const digitsStart = j;
   while (j < end && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j++;
-  if (j === digitsStart || j - digitsStart > 9) return { message: 'Expected an index, [*] or a quoted member name inside [ ]', errorEnd: Math.max(j, open + 1) };
+  if (j === digitsStart || j - digitsStart > 9)
+    return { message: 'Expected an index, [*] or a quoted member name inside [ ]', errorEnd: Math.max(j, open + 1) };
   if (j >= end || text.charCodeAt(j) !== 93) return { message: 'Expected "]" after the index', errorEnd: j };
   return { step: { kind: 'index', index: Number(text.slice(open + 1, j)), range: lines.range(open, j + 1) }, next: j + 1 };
 }
@@ -114,7 +125,8 @@ export function selectPath(root: unknown, steps: readonly PathStep[], options: {
 }
 
 function selectStepValues(value: unknown, step: PathStep): { values: readonly unknown[] } | { reason: string } {
-  if (step.kind === 'all') return Array.isArray(value) ? { values: value as unknown[] } : { reason: `[*] needs an array, found ${describe(value)}` };
+  if (step.kind === 'all')
+    return Array.isArray(value) ? { values: value as unknown[] } : { reason: `[*] needs an array, found ${describe(value)}` };
   if (step.kind === 'filter') {
     const kept = applyFilterSelector(value, step.selector);
     return kept ? { values: kept } : { reason: `a filter needs an array or an object, found ${describe(value)}` };
@@ -123,7 +135,10 @@ function selectStepValues(value: unknown, step: PathStep): { values: readonly un
   return selected.found ? { values: [selected.value] } : selected;
 }
 
-function selectStep(value: unknown, step: PathStep & { kind: 'key' | 'index' }): { found: true; value: unknown } | { found: false; reason: string } {
+function selectStep(
+  value: unknown,
+  step: PathStep & { kind: 'key' | 'index' },
+): { found: true; value: unknown } | { found: false; reason: string } {
   if (step.kind === 'index') {
     if (!Array.isArray(value)) return { found: false, reason: `[${step.index}] needs an array, found ${describe(value)}` };
     const index = step.index < 0 ? value.length + step.index : step.index;
@@ -148,5 +163,17 @@ export function describe(value: unknown): string {
 
 /** Writes path steps back as text (`[0].name`, `[*].id`). */
 export function pathText(steps: readonly PathStep[]): string {
-  return steps.map((step) => (step.kind === 'all' ? '[*]' : step.kind === 'filter' ? step.selector : step.kind === 'index' ? `[${step.index}]` : /^[A-Za-z0-9_$-]+$/.test(step.key) ? `.${step.key}` : `['${step.key}']`)).join('');
+  return steps
+    .map((step) =>
+      step.kind === 'all'
+        ? '[*]'
+        : step.kind === 'filter'
+          ? step.selector
+          : step.kind === 'index'
+            ? `[${step.index}]`
+            : /^[A-Za-z0-9_$-]+$/.test(step.key)
+              ? `.${step.key}`
+              : `['${step.key}']`,
+    )
+    .join('');
 }

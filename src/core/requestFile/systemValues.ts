@@ -39,7 +39,12 @@ export function checkSystemValue(name: string, args: readonly string[]): SystemV
       if (args.length === 1) return undefined;
       return { message: `$${name} takes one name: {{$${name} NAME}}`, argIndex: args.length > 1 ? 1 : -1 };
     default:
-      return { message: `Unknown system value $${name}; known: ${Object.keys(SYSTEM_VALUES).map((known) => `$${known}`).join(', ')}`, argIndex: -1 };
+      return {
+        message: `Unknown system value $${name}; known: ${Object.keys(SYSTEM_VALUES)
+          .map((known) => `$${known}`)
+          .join(', ')}`,
+        argIndex: -1,
+      };
   }
 }
 
@@ -54,7 +59,11 @@ export interface SystemValueSources {
 }
 
 /** The text of a system value, or why it has none. The name and arguments must have passed checkSystemValue. */
-export function computeSystemValue(name: string, args: readonly string[], sources: SystemValueSources): { ok: true; text: string } | { ok: false; message: string } {
+export function computeSystemValue(
+  name: string,
+  args: readonly string[],
+  sources: SystemValueSources,
+): { ok: true; text: string } | { ok: false; message: string } {
   switch (name) {
     case 'uuid':
       return { ok: true, text: sources.randomUuid() };
@@ -76,7 +85,8 @@ export function computeSystemValue(name: string, args: readonly string[], source
     case 'dotenv': {
       const values = name === 'processEnv' ? sources.processEnv : sources.dotenv;
       const value = Object.prototype.hasOwnProperty.call(values, args[0]) ? values[args[0]] : undefined;
-      if (value === undefined) return { ok: false, message: `${name === 'processEnv' ? 'The environment variable' : 'The .env value'} ${args[0]} is not set` };
+      if (value === undefined)
+        return { ok: false, message: `${name === 'processEnv' ? 'The environment variable' : 'The .env value'} ${args[0]} is not set` };
       return { ok: true, text: value };
     }
     default:

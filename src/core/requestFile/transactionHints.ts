@@ -56,9 +56,10 @@ export function transactionHints(parsed: RequestFile, options: TransactionHintOp
       if (!source || !found || !SEARCHES.has(found.method)) continue;
       const expression = reference.placeholder.expression;
       if (expression.kind === 'response' && expression.part !== 'body') continue;
-      const instead = effect === 'reads'
-        ? `One call would do both in one transaction: \`${found.model}/search_read\` (or \`web_search_read\`) with the domain and the fields.`
-        : `One call would do it in one transaction: a method that finds and changes the records itself, or a domain checked again by the \`${call.method}\` (the records may have changed or gone in between).`;
+      const instead =
+        effect === 'reads'
+          ? `One call would do both in one transaction: \`${found.model}/search_read\` (or \`web_search_read\`) with the domain and the fields.`
+          : `One call would do it in one transaction: a method that finds and changes the records itself, or a domain checked again by the \`${call.method}\` (the records may have changed or gone in between).`;
       hints.push({
         diagnostic: {
           range: reference.placeholder.range,
@@ -85,7 +86,9 @@ function membersOf(request: RequestNode, without: readonly string[]): string[] |
 }
 
 function namedElsewhere(parsed: RequestFile, name: string, except: number): boolean {
-  return parsed.requests.some((request) => request.index !== except && requestReferences(parsed, request.index).some((reference) => reference.requestName === name));
+  return parsed.requests.some(
+    (request) => request.index !== except && requestReferences(parsed, request.index).some((reference) => reference.requestName === name),
+  );
 }
 
 /**
@@ -100,9 +103,15 @@ function simpleFix(parsed: RequestFile, source: RequestNode, request: RequestNod
   if (source.index > request.index || namedElsewhere(parsed, source.name.text, request.index)) return undefined;
   const idsMember = request.body?.tree?.children?.find((member) => member.children?.[0]?.value === 'ids');
   const idsValue = idsMember?.children?.[1];
-  const placeholder = request.body?.placeholders.find((candidate) => candidate.expression.kind === 'response'
-    && candidate.expression.requestName.text === source.name?.text && candidate.expression.part === 'body' && candidate.expression.path.length === 0);
-  if (!idsValue || !placeholder || !request.body || idsValue.offset + request.body.offset !== placeholder.range.startOffset) return undefined;
+  const placeholder = request.body?.placeholders.find(
+    (candidate) =>
+      candidate.expression.kind === 'response' &&
+      candidate.expression.requestName.text === source.name?.text &&
+      candidate.expression.part === 'body' &&
+      candidate.expression.path.length === 0,
+  );
+  if (!idsValue || !placeholder || !request.body || idsValue.offset + request.body.offset !== placeholder.range.startOffset)
+    return undefined;
   const searchMembers = membersOf(source, []);
   const readMembers = membersOf(request, ['ids']);
   if (!searchMembers || !readMembers) return undefined;
@@ -115,7 +124,11 @@ function simpleFix(parsed: RequestFile, source: RequestNode, request: RequestNod
       edits: [
         removal(parsed, source.range),
         { startOffset: methodName.range.startOffset, endOffset: methodName.range.endOffset, newText: 'search_read' },
-        { startOffset: body.range.startOffset, endOffset: body.range.endOffset, newText: `{\n  ${[...searchMembers, ...readMembers].join(',\n  ')}\n}` },
+        {
+          startOffset: body.range.startOffset,
+          endOffset: body.range.endOffset,
+          newText: `{\n  ${[...searchMembers, ...readMembers].join(',\n  ')}\n}`,
+        },
       ],
     },
   };

@@ -10,7 +10,13 @@ export function describeRequest(request: ResolvedRequest): string {
 /** What the read-only and production guards need to judge a request. */
 export function guardedRequestOf(request: ResolvedRequest): GuardedRequest {
   if (request.target.kind === 'call') {
-    return { kind: 'call', model: request.target.model, method: request.target.method, ...(request.ids ? { ids: request.ids } : {}), ...(request.args ? { args: request.args } : {}) };
+    return {
+      kind: 'call',
+      model: request.target.model,
+      method: request.target.method,
+      ...(request.ids ? { ids: request.ids } : {}),
+      ...(request.args ? { args: request.args } : {}),
+    };
   }
   return { kind: 'route', httpMethod: request.httpMethod, path: request.target.path };
 }
@@ -30,5 +36,7 @@ export function answerBody(text: string, contentType: string | undefined): unkno
 
 /** Headers written in the file, as a record, without any Authorization header (the client adds the key). */
 export function headersToSend(request: ResolvedRequest): Record<string, string> {
-  return Object.fromEntries(request.headers.filter((header) => header.name.toLowerCase() !== 'authorization').map((header) => [header.name, header.value]));
+  return Object.fromEntries(
+    request.headers.filter((header) => header.name.toLowerCase() !== 'authorization').map((header) => [header.name, header.value]),
+  );
 }

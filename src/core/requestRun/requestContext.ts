@@ -6,7 +6,10 @@ import type { ResolvedRequest } from '../requestFile';
  * The request with the defaults merged into its body's `context` (model calls only: routes carry no context), and
  * where each key of that context came from. Nothing changes when no default applies.
  */
-export function withDefaultContext(request: ResolvedRequest, layers: readonly ContextDefaults[]): { request: ResolvedRequest; sources: readonly ContextKeySource[] } {
+export function withDefaultContext(
+  request: ResolvedRequest,
+  layers: readonly ContextDefaults[],
+): { request: ResolvedRequest; sources: readonly ContextKeySource[] } {
   if (request.target.kind !== 'call') return { request, sources: [] };
   const body = request.body ?? {};
   const { context, sources } = mergeContext(body.context, layers);

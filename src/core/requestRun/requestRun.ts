@@ -2,8 +2,15 @@
 // confirm → send → store the named answer → assertions → verdict, every output redacted with the run's secrets.
 import { ClientError } from '../client/clientErrors';
 import {
-  evaluateAssertions, looksSecret, requestLabel, requestReferences, resolveRequest,
-  type Diagnostic, type RequestFile, type ResolveContext, type ResolvedRequest,
+  evaluateAssertions,
+  looksSecret,
+  requestLabel,
+  requestReferences,
+  resolveRequest,
+  type Diagnostic,
+  type RequestFile,
+  type ResolveContext,
+  type ResolvedRequest,
 } from '../requestFile';
 import type { ContextDefaults, DefaultContext } from '../connections/defaultContext';
 import { recordingEnvironment } from './environmentReads';
@@ -60,7 +67,11 @@ export class RequestRun {
   constructor(input: RequestRunInput) {
     this.#input = input;
     const dotenv = input.dotenv ?? {};
-    input.session.addSecrets(Object.entries(dotenv).filter(([name, value]) => looksSecret(name) && value !== '').map(([name, value]) => ({ name, value })));
+    input.session.addSecrets(
+      Object.entries(dotenv)
+        .filter(([name, value]) => looksSecret(name) && value !== '')
+        .map(([name, value]) => ({ name, value })),
+    );
   }
 
   /** The requests a selection runs, in order: named dependencies first, each once. */
@@ -80,10 +91,16 @@ export class RequestRun {
     const failed = new Set<string>();
     for (const index of plan) {
       const skip = options.skipReason?.();
-      const failedNeeds = [...new Set(requestReferences(this.#input.parsed, index).map((reference) => reference.requestName))].filter((name) => failed.has(name));
+      const failedNeeds = [...new Set(requestReferences(this.#input.parsed, index).map((reference) => reference.requestName))].filter(
+        (name) => failed.has(name),
+      );
       let result: RequestRunResult;
       if (skip !== undefined) result = this.#skipped(index, { kind: 'notRun', message: skip });
-      else if (failedNeeds.length > 0) result = this.#skipped(index, { kind: 'notRun', message: `Not sent: it needs the answer of ${failedNeeds.join(', ')}, which failed.` });
+      else if (failedNeeds.length > 0)
+        result = this.#skipped(index, {
+          kind: 'notRun',
+          message: `Not sent: it needs the answer of ${failedNeeds.join(', ')}, which failed.`,
+        });
       else {
         const signal = reporter.started?.(index, this.#base(index).label);
         result = await this.runRequest(index, { signal, offset: index === plan.at(-1) ? options.offset : undefined });
@@ -99,8 +116,14 @@ export class RequestRun {
   /** Runs one request whose dependencies have run; `offset` replaces its body's offset. */
   async runRequest(index: number, options: { signal?: AbortSignal; offset?: number } = {}): Promise<RequestRunResult> {
     const { parsed, session } = this.#input;
-    const missing = requestReferences(parsed, index).map((reference) => reference.requestName).filter((name) => !session.responses.has(name));
-    if (missing.length > 0) return this.#skipped(index, { kind: 'notRun', message: `Not sent: it needs the answer of ${missing.join(', ')}, which did not come.` });
+    const missing = requestReferences(parsed, index)
+      .map((reference) => reference.requestName)
+      .filter((name) => !session.responses.has(name));
+    if (missing.length > 0)
+      return this.#skipped(index, {
+        kind: 'notRun',
+        message: `Not sent: it needs the answer of ${missing.join(', ')}, which did not come.`,
+      });
 
     const named = await this.#connectionName(index);
     if (typeof named === 'object') return this.#unresolved(index, named.diagnostics);
@@ -122,9 +145,22 @@ export class RequestRun {
     const { request: withContext, sources: contextSources } = withDefaultContext(resolved.request, this.#contextLayers(connection));
     const request = withOffset(withContext, options.offset);
     const described = session.redactor.redact(describeRequest(request));
-    const sent = { request: described, connection: name, ...(contextSources.length > 0 ? { context: contextSources.map((entry) => ({ ...entry, value: session.redactor.redactValue(entry.value) })) } : {}) };
+    const sent = {
+      request: described,
+      connection: name,
+      ...(contextSources.length > 0
+        ? { context: contextSources.map((entry) => ({ ...entry, value: session.redactor.redactValue(entry.value) })) }
+        : {}),
+    };
     if (reads.size > 0 && !(await this.#input.ports.asking.allowEnvironment([...reads].sort(), name))) {
-      return this.#notSent(index, { kind: 'declined', message: `Not sent: reading the environment variable(s) ${[...reads].sort().join(', ')} was not allowed for this file.` }, sent);
+      return this.#notSent(
+        index,
+        {
+          kind: 'declined',
+          message: `Not sent: reading the environment variable(s) ${[...reads].sort().join(', ')} was not allowed for this file.`,
+        },
+        sent,
+      );
     }
     const unsupported = interfaceProblem(connection.profile, request);
     if (unsupported !== undefined) return this.#notSent(index, { kind: 'unsupported', message: unsupported }, sent);
@@ -142,7 +178,11 @@ export class RequestRun {
     const page = pageOf(request);
     let answer;
     try {
-      answer = await sendOverConnection(client, request, { signal: options.signal, timeoutMs: this.#input.timeoutMs, clock: this.#input.ports.clock });
+      answer = await sendOverConnection(client, request, {
+        signal: options.signal,
+        timeoutMs: this.#input.timeoutMs,
+        clock: this.#input.ports.clock,
+      });
     } catch (error) {
       return this.#notSent(index, runErrorOf(error, session.redactor), { ...sent, ...(page ? { page } : {}) });
     }
@@ -151,7 +191,10 @@ export class RequestRun {
 
     const redactor = session.redactor;
     const assertions: AssertionResult[] = evaluateAssertions(request.assertions, stored).map((outcome) => ({
-      text: outcome.assertion.text, range: outcome.assertion.range, passed: outcome.passed, message: redactor.redact(outcome.message),
+      text: outcome.assertion.text,
+      range: outcome.assertion.range,
+      passed: outcome.passed,
+      message: redactor.redact(outcome.message),
       operator: outcome.assertion.operator,
       ...(outcome.assertion.expected !== undefined ? { expected: redactor.redactValue(outcome.assertion.expected) } : {}),
       ...(!outcome.passed && 'actual' in outcome ? { actual: redactor.redactValue(outcome.actual) } : {}),
@@ -193,7 +236,11 @@ export class RequestRun {
     return early.ok ? early.request.connection : { diagnostics: early.diagnostics };
   }
 
-  async #resolve(index: number, variables: Readonly<Record<string, string>> | undefined, reads: Set<string>): ReturnType<typeof resolveRequest> {
+  async #resolve(
+    index: number,
+    variables: Readonly<Record<string, string>> | undefined,
+    reads: Set<string>,
+  ): ReturnType<typeof resolveRequest> {
     const { parsed, session, ports } = this.#input;
     const context: ResolveContext = {
       ...(variables ? { variables } : {}),
@@ -222,7 +269,14 @@ export class RequestRun {
   #base(index: number): Base {
     const { parsed } = this.#input;
     const node = parsed.requests[index];
-    return { index, label: requestLabel(parsed, node), ...(node.name ? { name: node.name.text } : {}), range: node.requestLine.range, assertions: [], problems: [] };
+    return {
+      index,
+      label: requestLabel(parsed, node),
+      ...(node.name ? { name: node.name.text } : {}),
+      range: node.requestLine.range,
+      assertions: [],
+      problems: [],
+    };
   }
 
   #notSent(index: number, error: RunError, extra: Partial<RequestRunResult> = {}): RequestRunResult {
@@ -235,9 +289,10 @@ export class RequestRun {
 
   #unresolved(index: number, diagnostics: readonly Diagnostic[], extra: Partial<RequestRunResult> = {}): RequestRunResult {
     const redactor = this.#input.session.redactor;
-    const hint = this.#unanswered.size > 0 ? this.#input.ports.asking.unansweredHint?.([...this.#unanswered]) ?? '' : '';
+    const hint = this.#unanswered.size > 0 ? (this.#input.ports.asking.unansweredHint?.([...this.#unanswered]) ?? '') : '';
     const problems = diagnostics.map((diagnostic) => ({
-      ...diagnostic, message: redactor.redact(diagnostic.message + (diagnostic.code === 'prompt-cancelled' ? hint : '')),
+      ...diagnostic,
+      message: redactor.redact(diagnostic.message + (diagnostic.code === 'prompt-cancelled' ? hint : '')),
     }));
     const message = problems.map((problem) => `line ${problem.range.start.line + 1}: ${problem.message}`).join('\n');
     return { ...this.#notSent(index, { kind: 'unresolved', message }, extra), problems };

@@ -1,6 +1,14 @@
 // What the runs of one file share: named answers, prompt answers, and every secret seen, so later runs redact them too.
 import { SecretRedactor } from '../redaction/secretRedactor';
-import { looksSecret, selectPath, type PathStep, type RequestFile, type ResponsePart, type SecretValue, type StoredResponse } from '../requestFile';
+import {
+  looksSecret,
+  selectPath,
+  type PathStep,
+  type RequestFile,
+  type ResponsePart,
+  type SecretValue,
+  type StoredResponse,
+} from '../requestFile';
 
 /**
  * The state that outlives one request: answers of named requests (`{{name.response...}}`), prompt answers (asked once),
@@ -50,7 +58,8 @@ export function secretsInAnswer(parsed: RequestFile, requestName: string, stored
     for (const placeholder of variable.placeholders) {
       const expression = placeholder.expression;
       if (expression.kind !== 'response' || expression.requestName.text !== requestName) continue;
-      for (const value of answerStrings(stored, expression.part, expression.path)) if (value !== '') found.push({ name: variable.name.text, value });
+      for (const value of answerStrings(stored, expression.part, expression.path))
+        if (value !== '') found.push({ name: variable.name.text, value });
     }
   }
   return found;

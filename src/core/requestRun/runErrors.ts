@@ -6,7 +6,15 @@ import type { RunErrorKind } from './runErrorKind';
 export type { RunErrorKind };
 
 /** The pipeline's kinds, for callers that tell them from a server's answer. */
-export const NOT_SENT_KINDS: ReadonlySet<RunErrorKind> = new Set(['notRun', 'unresolved', 'connection', 'declined', 'refused', 'unsupported', 'unsafe']);
+export const NOT_SENT_KINDS: ReadonlySet<RunErrorKind> = new Set([
+  'notRun',
+  'unresolved',
+  'connection',
+  'declined',
+  'refused',
+  'unsupported',
+  'unsafe',
+]);
 
 /** A failed request's error: the service's error object (name, arguments, traceback) or the pipeline's reason. */
 export interface RunError {
@@ -31,8 +39,23 @@ export class RunFailure extends Error {
 }
 
 const CLIENT_KINDS: ReadonlySet<string> = new Set<ErrorKind>([
-  'auth', 'access', 'missing', 'validation', 'badRequest', 'notFound', 'noDatabase', 'conflict', 'payloadTooLarge',
-  'unsupportedMediaType', 'server', 'timeout', 'cancelled', 'network', 'responseTooLarge', 'invalidResponse', 'unsafe',
+  'auth',
+  'access',
+  'missing',
+  'validation',
+  'badRequest',
+  'notFound',
+  'noDatabase',
+  'conflict',
+  'payloadTooLarge',
+  'unsupportedMediaType',
+  'server',
+  'timeout',
+  'cancelled',
+  'network',
+  'responseTooLarge',
+  'invalidResponse',
+  'unsafe',
 ]);
 
 function isRunErrorKind(kind: unknown): kind is RunErrorKind {
@@ -47,12 +70,14 @@ function isRunErrorKind(kind: unknown): kind is RunErrorKind {
 export function runErrorOf(error: unknown, redactor: SecretRedactor, fallback: RunErrorKind = 'network'): RunError {
   const thrown = error instanceof Error ? error : new Error(String(error));
   const fields = thrown as Error & { kind?: unknown; exceptionName?: unknown; arguments?: unknown; debug?: unknown };
-  const kind = isRunErrorKind(fields.kind) ? fields.kind : (thrown instanceof ClientError ? thrown.kind : fallback);
+  const kind = isRunErrorKind(fields.kind) ? fields.kind : thrown instanceof ClientError ? thrown.kind : fallback;
   return {
     kind,
     ...(typeof fields.exceptionName === 'string' ? { name: fields.exceptionName } : {}),
     message: redactor.redact(thrown.message),
-    ...(Array.isArray(fields.arguments) && fields.arguments.length > 0 ? { arguments: redactor.redactValue(fields.arguments as unknown[]) } : {}),
+    ...(Array.isArray(fields.arguments) && fields.arguments.length > 0
+      ? { arguments: redactor.redactValue(fields.arguments as unknown[]) }
+      : {}),
     ...(typeof fields.debug === 'string' && fields.debug !== '' ? { debug: redactor.redact(fields.debug) } : {}),
   };
 }
@@ -70,5 +95,8 @@ export function answerErrorOf(body: unknown, status: number, redactor: SecretRed
       ...(typeof fields.debug === 'string' && fields.debug !== '' ? { debug: fields.debug } : {}),
     };
   }
-  return { kind: errorKindOf(undefined, status), message: redactor.redact(typeof body === 'string' ? body.slice(0, 2000) : `HTTP ${status}`) };
+  return {
+    kind: errorKindOf(undefined, status),
+    message: redactor.redact(typeof body === 'string' ? body.slice(0, 2000) : `HTTP ${status}`),
+  };
 }

@@ -19,7 +19,8 @@ export function decideSend(profile: Pick<ConnectionProfile, 'name' | 'readOnly' 
   const decision = decideCall(profile, guardedRequestOf(request));
   if (decision.action === 'refuse') return decision;
   if (decision.action === 'confirm') return { action: 'confirm', question: decision.question.message, production: true };
-  if (request.confirm) return { action: 'confirm', question: request.confirm.message ?? `Send ${describeRequest(request)}?`, production: false };
+  if (request.confirm)
+    return { action: 'confirm', question: request.confirm.message ?? `Send ${describeRequest(request)}?`, production: false };
   return { action: 'send' };
 }
 
@@ -33,14 +34,25 @@ export function interfaceProblem(profile: Pick<ConnectionProfile, 'name' | 'prot
 }
 
 /** Sends the request on the client (which adds the key and database header) and keeps the answer for later requests. */
-export async function sendResolved(client: Pick<Json2Client, 'send'>, request: ResolvedRequest, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<{ answer: RawAnswer; stored: StoredResponse }> {
+export async function sendResolved(
+  client: Pick<Json2Client, 'send'>,
+  request: ResolvedRequest,
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<{ answer: RawAnswer; stored: StoredResponse }> {
   const answer = await client.send({
-    method: request.httpMethod, target: request.path, headers: headersToSend(request),
+    method: request.httpMethod,
+    target: request.path,
+    headers: headersToSend(request),
     ...(request.bodyText !== undefined ? { body: request.bodyText } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
-  const stored: StoredResponse = { status: answer.status, headers: answer.headers, body: answerBody(answer.text, answer.headers['content-type']), durationMs: answer.timings.totalMs };
+  const stored: StoredResponse = {
+    status: answer.status,
+    headers: answer.headers,
+    body: answerBody(answer.text, answer.headers['content-type']),
+    durationMs: answer.timings.totalMs,
+  };
   return { answer, stored };
 }
 
@@ -58,25 +70,40 @@ export interface SentRequest {
  * through `execute_kw` (the core mapping), its result as a 200 answer. A route on those interfaces throws `unsupported`
  * before anything is sent. The caller has applied the safe modes and confirmations.
  */
-export async function sendOverConnection(client: RunClient, request: ResolvedRequest, options: { signal?: AbortSignal; timeoutMs?: number; clock: RunClock }): Promise<SentRequest> {
+export async function sendOverConnection(
+  client: RunClient,
+  request: ResolvedRequest,
+  options: { signal?: AbortSignal; timeoutMs?: number; clock: RunClock },
+): Promise<SentRequest> {
   if (client.json2) {
     const { answer, stored } = await sendResolved(client.json2, request, options);
     return { stored, timings: answer.timings, text: answer.text, sizeBytes: answer.sizes.responseBytes };
   }
-  if (request.target.kind !== 'call') throw new RunFailure('unsupported', `Routes such as ${request.target.path} need a JSON-2 connection. Nothing was sent.`);
+  if (request.target.kind !== 'call')
+    throw new RunFailure('unsupported', `Routes such as ${request.target.path} need a JSON-2 connection. Nothing was sent.`);
   const timeout = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
   const signals = [options.signal, timeout].filter((signal): signal is AbortSignal => signal !== undefined);
   const started = options.clock.monotonicMs();
   let result: unknown;
   try {
-    result = await client.callDecided({
-      model: request.target.model, method: request.target.method,
-      ...(request.args ? { args: request.args } : {}), ...(request.ids ? { ids: request.ids } : {}), ...(request.context ? { context: request.context } : {}),
-    }, signals.length === 0 ? undefined : AbortSignal.any(signals));
+    result = await client.callDecided(
+      {
+        model: request.target.model,
+        method: request.target.method,
+        ...(request.args ? { args: request.args } : {}),
+        ...(request.ids ? { ids: request.ids } : {}),
+        ...(request.context ? { context: request.context } : {}),
+      },
+      signals.length === 0 ? undefined : AbortSignal.any(signals),
+    );
   } catch (error) {
-    if (timeout?.aborted && !options.signal?.aborted) throw new RunFailure('timeout', `No complete answer within ${options.timeoutMs} ms; the request was stopped.`);
+    if (timeout?.aborted && !options.signal?.aborted)
+      throw new RunFailure('timeout', `No complete answer within ${options.timeoutMs} ms; the request was stopped.`);
     throw error;
   }
   const totalMs = options.clock.monotonicMs() - started;
-  return { stored: { status: 200, headers: {}, body: result, durationMs: totalMs }, timings: { connectMs: 0, firstByteMs: totalMs, totalMs } };
+  return {
+    stored: { status: 200, headers: {}, body: result, durationMs: totalMs },
+    timings: { connectMs: 0, firstByteMs: totalMs, totalMs },
+  };
 }

@@ -63,12 +63,15 @@ export class SchemaCache {
     const storage = this.#storage;
     if (!storage) return Promise.resolve();
     const snapshot: Snapshot = {
-      format: 1, details: Object.fromEntries(this.details),
+      format: 1,
+      details: Object.fromEntries(this.details),
       ...(this.models ? { models: this.models } : {}),
       ...(this.documentsAvailable !== undefined ? { documentsAvailable: this.documentsAvailable } : {}),
     };
     const empty = !this.models && this.details.size === 0 && this.documentsAvailable === undefined;
-    this.#saving = this.#saving.catch(() => undefined).then(() => (empty ? storage.delete(this.#key) : storage.save(this.#key, JSON.stringify(snapshot))));
+    this.#saving = this.#saving
+      .catch(() => undefined)
+      .then(() => (empty ? storage.delete(this.#key) : storage.save(this.#key, JSON.stringify(snapshot))));
     return this.#saving;
   }
 

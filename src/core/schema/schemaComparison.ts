@@ -45,7 +45,8 @@ export interface SchemaComparison {
 }
 
 const byName = <T>(items: readonly T[], name: (item: T) => string): Map<string, T> => new Map(items.map((item) => [name(item), item]));
-const sorted = <T>(items: T[], name: (item: T) => string): T[] => items.sort((a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0));
+const sorted = <T>(items: T[], name: (item: T) => string): T[] =>
+  items.sort((a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0));
 
 function attributeText(field: FieldInfo | undefined, attribute: ComparedAttribute): string {
   if (!field) return '';
@@ -68,18 +69,37 @@ export function fieldChanges(before: FieldInfo, after: FieldInfo): AttributeChan
 export function compareSchemas(before: SchemaSnapshot, after: SchemaSnapshot): SchemaComparison {
   const left = byName(before.models, (model) => model.model);
   const right = byName(after.models, (model) => model.model);
-  const addedModels = sorted(after.models.filter((model) => !left.has(model.model)), (model) => model.model);
-  const removedModels = sorted(before.models.filter((model) => !right.has(model.model)), (model) => model.model);
+  const addedModels = sorted(
+    after.models.filter((model) => !left.has(model.model)),
+    (model) => model.model,
+  );
+  const removedModels = sorted(
+    before.models.filter((model) => !right.has(model.model)),
+    (model) => model.model,
+  );
   const changedModels: ModelComparison[] = [];
   let sameModels = 0;
-  for (const model of sorted([...left.keys()].filter((name) => right.has(name)), (name) => name)) {
+  for (const model of sorted(
+    [...left.keys()].filter((name) => right.has(name)),
+    (name) => name,
+  )) {
     const was = before.fields[model] ?? {};
     const is = after.fields[model] ?? {};
-    const addedFields = sorted(Object.values(is).filter((field) => !(field.name in was)), (field) => field.name);
-    const removedFields = sorted(Object.values(was).filter((field) => !(field.name in is)), (field) => field.name);
-    const changedFields = sorted(Object.keys(was).filter((name) => name in is)
-      .map((name) => ({ field: name, changes: fieldChanges(was[name], is[name]) }))
-      .filter((change) => change.changes.length > 0), (change) => change.field);
+    const addedFields = sorted(
+      Object.values(is).filter((field) => !(field.name in was)),
+      (field) => field.name,
+    );
+    const removedFields = sorted(
+      Object.values(was).filter((field) => !(field.name in is)),
+      (field) => field.name,
+    );
+    const changedFields = sorted(
+      Object.keys(was)
+        .filter((name) => name in is)
+        .map((name) => ({ field: name, changes: fieldChanges(was[name], is[name]) }))
+        .filter((change) => change.changes.length > 0),
+      (change) => change.field,
+    );
     if (addedFields.length + removedFields.length + changedFields.length === 0) sameModels++;
     else changedModels.push({ model, addedFields, removedFields, changedFields });
   }
@@ -90,30 +110,63 @@ const code = (text: string): string => `\`${text.replace(/`/g, "'")}\``;
 const cell = (text: string): string => (text ? code(text) : '—').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
 
 function fieldLine(sign: '+' | '-', field: FieldInfo): string {
-  const parts = [field.type, field.relation ? `→ ${field.relation}` : '', field.required ? 'required' : '', field.selection?.length ? `[${field.selection.map(([value]) => value).join(', ')}]` : ''].filter(Boolean);
+  const parts = [
+    field.type,
+    field.relation ? `→ ${field.relation}` : '',
+    field.required ? 'required' : '',
+    field.selection?.length ? `[${field.selection.map(([value]) => value).join(', ')}]` : '',
+  ].filter(Boolean);
   return `${sign} ${field.name}: ${parts.join(' ')}${field.string ? ` (${field.string})` : ''}`;
 }
 
 /** The comparison as a Markdown document: a summary, then per model a diff block and a table of changed attributes. */
 export function schemaComparisonMarkdown(comparison: SchemaComparison): string {
   const lines = [`# Schema comparison`, '', `From **${comparison.before}** to **${comparison.after}**.`, ''];
-  const changedFields = comparison.changedModels.reduce((sum, model) => sum + model.addedFields.length + model.removedFields.length + model.changedFields.length, 0);
-  lines.push(`- Models added: ${comparison.addedModels.length}`, `- Models removed: ${comparison.removedModels.length}`,
-    `- Models with field differences: ${comparison.changedModels.length} (${changedFields} fields)`, `- Models the same: ${comparison.sameModels}`, '');
+  const changedFields = comparison.changedModels.reduce(
+    (sum, model) => sum + model.addedFields.length + model.removedFields.length + model.changedFields.length,
+    0,
+  );
+  lines.push(
+    `- Models added: ${comparison.addedModels.length}`,
+    `- Models removed: ${comparison.removedModels.length}`,
+    `- Models with field differences: ${comparison.changedModels.length} (${changedFields} fields)`,
+    `- Models the same: ${comparison.sameModels}`,
+    '',
+  );
   if (comparison.addedModels.length + comparison.removedModels.length > 0) {
-    lines.push('## Models', '', '```diff', ...comparison.addedModels.map((model) => `+ ${model.model} (${model.name})`), ...comparison.removedModels.map((model) => `- ${model.model} (${model.name})`), '```', '');
+    lines.push(
+      '## Models',
+      '',
+      '```diff',
+      ...comparison.addedModels.map((model) => `+ ${model.model} (${model.name})`),
+      ...comparison.removedModels.map((model) => `- ${model.model} (${model.name})`),
+      '```',
+      '',
+    );
   }
   for (const model of comparison.changedModels) {
     lines.push(`## ${code(model.model)}`, '');
     if (model.addedFields.length + model.removedFields.length > 0) {
-      lines.push('```diff', ...model.addedFields.map((field) => fieldLine('+', field)), ...model.removedFields.map((field) => fieldLine('-', field)), '```', '');
+      lines.push(
+        '```diff',
+        ...model.addedFields.map((field) => fieldLine('+', field)),
+        ...model.removedFields.map((field) => fieldLine('-', field)),
+        '```',
+        '',
+      );
     }
     if (model.changedFields.length > 0) {
-      lines.push(`| field | attribute | ${comparison.before.replace(/\|/g, '\\|')} | ${comparison.after.replace(/\|/g, '\\|')} |`, '| --- | --- | --- | --- |');
-      for (const change of model.changedFields) for (const attribute of change.changes) lines.push(`| ${code(change.field)} | ${attribute.attribute} | ${cell(attribute.before)} | ${cell(attribute.after)} |`);
+      lines.push(
+        `| field | attribute | ${comparison.before.replace(/\|/g, '\\|')} | ${comparison.after.replace(/\|/g, '\\|')} |`,
+        '| --- | --- | --- | --- |',
+      );
+      for (const change of model.changedFields)
+        for (const attribute of change.changes)
+          lines.push(`| ${code(change.field)} | ${attribute.attribute} | ${cell(attribute.before)} | ${cell(attribute.after)} |`);
       lines.push('');
     }
   }
-  if (comparison.addedModels.length + comparison.removedModels.length + comparison.changedModels.length === 0) lines.push('The two schemas are the same.', '');
+  if (comparison.addedModels.length + comparison.removedModels.length + comparison.changedModels.length === 0)
+    lines.push('The two schemas are the same.', '');
   return lines.join('\n');
 }

@@ -14,21 +14,29 @@ export class SchemaFormatError extends Error {
 export function modelsOfIndex(document: unknown): ModelInfo[] {
   const models = objectOf(document, 'index.json').models;
   if (!Array.isArray(models)) throw new SchemaFormatError('index.json has no models list.');
-  return models.map((entry, index) => {
-    const record = objectOf(entry, `index.json models[${index}]`);
-    if (typeof record.model !== 'string') throw new SchemaFormatError(`index.json models[${index}] has no model name.`);
-    return { model: record.model, name: typeof record.name === 'string' ? record.name : record.model };
-  }).sort((a, b) => a.model.localeCompare(b.model));
+  return models
+    .map((entry, index) => {
+      const record = objectOf(entry, `index.json models[${index}]`);
+      if (typeof record.model !== 'string') throw new SchemaFormatError(`index.json models[${index}] has no model name.`);
+      return { model: record.model, name: typeof record.name === 'string' ? record.name : record.model };
+    })
+    .sort((a, b) => a.model.localeCompare(b.model));
 }
 
 /** Models from an `ir.model` `search_read` of `model`, `name`, `state`. */
 export function modelsOfMetaModel(records: unknown): ModelInfo[] {
   if (!Array.isArray(records)) throw new SchemaFormatError('ir.model search_read did not return a list.');
-  return records.map((entry) => {
-    const record = objectOf(entry, 'ir.model record');
-    if (typeof record.model !== 'string') throw new SchemaFormatError('an ir.model record has no model.');
-    return { model: record.model, name: typeof record.name === 'string' ? record.name : record.model, ...(typeof record.state === 'string' ? { state: record.state } : {}) };
-  }).sort((a, b) => a.model.localeCompare(b.model));
+  return records
+    .map((entry) => {
+      const record = objectOf(entry, 'ir.model record');
+      if (typeof record.model !== 'string') throw new SchemaFormatError('an ir.model record has no model.');
+      return {
+        model: record.model,
+        name: typeof record.name === 'string' ? record.name : record.model,
+        ...(typeof record.state === 'string' ? { state: record.state } : {}),
+      };
+    })
+    .sort((a, b) => a.model.localeCompare(b.model));
 }
 
 /** Fields from a `fields_get` result (also the `fields` of a model document). */
@@ -43,7 +51,8 @@ export function fieldsOfFieldsGet(result: unknown): Record<string, FieldInfo> {
     if (typeof attributes.required === 'boolean') field.required = attributes.required;
     if (typeof attributes.readonly === 'boolean') field.readonly = attributes.readonly;
     if (Array.isArray(attributes.selection)) {
-      field.selection = attributes.selection.filter((option): option is [string, string] => Array.isArray(option) && option.length >= 2)
+      field.selection = attributes.selection
+        .filter((option): option is [string, string] => Array.isArray(option) && option.length >= 2)
         .map(([value, label]) => [String(value), String(label)] as const);
     }
     fields[name] = field as unknown as FieldInfo;
@@ -53,32 +62,46 @@ export function fieldsOfFieldsGet(result: unknown): Record<string, FieldInfo> {
 
 /** Methods of a model document: `{name: {signature, parameters: {name: {name, default?, annotation?, doc?}}, return, doc, api}}`. */
 export function methodsOfModelDocument(methods: unknown): MethodInfo[] {
-  return Object.entries(objectOf(methods ?? {}, 'methods')).map(([name, value]) => {
-    const method = objectOf(value, `method ${name}`);
-    const api = Array.isArray(method.api) ? method.api.filter((a): a is string => typeof a === 'string') : [];
-    const parameters = Object.entries(objectOf(method.parameters ?? {}, `parameters of ${name}`)).map(([parameterName, raw]) => {
-      const parameter = objectOf(raw, `parameter ${parameterName}`);
+  return Object.entries(objectOf(methods ?? {}, 'methods'))
+    .map(([name, value]) => {
+      const method = objectOf(value, `method ${name}`);
+      const api = Array.isArray(method.api) ? method.api.filter((a): a is string => typeof a === 'string') : [];
+      const parameters = Object.entries(objectOf(method.parameters ?? {}, `parameters of ${name}`)).map(([parameterName, raw]) => {
+        const parameter = objectOf(raw, `parameter ${parameterName}`);
+        return {
+          name: parameterName,
+          required: !('default' in parameter),
+          ...('default' in parameter ? { default: parameter.default } : {}),
+          ...(typeof parameter.annotation === 'string' ? { annotation: parameter.annotation } : {}),
+          ...(typeof parameter.doc === 'string' ? { doc: parameter.doc } : {}),
+        };
+      });
       return {
-        name: parameterName, required: !('default' in parameter),
-        ...('default' in parameter ? { default: parameter.default } : {}),
-        ...(typeof parameter.annotation === 'string' ? { annotation: parameter.annotation } : {}),
-        ...(typeof parameter.doc === 'string' ? { doc: parameter.doc } : {}),
+        name,
+        parameters,
+        level: api.includes('model') ? ('model' as const) : ('records' as const),
+        readonly: api.includes('readonly'),
+        ...(typeof method.signature === 'string' ? { signature: method.signature } : {}),
+        ...(typeof method.return === 'string' ? { returns: method.return } : {}),
+        ...(typeof method.doc === 'string' ? { doc: method.doc } : {}),
       };
-    });
-    return {
-      name, parameters, level: api.includes('model') ? 'model' as const : 'records' as const, readonly: api.includes('readonly'),
-      ...(typeof method.signature === 'string' ? { signature: method.signature } : {}),
-      ...(typeof method.return === 'string' ? { returns: method.return } : {}),
-      ...(typeof method.doc === 'string' ? { doc: method.doc } : {}),
-    };
-  }).sort((a, b) => a.name.localeCompare(b.name));
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Methods of a model from the notes' table, when no document describes them. */
 export function methodsOfTable(model: string): MethodInfo[] {
   return knownMethodsOf(model).map((method: KnownMethod) => ({
-    name: method.name, level: method.level, returns: method.returns, readonly: method.readOnly,
-    parameters: method.parameters.map((p) => ({ name: p.name, required: p.required, ...('default' in p ? { default: p.default } : {}), ...(p.doc ? { doc: p.doc } : {}) })),
+    name: method.name,
+    level: method.level,
+    returns: method.returns,
+    readonly: method.readOnly,
+    parameters: method.parameters.map((p) => ({
+      name: p.name,
+      required: p.required,
+      ...('default' in p ? { default: p.default } : {}),
+      ...(p.doc ? { doc: p.doc } : {}),
+    })),
   }));
 }
 

@@ -1,17 +1,30 @@
 // The schema service: models, fields and methods of one connection's database, cached with ETag revalidation.
 import { ClientError } from '../client/clientErrors';
 import { SchemaCache, type CacheEntry } from './schemaCache';
-import { fieldsOfFieldsGet, methodsOfModelDocument, methodsOfTable, modelsOfIndex, modelsOfMetaModel, SchemaFormatError } from './schemaDocuments';
+import {
+  fieldsOfFieldsGet,
+  methodsOfModelDocument,
+  methodsOfTable,
+  modelsOfIndex,
+  modelsOfMetaModel,
+  SchemaFormatError,
+} from './schemaDocuments';
 import type { SchemaStoragePort } from './schemaStorage';
 import { SharedReads } from './sharedReads';
 import { FIELD_ATTRIBUTES, type FieldInfo, type MethodInfo, type ModelDetail, type ModelInfo, type SchemaOrigin } from './schemaTypes';
 
 /** What the service needs from a connection; `Json2Client` has exactly this shape. */
 export interface SchemaBackend {
-  getDocument(path: string, options?: { etag?: string; signal?: AbortSignal }): Promise<
-    { notModified: true; etag: string | undefined } | { notModified: false; etag: string | undefined; body: unknown }
-  >;
-  call<T = unknown>(model: string, method: string, args?: Readonly<Record<string, unknown>>, options?: { signal?: AbortSignal }): Promise<T>;
+  getDocument(
+    path: string,
+    options?: { etag?: string; signal?: AbortSignal },
+  ): Promise<{ notModified: true; etag: string | undefined } | { notModified: false; etag: string | undefined; body: unknown }>;
+  call<T = unknown>(
+    model: string,
+    method: string,
+    args?: Readonly<Record<string, unknown>>,
+    options?: { signal?: AbortSignal },
+  ): Promise<T>;
 }
 
 export interface SchemaServiceOptions {
@@ -72,14 +85,28 @@ export class SchemaService {
 
   /** The database's models, sorted by technical name. */
   async models(options: LookupOptions = {}): Promise<ModelInfo[]> {
-    const entry = await this.#lookup('models', this.#cache.models, options, (fresh) => { this.#cache.models = fresh; }, (stale, readSignal) => this.#documentsOrFallback(
-      (signal) => this.#fromDocument(DOCUMENT_INDEX, stale, signal, modelsOfIndex),
-      async (signal) => {
-        const records = await this.#backend.call('ir.model', 'search_read', { domain: [], fields: ['model', 'name', 'state'] }, { signal });
-        return { value: modelsOfMetaModel(records), origin: 'metaModels' as const };
+    const entry = await this.#lookup(
+      'models',
+      this.#cache.models,
+      options,
+      (fresh) => {
+        this.#cache.models = fresh;
       },
-      readSignal,
-    ));
+      (stale, readSignal) =>
+        this.#documentsOrFallback(
+          (signal) => this.#fromDocument(DOCUMENT_INDEX, stale, signal, modelsOfIndex),
+          async (signal) => {
+            const records = await this.#backend.call(
+              'ir.model',
+              'search_read',
+              { domain: [], fields: ['model', 'name', 'state'] },
+              { signal },
+            );
+            return { value: modelsOfMetaModel(records), origin: 'metaModels' as const };
+          },
+          readSignal,
+        ),
+    );
     return [...entry.value];
   }
 
@@ -127,18 +154,30 @@ export class SchemaService {
   }
 
   async #detail(model: string, options: LookupOptions): Promise<ModelDetail> {
-    const store = (fresh: CacheEntry<ModelDetail>): void => { this.#cache.details.set(model, fresh); };
-    const entry = await this.#lookup(detailKey(model), this.#cache.details.get(model), options, store, (stale, readSignal) => this.#documentsOrFallback(
-      (signal) => this.#fromDocument(`/doc-bearer/${encodeURIComponent(model)}.json`, stale, signal, (document) => {
-        const record = document as { fields?: unknown; methods?: unknown };
-        return { fields: fieldsOfFieldsGet(record.fields ?? {}), methods: methodsOfModelDocument(record.methods), origin: 'documents' as const };
-      }),
-      async (signal) => {
-        const result = await this.#backend.call(model, 'fields_get', { attributes: [...FIELD_ATTRIBUTES] }, { signal });
-        return { value: { fields: fieldsOfFieldsGet(result), methods: methodsOfTable(model), origin: 'metaModels' as const }, origin: 'metaModels' as const };
-      },
-      readSignal,
-    ));
+    const store = (fresh: CacheEntry<ModelDetail>): void => {
+      this.#cache.details.set(model, fresh);
+    };
+    const entry = await this.#lookup(detailKey(model), this.#cache.details.get(model), options, store, (stale, readSignal) =>
+      this.#documentsOrFallback(
+        (signal) =>
+          this.#fromDocument(`/doc-bearer/${encodeURIComponent(model)}.json`, stale, signal, (document) => {
+            const record = document as { fields?: unknown; methods?: unknown };
+            return {
+              fields: fieldsOfFieldsGet(record.fields ?? {}),
+              methods: methodsOfModelDocument(record.methods),
+              origin: 'documents' as const,
+            };
+          }),
+        async (signal) => {
+          const result = await this.#backend.call(model, 'fields_get', { attributes: [...FIELD_ATTRIBUTES] }, { signal });
+          return {
+            value: { fields: fieldsOfFieldsGet(result), methods: methodsOfTable(model), origin: 'metaModels' as const },
+            origin: 'metaModels' as const,
+          };
+        },
+        readSignal,
+      ),
+    );
     return entry.value;
   }
 
@@ -149,8 +188,11 @@ export class SchemaService {
    * that could read the documents before asks for them alone (one request); one that could not asks both again, so a
    * right granted since is noticed.
    */
-  async #documentsOrFallback<T>(fromDocuments: (signal: AbortSignal | undefined) => Promise<Fetched<T> | undefined>,
-    fallback: (signal: AbortSignal | undefined) => Promise<Fetched<T>>, signal: AbortSignal | undefined): Promise<Fetched<T>> {
+  async #documentsOrFallback<T>(
+    fromDocuments: (signal: AbortSignal | undefined) => Promise<Fetched<T> | undefined>,
+    fallback: (signal: AbortSignal | undefined) => Promise<Fetched<T>>,
+    signal: AbortSignal | undefined,
+  ): Promise<Fetched<T>> {
     const known = this.#cache.documentsAvailable;
     if (known === false) return fallback(signal);
     if (known === true || this.#cache.documentsHint === true) return (await fromDocuments(signal)) ?? fallback(signal);
@@ -173,31 +215,50 @@ export class SchemaService {
    * Fresh entries are used as they are; stale ones are fetched again (the fetcher revalidates with the ETag), once for
    * all the lookups that ask meanwhile. The answer is cached only when no invalidation came after the read started.
    */
-  async #lookup<T>(key: string, cached: CacheEntry<T> | undefined, options: LookupOptions, store: (entry: CacheEntry<T>) => void,
-    fetch: (stale: CacheEntry<T> | undefined, signal: AbortSignal) => Promise<Fetched<T>>): Promise<CacheEntry<T>> {
+  async #lookup<T>(
+    key: string,
+    cached: CacheEntry<T> | undefined,
+    options: LookupOptions,
+    store: (entry: CacheEntry<T>) => void,
+    fetch: (stale: CacheEntry<T> | undefined, signal: AbortSignal) => Promise<Fetched<T>>,
+  ): Promise<CacheEntry<T>> {
     if (cached && !options.refresh && this.#now() - cached.fetchedAt < this.#freshForMs) return cached;
-    return this.#reads.join(key, async (signal) => {
-      const started = this.#generation;
-      const fetched = await fetch(cached, signal);
-      const entry: CacheEntry<T> = { value: fetched.value, origin: fetched.origin, fetchedAt: this.#now(), ...(fetched.etag ? { etag: fetched.etag } : {}) };
-      if (this.#unchangedSince(key, started)) {
-        store(entry);
-        await this.#cache.saveQuietly();
-      }
-      return entry;
-    }, options.signal);
+    return this.#reads.join(
+      key,
+      async (signal) => {
+        const started = this.#generation;
+        const fetched = await fetch(cached, signal);
+        const entry: CacheEntry<T> = {
+          value: fetched.value,
+          origin: fetched.origin,
+          fetchedAt: this.#now(),
+          ...(fetched.etag ? { etag: fetched.etag } : {}),
+        };
+        if (this.#unchangedSince(key, started)) {
+          store(entry);
+          await this.#cache.saveQuietly();
+        }
+        return entry;
+      },
+      options.signal,
+    );
   }
 
   /**
    * Reads a schema document with `If-None-Match`; undefined when documents are not readable with this key (403, or
    * 404 because the server has none), which is remembered until `invalidate()`.
    */
-  async #fromDocument<T>(path: string, stale: CacheEntry<T> | undefined, signal: AbortSignal | undefined, parse: (body: unknown) => T): Promise<
-    { value: T; origin: 'documents'; etag?: string } | undefined
-  > {
+  async #fromDocument<T>(
+    path: string,
+    stale: CacheEntry<T> | undefined,
+    signal: AbortSignal | undefined,
+    parse: (body: unknown) => T,
+  ): Promise<{ value: T; origin: 'documents'; etag?: string } | undefined> {
     const started = this.#generation;
     // What a read started before a full invalidation learnt about the documents is forgotten with the rest.
-    const remember = (available: boolean): void => { if (this.#clearedAt <= started) this.#cache.documentsAvailable = available; };
+    const remember = (available: boolean): void => {
+      if (this.#clearedAt <= started) this.#cache.documentsAvailable = available;
+    };
     try {
       const etag = stale?.origin === 'documents' ? stale.etag : undefined;
       const answer = await this.#backend.getDocument(path, { etag, signal });

@@ -28,7 +28,9 @@ export class SharedReads {
     if (!shared) {
       const controller = new AbortController();
       const created: SharedRead = { task: start(controller.signal), controller, waiting: 0, held: false };
-      const forget = (): void => { if (this.#running.get(key) === created) this.#running.delete(key); };
+      const forget = (): void => {
+        if (this.#running.get(key) === created) this.#running.delete(key);
+      };
       created.task.then(forget, forget);
       this.#running.set(key, created);
       shared = created;
@@ -58,8 +60,14 @@ export class SharedReads {
       };
       signal.addEventListener('abort', onAbort, { once: true });
       shared.task.then(
-        (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
-        (error: unknown) => { signal.removeEventListener('abort', onAbort); reject(error); },
+        (value) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(value);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
       );
     });
   }

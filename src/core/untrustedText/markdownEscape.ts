@@ -26,8 +26,16 @@ export type MarkdownLayout = 'block' | 'inline' | 'code';
 export function escapeMarkdown(text: string, layout: MarkdownLayout = 'block'): string {
   if (layout === 'code') return codeSpan(text.replace(/\s+/g, ' '));
   if (layout === 'inline') return escapeLine(text.replace(/\s+/g, ' ').trim());
-  return text.replace(/\r\n?/g, '\n').split(/\n[^\S\n]*\n\s*/)
-    .map((paragraph) => paragraph.split('\n').map((line) => escapeLine(line.trim())).filter(Boolean).join('  \n'))
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[^\S\n]*\n\s*/)
+    .map((paragraph) =>
+      paragraph
+        .split('\n')
+        .map((line) => escapeLine(line.trim()))
+        .filter(Boolean)
+        .join('  \n'),
+    )
     .filter(Boolean)
     .join('\n\n');
 }

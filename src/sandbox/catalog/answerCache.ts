@@ -19,8 +19,21 @@ import { WriteGenerations } from '../storage/writeGenerations';
  * defaults may depend on the clock.
  */
 const READ_ONLY_METHODS: ReadonlySet<MethodDefinition> = new Set([
-  search, search_count, search_read, search_fetch, name_search, read, fields_get, read_group, formatted_read_group, check_access, has_access,
-  web_read, web_search_read, web_read_group, get_metadata,
+  search,
+  search_count,
+  search_read,
+  search_fetch,
+  name_search,
+  read,
+  fields_get,
+  read_group,
+  formatted_read_group,
+  check_access,
+  has_access,
+  web_read,
+  web_search_read,
+  web_read_group,
+  get_metadata,
 ]);
 
 export const DEFAULT_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
@@ -75,7 +88,11 @@ export class AnswerCache {
    */
   ticket(database: string, user: CurrentUser, model: string, method: MethodDefinition | undefined, body: Buffer): CacheTicket | undefined {
     if (!this.enabled || method === undefined || !READ_ONLY_METHODS.has(method)) return undefined;
-    return { key: `${database}\n${userKey(user)}\n${model}\n${method.name}\n${body.toString('latin1')}`, database, generation: this.generations.of(database) };
+    return {
+      key: `${database}\n${userKey(user)}\n${model}\n${method.name}\n${body.toString('latin1')}`,
+      database,
+      generation: this.generations.of(database),
+    };
   }
 
   /** The kept answer (JSON text) for the ticket, when it was computed at the current generation. */
@@ -125,5 +142,16 @@ export class AnswerCache {
 
 /** Everything about the caller that a read may depend on (what rules and field groups see). */
 function userKey(user: CurrentUser): string {
-  return JSON.stringify([user.id, user.login, user.name, user.companyId, [...user.companyIds], user.partnerId, user.lang, user.tz, [...user.groups].sort(), [...user.groupIds].sort((a, b) => a - b)]);
+  return JSON.stringify([
+    user.id,
+    user.login,
+    user.name,
+    user.companyId,
+    [...user.companyIds],
+    user.partnerId,
+    user.lang,
+    user.tz,
+    [...user.groups].sort(),
+    [...user.groupIds].sort((a, b) => a - b),
+  ]);
 }

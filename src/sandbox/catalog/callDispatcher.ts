@@ -49,7 +49,8 @@ export async function dispatchCall(catalog: DatabaseCatalog, request: CallReques
   const run = async (cr: Environment['cr']) => {
     const env = new Environment(cr, registry, user, context, catalog.clock.now(), services, false, request.signal);
     // Translated fields read in this language for the rest of the transaction (en_US needs no setting).
-    if (method.transactional !== false && typeof context.lang === 'string' && context.lang !== 'en_US') await cr.query(`SELECT set_config(${quoteLiteral(LANG_SETTING)}, $1, true)`, [context.lang]);
+    if (method.transactional !== false && typeof context.lang === 'string' && context.lang !== 'en_US')
+      await cr.query(`SELECT set_config(${quoteLiteral(LANG_SETTING)}, $1, true)`, [context.lang]);
     const result = await method.run({ env, model, ids: request.ids, args });
     faults?.afterMethod(model.name, method.name);
     return result;

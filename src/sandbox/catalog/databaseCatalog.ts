@@ -85,7 +85,10 @@ export class DatabaseCatalog {
     }
     this.answers = new AnswerCache({ maxBytes: options.answerCacheBytes });
     // Every statement and whole-database operation on either backend moves the database's write generation.
-    this.pool = new DatabasePool(writeTrackingBackend(backend, this.answers.generations), { maxOpen: options.maxOpen, idleCloseMs: options.idleCloseMs });
+    this.pool = new DatabasePool(writeTrackingBackend(backend, this.answers.generations), {
+      maxOpen: options.maxOpen,
+      idleCloseMs: options.idleCloseMs,
+    });
   }
 
   /**
@@ -160,9 +163,8 @@ export class DatabaseCatalog {
   /** The demo template, or with `demo: false` the one with the reference data, the company and the administrator. */
   private template(demo: boolean): Promise<StorageTemplate> {
     const registry = Registry.build(BASE_MODELS, GENERIC_METHODS);
-    return this.pool.backend.ensureTemplate(
-      demo ? templateVersion(registry) : `${templateVersion(registry)}-bare`,
-      (storage) => populateDatabase(storage, registry, this.hashCost, { demo }),
+    return this.pool.backend.ensureTemplate(demo ? templateVersion(registry) : `${templateVersion(registry)}-bare`, (storage) =>
+      populateDatabase(storage, registry, this.hashCost, { demo }),
     );
   }
 

@@ -32,7 +32,9 @@ export class FaultInjector {
   /** Tells `watcher` of every statement of every call until the returned function is called. */
   watchStatements(watcher: StatementWatcher): () => void {
     this.watchers.add(watcher);
-    return () => { this.watchers.delete(watcher); };
+    return () => {
+      this.watchers.delete(watcher);
+    };
   }
 
   /** True when a fault is armed that a call of `model`.`method` would meet, or statements are watched (it must really run). */

@@ -96,17 +96,21 @@ function postgresOption(values: Record<string, string | boolean | undefined>): {
     return {};
   }
   const url = required('postgres', values.postgres);
-  if (!/^postgres(ql)?:\/\//.test(url)) throw new UsageError(`--postgres needs a URL like postgres://user@host:5432/postgres, got '${url.replace(/:[^:@/]*@/, ':***@')}'`);
+  if (!/^postgres(ql)?:\/\//.test(url))
+    throw new UsageError(`--postgres needs a URL like postgres://user@host:5432/postgres, got '${url.replace(/:[^:@/]*@/, ':***@')}'`);
   const prefix = values['postgres-prefix'] === undefined ? DEFAULT_POSTGRES_PREFIX : required('postgres-prefix', values['postgres-prefix']);
-  if (!/^[a-z][a-z0-9_]{0,30}$/.test(prefix)) throw new UsageError(`--postgres-prefix needs lowercase letters, digits and '_' (31 at most, a letter first), got '${prefix}'`);
+  if (!/^[a-z][a-z0-9_]{0,30}$/.test(prefix))
+    throw new UsageError(`--postgres-prefix needs lowercase letters, digits and '_' (31 at most, a letter first), got '${prefix}'`);
   return { postgres: { url, prefix } };
 }
 
 function masterPasswordOption(values: Record<string, string | boolean | undefined>): { masterPasswordSource?: MasterPasswordSource } {
   const given = ['master-password', 'master-password-file', 'master-password-prompt'].filter((name) => values[name] !== undefined);
   if (given.length > 1) throw new UsageError(`choose one of ${given.map((name) => `--${name}`).join(' and ')}`);
-  if (values['master-password'] !== undefined) return { masterPasswordSource: { from: 'argument', value: required('master-password', values['master-password']) } };
-  if (values['master-password-file'] !== undefined) return { masterPasswordSource: { from: 'file', path: required('master-password-file', values['master-password-file']) } };
+  if (values['master-password'] !== undefined)
+    return { masterPasswordSource: { from: 'argument', value: required('master-password', values['master-password']) } };
+  if (values['master-password-file'] !== undefined)
+    return { masterPasswordSource: { from: 'file', path: required('master-password-file', values['master-password-file']) } };
   if (values['master-password-prompt'] === true) return { masterPasswordSource: { from: 'prompt' } };
   return {};
 }
@@ -121,8 +125,13 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
   if (argv.includes('-h') || argv.includes('--help')) return { command: 'help' };
   if (argv[0] === 'key') {
     const values = parse(argv.slice(1), {
-      db: { type: 'string' }, user: { type: 'string' }, days: { type: 'string' }, name: { type: 'string' }, data: { type: 'string' },
-      postgres: { type: 'string' }, 'postgres-prefix': { type: 'string' },
+      db: { type: 'string' },
+      user: { type: 'string' },
+      days: { type: 'string' },
+      name: { type: 'string' },
+      data: { type: 'string' },
+      postgres: { type: 'string' },
+      'postgres-prefix': { type: 'string' },
     });
     return {
       command: 'key',
@@ -135,10 +144,20 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
     };
   }
   const values = parse(argv, {
-    port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, reset: { type: 'boolean' },
-    'master-password': { type: 'string' }, 'master-password-file': { type: 'string' }, 'master-password-prompt': { type: 'boolean' },
-    'max-upload-mb': { type: 'string' }, 'no-list-db': { type: 'boolean' }, 'legacy-only': { type: 'boolean' }, 'db-filter': { type: 'string' },
-    postgres: { type: 'string' }, 'postgres-prefix': { type: 'string' }, 'no-answer-cache': { type: 'boolean' },
+    port: { type: 'string' },
+    host: { type: 'string' },
+    data: { type: 'string' },
+    reset: { type: 'boolean' },
+    'master-password': { type: 'string' },
+    'master-password-file': { type: 'string' },
+    'master-password-prompt': { type: 'boolean' },
+    'max-upload-mb': { type: 'string' },
+    'no-list-db': { type: 'boolean' },
+    'legacy-only': { type: 'boolean' },
+    'db-filter': { type: 'string' },
+    postgres: { type: 'string' },
+    'postgres-prefix': { type: 'string' },
+    'no-answer-cache': { type: 'boolean' },
     json: { type: 'boolean' },
   });
   const host = values.host === undefined ? '127.0.0.1' : required('host', values.host);
@@ -155,6 +174,8 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
     ...postgresOption(values),
     ...(values['no-answer-cache'] === true ? { answerCache: false as const } : {}),
     ...(values.json === true ? { json: true as const } : {}),
-    ...(values['max-upload-mb'] === undefined ? {} : { maxUploadBytes: integer('max-upload-mb', values['max-upload-mb'] as string, 1, 1024 * 1024) * 1024 * 1024 }),
+    ...(values['max-upload-mb'] === undefined
+      ? {}
+      : { maxUploadBytes: integer('max-upload-mb', values['max-upload-mb'] as string, 1, 1024 * 1024) * 1024 * 1024 }),
   };
 }

@@ -13,14 +13,25 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 export function controlKeyAnswer(catalog: DatabaseCatalog, token: string): RouteAnswer {
   return async (request, response) => {
     const header = request.headers['x-sandbox-control'];
-    if (request.method !== 'POST' || !LOOPBACK.has(request.socket.remoteAddress ?? '') || typeof header !== 'string' || !sameToken(header, token)) {
+    if (
+      request.method !== 'POST' ||
+      !LOOPBACK.has(request.socket.remoteAddress ?? '') ||
+      typeof header !== 'string' ||
+      !sameToken(header, token)
+    ) {
       request.resume();
       sendJson(response, 403, { error: 'forbidden' });
       return;
     }
     try {
-      const body = JSON.parse((await readBody(request, 64 * 1024)).toString('utf8')) as { db?: unknown; login?: unknown; days?: unknown; name?: unknown };
-      if (typeof body.db !== 'string' || typeof body.login !== 'string' || typeof body.days !== 'number') throw new KeyIssueError('db, login and days are required');
+      const body = JSON.parse((await readBody(request, 64 * 1024)).toString('utf8')) as {
+        db?: unknown;
+        login?: unknown;
+        days?: unknown;
+        name?: unknown;
+      };
+      if (typeof body.db !== 'string' || typeof body.login !== 'string' || typeof body.days !== 'number')
+        throw new KeyIssueError('db, login and days are required');
       const expiration = expiryAfterDays(body.days, catalog.clock.now());
       const name = typeof body.name === 'string' && body.name !== '' ? body.name : `json2 sandbox key (${body.days} days)`;
       const issued = await issueApiKey(catalog, body.db, { login: body.login, name, expiration });

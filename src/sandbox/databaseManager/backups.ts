@@ -43,20 +43,34 @@ function writerInto(stream: Writable): DumpWriter {
 
 /** The backup's reader went away (the client cancelled the download). */
 export class BackupCancelledError extends Error {
-  constructor() { super('the backup was cancelled: its output was closed'); }
+  constructor() {
+    super('the backup was cancelled: its output was closed');
+  }
 }
 
 /**
  * Writes the backup of `name` into `output` (which is ended). When `output` fails or closes early, the dump stops at
  * its next piece, its transaction ends and this rejects; when the dump fails, `output` is destroyed.
  */
-export async function streamBackup(catalog: DatabaseCatalog, name: string, format: BackupFormat, output: Writable, versionInfo: readonly (number | string)[]): Promise<void> {
+export async function streamBackup(
+  catalog: DatabaseCatalog,
+  name: string,
+  format: BackupFormat,
+  output: Writable,
+  versionInfo: readonly (number | string)[],
+): Promise<void> {
   const database = needExisting(catalog, name);
   const sql = new PassThrough();
   let source: Readable = sql;
   if (format === 'zip') {
     const tables = await catalog.use(database, (storage) => storage.transaction((cr) => listTables(cr)));
-    const manifest = { release: `${versionInfo[0]}.${versionInfo[1]}`, version_info: versionInfo, db_name: database, created: new Date().toISOString(), tables };
+    const manifest = {
+      release: `${versionInfo[0]}.${versionInfo[1]}`,
+      version_info: versionInfo,
+      db_name: database,
+      created: new Date().toISOString(),
+      tables,
+    };
     const zip = new yazl.ZipFile();
     zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), 'manifest.json');
     zip.addReadStream(sql, 'dump.sql');
@@ -66,7 +80,10 @@ export async function streamBackup(catalog: DatabaseCatalog, name: string, forma
     source = zip.outputStream as Readable;
   }
   // The zip's input is outside the pipeline: destroyed here (without an error, which yazl would not listen to).
-  const delivered = pipeline(source, output).catch((error: unknown) => { sql.destroy(); throw error; });
+  const delivered = pipeline(source, output).catch((error: unknown) => {
+    sql.destroy();
+    throw error;
+  });
   // Awaited below; handled now too, as it may fail while the dump is still running.
   delivered.catch(() => undefined);
   try {
@@ -87,7 +104,10 @@ function zipEntry(open: (callback: (error: Error | null, zip: yauzl.ZipFile) => 
       if (error) return reject(error);
       zip.on('error', reject);
       zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName !== 'dump.sql') { zip.readEntry(); return; }
+        if (entry.fileName !== 'dump.sql') {
+          zip.readEntry();
+          return;
+        }
         zip.openReadStream(entry, (streamError, stream) => (streamError ? reject(streamError) : resolve(stream)));
       });
       zip.on('end', () => reject(new DatabaseOperationError('the zip backup has no dump.sql')));
@@ -100,7 +120,8 @@ function zipEntry(open: (callback: (error: Error | null, zip: yauzl.ZipFile) => 
 async function sqlStream(source: { buffer: Buffer } | { file: string }): Promise<Readable> {
   const head = 'buffer' in source ? source.buffer.subarray(0, 2) : await readHead(source.file);
   const isZip = head.toString('latin1') === 'PK';
-  if ('buffer' in source) return isZip ? zipEntry((cb) => yauzl.fromBuffer(source.buffer, { lazyEntries: true }, cb)) : Readable.from([source.buffer]);
+  if ('buffer' in source)
+    return isZip ? zipEntry((cb) => yauzl.fromBuffer(source.buffer, { lazyEntries: true }, cb)) : Readable.from([source.buffer]);
   return isZip ? zipEntry((cb) => yauzl.open(source.file, { lazyEntries: true }, cb)) : fs.createReadStream(source.file);
 }
 
@@ -117,7 +138,9 @@ async function readHead(file: string): Promise<Buffer> {
 
 /** The client of a restore went away: the restore stopped and left nothing. */
 export class RestoreCancelledError extends DatabaseOperationError {
-  constructor() { super('the restore was cancelled: the client went away'); }
+  constructor() {
+    super('the restore was cancelled: the client went away');
+  }
 }
 
 /**
@@ -166,8 +189,19 @@ async function replay(cr: SqlClient, stream: Readable, signal: AbortSignal | und
  * by a call), renamed to `name` when complete. When `signal` is aborted (the client went away) the restore stops at
  * its next piece and the unfinished database is dropped.
  */
-export async function restoreBackup(catalog: DatabaseCatalog, name: unknown, source: { buffer: Buffer } | { file: string }, copy: boolean, signal?: AbortSignal): Promise<void> {
-  if (typeof name !== 'string' || !isValidDatabaseName(name)) throw new DatabaseOperationError(typeof name === 'string' && name !== '' ? `Invalid database name '${name}': use letters, digits, '_', '.' or '-'` : 'A database name is needed');
+export async function restoreBackup(
+  catalog: DatabaseCatalog,
+  name: unknown,
+  source: { buffer: Buffer } | { file: string },
+  copy: boolean,
+  signal?: AbortSignal,
+): Promise<void> {
+  if (typeof name !== 'string' || !isValidDatabaseName(name))
+    throw new DatabaseOperationError(
+      typeof name === 'string' && name !== ''
+        ? `Invalid database name '${name}': use letters, digits, '_', '.' or '-'`
+        : 'A database name is needed',
+    );
   if (catalog.exists(name)) throw new DatabaseOperationError(`Database ${name} already exists`);
   const stream = await sqlStream(source);
   let unfinished: string;

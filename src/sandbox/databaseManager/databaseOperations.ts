@@ -24,7 +24,8 @@ export interface NewDatabase {
 }
 
 function needNewName(catalog: DatabaseCatalog, name: unknown): string {
-  if (typeof name !== 'string' || !isValidDatabaseName(name)) throw new DatabaseOperationError(`Invalid database name '${String(name)}': use letters, digits, '_', '.' or '-'`);
+  if (typeof name !== 'string' || !isValidDatabaseName(name))
+    throw new DatabaseOperationError(`Invalid database name '${String(name)}': use letters, digits, '_', '.' or '-'`);
   if (catalog.exists(name)) throw new DatabaseOperationError(`Database ${name} already exists`);
   return name;
 }
@@ -36,7 +37,10 @@ export function needExisting(catalog: DatabaseCatalog, name: unknown): string {
 
 async function setParameter(cr: SqlClient, key: string, value: string, now: Date): Promise<void> {
   await cr.query('DELETE FROM ir_config_parameter WHERE key = $1', [key]);
-  await cr.query('INSERT INTO ir_config_parameter (key, value, create_uid, create_date, write_uid, write_date) VALUES ($1, $2, 1, $3, 1, $3)', [key, value, formatDatetime(now)]);
+  await cr.query(
+    'INSERT INTO ir_config_parameter (key, value, create_uid, create_date, write_uid, write_date) VALUES ($1, $2, 1, $3, 1, $3)',
+    [key, value, formatDatetime(now)],
+  );
 }
 
 /** A new database from the template whose administrator gets `login` and `password`; the language and country too. */
@@ -45,19 +49,25 @@ export async function createDatabase(catalog: DatabaseCatalog, name: unknown, se
   if (setup.login === '' || setup.password === '') throw new DatabaseOperationError('The administrator needs a login and a password');
   await catalog.createDatabase(database, { demo: setup.demo ?? false });
   try {
-    await catalog.use(database, (storage) => storage.transaction(async (cr) => {
-      const lang = await cr.query<{ id: number }>('UPDATE res_lang SET active = true WHERE code = $1 RETURNING id', [setup.lang]);
-      if (lang.rows.length === 0) throw new DatabaseOperationError(`Unknown language '${setup.lang}'`);
-      const hash = await hashSecret(setup.password, catalog.hashCost);
-      await cr.query("UPDATE res_users SET login = $1, password_hash = $2, lang = $3 WHERE login = 'admin'", [setup.login, hash, setup.lang]);
-      if (setup.countryCode) {
-        const country = await cr.query<{ id: number }>('SELECT id FROM res_country WHERE code = upper($1)', [setup.countryCode]);
-        if (country.rows.length === 0) throw new DatabaseOperationError(`Unknown country code '${setup.countryCode}'`);
-        await cr.query('UPDATE res_company SET country_id = $1', [country.rows[0].id]);
-      }
-      if (setup.phone) await cr.query('UPDATE res_company SET phone = $1', [setup.phone]);
-      await cr.query('DELETE FROM res_users_apikeys');
-    }));
+    await catalog.use(database, (storage) =>
+      storage.transaction(async (cr) => {
+        const lang = await cr.query<{ id: number }>('UPDATE res_lang SET active = true WHERE code = $1 RETURNING id', [setup.lang]);
+        if (lang.rows.length === 0) throw new DatabaseOperationError(`Unknown language '${setup.lang}'`);
+        const hash = await hashSecret(setup.password, catalog.hashCost);
+        await cr.query("UPDATE res_users SET login = $1, password_hash = $2, lang = $3 WHERE login = 'admin'", [
+          setup.login,
+          hash,
+          setup.lang,
+        ]);
+        if (setup.countryCode) {
+          const country = await cr.query<{ id: number }>('SELECT id FROM res_country WHERE code = upper($1)', [setup.countryCode]);
+          if (country.rows.length === 0) throw new DatabaseOperationError(`Unknown country code '${setup.countryCode}'`);
+          await cr.query('UPDATE res_company SET country_id = $1', [country.rows[0].id]);
+        }
+        if (setup.phone) await cr.query('UPDATE res_company SET phone = $1', [setup.phone]);
+        await cr.query('DELETE FROM res_users_apikeys');
+      }),
+    );
   } catch (error) {
     await catalog.dropDatabase(database);
     throw error;
@@ -67,16 +77,20 @@ export async function createDatabase(catalog: DatabaseCatalog, name: unknown, se
 
 /** Removes what lets the copy act on the outside world: every API key; then flags the database as neutralised. */
 export async function neutralizeDatabase(catalog: DatabaseCatalog, name: string): Promise<void> {
-  await catalog.use(name, (storage) => storage.transaction(async (cr) => {
-    await cr.query('DELETE FROM res_users_apikeys');
-    await setParameter(cr, NEUTRALIZED_PARAMETER, 'True', catalog.clock.now());
-  }));
+  await catalog.use(name, (storage) =>
+    storage.transaction(async (cr) => {
+      await cr.query('DELETE FROM res_users_apikeys');
+      await setParameter(cr, NEUTRALIZED_PARAMETER, 'True', catalog.clock.now());
+    }),
+  );
   catalog.authenticator(name).clear();
 }
 
 /** Gives a copied database its own identity. */
 export async function newIdentity(catalog: DatabaseCatalog, name: string): Promise<void> {
-  await catalog.use(name, (storage) => storage.transaction((cr) => setParameter(cr, 'database.uuid', crypto.randomUUID(), catalog.clock.now())));
+  await catalog.use(name, (storage) =>
+    storage.transaction((cr) => setParameter(cr, 'database.uuid', crypto.randomUUID(), catalog.clock.now())),
+  );
 }
 
 /** Copies `source` into the new database `target` (closed first, so the copy is consistent), with a new uuid. */

@@ -36,16 +36,31 @@ export function dbService(options: DbServiceOptions): RpcService {
   return async (context: RpcContext, method: string, params: unknown[]) => {
     const { catalog } = context;
     switch (method) {
-      case 'server_version': return `${context.versionInfo[0]}.${context.versionInfo[1]}`;
-      case 'db_exist': return typeof params[0] === 'string' && catalog.exists(params[0]);
+      case 'server_version':
+        return `${context.versionInfo[0]}.${context.versionInfo[1]}`;
+      case 'db_exist':
+        return typeof params[0] === 'string' && catalog.exists(params[0]);
       case 'list':
         if (!options.listDb) throw accessDenied('Access Denied');
         return [...catalog.list()];
-      case 'list_lang': return referenceList(catalog, 'SELECT code, name FROM res_lang ORDER BY name');
-      default: break;
+      case 'list_lang':
+        return referenceList(catalog, 'SELECT code, name FROM res_lang ORDER BY name');
+      default:
+        break;
     }
-    const known = ['create_database', 'duplicate_database', 'drop', 'dump', 'restore', 'change_admin_password', 'rename', 'migrate_databases', 'list_countries'];
-    if (!known.includes(method)) throw new ServiceError('builtins.KeyError', 500, `'${method}' is not a function of the db service`, 'business');
+    const known = [
+      'create_database',
+      'duplicate_database',
+      'drop',
+      'dump',
+      'restore',
+      'change_admin_password',
+      'rename',
+      'migrate_databases',
+      'list_countries',
+    ];
+    if (!known.includes(method))
+      throw new ServiceError('builtins.KeyError', 500, `'${method}' is not a function of the db service`, 'business');
     if (!(await context.logins.master(context.source, () => options.master.check(params[0])))) throw accessDenied('Access Denied');
     const args = params.slice(1);
     try {
@@ -53,20 +68,32 @@ export function dbService(options: DbServiceOptions): RpcService {
         case 'create_database': {
           const [name, demo, lang, password, login, countryCode, phone] = args;
           await createDatabase(catalog, name, {
-            login: typeof login === 'string' ? login : 'admin', password: String(password ?? ''), lang: typeof lang === 'string' ? lang : 'en_US', demo: bool(demo),
-            countryCode: typeof countryCode === 'string' ? countryCode : null, phone: typeof phone === 'string' ? phone : null,
+            login: typeof login === 'string' ? login : 'admin',
+            password: String(password ?? ''),
+            lang: typeof lang === 'string' ? lang : 'en_US',
+            demo: bool(demo),
+            countryCode: typeof countryCode === 'string' ? countryCode : null,
+            phone: typeof phone === 'string' ? phone : null,
           });
           return true;
         }
-        case 'duplicate_database': await duplicateDatabase(catalog, args[0], args[1], bool(args[2])); return true;
-        case 'drop': await catalog.dropDatabase(needExisting(catalog, args[0])); return true;
-        case 'rename': await renameDatabase(catalog, args[0], args[1]); return true;
+        case 'duplicate_database':
+          await duplicateDatabase(catalog, args[0], args[1], bool(args[2]));
+          return true;
+        case 'drop':
+          await catalog.dropDatabase(needExisting(catalog, args[0]));
+          return true;
+        case 'rename':
+          await renameDatabase(catalog, args[0], args[1]);
+          return true;
         case 'change_admin_password':
           if (typeof args[0] !== 'string' || args[0] === '') throw typeError('change_admin_password() needs the new password');
           await options.master.change(args[0]);
           return true;
-        case 'list_countries': return referenceList(catalog, "SELECT code, name ->> 'en_US' AS name FROM res_country ORDER BY name ->> 'en_US'");
-        case 'migrate_databases': throw userError('migrate_databases is not supported: the sandbox has no module upgrades (and JSON-2 has no replacement for it).');
+        case 'list_countries':
+          return referenceList(catalog, "SELECT code, name ->> 'en_US' AS name FROM res_country ORDER BY name ->> 'en_US'");
+        case 'migrate_databases':
+          throw userError('migrate_databases is not supported: the sandbox has no module upgrades (and JSON-2 has no replacement for it).');
         case 'dump': {
           if (!options.backups) throw userError('dump is not available on this server');
           const format = args[1] === 'dump' ? 'dump' : 'zip';
@@ -78,7 +105,8 @@ export function dbService(options: DbServiceOptions): RpcService {
           await options.backups.restoreFromBuffer(catalog, args[0], Buffer.from(args[1], 'base64'), bool(args[2]), context.signal);
           return true;
         }
-        default: throw new Error('unreachable');
+        default:
+          throw new Error('unreachable');
       }
     } catch (error) {
       operationFailed(error);

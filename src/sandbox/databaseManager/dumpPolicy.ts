@@ -11,17 +11,64 @@ export class ForbiddenStatementError extends DatabaseOperationError {}
 
 /** Functions and relations that reach beyond the database being restored, by name or by family (a prefix). */
 const FORBIDDEN_NAMES = new Set([
-  'lo_import', 'lo_export', 'pg_stat_file', 'set_config', 'current_setting', 'pg_reload_conf', 'pg_rotate_logfile',
-  'pg_promote', 'pg_switch_wal', 'pg_terminate_backend', 'pg_cancel_backend', 'pg_notify', 'pg_current_logfile',
-  'query_to_xml', 'query_to_xmlschema', 'query_to_xml_and_xmlschema', 'cursor_to_xml', 'cursor_to_xmlschema',
-  'table_to_xml', 'table_to_xmlschema', 'table_to_xml_and_xmlschema', 'schema_to_xml', 'schema_to_xmlschema',
-  'schema_to_xml_and_xmlschema', 'database_to_xml', 'database_to_xmlschema', 'database_to_xml_and_xmlschema',
-  'pg_authid', 'pg_shadow', 'pg_user_mapping', 'pg_user_mappings', 'pg_hba_file_rules', 'pg_ident_file_mappings',
-  'pg_file_settings', 'pg_settings', 'pg_stat_activity', 'pg_largeobject', 'pg_largeobject_metadata', 'pg_import_system_collations',
+  'lo_import',
+  'lo_export',
+  'pg_stat_file',
+  'set_config',
+  'current_setting',
+  'pg_reload_conf',
+  'pg_rotate_logfile',
+  'pg_promote',
+  'pg_switch_wal',
+  'pg_terminate_backend',
+  'pg_cancel_backend',
+  'pg_notify',
+  'pg_current_logfile',
+  'query_to_xml',
+  'query_to_xmlschema',
+  'query_to_xml_and_xmlschema',
+  'cursor_to_xml',
+  'cursor_to_xmlschema',
+  'table_to_xml',
+  'table_to_xmlschema',
+  'table_to_xml_and_xmlschema',
+  'schema_to_xml',
+  'schema_to_xmlschema',
+  'schema_to_xml_and_xmlschema',
+  'database_to_xml',
+  'database_to_xmlschema',
+  'database_to_xml_and_xmlschema',
+  'pg_authid',
+  'pg_shadow',
+  'pg_user_mapping',
+  'pg_user_mappings',
+  'pg_hba_file_rules',
+  'pg_ident_file_mappings',
+  'pg_file_settings',
+  'pg_settings',
+  'pg_stat_activity',
+  'pg_largeobject',
+  'pg_largeobject_metadata',
+  'pg_import_system_collations',
 ]);
 const FORBIDDEN_FAMILIES = [
-  'pg_read_', 'pg_ls_', 'pg_file_', 'pg_stat_', 'lo_', 'dblink', 'pg_sleep', 'pg_advisory', 'pg_try_advisory',
-  'pg_create_', 'pg_drop_', 'pg_replication_', 'pg_logical_', 'pg_wal_', 'pg_backup_', 'pg_log_', 'binary_upgrade_',
+  'pg_read_',
+  'pg_ls_',
+  'pg_file_',
+  'pg_stat_',
+  'lo_',
+  'dblink',
+  'pg_sleep',
+  'pg_advisory',
+  'pg_try_advisory',
+  'pg_create_',
+  'pg_drop_',
+  'pg_replication_',
+  'pg_logical_',
+  'pg_wal_',
+  'pg_backup_',
+  'pg_log_',
+  'binary_upgrade_',
 ];
 
 /** Keywords that read other tables or run other statements, refused in every statement (unquoted). */
@@ -89,14 +136,16 @@ export function checkDumpStatement(statement: SplitStatement): 'run' | 'skip' {
       if (!/'utf-?8'\s*;$/i.test(statement.text)) refuse(statement, 'the backup must be UTF-8');
       return 'skip';
     case 'strings':
-      if (!/\bon\s*;$/i.test(statement.text) || statement.words.length > 4) refuse(statement, 'the backup must be written with standard_conforming_strings on');
+      if (!/\bon\s*;$/i.test(statement.text) || statement.words.length > 4)
+        refuse(statement, 'the backup must be written with standard_conforming_strings on');
       return 'skip';
     case 'table':
       if (statement.words.includes('as')) refuse(statement, 'CREATE TABLE ... AS');
       return 'run';
     case 'row': {
       const other = statement.afterValues?.find((word) => !ROW_WORDS.has(word));
-      if (statement.afterValues === null || other !== undefined) refuse(statement, other === undefined ? 'a row without VALUES' : `'${other}' in the values of a row`);
+      if (statement.afterValues === null || other !== undefined)
+        refuse(statement, other === undefined ? 'a row without VALUES' : `'${other}' in the values of a row`);
       return 'run';
     }
     default:

@@ -18,11 +18,17 @@ function form(action: string, title: string, body: string, multipart = false): s
 export function managerPage(view: ManagerView): string {
   const master = field('Master password', 'master_pwd', 'password', ' required');
   const options = (view.databases ?? []).map((name) => `<option>${escapeHtml(name)}</option>`).join('');
-  const pick = (name: string) => view.databases === null ? field('Database', name, 'text', ' required') : `<label>Database <select name="${name}">${options}</select></label>`;
-  const langs = view.languages.map(([code, name]) => `<option value="${escapeHtml(code)}"${code === 'en_US' ? ' selected' : ''}>${escapeHtml(name)}</option>`).join('');
-  const list = view.databases === null
-    ? '<p>Listing the databases is disabled on this server.</p>'
-    : `<ul>${view.databases.map((name) => `<li>${escapeHtml(name)}</li>`).join('') || '<li>(no database)</li>'}</ul>`;
+  const pick = (name: string) =>
+    view.databases === null
+      ? field('Database', name, 'text', ' required')
+      : `<label>Database <select name="${name}">${options}</select></label>`;
+  const langs = view.languages
+    .map(([code, name]) => `<option value="${escapeHtml(code)}"${code === 'en_US' ? ' selected' : ''}>${escapeHtml(name)}</option>`)
+    .join('');
+  const list =
+    view.databases === null
+      ? '<p>Listing the databases is disabled on this server.</p>'
+      : `<ul>${view.databases.map((name) => `<li>${escapeHtml(name)}</li>`).join('') || '<li>(no database)</li>'}</ul>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Database manager</title></head><body>
 <h1>Database manager</h1>

@@ -35,14 +35,23 @@ export const DEFAULT_MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
 const FORM_LIMIT = 1024 * 1024;
 /** How long the rest of a refused upload is read and dropped before its connection is closed. */
 const LINGER_MS = 2000;
-const HEADERS = { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'", 'Cache-Control': 'no-store' };
+const HEADERS = {
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+  'Cache-Control': 'no-store',
+};
 const SENTENCES: Record<string, string> = {
-  create: 'Database creation error', duplicate: 'Database duplication error', drop: 'Database deletion error',
-  backup: 'Database backup error', restore: 'Database restore error', change_password: 'Master password update error',
+  create: 'Database creation error',
+  duplicate: 'Database duplication error',
+  drop: 'Database deletion error',
+  backup: 'Database backup error',
+  restore: 'Database restore error',
+  change_password: 'Master password update error',
 };
 
 class WrongMaster extends Error {
-  constructor() { super('Access Denied'); }
+  constructor() {
+    super('Access Denied');
+  }
 }
 
 const checked = (value: string | undefined) => value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
@@ -67,12 +76,20 @@ export function managerAnswers(options: ManagerOptions): ManagerAnswers {
 
   async function page(response: ServerResponse, error: string | null): Promise<void> {
     const [first] = catalog.list();
-    const languages = first === undefined ? [] : (await catalog.use(first, (storage) => storage.query<{ code: string; name: string }>('SELECT code, name FROM res_lang ORDER BY name'))).rows.map((row): [string, string] => [row.code, row.name]);
+    const languages =
+      first === undefined
+        ? []
+        : (
+            await catalog.use(first, (storage) =>
+              storage.query<{ code: string; name: string }>('SELECT code, name FROM res_lang ORDER BY name'),
+            )
+          ).rows.map((row): [string, string] => [row.code, row.name]);
     sendHtml(response, 200, managerPage({ databases: options.listDb ? [...catalog.list()] : null, languages, error }), HEADERS);
   }
 
   async function needMaster(fields: ReadonlyMap<string, string>, request: IncomingMessage): Promise<void> {
-    if (!(await options.logins.master(request.socket.remoteAddress ?? 'unknown', () => master.check(fields.get('master_pwd'))))) throw new WrongMaster();
+    if (!(await options.logins.master(request.socket.remoteAddress ?? 'unknown', () => master.check(fields.get('master_pwd')))))
+      throw new WrongMaster();
   }
 
   async function run(action: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -81,7 +98,8 @@ export function managerAnswers(options: ManagerOptions): ManagerAnswers {
       const upload = await receiveUpload(request, 'backup_file', options.uploadsDir, {
         maxFileBytes: options.maxUploadBytes,
         beforeFile: async (fields) => {
-          if (!fields.has('master_pwd')) throw new DatabaseOperationError('the master password (master_pwd) must come before the backup file in the form');
+          if (!fields.has('master_pwd'))
+            throw new DatabaseOperationError('the master password (master_pwd) must come before the backup file in the form');
           await needMaster(fields, request);
         },
       });
@@ -103,12 +121,18 @@ export function managerAnswers(options: ManagerOptions): ManagerAnswers {
     switch (action) {
       case 'create':
         await createDatabase(catalog, fields.get('name'), {
-          login: fields.get('login') || 'admin', password: fields.get('password') ?? '', lang: fields.get('lang') || 'en_US', demo: checked(fields.get('demo')),
-          countryCode: fields.get('country_code') || null, phone: fields.get('phone') || null,
+          login: fields.get('login') || 'admin',
+          password: fields.get('password') ?? '',
+          lang: fields.get('lang') || 'en_US',
+          demo: checked(fields.get('demo')),
+          countryCode: fields.get('country_code') || null,
+          phone: fields.get('phone') || null,
         });
         return;
-      case 'duplicate': return duplicateDatabase(catalog, fields.get('name'), fields.get('new_name'), checked(fields.get('neutralize_database')));
-      case 'drop': return catalog.dropDatabase(needExisting(catalog, fields.get('name')));
+      case 'duplicate':
+        return duplicateDatabase(catalog, fields.get('name'), fields.get('new_name'), checked(fields.get('neutralize_database')));
+      case 'drop':
+        return catalog.dropDatabase(needExisting(catalog, fields.get('name')));
       case 'change_password': {
         const next = fields.get('master_pwd_new') ?? '';
         if (next === '') throw new DatabaseOperationError('The new master password is empty');
@@ -124,14 +148,19 @@ export function managerAnswers(options: ManagerOptions): ManagerAnswers {
         });
         return streamBackup(catalog, name, format, response, options.versionInfo);
       }
-      default: throw new Error(`unknown action ${action}`);
+      default:
+        throw new Error(`unknown action ${action}`);
     }
   }
 
   async function list(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (!acceptsJsonRpc(request, response, '/web/database/list')) return;
     let id: unknown = null;
-    try { id = (JSON.parse((await readBody(request, FORM_LIMIT)).toString('utf8')) as { id?: unknown }).id ?? null; } catch { /* an empty or bad body still lists */ }
+    try {
+      id = (JSON.parse((await readBody(request, FORM_LIMIT)).toString('utf8')) as { id?: unknown }).id ?? null;
+    } catch {
+      /* an empty or bad body still lists */
+    }
     if (!options.listDb) sendJson(response, 200, errorEnvelope(id, accessDenied('Access Denied')));
     else sendJson(response, 200, resultEnvelope(id, [...catalog.list()]));
   }
@@ -140,9 +169,15 @@ export function managerAnswers(options: ManagerOptions): ManagerAnswers {
   const action: RouteAnswer = async (request, response, _url, [name]) => {
     try {
       await run(name, request, response);
-      if (!response.headersSent) { response.writeHead(303, { Location: '/web/database/manager', 'Content-Length': '0' }); response.end(); }
+      if (!response.headersSent) {
+        response.writeHead(303, { Location: '/web/database/manager', 'Content-Length': '0' });
+        response.end();
+      }
     } catch (error) {
-      if (response.headersSent) { response.destroy(); return; }
+      if (response.headersSent) {
+        response.destroy();
+        return;
+      }
       if (!request.complete) {
         // A refused upload (wrong master password, too large): answer now, then close. What the client still sends
         // meanwhile is read and dropped (never stored) for a moment, so that it reads the answer instead of a reset.
@@ -155,7 +190,10 @@ export function managerAnswers(options: ManagerOptions): ManagerAnswers {
     }
   };
   return {
-    manager: async (request, response) => { request.resume(); await page(response, null); },
+    manager: async (request, response) => {
+      request.resume();
+      await page(response, null);
+    },
     list: (request, response) => list(request, response),
     action,
   };

@@ -24,7 +24,11 @@ function writeConfig(file: string, config: ConfigFile): void {
 }
 
 export class MasterPassword {
-  private constructor(private readonly file: string, private hash: string, private readonly cost: number) {}
+  private constructor(
+    private readonly file: string,
+    private hash: string,
+    private readonly cost: number,
+  ) {}
 
   /**
    * Loads the master password of `dataDir`. `given` replaces it; without one and without a stored hash a random

@@ -60,7 +60,10 @@ export async function receiveUpload(request: IncomingMessage, fileField: string,
       // A destroyed parser destroys its file part with the same error, which the parser reports: without a listener
       // (a part skipped, or refused before it is piped) that second 'error' would be an uncaught exception.
       stream.on('error', () => undefined);
-      if (name !== fileField || started) { stream.resume(); return; }
+      if (name !== fileField || started) {
+        stream.resume();
+        return;
+      }
       started = true;
       // After busboy's own handling of the limit (it marks the file truncated right after this event).
       stream.on('limit', () => process.nextTick(() => parser.destroy(new UploadTooLargeError(rules.maxFileBytes))));
@@ -77,7 +80,9 @@ export async function receiveUpload(request: IncomingMessage, fileField: string,
       parser.on('error', reject);
       // Not pipeline(): a bad body must leave the request open for the error page. A request cut off before its end
       // destroys the parser, which destroys the file part being written.
-      const cutOff = () => { if (!request.complete) parser.destroy(new Error('the upload was cut off before its end')); };
+      const cutOff = () => {
+        if (!request.complete) parser.destroy(new Error('the upload was cut off before its end'));
+      };
       request.on('error', cutOff);
       request.on('close', cutOff);
       request.pipe(parser);

@@ -37,11 +37,24 @@ const MAX_WORDS = 16_384;
 const MAX_WORD_CHARS = 256;
 
 const enum State {
-  Code, Dash, Slash, LineComment, Block, BlockStar, BlockSlash,
-  Quote, QuoteClosed, EQuote, EQuoteEscape, EQuoteClosed, Ident, IdentClosed,
+  Code,
+  Dash,
+  Slash,
+  LineComment,
+  Block,
+  BlockStar,
+  BlockSlash,
+  Quote,
+  QuoteClosed,
+  EQuote,
+  EQuoteEscape,
+  EQuoteClosed,
+  Ident,
+  IdentClosed,
 }
 
-const isWordChar = (code: number) => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code >= 128;
+const isWordChar = (code: number) =>
+  (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code >= 128;
 const isBlank = (code: number) => code === 32 || (code >= 9 && code <= 13);
 
 /** Index of the first of `a` or `b` in `text` from `from`, or the text's length. */
@@ -78,7 +91,8 @@ export class StatementSplitter {
     // Where the part of the current word inside this chunk starts (-1: no word is being read here).
     let wordStart = this.state === State.Ident ? 0 : -1;
     const takeWord = (end: number) => {
-      if (wordStart >= 0 && this.word.length < MAX_WORD_CHARS) this.word += text.slice(wordStart, Math.min(end, wordStart + MAX_WORD_CHARS));
+      if (wordStart >= 0 && this.word.length < MAX_WORD_CHARS)
+        this.word += text.slice(wordStart, Math.min(end, wordStart + MAX_WORD_CHARS));
       wordStart = -1;
     };
     for (let i = 0; i < text.length; i += 1) {
@@ -110,8 +124,14 @@ export class StatementSplitter {
             continue;
           }
           this.finishWord();
-          if (code === 45 /* - */) { this.state = State.Dash; continue; }
-          if (code === 47 /* / */) { this.state = State.Slash; continue; }
+          if (code === 45 /* - */) {
+            this.state = State.Dash;
+            continue;
+          }
+          if (code === 47 /* / */) {
+            this.state = State.Slash;
+            continue;
+          }
           if (code === 59 /* ; */) {
             const statement = this.finishStatement(text.slice(start, i + 1));
             if (statement) done.push(statement);
@@ -120,8 +140,12 @@ export class StatementSplitter {
           }
           this.hasCode = true;
           this.afterString = false;
-          if (code === 34 /* " */) { this.state = State.Ident; this.wordQuoted = true; wordStart = i + 1; }
-          else if (code === 36 /* $ */) throw new SqlSplitError('the backup uses dollar quoting or $ parameters, which a plain dump never contains');
+          if (code === 34 /* " */) {
+            this.state = State.Ident;
+            this.wordQuoted = true;
+            wordStart = i + 1;
+          } else if (code === 36 /* $ */)
+            throw new SqlSplitError('the backup uses dollar quoting or $ parameters, which a plain dump never contains');
           continue;
         case State.Dash:
         case State.Slash:
@@ -145,11 +169,23 @@ export class StatementSplitter {
           if (i < text.length) this.state = text.charCodeAt(i) === 42 ? State.BlockStar : State.BlockSlash;
           continue;
         case State.BlockStar:
-          if (code === 47) { this.depth -= 1; this.state = this.depth === 0 ? State.Code : State.Block; continue; }
-          this.state = State.Block; i -= 1; continue;
+          if (code === 47) {
+            this.depth -= 1;
+            this.state = this.depth === 0 ? State.Code : State.Block;
+            continue;
+          }
+          this.state = State.Block;
+          i -= 1;
+          continue;
         case State.BlockSlash:
-          if (code === 42) { this.depth += 1; this.state = State.Block; continue; }
-          this.state = State.Block; i -= 1; continue;
+          if (code === 42) {
+            this.depth += 1;
+            this.state = State.Block;
+            continue;
+          }
+          this.state = State.Block;
+          i -= 1;
+          continue;
         case State.Quote:
           i = nextOf(text, "'", null, i);
           if (i < text.length) this.state = State.QuoteClosed;
@@ -157,9 +193,14 @@ export class StatementSplitter {
         case State.QuoteClosed:
         case State.EQuoteClosed:
           // A doubled quote is a quote inside the string.
-          if (code === 39) { this.state = this.state === State.QuoteClosed ? State.Quote : State.EQuote; continue; }
+          if (code === 39) {
+            this.state = this.state === State.QuoteClosed ? State.Quote : State.EQuote;
+            continue;
+          }
           this.afterString = true;
-          this.state = State.Code; i -= 1; continue;
+          this.state = State.Code;
+          i -= 1;
+          continue;
         case State.EQuote:
           i = nextOf(text, "'", '\\', i);
           if (i < text.length) this.state = text.charCodeAt(i) === 39 ? State.EQuoteClosed : State.EQuoteEscape;
@@ -169,12 +210,22 @@ export class StatementSplitter {
           continue;
         case State.Ident:
           i = nextOf(text, '"', null, i);
-          if (i < text.length) { takeWord(i); this.state = State.IdentClosed; }
+          if (i < text.length) {
+            takeWord(i);
+            this.state = State.IdentClosed;
+          }
           continue;
         case State.IdentClosed:
-          if (code === 34) { this.word += '"'; wordStart = i + 1; this.state = State.Ident; continue; }
+          if (code === 34) {
+            this.word += '"';
+            wordStart = i + 1;
+            this.state = State.Ident;
+            continue;
+          }
           this.finishWord();
-          this.state = State.Code; i -= 1; continue;
+          this.state = State.Code;
+          i -= 1;
+          continue;
       }
     }
     takeWord(text.length);
@@ -189,11 +240,14 @@ export class StatementSplitter {
 
   /** Checks that the text ended between statements (only blanks and comments after the last `;`). */
   finish(): void {
-    if (this.hasCode || (this.state !== State.Code && this.state !== State.LineComment)) throw new SqlSplitError('the backup ends in the middle of a statement');
+    if (this.hasCode || (this.state !== State.Code && this.state !== State.LineComment))
+      throw new SqlSplitError('the backup ends in the middle of a statement');
   }
 
   private tooLong(): never {
-    throw new SqlSplitError(`a statement of the backup is longer than ${Math.round(this.options.maxStatementChars / (1024 * 1024))} MiB (a plain dump writes one row per statement)`);
+    throw new SqlSplitError(
+      `a statement of the backup is longer than ${Math.round(this.options.maxStatementChars / (1024 * 1024))} MiB (a plain dump writes one row per statement)`,
+    );
   }
 
   private finishWord(): void {
@@ -208,8 +262,9 @@ export class StatementSplitter {
     if (this.head.length < HEAD_WORDS) this.head.push(word);
     if (this.words.push(word) > MAX_WORDS) throw new SqlSplitError(`a statement of the backup has more than ${MAX_WORDS} words`);
     if (quoted) return;
-    if (this.afterValues !== null) { if (this.afterValues.size < MAX_LISTED) this.afterValues.add(bare); }
-    else if (bare === 'values') this.afterValues = new Set();
+    if (this.afterValues !== null) {
+      if (this.afterValues.size < MAX_LISTED) this.afterValues.add(bare);
+    } else if (bare === 'values') this.afterValues = new Set();
   }
 
   /** The statement ending with `lastPiece`, or null for an empty one (a lone `;`). */

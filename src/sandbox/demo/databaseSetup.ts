@@ -13,23 +13,67 @@ import type { SqlClient, Storage } from '../storage/sqlClient';
 import { addExternalId } from './externalIds';
 import { createSalesDemoData, createSalesReferenceData } from './salesSetup';
 import { wideValues } from './wideRecords';
-import { COUNTRIES, CURRENCIES, FRENCH_CATEGORY_NAMES, FRENCH_COUNTRY_NAMES, SECOND_COMPANY, GENERATED_CONTACTS, GROUPS, INDIVIDUALS, LANGUAGES, PARTNER_CATEGORIES, PARTNER_COMPANIES, USERS, WIDE_RECORDS } from './demoRecords';
+import {
+  COUNTRIES,
+  CURRENCIES,
+  FRENCH_CATEGORY_NAMES,
+  FRENCH_COUNTRY_NAMES,
+  SECOND_COMPANY,
+  GENERATED_CONTACTS,
+  GROUPS,
+  INDIVIDUALS,
+  LANGUAGES,
+  PARTNER_CATEGORIES,
+  PARTNER_COMPANIES,
+  USERS,
+  WIDE_RECORDS,
+} from './demoRecords';
 
 const SUPERUSER: CurrentUser = {
-  id: SUPERUSER_ID, login: '__system__', name: 'System', companyId: 1, companyIds: [1], partnerId: null, lang: 'en_US', tz: null,
-  groups: new Set([GROUP_USER, GROUP_ERP_MANAGER, GROUP_SYSTEM]), groupIds: new Set(),
+  id: SUPERUSER_ID,
+  login: '__system__',
+  name: 'System',
+  companyId: 1,
+  companyIds: [1],
+  partnerId: null,
+  lang: 'en_US',
+  tz: null,
+  groups: new Set([GROUP_USER, GROUP_ERP_MANAGER, GROUP_SYSTEM]),
+  groupIds: new Set(),
 };
 
 /** An environment of the internal superuser on `cr` (rights not checked). */
 export function superuserEnvironment(cr: SqlClient, registry: Registry, hashCost: number, now = systemClock.now()): Environment {
-  return new Environment(cr, registry, SUPERUSER, { lang: 'en_US' }, now, { clock: systemClock, forgetApiKeys: () => undefined, recordsChanged: () => undefined, hashCost, security: SecurityTables.EMPTY }, true);
+  return new Environment(
+    cr,
+    registry,
+    SUPERUSER,
+    { lang: 'en_US' },
+    now,
+    { clock: systemClock, forgetApiKeys: () => undefined, recordsChanged: () => undefined, hashCost, security: SecurityTables.EMPTY },
+    true,
+  );
 }
 
 async function createReferenceData(env: Environment): Promise<Map<string, number>> {
-  const countryIds = await createRecords(env, env.model('res.country'), COUNTRIES.map(([code, name, phone]) => ({ code, name, phone_code: phone })));
-  await createRecords(env, env.model('res.lang'), LANGUAGES.map((lang) => ({
-    code: lang.code, name: lang.name, iso_code: lang.iso, url_code: lang.url, active: lang.active, direction: lang.direction, date_format: lang.dateFormat,
-  })));
+  const countryIds = await createRecords(
+    env,
+    env.model('res.country'),
+    COUNTRIES.map(([code, name, phone]) => ({ code, name, phone_code: phone })),
+  );
+  await createRecords(
+    env,
+    env.model('res.lang'),
+    LANGUAGES.map((lang) => ({
+      code: lang.code,
+      name: lang.name,
+      iso_code: lang.iso,
+      url_code: lang.url,
+      active: lang.active,
+      direction: lang.direction,
+      date_format: lang.dateFormat,
+    })),
+  );
   for (const [code, name] of Object.entries(FRENCH_COUNTRY_NAMES)) {
     await env.cr.query("UPDATE res_country SET name = name || jsonb_build_object('fr_FR', $1::text) WHERE code = $2", [name, code]);
   }
@@ -40,8 +84,28 @@ async function createReferenceData(env: Environment): Promise<Map<string, number
 const BASE_USERS = new Set(['base.user_root', 'base.user_admin']);
 
 async function createCompanyAndUsers(env: Environment, countries: Map<string, number>, demo: boolean): Promise<void> {
-  const [companyPartner] = await createRecords(env, env.model('res.partner'), [{ name: 'My Company (San Francisco)', is_company: true, email: 'info@yourcompany.com', phone: '+1 555-555-5556', street: '250 Executive Park Blvd, Suite 3400', city: 'San Francisco', zip: '94134', country_id: countries.get('US'), website: 'http://www.example.com' }]);
-  const [company] = await createRecords(env, env.model('res.company'), [{ name: 'My Company (San Francisco)', partner_id: companyPartner, email: 'info@yourcompany.com', phone: '+1 555-555-5556', country_id: countries.get('US') }]);
+  const [companyPartner] = await createRecords(env, env.model('res.partner'), [
+    {
+      name: 'My Company (San Francisco)',
+      is_company: true,
+      email: 'info@yourcompany.com',
+      phone: '+1 555-555-5556',
+      street: '250 Executive Park Blvd, Suite 3400',
+      city: 'San Francisco',
+      zip: '94134',
+      country_id: countries.get('US'),
+      website: 'http://www.example.com',
+    },
+  ]);
+  const [company] = await createRecords(env, env.model('res.company'), [
+    {
+      name: 'My Company (San Francisco)',
+      partner_id: companyPartner,
+      email: 'info@yourcompany.com',
+      phone: '+1 555-555-5556',
+      country_id: countries.get('US'),
+    },
+  ]);
   await env.cr.query('UPDATE res_partner SET company_id = $1 WHERE id = $2', [company, companyPartner]);
   await addExternalId(env, 'base.main_company', 'res.company', company);
   await addExternalId(env, 'base.main_partner', 'res.partner', companyPartner);
@@ -52,11 +116,21 @@ async function createCompanyAndUsers(env: Environment, countries: Map<string, nu
     await addExternalId(env, group.xmlId, 'res.groups', id);
   }
   for (const user of USERS.filter((candidate) => demo || BASE_USERS.has(candidate.xmlId))) {
-    const [id] = await createRecords(env, env.model('res.users'), [{
-      login: user.login, name: user.name, email: user.email, password: user.password ?? false, share: user.share, active: user.active, tz: user.tz, company_id: company,
-    }]);
+    const [id] = await createRecords(env, env.model('res.users'), [
+      {
+        login: user.login,
+        name: user.name,
+        email: user.email,
+        password: user.password ?? false,
+        share: user.share,
+        active: user.active,
+        tz: user.tz,
+        company_id: company,
+      },
+    ]);
     await addExternalId(env, user.xmlId, 'res.users', id);
-    for (const group of user.groups) await env.cr.query('INSERT INTO res_groups_users_rel (gid, uid) VALUES ($1, $2)', [groupIds.get(group), id]);
+    for (const group of user.groups)
+      await env.cr.query('INSERT INTO res_groups_users_rel (gid, uid) VALUES ($1, $2)', [groupIds.get(group), id]);
     await env.cr.query('INSERT INTO res_company_users_rel (cid, user_id) VALUES ($1, $2)', [company, id]);
   }
 }
@@ -68,12 +142,28 @@ async function createCompanyAndUsers(env: Environment, countries: Map<string, nu
 async function createSecondCompany(env: Environment, countries: Map<string, number>): Promise<void> {
   const { contacts, ...address } = SECOND_COMPANY;
   const [partner] = await createRecords(env, env.model('res.partner'), [{ ...address, is_company: true, country_id: countries.get('US') }]);
-  const [company] = await createRecords(env, env.model('res.company'), [{ name: address.name, partner_id: partner, email: address.email, phone: address.phone, country_id: countries.get('US') }]);
+  const [company] = await createRecords(env, env.model('res.company'), [
+    { name: address.name, partner_id: partner, email: address.email, phone: address.phone, country_id: countries.get('US') },
+  ]);
   await env.cr.query('UPDATE res_partner SET company_id = $1 WHERE id = $2', [company, partner]);
-  await createRecords(env, env.model('res.partner'), contacts.map(([name, job]) => ({ name, function: job, parent_id: partner, company_id: company, city: address.city, country_id: countries.get('US') })));
+  await createRecords(
+    env,
+    env.model('res.partner'),
+    contacts.map(([name, job]) => ({
+      name,
+      function: job,
+      parent_id: partner,
+      company_id: company,
+      city: address.city,
+      country_id: countries.get('US'),
+    })),
+  );
   await addExternalId(env, 'sandbox.company_chicago', 'res.company', company);
   const logins = USERS.filter((user) => user.allCompanies).map((user) => user.login);
-  await env.cr.query('INSERT INTO res_company_users_rel (cid, user_id) SELECT $1, id FROM res_users WHERE login = ANY($2::text[])', [company, logins]);
+  await env.cr.query('INSERT INTO res_company_users_rel (cid, user_id) SELECT $1, id FROM res_users WHERE login = ANY($2::text[])', [
+    company,
+    logins,
+  ]);
 }
 
 const FIRST_NAMES = ['Alex', 'Bea', 'Carmen', 'Dirk', 'Elif', 'Farid', 'Greta', 'Hugo', 'Ines', 'Jonas'];
@@ -81,56 +171,130 @@ const LAST_NAMES = ['Anders', 'Bosch', 'Costa', 'Dijkstra'];
 
 async function createPartners(env: Environment, countries: Map<string, number>): Promise<void> {
   const partners = env.model('res.partner');
-  const domain = (name: string) => name.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '').slice(0, 16) || 'example';
+  const domain = (name: string) =>
+    name
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[^a-z0-9]+/g, '')
+      .slice(0, 16) || 'example';
   const companyIds: number[] = [];
   for (const [index, company] of PARTNER_COMPANIES.entries()) {
     const country = countries.get(company.country);
-    const [companyId] = await createRecords(env, partners, [{
-      name: company.name, is_company: true, street: company.street, city: company.city, zip: company.zip, country_id: country,
-      email: `info@${domain(company.name)}.example.com`, phone: `+${index + 10} 555 01${String(index).padStart(2, '0')}`, company_id: 1,
-      website: `https://www.${domain(company.name)}.example.com`, color: index % 12, ref: `C${String(index + 1).padStart(4, '0')}`, credit_limit: 5000 * ((index % 5) + 1),
-    }]);
+    const [companyId] = await createRecords(env, partners, [
+      {
+        name: company.name,
+        is_company: true,
+        street: company.street,
+        city: company.city,
+        zip: company.zip,
+        country_id: country,
+        email: `info@${domain(company.name)}.example.com`,
+        phone: `+${index + 10} 555 01${String(index).padStart(2, '0')}`,
+        company_id: 1,
+        website: `https://www.${domain(company.name)}.example.com`,
+        color: index % 12,
+        ref: `C${String(index + 1).padStart(4, '0')}`,
+        credit_limit: 5000 * ((index % 5) + 1),
+      },
+    ]);
     companyIds.push(companyId);
-    await createRecords(env, partners, company.contacts.map(([name, job], contact) => ({
-      name, function: job, parent_id: companyId, street: company.street, city: company.city, zip: company.zip, country_id: country, company_id: 1,
-      email: `${domain(name)}@${domain(company.name)}.example.com`, phone: `+${index + 10} 555 1${contact}${String(index).padStart(2, '0')}`,
-    })));
+    await createRecords(
+      env,
+      partners,
+      company.contacts.map(([name, job], contact) => ({
+        name,
+        function: job,
+        parent_id: companyId,
+        street: company.street,
+        city: company.city,
+        zip: company.zip,
+        country_id: country,
+        company_id: 1,
+        email: `${domain(name)}@${domain(company.name)}.example.com`,
+        phone: `+${index + 10} 555 1${contact}${String(index).padStart(2, '0')}`,
+      })),
+    );
   }
-  await createRecords(env, partners, INDIVIDUALS.map(([name, city, country], index) => ({
-    name, city, country_id: countries.get(country), email: `${domain(name)}@example.com`, company_id: 1, date: `2024-${String((index % 12) + 1).padStart(2, '0')}-15`,
-    partner_latitude: 40 + index * 1.25, partner_longitude: -3 + index * 2.5,
-  })));
-  await createRecords(env, partners, Array.from({ length: GENERATED_CONTACTS }, (_, index) => ({
-    name: `${FIRST_NAMES[index % FIRST_NAMES.length]} ${LAST_NAMES[Math.floor(index / FIRST_NAMES.length) % LAST_NAMES.length]}`,
-    parent_id: companyIds[index % companyIds.length], type: index % 4 === 0 ? 'invoice' : index % 4 === 1 ? 'delivery' : 'contact', company_id: 1,
-    email: `contact${index + 1}@example.com`, active: index % 13 !== 12,
-  })));
+  await createRecords(
+    env,
+    partners,
+    INDIVIDUALS.map(([name, city, country], index) => ({
+      name,
+      city,
+      country_id: countries.get(country),
+      email: `${domain(name)}@example.com`,
+      company_id: 1,
+      date: `2024-${String((index % 12) + 1).padStart(2, '0')}-15`,
+      partner_latitude: 40 + index * 1.25,
+      partner_longitude: -3 + index * 2.5,
+    })),
+  );
+  await createRecords(
+    env,
+    partners,
+    Array.from({ length: GENERATED_CONTACTS }, (_, index) => ({
+      name: `${FIRST_NAMES[index % FIRST_NAMES.length]} ${LAST_NAMES[Math.floor(index / FIRST_NAMES.length) % LAST_NAMES.length]}`,
+      parent_id: companyIds[index % companyIds.length],
+      type: index % 4 === 0 ? 'invoice' : index % 4 === 1 ? 'delivery' : 'contact',
+      company_id: 1,
+      email: `contact${index + 1}@example.com`,
+      active: index % 13 !== 12,
+    })),
+  );
   const categoryIds = new Map<string, number>();
   for (const [index, [name, parent, companies]] of PARTNER_CATEGORIES.entries()) {
-    const [id] = await createRecords(env, env.model('res.partner.category'), [{ name, parent_id: parent ? categoryIds.get(parent) : false, color: index + 1 }]);
+    const [id] = await createRecords(env, env.model('res.partner.category'), [
+      { name, parent_id: parent ? categoryIds.get(parent) : false, color: index + 1 },
+    ]);
     categoryIds.set(name, id);
-    if (FRENCH_CATEGORY_NAMES[name]) await env.cr.query("UPDATE res_partner_category SET name = name || jsonb_build_object('fr_FR', $1::text) WHERE id = $2", [FRENCH_CATEGORY_NAMES[name], id]);
-    for (const company of companies) await env.cr.query('INSERT INTO res_partner_res_partner_category_rel (category_id, partner_id) VALUES ($1, $2)', [id, companyIds[company]]);
+    if (FRENCH_CATEGORY_NAMES[name])
+      await env.cr.query("UPDATE res_partner_category SET name = name || jsonb_build_object('fr_FR', $1::text) WHERE id = $2", [
+        FRENCH_CATEGORY_NAMES[name],
+        id,
+      ]);
+    for (const company of companies)
+      await env.cr.query('INSERT INTO res_partner_res_partner_category_rel (category_id, partner_id) VALUES ($1, $2)', [
+        id,
+        companyIds[company],
+      ]);
   }
 }
 
 async function createCurrencies(env: Environment): Promise<number[]> {
-  return createRecords(env, env.model('res.currency'), CURRENCIES.map(([name, full_name, symbol, position, decimal_places, active]) => ({
-    name, full_name, symbol, position, decimal_places, rounding: decimal_places === 0 ? 1 : 0.01, active,
-  })));
+  return createRecords(
+    env,
+    env.model('res.currency'),
+    CURRENCIES.map(([name, full_name, symbol, position, decimal_places, active]) => ({
+      name,
+      full_name,
+      symbol,
+      position,
+      decimal_places,
+      rounding: decimal_places === 0 ? 1 : 0.01,
+      active,
+    })),
+  );
 }
 
 async function createWideRecords(env: Environment, currencies: number[]): Promise<void> {
-  const partners = (await env.cr.query<{ id: number }>('SELECT id FROM res_partner WHERE is_company ORDER BY id LIMIT 10')).rows.map((row) => row.id);
+  const partners = (await env.cr.query<{ id: number }>('SELECT id FROM res_partner WHERE is_company ORDER BY id LIMIT 10')).rows.map(
+    (row) => row.id,
+  );
   const tags = (await env.cr.query<{ id: number }>('SELECT id FROM res_partner_category ORDER BY id')).rows.map((row) => row.id);
-  for (let record = 0; record < WIDE_RECORDS; record += 1) await createRecords(env, env.model('sandbox.wide'), [wideValues(record, partners, tags, currencies[record % 2])]);
+  for (let record = 0; record < WIDE_RECORDS; record += 1)
+    await createRecords(env, env.model('sandbox.wide'), [wideValues(record, partners, tags, currencies[record % 2])]);
 }
 
 /**
  * Creates the schema and the data in a new, empty database: reference data (countries, languages, currencies), the
  * company, groups and administrator, and with `demo` (the default) the demo users, partners, tags and wide records.
  */
-export async function populateDatabase(storage: Storage, registry: Registry, hashCost: number, options: { demo?: boolean } = {}): Promise<void> {
+export async function populateDatabase(
+  storage: Storage,
+  registry: Registry,
+  hashCost: number,
+  options: { demo?: boolean } = {},
+): Promise<void> {
   const demo = options.demo ?? true;
   for (const statement of schemaStatements(registry)) await storage.query(statement);
   await storage.transaction(async (cr) => {

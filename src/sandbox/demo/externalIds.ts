@@ -10,6 +10,9 @@ export async function addExternalId(env: Environment, xmlId: string, model: stri
 
 /** Record ids by external id, for the external ids of `model`. */
 export async function externalIds(env: Environment, model: string): Promise<Map<string, number>> {
-  const rows = await env.cr.query<{ xml: string; res_id: number }>("SELECT module || '.' || name AS xml, res_id FROM ir_model_data WHERE model = $1", [model]);
+  const rows = await env.cr.query<{ xml: string; res_id: number }>(
+    "SELECT module || '.' || name AS xml, res_id FROM ir_model_data WHERE model = $1",
+    [model],
+  );
   return new Map(rows.rows.map((row) => [row.xml, Number(row.res_id)]));
 }

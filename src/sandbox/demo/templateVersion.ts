@@ -9,13 +9,18 @@ import * as sales from './salesRecords';
 const STORAGE_FORMAT = 'pglite-0.5.16/setup-3';
 
 export function templateVersion(registry: Registry): string {
-  const digest = crypto.createHash('sha256')
+  const digest = crypto
+    .createHash('sha256')
     .update(STORAGE_FORMAT)
     .update(JSON.stringify(schemaStatements(registry)))
     .update(JSON.stringify(demo))
     .update(JSON.stringify(sales))
     // The ir.model / ir.model.fields rows: labels, help texts and attributes of every model and field.
-    .update(JSON.stringify([...registry.models.values()].map((model) => [model.name, model.description, model.state, [...model.fields.values()]])))
+    .update(
+      JSON.stringify(
+        [...registry.models.values()].map((model) => [model.name, model.description, model.state, [...model.fields.values()]]),
+      ),
+    )
     .digest('hex');
   return `v-${digest.slice(0, 16)}`;
 }

@@ -53,8 +53,15 @@ export function asServiceError(error: unknown): ServiceError {
 
 /** A traceback-like text: where the error was raised, then `<name>: <message>`. */
 function tracebackText(error: ServiceError): string {
-  const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 12);
-  return ['Traceback (most recent call last):', ...frames.reverse().map((line) => `  ${line.trim()}`), `${error.qualifiedName}: ${error.message}`].join('\n');
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .slice(0, 12);
+  return [
+    'Traceback (most recent call last):',
+    ...frames.reverse().map((line) => `  ${line.trim()}`),
+    `${error.qualifiedName}: ${error.message}`,
+  ].join('\n');
 }
 
 export function errorBody(error: ServiceError): ErrorBody {

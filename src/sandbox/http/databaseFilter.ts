@@ -9,7 +9,10 @@ function escapeRegExp(text: string): string {
 /** The only database of `names` that `filter` selects for `hostHeader`, or null. */
 export function filterDatabase(filter: string, hostHeader: string | undefined, names: readonly string[]): string | null {
   if (!hostHeader) return null;
-  const host = hostHeader.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
+  const host = hostHeader
+    .replace(/:\d+$/, '')
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
   const first = host.split('.')[0];
   let pattern: RegExp;
   try {

@@ -43,7 +43,8 @@ export function hostPolicy(listenHost: string): HostPolicy {
   const configured = hostName(listenHost);
   const anyAddress = WILDCARDS.has(configured);
   const configuredIsName = !anyAddress && net.isIP(configured) === 0;
-  const allowedName = (name: string) => isLoopbackName(name) || (!anyAddress && (name === configured || (configuredIsName && name.endsWith(`.${configured}`))));
+  const allowedName = (name: string) =>
+    isLoopbackName(name) || (!anyAddress && (name === configured || (configuredIsName && name.endsWith(`.${configured}`))));
   return {
     refusal(request) {
       const host = request.headers.host;
@@ -53,7 +54,8 @@ export function hostPolicy(listenHost: string): HostPolicy {
       const origin = request.headers.origin;
       if (origin === undefined) return null;
       const page = pageOf(origin);
-      const pageAllowed = page !== null && (anyAddress ? host !== undefined && page.host === host.toLowerCase() : allowedName(hostName(page.host)));
+      const pageAllowed =
+        page !== null && (anyAddress ? host !== undefined && page.host === host.toLowerCase() : allowedName(hostName(page.host)));
       return pageAllowed ? null : `Requests from web pages of other sites are refused: Origin '${origin}'.`;
     },
   };

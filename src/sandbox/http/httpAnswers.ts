@@ -43,5 +43,13 @@ export function statusPage(status: number, title: string, description: string): 
 }
 
 export function sendNotFoundPage(response: ServerResponse): void {
-  sendHtml(response, 404, statusPage(404, 'Not Found', 'The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.'));
+  sendHtml(
+    response,
+    404,
+    statusPage(
+      404,
+      'Not Found',
+      'The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.',
+    ),
+  );
 }

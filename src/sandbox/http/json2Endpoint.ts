@@ -39,7 +39,15 @@ export function selectDatabase(request: IncomingMessage, catalog: DatabaseCatalo
 }
 
 export function sendNoDatabasePage(response: ServerResponse): void {
-  sendHtml(response, 404, statusPage(404, 'Not Found', 'No database is selected: this server hosts several databases (or none by that name). Send the X-Service-Database header with the name of one of them.'));
+  sendHtml(
+    response,
+    404,
+    statusPage(
+      404,
+      'Not Found',
+      'No database is selected: this server hosts several databases (or none by that name). Send the X-Service-Database header with the name of one of them.',
+    ),
+  );
 }
 
 function parseBody(bytes: Buffer): Record<string, unknown> {
@@ -50,12 +58,20 @@ function parseBody(bytes: Buffer): Record<string, unknown> {
   } catch (error) {
     throw badRequest(`could not parse the body as json: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('could not parse the body, expecting a json object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw badRequest('could not parse the body, expecting a json object');
   return value as Record<string, unknown>;
 }
 
 /** Where a call stands with the answer cache (undefined: its answer is never kept, for example a write). */
-function answerTicket(catalog: DatabaseCatalog, database: string, user: CurrentUser, modelName: string, methodName: string, body: Buffer): CacheTicket | undefined {
+function answerTicket(
+  catalog: DatabaseCatalog,
+  database: string,
+  user: CurrentUser,
+  modelName: string,
+  methodName: string,
+  body: Buffer,
+): CacheTicket | undefined {
   const registry = catalog.registryFor(database);
   const model = registry.model(modelName);
   return catalog.answers.ticket(database, user, modelName, model && registry.method(model, methodName), body);
@@ -73,7 +89,10 @@ function sendEarlyError(request: IncomingMessage, response: ServerResponse, erro
 }
 
 function withConnectionClose(error: ServiceError): ServiceError {
-  return new ServiceError(error.qualifiedName, error.status, error.message, error.layer, error.errorContext, { ...error.headers, Connection: 'close' });
+  return new ServiceError(error.qualifiedName, error.status, error.message, error.layer, error.errorContext, {
+    ...error.headers,
+    Connection: 'close',
+  });
 }
 
 /** The whole body, or its refusal (413: the rest is never read); null when the client went away or timed out. */
@@ -85,7 +104,13 @@ async function receiveBody(request: IncomingMessage, limit: number): Promise<{ b
   }
 }
 
-export async function handleJson2Call(options: Json2Options, request: IncomingMessage, response: ServerResponse, modelName: string, methodName: string): Promise<void> {
+export async function handleJson2Call(
+  options: Json2Options,
+  request: IncomingMessage,
+  response: ServerResponse,
+  modelName: string,
+  methodName: string,
+): Promise<void> {
   const { catalog } = options;
   const database = selectDatabase(request, catalog, options.databaseFilter);
   if (database === null) {
@@ -95,7 +120,15 @@ export async function handleJson2Call(options: Json2Options, request: IncomingMe
   }
   if (mayHaveBody(request) && mediaType(request) !== 'application/json') {
     request.resume();
-    sendHtml(response, 415, statusPage(415, 'Unsupported Media Type', `The server does not support the media type transmitted in the request: expected application/json, got '${mediaType(request) || 'none'}'.`));
+    sendHtml(
+      response,
+      415,
+      statusPage(
+        415,
+        'Unsupported Media Type',
+        `The server does not support the media type transmitted in the request: expected application/json, got '${mediaType(request) || 'none'}'.`,
+      ),
+    );
     return;
   }
   const match = BEARER.exec(request.headers.authorization ?? '');
@@ -108,42 +141,60 @@ export async function handleJson2Call(options: Json2Options, request: IncomingMe
   const received = await receiveBody(request, options.maxBodyBytes);
   if (received === null) return;
   const controller = new AbortController();
-  response.once('close', () => { if (!response.writableFinished) controller.abort(); });
-  await catalog.use(database, async (storage) => {
-    try {
-      const authenticated = await catalog.authenticator(database).authenticate(storage, match[1].trim(), catalog.clock.now());
-      if (!authenticated) throw unauthorized('Invalid apikey');
-      if ('refused' in received) throw received.refused;
-      const { bytes } = received;
-      const body = parseBody(bytes);
-      const ids = parseIds(body.ids);
-      const context = parseContext(body.context);
-      const named = { ...body };
-      delete named.ids;
-      delete named.context;
-      const ticket = options.faults?.affects(modelName, methodName) ? undefined : answerTicket(catalog, database, authenticated.user, modelName, methodName, bytes);
-      const kept = ticket && catalog.answers.get(ticket);
-      if (kept !== undefined) {
-        sendJsonText(response, 200, kept);
-        return;
-      }
-      const result = await dispatchCall(catalog, {
-        database, storage, user: authenticated.user, model: modelName, method: methodName, ids, named, context, signal: controller.signal,
-      }, options.faults);
-      const json = jsonText(result);
-      if (ticket) catalog.answers.set(ticket, json);
-      sendJsonText(response, 200, json);
-    } catch (error) {
-      const failure = asServiceError(error);
-      // A refused body was not read to its end: the connection cannot be reused.
-      sendError(response, 'refused' in received ? withConnectionClose(failure) : failure);
-    }
-  }).catch((error: unknown) => {
-    // Dropped or renamed while this call waited for the operation to end: as if it had never existed.
-    if (!(error instanceof UnknownDatabaseError)) throw error;
-    request.resume();
-    sendNoDatabasePage(response);
+  response.once('close', () => {
+    if (!response.writableFinished) controller.abort();
   });
+  await catalog
+    .use(database, async (storage) => {
+      try {
+        const authenticated = await catalog.authenticator(database).authenticate(storage, match[1].trim(), catalog.clock.now());
+        if (!authenticated) throw unauthorized('Invalid apikey');
+        if ('refused' in received) throw received.refused;
+        const { bytes } = received;
+        const body = parseBody(bytes);
+        const ids = parseIds(body.ids);
+        const context = parseContext(body.context);
+        const named = { ...body };
+        delete named.ids;
+        delete named.context;
+        const ticket = options.faults?.affects(modelName, methodName)
+          ? undefined
+          : answerTicket(catalog, database, authenticated.user, modelName, methodName, bytes);
+        const kept = ticket && catalog.answers.get(ticket);
+        if (kept !== undefined) {
+          sendJsonText(response, 200, kept);
+          return;
+        }
+        const result = await dispatchCall(
+          catalog,
+          {
+            database,
+            storage,
+            user: authenticated.user,
+            model: modelName,
+            method: methodName,
+            ids,
+            named,
+            context,
+            signal: controller.signal,
+          },
+          options.faults,
+        );
+        const json = jsonText(result);
+        if (ticket) catalog.answers.set(ticket, json);
+        sendJsonText(response, 200, json);
+      } catch (error) {
+        const failure = asServiceError(error);
+        // A refused body was not read to its end: the connection cannot be reused.
+        sendError(response, 'refused' in received ? withConnectionClose(failure) : failure);
+      }
+    })
+    .catch((error: unknown) => {
+      // Dropped or renamed while this call waited for the operation to end: as if it had never existed.
+      if (!(error instanceof UnknownDatabaseError)) throw error;
+      request.resume();
+      sendNoDatabasePage(response);
+    });
 }
 
 const JSON2_CALL = /^\/json\/2\/([^/]+)\/([^/]+)$/;

@@ -11,7 +11,9 @@ function tooLarge(limit: number): Error {
 
 /** The connection closed (or timed out) before the whole body arrived. */
 export class BodyCutOffError extends Error {
-  constructor() { super('the connection closed before the whole request body arrived'); }
+  constructor() {
+    super('the connection closed before the whole request body arrived');
+  }
 }
 
 /** False when the request declares an empty body (length 0, or neither a length nor chunked transfer). */
@@ -37,9 +39,18 @@ export function readBody(request: IncomingMessage, limit: number): Promise<Buffe
       }
       chunks.push(chunk);
     };
-    const onEnd = () => { cleanup(); resolve(Buffer.concat(chunks, size)); };
-    const onError = (error: Error) => { cleanup(); reject(error); };
-    const onClose = () => { cleanup(); reject(new BodyCutOffError()); };
+    const onEnd = () => {
+      cleanup();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const onClose = () => {
+      cleanup();
+      reject(new BodyCutOffError());
+    };
     const cleanup = () => {
       request.off('data', onData);
       request.off('end', onEnd);

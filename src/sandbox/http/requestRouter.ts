@@ -65,7 +65,11 @@ export function findRoute(routes: readonly Route[], method: string, path: string
 export function versionAnswer(legacyOnly: boolean): RouteAnswer {
   return async (request, response) => {
     request.resume();
-    sendJson(response, 200, legacyOnly ? { version_info: LEGACY_VERSION_INFO, version: '18.0' } : { version_info: VERSION_INFO, version: VERSION });
+    sendJson(
+      response,
+      200,
+      legacyOnly ? { version_info: LEGACY_VERSION_INFO, version: '18.0' } : { version_info: VERSION_INFO, version: VERSION },
+    );
   };
 }
 
@@ -86,7 +90,9 @@ export function createRequestListener(options: RouterOptions): (request: Incomin
     const started = performance.now();
     watchTransfer(request, response, options.transferIdleMs ?? DEFAULT_TRANSFER_IDLE_MS);
     if (options.log) {
-      response.once('finish', () => options.log?.(`${request.method} ${request.url} ${response.statusCode} ${(performance.now() - started).toFixed(1)} ms`));
+      response.once('finish', () =>
+        options.log?.(`${request.method} ${request.url} ${response.statusCode} ${(performance.now() - started).toFixed(1)} ms`),
+      );
     }
     const refusal = options.hostPolicy?.refusal(request);
     if (refusal) {

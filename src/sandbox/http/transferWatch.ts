@@ -14,7 +14,10 @@ function answerTimeout(response: ServerResponse): void {
     socket?.destroy();
     return;
   }
-  const page = Buffer.from(statusPage(408, 'Request Timeout', 'The request body stopped arriving: the server closed the connection.'), 'utf8');
+  const page = Buffer.from(
+    statusPage(408, 'Request Timeout', 'The request body stopped arriving: the server closed the connection.'),
+    'utf8',
+  );
   response.writeHead(408, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(page.length), Connection: 'close' });
   response.end(page, () => socket?.destroy());
 }
@@ -32,7 +35,10 @@ export function watchTransfer(request: IncomingMessage, response: ServerResponse
   let quietSince = Date.now();
   let lastCheck = quietSince;
   const check = () => {
-    if (socket.destroyed) { stop(); return; }
+    if (socket.destroyed) {
+      stop();
+      return;
+    }
     const now = Date.now();
     // A check that comes late means this process was busy: bytes may be waiting unread, so the pause starts again.
     if (now - lastCheck > 2 * every) quietSince = now;

@@ -54,7 +54,10 @@ export class ApiKeyAuthenticator {
     const index = keyIndex(key);
     const wait = this.indexFailures.cooldownLeft(index, DEFAULT_COOLDOWN, now.getTime());
     if (wait > 0) {
-      throw tooManyRequests(`Too many failed attempts with API keys starting like this one: wait ${Math.ceil(wait / 1000)} s before trying again.`, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+      throw tooManyRequests(
+        `Too many failed attempts with API keys starting like this one: wait ${Math.ceil(wait / 1000)} s before trying again.`,
+        { 'Retry-After': String(Math.ceil(wait / 1000)) },
+      );
     }
     const { found, hashChecks } = await lookUpApiKey(cr, key);
     this.hashChecks += hashChecks;
@@ -70,7 +73,9 @@ export class ApiKeyAuthenticator {
   private async verify(cr: SqlClient, key: string, digest: string, now: Date): Promise<VerifiedKey | null> {
     const found = await this.storedKey(cr, key, digest, now);
     if (!found) return null;
-    const result = await cr.query<UserRow & { active: boolean }>(`SELECT u.active, ${USER_COLUMNS} FROM res_users u WHERE u.id = $1`, [found.userId]);
+    const result = await cr.query<UserRow & { active: boolean }>(`SELECT u.active, ${USER_COLUMNS} FROM res_users u WHERE u.id = $1`, [
+      found.userId,
+    ]);
     const row = result.rows[0];
     if (!row || !row.active) return null;
     return { keyId: found.id, user: userFromRow(row), scope: found.scope, expiration: found.expiration };
@@ -85,10 +90,12 @@ export class ApiKeyAuthenticator {
       let running = this.pending.get(digest);
       if (!running) {
         const generation = this.generation;
-        running = this.verify(cr, key, digest, now).then((verified) => {
-          if (verified && generation === this.generation) this.verified.set(digest, verified);
-          return verified;
-        }).finally(() => this.pending.delete(digest));
+        running = this.verify(cr, key, digest, now)
+          .then((verified) => {
+            if (verified && generation === this.generation) this.verified.set(digest, verified);
+            return verified;
+          })
+          .finally(() => this.pending.delete(digest));
         this.pending.set(digest, running);
       }
       const verified = await running;

@@ -33,10 +33,12 @@ export class KeyIssueError extends Error {}
 
 /** The expiry `days` days after `now`, refused when it passes the three-month cap. */
 export function expiryAfterDays(days: number, now: Date): Date {
-  if (!Number.isInteger(days) || days < 1) throw new KeyIssueError(`the key's duration must be a whole number of days, at least 1 (got ${days})`);
+  if (!Number.isInteger(days) || days < 1)
+    throw new KeyIssueError(`the key's duration must be a whole number of days, at least 1 (got ${days})`);
   const expiration = new Date(now.getTime() + days * 86_400_000);
   const latest = latestExpiry(now);
-  if (expiration > latest) throw new KeyIssueError(`an API key cannot live longer than three months: ${days} days from now passes ${formatDate(latest)}`);
+  if (expiration > latest)
+    throw new KeyIssueError(`an API key cannot live longer than three months: ${days} days from now passes ${formatDate(latest)}`);
   return expiration;
 }
 
@@ -44,12 +46,19 @@ export function expiryAfterDays(days: number, now: Date): Date {
 export async function issueApiKeyIn(cr: SqlClient, catalog: KeyDatabases, request: KeyRequest): Promise<IssuedKey> {
   const now = catalog.clock.now();
   if (request.expiration <= now) throw new KeyIssueError('the expiration date must be in the future');
-  if (request.expiration > latestExpiry(now)) throw new KeyIssueError(`an API key cannot live longer than three months (until ${formatDate(latestExpiry(now))})`);
+  if (request.expiration > latestExpiry(now))
+    throw new KeyIssueError(`an API key cannot live longer than three months (until ${formatDate(latestExpiry(now))})`);
   const found = await cr.query<{ id: number }>('SELECT id FROM res_users WHERE login = $1 AND active', [request.login]);
   const userId = found.rows[0]?.id;
   if (userId === undefined) throw new KeyIssueError(`no active user with login '${request.login}'`);
   const created = await insertApiKey(cr, {
-    userId, name: request.name, scope: request.scope ?? null, expiration: request.expiration, creatorId: userId, now, hashCost: catalog.hashCost,
+    userId,
+    name: request.name,
+    scope: request.scope ?? null,
+    expiration: request.expiration,
+    creatorId: userId,
+    now,
+    hashCost: catalog.hashCost,
   });
   return { key: created.key, id: created.id, userId, expiration: request.expiration };
 }

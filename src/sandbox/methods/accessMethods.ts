@@ -9,7 +9,8 @@ import { required, type MethodDefinition } from '../orm/methodDefinition';
 import { ServiceError } from '../errors/serviceErrors';
 
 function operationOf(value: unknown): Operation {
-  if (typeof value !== 'string' || !OPERATIONS.includes(value as Operation)) throw valueError(`Invalid access mode ${JSON.stringify(value)}: expected one of create, read, write, unlink`);
+  if (typeof value !== 'string' || !OPERATIONS.includes(value as Operation))
+    throw valueError(`Invalid access mode ${JSON.stringify(value)}: expected one of create, read, write, unlink`);
   return value as Operation;
 }
 

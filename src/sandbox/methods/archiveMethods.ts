@@ -8,8 +8,14 @@ import { quoteIdentifier } from '../storage/sqlQuoting';
 
 /** Sets `active` on the records of `ids` that do not have it yet; ValueError on a model without `active`. */
 export async function setActive(env: Environment, model: Model, ids: readonly number[], active: boolean): Promise<void> {
-  if (model.fields.get('active')?.type !== 'boolean') throw valueError(`Model '${model.name}' has no 'active' field: it cannot be archived.`);
-  const changing = (await env.cr.query<{ id: number }>(`SELECT id FROM ${quoteIdentifier(model.table)} WHERE id = ANY($1::bigint[]) AND COALESCE(active, false) <> $2`, [[...ids], active])).rows.map((row) => row.id);
+  if (model.fields.get('active')?.type !== 'boolean')
+    throw valueError(`Model '${model.name}' has no 'active' field: it cannot be archived.`);
+  const changing = (
+    await env.cr.query<{ id: number }>(
+      `SELECT id FROM ${quoteIdentifier(model.table)} WHERE id = ANY($1::bigint[]) AND COALESCE(active, false) <> $2`,
+      [[...ids], active],
+    )
+  ).rows.map((row) => row.id);
   if (changing.length > 0) await writeRecords(env, model, changing, { active });
 }
 

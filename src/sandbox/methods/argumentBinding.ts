@@ -20,7 +20,8 @@ export function parseIds(value: unknown): number[] {
 /** The `context` member: an object, or nothing. */
 export function parseContext(value: unknown): Record<string, unknown> | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'object' || Array.isArray(value)) throw unprocessableEntity(`context must be a json object, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw unprocessableEntity(`context must be a json object, got ${JSON.stringify(value)}`);
   return value as Record<string, unknown>;
 }
 
@@ -28,7 +29,12 @@ export function parseContext(value: unknown): Record<string, unknown> | undefine
  * Checks the ids against the method's level, then binds `named` (the body without `ids` and `context`) to the
  * parameters: a missing required argument is reported before an unexpected one, as Python does.
  */
-export function bindArguments(model: Model, method: MethodDefinition, ids: number[], named: Record<string, unknown>): Record<string, unknown> {
+export function bindArguments(
+  model: Model,
+  method: MethodDefinition,
+  ids: number[],
+  named: Record<string, unknown>,
+): Record<string, unknown> {
   if (method.level === 'model' && ids.length > 0) throw unprocessableEntity(`cannot call ${model.name}.${method.name} with ids`);
   const args: Record<string, unknown> = {};
   for (const parameter of method.parameters) {

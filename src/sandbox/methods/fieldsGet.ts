@@ -39,7 +39,8 @@ export function fieldDescription(field: FieldDefinition): Record<string, unknown
 
 function nameList(name: string, value: unknown): string[] | null {
   if (value === null || value === undefined || value === false) return null;
-  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) throw typeError(`'${name}' must be a list of names, got ${JSON.stringify(value)}`);
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))
+    throw typeError(`'${name}' must be a list of names, got ${JSON.stringify(value)}`);
   return value as string[];
 }
 
@@ -47,7 +48,13 @@ function nameList(name: string, value: unknown): string[] | null {
  * `{field: {attribute: value}}` for the fields of `model` (all, or `allfields`), with every or the given attributes;
  * every field reads as readonly when the user may not write the model (`canWrite` false).
  */
-export function fieldsGet(model: Model, allfields: unknown, attributes: unknown, canWrite = true, visible: (name: string) => boolean = () => true): Record<string, Record<string, unknown>> {
+export function fieldsGet(
+  model: Model,
+  allfields: unknown,
+  attributes: unknown,
+  canWrite = true,
+  visible: (name: string) => boolean = () => true,
+): Record<string, Record<string, unknown>> {
   const wantedFields = nameList('allfields', allfields);
   const wantedAttributes = nameList('attributes', attributes);
   const result: Record<string, Record<string, unknown>> = {};
@@ -56,9 +63,10 @@ export function fieldsGet(model: Model, allfields: unknown, attributes: unknown,
     if (!visible(field.name)) continue;
     const description = fieldDescription(field);
     if (!canWrite) description.readonly = true;
-    result[field.name] = wantedAttributes && wantedAttributes.length > 0
-      ? Object.fromEntries(wantedAttributes.filter((name) => Object.hasOwn(description, name)).map((name) => [name, description[name]]))
-      : description;
+    result[field.name] =
+      wantedAttributes && wantedAttributes.length > 0
+        ? Object.fromEntries(wantedAttributes.filter((name) => Object.hasOwn(description, name)).map((name) => [name, description[name]]))
+        : description;
   }
   return result;
 }
@@ -72,6 +80,11 @@ export const fields_get: MethodDefinition = {
 };
 
 /** fields_get as the calling user sees it: fields of groups they are not in left out, all readonly without write access. */
-export function userFieldsGet(env: Environment, model: Model, allfields: unknown, attributes: unknown): Record<string, Record<string, unknown>> {
+export function userFieldsGet(
+  env: Environment,
+  model: Model,
+  allfields: unknown,
+  attributes: unknown,
+): Record<string, Record<string, unknown>> {
   return fieldsGet(model, allfields, attributes, hasModelAccess(env, model, 'write'), (name) => fieldAllowed(env, model, name));
 }

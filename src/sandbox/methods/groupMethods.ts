@@ -3,8 +3,18 @@
 import { typeError, valueError } from '../errors/serviceErrors';
 import type { Environment } from '../orm/environment';
 import {
-  aggregateValue, andDomains, defaultAggregator, groupDomain, groupRows, parseAggregate, parseGroupBy, periodEnd, periodLabel,
-  type Aggregate, type GroupBy, type GroupRow,
+  aggregateValue,
+  andDomains,
+  defaultAggregator,
+  groupDomain,
+  groupRows,
+  parseAggregate,
+  parseGroupBy,
+  periodEnd,
+  periodLabel,
+  type Aggregate,
+  type GroupBy,
+  type GroupRow,
 } from '../orm/groupQuery';
 import type { Model } from '../orm/modelDefinition';
 import { pythonRepr } from '../orm/pythonRepr';
@@ -20,12 +30,18 @@ function specList(name: string, value: unknown): unknown[] {
 }
 
 /** Display names of the many2one keys of every groupby, fetched once per related model. */
-async function relatedNames(env: Environment, groupby: readonly GroupBy[], rows: readonly GroupRow[]): Promise<Array<Map<number, string> | null>> {
-  return Promise.all(groupby.map(async (group, index) => {
-    if (group.field.type !== 'many2one') return null;
-    const ids = rows.map((row) => row[`g${index}`]).filter((id): id is number => typeof id === 'number');
-    return displayNames(env, env.registry.require(group.field.relation as string), ids);
-  }));
+async function relatedNames(
+  env: Environment,
+  groupby: readonly GroupBy[],
+  rows: readonly GroupRow[],
+): Promise<Array<Map<number, string> | null>> {
+  return Promise.all(
+    groupby.map(async (group, index) => {
+      if (group.field.type !== 'many2one') return null;
+      const ids = rows.map((row) => row[`g${index}`]).filter((id): id is number => typeof id === 'number');
+      return displayNames(env, env.registry.require(group.field.relation as string), ids);
+    }),
+  );
 }
 
 function plainValue(group: GroupBy, raw: unknown): unknown {
@@ -35,10 +51,22 @@ function plainValue(group: GroupBy, raw: unknown): unknown {
 }
 
 /** formatted_read_group: `[{<groupby>: value, <aggregate>: value, __extra_domain: [...]}]`. */
-export async function formattedReadGroup(env: Environment, model: Model, args: Record<string, unknown>): Promise<Array<Record<string, unknown>>> {
+export async function formattedReadGroup(
+  env: Environment,
+  model: Model,
+  args: Record<string, unknown>,
+): Promise<Array<Record<string, unknown>>> {
   const groupby = specList('groupby', args.groupby).map((spec) => parseGroupBy(model, spec));
   const aggregates = specList('aggregates', args.aggregates).map((spec) => parseAggregate(model, spec));
-  const rows = await groupRows(env, model, { domain: args.domain, groupby, aggregates, having: args.having, offset: args.offset, limit: args.limit, order: args.order });
+  const rows = await groupRows(env, model, {
+    domain: args.domain,
+    groupby,
+    aggregates,
+    having: args.having,
+    offset: args.offset,
+    limit: args.limit,
+    order: args.order,
+  });
   const names = await relatedNames(env, groupby, rows);
   return rows.map((row) => {
     const result: Record<string, unknown> = {};
@@ -49,7 +77,9 @@ export async function formattedReadGroup(env: Environment, model: Model, args: R
       else if (group.granularity) result[group.spec] = [raw, periodLabel(String(raw), group.granularity)];
       else result[group.spec] = plainValue(group, raw);
     });
-    aggregates.forEach((aggregate, index) => { result[aggregate.spec] = aggregateValue(aggregate, row[`a${index}`]); });
+    aggregates.forEach((aggregate, index) => {
+      result[aggregate.spec] = aggregateValue(aggregate, row[`a${index}`]);
+    });
     result.__extra_domain = andDomains(groupby.map((group, index) => groupDomain(group, row[`g${index}`])));
     return result;
   });
@@ -85,7 +115,12 @@ async function readGroup(env: Environment, model: Model, args: Record<string, un
   const countKey = lazy && groupby.length > 0 ? `${groupby[0].field.name}_count` : '__count';
   const aggregates = [{ key: countKey, aggregate: parseAggregate(model, '__count') }, ...fields];
   const rows = await groupRows(env, model, {
-    domain: args.domain, groupby, aggregates: aggregates.map((entry) => entry.aggregate), offset: args.offset, limit: args.limit, order: args.orderby,
+    domain: args.domain,
+    groupby,
+    aggregates: aggregates.map((entry) => entry.aggregate),
+    offset: args.offset,
+    limit: args.limit,
+    order: args.orderby,
   });
   const names = await relatedNames(env, groupby, rows);
   const domain = Array.isArray(args.domain) ? args.domain : [];
@@ -103,7 +138,9 @@ async function readGroup(env: Environment, model: Model, args: Record<string, un
         result[group.spec] = plainValue(group, raw);
       }
     });
-    aggregates.forEach((entry, index) => { result[entry.key] = aggregateValue(entry.aggregate, row[`a${index}`]); });
+    aggregates.forEach((entry, index) => {
+      result[entry.key] = aggregateValue(entry.aggregate, row[`a${index}`]);
+    });
     if (Object.keys(ranges).length > 0) result.__range = ranges;
     result.__domain = andDomains([domain, ...groupby.map((group, index) => groupDomain(group, row[`g${index}`]))]);
     if (lazy && allGroupby.length > 1) result.__context = { group_by: allGroupby.slice(1) };
@@ -114,7 +151,15 @@ async function readGroup(env: Environment, model: Model, args: Record<string, un
 export const read_group: MethodDefinition = {
   name: 'read_group',
   level: 'model',
-  parameters: [required('domain'), required('fields'), required('groupby'), optional('offset', 0), optional('limit', null), optional('orderby', false), optional('lazy', true)],
+  parameters: [
+    required('domain'),
+    required('fields'),
+    required('groupby'),
+    optional('offset', 0),
+    optional('limit', null),
+    optional('orderby', false),
+    optional('lazy', true),
+  ],
   doc: 'Deprecated (use formatted_read_group): groups of the matching records with their count and aggregated fields.',
   run: ({ env, model, args }) => readGroup(env, model, args),
 };
@@ -122,7 +167,15 @@ export const read_group: MethodDefinition = {
 export const formatted_read_group: MethodDefinition = {
   name: 'formatted_read_group',
   level: 'model',
-  parameters: [required('domain'), optional('groupby', []), optional('aggregates', []), optional('having', []), optional('offset', 0), optional('limit', null), optional('order', null)],
+  parameters: [
+    required('domain'),
+    optional('groupby', []),
+    optional('aggregates', []),
+    optional('having', []),
+    optional('offset', 0),
+    optional('limit', null),
+    optional('order', null),
+  ],
   doc: 'Groups of the matching records: each groupby value, the aggregates asked (__count, field:sum, field:min, ...) and __extra_domain.',
   run: ({ env, model, args }) => formattedReadGroup(env, model, args),
 };

@@ -11,7 +11,11 @@ const LOG_ACCESS_FIELDS = ['create_uid', 'create_date', 'write_uid', 'write_date
 /** The records of `ids` that exist, in the order given. */
 export async function existingIds(env: Environment, model: Model, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const found = new Set((await env.cr.query<{ id: number }>(`SELECT id FROM ${quoteIdentifier(model.table)} WHERE id = ANY($1::bigint[])`, [[...new Set(ids)]])).rows.map((row) => Number(row.id)));
+  const found = new Set(
+    (
+      await env.cr.query<{ id: number }>(`SELECT id FROM ${quoteIdentifier(model.table)} WHERE id = ANY($1::bigint[])`, [[...new Set(ids)]])
+    ).rows.map((row) => Number(row.id)),
+  );
   return ids.filter((id) => found.has(id));
 }
 
@@ -28,7 +32,9 @@ export const exists: MethodDefinition = {
 async function recordMetadata(env: Environment, model: Model, ids: readonly number[]): Promise<Array<Record<string, unknown>>> {
   const rows = await readRecords(env, model, ids, LOG_ACCESS_FIELDS, '_classic_read');
   const data = await env.cr.query<{ res_id: number; module: string; name: string; noupdate: boolean | null }>(
-    'SELECT res_id, module, name, noupdate FROM ir_model_data WHERE model = $1 AND res_id = ANY($2::int[]) ORDER BY id', [model.name, rows.map((row) => row.id)]);
+    'SELECT res_id, module, name, noupdate FROM ir_model_data WHERE model = $1 AND res_id = ANY($2::int[]) ORDER BY id',
+    [model.name, rows.map((row) => row.id)],
+  );
   const byRecord = new Map<number, Array<{ xmlid: string; noupdate: boolean }>>();
   for (const row of data.rows) {
     const list = byRecord.get(Number(row.res_id)) ?? [];

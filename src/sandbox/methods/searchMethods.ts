@@ -27,7 +27,14 @@ export const search_count: MethodDefinition = {
 export const search_read: MethodDefinition = {
   name: 'search_read',
   level: 'model',
-  parameters: [optional('domain', null), optional('fields', null), optional('offset', 0), optional('limit', null), optional('order', null), optional('load', '_classic_read')],
+  parameters: [
+    optional('domain', null),
+    optional('fields', null),
+    optional('offset', 0),
+    optional('limit', null),
+    optional('order', null),
+    optional('load', '_classic_read'),
+  ],
   doc: 'search and read in one transaction: the matching records with the fields asked for.',
   async run({ env, model, args }) {
     const ids = await searchIds(env, model, { domain: args.domain, offset: args.offset, limit: args.limit, order: args.order });
@@ -41,7 +48,8 @@ export async function nameSearch(env: Environment, model: Model, args: Record<st
   if (typeof name !== 'string') throw typeError(`'name' must be a string, got ${JSON.stringify(name)}`);
   if (typeof args.operator !== 'string') throw typeError(`'operator' must be a string, got ${JSON.stringify(args.operator)}`);
   const domain: unknown[] = Array.isArray(args.domain) ? [...(args.domain as unknown[])] : [];
-  if (args.domain !== null && args.domain !== undefined && !Array.isArray(args.domain)) throw typeError(`'domain' must be a list, got ${JSON.stringify(args.domain)}`);
+  if (args.domain !== null && args.domain !== undefined && !Array.isArray(args.domain))
+    throw typeError(`'domain' must be a list, got ${JSON.stringify(args.domain)}`);
   if (name !== '' || !NAME_OPERATORS_WITHOUT_EMPTY_NAME.has(args.operator)) {
     // Top-level terms are and-ed, so the name condition can simply lead.
     domain.unshift(['display_name', args.operator, name]);

@@ -21,7 +21,11 @@ export const web_read: MethodDefinition = {
 };
 
 /** `{length, records}`: the total is counted only when a page came back full (at most `count_limit`). */
-async function webSearchRead(env: Environment, model: Model, args: Record<string, unknown>): Promise<{ length: number; records: unknown[] }> {
+async function webSearchRead(
+  env: Environment,
+  model: Model,
+  args: Record<string, unknown>,
+): Promise<{ length: number; records: unknown[] }> {
   const specification = specificationOf(args.specification, 'keys');
   // search_fetch checks the field names before searching.
   resolveReadFields(model, Object.keys(specification).length > 0 ? Object.keys(specification) : null);
@@ -45,7 +49,14 @@ async function webSearchRead(env: Environment, model: Model, args: Record<string
 export const web_search_read: MethodDefinition = {
   name: 'web_search_read',
   level: 'model',
-  parameters: [required('domain'), required('specification'), optional('offset', 0), optional('limit', null), optional('order', null), optional('count_limit', null)],
+  parameters: [
+    required('domain'),
+    required('specification'),
+    optional('offset', 0),
+    optional('limit', null),
+    optional('order', null),
+    optional('count_limit', null),
+  ],
   doc: 'Searches and reads with a specification: {length, records}; length counts every match (up to count_limit) when the page is full.',
   run: ({ env, model, args }) => webSearchRead(env, model, args),
 };
@@ -60,7 +71,8 @@ export const web_save: MethodDefinition = {
     if (ids.length > 0) await writeRecords(env, model, ids, args.vals);
     else saved = await createRecords(env, model, valuesList(args.vals));
     if (truthy(args.next_id)) {
-      if (typeof args.next_id !== 'number' || !Number.isInteger(args.next_id)) throw typeError(`next_id must be a record id, got ${JSON.stringify(args.next_id)}`);
+      if (typeof args.next_id !== 'number' || !Number.isInteger(args.next_id))
+        throw typeError(`next_id must be a record id, got ${JSON.stringify(args.next_id)}`);
       saved = [args.next_id];
     }
     return webRead(env.withContext({ ...env.context, bin_size: true }), model, saved, args.specification);

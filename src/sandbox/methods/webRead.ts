@@ -66,13 +66,18 @@ async function resolveX2many(env: Environment, field: FieldDefinition, sub: SubS
     ids = await searchIds(env.withContext({ ...env.context, active_test: false }), related, { domain: [['id', 'in', ids]], order });
     const position = new Map(ids.map((id, index) => [id, index]));
     for (const row of rows) {
-      row[field.name] = (row[field.name] as number[]).filter((id) => position.has(id)).sort((a, b) => (position.get(a) as number) - (position.get(b) as number));
+      row[field.name] = (row[field.name] as number[])
+        .filter((id) => position.has(id))
+        .sort((a, b) => (position.get(a) as number) - (position.get(b) as number));
     }
   }
   if (!sub.has('fields')) return;
   await withSubContext(env, sub, async (coEnv) => {
     const limit = sub.optional('limit');
-    const toRead = limit === undefined || limit === null ? ids : unique(rows.flatMap((row) => (row[field.name] as number[]).slice(0, sliceLimit(limit))));
+    const toRead =
+      limit === undefined || limit === null
+        ? ids
+        : unique(rows.flatMap((row) => (row[field.name] as number[]).slice(0, sliceLimit(limit))));
     const data = new Map((await webRead(coEnv, related, toRead, sub.get('fields'))).map((values) => [values.id as number, values]));
     for (const row of rows) row[field.name] = (row[field.name] as number[]).map((id) => data.get(id) ?? { id });
   });
@@ -82,9 +87,10 @@ async function resolveX2many(env: Environment, field: FieldDefinition, sub: SubS
 export async function webRead(env: Environment, model: Model, ids: readonly number[], specification: unknown): Promise<Row[]> {
   const spec: Specification = specificationOf(specification);
   const names = Object.keys(spec);
-  const rows: Row[] = names.length === 0 || (names.length === 1 && names[0] === 'id')
-    ? ids.map((id) => ({ id }))
-    : await readRecords(env, model, ids, names, null);
+  const rows: Row[] =
+    names.length === 0 || (names.length === 1 && names[0] === 'id')
+      ? ids.map((id) => ({ id }))
+      : await readRecords(env, model, ids, names, null);
   if (rows.length === 0) return rows;
   for (const [name, value] of Object.entries(spec)) {
     const field = model.fields.get(name);

@@ -27,7 +27,8 @@ interface Request {
 }
 
 function stringList(name: string, value: unknown): string[] {
-  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) throw typeError(`'${name}' must be a list of strings, got ${JSON.stringify(value)}`);
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))
+    throw typeError(`'${name}' must be a list of strings, got ${JSON.stringify(value)}`);
   return value as string[];
 }
 
@@ -49,9 +50,15 @@ function groupOrder(request: Request, groupby: string[]): string {
   const rest = [...groupby];
   const terms: string[] = [];
   for (const [name, direction] of request.order) {
-    if (name === '__count') { terms.push(`__count ${direction}`); continue; }
+    if (name === '__count') {
+      terms.push(`__count ${direction}`);
+      continue;
+    }
     const group = rest.find((spec) => spec === name || spec.startsWith(`${name}:`));
-    if (group) { rest.splice(rest.indexOf(group), 1); terms.push(`${group} ${direction}`); }
+    if (group) {
+      rest.splice(rest.indexOf(group), 1);
+      terms.push(`${group} ${direction}`);
+    }
     const aggregate = request.aggregates.find((spec) => spec.startsWith(`${name}:`));
     if (aggregate) terms.push(`${aggregate} ${direction}`);
   }
@@ -60,7 +67,9 @@ function groupOrder(request: Request, groupby: string[]): string {
 
 /** The order of the records of an opened group: the asked terms that are not groupbys, then the model's own order. */
 function recordOrder(model: Model, request: Request): string {
-  const terms = [...request.order].filter(([name]) => name !== '__count' && !request.groupby.includes(name)).map(([name, direction]) => `${name} ${direction}`);
+  const terms = [...request.order]
+    .filter(([name]) => name !== '__count' && !request.groupby.includes(name))
+    .map(([name, direction]) => `${name} ${direction}`);
   for (const part of model.order.split(',')) {
     const name = part.trim().split(' ')[0];
     if (!request.order.has(name) && !request.groupby.includes(name)) terms.push(part.trim());
@@ -68,8 +77,24 @@ function recordOrder(model: Model, request: Request): string {
   return terms.join(', ');
 }
 
-async function groupsWithLength(env: Environment, model: Model, domain: unknown[], groupby: string, request: Request, offset: unknown, limit: unknown): Promise<{ groups: Group[]; length: number }> {
-  const args = { domain, groupby: [groupby], aggregates: request.aggregates, having: [], offset, limit, order: groupOrder(request, [groupby]) };
+async function groupsWithLength(
+  env: Environment,
+  model: Model,
+  domain: unknown[],
+  groupby: string,
+  request: Request,
+  offset: unknown,
+  limit: unknown,
+): Promise<{ groups: Group[]; length: number }> {
+  const args = {
+    domain,
+    groupby: [groupby],
+    aggregates: request.aggregates,
+    having: [],
+    offset,
+    limit,
+    order: groupOrder(request, [groupby]),
+  };
   const groups = await formattedReadGroup(env, model, args);
   const pageLimit = limitOf(limit);
   if (groups.length === 0) return { groups, length: 0 };
@@ -80,8 +105,19 @@ async function groupsWithLength(env: Environment, model: Model, domain: unknown[
 }
 
 /** Opens groups as the reference does: from the client's opening info, else the first ten when auto_unfold. */
-async function openGroups(env: Environment, model: Model, request: Request, groups: Group[], groupby: string[], openingInfo: unknown, parentDomain: unknown[], autoUnfold: boolean): Promise<void> {
-  const infos = new Map((Array.isArray(openingInfo) ? openingInfo : []).map((info: Record<string, unknown>) => [JSON.stringify(info?.value ?? null), info]));
+async function openGroups(
+  env: Environment,
+  model: Model,
+  request: Request,
+  groups: Group[],
+  groupby: string[],
+  openingInfo: unknown,
+  parentDomain: unknown[],
+  autoUnfold: boolean,
+): Promise<void> {
+  const infos = new Map(
+    (Array.isArray(openingInfo) ? openingInfo : []).map((info: Record<string, unknown>) => [JSON.stringify(info?.value ?? null), info]),
+  );
   const field = model.fields.get(groupby[0].split(':')[0].split('.')[0]);
   let opened = 0;
   for (const group of groups) {
@@ -98,7 +134,14 @@ async function openGroups(env: Environment, model: Model, request: Request, grou
     opened += 1;
     const groupDomain = andDomains([parentDomain, group.__extra_domain as unknown[]]);
     if (groupby.length === 1) {
-      const ids = group.__count ? await searchIds(env, model, { domain: andDomains([request.domain, groupDomain]), order: recordOrder(model, request), limit, offset }) : [];
+      const ids = group.__count
+        ? await searchIds(env, model, {
+            domain: andDomains([request.domain, groupDomain]),
+            order: recordOrder(model, request),
+            limit,
+            offset,
+          })
+        : [];
       group.__records = await webRead(env, model, ids, request.unfoldSpecification ?? {});
     } else {
       const sub = await groupsWithLength(env, model, andDomains([groupDomain, request.domain]), groupby[1], request, offset, limit);
@@ -112,8 +155,16 @@ export const web_read_group: MethodDefinition = {
   name: 'web_read_group',
   level: 'model',
   parameters: [
-    required('domain'), required('groupby'), optional('aggregates', []), optional('limit', null), optional('offset', 0), optional('order', null),
-    optional('auto_unfold', false), optional('opening_info', null), optional('unfold_read_specification', null), optional('unfold_read_default_limit', 80),
+    required('domain'),
+    required('groupby'),
+    optional('aggregates', []),
+    optional('limit', null),
+    optional('offset', 0),
+    optional('order', null),
+    optional('auto_unfold', false),
+    optional('opening_info', null),
+    optional('unfold_read_specification', null),
+    optional('unfold_read_default_limit', 80),
     optional('groupby_read_specification', null),
   ],
   doc: 'Groups by the first groupby ({groups, length}); auto_unfold or opening_info open groups into __groups or __records (read with unfold_read_specification).',
@@ -144,10 +195,13 @@ async function addGroupbyValues(env: Environment, model: Model, specification: u
     const wanted = (specification as Record<string, unknown>)[spec];
     const field = model.fields.get(spec);
     if (wanted !== undefined && field?.relation) {
-      const ids = level.map((group) => group[spec]).filter(Array.isArray).map((value) => value[0] as number);
+      const ids = level
+        .map((group) => group[spec])
+        .filter(Array.isArray)
+        .map((value) => value[0] as number);
       const read = new Map((await webRead(env, env.registry.require(field.relation), ids, wanted)).map((row) => [row.id, row]));
       for (const group of level) group.__values = Array.isArray(group[spec]) ? read.get(group[spec][0]) : { id: false };
     }
-    level = level.flatMap((group) => ((group.__groups as { groups?: Group[] } | undefined)?.groups ?? []));
+    level = level.flatMap((group) => (group.__groups as { groups?: Group[] } | undefined)?.groups ?? []);
   }
 }

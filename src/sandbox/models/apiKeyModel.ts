@@ -27,7 +27,8 @@ const generate: MethodDefinition = {
   async run({ env, args }) {
     await requireProgrammaticAccess(env);
     const limit = await programmaticKeyLimit(env.cr);
-    if ((await countLiveKeys(env.cr, env.uid, env.now)) >= limit) throw userError(`Limit of ${limit} API keys is reached for programmatic creation`);
+    if ((await countLiveKeys(env.cr, env.uid, env.now)) >= limit)
+      throw userError(`Limit of ${limit} API keys is reached for programmatic creation`);
     const { key, scope, name } = args;
     if (scope !== null && typeof scope !== 'string') throw typeError(`'scope' must be a string or null, got ${JSON.stringify(scope)}`);
     const existing = typeof key === 'string' ? await findApiKey(env.cr, key) : null;
@@ -35,8 +36,17 @@ const generate: MethodDefinition = {
       throw accessError('The provided API key is invalid or does not belong to the current user.');
     }
     const expiration = checkExpiration(args.expiration_date, env.now);
-    if (typeof name !== 'string' || name.trim() === '') throw userError('The API key needs a name (a description) so that it can be identified later.');
-    const created = await insertApiKey(env.cr, { userId: env.uid, name, scope: scope as string | null, expiration, creatorId: env.uid, now: env.now, hashCost: env.services.hashCost });
+    if (typeof name !== 'string' || name.trim() === '')
+      throw userError('The API key needs a name (a description) so that it can be identified later.');
+    const created = await insertApiKey(env.cr, {
+      userId: env.uid,
+      name,
+      scope: scope as string | null,
+      expiration,
+      creatorId: env.uid,
+      now: env.now,
+      hashCost: env.services.hashCost,
+    });
     return created.key;
   },
 };

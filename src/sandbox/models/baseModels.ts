@@ -12,5 +12,19 @@ import { companyModel, groupsModel, usersModel } from './userModels';
 import { SALES_MODELS } from './sales/salesModels';
 
 export const BASE_MODELS: readonly ModelSpec[] = [
-  partnerModel, partnerCategoryModel, countryModel, langModel, companyModel, usersModel, groupsModel, configParameterModel, modelDataModel, apiKeyModel, currencyModel, wideModel, wideLineModel, ...META_MODELS, ...SALES_MODELS,
+  partnerModel,
+  partnerCategoryModel,
+  countryModel,
+  langModel,
+  companyModel,
+  usersModel,
+  groupsModel,
+  configParameterModel,
+  modelDataModel,
+  apiKeyModel,
+  currencyModel,
+  wideModel,
+  wideLineModel,
+  ...META_MODELS,
+  ...SALES_MODELS,
 ];

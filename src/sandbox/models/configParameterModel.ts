@@ -26,5 +26,7 @@ export const modelDataModel: ModelSpec = {
     noupdate: fields.boolean('Non Updatable', { default: false }),
   },
   displayNameSql: (alias) => `${alias}.module || '.' || ${alias}.name`,
-  constraints: [{ name: 'name_nospaces', definition: "UNIQUE (module, name)", message: 'You cannot have multiple records with the same external ID!' }],
+  constraints: [
+    { name: 'name_nospaces', definition: 'UNIQUE (module, name)', message: 'You cannot have multiple records with the same external ID!' },
+  ],
 };

@@ -12,7 +12,14 @@ export const currencyModel: ModelSpec = {
     symbol: fields.char('Symbol', { required: true, help: 'Currency sign, to be used when printing amounts.' }),
     rounding: fields.float('Rounding Factor', { default: 0.01 }),
     decimal_places: fields.integer('Decimal Places', { default: 2 }),
-    position: fields.selection('Symbol Position', [['after', 'After Amount'], ['before', 'Before Amount']], { default: 'after' }),
+    position: fields.selection(
+      'Symbol Position',
+      [
+        ['after', 'After Amount'],
+        ['before', 'Before Amount'],
+      ],
+      { default: 'after' },
+    ),
     active: fields.boolean('Active', { default: true }),
   },
   constraints: [{ name: 'unique_name', definition: 'UNIQUE (name)', message: 'The currency code must be unique!' }],

@@ -30,7 +30,10 @@ export const modelHooks: ModelHooks = {
     }
     if (values.state !== 'manual') return;
     const name = values.model;
-    if (typeof name !== 'string' || !MODEL_NAME.test(name)) throw validationError(`The model name '${String(name)}' must start with 'x_' and contain only lowercase letters, digits, '_' and '.'.`);
+    if (typeof name !== 'string' || !MODEL_NAME.test(name))
+      throw validationError(
+        `The model name '${String(name)}' must start with 'x_' and contain only lowercase letters, digits, '_' and '.'.`,
+      );
     if (env.registry.model(name)) throw validationError(`The model '${name}' already exists.`);
     if ('methods' in values) throw userError('New methods cannot be added to custom models, only fields.');
   },
@@ -45,11 +48,23 @@ export const modelHooks: ModelHooks = {
       await env.cr.query(createModelTableSql(name));
       const model = resolveModel({ name, description: String(values.name), fields: {}, state: 'manual' });
       await insertFieldRows(env, ids[index], model, [...model.fields.values()], 'base');
-      const group = (await env.cr.query<{ res_id: number }>("SELECT res_id FROM ir_model_data WHERE module = 'base' AND name = $1", [GROUP_SYSTEM.split('.')[1]])).rows[0];
-      await env.cr.query('INSERT INTO ir_model_access (name, model_id, group_id, perm_read, perm_write, perm_create, perm_unlink, active) VALUES ($1, $2, $3, true, true, true, true, true)',
-        [`access_${model.table}_system`, ids[index], group?.res_id ?? null]);
+      const group = (
+        await env.cr.query<{ res_id: number }>("SELECT res_id FROM ir_model_data WHERE module = 'base' AND name = $1", [
+          GROUP_SYSTEM.split('.')[1],
+        ])
+      ).rows[0];
+      await env.cr.query(
+        'INSERT INTO ir_model_access (name, model_id, group_id, perm_read, perm_write, perm_create, perm_unlink, active) VALUES ($1, $2, $3, true, true, true, true, true)',
+        [`access_${model.table}_system`, ids[index], group?.res_id ?? null],
+      );
       // Fields given with the model are added in this same call, with the new model known to this call's models.
-      if (links) await applyModelLinks(env.withRegistry(env.registry.extended([{ name, description: String(values.name), fields: {}, state: 'manual' }])), ids[index], name, links);
+      if (links)
+        await applyModelLinks(
+          env.withRegistry(env.registry.extended([{ name, description: String(values.name), fields: {}, state: 'manual' }])),
+          ids[index],
+          name,
+          links,
+        );
     }
   },
   async beforeWrite(env, ids, values) {
@@ -57,7 +72,8 @@ export const modelHooks: ModelHooks = {
     if ('view_ids' in values) {
       const views = values.view_ids;
       delete values.view_ids;
-      for (const row of await rowsOf<{ id: number; model: string }>(env, 'ir_model', ids)) await applyModelLinks(env, row.id, row.model, { views });
+      for (const row of await rowsOf<{ id: number; model: string }>(env, 'ir_model', ids))
+        await applyModelLinks(env, row.id, row.model, { views });
     }
   },
   async beforeUnlink(env, ids) {
@@ -67,8 +83,15 @@ export const modelHooks: ModelHooks = {
     for (const row of rows) {
       const model = env.registry.model(row.model);
       if (row.state !== 'manual' || !model) continue;
-      const pointing = await env.cr.query<{ id: number }>("SELECT id FROM ir_model_fields WHERE state = 'manual' AND (relation = $1 OR model = $1)", [row.model]);
-      if (pointing.rows.length > 0) await fieldHooks.beforeUnlink?.(env, pointing.rows.map((field) => field.id));
+      const pointing = await env.cr.query<{ id: number }>(
+        "SELECT id FROM ir_model_fields WHERE state = 'manual' AND (relation = $1 OR model = $1)",
+        [row.model],
+      );
+      if (pointing.rows.length > 0)
+        await fieldHooks.beforeUnlink?.(
+          env,
+          pointing.rows.map((field) => field.id),
+        );
       await env.cr.query('DELETE FROM ir_model_fields WHERE id = ANY($1::bigint[])', [pointing.rows.map((field) => field.id)]);
       await env.cr.query(dropModelSql(model));
     }
@@ -81,21 +104,45 @@ export const modelHooks: ModelHooks = {
  */
 async function applyModelLinks(env: Environment, id: number, name: string, links: { fields?: unknown; views?: unknown }): Promise<void> {
   const irModel = env.model('ir.model');
-  if (links.fields !== undefined) await applyCommands(env, irModel.fields.get('field_id') as FieldDefinition, [id], parseCommands(irModel, irModel.fields.get('field_id') as FieldDefinition, links.fields));
+  if (links.fields !== undefined)
+    await applyCommands(
+      env,
+      irModel.fields.get('field_id') as FieldDefinition,
+      [id],
+      parseCommands(irModel, irModel.fields.get('field_id') as FieldDefinition, links.fields),
+    );
   if (links.views === undefined) return;
   const views = env.model('ir.ui.view');
-  const linked = async () => (await env.cr.query<{ id: number }>('SELECT id FROM ir_ui_view WHERE model = $1', [name])).rows.map((row) => row.id);
+  const linked = async () =>
+    (await env.cr.query<{ id: number }>('SELECT id FROM ir_ui_view WHERE model = $1', [name])).rows.map((row) => row.id);
   for (const [code, viewId, data] of parseCommands(irModel, irModel.fields.get('view_ids') as FieldDefinition, links.views)) {
     switch (code) {
-      case 0: await createRecords(env, views, [{ ...(data as Record<string, unknown>), model: name }]); break;
-      case 1: await writeRecords(env, views, [viewId], data); break;
-      case 2: await unlinkRecords(env, views, [viewId]); break;
-      case 3: await writeRecords(env, views, [viewId], { model: false }); break;
-      case 4: await writeRecords(env, views, [viewId], { model: name }); break;
-      case 5: await writeRecords(env, views, await linked(), { model: false }); break;
+      case 0:
+        await createRecords(env, views, [{ ...(data as Record<string, unknown>), model: name }]);
+        break;
+      case 1:
+        await writeRecords(env, views, [viewId], data);
+        break;
+      case 2:
+        await unlinkRecords(env, views, [viewId]);
+        break;
+      case 3:
+        await writeRecords(env, views, [viewId], { model: false });
+        break;
+      case 4:
+        await writeRecords(env, views, [viewId], { model: name });
+        break;
+      case 5:
+        await writeRecords(env, views, await linked(), { model: false });
+        break;
       case 6: {
         const wanted = data as number[];
-        await writeRecords(env, views, (await linked()).filter((view) => !wanted.includes(view)), { model: false });
+        await writeRecords(
+          env,
+          views,
+          (await linked()).filter((view) => !wanted.includes(view)),
+          { model: false },
+        );
         await writeRecords(env, views, wanted, { model: name });
         break;
       }
@@ -110,41 +157,73 @@ function fieldError(message: string): Error {
 /** Checks a new custom field and completes its values (model name, selection text, relation table names). */
 async function prepareField(env: Environment, values: Record<string, unknown>): Promise<void> {
   for (const key of ['default', 'onchange', 'methods']) {
-    if (key in values) throw userError(`Default values, onchange behaviour and methods cannot be set on fields created through ir.model.fields ('${key}' given).`);
+    if (key in values)
+      throw userError(
+        `Default values, onchange behaviour and methods cannot be set on fields created through ir.model.fields ('${key}' given).`,
+      );
   }
-  const modelRow = typeof values.model_id === 'number' ? (await rowsOf<{ model: string; state: string }>(env, 'ir_model', [values.model_id]))[0] : undefined;
+  const modelRow =
+    typeof values.model_id === 'number'
+      ? (await rowsOf<{ model: string; state: string }>(env, 'ir_model', [values.model_id]))[0]
+      : undefined;
   if (modelRow) values.model = modelRow.model;
   if (values.state !== 'manual') return;
-  if ((typeof values.compute === 'string' && values.compute.trim() !== '') || (typeof values.depends === 'string' && values.depends.trim() !== '')) {
+  if (
+    (typeof values.compute === 'string' && values.compute.trim() !== '') ||
+    (typeof values.depends === 'string' && values.depends.trim() !== '')
+  ) {
     throw userError('Computed fields cannot be added through ir.model.fields: leave compute and depends empty.');
   }
   const name = values.name;
-  if (typeof name !== 'string' || !NAME.test(name)) throw fieldError(`Custom fields must have a name that starts with 'x_' (lowercase letters, digits and '_'), got '${String(name)}'.`);
+  if (typeof name !== 'string' || !NAME.test(name))
+    throw fieldError(`Custom fields must have a name that starts with 'x_' (lowercase letters, digits and '_'), got '${String(name)}'.`);
   if (!modelRow) throw fieldError('A custom field needs the model it belongs to (model_id).');
   const model = env.registry.model(modelRow.model);
   if (!model) throw fieldError(`The model '${modelRow.model}' is not loaded (its state is not 'manual'): fields cannot be added to it.`);
   if (model.fields.has(name)) throw fieldError(`The field '${name}' already exists on '${model.name}'.`);
   const type = String(values.ttype);
-  if (!(CUSTOM_FIELD_TYPES as readonly string[]).includes(type)) throw userError(`Custom fields of type '${type}' cannot be created in the sandbox (supported: ${CUSTOM_FIELD_TYPES.join(', ')}).`);
+  if (!(CUSTOM_FIELD_TYPES as readonly string[]).includes(type))
+    throw userError(`Custom fields of type '${type}' cannot be created in the sandbox (supported: ${CUSTOM_FIELD_TYPES.join(', ')}).`);
   if (Array.isArray(values.selection)) values.selection = selectionRepr(values.selection as Array<[string, string]>);
   if (type === 'monetary') {
     const currency = model.fields.get(currencyFieldOf([...model.fields.keys()]) ?? '');
-    if (!currency || currency.relation !== 'res.currency') throw fieldError(`The monetary field '${name}' needs a many2one to res.currency named x_currency_id or currency_id on '${model.name}'.`);
+    if (!currency || currency.relation !== 'res.currency')
+      throw fieldError(
+        `The monetary field '${name}' needs a many2one to res.currency named x_currency_id or currency_id on '${model.name}'.`,
+      );
   }
-  if (type === 'selection' && !parseSelection(String(values.selection ?? ''))) throw fieldError(`The selection field '${name}' needs its options, as [('key', 'Label'), ...].`);
+  if (type === 'selection' && !parseSelection(String(values.selection ?? '')))
+    throw fieldError(`The selection field '${name}' needs its options, as [('key', 'Label'), ...].`);
   if (type === 'many2one' || type === 'one2many' || type === 'many2many') {
     const related = typeof values.relation === 'string' ? env.registry.model(values.relation) : undefined;
     if (!related) throw fieldError(`Unknown model '${String(values.relation)}' in the relation of '${name}'.`);
     if (type === 'one2many') {
       const inverse = related.fields.get(String(values.relation_field));
-      if (!inverse || inverse.type !== 'many2one' || inverse.relation !== model.name) throw fieldError(`The one2many '${name}' needs relation_field: a many2one of '${related.name}' to '${model.name}'.`);
+      if (!inverse || inverse.type !== 'many2one' || inverse.relation !== model.name)
+        throw fieldError(`The one2many '${name}' needs relation_field: a many2one of '${related.name}' to '${model.name}'.`);
     }
-    if (type === 'many2many') Object.assign(values, many2manyNames({ model: model.name, relation: related.name, relation_table: (values.relation_table as string) || null, column1: (values.column1 as string) || null, column2: (values.column2 as string) || null }));
+    if (type === 'many2many')
+      Object.assign(
+        values,
+        many2manyNames({
+          model: model.name,
+          relation: related.name,
+          relation_table: (values.relation_table as string) || null,
+          column1: (values.column1 as string) || null,
+          column2: (values.column2 as string) || null,
+        }),
+      );
   }
-  if (type === 'many2many') { values.relation_table = values.table; delete values.table; }
+  if (type === 'many2many') {
+    values.relation_table = values.table;
+    delete values.table;
+  }
 }
 
-async function fieldDefinitions(env: Environment, ids: readonly number[]): Promise<Array<{ row: FieldRow & { state: string | null }; field: FieldDefinition }>> {
+async function fieldDefinitions(
+  env: Environment,
+  ids: readonly number[],
+): Promise<Array<{ row: FieldRow & { state: string | null }; field: FieldDefinition }>> {
   const rows = await rowsOf<FieldRow & { state: string | null }>(env, 'ir_model_fields', ids);
   return rows.map((row) => ({ row, field: { name: row.name, ...customFieldSpec(row) } }));
 }

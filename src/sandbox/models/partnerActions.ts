@@ -10,11 +10,17 @@ export const partnerArchive: MethodDefinition = {
   doc: 'Archives the contacts and their own contacts (child_ids) in one transaction; refused for a contact of an active user.',
   async run({ env, model, ids }) {
     const users = await env.cr.query<{ login: string; name: string }>(
-      'SELECT u.login, p.name FROM res_users u JOIN res_partner p ON p.id = u.partner_id WHERE u.active AND u.partner_id = ANY($1::bigint[]) ORDER BY u.id', [[...ids]]);
+      'SELECT u.login, p.name FROM res_users u JOIN res_partner p ON p.id = u.partner_id WHERE u.active AND u.partner_id = ANY($1::bigint[]) ORDER BY u.id',
+      [[...ids]],
+    );
     if (users.rows.length > 0) {
-      throw userError(`You cannot archive contacts linked to an active user. Archive the user first:\n${users.rows.map((row) => `- ${row.name} (${row.login})`).join('\n')}`);
+      throw userError(
+        `You cannot archive contacts linked to an active user. Archive the user first:\n${users.rows.map((row) => `- ${row.name} (${row.login})`).join('\n')}`,
+      );
     }
-    const children = await env.cr.query<{ id: number }>('SELECT id FROM res_partner WHERE parent_id = ANY($1::bigint[]) AND active', [[...ids]]);
+    const children = await env.cr.query<{ id: number }>('SELECT id FROM res_partner WHERE parent_id = ANY($1::bigint[]) AND active', [
+      [...ids],
+    ]);
     await setActive(env, model, [...ids, ...children.rows.map((row) => row.id)], false);
     return true;
   },
@@ -26,7 +32,9 @@ export const partnerUnarchive: MethodDefinition = {
   parameters: [],
   doc: 'Restores the contacts and their archived own contacts in one transaction.',
   async run({ env, model, ids }) {
-    const children = await env.cr.query<{ id: number }>('SELECT id FROM res_partner WHERE parent_id = ANY($1::bigint[]) AND NOT active', [[...ids]]);
+    const children = await env.cr.query<{ id: number }>('SELECT id FROM res_partner WHERE parent_id = ANY($1::bigint[]) AND NOT active', [
+      [...ids],
+    ]);
     await setActive(env, model, [...ids, ...children.rows.map((row) => row.id)], true);
     return true;
   },

@@ -7,7 +7,8 @@ export const partnerCategoryModel: ModelSpec = {
   name: 'res.partner.category',
   description: 'Partner Tags',
   order: 'name',
-  displayNameSql: (alias) => `CASE WHEN ${alias}.parent_id IS NOT NULL THEN COALESCE((SELECT ${translatedSql('pc', 'name')} FROM res_partner_category pc WHERE pc.id = ${alias}.parent_id), '') || ' / ' || ${translatedSql(alias, 'name')} ELSE ${translatedSql(alias, 'name')} END`,
+  displayNameSql: (alias) =>
+    `CASE WHEN ${alias}.parent_id IS NOT NULL THEN COALESCE((SELECT ${translatedSql('pc', 'name')} FROM res_partner_category pc WHERE pc.id = ${alias}.parent_id), '') || ' / ' || ${translatedSql(alias, 'name')} ELSE ${translatedSql(alias, 'name')} END`,
   fields: {
     name: fields.char('Name', { required: true, translate: true }),
     color: fields.integer('Color', { default: 0 }),

@@ -27,7 +27,14 @@ export const langModel: ModelSpec = {
     iso_code: fields.char('ISO code'),
     url_code: fields.char('URL Code', { required: true }),
     active: fields.boolean('Active', { default: false }),
-    direction: fields.selection('Direction', [['ltr', 'Left-to-Right'], ['rtl', 'Right-to-Left']], { required: true, default: 'ltr' }),
+    direction: fields.selection(
+      'Direction',
+      [
+        ['ltr', 'Left-to-Right'],
+        ['rtl', 'Right-to-Left'],
+      ],
+      { required: true, default: 'ltr' },
+    ),
     date_format: fields.char('Date Format', { required: true, default: '%m/%d/%Y' }),
     time_format: fields.char('Time Format', { required: true, default: '%H:%M:%S' }),
     decimal_point: fields.char('Decimal Separator', { required: true, default: '.' }),

@@ -33,14 +33,27 @@ export const usersModel: ModelSpec = {
   fields: {
     name: fields.char('Name', { required: true }),
     login: fields.char('Login', { required: true, help: 'Used to log into the system' }),
-    password: { type: 'char', string: 'Password', store: false, copy: false, computeSql: () => 'NULL', help: 'Keep empty if you don\'t want the user to be able to connect on the system.' },
+    password: {
+      type: 'char',
+      string: 'Password',
+      store: false,
+      copy: false,
+      computeSql: () => 'NULL',
+      help: "Keep empty if you don't want the user to be able to connect on the system.",
+    },
     partner_id: fields.many2one('res.partner', 'Related Partner', { required: true, onDelete: 'restrict' }),
     company_id: fields.many2one('res.company', 'Company', { required: true, default: (source) => source.companyId, onDelete: 'restrict' }),
-    company_ids: fields.many2many('res.company', 'res_company_users_rel', 'user_id', 'cid', 'Companies', { help: 'The companies the user may work in (record rules read them)' }),
+    company_ids: fields.many2many('res.company', 'res_company_users_rel', 'user_id', 'cid', 'Companies', {
+      help: 'The companies the user may work in (record rules read them)',
+    }),
     email: fields.char('Email'),
     lang: fields.char('Language', { default: 'en_US' }),
     tz: fields.char('Timezone'),
-    share: fields.boolean('Share User', { readonly: true, default: false, help: 'External user with limited access, created only for the purpose of sharing data.' }),
+    share: fields.boolean('Share User', {
+      readonly: true,
+      default: false,
+      help: 'External user with limited access, created only for the purpose of sharing data.',
+    }),
     login_date: fields.datetime('Latest authentication', { readonly: true, copy: false }),
     active: fields.boolean('Active', { default: true }),
   },
@@ -56,10 +69,16 @@ export const usersModel: ModelSpec = {
     async beforeCreate(env, values) {
       if (values.partner_id) return;
       const name = typeof values.name === 'string' ? values.name : '';
-      const [partnerId] = await createRecords(env.sudo(), env.model('res.partner'), [{ name, email: values.email ?? false, company_id: values.company_id ?? false }]);
+      const [partnerId] = await createRecords(env.sudo(), env.model('res.partner'), [
+        { name, email: values.email ?? false, company_id: values.company_id ?? false },
+      ]);
       values.partner_id = partnerId;
     },
-    copyDefaults: (record) => ({ login: `${String(record.login ?? '')} (copy)`, name: `${String(record.name ?? '')} (copy)`, partner_id: false }),
+    copyDefaults: (record) => ({
+      login: `${String(record.login ?? '')} (copy)`,
+      name: `${String(record.name ?? '')} (copy)`,
+      partner_id: false,
+    }),
   },
 };
 
@@ -84,7 +103,7 @@ export const companyModel: ModelSpec = {
     email: fields.char('Email'),
     phone: fields.char('Phone'),
     country_id: fields.many2one('res.country', 'Country'),
-    currency_id: fields.many2one('res.currency', 'Currency', { help: 'The currency of the company\'s amounts (USD when not given)' }),
+    currency_id: fields.many2one('res.currency', 'Currency', { help: "The currency of the company's amounts (USD when not given)" }),
     account_sale_tax_id: fields.many2one('account.tax', 'Default Sale Tax', { help: 'The sales tax new products get' }),
     active: fields.boolean('Active', { default: true }),
   },

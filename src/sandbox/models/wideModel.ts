@@ -6,8 +6,26 @@ import type { ModelSpec } from '../orm/modelDefinition';
 /** How many fields of each repeated type the wide model has. */
 export const WIDE_PER_TYPE = 25;
 export const WIDE_MANY2MANY = 5;
-const SELECTION: Array<[string, string]> = [['draft', 'Draft'], ['open', 'Open'], ['done', 'Done'], ['cancel', 'Cancelled']];
-const REPEATED = ['char', 'text', 'html', 'integer', 'float', 'monetary', 'boolean', 'date', 'datetime', 'selection', 'binary', 'many2one'] as const;
+const SELECTION: Array<[string, string]> = [
+  ['draft', 'Draft'],
+  ['open', 'Open'],
+  ['done', 'Done'],
+  ['cancel', 'Cancelled'],
+];
+const REPEATED = [
+  'char',
+  'text',
+  'html',
+  'integer',
+  'float',
+  'monetary',
+  'boolean',
+  'date',
+  'datetime',
+  'selection',
+  'binary',
+  'many2one',
+] as const;
 
 const number = (index: number) => String(index).padStart(2, '0');
 
@@ -27,7 +45,13 @@ function wideFields(): FieldSpecs {
     }
   }
   for (let index = 1; index <= WIDE_MANY2MANY; index += 1) {
-    result[`tag_${number(index)}_ids`] = fields.many2many('res.partner.category', `sandbox_wide_tag_${number(index)}_rel`, 'wide_id', 'category_id', `Tags ${number(index)}`);
+    result[`tag_${number(index)}_ids`] = fields.many2many(
+      'res.partner.category',
+      `sandbox_wide_tag_${number(index)}_rel`,
+      'wide_id',
+      'category_id',
+      `Tags ${number(index)}`,
+    );
   }
   return result;
 }
@@ -37,7 +61,11 @@ export const wideModel: ModelSpec = {
   description: 'Wide Record',
   order: 'name',
   fields: wideFields(),
-  extraSchema: Array.from({ length: WIDE_MANY2MANY }, (_, index) => `CREATE TABLE sandbox_wide_tag_${number(index + 1)}_rel (wide_id integer NOT NULL REFERENCES sandbox_wide (id) ON DELETE CASCADE, category_id integer NOT NULL REFERENCES res_partner_category (id) ON DELETE CASCADE, PRIMARY KEY (wide_id, category_id))`),
+  extraSchema: Array.from(
+    { length: WIDE_MANY2MANY },
+    (_, index) =>
+      `CREATE TABLE sandbox_wide_tag_${number(index + 1)}_rel (wide_id integer NOT NULL REFERENCES sandbox_wide (id) ON DELETE CASCADE, category_id integer NOT NULL REFERENCES res_partner_category (id) ON DELETE CASCADE, PRIMARY KEY (wide_id, category_id))`,
+  ),
 };
 
 export const wideLineModel: ModelSpec = {

@@ -3,7 +3,22 @@ import { fields as f, type FieldDefinition, type OnDelete } from './fieldDefinit
 import type { ModelSpec } from './modelDefinition';
 
 /** The types a custom field may have in the sandbox. */
-export const CUSTOM_FIELD_TYPES = ['char', 'text', 'html', 'integer', 'float', 'monetary', 'boolean', 'date', 'datetime', 'selection', 'binary', 'many2one', 'one2many', 'many2many'] as const;
+export const CUSTOM_FIELD_TYPES = [
+  'char',
+  'text',
+  'html',
+  'integer',
+  'float',
+  'monetary',
+  'boolean',
+  'date',
+  'datetime',
+  'selection',
+  'binary',
+  'many2one',
+  'one2many',
+  'many2many',
+] as const;
 
 /** One ir.model.fields row, as the loader and the hooks see it. */
 export interface FieldRow {
@@ -40,17 +55,26 @@ export function parseSelection(text: string): Array<[string, string]> | null {
   if (trimmed.startsWith('[[')) {
     try {
       const value = JSON.parse(trimmed) as unknown;
-      if (Array.isArray(value) && value.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((item) => typeof item === 'string'))) {
+      if (
+        Array.isArray(value) &&
+        value.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((item) => typeof item === 'string'))
+      ) {
         return value.length > 0 ? (value as Array<[string, string]>) : null;
       }
-    } catch { /* not JSON: read as Python below */ }
+    } catch {
+      /* not JSON: read as Python below */
+    }
   }
   const pairs = [...trimmed.matchAll(PAIR)].map((match) => [match[2], match[4]] as [string, string]);
   return pairs.length > 0 ? pairs : null;
 }
 
 /** The many2many relation table and columns of a custom field (the reference server's naming when none is given). */
-export function many2manyNames(row: Pick<FieldRow, 'model' | 'relation' | 'relation_table' | 'column1' | 'column2'>): { table: string; column1: string; column2: string } {
+export function many2manyNames(row: Pick<FieldRow, 'model' | 'relation' | 'relation_table' | 'column1' | 'column2'>): {
+  table: string;
+  column1: string;
+  column2: string;
+} {
   const own = row.model.replace(/\./g, '_');
   const other = (row.relation ?? '').replace(/\./g, '_');
   const [first, second] = [own, other].sort();
@@ -81,9 +105,15 @@ export function customFieldSpec(row: FieldRow): Omit<FieldDefinition, 'name'> {
     }
     case 'monetary':
       return f.monetary(label, { ...common, currencyField: row.currency_field ?? 'currency_id' });
-    case 'text': case 'html':
+    case 'text':
+    case 'html':
       return f[row.ttype](label, text);
-    case 'binary': case 'integer': case 'float': case 'boolean': case 'date': case 'datetime':
+    case 'binary':
+    case 'integer':
+    case 'float':
+    case 'boolean':
+    case 'date':
+    case 'datetime':
       return f[row.ttype](label, common);
     default:
       throw new Error(`custom field ${row.model}.${row.name}: unsupported type ${row.ttype}`);
@@ -94,17 +124,35 @@ export function customFieldSpec(row: FieldRow): Omit<FieldDefinition, 'name'> {
  * The model definitions of one database: `base` with the custom fields of `fieldRows` added to their models, plus one
  * model per custom model of `modelRows` (with its custom fields).
  */
-export function withCustomModels(base: readonly ModelSpec[], modelRows: ReadonlyArray<{ model: string; name: string }>, fieldRows: readonly FieldRow[]): ModelSpec[] {
-  const namesOf = (model: string) => [...Object.keys(base.find((spec) => spec.name === model)?.fields ?? {}), ...fieldRows.filter((row) => row.model === model).map((row) => row.name)];
-  const fieldsOf = (model: string) => Object.fromEntries(fieldRows.filter((row) => row.model === model)
-    .map((row) => [row.name, customFieldSpec({ ...row, currency_field: currencyFieldOf(namesOf(model)) })]));
+export function withCustomModels(
+  base: readonly ModelSpec[],
+  modelRows: ReadonlyArray<{ model: string; name: string }>,
+  fieldRows: readonly FieldRow[],
+): ModelSpec[] {
+  const namesOf = (model: string) => [
+    ...Object.keys(base.find((spec) => spec.name === model)?.fields ?? {}),
+    ...fieldRows.filter((row) => row.model === model).map((row) => row.name),
+  ];
+  const fieldsOf = (model: string) =>
+    Object.fromEntries(
+      fieldRows
+        .filter((row) => row.model === model)
+        .map((row) => [row.name, customFieldSpec({ ...row, currency_field: currencyFieldOf(namesOf(model)) })]),
+    );
   const specs = base.map((spec) => {
     const extra = fieldsOf(spec.name);
     return Object.keys(extra).length > 0 ? { ...spec, fields: { ...spec.fields, ...extra } } : spec;
   });
   for (const row of modelRows) {
     const own = fieldsOf(row.model);
-    specs.push({ name: row.model, description: row.name, fields: own, state: 'manual', recName: 'x_name' in own ? 'x_name' : undefined, order: 'id' });
+    specs.push({
+      name: row.model,
+      description: row.name,
+      fields: own,
+      state: 'manual',
+      recName: 'x_name' in own ? 'x_name' : undefined,
+      order: 'id',
+    });
   }
   return specs;
 }

@@ -7,7 +7,8 @@ import { quoteIdentifier as q } from '../storage/sqlQuoting';
 /** The statement creating the table of a new custom model: its built-in fields only. */
 export function createModelTableSql(model: string): string {
   const table = tableName(model);
-  const user = (column: string) => `${column} integer CONSTRAINT ${q(`${table}_${column}_fkey`)} REFERENCES res_users (id) ON DELETE SET NULL`;
+  const user = (column: string) =>
+    `${column} integer CONSTRAINT ${q(`${table}_${column}_fkey`)} REFERENCES res_users (id) ON DELETE SET NULL`;
   return `CREATE TABLE ${q(table)} (id serial PRIMARY KEY, ${user('create_uid')}, create_date timestamp(0) without time zone, ${user('write_uid')}, write_date timestamp(0) without time zone)`;
 }
 

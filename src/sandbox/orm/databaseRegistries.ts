@@ -15,7 +15,11 @@ export const SCHEMA_MODELS = new Set(['ir.model', 'ir.model.fields']);
 export class DatabaseRegistries {
   private readonly loads = new PerDatabaseLoads((cr) => this.load(cr));
 
-  constructor(readonly base: Registry, private readonly specs: readonly ModelSpec[], private readonly methods: readonly MethodDefinition[]) {}
+  constructor(
+    readonly base: Registry,
+    private readonly specs: readonly ModelSpec[],
+    private readonly methods: readonly MethodDefinition[],
+  ) {}
 
   /** The registry of `database`: its loaded one, else the models in code. */
   get(database: string): Registry {
@@ -36,12 +40,16 @@ export class DatabaseRegistries {
     let models: Array<{ model: string; name: string }>;
     let fields: FieldRow[];
     try {
-      models = (await cr.query<{ model: string; name: string }>("SELECT model, name FROM ir_model WHERE state = 'manual' ORDER BY id")).rows;
-      fields = (await cr.query<FieldRow>(
-        `SELECT f.model, f.name, f.field_description, f.help, f.ttype, f.required, f.readonly, f.translate, f.selection, f.size, f.on_delete, f.relation,
+      models = (await cr.query<{ model: string; name: string }>("SELECT model, name FROM ir_model WHERE state = 'manual' ORDER BY id"))
+        .rows;
+      fields = (
+        await cr.query<FieldRow>(
+          `SELECT f.model, f.name, f.field_description, f.help, f.ttype, f.required, f.readonly, f.translate, f.selection, f.size, f.on_delete, f.relation,
                 f.relation_field, f.relation_table, f.column1, f.column2
            FROM ir_model_fields f JOIN ir_model m ON m.id = f.model_id
-          WHERE f.state = 'manual' AND (m.state = 'manual' OR m.state = 'base') ORDER BY f.id`)).rows;
+          WHERE f.state = 'manual' AND (m.state = 'manual' OR m.state = 'base') ORDER BY f.id`,
+        )
+      ).rows;
     } catch (error) {
       // A database made before the meta-models existed has no custom models.
       if (error instanceof DatabaseError && error.code === UNDEFINED_TABLE) return this.base;

@@ -51,7 +51,9 @@ class Budget {
   /** Records `node`'s depth, refusing it when `outer + depth` goes over the limit. */
   place<T extends DomainNode>(node: T, depth: number, outer: number): T {
     if (outer + depth > DOMAIN_LIMITS.depth) {
-      throw valueError(`Domain nested too deeply: more than ${DOMAIN_LIMITS.depth} levels of '&', '|', '!', 'any' and dotted paths (the sandbox's limit)`);
+      throw valueError(
+        `Domain nested too deeply: more than ${DOMAIN_LIMITS.depth} levels of '&', '|', '!', 'any' and dotted paths (the sandbox's limit)`,
+      );
     }
     this.depths.set(node, depth);
     return node;
@@ -151,13 +153,16 @@ function parseTerm(item: unknown[], domain: unknown, budget: Budget, outer: numb
   budget.countCondition();
   const [left, operator, value] = item;
   // The always-true and always-false terms of older code: (1, '=', 1) and (0, '=', 1).
-  if (typeof left === 'number' && operator === '=' && value === 1 && (left === 1 || left === 0)) return { kind: 'constant', value: left === 1 };
+  if (typeof left === 'number' && operator === '=' && value === 1 && (left === 1 || left === 0))
+    return { kind: 'constant', value: left === 1 };
   if (typeof left !== 'string' || left === '' || typeof operator !== 'string') {
     throw valueError(`Invalid domain term ${pythonRepr(item)} in ${pythonRepr(domain)}`);
   }
   const fields = countFields(left);
   if (fields > DOMAIN_LIMITS.pathFields) {
-    throw valueError(`Field path too long: ${pythonRepr(abbreviated(left))} has ${fields} fields, the sandbox's limit is ${DOMAIN_LIMITS.pathFields}`);
+    throw valueError(
+      `Field path too long: ${pythonRepr(abbreviated(left))} has ${fields} fields, the sandbox's limit is ${DOMAIN_LIMITS.pathFields}`,
+    );
   }
   const normalized = Object.hasOwn(OPERATOR_ALIASES, operator) ? OPERATOR_ALIASES[operator] : operator.toLowerCase();
   const condition: Condition = { kind: 'condition', path: left, operator: normalized, value, term: item };

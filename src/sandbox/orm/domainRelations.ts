@@ -24,7 +24,9 @@ export function isX2many(field: FieldDefinition): boolean {
 /** A new table alias (`r3`) for one more table read by the domain's SQL; ValueError past the sandbox's limit. */
 export function newAlias(compilation: RelationCompilation, prefix = 'r'): string {
   if (compilation.aliasCount >= DOMAIN_LIMITS.relatedTables) {
-    throw valueError(`Domain too complex: its conditions read more than ${DOMAIN_LIMITS.relatedTables} related tables (dotted paths, any, one2many, many2many, names of related records, hierarchies; the sandbox's limit)`);
+    throw valueError(
+      `Domain too complex: its conditions read more than ${DOMAIN_LIMITS.relatedTables} related tables (dotted paths, any, one2many, many2many, names of related records, hierarchies; the sandbox's limit)`,
+    );
   }
   return `${prefix}${compilation.aliasCount++}`;
 }
@@ -43,20 +45,32 @@ export function inSubselect(expression: string, subselect: string): string {
  * True for the record of `alias` when a record linked through the x2many `field` satisfies `inner(relatedAlias)`.
  * The sub-select does not refer to `alias`: it is computed once per statement, not once per record.
  */
-export function existsLinked(field: FieldDefinition, alias: string, compilation: RelationCompilation, inner: (related: Model, relatedAlias: string) => string): string {
+export function existsLinked(
+  field: FieldDefinition,
+  alias: string,
+  compilation: RelationCompilation,
+  inner: (related: Model, relatedAlias: string) => string,
+): string {
   const related = compilation.registry.require(field.relation as string);
   const relatedAlias = newAlias(compilation);
   const condition = inner(related, relatedAlias);
   if (field.type === 'one2many') {
-    return inSubselect(`${alias}.id`, `SELECT ${relatedAlias}.${q(field.relationField as string)} FROM ${q(related.table)} ${relatedAlias} WHERE ${condition}`);
+    return inSubselect(
+      `${alias}.id`,
+      `SELECT ${relatedAlias}.${q(field.relationField as string)} FROM ${q(related.table)} ${relatedAlias} WHERE ${condition}`,
+    );
   }
   const link = newAlias(compilation, 'l');
-  return inSubselect(`${alias}.id`, `SELECT ${link}.${q(field.column1 as string)} FROM ${q(field.relationTable as string)} ${link} JOIN ${q(related.table)} ${relatedAlias} ON ${relatedAlias}.id = ${link}.${q(field.column2 as string)} WHERE ${condition}`);
+  return inSubselect(
+    `${alias}.id`,
+    `SELECT ${link}.${q(field.column1 as string)} FROM ${q(field.relationTable as string)} ${link} JOIN ${q(related.table)} ${relatedAlias} ON ${relatedAlias}.id = ${link}.${q(field.column2 as string)} WHERE ${condition}`,
+  );
 }
 
 function idList(value: unknown, term: Term): number[] {
   const values = Array.isArray(value) ? value : [value];
-  if (values.some((item) => typeof item !== 'number' || !Number.isInteger(item))) throw valueError(`Invalid value ${pythonRepr(value)} in condition ${conditionRepr(term)}`);
+  if (values.some((item) => typeof item !== 'number' || !Number.isInteger(item)))
+    throw valueError(`Invalid value ${pythonRepr(value)} in condition ${conditionRepr(term)}`);
   return values as number[];
 }
 
@@ -83,14 +97,23 @@ function hierarchyIdsSql(comodel: Model, operator: string, value: unknown, compi
   const parent = comodel.fields.get('parent_id');
   if (!parent || parent.type !== 'many2one' || parent.relation !== comodel.name || !parent.store) return start;
   const tree = newAlias(compilation, 'tree');
-  const step = operator === 'child_of'
-    ? `SELECT c.id FROM ${q(comodel.table)} c JOIN ${tree} ON c.parent_id = ${tree}.id`
-    : `SELECT c.parent_id FROM ${q(comodel.table)} c JOIN ${tree} ON c.id = ${tree}.id WHERE c.parent_id IS NOT NULL`;
+  const step =
+    operator === 'child_of'
+      ? `SELECT c.id FROM ${q(comodel.table)} c JOIN ${tree} ON c.parent_id = ${tree}.id`
+      : `SELECT c.parent_id FROM ${q(comodel.table)} c JOIN ${tree} ON c.id = ${tree}.id WHERE c.parent_id IS NOT NULL`;
   return `WITH RECURSIVE ${tree}(id) AS (${start} UNION ${step}) SELECT id FROM ${tree}`;
 }
 
 /** SQL of `field child_of value` / `field parent_of value` over the record of `alias`. */
-export function hierarchyCondition(model: Model, field: FieldDefinition, alias: string, operator: string, value: unknown, compilation: RelationCompilation, term: Term): string {
+export function hierarchyCondition(
+  model: Model,
+  field: FieldDefinition,
+  alias: string,
+  operator: string,
+  value: unknown,
+  compilation: RelationCompilation,
+  term: Term,
+): string {
   const comodel = hierarchyModel(model, field, compilation, term);
   const ids = hierarchyIdsSql(comodel, operator, value, compilation, term);
   if (ids === null) return 'FALSE';

@@ -30,10 +30,18 @@ interface Operand {
 type Condition = Extract<DomainNode, { kind: 'condition' }>;
 
 // Maps, not object literals: an operator named `constructor` or `__proto__` must find nothing.
-const NEGATIVE_LIKE_ENTRIES = [['not like', 'like'], ['not ilike', 'ilike'], ['not =like', '=like'], ['not =ilike', '=ilike']] as const;
+const NEGATIVE_LIKE_ENTRIES = [
+  ['not like', 'like'],
+  ['not ilike', 'ilike'],
+  ['not =like', '=like'],
+  ['not =ilike', '=ilike'],
+] as const;
 const NEGATIVE_LIKE = new Map<string, string>(NEGATIVE_LIKE_ENTRIES);
 const LIKE_SQL = new Map<string, { sql: string; wrap: boolean }>([
-  ['like', { sql: 'LIKE', wrap: true }], ['ilike', { sql: 'ILIKE', wrap: true }], ['=like', { sql: 'LIKE', wrap: false }], ['=ilike', { sql: 'ILIKE', wrap: false }],
+  ['like', { sql: 'LIKE', wrap: true }],
+  ['ilike', { sql: 'ILIKE', wrap: true }],
+  ['=like', { sql: 'LIKE', wrap: false }],
+  ['=ilike', { sql: 'ILIKE', wrap: false }],
 ]);
 const COMPARISONS = new Set(['<', '>', '<=', '>=']);
 
@@ -43,7 +51,10 @@ function isEmpty(value: unknown): boolean {
 
 /** `value` as compared with `field`, with its SQL type; ValueError when it cannot be. */
 function typedValue(operand: Operand, value: unknown, condition: Condition): { value: unknown; cast: string } {
-  const bad = () => valueError(`Invalid value ${pythonRepr(value)} for ${operand.model.name}.${operand.field.name} in condition ${conditionRepr(condition.term)}`);
+  const bad = () =>
+    valueError(
+      `Invalid value ${pythonRepr(value)} for ${operand.model.name}.${operand.field.name} in condition ${conditionRepr(condition.term)}`,
+    );
   switch (operand.field.type) {
     case 'integer':
     case 'many2one':
@@ -83,7 +94,10 @@ function arrayParam(operand: Operand, values: unknown[], compilation: Compilatio
   const typed = values.map((value) => typedValue(operand, value, condition));
   // An integer column compared with 1.5 among whole numbers: the whole list as float8.
   const cast = typed.some((item) => item.cast === 'float8') ? 'float8' : typed[0].cast;
-  return compilation.params.add(typed.map((item) => item.value), `${cast}[]`);
+  return compilation.params.add(
+    typed.map((item) => item.value),
+    `${cast}[]`,
+  );
 }
 
 function equals(operand: Operand, value: unknown, compilation: Compilation, condition: Condition): string {
@@ -115,7 +129,13 @@ function likePattern(value: unknown, wrap: boolean): string {
 function relatedDisplayName(operand: Operand, operator: string, value: unknown, compilation: Compilation, condition: Condition): string {
   const related = compilation.registry.require(operand.field.relation as string);
   const alias = newAlias(compilation);
-  const inner = compilePositive({ sql: related.displayNameSql(alias), field: related.fields.get('display_name') as FieldDefinition, model: related }, operator, value, compilation, condition);
+  const inner = compilePositive(
+    { sql: related.displayNameSql(alias), field: related.fields.get('display_name') as FieldDefinition, model: related },
+    operator,
+    value,
+    compilation,
+    condition,
+  );
   return inSubselect(operand.sql, `SELECT ${alias}.id FROM ${quoteIdentifier(related.table)} ${alias} WHERE ${inner}`);
 }
 
@@ -127,13 +147,15 @@ function compilePositive(operand: Operand, operator: string, value: unknown, com
   if (operator === '=') return equals(operand, value, compilation, condition);
   if (operator === '=?') return isEmpty(value) ? 'TRUE' : equals(operand, value, compilation, condition);
   if (operator === 'in') return membership(operand, value, compilation, condition);
-  if (COMPARISONS.has(operator)) return isEmpty(value) ? 'FALSE' : `${operand.sql} ${operator} ${typedParam(operand, value, compilation, condition)}`;
+  if (COMPARISONS.has(operator))
+    return isEmpty(value) ? 'FALSE' : `${operand.sql} ${operator} ${typedParam(operand, value, compilation, condition)}`;
   const like = LIKE_SQL.get(operator);
   if (like) {
     return `${operand.sql}::text ${like.sql} ${compilation.params.add(likePattern(value, like.wrap), 'text')}`;
   }
   if (operator === 'any') {
-    if (operand.field.type !== 'many2one') throw valueError(`Operator 'any' needs a relational field in condition ${conditionRepr(condition.term)}`);
+    if (operand.field.type !== 'many2one')
+      throw valueError(`Operator 'any' needs a relational field in condition ${conditionRepr(condition.term)}`);
     const related = compilation.registry.require(operand.field.relation as string);
     const alias = newAlias(compilation);
     const inner = compileNode(related, subdomainOf(condition), alias, compilation);
@@ -177,17 +199,41 @@ function compileX2many(field: FieldDefinition, alias: string, condition: Conditi
   const nothing = value === false || value === null || (operator === '=' && Array.isArray(value) && value.length === 0);
   // `in []` is false and `not in []` true, as for any field (the reference's empty-list rule); `= []` means no link.
   if (operator === 'in' && Array.isArray(value) && value.length === 0) return positive === undefined ? 'FALSE' : 'TRUE';
-  if (operator === 'any') return negate(existsLinked(field, alias, compilation, (related, relatedAlias) => compileNode(related, subdomainOf(condition), relatedAlias, compilation)));
-  if ((operator === '=' || operator === 'in') && nothing) return positive === undefined ? `NOT ${existsLinked(field, alias, compilation, () => 'TRUE')}` : existsLinked(field, alias, compilation, () => 'TRUE');
+  if (operator === 'any')
+    return negate(
+      existsLinked(field, alias, compilation, (related, relatedAlias) =>
+        compileNode(related, subdomainOf(condition), relatedAlias, compilation),
+      ),
+    );
+  if ((operator === '=' || operator === 'in') && nothing)
+    return positive === undefined
+      ? `NOT ${existsLinked(field, alias, compilation, () => 'TRUE')}`
+      : existsLinked(field, alias, compilation, () => 'TRUE');
   if (operator === '=' || operator === 'in' || LIKE_SQL.has(operator)) {
-    return negate(existsLinked(field, alias, compilation, (related, relatedAlias) => {
-      if (typeof value === 'string' || LIKE_SQL.has(operator)) {
-        return compilePositive({ sql: related.displayNameSql(relatedAlias), field: related.fields.get('display_name') as FieldDefinition, model: related }, operator === 'in' ? '=' : operator, value, compilation, condition);
-      }
-      return compilePositive({ sql: `${relatedAlias}.id`, field: related.fields.get('id') as FieldDefinition, model: related }, 'in', value, compilation, condition);
-    }));
+    return negate(
+      existsLinked(field, alias, compilation, (related, relatedAlias) => {
+        if (typeof value === 'string' || LIKE_SQL.has(operator)) {
+          return compilePositive(
+            { sql: related.displayNameSql(relatedAlias), field: related.fields.get('display_name') as FieldDefinition, model: related },
+            operator === 'in' ? '=' : operator,
+            value,
+            compilation,
+            condition,
+          );
+        }
+        return compilePositive(
+          { sql: `${relatedAlias}.id`, field: related.fields.get('id') as FieldDefinition, model: related },
+          'in',
+          value,
+          compilation,
+          condition,
+        );
+      }),
+    );
   }
-  throw valueError(`Invalid operator ${pythonRepr(condition.operator)} for the ${field.type} field in condition ${conditionRepr(condition.term)}`);
+  throw valueError(
+    `Invalid operator ${pythonRepr(condition.operator)} for the ${field.type} field in condition ${conditionRepr(condition.term)}`,
+  );
 }
 
 function compileCondition(model: Model, alias: string, condition: Condition, compilation: Compilation): string {
@@ -196,14 +242,19 @@ function compileCondition(model: Model, alias: string, condition: Condition, com
   if (!field) throw valueError(`Invalid field ${model.name}.${name} in condition ${conditionRepr(condition.term)}`);
   compilation.checkField?.(model, name);
   if (rest.length > 0 && isX2many(field)) {
-    return existsLinked(field, alias, compilation, (related, relatedAlias) => compileCondition(related, relatedAlias, { ...condition, path: rest.join('.') }, compilation));
+    return existsLinked(field, alias, compilation, (related, relatedAlias) =>
+      compileCondition(related, relatedAlias, { ...condition, path: rest.join('.') }, compilation),
+    );
   }
   if (rest.length === 0 && (condition.operator === 'child_of' || condition.operator === 'parent_of')) {
     return hierarchyCondition(model, field, alias, condition.operator, condition.value, compilation, condition.term);
   }
   if (rest.length === 0 && isX2many(field)) return compileX2many(field, alias, condition, compilation);
   if (rest.length > 0) {
-    if (field.type !== 'many2one') throw valueError(`Invalid path ${pythonRepr(condition.path)} in condition ${conditionRepr(condition.term)}: ${model.name}.${name} is not relational`);
+    if (field.type !== 'many2one')
+      throw valueError(
+        `Invalid path ${pythonRepr(condition.path)} in condition ${conditionRepr(condition.term)}: ${model.name}.${name} is not relational`,
+      );
     const related = compilation.registry.require(field.relation as string);
     const inner = newAlias(compilation);
     const nested = compileCondition(related, inner, { ...condition, path: rest.join('.') }, compilation);
@@ -231,6 +282,13 @@ function compileNode(model: Model, node: DomainNode, alias: string, compilation:
 }
 
 /** The SQL condition of `domain` over `model`'s table aliased `alias`, adding its parameters to `params`. */
-export function domainToSql(registry: Registry, model: Model, domain: DomainNode, alias: string, params: SqlParams, checkField?: (model: Model, field: string) => void): string {
+export function domainToSql(
+  registry: Registry,
+  model: Model,
+  domain: DomainNode,
+  alias: string,
+  params: SqlParams,
+  checkField?: (model: Model, field: string) => void,
+): string {
   return compileNode(model, domain, alias, { registry, params, aliasCount: 0, checkField });
 }

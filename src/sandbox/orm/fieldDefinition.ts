@@ -1,7 +1,21 @@
 // What a field is: its type and attributes, plus short constructors used by the model definitions.
 import { quoteIdentifier } from '../storage/sqlQuoting';
 
-export type FieldType = 'char' | 'text' | 'integer' | 'float' | 'boolean' | 'date' | 'datetime' | 'selection' | 'many2one' | 'one2many' | 'many2many' | 'html' | 'monetary' | 'binary';
+export type FieldType =
+  | 'char'
+  | 'text'
+  | 'integer'
+  | 'float'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'selection'
+  | 'many2one'
+  | 'one2many'
+  | 'many2many'
+  | 'html'
+  | 'monetary'
+  | 'binary';
 
 export type OnDelete = 'set null' | 'restrict' | 'cascade';
 
@@ -68,25 +82,39 @@ export const fields = {
   boolean: (string: string, options?: Options) => field('boolean', string, options),
   date: (string: string, options?: Options) => field('date', string, options),
   datetime: (string: string, options?: Options) => field('datetime', string, options),
-  selection: (string: string, selection: ReadonlyArray<readonly [string, string]>, options?: Options) => field('selection', string, { selection, ...options }),
+  selection: (string: string, selection: ReadonlyArray<readonly [string, string]>, options?: Options) =>
+    field('selection', string, { selection, ...options }),
   html: (string: string, options?: Options) => field('html', string, options),
   /** An amount in the currency of the record's `currencyField` (default `currency_id`). */
   monetary: (string: string, options?: Options) => field('monetary', string, { currencyField: 'currency_id', ...options }),
   /** Bytes, carried as base64 text. */
   binary: (string: string, options?: Options) => field('binary', string, { copy: false, ...options }),
-  many2one: (relation: string, string: string, options?: Options) => field('many2one', string, { relation, onDelete: 'set null', ...options }),
+  many2one: (relation: string, string: string, options?: Options) =>
+    field('many2one', string, { relation, onDelete: 'set null', ...options }),
   /** Read as the ids of the records of `relation` whose `inverse` is this record. */
-  one2many: (relation: string, inverse: string, string: string, options?: Options) => field('one2many', string, {
-    relation, relationField: inverse, store: false, copy: false, computeSql: (alias) => idListSql(quoteIdentifier(relation.replace(/\./g, '_')), quoteIdentifier(inverse), alias), ...options,
-  }),
+  one2many: (relation: string, inverse: string, string: string, options?: Options) =>
+    field('one2many', string, {
+      relation,
+      relationField: inverse,
+      store: false,
+      copy: false,
+      computeSql: (alias) => idListSql(quoteIdentifier(relation.replace(/\./g, '_')), quoteIdentifier(inverse), alias),
+      ...options,
+    }),
   /** Read as the ids linked through the table `table` (`column1` this record, `column2` the related one). */
-  many2many: (relation: string, table: string, column1: string, column2: string, string: string, options?: Options) => field('many2many', string, {
-    relation, relationTable: table, column1, column2, store: false, copy: false,
-    computeSql: (alias) => `COALESCE((SELECT json_agg(r.${quoteIdentifier(column2)} ORDER BY r.${quoteIdentifier(column2)}) FROM ${quoteIdentifier(table)} r WHERE r.${quoteIdentifier(column1)} = ${alias}.id), '[]'::json)`,
-    ...options,
-  }),
+  many2many: (relation: string, table: string, column1: string, column2: string, string: string, options?: Options) =>
+    field('many2many', string, {
+      relation,
+      relationTable: table,
+      column1,
+      column2,
+      store: false,
+      copy: false,
+      computeSql: (alias) =>
+        `COALESCE((SELECT json_agg(r.${quoteIdentifier(column2)} ORDER BY r.${quoteIdentifier(column2)}) FROM ${quoteIdentifier(table)} r WHERE r.${quoteIdentifier(column1)} = ${alias}.id), '[]'::json)`,
+      ...options,
+    }),
 };
-
 
 /** SQL of the JSON list of ids of `table` whose column `inverse` is the record of `alias`. */
 function idListSql(table: string, inverse: string, alias: string): string {

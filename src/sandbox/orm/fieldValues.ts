@@ -85,7 +85,8 @@ export function toColumnValue(model: Model, field: FieldDefinition, value: unkno
     }
     case 'binary': {
       if (empty) return null;
-      if (typeof value !== 'string' || !BASE64.test(value.replace(/\s+/g, ''))) throw valueError(`Wrong value for ${model.name}.${field.name}: binary values are base64 text`);
+      if (typeof value !== 'string' || !BASE64.test(value.replace(/\s+/g, '')))
+        throw valueError(`Wrong value for ${model.name}.${field.name}: binary values are base64 text`);
       return value.replace(/\s+/g, '');
     }
     case 'float':
@@ -140,7 +141,7 @@ export function fromColumnValue(field: FieldDefinition, raw: unknown): unknown {
       return typeof raw === 'string' ? raw.slice(0, 10) : false;
     case 'one2many':
     case 'many2many':
-      return (typeof raw === 'string' ? JSON.parse(raw) : raw ?? []) as number[];
+      return (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as number[];
     default:
       return raw === null || raw === undefined || (raw === '' && field.type === 'selection') ? false : raw;
   }

@@ -54,10 +54,13 @@ export function parseGroupBy(model: Model, spec: unknown): GroupBy {
   const [name, granularity, extra] = spec.split(':');
   const field = model.fields.get(name);
   if (!field || extra !== undefined) throw valueError(`Invalid field ${pythonRepr(name)} on model ${pythonRepr(model.name)}`);
-  if (!GROUPABLE.has(field.type) || !(field.store || field.computeSql)) throw valueError(`Field ${model.name}.${name} of type ${field.type} cannot be grouped`);
+  if (!GROUPABLE.has(field.type) || !(field.store || field.computeSql))
+    throw valueError(`Field ${model.name}.${name} of type ${field.type} cannot be grouped`);
   const isDate = field.type === 'date' || field.type === 'datetime';
   if (granularity !== undefined && (!isDate || !(GRANULARITIES as readonly string[]).includes(granularity))) {
-    throw valueError(`Invalid granularity ${pythonRepr(granularity)} for ${model.name}.${name} (date and datetime fields: ${GRANULARITIES.join(', ')})`);
+    throw valueError(
+      `Invalid granularity ${pythonRepr(granularity)} for ${model.name}.${name} (date and datetime fields: ${GRANULARITIES.join(', ')})`,
+    );
   }
   return { spec, field, granularity: isDate ? ((granularity as Granularity | undefined) ?? 'month') : null };
 }
@@ -68,9 +71,14 @@ export function parseAggregate(model: Model, spec: unknown): Aggregate {
   if (typeof spec !== 'string') throw valueError(`Invalid aggregate specification ${pythonRepr(spec)}`);
   const [name, aggregator] = spec.split(':');
   const field = model.fields.get(name);
-  if (!field || !(field.store || field.computeSql) || field.type === 'one2many' || field.type === 'many2many') throw valueError(`Invalid field ${pythonRepr(name)} on model ${pythonRepr(model.name)}`);
-  if (!(AGGREGATORS as readonly string[]).includes(aggregator)) throw valueError(`Invalid aggregate function ${pythonRepr(aggregator ?? null)} in ${pythonRepr(spec)} (known: ${AGGREGATORS.join(', ')})`);
-  if ((aggregator === 'sum' || aggregator === 'avg') && !NUMERIC.has(field.type)) throw valueError(`Cannot compute ${aggregator} of the ${field.type} field ${model.name}.${name}`);
+  if (!field || !(field.store || field.computeSql) || field.type === 'one2many' || field.type === 'many2many')
+    throw valueError(`Invalid field ${pythonRepr(name)} on model ${pythonRepr(model.name)}`);
+  if (!(AGGREGATORS as readonly string[]).includes(aggregator))
+    throw valueError(
+      `Invalid aggregate function ${pythonRepr(aggregator ?? null)} in ${pythonRepr(spec)} (known: ${AGGREGATORS.join(', ')})`,
+    );
+  if ((aggregator === 'sum' || aggregator === 'avg') && !NUMERIC.has(field.type))
+    throw valueError(`Cannot compute ${aggregator} of the ${field.type} field ${model.name}.${name}`);
   return { spec, field, aggregator: aggregator as Aggregator };
 }
 
@@ -91,12 +99,19 @@ function aggregateSql(aggregate: Aggregate): string {
   const field = aggregate.field as FieldDefinition;
   const value = fieldSql(field, 't');
   switch (aggregate.aggregator) {
-    case 'count': return `count(${value})::int`;
-    case 'count_distinct': return `count(DISTINCT ${value})::int`;
-    case 'sum': return `COALESCE(sum(${value}), 0)::float8`;
-    case 'avg': return `avg(${value})::float8`;
-    case 'bool_and': case 'bool_or': return `${aggregate.aggregator}(${value})`;
-    case 'min': case 'max':
+    case 'count':
+      return `count(${value})::int`;
+    case 'count_distinct':
+      return `count(DISTINCT ${value})::int`;
+    case 'sum':
+      return `COALESCE(sum(${value}), 0)::float8`;
+    case 'avg':
+      return `avg(${value})::float8`;
+    case 'bool_and':
+    case 'bool_or':
+      return `${aggregate.aggregator}(${value})`;
+    case 'min':
+    case 'max':
       if (NUMERIC.has(field.type)) return `${aggregate.aggregator}(${value})::float8`;
       if (field.type === 'date') return `to_char(${aggregate.aggregator}(${value}), 'YYYY-MM-DD')`;
       if (field.type === 'datetime') return `to_char(${aggregate.aggregator}(${value}), 'YYYY-MM-DD HH24:MI:SS')`;
@@ -117,41 +132,66 @@ function orderSql(env: Environment, query: GroupQuery, model: Model): string {
   const terms: string[] = [];
   const ordered = new Set<number>();
   const given = typeof query.order === 'string' && query.order.trim() !== '' ? query.order : null;
-  if (query.order !== undefined && query.order !== null && query.order !== false && given === null && query.order !== '') throw valueError(`Invalid "order" specified (${pythonRepr(query.order)})`);
+  if (query.order !== undefined && query.order !== null && query.order !== false && given === null && query.order !== '')
+    throw valueError(`Invalid "order" specified (${pythonRepr(query.order)})`);
   if (given) {
     for (const part of given.split(',')) {
       const match = ORDER_TERM.exec(part);
       if (!match) throw valueError(`Invalid "order" specified (${given})`);
       const [, spec, direction = 'asc'] = match;
       const groupIndex = query.groupby.findIndex((group) => group.spec === spec || group.field.name === spec);
-      const aggregateIndex = query.aggregates.findIndex((aggregate) => aggregate.spec === spec || (spec === '__count' && aggregate.aggregator === 'count_all'));
+      const aggregateIndex = query.aggregates.findIndex(
+        (aggregate) => aggregate.spec === spec || (spec === '__count' && aggregate.aggregator === 'count_all'),
+      );
       if (groupIndex >= 0) {
         ordered.add(groupIndex);
         terms.push(`${groupOrderSql(env, query.groupby[groupIndex], groupIndex)} ${direction.toUpperCase()}`);
-      }
-      else if (aggregateIndex >= 0) terms.push(`a${aggregateIndex} ${direction.toUpperCase()}`);
+      } else if (aggregateIndex >= 0) terms.push(`a${aggregateIndex} ${direction.toUpperCase()}`);
       else if (spec === '__count') terms.push(`count(*) ${direction.toUpperCase()}`);
       else throw valueError(`Invalid "order" specified (${given}): ${spec} is neither a groupby nor an aggregate of ${model.name}`);
     }
   }
-  query.groupby.forEach((group, index) => { if (!ordered.has(index)) terms.push(`${groupOrderSql(env, group, index)} ASC`); });
+  query.groupby.forEach((group, index) => {
+    if (!ordered.has(index)) terms.push(`${groupOrderSql(env, group, index)} ASC`);
+  });
   return terms.length > 0 ? ` ORDER BY ${terms.join(', ')}` : '';
 }
 
-const HAVING_OPERATORS = new Map([['=', '='], ['!=', '<>'], ['<', '<'], ['>', '>'], ['<=', '<='], ['>=', '>=']]);
+const HAVING_OPERATORS = new Map([
+  ['=', '='],
+  ['!=', '<>'],
+  ['<', '<'],
+  ['>', '>'],
+  ['<=', '<='],
+  ['>=', '>='],
+]);
 
 /** The HAVING condition of a domain over aggregate specifications (`[('__count', '>', 2)]`). */
 function havingSql(model: Model, query: GroupQuery, params: SqlParams): string | null {
-  if (query.having === undefined || query.having === null || query.having === false || (Array.isArray(query.having) && query.having.length === 0)) return null;
+  if (
+    query.having === undefined ||
+    query.having === null ||
+    query.having === false ||
+    (Array.isArray(query.having) && query.having.length === 0)
+  )
+    return null;
   const compile = (node: DomainNode): string => {
     switch (node.kind) {
-      case 'constant': return node.value ? 'TRUE' : 'FALSE';
-      case 'not': return `NOT COALESCE((${compile(node.child)}), false)`;
-      case 'and': case 'or': return `(${node.children.map(compile).join(node.kind === 'and' ? ' AND ' : ' OR ')})`;
+      case 'constant':
+        return node.value ? 'TRUE' : 'FALSE';
+      case 'not':
+        return `NOT COALESCE((${compile(node.child)}), false)`;
+      case 'and':
+      case 'or':
+        return `(${node.children.map(compile).join(node.kind === 'and' ? ' AND ' : ' OR ')})`;
       case 'condition': {
-        const aggregate = node.path === '__count' ? { spec: '__count', field: null, aggregator: 'count_all' as const } : parseAggregate(model, node.path);
+        const aggregate =
+          node.path === '__count' ? { spec: '__count', field: null, aggregator: 'count_all' as const } : parseAggregate(model, node.path);
         const operator = HAVING_OPERATORS.get(node.operator);
-        if (!operator || typeof node.value !== 'number') throw valueError(`Invalid having condition ${pythonRepr(node.term)}: compare an aggregate with a number using =, !=, <, >, <= or >=`);
+        if (!operator || typeof node.value !== 'number')
+          throw valueError(
+            `Invalid having condition ${pythonRepr(node.term)}: compare an aggregate with a number using =, !=, <, >, <= or >=`,
+          );
         return `${aggregateSql(aggregate)} ${operator} ${params.add(node.value, 'float8')}`;
       }
     }
@@ -162,7 +202,15 @@ function havingSql(model: Model, query: GroupQuery, params: SqlParams): string |
 /** Runs the grouped query: one row per group, keys `g<i>` and aggregates `a<i>`, in the order asked. */
 export async function groupRows(env: Environment, model: Model, query: GroupQuery): Promise<GroupRow[]> {
   checkModelAccess(env, model, 'read');
-  checkFieldAccess(env, model, new Set([...query.groupby.map((group) => group.field.name), ...query.aggregates.flatMap((aggregate) => (aggregate.field ? [aggregate.field.name] : []))]), 'read');
+  checkFieldAccess(
+    env,
+    model,
+    new Set([
+      ...query.groupby.map((group) => group.field.name),
+      ...query.aggregates.flatMap((aggregate) => (aggregate.field ? [aggregate.field.name] : [])),
+    ]),
+    'read',
+  );
   const params = new SqlParams();
   const where = whereClause(env, model, parseDomain(query.domain), params, 't');
   const groups = query.groupby.map((group, index) => `${groupSql(group)} AS g${index}`);
@@ -198,7 +246,8 @@ function isoWeek(date: Date): [number, number] {
   const thursday = new Date(date);
   thursday.setUTCDate(date.getUTCDate() + 3 - ((date.getUTCDay() + 6) % 7));
   const firstThursday = new Date(Date.UTC(thursday.getUTCFullYear(), 0, 4));
-  const week = 1 + Math.round(((thursday.getTime() - firstThursday.getTime()) / 86_400_000 - 3 + ((firstThursday.getUTCDay() + 6) % 7)) / 7);
+  const week =
+    1 + Math.round(((thursday.getTime() - firstThursday.getTime()) / 86_400_000 - 3 + ((firstThursday.getUTCDay() + 6) % 7)) / 7);
   return [week, thursday.getUTCFullYear()];
 }
 
@@ -207,11 +256,18 @@ export function periodLabel(start: string, granularity: Granularity): string {
   const date = new Date(`${start}T00:00:00Z`);
   const year = date.getUTCFullYear();
   switch (granularity) {
-    case 'day': return `${String(date.getUTCDate()).padStart(2, '0')} ${MONTHS[date.getUTCMonth()].slice(0, 3)} ${year}`;
-    case 'week': { const [week, weekYear] = isoWeek(date); return `W${String(week).padStart(2, '0')} ${weekYear}`; }
-    case 'month': return `${MONTHS[date.getUTCMonth()]} ${year}`;
-    case 'quarter': return `Q${Math.floor(date.getUTCMonth() / 3) + 1} ${year}`;
-    case 'year': return String(year);
+    case 'day':
+      return `${String(date.getUTCDate()).padStart(2, '0')} ${MONTHS[date.getUTCMonth()].slice(0, 3)} ${year}`;
+    case 'week': {
+      const [week, weekYear] = isoWeek(date);
+      return `W${String(week).padStart(2, '0')} ${weekYear}`;
+    }
+    case 'month':
+      return `${MONTHS[date.getUTCMonth()]} ${year}`;
+    case 'quarter':
+      return `Q${Math.floor(date.getUTCMonth() / 3) + 1} ${year}`;
+    case 'year':
+      return String(year);
   }
 }
 
@@ -236,7 +292,10 @@ export function andDomains(domains: ReadonlyArray<readonly unknown[]>): unknown[
 
 /** The value of an aggregate for the answer (empty sums are 0; an empty min, max or avg is false). */
 export function aggregateValue(aggregate: Aggregate, raw: unknown): unknown {
-  if (raw === null || raw === undefined) return aggregate.aggregator === 'count' || aggregate.aggregator === 'count_distinct' || aggregate.aggregator === 'count_all' ? 0 : false;
+  if (raw === null || raw === undefined)
+    return aggregate.aggregator === 'count' || aggregate.aggregator === 'count_distinct' || aggregate.aggregator === 'count_all'
+      ? 0
+      : false;
   if (typeof raw === 'string' && aggregate.field && NUMERIC.has(aggregate.field.type)) return Number(raw);
   if (aggregate.aggregator === 'sum' && aggregate.field?.type === 'integer') return Math.round(Number(raw));
   if ((aggregate.aggregator === 'min' || aggregate.aggregator === 'max') && aggregate.field?.type === 'integer') return Number(raw);

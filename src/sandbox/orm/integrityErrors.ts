@@ -10,7 +10,9 @@ const MANDATORY_OR_REQUIRED =
 /** The validation error of a required field left empty. */
 export function mandatoryFieldError(model: Model, fieldName: string): ServiceError {
   const field = model.fields.get(fieldName);
-  return validationError(`${MANDATORY_OR_REQUIRED}\n\nModel: ${model.description} (${model.name})\nField: ${field?.string ?? fieldName} (${fieldName})`);
+  return validationError(
+    `${MANDATORY_OR_REQUIRED}\n\nModel: ${model.description} (${model.name})\nField: ${field?.string ?? fieldName} (${fieldName})`,
+  );
 }
 
 /** The service error for `error` when it is an integrity violation; other errors are returned unchanged. */
@@ -26,7 +28,9 @@ export function mapIntegrityError(registry: Registry, model: Model, error: unkno
       return mandatoryFieldError(owner, error.column ?? '?');
     case SqlState.foreignKeyViolation:
     case SqlState.restrictViolation:
-      return validationError(`${MANDATORY_OR_REQUIRED}\n\nModel: ${owner.description} (${owner.name})\nConstraint: ${error.constraint ?? '?'}`);
+      return validationError(
+        `${MANDATORY_OR_REQUIRED}\n\nModel: ${owner.description} (${owner.name})\nConstraint: ${error.constraint ?? '?'}`,
+      );
     case SqlState.checkViolation: {
       const constraint = owner.constraints.find((candidate) => `${owner.table}_${candidate.name}` === error.constraint);
       return validationError(`The operation cannot be completed: ${constraint?.message ?? error.message}`);

@@ -96,13 +96,26 @@ const LOG_FIELDS: FieldSpecs = {
 export function resolveModel(spec: ModelSpec): Model {
   const table = tableName(spec.name);
   const recName = spec.recName ?? ('name' in spec.fields ? 'name' : 'id');
-  const displayNameSql = spec.displayNameSql ?? ((alias: string) => (recName === 'id' ? `(${quoteLiteral(`${spec.name},`)} || ${alias}.id)` : spec.fields[recName]?.translate ? translatedSql(alias, recName) : `${alias}.${quoteIdentifier(recName)}`));
+  const displayNameSql =
+    spec.displayNameSql ??
+    ((alias: string) =>
+      recName === 'id'
+        ? `(${quoteLiteral(`${spec.name},`)} || ${alias}.id)`
+        : spec.fields[recName]?.translate
+          ? translatedSql(alias, recName)
+          : `${alias}.${quoteIdentifier(recName)}`);
   const all: FieldSpecs = {
     id: f.integer('ID', { readonly: true, copy: false, builtin: true }),
     ...spec.fields,
     display_name: f.char('Display Name', { readonly: true, store: false, copy: false, builtin: true, computeSql: displayNameSql }),
     ...LOG_FIELDS,
-    __last_update: f.datetime('Last Modified on', { readonly: true, store: false, copy: false, builtin: true, computeSql: (alias) => `COALESCE(${alias}.write_date, ${alias}.create_date)` }),
+    __last_update: f.datetime('Last Modified on', {
+      readonly: true,
+      store: false,
+      copy: false,
+      builtin: true,
+      computeSql: (alias) => `COALESCE(${alias}.write_date, ${alias}.create_date)`,
+    }),
   };
   const fields = new Map<string, FieldDefinition>(Object.entries(all).map(([name, definition]) => [name, { name, ...definition }]));
   return {

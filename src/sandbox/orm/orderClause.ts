@@ -8,7 +8,9 @@ import { quoteIdentifier } from '../storage/sqlQuoting';
 const TERM = /^([a-z_][a-z0-9_]*)(?:\s+(asc|desc))?(?:\s+nulls\s+(first|last))?$/i;
 
 function invalidOrder(order: string): Error {
-  return valueError(`Invalid "order" specified (${order}). A valid "order" specification is a comma-separated list of valid field names (optionally followed by asc/desc for the direction)`);
+  return valueError(
+    `Invalid "order" specified (${order}). A valid "order" specification is a comma-separated list of valid field names (optionally followed by asc/desc for the direction)`,
+  );
 }
 
 /** ORDER BY terms of `order` over table alias `alias`; `id` is added last so that the order is total. */

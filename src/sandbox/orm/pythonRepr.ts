@@ -16,7 +16,9 @@ function reprAt(value: unknown, depth: number): string {
   if (Array.isArray(value)) return depth >= MAX_REPR_DEPTH ? '[...]' : `[${value.map((item) => reprAt(item, depth + 1)).join(', ')}]`;
   if (typeof value === 'object') {
     if (depth >= MAX_REPR_DEPTH) return '{...}';
-    return `{${Object.entries(value).map(([k, v]) => `${reprAt(k, depth + 1)}: ${reprAt(v, depth + 1)}`).join(', ')}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${reprAt(k, depth + 1)}: ${reprAt(v, depth + 1)}`)
+      .join(', ')}}`;
   }
   return String(value);
 }

@@ -27,7 +27,9 @@ export async function checkRecords(env: Environment, model: Model, ids: readonly
   const idsParam = params.add(unique, 'bigint[]');
   const allowed = ruleCondition(env, model, operation, 't', params);
   const result = await env.cr.query<{ id: number; allowed: boolean }>(
-    `SELECT t.id, (${allowed}) AS allowed FROM ${quoteIdentifier(model.table)} t WHERE t.id = ANY(${idsParam})`, params.values);
+    `SELECT t.id, (${allowed}) AS allowed FROM ${quoteIdentifier(model.table)} t WHERE t.id = ANY(${idsParam})`,
+    params.values,
+  );
   reportInaccessible(env, model, unique, new Map(result.rows.map((row) => [row.id, row.allowed])), operation);
 }
 
@@ -35,11 +37,19 @@ export async function checkRecords(env: Environment, model: Model, ids: readonly
  * Throws a missing-record error for ids absent from `found`, then an access error for ids the rules hide
  * (`found` maps each existing id to whether the rules allow it).
  */
-export function reportInaccessible(env: Environment, model: Model, ids: readonly number[], found: ReadonlyMap<number, boolean>, operation: Operation): void {
+export function reportInaccessible(
+  env: Environment,
+  model: Model,
+  ids: readonly number[],
+  found: ReadonlyMap<number, boolean>,
+  operation: Operation,
+): void {
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length > 0) throw missingError(missingRecordMessage(env, model, missing));
   const forbidden = ids.filter((id) => found.get(id) !== true);
   if (forbidden.length > 0) {
-    throw accessError(`Uh-oh! Looks like you have stumbled upon some top-secret records.\n\nSorry, ${env.user.name} (id=${env.uid}) doesn't have '${operation}' access to:\n- ${model.description} (${model.name}: ${forbidden.join(', ')})\n\nIf you really, really need access, perhaps you can win over your friendly administrator with a batch of freshly baked cookies.`);
+    throw accessError(
+      `Uh-oh! Looks like you have stumbled upon some top-secret records.\n\nSorry, ${env.user.name} (id=${env.uid}) doesn't have '${operation}' access to:\n- ${model.description} (${model.name}: ${forbidden.join(', ')})\n\nIf you really, really need access, perhaps you can win over your friendly administrator with a batch of freshly baked cookies.`,
+    );
   }
 }

@@ -12,8 +12,10 @@ import { quoteIdentifier } from '../storage/sqlQuoting';
 
 /** The fields to read: all of them for null, else the named ones (ValueError for an unknown name). */
 export function resolveReadFields(model: Model, names: unknown): FieldDefinition[] {
-  if (names === null || names === undefined || names === false || (Array.isArray(names) && names.length === 0)) return [...model.fields.values()];
-  if (!Array.isArray(names) || names.some((name) => typeof name !== 'string')) throw typeError(`'fields' must be a list of field names, got ${JSON.stringify(names)}`);
+  if (names === null || names === undefined || names === false || (Array.isArray(names) && names.length === 0))
+    return [...model.fields.values()];
+  if (!Array.isArray(names) || names.some((name) => typeof name !== 'string'))
+    throw typeError(`'fields' must be a list of field names, got ${JSON.stringify(names)}`);
   const result: FieldDefinition[] = [];
   for (const name of names as string[]) {
     const field = model.fields.get(name);
@@ -27,13 +29,16 @@ export function resolveReadFields(model: Model, names: unknown): FieldDefinition
 export async function displayNames(env: Environment, model: Model, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const result = await env.cr.query<{ id: number; name: string | null }>(
-    `SELECT t.id, ${model.displayNameSql('t')} AS name FROM ${quoteIdentifier(model.table)} t WHERE t.id = ANY($1::bigint[])`, [[...new Set(ids)]]);
+    `SELECT t.id, ${model.displayNameSql('t')} AS name FROM ${quoteIdentifier(model.table)} t WHERE t.id = ANY($1::bigint[])`,
+    [[...new Set(ids)]],
+  );
   return new Map(result.rows.map((row) => [row.id, row.name ?? '']));
 }
 
 /** The column of `field`; a stored binary reads as its size (`12 bytes`) when the context has `bin_size`, as the reference does. */
 function columnSql(env: Environment, field: FieldDefinition): string {
-  if (field.type === 'binary' && field.store && truthy(env.context.bin_size)) return `pg_size_pretty(length(t.${quoteIdentifier(field.name)})::bigint)`;
+  if (field.type === 'binary' && field.store && truthy(env.context.bin_size))
+    return `pg_size_pretty(length(t.${quoteIdentifier(field.name)})::bigint)`;
   return fieldSql(field, 't');
 }
 
@@ -42,7 +47,13 @@ function columnSql(env: Environment, field: FieldDefinition): string {
  * missing records (missing-record error) and records hidden by the rules (access error). With `withNames`, each
  * many2one also gets its related display name under `<field>.display_name`.
  */
-export async function readRows(env: Environment, model: Model, ids: readonly number[], fields: readonly FieldDefinition[], withNames = false): Promise<Array<Record<string, unknown>>> {
+export async function readRows(
+  env: Environment,
+  model: Model,
+  ids: readonly number[],
+  fields: readonly FieldDefinition[],
+  withNames = false,
+): Promise<Array<Record<string, unknown>>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const params = new SqlParams();
@@ -52,11 +63,15 @@ export async function readRows(env: Environment, model: Model, ids: readonly num
   others.forEach((field, index) => {
     if (!withNames || field.type !== 'many2one') return;
     const related = env.registry.require(field.relation as string);
-    selected.push(`(SELECT ${related.displayNameSql('r')} FROM ${quoteIdentifier(related.table)} r WHERE r.id = ${columnSql(env, field)}) AS n${index}`);
+    selected.push(
+      `(SELECT ${related.displayNameSql('r')} FROM ${quoteIdentifier(related.table)} r WHERE r.id = ${columnSql(env, field)}) AS n${index}`,
+    );
   });
   const allowed = ruleCondition(env, model, 'read', 't', params);
   const result = await env.cr.query<Record<string, unknown>>(
-    `SELECT t.id, (${allowed}) AS allowed${selected.length ? `, ${selected.join(', ')}` : ''} FROM ${quoteIdentifier(model.table)} t WHERE t.id = ANY(${idsParam})`, params.values);
+    `SELECT t.id, (${allowed}) AS allowed${selected.length ? `, ${selected.join(', ')}` : ''} FROM ${quoteIdentifier(model.table)} t WHERE t.id = ANY(${idsParam})`,
+    params.values,
+  );
   const byId = new Map(result.rows.map((row) => [row.id as number, row]));
   reportInaccessible(env, model, unique, new Map(result.rows.map((row) => [row.id as number, row.allowed === true])), 'read');
   return unique.map((id) => {
@@ -74,10 +89,22 @@ export async function readRows(env: Environment, model: Model, ids: readonly num
  * `read`: the records `ids` with `id` first and then the fields in the order asked. A many2one reads as
  * `[id, display name]`, or as the bare id when `load` is null.
  */
-export async function readRecords(env: Environment, model: Model, ids: readonly number[], fieldNames: unknown, load: unknown): Promise<Array<Record<string, unknown>>> {
+export async function readRecords(
+  env: Environment,
+  model: Model,
+  ids: readonly number[],
+  fieldNames: unknown,
+  load: unknown,
+): Promise<Array<Record<string, unknown>>> {
   checkModelAccess(env, model, 'read');
   const fields = resolveReadFields(model, fieldNames);
-  if (Array.isArray(fieldNames) && fieldNames.length > 0) checkFieldAccess(env, model, fields.map((field) => field.name), 'read');
+  if (Array.isArray(fieldNames) && fieldNames.length > 0)
+    checkFieldAccess(
+      env,
+      model,
+      fields.map((field) => field.name),
+      'read',
+    );
   else fields.splice(0, fields.length, ...fields.filter((field) => fieldAllowed(env, model, field.name)));
   const classic = load !== null && load !== false;
   const rows = await readRows(env, model, ids, fields, classic);

@@ -19,8 +19,17 @@ export interface SearchOptions {
 }
 
 /** The WHERE condition for `domain` on `model`, with archived records left out and record rules applied. */
-export function whereClause(env: Environment, model: Model, domain: DomainNode, params: SqlParams, alias: string, operation: Operation = 'read'): string {
-  const parts = [domainToSql(env.registry, model, domain, alias, params, (searched, field) => checkFieldAccess(env, searched, [field], 'read'))];
+export function whereClause(
+  env: Environment,
+  model: Model,
+  domain: DomainNode,
+  params: SqlParams,
+  alias: string,
+  operation: Operation = 'read',
+): string {
+  const parts = [
+    domainToSql(env.registry, model, domain, alias, params, (searched, field) => checkFieldAccess(env, searched, [field], 'read')),
+  ];
   const activeTest = env.context.active_test !== false;
   if (activeTest && model.fields.get('active')?.store && !mentionsField(domain, 'active')) parts.push(`${alias}."active" = true`);
   const rules = recordRuleDomain(env, model, operation);

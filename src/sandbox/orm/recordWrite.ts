@@ -15,12 +15,16 @@ import { quoteIdentifier } from '../storage/sqlQuoting';
 const MAGIC_FIELDS = new Set(['id', 'create_uid', 'create_date', 'write_uid', 'write_date', '__last_update', 'display_name']);
 
 function valuesObject(value: unknown): Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw typeError(`values must be a mapping of field names to values, got ${JSON.stringify(value)}`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw typeError(`values must be a mapping of field names to values, got ${JSON.stringify(value)}`);
   return { ...(value as Record<string, unknown>) };
 }
 
 function refuseGenericWrites(env: Environment, model: Model): void {
-  if (!model.genericWrites && !env.su) throw userError(`Records of '${model.description}' (${model.name}) cannot be created or changed this way; use the model's own methods.`);
+  if (!model.genericWrites && !env.su)
+    throw userError(
+      `Records of '${model.description}' (${model.name}) cannot be created or changed this way; use the model's own methods.`,
+    );
 }
 
 /** The text given to a translated field, stored in the language of the call (see translatedValueSql). */
@@ -42,12 +46,20 @@ function storedValueSql(env: Environment, name: string, value: unknown, params: 
   if (value.text === null) return 'NULL';
   const text = params.add(value.text, 'text');
   const lang = writeLang(env);
-  if (creating) return lang === 'en_US' ? `jsonb_build_object('en_US', ${text})` : `jsonb_build_object('en_US', ${text}, ${params.add(lang, 'text')}, ${text})`;
+  if (creating)
+    return lang === 'en_US'
+      ? `jsonb_build_object('en_US', ${text})`
+      : `jsonb_build_object('en_US', ${text}, ${params.add(lang, 'text')}, ${text})`;
   return `COALESCE(${quoteIdentifier(name)}, '{}'::jsonb) || jsonb_build_object(${params.add(lang, 'text')}, ${text})`;
 }
 
 /** Column values to store for `values`; ValueError for an unknown field, validation error for an emptied required one. */
-async function columnValues(env: Environment, model: Model, given: Record<string, unknown>, creating: boolean): Promise<Map<string, unknown>> {
+async function columnValues(
+  env: Environment,
+  model: Model,
+  given: Record<string, unknown>,
+  creating: boolean,
+): Promise<Map<string, unknown>> {
   const values = { ...given };
   const columns = new Map<string, unknown>();
   if (model.hooks.privateValues) {
@@ -84,7 +96,12 @@ export async function createRecords(env: Environment, model: Model, list: Readon
   const created: Array<Record<string, unknown>> = [];
   const now = formatDatetime(env.now);
   for (const given of list) {
-    checkFieldAccess(env, model, Object.keys(given).filter((name) => !MAGIC_FIELDS.has(name)), 'create');
+    checkFieldAccess(
+      env,
+      model,
+      Object.keys(given).filter((name) => !MAGIC_FIELDS.has(name)),
+      'create',
+    );
     const values = { ...defaultValues(env, model, null), ...given };
     await model.hooks.beforeCreate?.(env, values);
     created.push(values);
@@ -99,7 +116,9 @@ export async function createRecords(env: Environment, model: Model, list: Readon
     const placeholders = [...columns.entries()].map(([name, value]) => storedValueSql(env, name, value, params, true));
     try {
       const result = await env.cr.query<{ id: number }>(
-        `INSERT INTO ${quoteIdentifier(model.table)} (${names.join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING id`, params.values);
+        `INSERT INTO ${quoteIdentifier(model.table)} (${names.join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING id`,
+        params.values,
+      );
       ids.push(result.rows[0].id);
     } catch (error) {
       throw mapIntegrityError(env.registry, model, error);
@@ -118,7 +137,12 @@ export async function writeRecords(env: Environment, model: Model, ids: readonly
   refuseGenericWrites(env, model);
   checkModelAccess(env, model, 'write');
   const values = valuesObject(given);
-  checkFieldAccess(env, model, Object.keys(values).filter((name) => !MAGIC_FIELDS.has(name)), 'write');
+  checkFieldAccess(
+    env,
+    model,
+    Object.keys(values).filter((name) => !MAGIC_FIELDS.has(name)),
+    'write',
+  );
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   await checkRecords(env, model, unique, 'write');
@@ -128,9 +152,14 @@ export async function writeRecords(env: Environment, model: Model, ids: readonly
   columns.set('write_uid', env.uid);
   columns.set('write_date', formatDatetime(env.now));
   const params = new SqlParams();
-  const assignments = [...columns.entries()].map(([name, value]) => `${quoteIdentifier(name)} = ${storedValueSql(env, name, value, params, false)}`);
+  const assignments = [...columns.entries()].map(
+    ([name, value]) => `${quoteIdentifier(name)} = ${storedValueSql(env, name, value, params, false)}`,
+  );
   try {
-    await env.cr.query(`UPDATE ${quoteIdentifier(model.table)} SET ${assignments.join(', ')} WHERE id = ANY(${params.add(unique, 'bigint[]')})`, params.values);
+    await env.cr.query(
+      `UPDATE ${quoteIdentifier(model.table)} SET ${assignments.join(', ')} WHERE id = ANY(${params.add(unique, 'bigint[]')})`,
+      params.values,
+    );
   } catch (error) {
     throw mapIntegrityError(env.registry, model, error);
   }

@@ -12,7 +12,8 @@ export class Registry {
     const models = new Map(specs.map((spec) => [spec.name, resolveModel(spec)]));
     for (const model of models.values()) {
       for (const field of model.fields.values()) {
-        if (field.relation && !models.has(field.relation)) throw new Error(`${model.name}.${field.name} refers to the unknown model ${field.relation}`);
+        if (field.relation && !models.has(field.relation))
+          throw new Error(`${model.name}.${field.name} refers to the unknown model ${field.relation}`);
       }
     }
     return new Registry(models, new Map(genericMethods.map((method) => [method.name, method])));

@@ -29,7 +29,8 @@ export function parseCommands(model: Model, field: FieldDefinition, value: unkno
   if (!Array.isArray(value)) throw wrong();
   if (value.every((item) => typeof item === 'number')) return [[6, 0, value]];
   return value.map((item) => {
-    if (!Array.isArray(item) || item.length === 0 || item.length > 3 || typeof item[0] !== 'number' || item[0] < 0 || item[0] > 6) throw wrong();
+    if (!Array.isArray(item) || item.length === 0 || item.length > 3 || typeof item[0] !== 'number' || item[0] < 0 || item[0] > 6)
+      throw wrong();
     const [code, id = 0, data = 0] = item as [number, unknown, unknown];
     if (typeof id !== 'number' || !Number.isInteger(id)) throw wrong();
     if ((code === 0 || code === 1) && (data === null || typeof data !== 'object' || Array.isArray(data))) throw wrong();
@@ -39,9 +40,10 @@ export function parseCommands(model: Model, field: FieldDefinition, value: unkno
 }
 
 async function linkedIds(env: Environment, field: FieldDefinition, recordId: number): Promise<number[]> {
-  const sql = field.type === 'one2many'
-    ? `SELECT id FROM ${q((field.relation as string).replace(/\./g, '_'))} WHERE ${q(field.relationField as string)} = $1 ORDER BY id`
-    : `SELECT ${q(field.column2 as string)} AS id FROM ${q(field.relationTable as string)} WHERE ${q(field.column1 as string)} = $1 ORDER BY 1`;
+  const sql =
+    field.type === 'one2many'
+      ? `SELECT id FROM ${q((field.relation as string).replace(/\./g, '_'))} WHERE ${q(field.relationField as string)} = $1 ORDER BY id`
+      : `SELECT ${q(field.column2 as string)} AS id FROM ${q(field.relationTable as string)} WHERE ${q(field.column1 as string)} = $1 ORDER BY 1`;
   return (await env.cr.query<{ id: number }>(sql, [recordId])).rows.map((row) => row.id);
 }
 
@@ -53,7 +55,10 @@ async function link(env: Environment, related: Model, field: FieldDefinition, re
     return;
   }
   const [table, c1, c2] = [q(field.relationTable as string), q(field.column1 as string), q(field.column2 as string)];
-  await env.cr.query(`INSERT INTO ${table} (${c1}, ${c2}) SELECT $1, x FROM unnest($2::int[]) x ON CONFLICT DO NOTHING`, [recordId, [...ids]]);
+  await env.cr.query(`INSERT INTO ${table} (${c1}, ${c2}) SELECT $1, x FROM unnest($2::int[]) x ON CONFLICT DO NOTHING`, [
+    recordId,
+    [...ids],
+  ]);
 }
 
 /** Unlinks `ids` from the record; for a one2many, deletes them when the inverse cannot be emptied. */
@@ -65,11 +70,19 @@ async function unlink(env: Environment, related: Model, field: FieldDefinition, 
     else await writeRecords(env, related, ids, { [inverse.name]: false });
     return;
   }
-  await env.cr.query(`DELETE FROM ${q(field.relationTable as string)} WHERE ${q(field.column1 as string)} = $1 AND ${q(field.column2 as string)} = ANY($2::int[])`, [recordId, [...ids]]);
+  await env.cr.query(
+    `DELETE FROM ${q(field.relationTable as string)} WHERE ${q(field.column1 as string)} = $1 AND ${q(field.column2 as string)} = ANY($2::int[])`,
+    [recordId, [...ids]],
+  );
 }
 
 /** Runs the commands of `field` on each of `recordIds`. */
-export async function applyCommands(env: Environment, field: FieldDefinition, recordIds: readonly number[], commands: readonly Command[]): Promise<void> {
+export async function applyCommands(
+  env: Environment,
+  field: FieldDefinition,
+  recordIds: readonly number[],
+  commands: readonly Command[],
+): Promise<void> {
   const related = env.registry.require(field.relation as string);
   for (const recordId of recordIds) {
     for (const [code, id, data] of commands) {
@@ -81,14 +94,30 @@ export async function applyCommands(env: Environment, field: FieldDefinition, re
           if (field.type === 'many2many') await link(env, related, field, recordId, [created]);
           break;
         }
-        case 1: await writeRecords(env, related, [id], data); break;
-        case 2: await unlinkRecords(env, related, [id]); break;
-        case 3: await unlink(env, related, field, recordId, [id]); break;
-        case 4: await link(env, related, field, recordId, [id]); break;
-        case 5: await unlink(env, related, field, recordId, await linkedIds(env, field, recordId)); break;
+        case 1:
+          await writeRecords(env, related, [id], data);
+          break;
+        case 2:
+          await unlinkRecords(env, related, [id]);
+          break;
+        case 3:
+          await unlink(env, related, field, recordId, [id]);
+          break;
+        case 4:
+          await link(env, related, field, recordId, [id]);
+          break;
+        case 5:
+          await unlink(env, related, field, recordId, await linkedIds(env, field, recordId));
+          break;
         case 6: {
           const wanted = data as number[];
-          await unlink(env, related, field, recordId, (await linkedIds(env, field, recordId)).filter((linked) => !wanted.includes(linked)));
+          await unlink(
+            env,
+            related,
+            field,
+            recordId,
+            (await linkedIds(env, field, recordId)).filter((linked) => !wanted.includes(linked)),
+          );
           await link(env, related, field, recordId, wanted);
           break;
         }

@@ -41,21 +41,28 @@ function createTable(model: Model): string {
     columns.push(`${quoteIdentifier(field.name)} ${columnType(field)}${field.required ? ' NOT NULL' : ''}`);
   }
   columns.push(...model.privateColumns);
-  for (const constraint of model.constraints) columns.push(`CONSTRAINT ${quoteIdentifier(`${model.table}_${constraint.name}`)} ${constraint.definition}`);
+  for (const constraint of model.constraints)
+    columns.push(`CONSTRAINT ${quoteIdentifier(`${model.table}_${constraint.name}`)} ${constraint.definition}`);
   return `CREATE TABLE ${quoteIdentifier(model.table)} (\n  ${columns.join(',\n  ')}\n)`;
 }
 
 function foreignKeys(registry: Registry, model: Model): string[] {
-  return [...model.fields.values()].filter((field) => field.store && field.type === 'many2one').map((field) => {
-    const related = registry.require(field.relation as string);
-    const name = quoteIdentifier(`${model.table}_${field.name}_fkey`);
-    return `ALTER TABLE ${quoteIdentifier(model.table)} ADD CONSTRAINT ${name} FOREIGN KEY (${quoteIdentifier(field.name)}) REFERENCES ${quoteIdentifier(related.table)} (id) ON DELETE ${(field.onDelete ?? 'set null').toUpperCase()} DEFERRABLE INITIALLY IMMEDIATE`;
-  });
+  return [...model.fields.values()]
+    .filter((field) => field.store && field.type === 'many2one')
+    .map((field) => {
+      const related = registry.require(field.relation as string);
+      const name = quoteIdentifier(`${model.table}_${field.name}_fkey`);
+      return `ALTER TABLE ${quoteIdentifier(model.table)} ADD CONSTRAINT ${name} FOREIGN KEY (${quoteIdentifier(field.name)}) REFERENCES ${quoteIdentifier(related.table)} (id) ON DELETE ${(field.onDelete ?? 'set null').toUpperCase()} DEFERRABLE INITIALLY IMMEDIATE`;
+    });
 }
 
 function indexes(model: Model): string[] {
-  return [...model.fields.values()].filter((field) => field.store && (field.index || field.type === 'many2one') && !field.builtin).map((field) =>
-    `CREATE INDEX ${quoteIdentifier(`${model.table}__${field.name}_index`)} ON ${quoteIdentifier(model.table)} (${quoteIdentifier(field.name)})`);
+  return [...model.fields.values()]
+    .filter((field) => field.store && (field.index || field.type === 'many2one') && !field.builtin)
+    .map(
+      (field) =>
+        `CREATE INDEX ${quoteIdentifier(`${model.table}__${field.name}_index`)} ON ${quoteIdentifier(model.table)} (${quoteIdentifier(field.name)})`,
+    );
 }
 
 /** Every statement that creates the schema of `registry`'s models, in an order that works. */

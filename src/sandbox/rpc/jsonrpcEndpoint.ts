@@ -30,20 +30,35 @@ const JSON_MEDIA_TYPES = new Set(['application/json', 'application/json-rpc']);
  */
 export function acceptsJsonRpc(request: IncomingMessage, response: ServerResponse, route: string): boolean {
   if (JSON_MEDIA_TYPES.has(mediaType(request))) return true;
-  sendHtml(response, 400, statusPage(400, 'Bad Request', `Request inferred type is compatible with ['http'] but '${route}' is type='jsonrpc'.`), { Connection: 'close' });
+  sendHtml(
+    response,
+    400,
+    statusPage(400, 'Bad Request', `Request inferred type is compatible with ['http'] but '${route}' is type='jsonrpc'.`),
+    { Connection: 'close' },
+  );
   return false;
 }
 
-export async function handleJsonRpc(context: RpcRouteContext, maxBodyBytes: number, request: IncomingMessage, response: ServerResponse): Promise<void> {
+export async function handleJsonRpc(
+  context: RpcRouteContext,
+  maxBodyBytes: number,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   if (!acceptsJsonRpc(request, response, '/jsonrpc')) return;
-  const body = await readRpcBody(request, response, maxBodyBytes,
-    (message) => sendJson(response, 200, errorEnvelope(null, new ServiceError('werkzeug.exceptions.RequestEntityTooLarge', 413, message, 'http'))));
+  const body = await readRpcBody(request, response, maxBodyBytes, (message) =>
+    sendJson(response, 200, errorEnvelope(null, new ServiceError('werkzeug.exceptions.RequestEntityTooLarge', 413, message, 'http'))),
+  );
   if (body === null) return;
   let parsed: unknown;
   try {
     parsed = JSON.parse(utf8.decode(body));
   } catch (error) {
-    sendJson(response, 400, errorEnvelope(null, badRequest(`could not parse the body as json: ${error instanceof Error ? error.message : String(error)}`)));
+    sendJson(
+      response,
+      400,
+      errorEnvelope(null, badRequest(`could not parse the body as json: ${error instanceof Error ? error.message : String(error)}`)),
+    );
     return;
   }
   const envelope = (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {}) as Record<string, unknown>;

@@ -11,7 +11,12 @@ export interface MappedCall {
   context: Record<string, unknown> | undefined;
 }
 
-export function mapPositional(modelName: string, method: MethodDefinition | undefined, args: unknown[], kw: Record<string, unknown>): MappedCall {
+export function mapPositional(
+  modelName: string,
+  method: MethodDefinition | undefined,
+  args: unknown[],
+  kw: Record<string, unknown>,
+): MappedCall {
   const named: Record<string, unknown> = { ...kw };
   // XML-RPC clients of PHP send an empty mapping as an empty array; the server takes an empty context as none.
   const context = parseContext(Array.isArray(named.context) && named.context.length === 0 ? undefined : named.context);
@@ -25,7 +30,9 @@ export function mapPositional(modelName: string, method: MethodDefinition | unde
     positional = args.slice(1);
   }
   if (positional.length > method.parameters.length) {
-    throw typeError(`${modelName}.${method.name}() takes ${method.parameters.length} positional arguments but ${positional.length} were given`);
+    throw typeError(
+      `${modelName}.${method.name}() takes ${method.parameters.length} positional arguments but ${positional.length} were given`,
+    );
   }
   positional.forEach((value, index) => {
     const name = method.parameters[index].name;

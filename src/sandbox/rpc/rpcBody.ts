@@ -7,7 +7,12 @@ import { readBody } from '../http/requestBody';
 export const DEFAULT_MAX_RPC_BODY_BYTES = 256 * 1024 * 1024;
 
 /** The body, or null after answering with `refuse` (the connection is then closed: the rest is never read). */
-export async function readRpcBody(request: IncomingMessage, response: ServerResponse, limit: number, refuse: (message: string) => void): Promise<Buffer | null> {
+export async function readRpcBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+  limit: number,
+  refuse: (message: string) => void,
+): Promise<Buffer | null> {
   try {
     return await readBody(request, limit);
   } catch (error) {
@@ -21,7 +26,9 @@ export async function readRpcBody(request: IncomingMessage, response: ServerResp
 /** A signal aborted when the client goes away before the answer is sent. */
 export function clientGone(response: ServerResponse): AbortSignal {
   const controller = new AbortController();
-  response.once('close', () => { if (!response.writableFinished) controller.abort(); });
+  response.once('close', () => {
+    if (!response.writableFinished) controller.abort();
+  });
   return controller.signal;
 }
 

@@ -20,11 +20,16 @@ export function integerFault(error: ServiceError): { code: number; message: stri
 /** /xmlrpc: the code is a string such as `warning -- AccessError\n\n<message>`; the fault string holds the rest. */
 export function stringFault(error: ServiceError): { code: string; message: string } {
   switch (error.qualifiedName) {
-    case 'odoo.exceptions.MissingError': return { code: `warning -- MissingError\n\n${error.message}`, message: '' };
-    case 'odoo.exceptions.AccessError': return { code: `warning -- AccessError\n\n${error.message}`, message: '' };
-    case 'odoo.exceptions.AccessDenied': return { code: 'AccessDenied', message: error.message };
-    case 'odoo.exceptions.UserError': case 'odoo.exceptions.ValidationError':
+    case 'odoo.exceptions.MissingError':
+      return { code: `warning -- MissingError\n\n${error.message}`, message: '' };
+    case 'odoo.exceptions.AccessError':
+      return { code: `warning -- AccessError\n\n${error.message}`, message: '' };
+    case 'odoo.exceptions.AccessDenied':
+      return { code: 'AccessDenied', message: error.message };
+    case 'odoo.exceptions.UserError':
+    case 'odoo.exceptions.ValidationError':
       return { code: `warning -- UserError\n\n${error.message}`, message: '' };
-    default: return { code: error.message, message: errorBody(error).debug };
+    default:
+      return { code: error.message, message: errorBody(error).debug };
   }
 }

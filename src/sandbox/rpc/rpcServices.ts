@@ -47,18 +47,24 @@ function needDatabase(context: RpcContext, database: unknown): string {
 }
 
 function arity(name: string, params: unknown[], min: number, max: number): void {
-  if (params.length < min || params.length > max) throw typeError(`${name}() takes from ${min} to ${max} positional arguments but ${params.length} were given`);
+  if (params.length < min || params.length > max)
+    throw typeError(`${name}() takes from ${min} to ${max} positional arguments but ${params.length} were given`);
 }
 
 async function common(context: RpcContext, method: string, params: unknown[]): Promise<unknown> {
   switch (method) {
     case 'version':
       return versionAnswer(context.versionInfo);
-    case 'login': case 'authenticate': {
+    case 'login':
+    case 'authenticate': {
       arity(method, params, method === 'login' ? 3 : 4, method === 'login' ? 3 : 4);
       const database = needDatabase(context, params[0]);
       try {
-        const uid = await useDatabase(context, database, (storage) => context.logins.login(storage, database, context.source, () => loginWithSecret(storage, context.catalog, database, params[1], params[2])));
+        const uid = await useDatabase(context, database, (storage) =>
+          context.logins.login(storage, database, context.source, () =>
+            loginWithSecret(storage, context.catalog, database, params[1], params[2]),
+          ),
+        );
         return uid ?? false;
       } catch (error) {
         // As the reference's common service: a refused login, the cooldown's included, is false.
@@ -84,7 +90,7 @@ async function object(context: RpcContext, method: string, params: unknown[]): P
     if (!Array.isArray(params[5])) throw typeError('execute_kw() args must be a list');
     args = params[5];
     // An empty array stands for an empty mapping (XML-RPC clients of PHP cannot tell them apart); the server takes it as none.
-    const given = params[6] === undefined || params[6] === null || Array.isArray(params[6]) && params[6].length === 0 ? {} : params[6];
+    const given = params[6] === undefined || params[6] === null || (Array.isArray(params[6]) && params[6].length === 0) ? {} : params[6];
     if (typeof given !== 'object' || Array.isArray(given)) throw typeError('execute_kw() kw must be a mapping');
     kw = given as Record<string, unknown>;
   }
@@ -92,13 +98,23 @@ async function object(context: RpcContext, method: string, params: unknown[]): P
   const database = needDatabase(context, db);
   const { catalog } = context;
   return useDatabase(context, database, async (storage) => {
-    const user = await checkCredentials(storage, catalog, database, uid, password, (check) => context.logins.login(storage, database, context.source, check));
+    const user = await checkCredentials(storage, catalog, database, uid, password, (check) =>
+      context.logins.login(storage, database, context.source, check),
+    );
     const registry = catalog.registryFor(database);
     const model = registry.model(modelName);
     const definition = model && !methodName.startsWith('_') ? registry.method(model, methodName) : undefined;
     const mapped = mapPositional(modelName, definition, args, kw);
-    const result = await dispatchCall(catalog, { database, storage, user, model: modelName, method: methodName, ...mapped, signal: context.signal }, context.faults);
-    const single = methodName === 'create' && mapped.named.vals_list !== null && typeof mapped.named.vals_list === 'object' && !Array.isArray(mapped.named.vals_list);
+    const result = await dispatchCall(
+      catalog,
+      { database, storage, user, model: modelName, method: methodName, ...mapped, signal: context.signal },
+      context.faults,
+    );
+    const single =
+      methodName === 'create' &&
+      mapped.named.vals_list !== null &&
+      typeof mapped.named.vals_list === 'object' &&
+      !Array.isArray(mapped.named.vals_list);
     return single && Array.isArray(result) ? result[0] : result;
   });
 }
@@ -107,7 +123,8 @@ async function object(context: RpcContext, method: string, params: unknown[]): P
 export function callService(context: RpcContext, service: string, method: string, params: unknown[]): Promise<unknown> {
   const extra = context.extraServices;
   // Own properties only: `constructor`, `toString` or `__proto__` must not reach JavaScript's built-ins.
-  const found = service === 'common' ? common : service === 'object' ? object : extra && Object.hasOwn(extra, service) ? extra[service] : undefined;
+  const found =
+    service === 'common' ? common : service === 'object' ? object : extra && Object.hasOwn(extra, service) ? extra[service] : undefined;
   if (!found) return Promise.reject(new ServiceError('builtins.Exception', 500, `Unknown service '${service}'`, 'business'));
   return found(context, method, params);
 }

@@ -23,7 +23,9 @@ const MAX_DEPTH = 200;
 
 function scalar(tag: string, text: string): unknown {
   switch (tag) {
-    case 'int': case 'i4': case 'i8': {
+    case 'int':
+    case 'i4':
+    case 'i8': {
       if (!/^\s*[+-]?\d+\s*$/.test(text)) throw new XmlRpcParseError(`bad integer '${text}'`);
       const number = Number(text.trim());
       if (!Number.isSafeInteger(number)) throw new XmlRpcParseError(`integer out of range '${text}'`);
@@ -63,12 +65,16 @@ export function decodeMethodCall(xml: string): XmlRpcCall {
   let method: string | null = null;
   const params: unknown[] = [];
   let failure: Error | null = null;
-  const fail = (message: string) => { throw new XmlRpcParseError(message); };
+  const fail = (message: string) => {
+    throw new XmlRpcParseError(message);
+  };
   const top = () => stack[stack.length - 1];
 
   parser.on('doctype', () => fail('DTDs and entity declarations are not accepted'));
   parser.on('processinginstruction', () => fail('processing instructions are not accepted'));
-  parser.on('error', (error) => { failure ??= new XmlRpcParseError(error.message); });
+  parser.on('error', (error) => {
+    failure ??= new XmlRpcParseError(error.message);
+  });
   parser.on('opentag', (tag) => {
     if (stack.length >= MAX_DEPTH) fail('the document is nested too deeply');
     if (stack.length === 0 && tag.name !== 'methodCall') fail(`expected <methodCall>, got <${tag.name}>`);
@@ -77,31 +83,62 @@ export function decodeMethodCall(xml: string): XmlRpcCall {
     if (tag.name === 'struct') frame.members = Object.create(null) as Record<string, unknown>;
     stack.push(frame);
   });
-  parser.on('text', (text) => { const frame = top(); if (frame) frame.text += text; });
-  parser.on('cdata', (text) => { const frame = top(); if (frame) frame.text += text; });
+  parser.on('text', (text) => {
+    const frame = top();
+    if (frame) frame.text += text;
+  });
+  parser.on('cdata', (text) => {
+    const frame = top();
+    if (frame) frame.text += text;
+  });
   parser.on('closetag', (tag) => {
     const frame = stack.pop() as Frame;
     const parent = top();
     let produced: unknown;
     let produces = false;
     switch (tag.name) {
-      case 'methodCall': case 'params': case 'param': case 'member': case 'array':
+      case 'methodCall':
+      case 'params':
+      case 'param':
+      case 'member':
+      case 'array':
         if (tag.name === 'member' && parent?.members && frame.memberName !== undefined) parent.members[frame.memberName] = frame.value;
         if (tag.name === 'param') params.push(frame.value);
-        if (tag.name === 'array') { produced = frame.value ?? []; produces = true; }
+        if (tag.name === 'array') {
+          produced = frame.value ?? [];
+          produces = true;
+        }
         break;
-      case 'methodName': method = frame.text.trim(); break;
-      case 'name': if (parent) parent.memberName = frame.text; break;
-      case 'data': produced = frame.items; produces = true; break;
-      case 'struct': produced = frame.members; produces = true; break;
+      case 'methodName':
+        method = frame.text.trim();
+        break;
+      case 'name':
+        if (parent) parent.memberName = frame.text;
+        break;
+      case 'data':
+        produced = frame.items;
+        produces = true;
+        break;
+      case 'struct':
+        produced = frame.members;
+        produces = true;
+        break;
       case 'value':
         produced = frame.hasValue ? frame.value : frame.text;
         if (parent?.items) parent.items.push(produced);
-        else if (parent) { parent.value = produced; parent.hasValue = true; }
+        else if (parent) {
+          parent.value = produced;
+          parent.hasValue = true;
+        }
         return;
-      default: produced = scalar(tag.name, frame.text); produces = true;
+      default:
+        produced = scalar(tag.name, frame.text);
+        produces = true;
     }
-    if (produces && parent) { parent.value = produced; parent.hasValue = true; }
+    if (produces && parent) {
+      parent.value = produced;
+      parent.hasValue = true;
+    }
   });
   try {
     parser.write(xml).close();

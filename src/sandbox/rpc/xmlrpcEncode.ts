@@ -21,7 +21,10 @@ function encodeValue(value: unknown, depth: number, out: string[]): void {
   else if (Buffer.isBuffer(value)) out.push(`<value><base64>${value.toString('base64')}</base64></value>`);
   else if (Array.isArray(value)) {
     out.push('<value><array><data>\n');
-    for (const item of value) { encodeValue(item, depth + 1, out); out.push('\n'); }
+    for (const item of value) {
+      encodeValue(item, depth + 1, out);
+      out.push('\n');
+    }
     out.push('</data></array></value>');
   } else if (typeof value === 'object') {
     out.push('<value><struct>\n');

@@ -17,12 +17,21 @@ function sendXml(response: ServerResponse, xml: string): void {
   response.end(bytes);
 }
 
-export async function handleXmlRpc(context: RpcRouteContext, maxBodyBytes: number, request: IncomingMessage, response: ServerResponse, service: string, integerCodes: boolean): Promise<void> {
+export async function handleXmlRpc(
+  context: RpcRouteContext,
+  maxBodyBytes: number,
+  request: IncomingMessage,
+  response: ServerResponse,
+  service: string,
+  integerCodes: boolean,
+): Promise<void> {
   const fault = (error: ServiceError) => {
     const { code, message } = integerCodes ? integerFault(error) : stringFault(error);
     sendXml(response, encodeFault(code, message));
   };
-  const body = await readRpcBody(request, response, maxBodyBytes, (message) => fault(new ServiceError('werkzeug.exceptions.RequestEntityTooLarge', 413, message, 'http')));
+  const body = await readRpcBody(request, response, maxBodyBytes, (message) =>
+    fault(new ServiceError('werkzeug.exceptions.RequestEntityTooLarge', 413, message, 'http')),
+  );
   if (body === null) return;
   let result: unknown;
   try {

@@ -29,7 +29,10 @@ export function etagOf(body: string): string {
 /** True when `If-None-Match` names `etag` (weak or strong) or is `*`. */
 export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  return header.split(',').map((tag) => tag.trim().replace(/^W\//, '')).some((tag) => tag === '*' || tag === etag);
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
 }
 
 function sendDocument(request: IncomingMessage, response: ServerResponse, document: unknown): void {
@@ -44,7 +47,13 @@ function sendDocument(request: IncomingMessage, response: ServerResponse, docume
   response.end(request.method === 'HEAD' ? undefined : body);
 }
 
-async function serveDocument(catalog: DatabaseCatalog, database: string, request: IncomingMessage, response: ServerResponse, name: string): Promise<void> {
+async function serveDocument(
+  catalog: DatabaseCatalog,
+  database: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+  name: string,
+): Promise<void> {
   await catalog.use(database, async (storage) => {
     try {
       const match = BEARER.exec(request.headers.authorization ?? '');
@@ -68,14 +77,20 @@ async function serveDocument(catalog: DatabaseCatalog, database: string, request
   });
 }
 
-const DOC_REFUSED = 'You are not allowed to read the technical documentation: it is for the Technical Documentation group (settings administrators).';
+const DOC_REFUSED =
+  'You are not allowed to read the technical documentation: it is for the Technical Documentation group (settings administrators).';
 
 function mayReadDocumentation(user: CurrentUser): boolean {
   return isSystemUser(user) || user.groups.has(GROUP_TECHNICAL_DOC);
 }
 
 /** The user of the request: its bearer key, else its web session on `database`; null when neither. */
-async function pageUser(catalog: DatabaseCatalog, sessions: WebSessions, database: string, request: IncomingMessage): Promise<CurrentUser | null> {
+async function pageUser(
+  catalog: DatabaseCatalog,
+  sessions: WebSessions,
+  database: string,
+  request: IncomingMessage,
+): Promise<CurrentUser | null> {
   const match = BEARER.exec(request.headers.authorization ?? '');
   return catalog.use(database, async (storage) => {
     if (match) return (await catalog.authenticator(database).authenticate(storage, match[1].trim(), catalog.clock.now()))?.user ?? null;
@@ -88,31 +103,64 @@ async function pageUser(catalog: DatabaseCatalog, sessions: WebSessions, databas
 function pageDatabase(catalog: DatabaseCatalog, sessions: WebSessions, request: IncomingMessage): string | null {
   const header = request.headers['x-service-database'];
   const session = sessions.find(request);
-  if ((typeof header !== 'string' || header === '') && session?.uid && session.database && catalog.exists(session.database)) return session.database;
+  if ((typeof header !== 'string' || header === '') && session?.uid && session.database && catalog.exists(session.database))
+    return session.database;
   return selectDatabase(request, catalog);
 }
 
-interface PageModel { name: string; description: string; state: string }
-interface FocusedModel { name: string; found: { description: string; fields: Record<string, Record<string, unknown>> } | null }
+interface PageModel {
+  name: string;
+  description: string;
+  state: string;
+}
+interface FocusedModel {
+  name: string;
+  found: { description: string; fields: Record<string, Record<string, unknown>> } | null;
+}
 
 /** GET /doc: the login page for nobody, 403 for users outside the documentation group, else the models they may read. */
-async function serveDocPage(catalog: DatabaseCatalog, sessions: WebSessions, database: string, request: IncomingMessage, response: ServerResponse, url: URL, focus: string | null): Promise<void> {
+async function serveDocPage(
+  catalog: DatabaseCatalog,
+  sessions: WebSessions,
+  database: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+  focus: string | null,
+): Promise<void> {
   const user = await pageUser(catalog, sessions, database, request);
   if (!user) {
-    response.writeHead(303, { Location: `/web/login?redirect=${encodeURIComponent(url.pathname + url.search)}`, 'Content-Length': 0 }).end();
+    response
+      .writeHead(303, { Location: `/web/login?redirect=${encodeURIComponent(url.pathname + url.search)}`, 'Content-Length': 0 })
+      .end();
     return;
   }
   if (!mayReadDocumentation(user)) {
-    sendHtml(response, 403, `<!doctype html>\n<html lang=en>\n<meta charset=utf-8>\n<title>403 Forbidden</title>\n<h1>Forbidden</h1>\n<p>${escapeHtml(DOC_REFUSED)}</p>\n`, { 'Content-Security-Policy': "default-src 'none'" });
+    sendHtml(
+      response,
+      403,
+      `<!doctype html>\n<html lang=en>\n<meta charset=utf-8>\n<title>403 Forbidden</title>\n<h1>Forbidden</h1>\n<p>${escapeHtml(DOC_REFUSED)}</p>\n`,
+      { 'Content-Security-Policy': "default-src 'none'" },
+    );
     return;
   }
   const { models, focused } = await catalog.use(database, async (storage) => {
-    const env = new Environment(storage, catalog.registryFor(database), user, userContext(user), catalog.clock.now(), catalog.services(database));
+    const env = new Environment(
+      storage,
+      catalog.registryFor(database),
+      user,
+      userContext(user),
+      catalog.clock.now(),
+      catalog.services(database),
+    );
     const readable = [...env.registry.models.values()].filter((model) => documentedModel(env, model));
     const shown = focus === null ? undefined : readable.find((model) => model.name === focus);
     return {
       models: readable.map((model): PageModel => ({ name: model.name, description: model.description, state: model.state })),
-      focused: focus === null ? null : { name: focus, found: shown ? { description: shown.description, fields: userFieldsGet(env, shown, null, null) } : null },
+      focused:
+        focus === null
+          ? null
+          : { name: focus, found: shown ? { description: shown.description, fields: userFieldsGet(env, shown, null, null) } : null },
     };
   });
   sendHtml(response, 200, docPage(database, models, focused), { 'Content-Security-Policy': "default-src 'none'" });
@@ -120,20 +168,35 @@ async function serveDocPage(catalog: DatabaseCatalog, sessions: WebSessions, dat
 
 /** The model a /doc/<model> address names, first on the page: its fields, or a note when it is not there. */
 function focusSection(focused: FocusedModel): string {
-  if (!focused.found) return `<section id="model" aria-label="${escapeHtml(focused.name)}">\n<p>No model <code>${escapeHtml(focused.name)}</code> here, or you may not read it.</p>\n</section>\n`;
-  const rows = Object.entries(focused.found.fields).map(([name, field]) => `<tr><td><code>${escapeHtml(name)}</code></td><td>${escapeHtml(String(field.string ?? ''))}</td>`
-    + `<td>${escapeHtml(String(field.type ?? ''))}</td><td>${typeof field.relation === 'string' ? `<code>${escapeHtml(field.relation)}</code>` : ''}</td></tr>`).join('\n');
-  return `<section id="model" aria-label="${escapeHtml(focused.name)}">\n<h2><code>${escapeHtml(focused.name)}</code> ${escapeHtml(focused.found.description)}</h2>\n`
-    + `<table>\n<tr><th>Field</th><th>Label</th><th>Type</th><th>Relation</th></tr>\n${rows}\n</table>\n</section>\n`;
+  if (!focused.found)
+    return `<section id="model" aria-label="${escapeHtml(focused.name)}">\n<p>No model <code>${escapeHtml(focused.name)}</code> here, or you may not read it.</p>\n</section>\n`;
+  const rows = Object.entries(focused.found.fields)
+    .map(
+      ([name, field]) =>
+        `<tr><td><code>${escapeHtml(name)}</code></td><td>${escapeHtml(String(field.string ?? ''))}</td>` +
+        `<td>${escapeHtml(String(field.type ?? ''))}</td><td>${typeof field.relation === 'string' ? `<code>${escapeHtml(field.relation)}</code>` : ''}</td></tr>`,
+    )
+    .join('\n');
+  return (
+    `<section id="model" aria-label="${escapeHtml(focused.name)}">\n<h2><code>${escapeHtml(focused.name)}</code> ${escapeHtml(focused.found.description)}</h2>\n` +
+    `<table>\n<tr><th>Field</th><th>Label</th><th>Type</th><th>Relation</th></tr>\n${rows}\n</table>\n</section>\n`
+  );
 }
 
 function docPage(database: string, models: readonly PageModel[], focused: FocusedModel | null): string {
-  const rows = models.map((model) => `<tr${model.name === focused?.name ? ' aria-current="true"' : ''}><td><code>${escapeHtml(model.name)}</code></td><td>${escapeHtml(model.description)}</td><td>${model.state}</td></tr>`).join('\n');
+  const rows = models
+    .map(
+      (model) =>
+        `<tr${model.name === focused?.name ? ' aria-current="true"' : ''}><td><code>${escapeHtml(model.name)}</code></td><td>${escapeHtml(model.description)}</td><td>${model.state}</td></tr>`,
+    )
+    .join('\n');
   const title = `${focused ? `${focused.name} - ` : ''}Models of ${database}`;
-  return `<!doctype html>\n<html lang=en>\n<meta charset=utf-8>\n<title>${escapeHtml(title)}</title>\n<h1>Models of ${escapeHtml(database)}</h1>\n`
-    + (focused ? focusSection(focused) : '')
-    + '<p>The machine-readable documents are at <code>/doc-bearer/index.json</code> and <code>/doc-bearer/&lt;model&gt;.json</code> (bearer key, Technical Documentation group).</p>\n'
-    + `<table>\n<tr><th>Model</th><th>Description</th><th>State</th></tr>\n${rows}\n</table>\n`;
+  return (
+    `<!doctype html>\n<html lang=en>\n<meta charset=utf-8>\n<title>${escapeHtml(title)}</title>\n<h1>Models of ${escapeHtml(database)}</h1>\n` +
+    (focused ? focusSection(focused) : '') +
+    '<p>The machine-readable documents are at <code>/doc-bearer/index.json</code> and <code>/doc-bearer/&lt;model&gt;.json</code> (bearer key, Technical Documentation group).</p>\n' +
+    `<table>\n<tr><th>Model</th><th>Description</th><th>State</th></tr>\n${rows}\n</table>\n`
+  );
 }
 
 /** `/doc-bearer/<model>.json` (and `index.json`): the group is the document's name. */

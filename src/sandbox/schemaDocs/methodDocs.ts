@@ -24,7 +24,20 @@ const RETURNS: Record<string, string> = {
 };
 
 /** Methods that only read. */
-const READONLY = new Set(['search', 'search_count', 'read', 'search_read', 'fields_get', 'name_search', 'default_get', 'check_access', 'has_access', 'context_get', 'read_group', 'formatted_read_group']);
+const READONLY = new Set([
+  'search',
+  'search_count',
+  'read',
+  'search_read',
+  'fields_get',
+  'name_search',
+  'default_get',
+  'check_access',
+  'has_access',
+  'context_get',
+  'read_group',
+  'formatted_read_group',
+]);
 
 export interface ParameterDoc {
   name: string;
@@ -43,7 +56,9 @@ export interface MethodDoc {
 
 /** The signature as Python shows it: `(self, domain, offset=0, limit=None)`. */
 export function signatureOf(method: MethodDefinition): string {
-  const parameters = method.parameters.map((parameter) => (parameter.required ? parameter.name : `${parameter.name}=${pythonRepr(parameter.default)}`));
+  const parameters = method.parameters.map((parameter) =>
+    parameter.required ? parameter.name : `${parameter.name}=${pythonRepr(parameter.default)}`,
+  );
   return `(${['self', ...parameters].join(', ')})`;
 }
 

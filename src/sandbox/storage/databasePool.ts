@@ -39,7 +39,10 @@ export class DatabasePool {
   readonly maxOpen: number;
   readonly idleCloseMs: number;
 
-  constructor(readonly backend: StorageBackend, options: DatabasePoolOptions = {}) {
+  constructor(
+    readonly backend: StorageBackend,
+    options: DatabasePoolOptions = {},
+  ) {
     this.maxOpen = options.maxOpen ?? 3;
     this.idleCloseMs = options.idleCloseMs ?? 5 * 60_000;
     this.sweeper = setInterval(() => void this.closeIdle(this.idleCloseMs), Math.min(30_000, this.idleCloseMs)).unref();
@@ -133,7 +136,9 @@ export class DatabasePool {
       await Promise.all(pending);
     }
     let unblock!: () => void;
-    const block = new Promise<void>((resolve) => { unblock = resolve; });
+    const block = new Promise<void>((resolve) => {
+      unblock = resolve;
+    });
     for (const name of names) this.blocked.set(name, block);
     try {
       for (const name of names) await this.drainAndClose(name);

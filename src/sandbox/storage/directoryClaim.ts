@@ -7,10 +7,15 @@ import { makePrivateFolder, PRIVATE_FILE_MODE } from './ownerOnlyFiles';
 const claimedHere = new Set<string>();
 
 export class DirectoryBusyError extends Error {
-  constructor(readonly directory: string, readonly ownerPid: number | null) {
-    super(ownerPid === null || ownerPid === process.pid
-      ? `the database directory ${directory} is already open in this process`
-      : `the database directory ${directory} is in use by another process (pid ${ownerPid})`);
+  constructor(
+    readonly directory: string,
+    readonly ownerPid: number | null,
+  ) {
+    super(
+      ownerPid === null || ownerPid === process.pid
+        ? `the database directory ${directory} is already open in this process`
+        : `the database directory ${directory} is in use by another process (pid ${ownerPid})`,
+    );
     this.name = 'DirectoryBusyError';
   }
 }

@@ -7,7 +7,9 @@ export class ExclusiveLock {
   /** Resolves with a release function once every earlier holder has released. */
   acquire(): Promise<() => void> {
     let release!: () => void;
-    const released = new Promise<void>((resolve) => { release = resolve; });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const previous = this.tail;
     this.tail = previous.then(() => released);
     this.waiting += 1;

@@ -12,8 +12,10 @@ export const PRIVATE_FILE_MODE = 0o600;
 /** Files or folders the sandbox cannot make private: another user owns them. */
 export class ForeignFilesError extends Error {
   constructor(readonly paths: readonly string[]) {
-    super(`${paths.length === 1 ? `${paths[0]} belongs` : `${paths.length} files (${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ', ...' : ''}) belong`} to another user; `
-      + 'the sandbox keeps password and key hashes there and only runs on files of its own: remove them or choose another folder');
+    super(
+      `${paths.length === 1 ? `${paths[0]} belongs` : `${paths.length} files (${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ', ...' : ''}) belong`} to another user; ` +
+        'the sandbox keeps password and key hashes there and only runs on files of its own: remove them or choose another folder',
+    );
     this.name = 'ForeignFilesError';
   }
 }

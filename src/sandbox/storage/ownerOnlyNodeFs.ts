@@ -29,7 +29,9 @@ function restrictModes(module: EmscriptenModule): void {
   const setattr = nodeOps.setattr.bind(nodeOps);
   nodeOps.setattr = (node, attr) => setattr(node, attr.mode === undefined ? attr : { ...attr, mode: attr.mode & ~GROUP_AND_OTHERS });
   const streamSetattr = streamOps.setattr?.bind(streamOps);
-  if (streamSetattr) streamOps.setattr = (stream, attr) => streamSetattr(stream, attr.mode === undefined ? attr : { ...attr, mode: attr.mode & ~GROUP_AND_OTHERS });
+  if (streamSetattr)
+    streamOps.setattr = (stream, attr) =>
+      streamSetattr(stream, attr.mode === undefined ? attr : { ...attr, mode: attr.mode & ~GROUP_AND_OTHERS });
 }
 
 /** NodeFS whose files are 0600 and folders 0700 whatever PostgreSQL asks for. */

@@ -22,12 +22,14 @@ export class PerDatabaseLoads<T> {
     const under = this.loading.get(database);
     if (under && under.generation === this.generation) return under.value;
     const generation = this.generation;
-    const value = this.read(cr).then((read) => {
-      if (generation === this.generation) this.loaded.set(database, read);
-      return read;
-    }).finally(() => {
-      if (this.loading.get(database)?.value === value) this.loading.delete(database);
-    });
+    const value = this.read(cr)
+      .then((read) => {
+        if (generation === this.generation) this.loaded.set(database, read);
+        return read;
+      })
+      .finally(() => {
+        if (this.loading.get(database)?.value === value) this.loading.delete(database);
+      });
     this.loading.set(database, { generation, value });
     return value;
   }

@@ -46,7 +46,10 @@ export class PgliteBackend implements StorageBackend {
     };
     for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
       if (!entry.isDirectory()) continue;
-      if (isUnfinishedName(entry.name) || isEarlierUnfinishedName(entry.name)) { remove(entry.name); continue; }
+      if (isUnfinishedName(entry.name) || isEarlierUnfinishedName(entry.name)) {
+        remove(entry.name);
+        continue;
+      }
       const folder = path.join(root, entry.name);
       const inside = fs.readdirSync(folder);
       for (const name of inside.filter((item) => EARLIER_PARTIAL_COPY.test(item))) remove(path.join(entry.name, name));
@@ -71,8 +74,14 @@ export class PgliteBackend implements StorageBackend {
 
   list(): string[] {
     if (!fs.existsSync(this.options.databasesDir)) return [];
-    return fs.readdirSync(this.options.databasesDir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && isValidDatabaseName(entry.name) && fs.existsSync(path.join(this.options.databasesDir, entry.name, 'pgdata', 'PG_VERSION')))
+    return fs
+      .readdirSync(this.options.databasesDir, { withFileTypes: true })
+      .filter(
+        (entry) =>
+          entry.isDirectory() &&
+          isValidDatabaseName(entry.name) &&
+          fs.existsSync(path.join(this.options.databasesDir, entry.name, 'pgdata', 'PG_VERSION')),
+      )
       .map((entry) => entry.name)
       .sort();
   }

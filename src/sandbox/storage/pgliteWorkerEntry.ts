@@ -30,7 +30,14 @@ function serializeError(error: unknown): SerializedDatabaseError {
   if (error && typeof error === 'object') {
     const e = error as Record<string, unknown>;
     const text = (key: string) => (typeof e[key] === 'string' ? e[key] : undefined);
-    return { message: text('message') ?? String(error), code: text('code'), detail: text('detail'), constraint: text('constraint'), table: text('table'), column: text('column') };
+    return {
+      message: text('message') ?? String(error),
+      code: text('code'),
+      detail: text('detail'),
+      constraint: text('constraint'),
+      table: text('table'),
+      column: text('column'),
+    };
   }
   return { message: String(error) };
 }
@@ -143,22 +150,28 @@ async function start(port: NonNullable<typeof parentPort>, data: WorkerStartData
       port.postMessage({ id: request.id, ok: false, error: exited } satisfies WorkerReply);
       return;
     }
-    void host.handle(request).then(
-      (answer) => port.postMessage({ id: request.id, ok: true, ...answer } satisfies WorkerReply),
-      (error: unknown) => {
-        if (isDatabaseExit(error)) {
-          exited = { message: `the database stopped (${serializeError(error).message}); the call's uncommitted changes are lost and the database opens again on the next call`, code: SqlState.connectionFailure };
-          port.postMessage({ kind: 'exited', error: exited } satisfies WorkerStatus);
-          port.postMessage({ id: request.id, ok: false, error: exited } satisfies WorkerReply);
-          // Ends this thread only; the data folder is left as a crash leaves it (PostgreSQL recovers it on opening).
-          setImmediate(() => process.exit(1));
-          return;
-        }
-        port.postMessage({ id: request.id, ok: false, error: serializeError(error) } satisfies WorkerReply);
-      },
-    ).finally(() => {
-      if (request.kind === 'close') port.close();
-    });
+    void host
+      .handle(request)
+      .then(
+        (answer) => port.postMessage({ id: request.id, ok: true, ...answer } satisfies WorkerReply),
+        (error: unknown) => {
+          if (isDatabaseExit(error)) {
+            exited = {
+              message: `the database stopped (${serializeError(error).message}); the call's uncommitted changes are lost and the database opens again on the next call`,
+              code: SqlState.connectionFailure,
+            };
+            port.postMessage({ kind: 'exited', error: exited } satisfies WorkerStatus);
+            port.postMessage({ id: request.id, ok: false, error: exited } satisfies WorkerReply);
+            // Ends this thread only; the data folder is left as a crash leaves it (PostgreSQL recovers it on opening).
+            setImmediate(() => process.exit(1));
+            return;
+          }
+          port.postMessage({ id: request.id, ok: false, error: serializeError(error) } satisfies WorkerReply);
+        },
+      )
+      .finally(() => {
+        if (request.kind === 'close') port.close();
+      });
   });
   port.postMessage({ kind: 'ready', openMs: Date.now() - started } satisfies WorkerStatus);
 }

@@ -33,7 +33,6 @@ export interface PostgresBackendOptions {
   prefix: string;
 }
 
-
 /** The server of a URL without its password, for messages. */
 export function describeServer(url: string): string {
   try {
@@ -50,7 +49,8 @@ export class PostgresBackend implements StorageBackend {
   private names = new Set<string>();
 
   constructor(private readonly options: PostgresBackendOptions) {
-    if (!/^[a-z][a-z0-9_]{0,30}$/.test(options.prefix)) throw new Error(`invalid PostgreSQL database prefix '${options.prefix}': lowercase letters, digits and '_', 31 at most`);
+    if (!/^[a-z][a-z0-9_]{0,30}$/.test(options.prefix))
+      throw new Error(`invalid PostgreSQL database prefix '${options.prefix}': lowercase letters, digits and '_', 31 at most`);
     try {
       const parsed = new URL(options.url);
       if (!/^postgres(ql)?:$/.test(parsed.protocol)) throw new Error('not a postgres: URL');
@@ -72,7 +72,9 @@ export class PostgresBackend implements StorageBackend {
   checkName(name: string): void {
     if (!isValidDatabaseName(name) && !isUnfinishedName(name)) throw new Error(`invalid database name '${name}'`);
     if (this.options.prefix.length + Buffer.byteLength(name) > MAX_IDENTIFIER) {
-      throw new Error(`the database name '${name}' is too long for PostgreSQL: ${MAX_IDENTIFIER - this.options.prefix.length} characters at most with the prefix '${this.options.prefix}'`);
+      throw new Error(
+        `the database name '${name}' is too long for PostgreSQL: ${MAX_IDENTIFIER - this.options.prefix.length} characters at most with the prefix '${this.options.prefix}'`,
+      );
     }
   }
 
@@ -94,13 +96,19 @@ export class PostgresBackend implements StorageBackend {
     } catch (error) {
       throw new Error(`cannot connect to PostgreSQL at ${describeServer(this.options.url)}: ${(error as Error).message}`, { cause: error });
     }
-    const [{ locked }] = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [`json2-sandbox:${this.options.prefix}`])).rows;
+    const [{ locked }] = (
+      await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [
+        `json2-sandbox:${this.options.prefix}`,
+      ])
+    ).rows;
     if (!locked) {
       await client.end();
       throw new NamespaceBusyError(this.options.prefix);
     }
     this.admin = client;
-    const rows = await this.sql<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [this.options.prefix]);
+    const rows = await this.sql<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
+      this.options.prefix,
+    ]);
     const names = rows.map((row) => row.datname.slice(this.options.prefix.length));
     this.names = new Set(names.filter((name) => isValidDatabaseName(name)));
     // Left by a sandbox of this namespace that stopped while restoring them: the namespace's lock says none runs now.
@@ -136,11 +144,18 @@ export class PostgresBackend implements StorageBackend {
   }
 
   private async markUsed(database: string): Promise<void> {
-    await this.sql(`COMMENT ON DATABASE ${quoteIdentifier(database)} IS ${quoteLiteral(`json2 sandbox template; used ${new Date().toISOString()}`)}`);
+    await this.sql(
+      `COMMENT ON DATABASE ${quoteIdentifier(database)} IS ${quoteLiteral(`json2 sandbox template; used ${new Date().toISOString()}`)}`,
+    );
   }
 
   async ensureTemplate(version: string, populate: (storage: Storage) => Promise<void>): Promise<StorageTemplate> {
-    const templateName = TEMPLATE_PREFIX + version.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, MAX_IDENTIFIER - TEMPLATE_PREFIX.length);
+    const templateName =
+      TEMPLATE_PREFIX +
+      version
+        .toLowerCase()
+        .replace(/[^a-z0-9_]/g, '_')
+        .slice(0, MAX_IDENTIFIER - TEMPLATE_PREFIX.length);
     if ((await this.sql('SELECT 1 FROM pg_database WHERE datname = $1', [templateName])).length > 0) {
       await this.markUsed(templateName);
       return { location: templateName, built: false, buildMs: 0 };

@@ -26,13 +26,21 @@ const numberArray = (value: string) => (textArray(value) as Array<string | null>
 
 /** The same conversions as the PGlite worker: dates and timestamps stay text, 64-bit counts and numerics are numbers. */
 const OVERRIDES = new Map<number, (value: string) => unknown>([
-  [TYPE_INT8, Number], [TYPE_NUMERIC, Number], [TYPE_DATE, asText], [TYPE_TIMESTAMP, asText], [TYPE_TIMESTAMPTZ, asText],
-  [TYPE_INT8_ARRAY, numberArray], [TYPE_NUMERIC_ARRAY, numberArray],
-  [TYPE_DATE_ARRAY, textArray], [TYPE_TIMESTAMP_ARRAY, textArray], [TYPE_TIMESTAMPTZ_ARRAY, textArray],
+  [TYPE_INT8, Number],
+  [TYPE_NUMERIC, Number],
+  [TYPE_DATE, asText],
+  [TYPE_TIMESTAMP, asText],
+  [TYPE_TIMESTAMPTZ, asText],
+  [TYPE_INT8_ARRAY, numberArray],
+  [TYPE_NUMERIC_ARRAY, numberArray],
+  [TYPE_DATE_ARRAY, textArray],
+  [TYPE_TIMESTAMP_ARRAY, textArray],
+  [TYPE_TIMESTAMPTZ_ARRAY, textArray],
 ]);
 
 const typeParsers = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => OVERRIDES.get(oid) ?? builtinParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    OVERRIDES.get(oid) ?? builtinParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
 };
 
 /** The connection settings of `url` for the database `database` of the same server. */
@@ -51,12 +59,21 @@ function toDatabaseError(error: unknown): Error {
 
 /** The error of a call whose connection went away (psycopg2's OperationalError in the reference). */
 function lostConnection(message: string): DatabaseError {
-  return new DatabaseError(`${message}; the call's uncommitted changes are lost and the database opens again on the next call`, SqlState.connectionFailure, undefined, undefined, undefined, undefined);
+  return new DatabaseError(
+    `${message}; the call's uncommitted changes are lost and the database opens again on the next call`,
+    SqlState.connectionFailure,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+  );
 }
 
 /** An error that ends the connection: the server shut the backend down (57P0x) or the connection failed (08xxx). */
 function endsConnection(error: unknown): boolean {
-  return error instanceof pg.DatabaseError && typeof error.code === 'string' && (error.code.startsWith('57P0') || error.code.startsWith('08'));
+  return (
+    error instanceof pg.DatabaseError && typeof error.code === 'string' && (error.code.startsWith('57P0') || error.code.startsWith('08'))
+  );
 }
 
 const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY']);
@@ -75,10 +92,18 @@ export class PostgresStorage implements OpenStorage {
   private broken: Error | null = null;
   private closing: Promise<void> | null = null;
 
-  private constructor(private readonly client: pg.Client, private readonly config: pg.ClientConfig, private readonly backendPid: number) {
+  private constructor(
+    private readonly client: pg.Client,
+    private readonly config: pg.ClientConfig,
+    private readonly backendPid: number,
+  ) {
     // A connection lost (server stopped, database dropped with FORCE) makes the pool open the database again.
-    client.on('error', (error) => { this.broken ??= lostConnection(`the connection to PostgreSQL was lost (${error.message})`); });
-    client.on('end', () => { this.broken ??= lostConnection('the connection to PostgreSQL has ended'); });
+    client.on('error', (error) => {
+      this.broken ??= lostConnection(`the connection to PostgreSQL was lost (${error.message})`);
+    });
+    client.on('end', () => {
+      this.broken ??= lostConnection('the connection to PostgreSQL has ended');
+    });
   }
 
   /** Connects to `database` on the server of `url`. */
@@ -89,7 +114,9 @@ export class PostgresStorage implements OpenStorage {
     try {
       await client.connect();
       // As in PGlite: UTC, ISO dates, and standard-conforming strings for the literals written by sqlLiterals.
-      await client.query("SET TIME ZONE 'UTC'; SET datestyle = 'ISO, YMD'; SET standard_conforming_strings = on; SET client_min_messages = warning");
+      await client.query(
+        "SET TIME ZONE 'UTC'; SET datestyle = 'ISO, YMD'; SET standard_conforming_strings = on; SET client_min_messages = warning",
+      );
       backendPid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
     } catch (error) {
       await client.end().catch(() => undefined);
@@ -104,7 +131,8 @@ export class PostgresStorage implements OpenStorage {
       // The values become literals, as the PGlite worker does and as psycopg2 does for the reference server.
       return toResult<Row>(await this.client.query(params.length === 0 ? sql : interpolate(sql, [...params])));
     } catch (error) {
-      if (this.broken || endsConnection(error)) throw lostConnection(`the connection to PostgreSQL was lost (${error instanceof Error ? error.message : String(error)})`);
+      if (this.broken || endsConnection(error))
+        throw lostConnection(`the connection to PostgreSQL was lost (${error instanceof Error ? error.message : String(error)})`);
       throw toDatabaseError(error);
     }
   }

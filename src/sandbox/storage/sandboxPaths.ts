@@ -6,7 +6,8 @@ import path from 'node:path';
 export function userCacheDir(): string {
   if (process.env.JSON2_SANDBOX_CACHE) return path.resolve(process.env.JSON2_SANDBOX_CACHE);
   const home = os.homedir();
-  if (process.platform === 'win32') return path.join(process.env.LOCALAPPDATA ?? path.join(home, 'AppData', 'Local'), 'json2-explorer', 'Cache');
+  if (process.platform === 'win32')
+    return path.join(process.env.LOCALAPPDATA ?? path.join(home, 'AppData', 'Local'), 'json2-explorer', 'Cache');
   if (process.platform === 'darwin') return path.join(home, 'Library', 'Caches', 'json2-explorer');
   return path.join(process.env.XDG_CACHE_HOME ?? path.join(home, '.cache'), 'json2-explorer');
 }

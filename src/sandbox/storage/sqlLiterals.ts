@@ -51,8 +51,14 @@ export function interpolate(sql: string, params: readonly unknown[]): string {
       end = index + 1;
       for (;;) {
         end = sql.indexOf(char, end);
-        if (end === -1) { end = sql.length; break; }
-        if (sql[end + 1] === char) { end += 2; continue; }
+        if (end === -1) {
+          end = sql.length;
+          break;
+        }
+        if (sql[end + 1] === char) {
+          end += 2;
+          continue;
+        }
         end += 1;
         break;
       }

@@ -55,7 +55,11 @@ export class WorkerStorage implements Storage {
 
   /** Starts a worker on `dataDir` and resolves once the database is open. */
   static async open(options: WorkerStorageOptions): Promise<WorkerStorage> {
-    const data: WorkerStartData = { dataDir: options.dataDir, initialize: options.initialize ?? false, sharedBuffers: options.sharedBuffers ?? '16MB' };
+    const data: WorkerStartData = {
+      dataDir: options.dataDir,
+      initialize: options.initialize ?? false,
+      sharedBuffers: options.sharedBuffers ?? '16MB',
+    };
     const worker = new Worker(workerScriptPath(), { workerData: data });
     const storage = new WorkerStorage(worker);
     const status = await new Promise<StartStatus>((resolve, reject) => {
@@ -97,8 +101,21 @@ export class WorkerStorage implements Storage {
       for (const pending of this.pending.values()) pending.reject(error);
       this.pending.clear();
     };
-    this.worker.on('error', (error) => fail(stoppedError(`the database worker failed (${error.message}); the call's uncommitted changes are lost and the database opens again on the next call`)));
-    this.worker.on('exit', (code) => fail(stoppedError(this.stopped ?? `the database worker has stopped (exit code ${code}); the call's uncommitted changes are lost and the database opens again on the next call`)));
+    this.worker.on('error', (error) =>
+      fail(
+        stoppedError(
+          `the database worker failed (${error.message}); the call's uncommitted changes are lost and the database opens again on the next call`,
+        ),
+      ),
+    );
+    this.worker.on('exit', (code) =>
+      fail(
+        stoppedError(
+          this.stopped ??
+            `the database worker has stopped (exit code ${code}); the call's uncommitted changes are lost and the database opens again on the next call`,
+        ),
+      ),
+    );
   }
 
   private send(request: RequestBody): Promise<WorkerReply & { ok: true }> {
@@ -157,7 +174,9 @@ export class WorkerStorage implements Storage {
     const ended = new Promise<boolean>((resolve) => this.worker.once('exit', () => resolve(true)));
     this.send({ kind: 'exit' }).catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), ABORT_GRACE_MS); });
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), ABORT_GRACE_MS);
+    });
     const exited = await Promise.race([ended, late]);
     clearTimeout(timer);
     if (!exited) {

@@ -6,7 +6,10 @@ import type { OpenStorage, StorageBackend, StorageTemplate } from './storageBack
 import { isPlainRead, type WriteGenerations } from './writeGenerations';
 
 class WriteTrackingStorage implements OpenStorage {
-  constructor(private readonly inner: OpenStorage, private readonly wrote: () => void) {}
+  constructor(
+    private readonly inner: OpenStorage,
+    private readonly wrote: () => void,
+  ) {}
 
   get alive(): boolean {
     return this.inner.alive;
@@ -39,7 +42,12 @@ class WriteTrackingStorage implements OpenStorage {
 }
 
 /** Runs one statement; a statement that may write moves the generation before it is sent and after it ends. */
-function tracked<Row>(client: SqlClient, sql: string, params: readonly unknown[] | undefined, wrote: () => void): Promise<QueryResult<Row>> {
+function tracked<Row>(
+  client: SqlClient,
+  sql: string,
+  params: readonly unknown[] | undefined,
+  wrote: () => void,
+): Promise<QueryResult<Row>> {
   if (isPlainRead(sql)) return client.query<Row>(sql, params);
   wrote();
   return client.query<Row>(sql, params).finally(wrote);
@@ -63,7 +71,8 @@ export function writeTrackingBackend(backend: StorageBackend, generations: Write
     checkName: (name) => backend.checkName(name),
     open: async (name) => new WriteTrackingStorage(await backend.open(name), () => generations.bump(name)),
     // Templates are never served: their own storage is not tracked.
-    ensureTemplate: (version: string, populate: (storage: Storage) => Promise<void>): Promise<StorageTemplate> => backend.ensureTemplate(version, populate),
+    ensureTemplate: (version: string, populate: (storage: Storage) => Promise<void>): Promise<StorageTemplate> =>
+      backend.ensureTemplate(version, populate),
     createFromTemplate: (template, name) => around([name], () => backend.createFromTemplate(template, name)),
     copy: (from, to) => around([to], () => backend.copy(from, to)),
     rename: (from, to) => around([from, to], () => backend.rename(from, to)),

@@ -14,25 +14,44 @@ async function parameter(cr: SqlClient, key: string): Promise<string | null> {
 
 /** `{id: {symbol, position, digits: [69, decimals]}}` of the active currencies (res.currency's get_all_currencies). */
 async function currencies(cr: SqlClient): Promise<Record<string, unknown>> {
-  const rows = await cr.query<{ id: number; symbol: string; position: string; decimal_places: number }>('SELECT id, symbol, position, decimal_places FROM res_currency WHERE active ORDER BY id');
-  return Object.fromEntries(rows.rows.map((row) => [row.id, { symbol: row.symbol, position: row.position, digits: [69, Number(row.decimal_places)] }]));
+  const rows = await cr.query<{ id: number; symbol: string; position: string; decimal_places: number }>(
+    'SELECT id, symbol, position, decimal_places FROM res_currency WHERE active ORDER BY id',
+  );
+  return Object.fromEntries(
+    rows.rows.map((row) => [row.id, { symbol: row.symbol, position: row.position, digits: [69, Number(row.decimal_places)] }]),
+  );
 }
 
 /** The companies the user may work in, as the reference's `user_companies`. */
 async function userCompanies(cr: SqlClient, user: CurrentUser): Promise<Record<string, unknown>> {
-  const rows = await cr.query<{ id: number; name: string; currency_id: number | null }>('SELECT id, name, currency_id FROM res_company WHERE id = ANY($1::int[]) ORDER BY id', [[...user.companyIds]]);
+  const rows = await cr.query<{ id: number; name: string; currency_id: number | null }>(
+    'SELECT id, name, currency_id FROM res_company WHERE id = ANY($1::int[]) ORDER BY id',
+    [[...user.companyIds]],
+  );
   return {
     current_company: user.companyId,
-    allowed_companies: Object.fromEntries(rows.rows.map((row) => [row.id, { id: row.id, name: row.name, sequence: 10, child_ids: [], parent_id: false, currency_id: row.currency_id ?? false }])),
+    allowed_companies: Object.fromEntries(
+      rows.rows.map((row) => [
+        row.id,
+        { id: row.id, name: row.name, sequence: 10, child_ids: [], parent_id: false, currency_id: row.currency_id ?? false },
+      ]),
+    ),
     disallowed_ancestor_companies: {},
   };
 }
 
 /** The session info of `user` on `database` (the server claims release `versionInfo`). */
-export async function sessionInfo(cr: SqlClient, database: string, user: CurrentUser, versionInfo: readonly (number | string)[]): Promise<Record<string, unknown>> {
+export async function sessionInfo(
+  cr: SqlClient,
+  database: string,
+  user: CurrentUser,
+  versionInfo: readonly (number | string)[],
+): Promise<Record<string, unknown>> {
   const partner = await cr.query<{ share: boolean | null; display_name: string | null; write_date: string | null }>(
     `SELECT u.share, p.name AS display_name, to_char(p.write_date, 'YYYY-MM-DD HH24:MI:SS') AS write_date
-       FROM res_users u LEFT JOIN res_partner p ON p.id = u.partner_id WHERE u.id = $1`, [user.id]);
+       FROM res_users u LEFT JOIN res_partner p ON p.id = u.partner_id WHERE u.id = $1`,
+    [user.id],
+  );
   const row = partner.rows[0] ?? { share: false, display_name: null, write_date: null };
   const internal = row.share !== true;
   const maxUpload = Number(await parameter(cr, 'web.max_file_upload_size'));

@@ -45,11 +45,19 @@ export function sessionAnswers(catalog: DatabaseCatalog, settings: RouteSettings
     const { params } = call;
     bindNamed('authenticate', params, ['db', 'login', 'password'], ['base_location']);
     const database = params.db;
-    const filtered = typeof database === 'string' && settings.databaseFilter !== undefined && filterDatabase(settings.databaseFilter, request.headers.host, [database]) === null;
+    const filtered =
+      typeof database === 'string' &&
+      settings.databaseFilter !== undefined &&
+      filterDatabase(settings.databaseFilter, request.headers.host, [database]) === null;
     if (typeof database !== 'string' || filtered || !catalog.exists(database)) throw accessError('Database not found.');
     const info = await catalog.use(database, async (storage) => {
       // A password only: the reference's interactive login never takes an API key.
-      const uid = typeof params.login === 'string' && typeof params.password === 'string' ? await settings.logins.login(storage, database, request.socket.remoteAddress ?? 'unknown', () => checkPassword(storage, params.login as string, params.password as string)) : null;
+      const uid =
+        typeof params.login === 'string' && typeof params.password === 'string'
+          ? await settings.logins.login(storage, database, request.socket.remoteAddress ?? 'unknown', () =>
+              checkPassword(storage, params.login as string, params.password as string),
+            )
+          : null;
       if (uid === null) throw accessDenied('Access Denied');
       await storage.query('UPDATE res_users SET login_date = $1 WHERE id = $2', [formatDatetime(catalog.clock.now()), uid]);
       const user = await loadUser(storage, uid);
@@ -62,7 +70,10 @@ export function sessionAnswers(catalog: DatabaseCatalog, settings: RouteSettings
   }
 
   /** Runs `work` as the session's user on its database; the session-expired error without a live session. */
-  async function asSessionUser<T>(request: IncomingMessage, work: (storage: Storage, user: CurrentUser, session: WebSession) => Promise<T>): Promise<T> {
+  async function asSessionUser<T>(
+    request: IncomingMessage,
+    work: (storage: Storage, user: CurrentUser, session: WebSession) => Promise<T>,
+  ): Promise<T> {
     const session = sessions.find(request);
     if (!session || session.uid === null || session.database === null || !catalog.exists(session.database)) throw sessionExpired();
     const { uid } = session;
@@ -93,26 +104,36 @@ export function sessionAnswers(catalog: DatabaseCatalog, settings: RouteSettings
       const mapped = mapPositional(model, definition, args, kw as Record<string, unknown>);
       const result = await dispatchCall(catalog, { database: session.database as string, storage, user, model, method, ...mapped, signal });
       // As the reference's call_kw: `create` given one mapping answers one id.
-      const single = method === 'create' && mapped.named.vals_list !== null && typeof mapped.named.vals_list === 'object' && !Array.isArray(mapped.named.vals_list);
+      const single =
+        method === 'create' &&
+        mapped.named.vals_list !== null &&
+        typeof mapped.named.vals_list === 'object' &&
+        !Array.isArray(mapped.named.vals_list);
       return single && Array.isArray(result) ? result[0] : result;
     });
   }
 
   /** Reads the JSON-RPC call of the request (answering itself when there is none) and answers `work`'s outcome. */
-  const webCall = (work: (request: IncomingMessage, response: ServerResponse, call: WebCall) => Promise<void>): RouteAnswer => async (request, response, url) => {
-    const call = await readWebCall(request, response, url.pathname);
-    if (!call) return;
-    try {
-      await work(request, response, call);
-    } catch (error) {
-      sendWebError(response, call.id, asServiceError(error));
-    }
-  };
+  const webCall =
+    (work: (request: IncomingMessage, response: ServerResponse, call: WebCall) => Promise<void>): RouteAnswer =>
+    async (request, response, url) => {
+      const call = await readWebCall(request, response, url.pathname);
+      if (!call) return;
+      try {
+        await work(request, response, call);
+      } catch (error) {
+        sendWebError(response, call.id, asServiceError(error));
+      }
+    };
   return {
     authenticate: webCall(authenticate),
     getSessionInfo: webCall(async (request, response, call) => {
       bindNamed('get_session_info', call.params, []);
-      sendWebResult(response, call.id, await asSessionUser(request, (storage, user, session) => sessionInfo(storage, session.database as string, user, versionInfo)));
+      sendWebResult(
+        response,
+        call.id,
+        await asSessionUser(request, (storage, user, session) => sessionInfo(storage, session.database as string, user, versionInfo)),
+      );
     }),
     destroy: webCall(async (request, response, call) => {
       bindNamed('destroy', call.params, []);

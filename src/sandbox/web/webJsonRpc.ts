@@ -45,7 +45,11 @@ export function sendWebError(response: ServerResponse, id: unknown, error: Servi
 export async function readWebCall(request: IncomingMessage, response: ServerResponse, path: string): Promise<WebCall | null> {
   if (request.method !== 'POST' || !JSON_TYPES.has(mediaType(request))) {
     request.resume();
-    sendHtml(response, 400, statusPage(400, 'Bad Request', `Request inferred type is compatible with ['http'] but '${path}' is type='jsonrpc'.`));
+    sendHtml(
+      response,
+      400,
+      statusPage(400, 'Bad Request', `Request inferred type is compatible with ['http'] but '${path}' is type='jsonrpc'.`),
+    );
     return null;
   }
   let parsed: unknown;
@@ -56,7 +60,7 @@ export async function readWebCall(request: IncomingMessage, response: ServerResp
     sendWebError(response, null, badRequest(`Invalid JSON data: ${error instanceof Error ? error.message : String(error)}`), 400);
     return null;
   }
-  const envelope = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed as Record<string, unknown> : {};
+  const envelope = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
   const params = envelope.params ?? {};
   if (params === null || typeof params !== 'object' || Array.isArray(params)) {
     sendWebError(response, envelope.id, typeError('params must be a JSON object of named arguments'));
@@ -66,11 +70,21 @@ export async function readWebCall(request: IncomingMessage, response: ServerResp
 }
 
 /** Python's binding of named arguments: the missing required ones, then an unexpected one, as TypeErrors. */
-export function bindNamed(route: string, params: Record<string, unknown>, required: readonly string[], optional: readonly string[] = []): void {
+export function bindNamed(
+  route: string,
+  params: Record<string, unknown>,
+  required: readonly string[],
+  optional: readonly string[] = [],
+): void {
   const missing = required.filter((name) => !Object.hasOwn(params, name));
   if (missing.length > 0) {
     const quoted = missing.map((name) => `'${name}'`);
-    const list = quoted.length === 1 ? quoted[0] : quoted.length === 2 ? quoted.join(' and ') : `${quoted.slice(0, -1).join(', ')}, and ${quoted[quoted.length - 1]}`;
+    const list =
+      quoted.length === 1
+        ? quoted[0]
+        : quoted.length === 2
+          ? quoted.join(' and ')
+          : `${quoted.slice(0, -1).join(', ')}, and ${quoted[quoted.length - 1]}`;
     throw typeError(`${route}() missing ${missing.length} required positional argument${missing.length > 1 ? 's' : ''}: ${list}`);
   }
   const unexpected = Object.keys(params).find((name) => !required.includes(name) && !optional.includes(name));

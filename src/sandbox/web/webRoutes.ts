@@ -46,11 +46,16 @@ function localPath(value: string | null): string | null {
 
 function expiryFor(duration: string, now: Date): Date | null {
   switch (duration) {
-    case '1d': return new Date(now.getTime() + 86_400_000);
-    case '7d': return new Date(now.getTime() + 7 * 86_400_000);
-    case '1m': return addCalendarMonths(now, 1);
-    case '3m': return addCalendarMonths(now, 3);
-    default: return null;
+    case '1d':
+      return new Date(now.getTime() + 86_400_000);
+    case '7d':
+      return new Date(now.getTime() + 7 * 86_400_000);
+    case '1m':
+      return addCalendarMonths(now, 1);
+    case '3m':
+      return addCalendarMonths(now, 3);
+    default:
+      return null;
   }
 }
 
@@ -74,18 +79,44 @@ export function webPages(catalog: DatabaseCatalog, settings: RouteSettings, sess
     return catalog.use(session.database as string, async (storage) => {
       const user = await storage.query<{ name: string }>('SELECT name FROM res_users WHERE id = $1', [session.uid]);
       const keys = await storage.query<{ id: number; name: string; scope: string | null; create_date: string; expiration_date: string }>(
-        'SELECT id, name, scope, create_date, expiration_date FROM res_users_apikeys WHERE user_id = $1 ORDER BY id', [session.uid]);
+        'SELECT id, name, scope, create_date, expiration_date FROM res_users_apikeys WHERE user_id = $1 ORDER BY id',
+        [session.uid],
+      );
       const now = formatDatetime(catalog.clock.now());
       return {
         userName: user.rows[0]?.name ?? '',
-        keys: keys.rows.map((row) => ({ id: row.id, name: row.name, scope: row.scope, created: row.create_date.slice(0, 19), expires: row.expiration_date.slice(0, 19), expired: row.expiration_date.slice(0, 19) < now })),
+        keys: keys.rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          scope: row.scope,
+          created: row.create_date.slice(0, 19),
+          expires: row.expiration_date.slice(0, 19),
+          expired: row.expiration_date.slice(0, 19) < now,
+        })),
       };
     });
   }
 
-  async function showSecurity(response: ServerResponse, session: WebSession, extra: { newKey?: string; error?: string; message?: string } = {}, status = 200): Promise<void> {
+  async function showSecurity(
+    response: ServerResponse,
+    session: WebSession,
+    extra: { newKey?: string; error?: string; message?: string } = {},
+    status = 200,
+  ): Promise<void> {
     const { keys, userName } = await keyRows(session);
-    page(response, status, securityPage({ csrfToken: session.csrfToken, userName, database: session.database as string, keys, newKey: extra.newKey ?? null, error: extra.error ?? null, message: extra.message ?? null }));
+    page(
+      response,
+      status,
+      securityPage({
+        csrfToken: session.csrfToken,
+        userName,
+        database: session.database as string,
+        keys,
+        newKey: extra.newKey ?? null,
+        error: extra.error ?? null,
+        message: extra.message ?? null,
+      }),
+    );
   }
 
   function loggedIn(request: IncomingMessage): WebSession | null {
@@ -94,7 +125,10 @@ export function webPages(catalog: DatabaseCatalog, settings: RouteSettings, sess
   }
 
   /** The session and form of a POST whose CSRF token is right; null after answering 400. */
-  async function checkedPost(request: IncomingMessage, response: ServerResponse): Promise<{ session: WebSession; form: URLSearchParams } | null> {
+  async function checkedPost(
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<{ session: WebSession; form: URLSearchParams } | null> {
     const session = sessions.find(request);
     const form = await readForm(request);
     if (!session || !form || !sameToken(form.get('csrf_token') ?? '', session.csrfToken)) {
@@ -112,7 +146,19 @@ export function webPages(catalog: DatabaseCatalog, settings: RouteSettings, sess
     const current = loggedIn(request);
     if (current && (wanted === null || wanted === current.database)) return redirect(response, target ?? '/web/security');
     const session = sessions.find(request) ?? sessions.create();
-    page(response, 200, loginPage({ csrfToken: session.csrfToken, databases: offeredDatabases(), database: wanted, login: '', error: null, redirect: target }), WebSessions.cookie(session));
+    page(
+      response,
+      200,
+      loginPage({
+        csrfToken: session.csrfToken,
+        databases: offeredDatabases(),
+        database: wanted,
+        login: '',
+        error: null,
+        redirect: target,
+      }),
+      WebSessions.cookie(session),
+    );
   }
 
   async function loginPost(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -127,19 +173,28 @@ export function webPages(catalog: DatabaseCatalog, settings: RouteSettings, sess
     let uid: number | null = null;
     let error = 'Wrong login/password';
     try {
-      uid = database !== null && databases.includes(database)
-        ? await catalog.use(database, (storage) => settings.logins.login(storage, database, source, () => checkPassword(storage, login, form.get('password') ?? '')))
-        : null;
+      uid =
+        database !== null && databases.includes(database)
+          ? await catalog.use(database, (storage) =>
+              settings.logins.login(storage, database, source, () => checkPassword(storage, login, form.get('password') ?? '')),
+            )
+          : null;
     } catch (failure) {
       // On cooldown the reference's login page shows the refusal's own message.
       if (!(failure instanceof CooldownError)) throw failure;
       error = failure.message;
     }
     if (uid === null || database === null) {
-      page(response, 200, loginPage({ csrfToken: session.csrfToken, databases: offeredDatabases(), database, login, error, redirect: target }));
+      page(
+        response,
+        200,
+        loginPage({ csrfToken: session.csrfToken, databases: offeredDatabases(), database, login, error, redirect: target }),
+      );
       return;
     }
-    await catalog.use(database, (storage) => storage.query('UPDATE res_users SET login_date = $1 WHERE id = $2', [formatDatetime(catalog.clock.now()), uid]));
+    await catalog.use(database, (storage) =>
+      storage.query('UPDATE res_users SET login_date = $1 WHERE id = $2', [formatDatetime(catalog.clock.now()), uid]),
+    );
     redirect(response, target ?? '/web/security', WebSessions.cookie(sessions.login(session, database, uid)));
   }
 
@@ -152,13 +207,20 @@ export function webPages(catalog: DatabaseCatalog, settings: RouteSettings, sess
     const database = session.database as string;
     const name = (form.get('name') ?? '').trim();
     const expiration = expiryFor(form.get('duration') ?? '', catalog.clock.now());
-    if (name === '') return showSecurity(response, session, { error: 'A description is needed, so that you can recognise the key later.' }, 422);
+    if (name === '')
+      return showSecurity(response, session, { error: 'A description is needed, so that you can recognise the key later.' }, 422);
     if (!expiration) return showSecurity(response, session, { error: 'Choose a duration of three months at most.' }, 422);
-    const login = await catalog.use(database, async (storage) => (await storage.query<{ login: string }>('SELECT login FROM res_users WHERE id = $1', [session.uid])).rows[0]?.login ?? '');
+    const login = await catalog.use(
+      database,
+      async (storage) =>
+        (await storage.query<{ login: string }>('SELECT login FROM res_users WHERE id = $1', [session.uid])).rows[0]?.login ?? '',
+    );
     const confirmed = await catalog.use(database, (storage) => checkPassword(storage, login, form.get('password') ?? ''));
     if (confirmed !== session.uid) return showSecurity(response, session, { error: 'Wrong password: the key was not created.' }, 403);
     try {
-      const issued = await catalog.use(database, (storage) => storage.transaction((cr) => issueApiKeyIn(cr, catalog, { login, name, expiration })));
+      const issued = await catalog.use(database, (storage) =>
+        storage.transaction((cr) => issueApiKeyIn(cr, catalog, { login, name, expiration })),
+      );
       return showSecurity(response, session, { newKey: issued.key });
     } catch (error) {
       if (error instanceof KeyIssueError) return showSecurity(response, session, { error: error.message }, 422);
@@ -173,7 +235,9 @@ export function webPages(catalog: DatabaseCatalog, settings: RouteSettings, sess
     if (!session) return redirect(response, '/web/login');
     const keyId = Number(checked.form.get('key_id'));
     if (!Number.isInteger(keyId)) return showSecurity(response, session, { error: 'No such key.' }, 404);
-    const deleted = await catalog.use(session.database as string, (storage) => storage.query('DELETE FROM res_users_apikeys WHERE id = $1 AND user_id = $2', [keyId, session.uid]));
+    const deleted = await catalog.use(session.database as string, (storage) =>
+      storage.query('DELETE FROM res_users_apikeys WHERE id = $1 AND user_id = $2', [keyId, session.uid]),
+    );
     if (deleted.affectedRows === 0) return showSecurity(response, session, { error: 'No such key.' }, 404);
     catalog.authenticator(session.database as string).forget([keyId]);
     redirect(response, '/web/security');

@@ -60,7 +60,10 @@ export class WebSessions {
   private readonly byUser = new Map<string, Set<string>>();
   private readonly secret = crypto.randomBytes(32);
 
-  constructor(private readonly now: () => number = Date.now, private readonly cookieOptions: SessionCookieOptions = KEY_PAGES_COOKIE) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly cookieOptions: SessionCookieOptions = KEY_PAGES_COOKIE,
+  ) {}
 
   /** The live session of the request's cookie, or null. */
   find(request: IncomingMessage): WebSession | null {
@@ -85,7 +88,13 @@ export class WebSessions {
   /** Logs a user in: a fresh session id and token (never the previous one's, against session fixation). */
   login(previous: WebSession, database: string, uid: number): WebSession {
     this.forget(previous);
-    const session: WebSession = { id: randomToken(), csrfToken: randomToken(), database, uid, expires: this.now() + this.cookieOptions.ttlMs };
+    const session: WebSession = {
+      id: randomToken(),
+      csrfToken: randomToken(),
+      database,
+      uid,
+      expires: this.now() + this.cookieOptions.ttlMs,
+    };
     this.makeRoom(session);
     this.keep(session);
     return session;

@@ -32,7 +32,10 @@ suite('The json2 mcp server definition offered to the editor', function () {
     settingsFile = path.join(folder, '.vscode', 'settings.json');
     assert.ok(!fs.existsSync(settingsFile), 'the test workspace has no settings of its own');
     fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
-    fs.writeFileSync(settingsFile, JSON.stringify({ 'json2.connections': [{ name: CONNECTION, baseUrl: sandbox.url, database: sandbox.database }] }));
+    fs.writeFileSync(
+      settingsFile,
+      JSON.stringify({ 'json2.connections': [{ name: CONNECTION, baseUrl: sandbox.url, database: sandbox.database }] }),
+    );
   });
 
   suiteTeardown(async () => {
@@ -41,8 +44,8 @@ suite('The json2 mcp server definition offered to the editor', function () {
     await sandbox?.stop();
   });
 
-  test('offers dist/mcp.js run by the extension host\'s Node.js, read-only, with no key; it serves the tools with the key of the environment', async () => {
-    const definitions = await api.agents?.mcpServerDefinitions() ?? [];
+  test("offers dist/mcp.js run by the extension host's Node.js, read-only, with no key; it serves the tools with the key of the environment", async () => {
+    const definitions = (await api.agents?.mcpServerDefinitions()) ?? [];
     assert.equal(definitions.length, 1);
     const [definition] = definitions;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath as string;
@@ -58,26 +61,47 @@ suite('The json2 mcp server definition offered to the editor', function () {
     // Started as the editor starts it, in an environment that holds the connection's key (as json2 run reads it).
     const env: Record<string, string> = { PATH: process.env.PATH ?? '', JSON2_API_KEY_AGENTS_MCP: sandbox.keys.admin };
     for (const [name, value] of Object.entries(definition.env)) if (typeof value === 'string') env[name] = value;
-    const transport = new StdioClientTransport({ command: definition.command, args: definition.args, env, cwd: definition.cwd?.fsPath, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: definition.command,
+      args: definition.args,
+      env,
+      cwd: definition.cwd?.fsPath,
+      stderr: 'pipe',
+    });
     let stderr = '';
-    transport.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString('utf8'); });
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
     const client = new Client({ name: 'json2-host-test', version: '1.0.0' });
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
       assert.equal(tools.length, 6);
-      const answer = await client.callTool({ name: 'json2_read_records', arguments: { connection: CONNECTION, model: 'res.partner', domain: [['is_company', '=', true], ['country_id.code', '=', 'BE']] } });
+      const answer = await client.callTool({
+        name: 'json2_read_records',
+        arguments: {
+          connection: CONNECTION,
+          model: 'res.partner',
+          domain: [
+            ['is_company', '=', true],
+            ['country_id.code', '=', 'BE'],
+          ],
+        },
+      });
       const text = (answer.content as Array<{ type: string; text: string }>).map((part) => part.text).join('');
       assert.equal(answer.isError, false, text);
       assert.equal((JSON.parse(text) as { total: number }).total, 3);
-      const write = await client.callTool({ name: 'json2_call_method', arguments: { connection: CONNECTION, model: 'res.partner', method: 'write', ids: [1], args: { vals: { comment: 'mcp' } } } });
+      const write = await client.callTool({
+        name: 'json2_call_method',
+        arguments: { connection: CONNECTION, model: 'res.partner', method: 'write', ids: [1], args: { vals: { comment: 'mcp' } } },
+      });
       assert.equal(write.isError, true, 'read-only: writes are off');
       assert.ok(!text.includes(sandbox.keys.admin));
     } finally {
       await client.close();
     }
     assert.match(stderr, /writes off/);
-    assert.ok(!stderr.includes(sandbox.keys.admin), 'no key in the server\'s log');
+    assert.ok(!stderr.includes(sandbox.keys.admin), "no key in the server's log");
   });
 
   test('offers nothing with json2.agentTools.enabled off, and again once it is back on', async () => {

@@ -2,7 +2,14 @@
 // removal, and the Add Connection input refusing an unreachable server.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { connectionsApi, connectionSetting, eventually, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
+import {
+  connectionsApi,
+  connectionSetting,
+  eventually,
+  setConnectionSetting,
+  start,
+  StepRecorder,
+} from './connectionsDriver.integration.test';
 import type { ConnectionsTestApi } from '../../../src/extension/connections/registerConnections';
 import { CommandIds } from '../../../src/extension/commandIds';
 
@@ -32,16 +39,36 @@ suite('Connections (no server)', () => {
   });
 
   test('connections come from user and workspace settings; a workspace one hides a user one of the same name', async () => {
-    await setConnectionSetting('user', [{ name: 'shared', baseUrl: 'https://user.example.com' }, { name: 'mine', baseUrl: 'https://mine.example.com' }]);
-    await setConnectionSetting('workspace', [{ name: 'Shared', baseUrl: 'https://team.example.com' }, { name: 'bad', baseUrl: 'ftp://x' }]);
+    await setConnectionSetting('user', [
+      { name: 'shared', baseUrl: 'https://user.example.com' },
+      { name: 'mine', baseUrl: 'https://mine.example.com' },
+    ]);
+    await setConnectionSetting('workspace', [
+      { name: 'Shared', baseUrl: 'https://team.example.com' },
+      { name: 'bad', baseUrl: 'ftp://x' },
+    ]);
     await eventually(() => api.service.list().length === 2, 'two connections');
-    assert.deepEqual(api.service.list().map((c) => [c.profile.name, c.level, c.profile.baseUrl]),
-      [['Shared', 'workspace', 'https://team.example.com'], ['mine', 'user', 'https://mine.example.com']]);
-    assert.match(api.service.problems().map((p) => p.message).join(' '), /https:\/\//);
+    assert.deepEqual(
+      api.service.list().map((c) => [c.profile.name, c.level, c.profile.baseUrl]),
+      [
+        ['Shared', 'workspace', 'https://team.example.com'],
+        ['mine', 'user', 'https://mine.example.com'],
+      ],
+    );
+    assert.match(
+      api.service
+        .problems()
+        .map((p) => p.message)
+        .join(' '),
+      /https:\/\//,
+    );
   });
 
   test('Switch Connection picks the active connection in the real quick pick', async () => {
-    await setConnectionSetting('user', [{ name: 'first', baseUrl: 'https://first.example.com' }, { name: 'second', baseUrl: 'https://second.example.com' }]);
+    await setConnectionSetting('user', [
+      { name: 'first', baseUrl: 'https://first.example.com' },
+      { name: 'second', baseUrl: 'https://second.example.com' },
+    ]);
     await eventually(() => api.service.list().length === 2, 'two connections');
     await api.service.setActive('first');
     api.inputs.preset({ connection: 'second' });
@@ -52,11 +79,17 @@ suite('Connections (no server)', () => {
   });
 
   test('Remove Connection asks, then deletes the settings entry', async () => {
-    await setConnectionSetting('user', [{ name: 'gone', baseUrl: 'https://gone.example.com', note: 'x' }, { name: 'kept', baseUrl: 'https://kept.example.com' }]);
+    await setConnectionSetting('user', [
+      { name: 'gone', baseUrl: 'https://gone.example.com', note: 'x' },
+      { name: 'kept', baseUrl: 'https://kept.example.com' },
+    ]);
     await eventually(() => api.service.list().length === 2, 'two connections');
     const asked: string[] = [];
     api.setPrompts({
-      confirmRemoval: async (profile) => { asked.push(profile.name); return asked.length > 1; },
+      confirmRemoval: async (profile) => {
+        asked.push(profile.name);
+        return asked.length > 1;
+      },
       confirmProduction: async () => false,
       offerKeyUpdate: async () => false,
     });
@@ -68,20 +101,27 @@ suite('Connections (no server)', () => {
   });
 
   test('Edit Connection turns on read-only through the real quick pick; the entry keeps its place and extra keys', async () => {
-    await setConnectionSetting('user', [{ name: 'a', baseUrl: 'https://a.example.com' }, { name: 'b', baseUrl: 'https://b.example.com', note: 'kept' }]);
+    await setConnectionSetting('user', [
+      { name: 'a', baseUrl: 'https://a.example.com' },
+      { name: 'b', baseUrl: 'https://b.example.com', note: 'kept' },
+    ]);
     await eventually(() => api.service.list().length === 2, 'two connections');
     api.inputs.preset({ field: 'readOnly' });
     const done = start(recorder, CommandIds.editConnection, 'b');
     await recorder.accept('field');
     await done;
     assert.deepEqual(connectionSetting('user'), [
-      { name: 'a', baseUrl: 'https://a.example.com' }, { name: 'b', baseUrl: 'https://b.example.com', readOnly: true, note: 'kept' },
+      { name: 'a', baseUrl: 'https://a.example.com' },
+      { name: 'b', baseUrl: 'https://b.example.com', readOnly: true, note: 'kept' },
     ]);
     assert.equal(api.service.find('b')?.profile.readOnly, true);
   });
 
   test('Rename Connection refuses a taken name, renames in place and keeps it active', async () => {
-    await setConnectionSetting('workspace', [{ name: 'old', baseUrl: 'https://old.example.com' }, { name: 'other', baseUrl: 'https://other.example.com' }]);
+    await setConnectionSetting('workspace', [
+      { name: 'old', baseUrl: 'https://old.example.com' },
+      { name: 'other', baseUrl: 'https://other.example.com' },
+    ]);
     await eventually(() => api.service.list().length === 2, 'two connections');
     await api.service.setActive('old');
     api.inputs.preset({ name: 'OTHER' });
@@ -91,7 +131,10 @@ suite('Connections (no server)', () => {
     api.inputs.preset({ name: 'new' });
     await recorder.enter('name');
     await done;
-    assert.deepEqual(connectionSetting('workspace').map((entry) => (entry as { name: string }).name), ['new', 'other']);
+    assert.deepEqual(
+      connectionSetting('workspace').map((entry) => (entry as { name: string }).name),
+      ['new', 'other'],
+    );
     assert.equal(api.service.active()?.profile.name, 'new');
   });
 

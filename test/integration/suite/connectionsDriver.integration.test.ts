@@ -19,7 +19,7 @@ export async function connectionsApi(): Promise<ConnectionsTestApi> {
 
 /** Resolves when `predicate` holds, checking every 50 ms; fails after `ms` with `what`. */
 export async function eventually(predicate: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
-  for (const deadline = Date.now() + ms; ;) {
+  for (const deadline = Date.now() + ms; ; ) {
     if (await predicate()) return;
     if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -66,7 +66,11 @@ export class StepRecorder implements vscode.Disposable {
     for (let attempt = 1; ; attempt++) {
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
       try {
-        await eventually(() => this.shown.length > shownBefore || this.problems.length > problemsBefore || this.settled, `a reaction to Enter on "${step}"`, 20_000);
+        await eventually(
+          () => this.shown.length > shownBefore || this.problems.length > problemsBefore || this.settled,
+          `a reaction to Enter on "${step}"`,
+          20_000,
+        );
         return;
       } catch (error) {
         if (attempt === 3) throw error;
@@ -87,7 +91,9 @@ export class StepRecorder implements vscode.Disposable {
 /** Runs a command without waiting for it, and marks the recorder settled when it ends. */
 export function start<T>(recorder: StepRecorder, command: string, ...args: unknown[]): Promise<T> {
   recorder.settled = false;
-  return Promise.resolve(vscode.commands.executeCommand<T>(command, ...args)).finally(() => { recorder.settled = true; });
+  return Promise.resolve(vscode.commands.executeCommand<T>(command, ...args)).finally(() => {
+    recorder.settled = true;
+  });
 }
 
 export function connectionSetting(level: 'user' | 'workspace'): unknown[] {
@@ -96,12 +102,17 @@ export function connectionSetting(level: 'user' | 'workspace'): unknown[] {
 }
 
 export async function setConnectionSetting(level: 'user' | 'workspace', value: unknown[] | undefined): Promise<void> {
-  await vscode.workspace.getConfiguration('json2').update('connections', value,
-    level === 'user' ? vscode.ConfigurationTarget.Global : vscode.ConfigurationTarget.Workspace);
+  await vscode.workspace
+    .getConfiguration('json2')
+    .update('connections', value, level === 'user' ? vscode.ConfigurationTarget.Global : vscode.ConfigurationTarget.Workspace);
 }
 
 /** Adds (or replaces) a user-level connection and stores `key` for it through `Update API Key`'s real input. */
-export async function addConnectionWithKey(api: Pick<Json2TestApi, 'connections'>, entry: { name: string; baseUrl: string; database?: string }, key: string): Promise<void> {
+export async function addConnectionWithKey(
+  api: Pick<Json2TestApi, 'connections'>,
+  entry: { name: string; baseUrl: string; database?: string },
+  key: string,
+): Promise<void> {
   const others = connectionSetting('user').filter((saved) => (saved as { name?: string }).name !== entry.name);
   await setConnectionSetting('user', [...others, entry]);
   await eventually(() => api.connections.service.find(entry.name) !== undefined, `the connection ${entry.name} in the list`);

@@ -6,7 +6,14 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { CommandIds } from '../../../src/extension/commandIds';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
-import { connectionSetting, eventually, removeConnections, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
+import {
+  connectionSetting,
+  eventually,
+  removeConnections,
+  setConnectionSetting,
+  start,
+  StepRecorder,
+} from './connectionsDriver.integration.test';
 import { explorerApi, TreeWalker } from './explorerDriver.integration.test';
 import { addSandboxConnection, CONNECTION, lineOf, openRequestFile, panelState, testApis } from './requestsDriver.integration.test';
 import { startSandbox } from './sandboxDriver.integration.test';
@@ -45,7 +52,9 @@ suite('Default context switchers and Open in Browser against the sandbox', funct
 
   async function send(name: string, text: string) {
     const document = await openRequestFile(name, `# @connection ${CONNECTION}\n${text}`);
-    return vscode.commands.executeCommand<{ results: Array<{ ok: boolean }> }>(CommandIds.sendRequest, document.uri, 0).then((summary) => ({ summary, document, line: lineOf(document, 'POST') }));
+    return vscode.commands
+      .executeCommand<{ results: Array<{ ok: boolean }> }>(CommandIds.sendRequest, document.uri, 0)
+      .then((summary) => ({ summary, document, line: lineOf(document, 'POST') }));
   }
 
   test('the language switcher lists the active languages; the next call answers in French and the panel says why', async () => {
@@ -57,33 +66,55 @@ suite('Default context switchers and Open in Browser against the sandbox', funct
     assert.match(switcher.shown.tooltip, /Language\\?: fr\\?_FR/);
     const choices = await switcher.choices(CONNECTION);
     assert.deepEqual(choices.languages.map((language) => language.code).sort(), ['en_US', 'fr_BE', 'fr_FR']);
-    const { summary } = await send('context-lang.json2', 'POST res.country/search_read\n{ "domain": [["code", "=", "BE"]], "fields": ["name"] }\n');
+    const { summary } = await send(
+      'context-lang.json2',
+      'POST res.country/search_read\n{ "domain": [["code", "=", "BE"]], "fields": ["name"] }\n',
+    );
     assert.equal(summary.results[0].ok, true);
-    const state = await panelState(api.requests, (s) => s.visibleCells.some((row) => row.includes('Belgique')), 'the French name in the table');
+    const state = await panelState(
+      api.requests,
+      (s) => s.visibleCells.some((row) => row.includes('Belgique')),
+      'the French name in the table',
+    );
     assert.match(state.statusText, /context: lang = "fr_FR" \(connection\)/);
   });
 
-  test('the company switcher lists the user\'s companies; the next call sees that company only', async () => {
+  test("the company switcher lists the user's companies; the next call sees that company only", async () => {
     const choices = await api.connections.contextSwitcher.choices(CONNECTION);
-    assert.deepEqual(choices.companies.map((company) => company.name), ['My Company (San Francisco)', 'My Company (Chicago)']);
+    assert.deepEqual(
+      choices.companies.map((company) => company.name),
+      ['My Company (San Francisco)', 'My Company (Chicago)'],
+    );
     const chicago = choices.companies[1].id;
     await switchWith(CommandIds.switchCompany, 'company', String(chicago));
     assert.deepEqual(defaultContext(), { lang: 'fr_FR', allowed_company_ids: [chicago] });
     await eventually(() => api.connections.contextSwitcher.shown.company.includes('Chicago'), 'Chicago in the status bar');
-    await send('context-company.json2', 'POST res.company/search_read\n{ "domain": [], "fields": ["name"], "context": { "lang": "en_US" } }\n');
-    const state = await panelState(api.requests, (s) => s.rowsReceived === 1 && s.visibleCells.some((row) => row.includes('My Company (Chicago)')), 'only the Chicago company');
+    await send(
+      'context-company.json2',
+      'POST res.company/search_read\n{ "domain": [], "fields": ["name"], "context": { "lang": "en_US" } }\n',
+    );
+    const state = await panelState(
+      api.requests,
+      (s) => s.rowsReceived === 1 && s.visibleCells.some((row) => row.includes('My Company (Chicago)')),
+      'only the Chicago company',
+    );
     assert.match(state.statusText, new RegExp(`allowed_company_ids = \\[${chicago}\\] \\(connection\\), lang = "en_US" \\(request\\)`));
     await switchWith(CommandIds.switchCompany, 'company', '');
     await switchWith(CommandIds.switchLanguage, 'language', '');
-    assert.equal(defaultContext(), undefined, 'back to the user\'s own: no defaultContext left');
+    assert.equal(defaultContext(), undefined, "back to the user's own: no defaultContext left");
   });
 
-  test('Open in Browser: a row, a many2one cell, a model of the tree; the release\'s form, the database through the login page, no key', async () => {
+  test("Open in Browser: a row, a many2one cell, a model of the tree; the release's form, the database through the login page, no key", async () => {
     // The sandbox answers /web/version with 19.0: the connection remembers it, so the /odoo/… form is used.
-    const saved = connectionSetting('user').map((entry) => ((entry as { name?: string }).name === CONNECTION ? { ...(entry as object), serverVersion: '19.0' } : entry));
+    const saved = connectionSetting('user').map((entry) =>
+      (entry as { name?: string }).name === CONNECTION ? { ...(entry as object), serverVersion: '19.0' } : entry,
+    );
     await setConnectionSetting('user', saved);
     await eventually(() => api.connections.service.find(CONNECTION)?.profile.serverVersion === '19.0', 'the release saved');
-    await send('open-browser.json2', 'POST res.partner/search_read\n{ "domain": [["country_id.code", "=", "BE"]], "fields": ["name", "country_id"], "limit": 1, "order": "id" }\n');
+    await send(
+      'open-browser.json2',
+      'POST res.partner/search_read\n{ "domain": [["country_id.code", "=", "BE"]], "fields": ["name", "country_id"], "limit": 1, "order": "id" }\n',
+    );
     const state = await panelState(api.requests, (s) => s.view === 'table' && s.rowsReceived === 1, 'one partner in the table');
     const partnerId = Number(state.visibleCells[0][state.columns.indexOf('id')]);
     const countryTitle = state.visibleTitles[0][state.columns.indexOf('country_id')];
@@ -92,12 +123,12 @@ suite('Default context switchers and Open in Browser against the sandbox', funct
     const before = opened.length;
     api.requests.act({ kind: 'select', row: 0, column: state.columns.indexOf('name') });
     api.requests.act({ kind: 'openInBrowser' });
-    await eventually(() => opened.length === before + 1, 'the row\'s record handed to the browser');
+    await eventually(() => opened.length === before + 1, "the row's record handed to the browser");
     const login = `${sandbox.url}/web/login?db=${sandbox.database}&redirect=`;
     assert.equal(opened[before], `${login}/odoo/res.partner/${partnerId}`);
     api.requests.act({ kind: 'select', row: 0, column: state.columns.indexOf('country_id') });
     api.requests.act({ kind: 'openInBrowser' });
-    await eventually(() => opened.length === before + 2, 'the many2one\'s record handed to the browser');
+    await eventually(() => opened.length === before + 2, "the many2one's record handed to the browser");
     assert.equal(opened[before + 1], `${login}/odoo/res.country/${countryId}`);
 
     const explorer = await explorerApi();
@@ -105,6 +136,7 @@ suite('Default context switchers and Open in Browser against the sandbox', funct
     const url = await vscode.commands.executeCommand<string>(CommandIds.explorerOpenModelInBrowser, model);
     assert.equal(url, `${sandbox.url}/odoo/res.partner?view_type=list`, 'one database on the server: straight to the list');
     assert.equal(explorer.explorer.openedUrls.at(-1), url);
-    for (const address of [...opened, ...explorer.explorer.openedUrls]) assert.ok(!address.includes(sandbox.keys.admin), 'no key in an address opened');
+    for (const address of [...opened, ...explorer.explorer.openedUrls])
+      assert.ok(!address.includes(sandbox.keys.admin), 'no key in an address opened');
   });
 });

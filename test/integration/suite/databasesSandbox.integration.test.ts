@@ -11,7 +11,14 @@ import { LegacyRpcClient } from '../../../src/core/client/legacyRpcClient';
 import type { DatabasePrompts } from '../../../src/extension/databases/databasePrompts';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { extensionApi } from './adminDriver.integration.test';
-import { connectionSetting, eventually, removeConnections, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
+import {
+  connectionSetting,
+  eventually,
+  removeConnections,
+  setConnectionSetting,
+  start,
+  StepRecorder,
+} from './connectionsDriver.integration.test';
 import { startSandbox } from './sandboxDriver.integration.test';
 import { CommandIds } from '../../../src/extension/commandIds';
 
@@ -25,21 +32,33 @@ suite('Database management against the sandbox', function () {
   let recorder: StepRecorder;
   let manager: DatabaseManagerClient;
   let scratch: string;
-  const node = (database?: string): { connectionName: string; database?: string } => ({ connectionName: NAME, ...(database ? { database } : {}) });
+  const node = (database?: string): { connectionName: string; database?: string } => ({
+    connectionName: NAME,
+    ...(database ? { database } : {}),
+  });
   const shown = { errors: [] as string[], infos: [] as string[], offers: [] as string[] };
   const dialogs = { destination: undefined as vscode.Uri | undefined, source: undefined as vscode.Uri | undefined, remember: true };
   const prompts: DatabasePrompts = {
     backupDestination: async () => dialogs.destination,
     restoreSource: async () => dialogs.source,
-    offerToRemember: async (origin) => { shown.offers.push(origin); return dialogs.remember; },
-    showError: (message) => { shown.errors.push(message); },
-    showInfo: (message) => { shown.infos.push(message); },
+    offerToRemember: async (origin) => {
+      shown.offers.push(origin);
+      return dialogs.remember;
+    },
+    showError: (message) => {
+      shown.errors.push(message);
+    },
+    showInfo: (message) => {
+      shown.infos.push(message);
+    },
   };
   /** Names of the partners of a database, read with the admin key (keys travel with copies and backups). */
   async function partnerNames(database: string): Promise<string[]> {
     const client = new Json2Client({ baseUrl: sandbox.url, apiKey: sandbox.keys.admin, database });
     try {
-      return (await client.call<Array<{ name: string }>>('res.partner', 'search_read', { domain: [['name', '=', MARKER]], fields: ['name'] })).map((p) => p.name);
+      return (
+        await client.call<Array<{ name: string }>>('res.partner', 'search_read', { domain: [['name', '=', MARKER]], fields: ['name'] })
+      ).map((p) => p.name);
     } finally {
       await client.close();
     }
@@ -47,9 +66,17 @@ suite('Database management against the sandbox', function () {
 
   /** The same through the deprecated XML-RPC interface with the admin's password (a neutralised copy has no keys). */
   async function partnerNamesByPassword(database: string): Promise<string[]> {
-    const client = new LegacyRpcClient({ baseUrl: sandbox.url, protocol: 'xmlrpc', database, login: 'admin', password: sandbox.users.admin.password as string });
+    const client = new LegacyRpcClient({
+      baseUrl: sandbox.url,
+      protocol: 'xmlrpc',
+      database,
+      login: 'admin',
+      password: sandbox.users.admin.password as string,
+    });
     try {
-      const partners = await client.executeKw('res.partner', 'search_read', [[['name', '=', MARKER]]], { fields: ['name'] }) as Array<{ name: string }>;
+      const partners = (await client.executeKw('res.partner', 'search_read', [[['name', '=', MARKER]]], { fields: ['name'] })) as Array<{
+        name: string;
+      }>;
       return partners.map((p) => p.name);
     } finally {
       await client.close();
@@ -86,8 +113,14 @@ suite('Database management against the sandbox', function () {
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   });
 
-  test('Create Database…: a wrong master password is refused on the server\'s word; the right one creates it and may be remembered', async () => {
-    api.connections.inputs.preset({ newDatabase: 'made', adminLogin: 'boss', adminPassword: 'boss-secret-1', demoData: false, masterPassword: 'not the master password' });
+  test("Create Database…: a wrong master password is refused on the server's word; the right one creates it and may be remembered", async () => {
+    api.connections.inputs.preset({
+      newDatabase: 'made',
+      adminLogin: 'boss',
+      adminPassword: 'boss-secret-1',
+      demoData: false,
+      masterPassword: 'not the master password',
+    });
     const refused = start<boolean>(recorder, CommandIds.createDatabase, node());
     for (const step of ['newDatabase', 'adminLogin', 'adminPassword', 'demoData', 'masterPassword']) await recorder.accept(step);
     assert.equal(await refused, false);
@@ -96,12 +129,24 @@ suite('Database management against the sandbox', function () {
     assert.equal((await manager.list()).includes('made'), false);
     assert.equal(await api.databases.hasMasterPassword(sandbox.url), false, 'a refused password is not offered for remembering');
 
-    api.connections.inputs.preset({ newDatabase: 'made', adminLogin: 'boss', adminPassword: 'boss-secret-1', demoData: false, masterPassword: sandbox.masterPassword });
+    api.connections.inputs.preset({
+      newDatabase: 'made',
+      adminLogin: 'boss',
+      adminPassword: 'boss-secret-1',
+      demoData: false,
+      masterPassword: sandbox.masterPassword,
+    });
     const created = start<boolean>(recorder, CommandIds.createDatabase, node());
     for (const step of ['newDatabase', 'adminLogin', 'adminPassword', 'demoData', 'masterPassword']) await recorder.accept(step);
     assert.equal(await created, true);
     assert.ok((await manager.list()).includes('made'), 'the server lists the new database');
-    const login = new LegacyRpcClient({ baseUrl: sandbox.url, protocol: 'xmlrpc', database: 'made', login: 'boss', password: 'boss-secret-1' });
+    const login = new LegacyRpcClient({
+      baseUrl: sandbox.url,
+      protocol: 'xmlrpc',
+      database: 'made',
+      login: 'boss',
+      password: 'boss-secret-1',
+    });
     assert.ok((await login.authenticate()) > 0, 'its administrator logs in with the login and password given');
     await login.close();
     await eventually(async () => api.databases.hasMasterPassword(sandbox.url), 'the master password remembered for the server');
@@ -142,7 +187,7 @@ suite('Database management against the sandbox', function () {
     assert.deepEqual(await partnerNames('restored'), [MARKER], 'the restored database holds the records of the backup');
   });
 
-  test('Drop Database… from the palette: the database picked from the server\'s list, its name typed exactly to confirm', async () => {
+  test("Drop Database… from the palette: the database picked from the server's list, its name typed exactly to confirm", async () => {
     api.connections.inputs.preset({ connection: NAME, database: 'made', confirmDrop: 'mad' });
     const done = start<boolean>(recorder, CommandIds.dropDatabase);
     await recorder.accept('connection');
@@ -153,7 +198,10 @@ suite('Database management against the sandbox', function () {
     api.connections.inputs.preset({ confirmDrop: 'made' });
     await recorder.enter('confirmDrop');
     assert.equal(await done, true, shown.errors.join('\n'));
-    assert.deepEqual((await manager.list()).filter((name) => ['made', 'demo_copy', 'restored'].includes(name)).sort(), ['demo_copy', 'restored']);
+    assert.deepEqual((await manager.list()).filter((name) => ['made', 'demo_copy', 'restored'].includes(name)).sort(), [
+      'demo_copy',
+      'restored',
+    ]);
     for (const name of ['demo_copy', 'restored']) await manager.drop(name);
   });
 

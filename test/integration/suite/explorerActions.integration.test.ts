@@ -15,19 +15,28 @@ import { CommandIds } from '../../../src/extension/commandIds';
 const ADMIN = 'actions-admin';
 const USER = 'actions-user';
 
-
 /** One GET or form POST as a browser makes it (no redirect followed): status, Location, the session cookie, the page. */
-function browse(url: string, options: { cookie?: string; form?: Record<string, string> } = {}): Promise<{ status: number; location?: string; cookie?: string; text: string }> {
+function browse(
+  url: string,
+  options: { cookie?: string; form?: Record<string, string> } = {},
+): Promise<{ status: number; location?: string; cookie?: string; text: string }> {
   const body = options.form && new URLSearchParams(options.form).toString();
-  const headers: Record<string, string> = { ...(options.cookie ? { Cookie: options.cookie } : {}), ...(body ? { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(Buffer.byteLength(body)) } : {}) };
+  const headers: Record<string, string> = {
+    ...(options.cookie ? { Cookie: options.cookie } : {}),
+    ...(body ? { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(Buffer.byteLength(body)) } : {}),
+  };
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method: body ? 'POST' : 'GET', headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({
-        status: response.statusCode ?? 0, location: response.headers.location, text: Buffer.concat(chunks).toString('utf8'),
-        cookie: response.headers['set-cookie']?.[0]?.split(';')[0] ?? options.cookie,
-      }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          location: response.headers.location,
+          text: Buffer.concat(chunks).toString('utf8'),
+          cookie: response.headers['set-cookie']?.[0]?.split(';')[0] ?? options.cookie,
+        }),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);
@@ -51,7 +60,8 @@ suite('Explorer actions against the sandbox', function () {
   });
   suiteTeardown(async () => {
     // Reverted first: the untitled files the actions opened must not ask to be saved.
-    for (let i = 0; i < 10 && vscode.window.activeTextEditor; i++) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    for (let i = 0; i < 10 && vscode.window.activeTextEditor; i++)
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await removeConnections([ADMIN, USER]);
     await sandbox?.stop();
   });
@@ -61,7 +71,11 @@ suite('Explorer actions against the sandbox', function () {
     const text = `# @connection ${ADMIN}\n\n### fields\nPOST ${model}/search_read\n{"fields": [""]}\n`;
     const document = await vscode.workspace.openTextDocument({ language: 'json2', content: text });
     const position = document.positionAt(text.indexOf('[""]') + 2);
-    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, position);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      document.uri,
+      position,
+    );
     return list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
   }
 
@@ -83,7 +97,10 @@ suite('Explorer actions against the sandbox', function () {
     } finally {
       recorder.dispose();
     }
-    assert.ok(requests.some((line) => line.startsWith('POST /json/2/ir.model/create 200')), 'ir.model.create was called');
+    assert.ok(
+      requests.some((line) => line.startsWith('POST /json/2/ir.model/create 200')),
+      'ir.model.create was called',
+    );
     const model = await tree.path(ADMIN, 'demo', 'x_library_book', 'x_library_book');
     const item = tree.item(model);
     assert.equal(item.contextValue, 'json2.model.custom');
@@ -98,7 +115,12 @@ suite('Explorer actions against the sandbox', function () {
     assert.ok(!(await completedFields('x_library_book')).includes('x_partner_id'), 'completion knows the model without the field first');
     const recorder = new StepRecorder(api.connections);
     try {
-      api.connections.inputs.preset({ fieldName: 'x_partner_id', fieldType: 'many2one', fieldRelation: 'res.partner', fieldLabel: 'Reader' });
+      api.connections.inputs.preset({
+        fieldName: 'x_partner_id',
+        fieldType: 'many2one',
+        fieldRelation: 'res.partner',
+        fieldLabel: 'Reader',
+      });
       const done = start<{ name: string } | undefined>(recorder, CommandIds.explorerAddCustomField, model);
       await recorder.accept('fieldName');
       await recorder.accept('fieldType');
@@ -113,10 +135,13 @@ suite('Explorer actions against the sandbox', function () {
     assert.ok(field, `x_partner_id among ${[...fields.keys()].join(', ')}`);
     assert.equal(field.description, 'many2one → res.partner · custom');
     assert.equal(field.contextValue, 'json2.field.custom');
-    assert.ok((await completedFields('x_library_book')).includes('x_partner_id'), 'completion offers the new field (its cache was invalidated)');
+    assert.ok(
+      (await completedFields('x_library_book')).includes('x_partner_id'),
+      'completion offers the new field (its cache was invalidated)',
+    );
   });
 
-  test('the server\'s refusal shows in plain words on the last input, and nothing is created', async () => {
+  test("the server's refusal shows in plain words on the last input, and nothing is created", async () => {
     const database = await tree.path(USER, 'demo');
     const recorder = new StepRecorder(api.connections);
     try {
@@ -124,7 +149,10 @@ suite('Explorer actions against the sandbox', function () {
       const done = start(recorder, CommandIds.explorerCreateCustomModel, database);
       await recorder.accept('modelName');
       await recorder.accept('modelLabel');
-      assert.match(await recorder.problemOn('modelLabel'), /^The server refused to create the model x_denied: this user may not change the data model \(You are not allowed to create 'Models'.+\)\.$/s);
+      assert.match(
+        await recorder.problemOn('modelLabel'),
+        /^The server refused to create the model x_denied: this user may not change the data model \(You are not allowed to create 'Models'.+\)\.$/s,
+      );
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
       assert.equal(await done, undefined);
     } finally {
@@ -143,9 +171,12 @@ suite('Explorer actions against the sandbox', function () {
     const text = vscode.window.activeTextEditor?.document.getText() ?? '';
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
     assert.match(text, new RegExp(`^# @connection ${ADMIN}\\n`));
-    assert.match(text, /POST res\.partner\/search_read\n\{\n {2}"domain": \[\["active","=",true\]\],\n {2}"fields": \["name","email","phone"/);
+    assert.match(
+      text,
+      /POST res\.partner\/search_read\n\{\n {2}"domain": \[\["active","=",true\]\],\n {2}"fields": \["name","email","phone"/,
+    );
     const sent = await vscode.commands.executeCommand<{ results: Array<{ ok: boolean; status?: number }> }>(CommandIds.sendRequest, uri, 0);
-    assert.equal(sent.results[0].ok, true, 'the new file\'s request runs as written');
+    assert.equal(sent.results[0].ok, true, "the new file's request runs as written");
 
     const summary = await vscode.commands.executeCommand<{ results: Array<{ ok: boolean }> }>(CommandIds.explorerOpenRecords, model);
     assert.equal(summary.results[0].ok, true);
@@ -167,7 +198,10 @@ suite('Explorer actions against the sandbox', function () {
     assert.equal(first.location, '/web/login?redirect=%2Fdoc%2Fres.partner');
     const form = await browse(new URL(first.location, sandbox.url).toString());
     const csrf = /name="csrf_token" value="([^"]+)"/.exec(form.text)?.[1] ?? '';
-    const login = await browse(`${sandbox.url}/web/login`, { cookie: form.cookie, form: { csrf_token: csrf, login: 'admin', password: sandbox.users.admin.password ?? '', redirect: '/doc/res.partner' } });
+    const login = await browse(`${sandbox.url}/web/login`, {
+      cookie: form.cookie,
+      form: { csrf_token: csrf, login: 'admin', password: sandbox.users.admin.password ?? '', redirect: '/doc/res.partner' },
+    });
     assert.equal(login.location, '/doc/res.partner', login.text);
     const page = await browse(`${sandbox.url}${login.location}`, { cookie: login.cookie });
     assert.equal(page.status, 200);
@@ -184,8 +218,16 @@ suite('Explorer actions against the sandbox', function () {
       const choose = await browse(handed);
       assert.match(choose.text, /<option selected>demo<\/option>/);
       const chosenCsrf = /name="csrf_token" value="([^"]+)"/.exec(choose.text)?.[1] ?? '';
-      const loggedIn = await browse(`${sandbox.url}/web/login`, { cookie: choose.cookie, form: {
-        csrf_token: chosenCsrf, db: 'demo', login: 'admin', password: sandbox.users.admin.password ?? '', redirect: /name="redirect" value="([^"]+)"/.exec(choose.text)?.[1] ?? '' } });
+      const loggedIn = await browse(`${sandbox.url}/web/login`, {
+        cookie: choose.cookie,
+        form: {
+          csrf_token: chosenCsrf,
+          db: 'demo',
+          login: 'admin',
+          password: sandbox.users.admin.password ?? '',
+          redirect: /name="redirect" value="([^"]+)"/.exec(choose.text)?.[1] ?? '',
+        },
+      });
       assert.equal(loggedIn.location, '/doc/res.partner');
       const shown = await browse(`${sandbox.url}${loggedIn.location}`, { cookie: loggedIn.cookie });
       assert.match(shown.text, /<title>res\.partner - Models of demo<\/title>/);

@@ -26,7 +26,13 @@ export class TreeWalker {
   async child(parent: ExplorerNode | undefined, label: string): Promise<ExplorerNode> {
     const children = await this.children(parent);
     const found = children.find((node) => this.item(node).label === label);
-    assert.ok(found, `"${label}" under ${parent ? String(this.item(parent).label) : 'the root'}; there are: ${children.map((node) => String(this.item(node).label)).slice(0, 40).join(', ')}`);
+    assert.ok(
+      found,
+      `"${label}" under ${parent ? String(this.item(parent).label) : 'the root'}; there are: ${children
+        .map((node) => String(this.item(node).label))
+        .slice(0, 40)
+        .join(', ')}`,
+    );
     return found;
   }
 

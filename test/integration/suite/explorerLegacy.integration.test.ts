@@ -4,7 +4,14 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
-import { connectionSetting, eventually, removeConnections, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
+import {
+  connectionSetting,
+  eventually,
+  removeConnections,
+  setConnectionSetting,
+  start,
+  StepRecorder,
+} from './connectionsDriver.integration.test';
 import { explorerApi, TreeWalker } from './explorerDriver.integration.test';
 import { startSandbox } from './sandboxDriver.integration.test';
 import { CommandIds } from '../../../src/extension/commandIds';
@@ -59,11 +66,17 @@ suite('Explorer tree over the deprecated interfaces', function () {
     await sandbox?.stop();
   });
 
-  for (const [connection, endpoint] of [[XMLRPC, '/xmlrpc/2/object'], [JSONRPC, '/jsonrpc']] as const) {
+  for (const [connection, endpoint] of [
+    [XMLRPC, '/xmlrpc/2/object'],
+    [JSONRPC, '/jsonrpc'],
+  ] as const) {
     test(`databases, models and res.partner's fields with labels, types and relations (${connection.slice(5)})`, async () => {
       const before = requests.length;
       const databases = await tree.children(await tree.path(connection));
-      assert.deepEqual(databases.map((node) => tree.item(node).label), ['demo']);
+      assert.deepEqual(
+        databases.map((node) => tree.item(node).label),
+        ['demo'],
+      );
       assert.equal(tree.item(databases[0]).description, 'configured');
       const model = await tree.path(connection, 'demo', 'res', 'res.partner');
       assert.equal(tree.item(model).description, 'Contact');
@@ -75,13 +88,19 @@ suite('Explorer tree over the deprecated interfaces', function () {
       assert.equal(fields.get('child_ids')?.description, 'one2many → res.partner');
       assert.equal(fields.get('type')?.description, 'selection');
       const asked = requests.slice(before);
-      assert.ok(asked.some((line) => line.startsWith('POST /web/database/list 200')), `the databases were listed: ${asked.join(' | ')}`);
-      assert.ok(asked.filter((line) => line.startsWith(`POST ${endpoint} 200`)).length >= 2, `ir.model and fields_get through execute_kw: ${asked.join(' | ')}`);
+      assert.ok(
+        asked.some((line) => line.startsWith('POST /web/database/list 200')),
+        `the databases were listed: ${asked.join(' | ')}`,
+      );
+      assert.ok(
+        asked.filter((line) => line.startsWith(`POST ${endpoint} 200`)).length >= 2,
+        `ir.model and fields_get through execute_kw: ${asked.join(' | ')}`,
+      );
       assert.ok(!asked.some((line) => /\/json\/2\/|\/doc-bearer\//.test(line)), `nothing asked of JSON-2: ${asked.join(' | ')}`);
     });
   }
 
-  test('a password connection with nothing stored asks for its password on the database node, and the node\'s command sets it', async () => {
+  test("a password connection with nothing stored asks for its password on the database node, and the node's command sets it", async () => {
     await saveLoginConnection(NO_PASSWORD, 'xmlrpc');
     const database = await tree.path(NO_PASSWORD, 'demo');
     const [missing] = await tree.children(database);
@@ -90,15 +109,21 @@ suite('Explorer tree over the deprecated interfaces', function () {
     assert.equal(item.command?.command, CommandIds.updateApiKey);
     await enterPassword(NO_PASSWORD, item.command.command, ...(item.command.arguments ?? []));
     const groups = await tree.children(database);
-    assert.ok(groups.some((node) => tree.item(node).label === 'res'), `models listed once the password is set: ${groups.map((node) => String(tree.item(node).label)).slice(0, 10).join(', ')}`);
+    assert.ok(
+      groups.some((node) => tree.item(node).label === 'res'),
+      `models listed once the password is set: ${groups
+        .map((node) => String(tree.item(node).label))
+        .slice(0, 10)
+        .join(', ')}`,
+    );
   });
 
-  test('New Request File for Model over the deprecated interface: the file\'s request runs through execute_kw', async () => {
+  test("New Request File for Model over the deprecated interface: the file's request runs through execute_kw", async () => {
     const model = await tree.path(XMLRPC, 'demo', 'res', 'res.country');
     const uri = await vscode.commands.executeCommand<vscode.Uri>(CommandIds.explorerNewModelRequest, model);
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
     const sent = await vscode.commands.executeCommand<{ results: Array<{ ok: boolean; status?: number }> }>(CommandIds.sendRequest, uri, 0);
-    assert.equal(sent.results[0].ok, true, 'the new file\'s request runs through execute_kw');
+    assert.equal(sent.results[0].ok, true, "the new file's request runs through execute_kw");
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
@@ -108,7 +133,10 @@ suite('Explorer tree over the deprecated interfaces', function () {
     const entry = entries.find((saved) => saved.name === XMLRPC);
     const others = entries.filter((saved) => saved.name !== XMLRPC);
     await setConnectionSetting('user', [...others, { ...entry, serverVersion: '18.0' }]);
-    await eventually(() => api.connections.service.find(XMLRPC)?.profile.serverVersion === '18.0', 'the version recorded with the connection');
+    await eventually(
+      () => api.connections.service.find(XMLRPC)?.profile.serverVersion === '18.0',
+      'the version recorded with the connection',
+    );
     const opened = api.explorer.openedUrls.length;
     assert.equal(await vscode.commands.executeCommand(CommandIds.explorerOpenModelDocumentation, model), undefined);
     assert.equal(api.explorer.openedUrls.length, opened, 'no browser opened');

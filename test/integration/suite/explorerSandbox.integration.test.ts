@@ -12,7 +12,6 @@ import { CommandIds } from '../../../src/extension/commandIds';
 const ADMIN = 'tree-admin';
 const USER = 'tree-user';
 
-
 /** The tooltip's Markdown with the escapes of server text undone (a backslash before any ASCII punctuation). */
 function tooltipText(item: vscode.TreeItem): string {
   assert.ok(item.tooltip instanceof vscode.MarkdownString, 'a Markdown tooltip');
@@ -41,25 +40,37 @@ suite('Explorer tree against the sandbox', function () {
     await sandbox?.stop();
   });
 
-  test('connections list the server\'s databases, the configured one marked', async () => {
+  test("connections list the server's databases, the configured one marked", async () => {
     const connection = await tree.path(ADMIN);
     assert.equal(tree.item(connection).contextValue, 'json2.connection');
     const databases = await tree.children(connection);
-    assert.deepEqual(databases.map((node) => tree.item(node).label), ['archive', 'demo']);
+    assert.deepEqual(
+      databases.map((node) => tree.item(node).label),
+      ['archive', 'demo'],
+    );
     const demo = databases[1];
     assert.equal(tree.item(demo).contextValue, 'json2.database');
     assert.equal(tree.item(demo).description, 'configured');
-    assert.deepEqual({ connectionName: (demo as { connectionName: string }).connectionName, database: (demo as { database: string }).database }, { connectionName: ADMIN, database: 'demo' });
+    assert.deepEqual(
+      { connectionName: (demo as { connectionName: string }).connectionName, database: (demo as { database: string }).database },
+      { connectionName: ADMIN, database: 'demo' },
+    );
   });
 
-  for (const [connection, path] of [[ADMIN, 'schema documents'], [USER, 'ir.model and fields_get']] as const) {
+  for (const [connection, path] of [
+    [ADMIN, 'schema documents'],
+    [USER, 'ir.model and fields_get'],
+  ] as const) {
     test(`res.partner's fields with labels, types and relations (${path})`, async () => {
       const before = requests.length;
       const model = await tree.path(connection, 'demo', 'res', 'res.partner');
       const modelItem = tree.item(model);
       assert.equal(modelItem.contextValue, 'json2.model');
       assert.equal(modelItem.description, 'Contact');
-      assert.deepEqual({ model: (model as { model: string }).model, database: (model as { database: string }).database }, { model: 'res.partner', database: 'demo' });
+      assert.deepEqual(
+        { model: (model as { model: string }).model, database: (model as { database: string }).database },
+        { model: 'res.partner', database: 'demo' },
+      );
       const fields = await tree.fields(model);
       const country = fields.get('country_id');
       assert.ok(country, 'country_id is listed');
@@ -78,11 +89,20 @@ suite('Explorer tree against the sandbox', function () {
       assert.equal(fields.get('child_ids')?.description, 'one2many → res.partner');
       const asked = requests.slice(before);
       if (connection === ADMIN) {
-        assert.ok(asked.some((line) => /^GET \/doc-bearer\/res\.partner\.json 200 /.test(line)), `the model's document was read: ${asked.join(' | ')}`);
+        assert.ok(
+          asked.some((line) => /^GET \/doc-bearer\/res\.partner\.json 200 /.test(line)),
+          `the model's document was read: ${asked.join(' | ')}`,
+        );
         assert.ok(!asked.some((line) => line.startsWith('POST /json/2/res.partner/fields_get')), 'no fields_get with documents');
       } else {
-        assert.ok(asked.some((line) => line.startsWith('POST /json/2/ir.model/search_read 200')), `ir.model was read: ${asked.join(' | ')}`);
-        assert.ok(asked.some((line) => line.startsWith('POST /json/2/res.partner/fields_get 200')), `fields_get was called: ${asked.join(' | ')}`);
+        assert.ok(
+          asked.some((line) => line.startsWith('POST /json/2/ir.model/search_read 200')),
+          `ir.model was read: ${asked.join(' | ')}`,
+        );
+        assert.ok(
+          asked.some((line) => line.startsWith('POST /json/2/res.partner/fields_get 200')),
+          `fields_get was called: ${asked.join(' | ')}`,
+        );
       }
     });
   }
@@ -94,7 +114,10 @@ suite('Explorer tree against the sandbox', function () {
     assert.equal(fields.get('order_line')?.description, 'one2many → sale.order.line');
     assert.equal(fields.get('partner_id')?.description, 'many2one → res.partner');
     assert.match(tooltipText(fields.get('partner_id') as vscode.TreeItem), /\*\*Required:\*\* yes/);
-    assert.match(tooltipText(fields.get('state') as vscode.TreeItem), /\*\*Values:\*\* draft \(Quotation\), sent \(Quotation Sent\), sale \(Sales Order\), cancel \(Cancelled\)/);
+    assert.match(
+      tooltipText(fields.get('state') as vscode.TreeItem),
+      /\*\*Values:\*\* draft \(Quotation\), sent \(Quotation Sent\), sale \(Sales Order\), cancel \(Cancelled\)/,
+    );
     assert.equal(fields.get('amount_total')?.description, 'monetary');
     const line = await tree.path(USER, 'demo', 'sale', 'sale.order.line');
     assert.equal((await tree.fields(line)).get('product_id')?.description, 'many2one → product.product');
@@ -106,9 +129,14 @@ suite('Explorer tree against the sandbox', function () {
     const groups = await tree.children(database);
     const models = (await Promise.all(groups.map((group) => tree.children(group)))).flat().map((node) => String(tree.item(node).label));
     assert.ok(models.includes('res.partner') && models.includes('res.partner.category'), models.join(', '));
-    assert.ok(models.every((model) => model.includes('partner') || /partner/i.test(String(tree.item(groups[0]).label))), models.join(', '));
+    assert.ok(
+      models.every((model) => model.includes('partner') || /partner/i.test(String(tree.item(groups[0]).label))),
+      models.join(', '),
+    );
     await vscode.commands.executeCommand(CommandIds.explorerFilter, 'Country');
-    const byLabel = (await Promise.all((await tree.children(database)).map((group) => tree.children(group)))).flat().map((node) => String(tree.item(node).label));
+    const byLabel = (await Promise.all((await tree.children(database)).map((group) => tree.children(group))))
+      .flat()
+      .map((node) => String(tree.item(node).label));
     assert.ok(byLabel.includes('res.country'), byLabel.join(', '));
     await vscode.commands.executeCommand(CommandIds.explorerFilter, 'no such model at all');
     assert.match(String(tree.item((await tree.children(database))[0]).label), /No model matches/);
@@ -123,7 +151,7 @@ suite('Explorer tree against the sandbox', function () {
     }
   });
 
-  test('a failed load shows on its node with the server\'s message, and its retry reads again', async () => {
+  test("a failed load shows on its node with the server's message, and its retry reads again", async () => {
     // The user's key reads no schema documents, so the fields come from fields_get, which the sandbox now fails.
     const model = await tree.path(USER, 'demo', 'res', 'res.country');
     await vscode.commands.executeCommand(CommandIds.explorerRefresh, model);

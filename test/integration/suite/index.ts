@@ -24,7 +24,10 @@ export async function runSuitesIn(folder: string): Promise<void> {
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60_000 });
   // JSON2_INTEGRATION_GREP narrows the run to the suite files whose name contains it (while working on one feature).
   const only = process.env.JSON2_INTEGRATION_GREP ?? '';
-  for (const file of fs.readdirSync(folder).filter((name) => name.endsWith('.integration.test.js') && name.includes(only)).sort()) {
+  for (const file of fs
+    .readdirSync(folder)
+    .filter((name) => name.endsWith('.integration.test.js') && name.includes(only))
+    .sort()) {
     mocha.addFile(path.join(folder, file));
   }
   const results: Results = { passed: [], failed: [] };

@@ -60,19 +60,37 @@ suite('Hostile schema texts in the editor', function () {
 
   async function hoverAt(marker: string): Promise<vscode.MarkdownString[]> {
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, after(marker));
-    const ours = hovers.flatMap((hover) => hover.contents).filter((content): content is vscode.MarkdownString => content instanceof vscode.MarkdownString && content.value.includes('x_hostile'));
-    assert.equal(ours.length, 1, `one hover of ours at ${marker}: ${hovers.map((hover) => hover.contents.map((content) => (content as vscode.MarkdownString).value).join()).join(' | ')}`);
+    const ours = hovers
+      .flatMap((hover) => hover.contents)
+      .filter(
+        (content): content is vscode.MarkdownString => content instanceof vscode.MarkdownString && content.value.includes('x_hostile'),
+      );
+    assert.equal(
+      ours.length,
+      1,
+      `one hover of ours at ${marker}: ${hovers.map((hover) => hover.contents.map((content) => (content as vscode.MarkdownString).value).join()).join(' | ')}`,
+    );
     return ours;
   }
 
   test('hover on the model, on a field with hostile label and help, on a selection field', async () => {
     assertInert((await hoverAt('POST x_host'))[0], [HOSTILE.modelLabel]);
-    assertInert((await hoverAt('[["x_col'))[0], [HOSTILE.fieldLabel, '# Heading', '<script>alert(1)</script>', '[run](command:workbench.action.terminal.new)']);
+    assertInert((await hoverAt('[["x_col'))[0], [
+      HOSTILE.fieldLabel,
+      '# Heading',
+      '<script>alert(1)</script>',
+      '[run](command:workbench.action.terminal.new)',
+    ]);
     assertInert((await hoverAt('"fields": ["x_ki'))[0], [HOSTILE.selectionLabel]);
   });
 
-  test('completion: each field\'s documentation; the label stays plain text in the detail', async () => {
-    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, after('"x_kind", "'), '"');
+  test("completion: each field's documentation; the label stays plain text in the detail", async () => {
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      document.uri,
+      after('"x_kind", "'),
+      '"',
+    );
     const byLabel = (name: string) => list.items.find((item) => (typeof item.label === 'string' ? item.label : item.label.label) === name);
     const colour = byLabel('x_colour');
     assert.ok(colour, `x_colour among ${list.items.length} items`);
@@ -81,14 +99,21 @@ suite('Hostile schema texts in the editor', function () {
     assertInert(byLabel('x_kind')?.documentation, [HOSTILE.selectionLabel]);
   });
 
-  test('the status bar\'s tooltip, with a user name and a version recorded from a hostile server', () => {
+  test("the status bar's tooltip, with a user name and a version recorded from a hostile server", () => {
     const saved = api.connections.service.find(CONNECTION);
     assert.ok(saved, 'the connection');
-    const hostile = { ...saved, profile: { ...saved.profile, user: { id: 2, login: 'admin', name: HOSTILE.fieldLabel }, serverVersion: '19.0 <https://evil.example/v>' } };
+    const hostile = {
+      ...saved,
+      profile: {
+        ...saved.profile,
+        user: { id: 2, login: 'admin', name: HOSTILE.fieldLabel },
+        serverVersion: '19.0 <https://evil.example/v>',
+      },
+    };
     assertInert(statusBarContent(hostile).tooltip, [`User: ${HOSTILE.fieldLabel}`, '(19.0 <https://evil.example/v>)']);
   });
 
-  test('the explorer\'s tooltips of the model and of its fields', async () => {
+  test("the explorer's tooltips of the model and of its fields", async () => {
     const tree = new TreeWalker(await explorerApi());
     const model = await tree.path(CONNECTION, sandbox.database, 'x_hostile', 'x_hostile');
     assertInert(tree.item(model).tooltip, [HOSTILE.modelLabel]);

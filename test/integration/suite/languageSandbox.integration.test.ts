@@ -12,7 +12,6 @@ import { CommandIds } from '../../../src/extension/commandIds';
 
 const CONNECTION = 'language';
 
-
 const FILE = `# @connection ${CONNECTION}
 
 ### Companies
@@ -54,22 +53,27 @@ suite('Language features against the sandbox', function () {
   }
 
   async function completion(position: vscode.Position, trigger?: string): Promise<vscode.CompletionItem[]> {
-    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, position, trigger);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      document.uri,
+      position,
+      trigger,
+    );
     return list?.items ?? [];
   }
   const label = (item: vscode.CompletionItem) => (typeof item.label === 'string' ? item.label : item.label.label);
   const find = (items: vscode.CompletionItem[], name: string) => items.find((item) => label(item) === name);
 
-  test('field names in a domain condition, with label and type, from the sandbox\'s fields_get', async () => {
+  test("field names in a domain condition, with label and type, from the sandbox's fields_get", async () => {
     const items = await completion(after('[["'), '"');
     const company = find(items, 'is_company');
     assert.ok(company, `is_company among ${items.length} items`);
     assert.equal(company.detail, 'Is a Company · boolean');
     assert.equal(find(items, 'country_id')?.detail, 'Country · many2one → res.country');
-    assert.deepEqual((company.range as vscode.Range).start, after('[["'), 'the item replaces the string\'s content');
+    assert.deepEqual((company.range as vscode.Range).start, after('[["'), "the item replaces the string's content");
   });
 
-  test('a path through a relation: the related model\'s fields after country_id.', async () => {
+  test("a path through a relation: the related model's fields after country_id.", async () => {
     const items = await completion(after('"country_id.'), '.');
     assert.ok(find(items, 'code'), `code among ${items.map(label).join(', ')}`);
     assert.ok(!find(items, 'is_company'));
@@ -88,7 +92,10 @@ suite('Language features against the sandbox', function () {
     const selection = await completion(after('"type", "=", "'), '"');
     assert.equal(find(selection, 'invoice')?.detail, 'Invoice Address');
     const countries = await completion(after('"country_id", "in", ['), '[');
-    assert.ok(countries.some((item) => item.detail === 'Belgium'), `Belgium among ${countries.map((item) => item.detail).join(', ')}`);
+    assert.ok(
+      countries.some((item) => item.detail === 'Belgium'),
+      `Belgium among ${countries.map((item) => item.detail).join(', ')}`,
+    );
     const languages = await completion(after('"lang": "'), '"');
     assert.ok(find(languages, 'en_US'), `en_US among ${languages.map(label).join(', ')}`);
     const fields = await completion(after('"fields": ["name", "'), '"');
@@ -97,7 +104,10 @@ suite('Language features against the sandbox', function () {
 
   test('JSON-2: Refresh Schema: the next completion reads the fields again from the server', async () => {
     // The fields come from the model's schema document when the key may read it, else from fields_get.
-    const fieldsGets = () => requests.filter((line) => line.startsWith('POST /json/2/res.partner/fields_get ') || /^GET \/doc-bearer\/res\.partner\.json 200 /.test(line)).length;
+    const fieldsGets = () =>
+      requests.filter(
+        (line) => line.startsWith('POST /json/2/res.partner/fields_get ') || /^GET \/doc-bearer\/res\.partner\.json 200 /.test(line),
+      ).length;
     await completion(after('[["'), '"');
     const before = fieldsGets();
     await completion(after('[["'), '"');
@@ -108,7 +118,7 @@ suite('Language features against the sandbox', function () {
     assert.equal(fieldsGets(), before + 1);
   });
 
-  test('the explorer tree shares the schema the completion read: res.country\'s fields ask the server nothing more', async () => {
+  test("the explorer tree shares the schema the completion read: res.country's fields ask the server nothing more", async () => {
     const countryLookups = (from: number) => requests.slice(from).filter((line) => /res\.country[/.]/.test(line));
     await completion(after('"country_id.'), '.');
     const tree = new TreeWalker(await explorerApi());
@@ -116,15 +126,26 @@ suite('Language features against the sandbox', function () {
     const before = requests.length;
     const fields = await tree.fields(model);
     assert.equal(fields.get('code')?.description, 'char');
-    assert.deepEqual(countryLookups(before), [], 'the tree used the completion\'s cached fields');
+    assert.deepEqual(countryLookups(before), [], "the tree used the completion's cached fields");
   });
 
   test('a custom x_ field created during the test is offered once the schema is refreshed (ir.model.fields)', async () => {
-    const call = (model: string, method: string, args: Record<string, unknown>) => api.connections.service.call({ model, method, args }, { connection: CONNECTION });
+    const call = (model: string, method: string, args: Record<string, unknown>) =>
+      api.connections.service.call({ model, method, args }, { connection: CONNECTION });
     const partnerModel = await call('ir.model', 'search_read', { domain: [['model', '=', 'res.partner']], fields: ['id'] });
     assert.ok(Array.isArray(partnerModel) && partnerModel.length === 1, `ir.model has res.partner: ${JSON.stringify(partnerModel)}`);
     const name = `x_language_${Date.now().toString(36)}`;
-    await call('ir.model.fields', 'create', { vals_list: [{ name, model_id: (partnerModel[0] as { id: number }).id, ttype: 'char', field_description: 'Language test colour', state: 'manual' }] });
+    await call('ir.model.fields', 'create', {
+      vals_list: [
+        {
+          name,
+          model_id: (partnerModel[0] as { id: number }).id,
+          ttype: 'char',
+          field_description: 'Language test colour',
+          state: 'manual',
+        },
+      ],
+    });
     assert.ok(!find(await completion(after('[["'), '"'), name), 'the cached schema does not know it yet');
     await vscode.commands.executeCommand(CommandIds.refreshSchema);
     assert.equal(find(await completion(after('[["'), '"'), name)?.detail, 'Language test colour · char');
@@ -132,16 +153,34 @@ suite('Language features against the sandbox', function () {
 
   test('hover on a field and on the method', async () => {
     const field = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, after('[["is_comp'));
-    const text = field.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : (content as vscode.MarkdownString).value))).join('\n');
+    const text = field
+      .flatMap((hover) =>
+        hover.contents.map((content) => (typeof content === 'string' ? content : (content as vscode.MarkdownString).value)),
+      )
+      .join('\n');
     assert.match(text, /\*\*Is a Company\*\* `res\.partner\.is_company`/);
     assert.match(text, /Check if the contact is a company/);
-    const method = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, after('res.partner/sea'));
-    assert.match(method.map((hover) => (hover.contents[0] as vscode.MarkdownString).value).join('\n'), /search_read\(domain=null, fields=null/);
-    assert.match(method.map((hover) => (hover.contents[0] as vscode.MarkdownString).value).join('\n'), /One call, one database transaction: committed when the call answers 2xx, rolled back/);
+    const method = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      document.uri,
+      after('res.partner/sea'),
+    );
+    assert.match(
+      method.map((hover) => (hover.contents[0] as vscode.MarkdownString).value).join('\n'),
+      /search_read\(domain=null, fields=null/,
+    );
+    assert.match(
+      method.map((hover) => (hover.contents[0] as vscode.MarkdownString).value).join('\n'),
+      /One call, one database transaction: committed when the call answers 2xx, rolled back/,
+    );
   });
 
   test('signature help with the argument at the cursor', async () => {
-    const help = await vscode.commands.executeCommand<vscode.SignatureHelp>('vscode.executeSignatureHelpProvider', document.uri, after('"fields": ['));
+    const help = await vscode.commands.executeCommand<vscode.SignatureHelp>(
+      'vscode.executeSignatureHelpProvider',
+      document.uri,
+      after('"fields": ['),
+    );
     assert.match(help.signatures[0].label, /^search_read\(/);
     const active = help.signatures[0].parameters[help.activeParameter ?? -1]?.label as [number, number];
     assert.equal(help.signatures[0].label.slice(active[0], active[1]), 'fields=null');
@@ -157,7 +196,12 @@ suite('Language features against the sandbox', function () {
     assert.equal(warning.severity, vscode.DiagnosticSeverity.Warning);
     assert.equal(warning.code, 'unknown-field');
     assert.equal(document.getText(warning.range), 'is_cmopany');
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, warning.range, vscode.CodeActionKind.QuickFix.value);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      document.uri,
+      warning.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     const fix = actions.find((action) => action.title === 'Change to is_company');
     assert.ok(fix?.edit, `a quick fix among ${actions.map((action) => action.title).join(', ')}`);
     await vscode.workspace.applyEdit(fix.edit);

@@ -66,8 +66,15 @@ suite('Local sandbox', function () {
     const editor = vscode.window.activeTextEditor;
     assert.equal(editor?.document.uri.fsPath, outcome.sampleFile);
     assert.equal(editor?.document.languageId, 'json2');
-    const sent = await vscode.commands.executeCommand<{ results: Array<{ ok: boolean; status?: number }> }>(CommandIds.sendRequest, editor!.document.uri, 0);
-    assert.deepEqual(sent.results.map((result) => [result.ok, result.status]), [[true, 200]]);
+    const sent = await vscode.commands.executeCommand<{ results: Array<{ ok: boolean; status?: number }> }>(
+      CommandIds.sendRequest,
+      editor!.document.uri,
+      0,
+    );
+    assert.deepEqual(
+      sent.results.map((result) => [result.ok, result.status]),
+      [[true, 200]],
+    );
     await eventually(async () => ((await api.requests?.panelState())?.rowsReceived ?? 0) > 0, 'records in the panel');
 
     const again = started(await vscode.commands.executeCommand<StartOutcome>(CommandIds.startLocalSandbox));
@@ -83,7 +90,10 @@ suite('Local sandbox', function () {
     const first = api.connections.service.find('Local sandbox')!.profile.baseUrl;
     const outcome = started(await vscode.commands.executeCommand<StartOutcome>(CommandIds.startLocalSandbox));
     assert.equal(outcome.url, first, 'the port of last time, free again, is taken again');
-    const count = await api.connections.service.call<number>({ model: 'res.partner', method: 'search_count', args: { domain: [] } }, { connection: 'Local sandbox' });
+    const count = await api.connections.service.call<number>(
+      { model: 'res.partner', method: 'search_count', args: { domain: [] } },
+      { connection: 'Local sandbox' },
+    );
     assert.ok(count > 100, `partners: ${count}`);
     await vscode.commands.executeCommand(CommandIds.stopLocalSandbox);
     await eventually(() => !alive(outcome.pid), 'the sandbox process to end');

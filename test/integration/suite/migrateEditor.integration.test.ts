@@ -50,17 +50,36 @@ suite('Migration assistant', function () {
     await eventually(() => migrationDiagnostics(document.uri).length === 2, 'two migration diagnostics');
     const [convertible, dynamic] = migrationDiagnostics(document.uri).sort((a, b) => a.range.start.line - b.range.start.line);
     assert.equal(convertible.range.start.line, 3);
-    assert.match(convertible.message, /^XML-RPC object\.execute_kw is deprecated \(removed in the online edition 21\.1 \(winter 2027\) and in release 22 \(autumn 2028\)\): use POST \/json\/2\/res\.partner\/search_read\.$/);
+    assert.match(
+      convertible.message,
+      /^XML-RPC object\.execute_kw is deprecated \(removed in the online edition 21\.1 \(winter 2027\) and in release 22 \(autumn 2028\)\): use POST \/json\/2\/res\.partner\/search_read\.$/,
+    );
     assert.match(dynamic.message, /the model or the method name is not a literal string/);
     assert.ok(convertible.tags?.includes(vscode.DiagnosticTag.Deprecated));
 
-    const dynamicActions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, dynamic.range, vscode.CodeActionKind.QuickFix.value);
-    assert.equal(dynamicActions.filter((action) => action.title === 'Convert to JSON-2').length, 0, 'no rewrite of a call that cannot be converted safely');
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, convertible.range, vscode.CodeActionKind.QuickFix.value);
+    const dynamicActions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      document.uri,
+      dynamic.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
+    assert.equal(
+      dynamicActions.filter((action) => action.title === 'Convert to JSON-2').length,
+      0,
+      'no rewrite of a call that cannot be converted safely',
+    );
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      document.uri,
+      convertible.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     const convert = actions.find((action) => action.title === 'Convert to JSON-2');
     assert.ok(convert?.edit, `Convert to JSON-2 among ${actions.map((action) => action.title).join(', ')}`);
     assert.ok(await vscode.workspace.applyEdit(convert.edit));
-    assert.equal(document.getText(), `import xmlrpc.client
+    assert.equal(
+      document.getText(),
+      `import xmlrpc.client
 import os
 import requests
 
@@ -80,7 +99,8 @@ response = requests.post(
 response.raise_for_status()
 partners = response.json()
 rows = models.execute_kw(db, uid, password, model_name, 'search_read', [[]])
-`);
+`,
+    );
     await eventually(() => migrationDiagnostics(document.uri).length === 1, 'one diagnostic left after the conversion');
   });
 
@@ -89,7 +109,10 @@ rows = models.execute_kw(db, uid, password, model_name, 'search_read', [[]])
     const position = new vscode.Position(3, 20);
     const copied = await vscode.commands.executeCommand<string>(CommandIds.copyAsJson2Request, document.uri, position);
     assert.equal(await vscode.env.clipboard.readText(), copied);
-    assert.match(copied, /^### res\.partner search_read \(from migration-copy\.py:4\)\nPOST res\.partner\/search_read\n# X-Service-Database: <db>/);
+    assert.match(
+      copied,
+      /^### res\.partner search_read \(from migration-copy\.py:4\)\nPOST res\.partner\/search_read\n# X-Service-Database: <db>/,
+    );
     assert.match(copied, /"domain": \[\["is_company","=",true\]\],\n {2}"fields": \["name"\],\n {2}"limit": 5\n\}\n$/);
 
     const target = vscode.Uri.file(path.join(workspaceFolder(), 'migration-target.json2'));
@@ -110,8 +133,12 @@ rows = models.execute_kw(db, uid, password, model_name, 'search_read', [[]])
     fs.writeFileSync(path.join(folder, '.gitignore'), 'ignored/\n');
     await vscode.workspace.getConfiguration('files').update('exclude', { '**/excluded': true }, vscode.ConfigurationTarget.Workspace);
 
-    const result = await vscode.commands.executeCommand<{ files: number; rows: { file: string; converts: boolean }[]; cancelled: boolean; report?: vscode.Uri }>(
-      CommandIds.findDeprecatedRpcCalls, { folder: vscode.Uri.file(folder) });
+    const result = await vscode.commands.executeCommand<{
+      files: number;
+      rows: { file: string; converts: boolean }[];
+      cancelled: boolean;
+      report?: vscode.Uri;
+    }>(CommandIds.findDeprecatedRpcCalls, { folder: vscode.Uri.file(folder) });
     assert.equal(result.cancelled, false);
     assert.equal(result.files, 19);
     assert.equal(result.rows.length, 204, 'python 82, javascript 66, php 56');
@@ -122,8 +149,14 @@ rows = models.execute_kw(db, uid, password, model_name, 'search_read', [[]])
     const report = vscode.workspace.textDocuments.find((document) => document.uri.toString() === result.report?.toString());
     assert.ok(report, 'the report is open');
     assert.match(report.getText(), /204 calls in 19 files read; 182 convert automatically/);
-    assert.match(report.getText(), /\| migration-corpus\/python\/tricky_cases\.py \| 13 \| object\.execute_kw \| {2}\| {2}\| no \| the model or the method name is not a literal string/);
-    assert.match(report.getText(), /\| migration-corpus\/python\/tricky_cases\.py \| 17 \| object\.execute_kw \| sale\.order \| action_confirm \| yes \|/);
+    assert.match(
+      report.getText(),
+      /\| migration-corpus\/python\/tricky_cases\.py \| 13 \| object\.execute_kw \| {2}\| {2}\| no \| the model or the method name is not a literal string/,
+    );
+    assert.match(
+      report.getText(),
+      /\| migration-corpus\/python\/tricky_cases\.py \| 17 \| object\.execute_kw \| sale\.order \| action_confirm \| yes \|/,
+    );
   });
 
   test('the workspace scan stops when its progress notification is cancelled', async () => {
@@ -131,13 +164,23 @@ rows = models.execute_kw(db, uid, password, model_name, 'search_read', [[]])
     fs.rmSync(folder, { recursive: true, force: true });
     fs.mkdirSync(folder);
     const FILES = 1500;
-    const calls = Array.from({ length: 20 }, (_, index) => `r${index} = models.execute_kw(db, uid, key, 'res.partner', 'search_read', [[['id', '>', ${index}]]], {'fields': ['name'], 'limit': ${index + 1}})`);
+    const calls = Array.from(
+      { length: 20 },
+      (_, index) =>
+        `r${index} = models.execute_kw(db, uid, key, 'res.partner', 'search_read', [[['id', '>', ${index}]]], {'fields': ['name'], 'limit': ${index + 1}})`,
+    );
     for (let index = 0; index < FILES; index += 1) {
-      fs.writeFileSync(path.join(folder, `module_${String(index).padStart(4, '0')}.py`), `import xmlrpc.client\nmodels = xmlrpc.client.ServerProxy(URL + '/xmlrpc/2/object')\n${calls.join('\n')}\n`);
+      fs.writeFileSync(
+        path.join(folder, `module_${String(index).padStart(4, '0')}.py`),
+        `import xmlrpc.client\nmodels = xmlrpc.client.ServerProxy(URL + '/xmlrpc/2/object')\n${calls.join('\n')}\n`,
+      );
     }
     await vscode.commands.executeCommand('notifications.clearAll');
     const first = vscode.Uri.file(path.join(folder, 'module_0000.py'));
-    const scan = vscode.commands.executeCommand<{ files: number; rows: unknown[]; cancelled: boolean; report?: vscode.Uri }>(CommandIds.findDeprecatedRpcCalls, { folder: vscode.Uri.file(folder) });
+    const scan = vscode.commands.executeCommand<{ files: number; rows: unknown[]; cancelled: boolean; report?: vscode.Uri }>(
+      CommandIds.findDeprecatedRpcCalls,
+      { folder: vscode.Uri.file(folder) },
+    );
     // Once the first file's problems are in, the scan is under way; the notification's Cancel button is its primary action.
     await eventually(() => migrationDiagnostics(first).length === 20, 'the scan to reach the first file', 60_000);
     await vscode.commands.executeCommand('notification.acceptPrimaryAction');
@@ -146,7 +189,11 @@ rows = models.execute_kw(db, uid, password, model_name, 'search_read', [[]])
     assert.ok(result.files > 0 && result.files < FILES, `stopped part-way: ${result.files} of ${FILES} files read`);
     assert.equal(result.rows.length, result.files * 20, 'every file read before the cancellation is listed');
     assert.equal(result.report, undefined, 'no report for a cancelled scan');
-    assert.equal(migrationDiagnostics(vscode.Uri.file(path.join(folder, `module_${FILES - 1}.py`))).length, 0, 'the last file was never read');
+    assert.equal(
+      migrationDiagnostics(vscode.Uri.file(path.join(folder, `module_${FILES - 1}.py`))).length,
+      0,
+      'the last file was never read',
+    );
     fs.rmSync(folder, { recursive: true, force: true });
   });
 });

@@ -8,11 +8,22 @@ import { CommandIds } from '../../../src/extension/commandIds';
 import type { PasteQuestions } from '../../../src/extension/paste/pastedKey';
 import type { PasteTestApi } from '../../../src/extension/paste/registerPaste';
 import { eventually, removeConnections } from './connectionsDriver.integration.test';
-import { CONNECTION, clickLens, endRequestsSuite, lineOf, openRequestFile, type RequestsSuite, startRequestsSuite } from './requestsDriver.integration.test';
+import {
+  CONNECTION,
+  clickLens,
+  endRequestsSuite,
+  lineOf,
+  openRequestFile,
+  type RequestsSuite,
+  startRequestsSuite,
+} from './requestsDriver.integration.test';
 
 /** Answers the key questions: `store`, `new` (with the name given) or no. */
 function answering(answer: 'store' | 'new' | undefined, name = 'pasted-connection'): PasteQuestions {
-  return { storeKey: async () => answer, connectionName: async (_suggested, validate) => (validate(name) === undefined ? name : undefined) };
+  return {
+    storeKey: async () => answer,
+    connectionName: async (_suggested, validate) => (validate(name) === undefined ? name : undefined),
+  };
 }
 
 suite('Paste as JSON-2 Request', function () {
@@ -31,11 +42,13 @@ suite('Paste as JSON-2 Request', function () {
     await endRequestsSuite(suiteState ?? {});
   });
 
-  test('a colleague\'s cURL with the database header becomes a request of the matching connection, which runs', async () => {
+  test("a colleague's cURL with the database header becomes a request of the matching connection, which runs", async () => {
     const { sandbox } = suiteState;
     paste.setQuestions(answering(undefined));
     const document = await openRequestFile('pasted-curl.json2', '');
-    await vscode.env.clipboard.writeText(`curl -sS '${sandbox.url}/json/2/res.partner/search_read' \\\n  -H 'Authorization: Bearer YOUR_API_KEY' \\\n  -H 'X-Service-Database: ${sandbox.database}' \\\n  -H 'Content-Type: application/json' \\\n  -d '{"domain": [["is_company", "=", true]], "fields": ["name"], "limit": 3}'`);
+    await vscode.env.clipboard.writeText(
+      `curl -sS '${sandbox.url}/json/2/res.partner/search_read' \\\n  -H 'Authorization: Bearer YOUR_API_KEY' \\\n  -H 'X-Service-Database: ${sandbox.database}' \\\n  -H 'Content-Type: application/json' \\\n  -d '{"domain": [["is_company", "=", true]], "fields": ["name"], "limit": 3}'`,
+    );
     assert.equal(await vscode.commands.executeCommand(CommandIds.pasteAsRequest), true);
     const text = document.getText();
     assert.match(text, new RegExp(`^# @connection ${CONNECTION}$`, 'm'), text);
@@ -49,7 +62,9 @@ suite('Paste as JSON-2 Request', function () {
     const { sandbox, api } = suiteState;
     paste.setQuestions(answering('store'));
     const document = await openRequestFile('pasted-key.json2', '');
-    await vscode.env.clipboard.writeText(`import requests\nrequests.post("${sandbox.url}/json/2/res.users/context_get", headers={"Authorization": "Bearer ${sandbox.keys.user}"}, json={})\n`);
+    await vscode.env.clipboard.writeText(
+      `import requests\nrequests.post("${sandbox.url}/json/2/res.users/context_get", headers={"Authorization": "Bearer ${sandbox.keys.user}"}, json={})\n`,
+    );
     assert.equal(await vscode.commands.executeCommand(CommandIds.pasteAsRequest), true);
     await eventually(() => paste.lastKeyOutcome() === `stored for ${CONNECTION}`, 'the key stored for the connection');
     assert.equal((await api.connections.service.withSecret(CONNECTION)).secret, sandbox.keys.user);
@@ -63,7 +78,9 @@ suite('Paste as JSON-2 Request', function () {
     paste.setQuestions(answering('new'));
     const document = await openRequestFile('pasted-new.json2', '');
     const localhost = sandbox.url.replace('127.0.0.1', 'localhost');
-    await vscode.env.clipboard.writeText(`const response = await fetch("${localhost}/json/2/res.partner/search_count", {\n  method: "POST",\n  headers: { "Content-Type": "application/json", Authorization: "Bearer ${sandbox.keys.admin}" },\n  body: JSON.stringify({ domain: [] }),\n});\n`);
+    await vscode.env.clipboard.writeText(
+      `const response = await fetch("${localhost}/json/2/res.partner/search_count", {\n  method: "POST",\n  headers: { "Content-Type": "application/json", Authorization: "Bearer ${sandbox.keys.admin}" },\n  body: JSON.stringify({ domain: [] }),\n});\n`,
+    );
     assert.equal(await vscode.commands.executeCommand(CommandIds.pasteAsRequest), true);
     await eventually(() => paste.lastKeyOutcome() === 'new connection pasted-connection', `a new connection (${paste.lastKeyOutcome()})`);
     await eventually(() => /^# @connection pasted-connection$/m.test(document.getText()), 'the new connection named in the request');
@@ -91,12 +108,20 @@ suite('Paste as JSON-2 Request', function () {
       const context = { only: undefined, triggerKind: vscode.DocumentPasteTriggerKind.Automatic };
       const cancellation = new vscode.CancellationTokenSource();
       try {
-        return await paste.provider.provideDocumentPasteEdits?.(document, [new vscode.Range(0, 0, 0, 0)], transfer, context, cancellation.token);
+        return await paste.provider.provideDocumentPasteEdits?.(
+          document,
+          [new vscode.Range(0, 0, 0, 0)],
+          transfer,
+          context,
+          cancellation.token,
+        );
       } finally {
         cancellation.dispose();
       }
     };
-    const edits = await provide(`curl '${sandbox.url}/json/2/res.partner/search_read' -X POST --oauth2-bearer YOUR_API_KEY -H "Content-Type: application/json" -d '{"domain": [], "limit": 1}'`);
+    const edits = await provide(
+      `curl '${sandbox.url}/json/2/res.partner/search_read' -X POST --oauth2-bearer YOUR_API_KEY -H "Content-Type: application/json" -d '{"domain": [], "limit": 1}'`,
+    );
     assert.equal(edits?.length, 1);
     const [edit] = edits ?? [];
     assert.equal(edit.kind.value, 'json2.request');

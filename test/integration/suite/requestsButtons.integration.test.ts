@@ -8,7 +8,17 @@ import type { RequestsTestApi } from '../../../src/extension/requests/registerRe
 import type { RunSummary } from '../../../src/extension/requests/requestRunService';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { eventually } from './connectionsDriver.integration.test';
-import { clickLens, CONNECTION, DECLINE_ALL, endRequestsSuite, lineOf, openRequestFile, panelState, partnersNamed, startRequestsSuite } from './requestsDriver.integration.test';
+import {
+  clickLens,
+  CONNECTION,
+  DECLINE_ALL,
+  endRequestsSuite,
+  lineOf,
+  openRequestFile,
+  panelState,
+  partnersNamed,
+  startRequestsSuite,
+} from './requestsDriver.integration.test';
 import { CommandIds } from '../../../src/extension/commandIds';
 
 const PARTNERS = `# @connection ${CONNECTION}
@@ -20,7 +30,6 @@ POST res.partner/search_read
 POST res.partner/search_count
 { "domain": [] }
 `;
-
 
 suite('Response panel buttons, Rerun Last, status bar and history against the sandbox', function () {
   this.timeout(120_000);
@@ -38,7 +47,13 @@ suite('Response panel buttons, Rerun Last, status bar and history against the sa
     const state = await panelState(api.requests, (s) => s.title === 'Four partners' && s.visibleCells.length === 4, 'four rows');
     const target = vscode.Uri.joinPath(document.uri, '..', 'saved-answer.json');
     const suggested: (string | undefined)[] = [];
-    api.requests.setPrompts({ ...DECLINE_ALL, saveTarget: async (proposal) => { suggested.push(proposal?.path); return target; } });
+    api.requests.setPrompts({
+      ...DECLINE_ALL,
+      saveTarget: async (proposal) => {
+        suggested.push(proposal?.path);
+        return target;
+      },
+    });
     try {
       api.requests.act({ kind: 'press', command: 'save' });
       await eventually(() => fs.existsSync(target.fsPath), 'the answer saved');
@@ -46,8 +61,14 @@ suite('Response panel buttons, Rerun Last, status bar and history against the sa
       api.requests.setPrompts(undefined);
     }
     const saved = JSON.parse(fs.readFileSync(target.fsPath, 'utf8')) as { id: number; name: string }[];
-    assert.deepEqual(saved.map((record) => String(record.id)), state.visibleCells.map((row) => row[0]));
-    assert.deepEqual(saved.map((record) => record.name), state.visibleCells.map((row) => row[1]));
+    assert.deepEqual(
+      saved.map((record) => String(record.id)),
+      state.visibleCells.map((row) => row[0]),
+    );
+    assert.deepEqual(
+      saved.map((record) => record.name),
+      state.visibleCells.map((row) => row[1]),
+    );
     assert.match(suggested[0] ?? '', /Four-partners\.json$/);
   });
 
@@ -62,24 +83,30 @@ suite('Response panel buttons, Rerun Last, status bar and history against the sa
 
     await clickLens(document, 'Send', lineOf(document, 'POST res.partner/search_read'));
     const last = await vscode.commands.executeCommand<RunSummary>(CommandIds.rerunLastRequest);
-    assert.deepEqual(last.results.map((result) => [result.label, result.ok]), [['Four partners', true]]);
+    assert.deepEqual(
+      last.results.map((result) => [result.label, result.ok]),
+      [['Four partners', true]],
+    );
     assert.equal(api.requests.history().length, before + 3);
     assert.equal(api.requests.history()[0].response.title, 'Four partners');
   });
 
   test('the status bar spins while a request runs and names it; it goes away when the request ends', async () => {
     assert.equal(api.requests.statusBar().visible, false);
-    const document = await openRequestFile('buttons-spinner.json2', `# @connection ${CONNECTION}
+    const document = await openRequestFile(
+      'buttons-spinner.json2',
+      `# @connection ${CONNECTION}
 ### Slow one
 POST ${sandbox.slowMethod.model}/${sandbox.slowMethod.method}
 { "${sandbox.slowMethod.argument}": 30 }
-`);
+`,
+    );
     const running = clickLens(document, 'Send', lineOf(document, 'POST'));
     await eventually(() => api.requests.statusBar().visible, 'the spinner shown', 20_000);
     const shown = api.requests.statusBar();
     assert.equal(shown.text, '$(sync~spin) Slow one');
     assert.match(shown.tooltip, /Slow one.*cancel/i);
-    assert.equal(await vscode.commands.executeCommand(CommandIds.cancelRequest), 1, 'the spinner\'s command cancels the one request');
+    assert.equal(await vscode.commands.executeCommand(CommandIds.cancelRequest), 1, "the spinner's command cancels the one request");
     assert.equal((await running).results[0].errorKind, 'cancelled');
     assert.equal(api.requests.statusBar().visible, false);
   });
@@ -89,7 +116,7 @@ POST ${sandbox.slowMethod.model}/${sandbox.slowMethod.method}
     assert.ok(entries.length >= 2);
     const shown = vscode.commands.executeCommand<string | undefined>(CommandIds.showHistory);
     // The second entry: arrow down once in the quick pick, then Enter, as a person would.
-    await eventually(() => api.requests.historyPickShown(), 'the history\'s quick pick shown');
+    await eventually(() => api.requests.historyPickShown(), "the history's quick pick shown");
     await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     assert.equal(await shown, entries[1].id);
@@ -99,14 +126,23 @@ POST ${sandbox.slowMethod.model}/${sandbox.slowMethod.method}
   test('{{$processEnv}}: asked once per file and name; declined sends nothing, allowed is remembered', async () => {
     const marker = `env-partner-${Date.now()}`;
     process.env.JSON2_TEST_PARTNER_NAME = marker;
-    const document = await openRequestFile('buttons-env.json2', `# @connection ${CONNECTION}
+    const document = await openRequestFile(
+      'buttons-env.json2',
+      `# @connection ${CONNECTION}
 ### Create from the environment
 POST res.partner/create
 { "vals_list": [{ "name": "{{$processEnv JSON2_TEST_PARTNER_NAME}}" }] }
-`);
+`,
+    );
     const questions: string[] = [];
     let answer = false;
-    api.requests.setPrompts({ ...DECLINE_ALL, allowEnvironment: async (file, names, connection) => { questions.push(`${file}: ${names.join(',')} → ${connection}`); return answer; } });
+    api.requests.setPrompts({
+      ...DECLINE_ALL,
+      allowEnvironment: async (file, names, connection) => {
+        questions.push(`${file}: ${names.join(',')} → ${connection}`);
+        return answer;
+      },
+    });
     try {
       const declined = await clickLens(document, 'Send', lineOf(document, 'POST'));
       assert.equal(declined.results[0].errorKind, 'declined');
@@ -117,7 +153,10 @@ POST res.partner/create
       answer = false;
       assert.equal((await clickLens(document, 'Send', lineOf(document, 'POST'))).results[0].ok, true, 'not asked again');
       assert.equal(await partnersNamed(sandbox, marker), 2);
-      assert.deepEqual(questions, [`buttons-env.json2: JSON2_TEST_PARTNER_NAME → ${CONNECTION}`, `buttons-env.json2: JSON2_TEST_PARTNER_NAME → ${CONNECTION}`]);
+      assert.deepEqual(questions, [
+        `buttons-env.json2: JSON2_TEST_PARTNER_NAME → ${CONNECTION}`,
+        `buttons-env.json2: JSON2_TEST_PARTNER_NAME → ${CONNECTION}`,
+      ]);
     } finally {
       api.requests.setPrompts(undefined);
       delete process.env.JSON2_TEST_PARTNER_NAME;

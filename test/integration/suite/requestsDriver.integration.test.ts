@@ -98,10 +98,14 @@ export async function clickLens(document: vscode.TextDocument, title: string, li
 /** The panel's state once `predicate` holds. */
 export async function panelState(api: RequestsTestApi, predicate: (state: PanelState) => boolean, what: string): Promise<PanelState> {
   let last: PanelState | undefined;
-  await eventually(async () => {
-    last = await api.panelState();
-    return last !== undefined && predicate(last);
-  }, `${what} (last state: ${JSON.stringify(last && { ...last, html: undefined })?.slice(0, 600)})`, 20_000);
+  await eventually(
+    async () => {
+      last = await api.panelState();
+      return last !== undefined && predicate(last);
+    },
+    `${what} (last state: ${JSON.stringify(last && { ...last, html: undefined })?.slice(0, 600)})`,
+    20_000,
+  );
   return last as PanelState;
 }
 

@@ -5,7 +5,15 @@ import type { Json2TestApi } from '../../../src/extension/activate';
 import type { RequestsTestApi } from '../../../src/extension/requests/registerRequests';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { eventually } from './connectionsDriver.integration.test';
-import { clickLens, CONNECTION, endRequestsSuite, lineOf, openRequestFile, panelState, startRequestsSuite } from './requestsDriver.integration.test';
+import {
+  clickLens,
+  CONNECTION,
+  endRequestsSuite,
+  lineOf,
+  openRequestFile,
+  panelState,
+  startRequestsSuite,
+} from './requestsDriver.integration.test';
 
 const FILE = `# @connection ${CONNECTION}
 ### Ten partners
@@ -17,7 +25,12 @@ POST res.partner/search_count
 { "domain": [] }
 `;
 
-interface Partner { id: number; name: string; is_company: boolean; parent_id: [number, string] | false }
+interface Partner {
+  id: number;
+  name: string;
+  is_company: boolean;
+  parent_id: [number, string] | false;
+}
 
 /** The same ten partners, asked of the sandbox directly (not through the extension). */
 async function tenPartners(sandbox: StartedSandbox): Promise<Partner[]> {
@@ -51,8 +64,15 @@ suite('Response panel filter against the sandbox', function () {
     await panelState(api.requests, (s) => s.title === 'Ten partners' && s.view === 'table' && s.visibleCells.length === 10, 'ten rows');
 
     api.requests.act({ kind: 'filter', text: 'body[?(@.is_company == true)]' });
-    let state = await panelState(api.requests, (s) => s.view === 'table' && s.visibleCells.length === companies.length, 'the companies only');
-    assert.deepEqual(state.visibleCells.map((row) => row[0]), companies.map((company) => String(company.id)));
+    let state = await panelState(
+      api.requests,
+      (s) => s.view === 'table' && s.visibleCells.length === companies.length,
+      'the companies only',
+    );
+    assert.deepEqual(
+      state.visibleCells.map((row) => row[0]),
+      companies.map((company) => String(company.id)),
+    );
     assert.match(state.statusText, new RegExp(`${companies.length} items \\(filtered from 10\\)`));
     assert.deepEqual(state.filter, { text: 'body[?(@.is_company == true)]', error: '' });
 
@@ -69,7 +89,10 @@ suite('Response panel filter against the sandbox', function () {
 
     api.requests.act({ kind: 'filter', text: 'body[?@.name == "Azure Interior"].id' });
     state = await panelState(api.requests, (s) => s.filter.error === '' && s.rawText.startsWith('['), 'the filter fixed');
-    assert.deepEqual(JSON.parse(state.rawText), partners.filter((partner) => partner.name === 'Azure Interior').map((partner) => partner.id));
+    assert.deepEqual(
+      JSON.parse(state.rawText),
+      partners.filter((partner) => partner.name === 'Azure Interior').map((partner) => partner.id),
+    );
 
     // Another request of the file has no filter; sending the first again brings its filter back.
     await clickLens(document, 'Send', lineOf(document, 'POST res.partner/search_count'));
@@ -82,14 +105,22 @@ suite('Response panel filter against the sandbox', function () {
     await panelState(api.requests, (s) => s.filter.error === '' && s.filter.text === '', 'the count unfiltered');
 
     await clickLens(document, 'Send', lineOf(document, 'POST res.partner/search_read'));
-    await panelState(api.requests, (s) => s.title === 'Ten partners' && s.filter.text === 'body[?@.name == "Azure Interior"].id', 'the filter back');
+    await panelState(
+      api.requests,
+      (s) => s.title === 'Ten partners' && s.filter.text === 'body[?@.name == "Azure Interior"].id',
+      'the filter back',
+    );
     api.requests.act({ kind: 'filter', text: 'body[?(@.is_company == true)]' });
     api.requests.act({ kind: 'view', view: 'table' });
     await panelState(api.requests, (s) => s.view === 'table' && s.visibleCells.length === companies.length, 'the companies again');
     const before = api.requests.history().length;
     api.requests.act({ kind: 'press', command: 'rerun' });
     await eventually(() => api.requests.history().length === before + 1, 'the rerun answered');
-    state = await panelState(api.requests, (s) => s.title === 'Ten partners' && s.view === 'table' && s.visibleCells.length === companies.length, 'the rerun filtered');
+    state = await panelState(
+      api.requests,
+      (s) => s.title === 'Ten partners' && s.view === 'table' && s.visibleCells.length === companies.length,
+      'the rerun filtered',
+    );
     assert.equal(state.filter.text, 'body[?(@.is_company == true)]');
   });
 });

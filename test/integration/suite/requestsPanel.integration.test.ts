@@ -5,7 +5,17 @@ import type { Json2TestApi } from '../../../src/extension/activate';
 import type { RequestsTestApi } from '../../../src/extension/requests/registerRequests';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { connectionSetting, eventually, setConnectionSetting, start, StepRecorder } from './connectionsDriver.integration.test';
-import { clickLens, codeLenses, CONNECTION, endRequestsSuite, lineOf, openRequestFile, openSlowRequest, panelState, startRequestsSuite } from './requestsDriver.integration.test';
+import {
+  clickLens,
+  codeLenses,
+  CONNECTION,
+  endRequestsSuite,
+  lineOf,
+  openRequestFile,
+  openSlowRequest,
+  panelState,
+  startRequestsSuite,
+} from './requestsDriver.integration.test';
 import { CommandIds } from '../../../src/extension/commandIds';
 
 const PARTNERS = `# @connection ${CONNECTION}
@@ -49,7 +59,12 @@ suite('Response panel against the sandbox', function () {
     await panelState(api.requests, (s) => s.title === 'Version' && s.view === 'tree', 'the version answer');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     await api.requests.press('goToRequest');
-    await eventually(() => vscode.window.activeTextEditor?.document.uri.toString() === document.uri.toString() && vscode.window.activeTextEditor.selection.active.line === 4, 'the cursor on line 5');
+    await eventually(
+      () =>
+        vscode.window.activeTextEditor?.document.uri.toString() === document.uri.toString() &&
+        vscode.window.activeTextEditor.selection.active.line === 4,
+      'the cursor on line 5',
+    );
   });
 
   test('json2.responsePanel = perFile opens one panel per file; single reuses one', async () => {
@@ -67,30 +82,46 @@ suite('Response panel against the sandbox', function () {
     assert.ok(api.requests.panelCount() <= count + 1, 'at most the one shared panel more');
   });
   test('Send all stops at the first failure, unless json2.sendAll.continueOnFailure', async () => {
-    const document = await openRequestFile('panel-stop.json2', `# @connection ${CONNECTION}
+    const document = await openRequestFile(
+      'panel-stop.json2',
+      `# @connection ${CONNECTION}
 ### Broken
 POST res.partner/search_read
 { "domain": [["no_such_field", "=", 1]] }
 
 ### Fine
 GET /web/version
-`);
+`,
+    );
     const stopped = await clickLens(document, 'Send all', 0);
-    assert.deepEqual(stopped.results.map((result) => [result.label, result.ok]), [['Broken', false]]);
+    assert.deepEqual(
+      stopped.results.map((result) => [result.label, result.ok]),
+      [['Broken', false]],
+    );
     await panelState(api.requests, (s) => s.title === 'Broken' && s.view === 'error', 'the failure shown');
     await vscode.workspace.getConfiguration('json2').update('sendAll.continueOnFailure', true, vscode.ConfigurationTarget.Global);
     try {
       const all = await clickLens(document, 'Send all', 0);
-      assert.deepEqual(all.results.map((result) => [result.label, result.ok]), [['Broken', false], ['Fine', true]]);
+      assert.deepEqual(
+        all.results.map((result) => [result.label, result.ok]),
+        [
+          ['Broken', false],
+          ['Fine', true],
+        ],
+      );
     } finally {
       await vscode.workspace.getConfiguration('json2').update('sendAll.continueOnFailure', undefined, vscode.ConfigurationTarget.Global);
     }
   });
-  test('the panel shows a running request with a Cancel button, which stops the sandbox\'s slow method', async () => {
+  test("the panel shows a running request with a Cancel button, which stops the sandbox's slow method", async () => {
     const { document, line } = await openSlowRequest('panel-cancel.json2', sandbox);
     const cancelledBefore = sandbox.slowMethod.cancelled();
     const running = clickLens(document, 'Send', line);
-    await eventually(async () => (await codeLenses(document)).some((lens) => lens.command?.title === 'Cancel'), 'the request running', 20_000);
+    await eventually(
+      async () => (await codeLenses(document)).some((lens) => lens.command?.title === 'Cancel'),
+      'the request running',
+      20_000,
+    );
     const busy = await panelState(api.requests, (s) => s.busy && s.title === 'Slow', 'the panel showing the request as running');
     assert.match(busy.statusText, /Sending/);
     const completedBefore = sandbox.slowMethod.completed();
@@ -103,11 +134,19 @@ GET /web/version
     await eventually(() => sandbox.slowMethod.cancelled() > cancelledBefore, 'the sandbox saw the cancellation', 20_000);
   });
 
-  test('answers handed over before a new panel\'s view has started: the newest shows, with every one of its records', async () => {
+  test("answers handed over before a new panel's view has started: the newest shows, with every one of its records", async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await eventually(() => api.requests.panelCount() === 0, 'no panel open');
-    const partners = (count: number, name: string) => Array.from({ length: count }, (_, index) => ({ id: index + 1, name: `${name} ${index + 1}` }));
-    const answer = (id: string, title: string, body: unknown) => ({ id, title, request: 'POST res.partner/search_read', status: 200, ok: true, body });
+    const partners = (count: number, name: string) =>
+      Array.from({ length: count }, (_, index) => ({ id: index + 1, name: `${name} ${index + 1}` }));
+    const answer = (id: string, title: string, body: unknown) => ({
+      id,
+      title,
+      request: 'POST res.partner/search_read',
+      status: 200,
+      ok: true,
+      body,
+    });
     api.requests.showAnswer(answer('early-1', 'Early answer', partners(3000, 'Early')));
     api.requests.showAnswer(answer('early-2', 'Newest answer', partners(1700, 'Newest')));
     const state = await panelState(api.requests, (s) => s.rowsReceived === 1700, 'every record of the newest answer');
@@ -123,7 +162,10 @@ GET /web/version
 
   test('a connection on the deprecated XML-RPC interface sends model calls through execute_kw', async () => {
     const others = connectionSetting('user').filter((entry) => (entry as { name?: string }).name !== 'requests-rpc');
-    await setConnectionSetting('user', [...others, { name: 'requests-rpc', baseUrl: sandbox.url, database: sandbox.database, protocol: 'xmlrpc', login: 'admin' }]);
+    await setConnectionSetting('user', [
+      ...others,
+      { name: 'requests-rpc', baseUrl: sandbox.url, database: sandbox.database, protocol: 'xmlrpc', login: 'admin' },
+    ]);
     await eventually(() => api.connections.service.find('requests-rpc') !== undefined, 'the RPC connection');
     const recorder = new StepRecorder(api.connections);
     try {
@@ -134,7 +176,9 @@ GET /web/version
     } finally {
       recorder.dispose();
     }
-    const document = await openRequestFile('panel-rpc.json2', `# @connection requests-rpc
+    const document = await openRequestFile(
+      'panel-rpc.json2',
+      `# @connection requests-rpc
 ### Companies over XML-RPC
 POST res.partner/search_read
 { "domain": [["is_company", "=", true]], "fields": ["name"], "limit": 2, "order": "id" }
@@ -142,10 +186,18 @@ POST res.partner/search_read
 
 ### A route
 GET /web/version
-`);
+`,
+    );
     const summary = await clickLens(document, 'Send', lineOf(document, 'POST'));
-    assert.deepEqual(summary.results.map((result) => [result.ok, result.status]), [[true, 200]]);
-    const state = await panelState(api.requests, (s) => s.title === 'Companies over XML-RPC' && s.view === 'table', 'the records over XML-RPC');
+    assert.deepEqual(
+      summary.results.map((result) => [result.ok, result.status]),
+      [[true, 200]],
+    );
+    const state = await panelState(
+      api.requests,
+      (s) => s.title === 'Companies over XML-RPC' && s.view === 'table',
+      'the records over XML-RPC',
+    );
     assert.equal(state.visibleCells.length, 2);
     const route = await clickLens(document, 'Send', lineOf(document, 'GET'));
     assert.equal(route.results[0].errorKind, 'unsupported');

@@ -6,7 +6,18 @@ import type { Json2TestApi } from '../../../src/extension/activate';
 import type { RequestsTestApi } from '../../../src/extension/requests/registerRequests';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { eventually } from './connectionsDriver.integration.test';
-import { clickLens, codeLenses, CONNECTION, DECLINE_ALL, endRequestsSuite, lineOf, openRequestFile, openSlowRequest, panelState, startRequestsSuite } from './requestsDriver.integration.test';
+import {
+  clickLens,
+  codeLenses,
+  CONNECTION,
+  DECLINE_ALL,
+  endRequestsSuite,
+  lineOf,
+  openRequestFile,
+  openSlowRequest,
+  panelState,
+  startRequestsSuite,
+} from './requestsDriver.integration.test';
 import { CommandIds } from '../../../src/extension/commandIds';
 
 const XSS_NAME = '<img src=x onerror=alert(1)>';
@@ -22,11 +33,14 @@ suite('Requests against the sandbox', function () {
   suiteTeardown(() => endRequestsSuite({ api, sandbox }));
 
   test('Send through the CodeLens: a records table with many2one labels (id on hover), sortable', async () => {
-    const document = await openRequestFile('requests-table.json2', `# @connection ${CONNECTION}
+    const document = await openRequestFile(
+      'requests-table.json2',
+      `# @connection ${CONNECTION}
 ### Companies
 POST res.partner/search_read
 { "domain": [["is_company", "=", true]], "fields": ["name", "country_id", "is_company"], "order": "id" }
-`);
+`,
+    );
     const summary = await clickLens(document, 'Send', lineOf(document, 'POST'));
     assert.equal(summary.results.length, 1);
     assert.equal(summary.results[0].status, 200);
@@ -45,14 +59,19 @@ POST res.partner/search_read
     api.requests.act({ kind: 'sort', column: 'name' });
     const sorted = await panelState(api.requests, (s) => s.sortedBy?.column === 'name', 'sorted by name');
     const names = sorted.visibleCells.map((row) => row[1]);
-    assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b)));
+    assert.deepEqual(
+      names,
+      [...names].sort((a, b) => a.localeCompare(b)),
+    );
     api.requests.act({ kind: 'search', text: 'country_id' });
     const tree = await panelState(api.requests, (s) => s.view === 'tree', 'the JSON tree');
-    assert.ok(tree.treeMatches >= state.rowsReceived, 'every record\'s country_id found');
+    assert.ok(tree.treeMatches >= state.rowsReceived, "every record's country_id found");
   });
 
   test('a record name holding HTML shows as text; the key is nowhere in the panel or the history', async () => {
-    const document = await openRequestFile('requests-xss.json2', `# @connection ${CONNECTION}
+    const document = await openRequestFile(
+      'requests-xss.json2',
+      `# @connection ${CONNECTION}
 ### Create
 # @name created
 POST res.partner/create
@@ -61,9 +80,14 @@ POST res.partner/create
 ### Read it back
 POST res.partner/search_read
 { "domain": [["id", "in", {{created.response.body}}]], "fields": ["name"] }
-`);
+`,
+    );
     const summary = await clickLens(document, 'Send', lineOf(document, 'POST res.partner/search_read'));
-    assert.deepEqual(summary.results.map((result) => result.ok), [true, true], 'the dependency ran first');
+    assert.deepEqual(
+      summary.results.map((result) => result.ok),
+      [true, true],
+      'the dependency ran first',
+    );
     const state = await panelState(api.requests, (s) => s.view === 'table' && s.visibleCells.length === 1, 'the created record');
     assert.equal(state.visibleCells[0][1], XSS_NAME);
     assert.ok(!state.html.includes('<img src=x'), 'no img element in the panel');
@@ -78,11 +102,14 @@ POST res.partner/search_read
   });
 
   test('an error answer: the error object laid out with its kind, the traceback collapsed', async () => {
-    const document = await openRequestFile('requests-error.json2', `# @connection ${CONNECTION}
+    const document = await openRequestFile(
+      'requests-error.json2',
+      `# @connection ${CONNECTION}
 ### Missing field
 POST res.partner/search_read
 { "domain": [["no_such_field", "=", 1]], "fields": ["name"] }
-`);
+`,
+    );
     const summary = await clickLens(document, 'Send', lineOf(document, 'POST'));
     assert.equal(summary.results[0].ok, false);
     const state = await panelState(api.requests, (s) => s.view === 'error', 'the error view');
@@ -96,11 +123,15 @@ POST res.partner/search_read
     await panelState(api.requests, (s) => s.error?.tracebackOpen === true, 'the traceback opened');
   });
 
-  test('Cancel on the CodeLens stops the sandbox\'s slow method', async () => {
+  test("Cancel on the CodeLens stops the sandbox's slow method", async () => {
     const { document, line } = await openSlowRequest('requests-slow.json2', sandbox);
     const cancelledBefore = sandbox.slowMethod.cancelled();
     const running = clickLens(document, 'Send', line);
-    await eventually(async () => (await codeLenses(document)).some((lens) => lens.command?.title === 'Cancel'), 'the Cancel CodeLens', 20_000);
+    await eventually(
+      async () => (await codeLenses(document)).some((lens) => lens.command?.title === 'Cancel'),
+      'the Cancel CodeLens',
+      20_000,
+    );
     const completedBefore = sandbox.slowMethod.completed();
     await clickLens(document, 'Cancel', line);
     const summary = await running;
@@ -112,7 +143,9 @@ POST res.partner/search_read
   });
 
   test('Send all runs a chained file in order; pagination reruns with the next offset', async () => {
-    const document = await openRequestFile('requests-chain.json2', `# @connection ${CONNECTION}
+    const document = await openRequestFile(
+      'requests-chain.json2',
+      `# @connection ${CONNECTION}
 ### Companies
 # @name companies
 POST res.partner/search_read
@@ -121,9 +154,16 @@ POST res.partner/search_read
 ### Their contacts
 POST res.partner/search_read
 { "domain": [["parent_id", "in", {{companies.response.body[*].id}}]], "fields": ["name", "parent_id"], "limit": 3, "order": "id" }
-`);
+`,
+    );
     const summary = await clickLens(document, 'Send all', 0);
-    assert.deepEqual(summary.results.map((result) => [result.label, result.ok]), [['companies', true], ['Their contacts', true]]);
+    assert.deepEqual(
+      summary.results.map((result) => [result.label, result.ok]),
+      [
+        ['companies', true],
+        ['Their contacts', true],
+      ],
+    );
     const first = await panelState(api.requests, (s) => s.title === 'Their contacts' && s.view === 'table', 'the contacts');
     assert.deepEqual(first.page, { limit: 3, offset: 0 });
     assert.equal(first.rowsReceived, 3);
@@ -132,19 +172,32 @@ POST res.partner/search_read
     assert.notEqual(second.visibleCells[0][0], first.visibleCells[0][0]);
     assert.ok(Number(second.visibleCells[0][0]) > Number(first.visibleCells[2][0]));
     await api.requests.press('previousPage');
-    await panelState(api.requests, (s) => s.page?.offset === 0 && s.visibleCells[0]?.[0] === first.visibleCells[0][0], 'back on the first page');
+    await panelState(
+      api.requests,
+      (s) => s.page?.offset === 0 && s.visibleCells[0]?.[0] === first.visibleCells[0][0],
+      'back on the first page',
+    );
   });
 
   test('# @confirm asks first: declined sends nothing, accepted sends', async () => {
-    const document = await openRequestFile('requests-confirm.json2', `# @connection ${CONNECTION}
+    const document = await openRequestFile(
+      'requests-confirm.json2',
+      `# @connection ${CONNECTION}
 ### Rename
 # @confirm Really rename?
 POST res.partner/search_count
 { "domain": [] }
-`);
+`,
+    );
     const questions: string[] = [];
     let answer = false;
-    api.requests.setPrompts({ ...DECLINE_ALL, confirmSend: async (message) => { questions.push(message); return answer; } });
+    api.requests.setPrompts({
+      ...DECLINE_ALL,
+      confirmSend: async (message) => {
+        questions.push(message);
+        return answer;
+      },
+    });
     const declined = await clickLens(document, 'Send', lineOf(document, 'POST'));
     assert.equal(declined.results[0].errorKind, 'declined');
     answer = true;
@@ -169,11 +222,14 @@ POST res.partner/search_count
   });
 
   test('export to the clipboard: cURL reads the key from the environment', async () => {
-    const document = await openRequestFile('requests-export.json2', `# @connection ${CONNECTION}
+    const document = await openRequestFile(
+      'requests-export.json2',
+      `# @connection ${CONNECTION}
 ### Count
 POST res.partner/search_count
 { "domain": [] }
-`);
+`,
+    );
     const code = await vscode.commands.executeCommand<string>(CommandIds.exportCurl, document.uri, 0);
     assert.match(code, /curl/);
     assert.match(code, /JSON2_API_KEY/);

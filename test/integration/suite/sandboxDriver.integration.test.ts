@@ -12,7 +12,8 @@ export function startSandbox(options: StartSandboxOptions = {}): Promise<Started
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     api = require(file) as SandboxTestApi;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') throw new Error(`${file} is missing: run node scripts/build.mjs --tests first`, { cause: error });
+    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND')
+      throw new Error(`${file} is missing: run node scripts/build.mjs --tests first`, { cause: error });
     throw error;
   }
   return api.startSandbox(options);

@@ -80,7 +80,11 @@ suite('Request files in the Test Explorer', function () {
   const fileItem = (name: string, parent = folderItem()) => (parent ? child(parent.children, name) : undefined);
 
   /** Runs the items and returns what the run reported. */
-  async function runItems(items: vscode.TestItem[], profile: 'run' | 'withConnection' = 'run', cancel?: vscode.CancellationToken): Promise<RecordedTestRun> {
+  async function runItems(
+    items: vscode.TestItem[],
+    profile: 'run' | 'withConnection' = 'run',
+    cancel?: vscode.CancellationToken,
+  ): Promise<RecordedTestRun> {
     const before = testing.runs().length;
     await testing.run(items, profile, cancel);
     const run = testing.runs().at(-1);
@@ -95,7 +99,10 @@ suite('Request files in the Test Explorer', function () {
     api.requests.setPrompts(DECLINE_ALL);
     partners = write('partners.json2', PARTNERS);
     write('nested/elsewhere.json2', ELSEWHERE);
-    write('nested/slow.json2', `# @connection ${CONNECTION}\n### Slow\nPOST ${sandbox.slowMethod.model}/${sandbox.slowMethod.method}\n{ "${sandbox.slowMethod.argument}": 30 }\n\n### After it\nGET /web/version\n`);
+    write(
+      'nested/slow.json2',
+      `# @connection ${CONNECTION}\n### Slow\nPOST ${sandbox.slowMethod.model}/${sandbox.slowMethod.method}\n{ "${sandbox.slowMethod.argument}": 30 }\n\n### After it\nGET /web/version\n`,
+    );
   });
   suiteTeardown(async () => {
     fs.rmSync(workspaceFile(FOLDER), { recursive: true, force: true });
@@ -141,19 +148,27 @@ suite('Request files in the Test Explorer', function () {
     await eventually(() => labels(file.children).join() === 'Version,Companies,Their contacts,No checks', 'the reverted file');
   });
 
-  test('a run: passed, failed at the assertion\'s line with expected and actual, skipped after a failed dependency; re-run failed', async () => {
+  test("a run: passed, failed at the assertion's line with expected and actual, skipped after a failed dependency; re-run failed", async () => {
     await testing.discover();
     const file = fileItem('partners.json2') as vscode.TestItem;
     await testing.expand(file);
     const run = await runItems([file]);
     const id = (label: string) => (child(file.children, label) as vscode.TestItem).id;
     assert.deepEqual(Object.fromEntries([...run.results].map(([key, result]) => [key, result.state])), {
-      [id('Version')]: 'passed', [id('Companies')]: 'failed', [id('Their contacts')]: 'skipped', [id('No checks')]: 'passed',
+      [id('Version')]: 'passed',
+      [id('Companies')]: 'failed',
+      [id('Their contacts')]: 'skipped',
+      [id('No checks')]: 'passed',
     });
     const failed = run.results.get(id('Companies'));
-    assert.deepEqual(failed?.messages, [{
-      message: '?? body.length == 5: got 2', line: lineOf(PARTNERS, '?? body.length == 5'), expected: '5', actual: '2',
-    }]);
+    assert.deepEqual(failed?.messages, [
+      {
+        message: '?? body.length == 5: got 2',
+        line: lineOf(PARTNERS, '?? body.length == 5'),
+        expected: '5',
+        actual: '2',
+      },
+    ]);
     assert.match(failed?.output ?? '', /^companies: POST res\.partner\/search_read \(requests\) → 200\r\n\[\r\n {2}\{\r\n {4}"id": \d+,/);
     assert.match(run.results.get(id('Their contacts'))?.output ?? '', /it needs the answer of companies, which failed/);
     assert.doesNotMatch(JSON.stringify([...run.results.values()]), new RegExp(sandbox.keys.admin), 'no key in what the tests show');
@@ -195,7 +210,9 @@ suite('Request files in the Test Explorer', function () {
     const steps = new StepRecorder(api.connections);
     try {
       api.connections.inputs.preset({ connection: CONNECTION });
-      const running = runItems([file], 'withConnection').finally(() => { steps.settled = true; });
+      const running = runItems([file], 'withConnection').finally(() => {
+        steps.settled = true;
+      });
       await steps.accept('connection');
       const chosen = await running;
       assert.equal(chosen.results.get(count.id)?.state, 'passed');

@@ -20,7 +20,10 @@ POST res.partner/write
 { "ids": [1], "vals": { "comment": "x" } }
 `;
 
-const hintsIn = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((diagnostic) => typeof diagnostic.code === 'object' && diagnostic.code.value === 'two-transactions');
+const hintsIn = (uri: vscode.Uri) =>
+  vscode.languages
+    .getDiagnostics(uri)
+    .filter((diagnostic) => typeof diagnostic.code === 'object' && diagnostic.code.value === 'two-transactions');
 
 suite('The two-transactions hint', function () {
   this.timeout(60_000);
@@ -37,11 +40,18 @@ suite('The two-transactions hint', function () {
     assert.equal(document.getText(hint.range), '{{found.response.body}}');
     assert.match((hint.code as { target: vscode.Uri }).target.toString(), /docs\/format\.md#12-one-call-one-transaction$/);
     assert.equal(hint.relatedInformation?.[0].location.range.start.line, 2);
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, hint.range, vscode.CodeActionKind.QuickFix.value);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      document.uri,
+      hint.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     const fix = actions.find((action) => action.title === 'Search and read in one call: res.partner/search_read');
     assert.ok(fix?.edit, actions.map((action) => action.title).join(', '));
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
-    assert.equal(document.getText(), `### Read them
+    assert.equal(
+      document.getText(),
+      `### Read them
 POST res.partner/search_read
 {
   "domain": [["is_company", "=", true]],
@@ -52,16 +62,20 @@ POST res.partner/search_read
 ### Typed by hand
 POST res.partner/write
 { "ids": [1], "vals": { "comment": "x" } }
-`);
+`,
+    );
     await eventually(() => hintsIn(document.uri).length === 0, 'no hint on one call');
   });
 
   test('the setting json2.transactionHints.readChains off: a read chain is not marked, a write chain still is', async () => {
-    const document = await openRequestFile('transactions-setting.json2', `${CHAIN}
+    const document = await openRequestFile(
+      'transactions-setting.json2',
+      `${CHAIN}
 ### Change them
 POST res.partner/write
 { "ids": {{found.response.body}}, "vals": { "comment": "y" } }
-`);
+`,
+    );
     await eventually(() => hintsIn(document.uri).length === 2, 'the read and the write marked');
     await vscode.workspace.getConfiguration('json2').update('transactionHints.readChains', false, vscode.ConfigurationTarget.Global);
     await eventually(() => hintsIn(document.uri).length === 1, 'only the write marked');

@@ -13,7 +13,9 @@ suite('Agent tools in an untrusted workspace', function () {
     const api = await extension?.activate();
     assert.ok(extension?.isActive, 'the extension is active');
     // Contributed tools stay listed (their when clause, isWorkspaceTrusted, hides them from chat); none is registered.
-    await assert.rejects(async () => { await vscode.lm.invokeTool('json2_list_connections', { input: {}, toolInvocationToken: undefined }); }, /does not have an implementation/);
+    await assert.rejects(async () => {
+      await vscode.lm.invokeTool('json2_list_connections', { input: {}, toolInvocationToken: undefined });
+    }, /does not have an implementation/);
     assert.deepEqual(await api?.agents?.mcpServerDefinitions(), []);
   });
 });

@@ -8,7 +8,15 @@ import * as vscode from 'vscode';
 import type { RunSummary } from '../../../src/extension/requests/requestRunService';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { eventually } from '../suite/connectionsDriver.integration.test';
-import { addSandboxConnection, clickLens, CONNECTION, lineOf, openRequestFile, partnersNamed, testApis } from '../suite/requestsDriver.integration.test';
+import {
+  addSandboxConnection,
+  clickLens,
+  CONNECTION,
+  lineOf,
+  openRequestFile,
+  partnersNamed,
+  testApis,
+} from '../suite/requestsDriver.integration.test';
 import { startSandbox } from '../suite/sandboxDriver.integration.test';
 import { CommandIds } from '../../../src/extension/commandIds';
 
@@ -39,10 +47,13 @@ async function countingProxy(target: string): Promise<CountingProxy> {
     url: `http://127.0.0.1:${port}`,
     count: () => seen.length,
     seen: () => [...seen],
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
-
 
 suite('Request files in an untrusted workspace', function () {
   this.timeout(120_000);
@@ -67,7 +78,9 @@ suite('Request files in an untrusted workspace', function () {
     const api = await testApis();
     await addSandboxConnection(api, { ...sandbox, url: proxy.url });
     const marker = `untrusted-${Date.now()}`;
-    const document = await openRequestFile('untrusted.json2', `# @connection ${CONNECTION}
+    const document = await openRequestFile(
+      'untrusted.json2',
+      `# @connection ${CONNECTION}
 ### Create
 POST res.partner/create
 { "vals_list": [{ "name": "${marker}" }] }
@@ -75,8 +88,12 @@ POST res.partner/create
 ### Uses an unknown variable
 POST res.partner/search_count
 { "domain": [["name", "=", "{{nope}}"]] }
-`);
-    await eventually(() => vscode.languages.getDiagnostics(document.uri).some((diagnostic) => diagnostic.message.includes('nope')), 'the unknown variable reported');
+`,
+    );
+    await eventually(
+      () => vscode.languages.getDiagnostics(document.uri).some((diagnostic) => diagnostic.message.includes('nope')),
+      'the unknown variable reported',
+    );
 
     const before = proxy.count();
     const sent = await clickLens(document, 'Send', lineOf(document, 'POST res.partner/create'));
@@ -90,7 +107,9 @@ POST res.partner/search_count
     assert.ok(item, 'the file in the Test Explorer');
     await api.testing.run([item], 'run');
     assert.deepEqual(api.testing.runs().at(-1)?.results.get(item.id), {
-      state: 'errored', messages: [{ message: 'Nothing is sent from an untrusted workspace. Trust the workspace to run requests.' }], output: '',
+      state: 'errored',
+      messages: [{ message: 'Nothing is sent from an untrusted workspace. Trust the workspace to run requests.' }],
+      output: '',
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.deepEqual(proxy.seen().slice(before), [], 'no request reached the sandbox');

@@ -33,8 +33,15 @@ describe('agent tools against the sandbox', () => {
   const sessions: AgentSession[] = [];
 
   const profile = (name: string, extra: Partial<ConnectionProfile> = {}): ConnectionProfile => ({
-    name, baseUrl: sandbox.url, database: sandbox.database, databaseHeader: 'X-Service-Database', protocol: 'json2',
-    readOnly: false, production: false, allowInsecureHttp: false, ...extra,
+    name,
+    baseUrl: sandbox.url,
+    database: sandbox.database,
+    databaseHeader: 'X-Service-Database',
+    protocol: 'json2',
+    readOnly: false,
+    production: false,
+    allowInsecureHttp: false,
+    ...extra,
   });
 
   function toolsWith(options: { allowWrites: boolean; confirm?: () => Promise<boolean> }): AgentTools {
@@ -43,10 +50,17 @@ describe('agent tools against the sandbox', () => {
       list: () => Promise.resolve(profiles),
       open: (name) => {
         const found = profiles.find((candidate) => candidate.name === (name ?? 'local'));
-        return found ? Promise.resolve({ profile: found, secret: sandbox.keys.admin }) : Promise.reject(new ConnectionLookupError('missing', `No connection named "${name}".`));
+        return found
+          ? Promise.resolve({ profile: found, secret: sandbox.keys.admin })
+          : Promise.reject(new ConnectionLookupError('missing', `No connection named "${name}".`));
       },
     };
-    const session = new AgentSession({ source, allowWrites: options.allowWrites, allowWritesHint: 'Start it with --allow-writes.', ...(options.confirm ? { confirm: options.confirm } : {}) });
+    const session = new AgentSession({
+      source,
+      allowWrites: options.allowWrites,
+      allowWritesHint: 'Start it with --allow-writes.',
+      ...(options.confirm ? { confirm: options.confirm } : {}),
+    });
     sessions.push(session);
     return new AgentTools({ session, workspaceRoot: workspace, log: (line) => logs.push(line) });
   }
@@ -69,7 +83,6 @@ describe('agent tools against the sandbox', () => {
     return result.value as { error: string; kind: string };
   }
 
-
   before(async () => {
     sandbox = await startSandbox();
     workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-agent-tools-'));
@@ -86,29 +99,56 @@ describe('agent tools against the sandbox', () => {
     for (const line of logs) assert.ok(!line.includes(sandbox.keys.admin), `a key in the log line ${line}`);
   });
 
-  test('lists the connections as agents see them (read-only while writes are off) and the server\'s databases, without keys', async () => {
-    const listed = await ok(toolsWith({ allowWrites: false }), 'json2_list_connections', { databases: true }) as { connections: { name: string; readOnly: boolean; production: boolean; databases?: string[] }[]; writes: string };
-    assert.deepEqual(listed.connections.map((c) => [c.name, c.readOnly, c.production]), [['local', true, false], ['locked', true, false], ['prod', true, true]]);
+  test("lists the connections as agents see them (read-only while writes are off) and the server's databases, without keys", async () => {
+    const listed = (await ok(toolsWith({ allowWrites: false }), 'json2_list_connections', { databases: true })) as {
+      connections: { name: string; readOnly: boolean; production: boolean; databases?: string[] }[];
+      writes: string;
+    };
+    assert.deepEqual(
+      listed.connections.map((c) => [c.name, c.readOnly, c.production]),
+      [
+        ['local', true, false],
+        ['locked', true, false],
+        ['prod', true, true],
+      ],
+    );
     assert.ok(listed.connections[0].databases?.includes(sandbox.database));
     assert.match(listed.writes, /^off/);
-    const writable = await ok(toolsWith({ allowWrites: true }), 'json2_list_connections', {}) as { connections: { name: string; readOnly: boolean }[] };
-    assert.deepEqual(writable.connections.map((c) => c.readOnly), [false, true, false]);
+    const writable = (await ok(toolsWith({ allowWrites: true }), 'json2_list_connections', {})) as {
+      connections: { name: string; readOnly: boolean }[];
+    };
+    assert.deepEqual(
+      writable.connections.map((c) => c.readOnly),
+      [false, true, false],
+    );
   });
 
   test('finds models by technical name or label, exact and prefix matches first', async () => {
     const tools = toolsWith({ allowWrites: false });
-    const byName = await ok(tools, 'json2_find_models', { query: 'res.partner' }) as { models: { model: string; label: string }[]; total: number };
+    const byName = (await ok(tools, 'json2_find_models', { query: 'res.partner' })) as {
+      models: { model: string; label: string }[];
+      total: number;
+    };
     assert.equal(byName.models[0].model, 'res.partner');
     assert.equal(byName.total, byName.models.length);
     // "Partner" is in the labels of res.partner and of its categories ("Partner Tags").
-    const byLabel = await ok(tools, 'json2_find_models', { connection: 'local', query: 'Partner', limit: 1 }) as { models: { model: string }[]; total: number; truncated?: boolean };
+    const byLabel = (await ok(tools, 'json2_find_models', { connection: 'local', query: 'Partner', limit: 1 })) as {
+      models: { model: string }[];
+      total: number;
+      truncated?: boolean;
+    };
     assert.equal(byLabel.models.length, 1);
     assert.ok(byLabel.total > 1 && byLabel.truncated, JSON.stringify(byLabel));
   });
 
   test('describes fields with type, relation, required and selection values', async () => {
-    const described = await ok(toolsWith({ allowWrites: false }), 'json2_describe_model', { model: 'res.partner', fields: ['name', 'country_id', 'type', 'nonexistent'] }) as {
-      fields: { name: string; type: string; relation?: string; required?: boolean; selection?: { value: string; label: string }[] }[]; unknownFields: string[]; methods: string[];
+    const described = (await ok(toolsWith({ allowWrites: false }), 'json2_describe_model', {
+      model: 'res.partner',
+      fields: ['name', 'country_id', 'type', 'nonexistent'],
+    })) as {
+      fields: { name: string; type: string; relation?: string; required?: boolean; selection?: { value: string; label: string }[] }[];
+      unknownFields: string[];
+      methods: string[];
     };
     const byName = Object.fromEntries(described.fields.map((field) => [field.name, field]));
     assert.equal(byName.name.type, 'char');
@@ -121,22 +161,47 @@ describe('agent tools against the sandbox', () => {
 
   test('reads records with the total count and the next page, and groups', async () => {
     const tools = toolsWith({ allowWrites: false });
-    const domain = [['is_company', '=', true], ['country_id.code', '=', 'BE']];
-    const page = await ok(tools, 'json2_read_records', { model: 'res.partner', domain, fields: ['name'], limit: 2, order: 'id' }) as { records: { name: string }[]; total: number; returned: number; next?: string };
+    const domain = [
+      ['is_company', '=', true],
+      ['country_id.code', '=', 'BE'],
+    ];
+    const page = (await ok(tools, 'json2_read_records', { model: 'res.partner', domain, fields: ['name'], limit: 2, order: 'id' })) as {
+      records: { name: string }[];
+      total: number;
+      returned: number;
+      next?: string;
+    };
     assert.equal(page.total, 3);
     assert.equal(page.returned, 2);
     assert.match(page.next ?? '', /"offset": 2/);
-    const rest = await ok(tools, 'json2_read_records', { model: 'res.partner', domain, fields: ['name'], limit: 2, offset: 2, order: 'id' }) as { records: { name: string }[]; next?: string };
+    const rest = (await ok(tools, 'json2_read_records', {
+      model: 'res.partner',
+      domain,
+      fields: ['name'],
+      limit: 2,
+      offset: 2,
+      order: 'id',
+    })) as { records: { name: string }[]; next?: string };
     assert.equal(rest.records.length, 1);
     assert.equal(rest.next, undefined);
-    const grouped = await ok(tools, 'json2_read_records', { model: 'res.partner', method: 'read_group', domain: [['is_company', '=', true]], groupby: ['country_id'] }) as { groups: Record<string, unknown>[] };
+    const grouped = (await ok(tools, 'json2_read_records', {
+      model: 'res.partner',
+      method: 'read_group',
+      domain: [['is_company', '=', true]],
+      groupby: ['country_id'],
+    })) as { groups: Record<string, unknown>[] };
     const belgium = grouped.groups.find((group) => Array.isArray(group.country_id) && group.country_id[1] === 'Belgium');
     assert.equal(belgium?.__count, 3);
     assert.equal((await refused(tools, 'json2_read_records', { model: 'res.partner', method: 'read_group' })).kind, 'input');
   });
 
   test('a write is refused while writes are off (nothing changes), sent once allowed, refused on a read-only connection', async () => {
-    const [company] = (await ok(toolsWith({ allowWrites: false }), 'json2_read_records', { model: 'res.partner', domain: [['name', '=', 'Brouwerij De Kroon']] }) as { records: { id: number }[] }).records;
+    const [company] = (
+      (await ok(toolsWith({ allowWrites: false }), 'json2_read_records', {
+        model: 'res.partner',
+        domain: [['name', '=', 'Brouwerij De Kroon']],
+      })) as { records: { id: number }[] }
+    ).records;
     const write = { model: 'res.partner', method: 'write', ids: [company.id], args: { vals: { comment: 'written by an agent' } } };
     const off = await refused(toolsWith({ allowWrites: false }), 'json2_call_method', write);
     assert.equal(off.kind, 'refused');
@@ -152,11 +217,20 @@ describe('agent tools against the sandbox', () => {
     assert.match(locked.error, /^The connection "locked" is read-only/);
     const production = await refused(allowed, 'json2_call_method', { ...write, connection: 'prod' });
     assert.equal(production.kind, 'declined');
-    const confirmed = await ok(toolsWith({ allowWrites: true, confirm: () => Promise.resolve(true) }), 'json2_call_method', { ...write, connection: 'prod', args: { vals: { comment: 'confirmed' } } });
+    const confirmed = await ok(toolsWith({ allowWrites: true, confirm: () => Promise.resolve(true) }), 'json2_call_method', {
+      ...write,
+      connection: 'prod',
+      args: { vals: { comment: 'confirmed' } },
+    });
     assert.equal(confirmed.result, true);
     assert.equal(await partnerComment(sandbox, company.id), 'confirmed');
     // A read-only method goes on any connection, writes allowed or not.
-    const count = await ok(toolsWith({ allowWrites: false }), 'json2_call_method', { connection: 'locked', model: 'res.partner', method: 'search_count', args: { domain: [] } });
+    const count = await ok(toolsWith({ allowWrites: false }), 'json2_call_method', {
+      connection: 'locked',
+      model: 'res.partner',
+      method: 'search_count',
+      args: { domain: [] },
+    });
     assert.equal(typeof count.result, 'number');
   });
 
@@ -165,12 +239,17 @@ describe('agent tools against the sandbox', () => {
     assert.equal(read.verdict, 'passed');
     assert.equal(read.status, 200);
     assert.equal((read.body as unknown[]).length, 3);
-    assert.deepEqual(read.assertions, [{ text: '?? body.length == 3', passed: true, message: (read.assertions as { message: string }[])[0].message }]);
+    assert.deepEqual(read.assertions, [
+      { text: '?? body.length == 3', passed: true, message: (read.assertions as { message: string }[])[0].message },
+    ]);
 
     const refusedWrite = await ok(toolsWith({ allowWrites: false }), 'json2_run_request', { file: 'partners.json2', name: 'rename' });
     assert.equal(refusedWrite.verdict, 'error');
     assert.match((refusedWrite.error as { message: string }).message, /^Writes are off for agents/);
-    assert.deepEqual((refusedWrite.ranFirst as { request: string; verdict: string }[]).map((r) => [r.request, r.verdict]), [['companies', 'passed']]);
+    assert.deepEqual(
+      (refusedWrite.ranFirst as { request: string; verdict: string }[]).map((r) => [r.request, r.verdict]),
+      [['companies', 'passed']],
+    );
 
     const written = await ok(toolsWith({ allowWrites: true }), 'json2_run_request', { file: 'partners.json2', name: 'rename' });
     assert.equal(written.verdict, 'passed');
@@ -180,13 +259,19 @@ describe('agent tools against the sandbox', () => {
     const tools = toolsWith({ allowWrites: true });
     const outside = await refused(tools, 'json2_run_request', { file: `../${path.basename(workspace)}-outside.json2`, name: 'companies' });
     assert.match(outside.error, /outside the workspace folder/);
-    assert.match((await refused(tools, 'json2_run_request', { file: 'partners.json2', name: 'nothing' })).error, /named: companies, rename/);
+    assert.match(
+      (await refused(tools, 'json2_run_request', { file: 'partners.json2', name: 'nothing' })).error,
+      /named: companies, rename/,
+    );
     assert.match((await refused(tools, 'json2_read_records', { model: 'res.partner', apiKey: 'x' })).error, /Unknown input "apiKey"/);
     await ok(tools, 'json2_list_connections', {});
     await ok(tools, 'json2_read_records', { model: 'res.partner', limit: 1 });
     const withKey = await refused(tools, 'json2_read_records', { model: 'res.partner', domain: [['comment', '=', sandbox.keys.admin]] });
     assert.match(withKey.error, /never take a key/);
     assert.match((await refused(tools, 'json2_nothing', {})).error, /no tool named json2_nothing/);
-    assert.match((await refused(tools, 'json2_read_records', { model: 'res.partner', connection: 'missing' })).error, /No connection named "missing"/);
+    assert.match(
+      (await refused(tools, 'json2_read_records', { model: 'res.partner', connection: 'missing' })).error,
+      /No connection named "missing"/,
+    );
   });
 });

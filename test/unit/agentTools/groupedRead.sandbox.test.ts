@@ -26,17 +26,31 @@ describe('grouped reads for agents on every release', () => {
 
   async function groupedSales(sandbox: StartedSandbox, extra: Partial<ConnectionProfile>): Promise<Grouped> {
     const profile: ConnectionProfile = {
-      name: 'old', baseUrl: sandbox.url, database: sandbox.database, databaseHeader: 'X-Service-Database', protocol: 'json2',
-      readOnly: false, production: false, allowInsecureHttp: false, ...extra,
+      name: 'old',
+      baseUrl: sandbox.url,
+      database: sandbox.database,
+      databaseHeader: 'X-Service-Database',
+      protocol: 'json2',
+      readOnly: false,
+      production: false,
+      allowInsecureHttp: false,
+      ...extra,
     };
-    const secret = extra.protocol === 'json2' || extra.protocol === undefined ? sandbox.keys.admin : sandbox.users.admin.password as string;
+    const secret =
+      extra.protocol === 'json2' || extra.protocol === undefined ? sandbox.keys.admin : (sandbox.users.admin.password as string);
     const session = new AgentSession({
       source: { list: () => Promise.resolve([profile]), open: () => Promise.resolve({ profile, secret }) },
-      allowWrites: false, allowWritesHint: '',
+      allowWrites: false,
+      allowWritesHint: '',
     });
     sessions.push(session);
     const result = await new AgentTools({ session, workspaceRoot: '', log: () => undefined }).invoke('json2_read_records', {
-      model: 'sale.order', method: 'read_group', domain: [], groupby: ['partner_id'], aggregates: ['__count', 'amount_total:sum'], limit: 100,
+      model: 'sale.order',
+      method: 'read_group',
+      domain: [],
+      groupby: ['partner_id'],
+      aggregates: ['__count', 'amount_total:sum'],
+      limit: 100,
     });
     assert.equal(result.isError, false, result.text);
     assert.ok(!result.text.includes(secret));
@@ -45,7 +59,8 @@ describe('grouped reads for agents on every release', () => {
 
   /** The groups without their domains (read_group's `__domain` holds the search domain, `__extra_domain` does not), by partner. */
   function byPartner(grouped: Grouped): Array<[unknown, unknown, unknown]> {
-    return grouped.groups.map((group) => [group.partner_id, group.__count, group['amount_total:sum']] as [unknown, unknown, unknown])
+    return grouped.groups
+      .map((group) => [group.partner_id, group.__count, group['amount_total:sum']] as [unknown, unknown, unknown])
       .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
   }
 
@@ -54,7 +69,10 @@ describe('grouped reads for agents on every release', () => {
     const old = await groupedSales(sandboxes.release18, { protocol: 'xmlrpc', login });
     assert.equal(old.method, 'read_group');
     assert.ok(old.groups.length > 1 && old.groups.every((group) => Array.isArray(group.__domain)), JSON.stringify(old.groups[0]));
-    assert.ok(old.groups.every((group) => typeof group.__count === 'number' && typeof group['amount_total:sum'] === 'number'), JSON.stringify(old.groups[0]));
+    assert.ok(
+      old.groups.every((group) => typeof group.__count === 'number' && typeof group['amount_total:sum'] === 'number'),
+      JSON.stringify(old.groups[0]),
+    );
     const oldJson = await groupedSales(sandboxes.release18, { protocol: 'jsonrpc', login });
     assert.equal(oldJson.method, 'read_group');
     const current = await groupedSales(sandboxes.release19, { protocol: 'xmlrpc', login: sandboxes.release19.users.admin.login });
@@ -67,7 +85,11 @@ describe('grouped reads for agents on every release', () => {
   });
 
   test('the release saved with the connection decides without asking the server', async () => {
-    const grouped = await groupedSales(sandboxes.release19, { protocol: 'xmlrpc', login: sandboxes.release19.users.admin.login, serverVersion: 'saas~18.4' });
+    const grouped = await groupedSales(sandboxes.release19, {
+      protocol: 'xmlrpc',
+      login: sandboxes.release19.users.admin.login,
+      serverVersion: 'saas~18.4',
+    });
     assert.equal(grouped.method, 'read_group');
     assert.ok(grouped.groups.length > 1);
   });

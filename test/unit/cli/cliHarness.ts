@@ -7,7 +7,8 @@ import path from 'node:path';
 export const repoRoot = (() => {
   for (let dir = __dirname; ; dir = path.dirname(dir)) {
     const manifest = path.join(dir, 'package.json');
-    if (fs.existsSync(manifest) && (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name?: string }).name === 'json2-explorer') return dir;
+    if (fs.existsSync(manifest) && (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name?: string }).name === 'json2-explorer')
+      return dir;
     if (path.dirname(dir) === dir) throw new Error(`no json2-explorer package.json above ${__dirname}`);
   }
 })();
@@ -45,14 +46,19 @@ export interface CliResult {
  */
 export function runCli(args: readonly string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [cliPath, ...args], {
-      cwd: options.cwd ?? fixturesDir,
-      env: { PATH: process.env.PATH ?? '', ...options.env },
-      timeout: 60_000,
-      maxBuffer: 32 * 1024 * 1024,
-    }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [cliPath, ...args],
+      {
+        cwd: options.cwd ?? fixturesDir,
+        env: { PATH: process.env.PATH ?? '', ...options.env },
+        timeout: 60_000,
+        maxBuffer: 32 * 1024 * 1024,
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }

@@ -7,7 +7,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { exportAsCurl, exportAsJavaScript, exportAsPython, parseRequestFile, resolveRequest, type ResolvedRequest } from '../../../src/core/requestFile';
+import {
+  exportAsCurl,
+  exportAsJavaScript,
+  exportAsPython,
+  parseRequestFile,
+  resolveRequest,
+  type ResolvedRequest,
+} from '../../../src/core/requestFile';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { ensureCliBuilt, runCli } from './cliHarness';
 import { skipOutsideCi } from '../../support/skipOutsideCi';
@@ -36,11 +43,13 @@ async function succeeds(command: string, args: string[]): Promise<boolean> {
 async function pythonWithRequests(): Promise<string | { skip: string }> {
   const candidates = ['/usr/bin/python3', 'python3'];
   for (const python of candidates) if (await succeeds(python, ['-c', 'import requests'])) return python;
-  if (process.getuid?.() === 0 && await succeeds('apt-get', ['--version'])) {
+  if (process.getuid?.() === 0 && (await succeeds('apt-get', ['--version']))) {
     await succeeds('apt-get', ['install', '-y', '-q', 'python3-requests']);
     if (await succeeds('/usr/bin/python3', ['-c', 'import requests'])) return '/usr/bin/python3';
   }
-  return { skip: 'NO PYTHON WITH requests: apt-get install python3-requests failed or is not allowed here, so the Python export was NOT checked' };
+  return {
+    skip: 'NO PYTHON WITH requests: apt-get install python3-requests failed or is not allowed here, so the Python export was NOT checked',
+  };
 }
 
 describe('exported code gives the same answer as the request', () => {

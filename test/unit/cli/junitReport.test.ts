@@ -6,30 +6,62 @@ import type { FileOutcome, RequestOutcome } from '../../../src/cli/runResults';
 
 const base = { file: 'dir/a&b.json2', index: 0, line: 3, column: 1, assertions: [], problems: [] } as const;
 
-const outcomes: FileOutcome[] = [{
-  file: 'dir/a&b.json2',
-  durationMs: 1234,
-  requests: [
-    { ...base, label: 'Plain <ok> & "quoted" \'name\'', verdict: 'passed', durationMs: 12 },
-    {
-      ...base, index: 1, label: 'Fails', verdict: 'failed', durationMs: 3, message: '1 of 1 assertions failed',
-      assertions: [{ text: '?? body.x == "<a>"', line: 9, column: 1, passed: false, message: '?? body.x == "<a>": got "\u0001bell\u0007 ]]> end"' }],
-    },
-    { ...base, index: 2, label: 'Errors', verdict: 'error', message: 'could not be resolved', problems: ['dir/a&b.json2:4:5: error: Unknown variable x (unknown-variable)'] },
-    { ...base, index: 3, label: 'Skipped', verdict: 'skipped', message: 'not run: --bail stopped the run after a failure' },
-  ] satisfies RequestOutcome[],
-}];
+const outcomes: FileOutcome[] = [
+  {
+    file: 'dir/a&b.json2',
+    durationMs: 1234,
+    requests: [
+      { ...base, label: 'Plain <ok> & "quoted" \'name\'', verdict: 'passed', durationMs: 12 },
+      {
+        ...base,
+        index: 1,
+        label: 'Fails',
+        verdict: 'failed',
+        durationMs: 3,
+        message: '1 of 1 assertions failed',
+        assertions: [
+          { text: '?? body.x == "<a>"', line: 9, column: 1, passed: false, message: '?? body.x == "<a>": got "\u0001bell\u0007 ]]> end"' },
+        ],
+      },
+      {
+        ...base,
+        index: 2,
+        label: 'Errors',
+        verdict: 'error',
+        message: 'could not be resolved',
+        problems: ['dir/a&b.json2:4:5: error: Unknown variable x (unknown-variable)'],
+      },
+      { ...base, index: 3, label: 'Skipped', verdict: 'skipped', message: 'not run: --bail stopped the run after a failure' },
+    ] satisfies RequestOutcome[],
+  },
+];
 
 test('a JUnit parser reads back names, counts, failures, errors and skips exactly', async () => {
   const { parse } = await import('junit2json');
-  const report = await parse(junitReport(outcomes, 1500)) as {
-    tests: number; failures: number; errors: number; skipped: number; time: number;
-    testsuite: { name: string; testcase: { name: string; classname: string; failure?: { message: string; type: string; inner: string }[]; error?: { message: string; inner: string }[]; skipped?: { message: string }[] }[] }[];
+  const report = (await parse(junitReport(outcomes, 1500))) as {
+    tests: number;
+    failures: number;
+    errors: number;
+    skipped: number;
+    time: number;
+    testsuite: {
+      name: string;
+      testcase: {
+        name: string;
+        classname: string;
+        failure?: { message: string; type: string; inner: string }[];
+        error?: { message: string; inner: string }[];
+        skipped?: { message: string }[];
+      }[];
+    }[];
   };
   assert.deepEqual([report.tests, report.failures, report.errors, report.skipped, report.time], [4, 1, 1, 1, 1.5]);
   const suite = report.testsuite[0];
   assert.equal(suite.name, 'dir/a&b.json2');
-  assert.deepEqual(suite.testcase.map((c) => c.name), ['Plain <ok> & "quoted" \'name\'', 'Fails', 'Errors', 'Skipped']);
+  assert.deepEqual(
+    suite.testcase.map((c) => c.name),
+    ['Plain <ok> & "quoted" \'name\'', 'Fails', 'Errors', 'Skipped'],
+  );
   assert.equal(suite.testcase[1].failure?.[0].message, '?? body.x == "<a>": got "\uFFFDbell\uFFFD ]]> end"');
   assert.equal(suite.testcase[1].failure?.[0].type, 'assertion');
   assert.match(suite.testcase[1].failure?.[0].inner ?? '', /^1 of 1 assertions failed\ndir\/a&b\.json2:9:1: /);
@@ -41,6 +73,8 @@ test('a JUnit parser reads back names, counts, failures, errors and skips exactl
 test('the report escapes markup and replaces characters XML cannot hold', async () => {
   const { parse } = await import('junit2json');
   const label = '<a href="x">&\'</a> tab\tline\nnul\u0000 lone\uD800 emoji 😀';
-  const report = await parse(junitReport([{ ...outcomes[0], requests: [{ ...base, label, verdict: 'passed' }] }], 1)) as { testsuite: { testcase: { name: string }[] }[] };
+  const report = (await parse(junitReport([{ ...outcomes[0], requests: [{ ...base, label, verdict: 'passed' }] }], 1))) as {
+    testsuite: { testcase: { name: string }[] }[];
+  };
   assert.equal(report.testsuite[0].testcase[0].name, '<a href="x">&\'</a> tab\tline\nnul\uFFFD lone\uFFFD emoji 😀');
 });

@@ -31,10 +31,16 @@ describe('json2 mcp over stdio against the sandbox', () => {
   /** Starts `node dist/cli.js mcp ARGS` in the workspace with only the given environment, and connects the SDK's client. */
   async function startMcp(args: readonly string[], env: Record<string, string>): Promise<Started> {
     const transport = new StdioClientTransport({
-      command: process.execPath, args: [cliPath, 'mcp', ...args], cwd: workspace, env: { PATH: process.env.PATH ?? '', ...env }, stderr: 'pipe',
+      command: process.execPath,
+      args: [cliPath, 'mcp', ...args],
+      cwd: workspace,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stderr: 'pipe',
     });
     let stderr = '';
-    transport.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString('utf8'); });
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
     const client = new Client({ name: 'json2-mcp-test', version: '1.0.0' });
     await client.connect(transport);
     clients.push(client);
@@ -49,15 +55,17 @@ describe('json2 mcp over stdio against the sandbox', () => {
     return { isError: result.isError === true, value: JSON.parse(content[0].text) as Record<string, unknown> };
   }
 
-
   before(async () => {
     ensureCliBuilt();
     sandbox = await startSandbox();
     workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-mcp-test-'));
     fs.mkdirSync(path.join(workspace, '.vscode'));
-    fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify({
-      'json2.connections': [{ name: 'local', baseUrl: sandbox.url, database: sandbox.database }],
-    }));
+    fs.writeFileSync(
+      path.join(workspace, '.vscode', 'settings.json'),
+      JSON.stringify({
+        'json2.connections': [{ name: 'local', baseUrl: sandbox.url, database: sandbox.database }],
+      }),
+    );
   });
 
   after(async () => {
@@ -80,14 +88,25 @@ describe('json2 mcp over stdio against the sandbox', () => {
     const { client, stderr } = await startMcp(['--url', sandbox.url, '--db', sandbox.database], { JSON2_API_KEY: sandbox.keys.admin });
     const { tools } = await client.listTools();
     assert.deepEqual(tools.map((tool) => tool.name).sort(), [
-      'json2_call_method', 'json2_describe_model', 'json2_find_models', 'json2_list_connections', 'json2_read_records', 'json2_run_request',
+      'json2_call_method',
+      'json2_describe_model',
+      'json2_find_models',
+      'json2_list_connections',
+      'json2_read_records',
+      'json2_run_request',
     ]);
     const readTool = tools.find((tool) => tool.name === 'json2_read_records');
     assert.equal(readTool?.annotations?.readOnlyHint, true);
     assert.deepEqual(readTool?.inputSchema.required, ['model']);
 
     const read = await call(client, 'json2_read_records', {
-      model: 'res.partner', domain: [['is_company', '=', true], ['country_id.code', '=', 'BE']], fields: ['name'], order: 'id',
+      model: 'res.partner',
+      domain: [
+        ['is_company', '=', true],
+        ['country_id.code', '=', 'BE'],
+      ],
+      fields: ['name'],
+      order: 'id',
     });
     assert.equal(read.isError, false);
     assert.equal(read.value.total, 3);
@@ -96,7 +115,12 @@ describe('json2 mcp over stdio against the sandbox', () => {
 
     const target = records[0].id;
     const before = await partnerComment(sandbox, target);
-    const write = await call(client, 'json2_call_method', { model: 'res.partner', method: 'write', ids: [target], args: { vals: { comment: 'mcp was here' } } });
+    const write = await call(client, 'json2_call_method', {
+      model: 'res.partner',
+      method: 'write',
+      ids: [target],
+      args: { vals: { comment: 'mcp was here' } },
+    });
     assert.equal(write.isError, true);
     assert.equal(write.value.kind, 'refused');
     assert.match(String(write.value.error), /Writes are off for agents: .*--allow-writes/);
@@ -109,14 +133,29 @@ describe('json2 mcp over stdio against the sandbox', () => {
   });
 
   test('--allow-writes: a saved connection with JSON2_API_KEY_<NAME> writes, and a named request of a workspace file runs', async () => {
-    fs.writeFileSync(path.join(workspace, 'partners.json2'), '### Kroon\n# @name kroon\nPOST res.partner/search_read\n{ "domain": [["name", "=", "Brouwerij De Kroon"]], "fields": ["comment"] }\n?? body.length == 1\n');
+    fs.writeFileSync(
+      path.join(workspace, 'partners.json2'),
+      '### Kroon\n# @name kroon\nPOST res.partner/search_read\n{ "domain": [["name", "=", "Brouwerij De Kroon"]], "fields": ["comment"] }\n?? body.length == 1\n',
+    );
     const { client, stderr } = await startMcp(['--allow-writes'], { JSON2_API_KEY_LOCAL: sandbox.keys.admin });
     const listed = await call(client, 'json2_list_connections', {});
-    assert.deepEqual(listed.value.connections, [{ name: 'local', url: sandbox.url, database: sandbox.database, interface: 'JSON-2', readOnly: false, production: false }]);
+    assert.deepEqual(listed.value.connections, [
+      { name: 'local', url: sandbox.url, database: sandbox.database, interface: 'JSON-2', readOnly: false, production: false },
+    ]);
 
-    const found = await call(client, 'json2_read_records', { connection: 'local', model: 'res.partner', domain: [['name', '=', 'Brouwerij De Kroon']] });
+    const found = await call(client, 'json2_read_records', {
+      connection: 'local',
+      model: 'res.partner',
+      domain: [['name', '=', 'Brouwerij De Kroon']],
+    });
     const id = (found.value.records as { id: number }[])[0].id;
-    const write = await call(client, 'json2_call_method', { connection: 'local', model: 'res.partner', method: 'write', ids: [id], args: { vals: { comment: 'mcp wrote this' } } });
+    const write = await call(client, 'json2_call_method', {
+      connection: 'local',
+      model: 'res.partner',
+      method: 'write',
+      ids: [id],
+      args: { vals: { comment: 'mcp wrote this' } },
+    });
     assert.equal(write.isError, false, JSON.stringify(write.value));
     assert.equal(write.value.result, true);
     assert.equal(await partnerComment(sandbox, id), 'mcp wrote this');

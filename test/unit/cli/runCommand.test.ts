@@ -13,12 +13,32 @@ import { skipOutsideCi } from '../../support/skipOutsideCi';
 import { eventually } from '../../support/eventually';
 
 interface JsonRun {
-  files: { file: string; requests: { label: string; name?: string; verdict: string; httpStatus?: number; body?: unknown; message?: string; assertions: { passed: boolean; message: string }[] }[] }[];
+  files: {
+    file: string;
+    requests: {
+      label: string;
+      name?: string;
+      verdict: string;
+      httpStatus?: number;
+      body?: unknown;
+      message?: string;
+      assertions: { passed: boolean; message: string }[];
+    }[];
+  }[];
 }
 
 interface ParsedJunit {
-  tests?: number; failures?: number; errors?: number; skipped?: number;
-  testsuite?: { name?: string; tests?: number; failures?: number; skipped?: number; testcase?: { name?: string; failure?: { message?: string; inner?: string }[]; skipped?: { message?: string }[] }[] }[];
+  tests?: number;
+  failures?: number;
+  errors?: number;
+  skipped?: number;
+  testsuite?: {
+    name?: string;
+    tests?: number;
+    failures?: number;
+    skipped?: number;
+    testcase?: { name?: string; failure?: { message?: string; inner?: string }[]; skipped?: { message?: string }[] }[];
+  }[];
 }
 
 async function readJunit(file: string): Promise<ParsedJunit> {
@@ -59,11 +79,18 @@ describe('json2 run against the sandbox', () => {
       skipOutsideCi(t, 'NO script(1) (util-linux): the terminal progress line was NOT checked');
       return;
     }
-    const command = [process.execPath, path.join(repoRoot, 'dist', 'cli.js'), 'run', 'passing.json2', ...connection, '--output', 'none'].map((word) => `'${word}'`).join(' ');
+    const command = [process.execPath, path.join(repoRoot, 'dist', 'cli.js'), 'run', 'passing.json2', ...connection, '--output', 'none']
+      .map((word) => `'${word}'`)
+      .join(' ');
     const result = await new Promise<{ code: number; output: string }>((resolve) => {
-      execFile('/usr/bin/script', ['-qec', command, '/dev/null'], { cwd: fixturesDir, env: { PATH: process.env.PATH ?? '', ...env } }, (error, stdout) => {
-        resolve({ code: error ? Number(error.code) : 0, output: stdout });
-      });
+      execFile(
+        '/usr/bin/script',
+        ['-qec', command, '/dev/null'],
+        { cwd: fixturesDir, env: { PATH: process.env.PATH ?? '', ...env } },
+        (error, stdout) => {
+          resolve({ code: error ? Number(error.code) : 0, output: stdout });
+        },
+      );
     });
     assert.equal(result.code, 0, result.output);
     const clearLine = '\r\u001b[K';
@@ -76,18 +103,32 @@ describe('json2 run against the sandbox', () => {
     const result = await runCli(['run', 'passing.json2', ...connection, '--output', 'json'], { env });
     assert.equal(result.code, 0, result.stderr);
     const requests = (JSON.parse(result.stdout) as JsonRun).files[0].requests;
-    assert.deepEqual(requests.map((r) => r.label), ['Server version', 'companies', 'Their contacts (uses companies, written further down: it runs first)']);
+    assert.deepEqual(
+      requests.map((r) => r.label),
+      ['Server version', 'companies', 'Their contacts (uses companies, written further down: it runs first)'],
+    );
     const companyIds = (requests[1].body as { id: number }[]).map((company) => company.id);
     const parents = (requests[2].body as { parent_id: [number, string] }[]).map((contact) => contact.parent_id[0]);
-    assert.ok(parents.length > 0 && parents.every((id) => companyIds.includes(id)), `${JSON.stringify(parents)} ⊄ ${JSON.stringify(companyIds)}`);
+    assert.ok(
+      parents.length > 0 && parents.every((id) => companyIds.includes(id)),
+      `${JSON.stringify(parents)} ⊄ ${JSON.stringify(companyIds)}`,
+    );
   });
 
   test('--name runs only that request; --line runs the request on that line after what it needs', async () => {
-    const byName = JSON.parse((await runCli(['run', 'passing.json2', ...connection, '--output', 'json', '--name', 'companies'], { env })).stdout) as JsonRun;
-    assert.deepEqual(byName.files[0].requests.map((r) => r.label), ['companies']);
+    const byName = JSON.parse(
+      (await runCli(['run', 'passing.json2', ...connection, '--output', 'json', '--name', 'companies'], { env })).stdout,
+    ) as JsonRun;
+    assert.deepEqual(
+      byName.files[0].requests.map((r) => r.label),
+      ['companies'],
+    );
     const byLine = await runCli(['run', 'passing.json2', ...connection, '--output', 'json', '--line', '12'], { env });
     assert.equal(byLine.code, 0, byLine.stderr);
-    assert.deepEqual((JSON.parse(byLine.stdout) as JsonRun).files[0].requests.map((r) => r.name ?? r.label.slice(0, 14)), ['companies', 'Their contacts']);
+    assert.deepEqual(
+      (JSON.parse(byLine.stdout) as JsonRun).files[0].requests.map((r) => r.name ?? r.label.slice(0, 14)),
+      ['companies', 'Their contacts'],
+    );
     const nowhere = await runCli(['run', 'passing.json2', ...connection, '--name', 'nobody'], { env });
     assert.equal(nowhere.code, 2);
     assert.match(nowhere.stderr, /no request is named nobody/);
@@ -104,7 +145,10 @@ describe('json2 run against the sandbox', () => {
     assert.equal(report.tests, 3);
     assert.equal(report.failures, 1);
     const cases = report.testsuite?.[0].testcase ?? [];
-    assert.deepEqual(cases.map((c) => c.name), ['First passes', 'Wrong expectation', 'Last passes']);
+    assert.deepEqual(
+      cases.map((c) => c.name),
+      ['First passes', 'Wrong expectation', 'Last passes'],
+    );
     assert.equal(cases[1].failure?.[0].message, '?? body.version == "18.0": got "19.0"');
     assert.equal(cases[0].failure, undefined);
   });
@@ -149,7 +193,9 @@ describe('json2 run against the sandbox', () => {
         probe.close(() => resolve(port));
       });
     });
-    const refused = await runCli(['run', 'passing.json2', '--url', `http://127.0.0.1:${closed}`, '--db', 'demo', '--output', 'none'], { env });
+    const refused = await runCli(['run', 'passing.json2', '--url', `http://127.0.0.1:${closed}`, '--db', 'demo', '--output', 'none'], {
+      env,
+    });
     assert.equal(refused.code, 1, refused.stderr);
     assert.match(refused.stderr, /The connection to 127\.0\.0\.1:\d+ was refused: is the server running/);
   });
@@ -190,7 +236,11 @@ describe('json2 run against the sandbox', () => {
       const result = await runCli(['run', 'secretEcho.json2', ...connection, '--output', output, '--junit', junit], { env });
       assert.equal(result.code, 1, result.stderr);
       const report = fs.readFileSync(junit, 'utf8');
-      for (const [where, text] of [['stdout', result.stdout], ['stderr', result.stderr], ['junit', report]]) {
+      for (const [where, text] of [
+        ['stdout', result.stdout],
+        ['stderr', result.stderr],
+        ['junit', report],
+      ]) {
         assert.ok(!text.includes(key), `the key is in ${where} (--output ${output})`);
       }
       assert.match(report, /«redacted»/);
@@ -200,8 +250,13 @@ describe('json2 run against the sandbox', () => {
 
   test('a saved connection from --connections with its key from JSON2_API_KEY_<NAME>, or from --key-file', async () => {
     const settings = path.join(tmp, 'connections.json');
-    fs.writeFileSync(settings, JSON.stringify({ 'json2.connections': [{ name: 'sandbox', baseUrl: sandbox.url, database: sandbox.database }] }));
-    const named = await runCli(['run', 'namedConnection.json2', '--connections', settings], { env: { JSON2_API_KEY_SANDBOX: sandbox.keys.user } });
+    fs.writeFileSync(
+      settings,
+      JSON.stringify({ 'json2.connections': [{ name: 'sandbox', baseUrl: sandbox.url, database: sandbox.database }] }),
+    );
+    const named = await runCli(['run', 'namedConnection.json2', '--connections', settings], {
+      env: { JSON2_API_KEY_SANDBOX: sandbox.keys.user },
+    });
     assert.equal(named.code, 0, named.stderr);
     const keyFile = path.join(tmp, 'key.txt');
     fs.writeFileSync(keyFile, `${sandbox.keys.robot}\n`, { mode: 0o600 });
@@ -236,7 +291,10 @@ describe('json2 run against the sandbox', () => {
 
   test('a prompt is answered from JSON2_<NAME>; without it the request fails and says which variable to set', async () => {
     const file = path.join(tmp, 'prompt.json2');
-    fs.writeFileSync(file, '# @prompt partnerName\nPOST res.partner/search_count\n{ "domain": [["name", "=", "{{partnerName}}"]] }\n?? body == 1\n');
+    fs.writeFileSync(
+      file,
+      '# @prompt partnerName\nPOST res.partner/search_count\n{ "domain": [["name", "=", "{{partnerName}}"]] }\n?? body == 1\n',
+    );
     assert.equal((await runCli(['run', file, ...connection], { env: { ...env, JSON2_PARTNER_NAME: 'Brouwerij De Kroon' } })).code, 0);
     const unanswered = await runCli(['run', file, ...connection], { env });
     assert.equal(unanswered.code, 1);
@@ -245,12 +303,24 @@ describe('json2 run against the sandbox', () => {
 
   test('the examples npm start runs all pass (every feature of the format on the demo data)', async () => {
     const settings = path.join(tmp, 'examples-connections.json');
-    fs.writeFileSync(settings, JSON.stringify([{ name: 'sandbox', baseUrl: sandbox.url, database: sandbox.database, variables: { database: sandbox.database, lang: 'en_US' } }]));
-    const examples = fs.readdirSync(path.join(repoRoot, 'examples')).filter((name) => name.endsWith('.json2')).map((name) => path.join('examples', name));
+    fs.writeFileSync(
+      settings,
+      JSON.stringify([
+        { name: 'sandbox', baseUrl: sandbox.url, database: sandbox.database, variables: { database: sandbox.database, lang: 'en_US' } },
+      ]),
+    );
+    const examples = fs
+      .readdirSync(path.join(repoRoot, 'examples'))
+      .filter((name) => name.endsWith('.json2'))
+      .map((name) => path.join('examples', name));
     assert.ok(examples.length >= 4);
-    const result = await runCli(['run', ...examples, '--connections', settings, '--env', 'examples/sandbox.env', '--yes', '--output', 'none'], {
-      cwd: repoRoot, env: { JSON2_API_KEY_SANDBOX: sandbox.keys.admin, JSON2_PARTNER_NAME: 'Brouwerij De Kroon', JSON2_EXAMPLES_RUN_BY: 'test' },
-    });
+    const result = await runCli(
+      ['run', ...examples, '--connections', settings, '--env', 'examples/sandbox.env', '--yes', '--output', 'none'],
+      {
+        cwd: repoRoot,
+        env: { JSON2_API_KEY_SANDBOX: sandbox.keys.admin, JSON2_PARTNER_NAME: 'Brouwerij De Kroon', JSON2_EXAMPLES_RUN_BY: 'test' },
+      },
+    );
     assert.equal(result.code, 0, result.stderr);
     assert.doesNotMatch(result.stderr, /warning/);
   });

@@ -41,8 +41,13 @@ describe('json2 run: secrets echoed by the server in later requests', () => {
           });
           assert.equal(result.code, 1, result.stderr);
           const report = fs.readFileSync(junit, 'utf8');
-          for (const [where, text] of [['stdout', result.stdout], ['stderr', result.stderr], ['junit', report]] as const) {
-            for (const form of echoedForms(secret)) assert.ok(!text.includes(form), `${JSON.stringify(form)} in ${where} (--output ${output}): ${text.slice(0, 2000)}`);
+          for (const [where, text] of [
+            ['stdout', result.stdout],
+            ['stderr', result.stderr],
+            ['junit', report],
+          ] as const) {
+            for (const form of echoedForms(secret))
+              assert.ok(!text.includes(form), `${JSON.stringify(form)} in ${where} (--output ${output}): ${text.slice(0, 2000)}`);
           }
           assert.match(result.stdout + result.stderr, /\?\? body\[0\]\.name == "x": got "«redacted»"/);
           assert.match(report, /got &quot;«redacted»&quot;/);

@@ -55,17 +55,23 @@ describe('json2 run over XML-RPC and JSON-RPC connections', () => {
   function connectionsFile(sandbox: StartedSandbox): string {
     const written = path.join(tmp, `connections-${new URL(sandbox.url).port}.json`);
     const login = sandbox.users.admin.login;
-    fs.writeFileSync(written, JSON.stringify([
-      { name: 'modern', baseUrl: sandbox.url, database: sandbox.database },
-      { name: 'old xml', baseUrl: sandbox.url, database: sandbox.database, protocol: 'xmlrpc', login },
-      { name: 'old-json', baseUrl: sandbox.url, database: sandbox.database, protocol: 'jsonrpc', login },
-    ]));
+    fs.writeFileSync(
+      written,
+      JSON.stringify([
+        { name: 'modern', baseUrl: sandbox.url, database: sandbox.database },
+        { name: 'old xml', baseUrl: sandbox.url, database: sandbox.database, protocol: 'xmlrpc', login },
+        { name: 'old-json', baseUrl: sandbox.url, database: sandbox.database, protocol: 'jsonrpc', login },
+      ]),
+    );
     return written;
   }
 
   async function runOn(sandbox: StartedSandbox, log: string[], connection: string, env: Record<string, string>, extra: string[] = []) {
     const before = log.length;
-    const result = await runCli(['run', file, '--connections', connectionsFile(sandbox), '--connection', connection, '--output', 'json', ...extra], { env });
+    const result = await runCli(
+      ['run', file, '--connections', connectionsFile(sandbox), '--connection', connection, '--output', 'json', ...extra],
+      { env },
+    );
     return { result, paths: log.slice(before).map((line) => line.split(' ')[1]) };
   }
 
@@ -81,14 +87,23 @@ describe('json2 run over XML-RPC and JSON-RPC connections', () => {
       assert.ok(json.paths.length > 0 && json.paths.every((where) => where === '/jsonrpc'), json.paths.join(', '));
       for (const requests of [xml, json]) {
         const run = JSON.parse(requests.result.stdout) as JsonRun;
-        assert.deepEqual(run.files[0].requests.map((request) => [request.verdict, request.httpStatus]), [['passed', 200], ['passed', 200]]);
-        for (const text of [requests.result.stdout, requests.result.stderr, ...log]) assert.ok(!text.includes(password) && !text.includes(sandbox.keys.admin));
+        assert.deepEqual(
+          run.files[0].requests.map((request) => [request.verdict, request.httpStatus]),
+          [
+            ['passed', 200],
+            ['passed', 200],
+          ],
+        );
+        for (const text of [requests.result.stdout, requests.result.stderr, ...log])
+          assert.ok(!text.includes(password) && !text.includes(sandbox.keys.admin));
       }
       if (server === 'normal') {
         const modern = await runOn(sandbox, log, 'modern', { JSON2_API_KEY_MODERN: sandbox.keys.admin });
         assert.equal(modern.result.code, 0, modern.result.stderr);
         assert.ok(modern.paths.every((where) => where.startsWith('/json/2/')));
-        const bodies = [modern, xml, json].map((requests) => (JSON.parse(requests.result.stdout) as JsonRun).files[0].requests.map((request) => request.body));
+        const bodies = [modern, xml, json].map((requests) =>
+          (JSON.parse(requests.result.stdout) as JsonRun).files[0].requests.map((request) => request.body),
+        );
         assert.deepEqual(bodies[1], bodies[0], 'XML-RPC gives the answers JSON-2 gives');
         assert.deepEqual(bodies[2], bodies[0], 'JSON-RPC gives the answers JSON-2 gives');
       }
@@ -104,25 +119,39 @@ describe('json2 run over XML-RPC and JSON-RPC connections', () => {
     const route = path.join(tmp, 'route.json2');
     fs.writeFileSync(route, 'GET /web/version\n');
     const before = log.length;
-    const refused = await runCli(['run', route, '--connections', connectionsFile(sandbox), '--connection', 'old xml', '--output', 'json'], { env: { JSON2_PASSWORD_OLD_XML: 'not-even-checked' } });
+    const refused = await runCli(['run', route, '--connections', connectionsFile(sandbox), '--connection', 'old xml', '--output', 'json'], {
+      env: { JSON2_PASSWORD_OLD_XML: 'not-even-checked' },
+    });
     assert.equal(refused.code, 1, refused.stderr);
     const request = (JSON.parse(refused.stdout) as JsonRun).files[0].requests[0];
     assert.equal(request.verdict, 'error');
     assert.equal(request.errorKind, 'unsupported');
-    assert.match(request.message ?? '', /"old xml" uses XML-RPC: routes such as \/web\/version need a JSON-2 connection\. Nothing was sent\./);
+    assert.match(
+      request.message ?? '',
+      /"old xml" uses XML-RPC: routes such as \/web\/version need a JSON-2 connection\. Nothing was sent\./,
+    );
     assert.deepEqual(log.slice(before), [], 'nothing reached the sandbox');
   });
 
   test('a password is only looked for where its connection sends it: no generic fallback, no password for JSON-2', async () => {
     const { sandbox } = servers.normal;
     const settings = connectionsFile(sandbox);
-    const generic = await runCli(['run', file, '--connections', settings, '--connection', 'old xml'], { env: { JSON2_API_KEY: sandbox.keys.admin } });
+    const generic = await runCli(['run', file, '--connections', settings, '--connection', 'old xml'], {
+      env: { JSON2_API_KEY: sandbox.keys.admin },
+    });
     assert.equal(generic.code, 2);
-    assert.match(generic.stderr, /No password or API key for the connection "old xml" \(XML-RPC\): set JSON2_PASSWORD_OLD_XML or JSON2_API_KEY_OLD_XML/);
-    const passwordForJson2 = await runCli(['run', file, '--connections', settings, '--connection', 'modern'], { env: { JSON2_PASSWORD_MODERN: sandbox.users.admin.password as string } });
+    assert.match(
+      generic.stderr,
+      /No password or API key for the connection "old xml" \(XML-RPC\): set JSON2_PASSWORD_OLD_XML or JSON2_API_KEY_OLD_XML/,
+    );
+    const passwordForJson2 = await runCli(['run', file, '--connections', settings, '--connection', 'modern'], {
+      env: { JSON2_PASSWORD_MODERN: sandbox.users.admin.password as string },
+    });
     assert.equal(passwordForJson2.code, 2);
     assert.match(passwordForJson2.stderr, /No API key for the connection "modern": set JSON2_API_KEY_MODERN or JSON2_API_KEY/);
-    const wrong = await runCli(['run', file, '--connections', settings, '--connection', 'old-json', '--output', 'json'], { env: { JSON2_PASSWORD_OLD_JSON: 'wrong-password-123' } });
+    const wrong = await runCli(['run', file, '--connections', settings, '--connection', 'old-json', '--output', 'json'], {
+      env: { JSON2_PASSWORD_OLD_JSON: 'wrong-password-123' },
+    });
     assert.equal(wrong.code, 1);
     const refused = (JSON.parse(wrong.stdout) as JsonRun).files[0].requests[0];
     assert.equal(refused.errorKind, 'auth');

@@ -4,15 +4,66 @@ import assert from 'node:assert/strict';
 import { parseRunOptions, RunUsageError } from '../../../src/cli/runOptions';
 
 test('defaults and every option', () => {
-  assert.deepEqual(parseRunOptions(['a.json2']), { files: ['a.json2'], names: [], lines: [], output: 'pretty', reporters: [], bail: false, timeoutMs: 30000, yes: false });
-  assert.deepEqual(parseRunOptions([
-    'a.json2', 'b.json2', '--name', 'x', '--name', 'y', '--line', '12', '--url', 'http://127.0.0.1:8069', '--db', 'demo',
-    '--connections', 'c.json', '--env', '.env', '--key-file', 'k', '--output', 'json', '--junit', 'r.xml', '--bail', '--timeout', '500', '--yes',
-    '--reporter', 'github', '--reporter', 'github',
-  ]), {
-    files: ['a.json2', 'b.json2'], names: ['x', 'y'], lines: [12], url: 'http://127.0.0.1:8069', database: 'demo', connectionsFile: 'c.json',
-    envFile: '.env', keyFile: 'k', output: 'json', junitFile: 'r.xml', reporters: ['github'], bail: true, timeoutMs: 500, yes: true,
+  assert.deepEqual(parseRunOptions(['a.json2']), {
+    files: ['a.json2'],
+    names: [],
+    lines: [],
+    output: 'pretty',
+    reporters: [],
+    bail: false,
+    timeoutMs: 30000,
+    yes: false,
   });
+  assert.deepEqual(
+    parseRunOptions([
+      'a.json2',
+      'b.json2',
+      '--name',
+      'x',
+      '--name',
+      'y',
+      '--line',
+      '12',
+      '--url',
+      'http://127.0.0.1:8069',
+      '--db',
+      'demo',
+      '--connections',
+      'c.json',
+      '--env',
+      '.env',
+      '--key-file',
+      'k',
+      '--output',
+      'json',
+      '--junit',
+      'r.xml',
+      '--bail',
+      '--timeout',
+      '500',
+      '--yes',
+      '--reporter',
+      'github',
+      '--reporter',
+      'github',
+    ]),
+    {
+      files: ['a.json2', 'b.json2'],
+      names: ['x', 'y'],
+      lines: [12],
+      url: 'http://127.0.0.1:8069',
+      database: 'demo',
+      connectionsFile: 'c.json',
+      envFile: '.env',
+      keyFile: 'k',
+      output: 'json',
+      junitFile: 'r.xml',
+      reporters: ['github'],
+      bail: true,
+      timeoutMs: 500,
+      yes: true,
+    },
+  );
   const tap = parseRunOptions(['a.json2', '--reporter', 'tap', '--reporter', 'github']);
   assert.ok(tap !== 'help');
   assert.deepEqual([tap.output, tap.reporters], ['none', ['tap', 'github']], 'TAP takes stdout: no answers printed there');
@@ -22,7 +73,11 @@ test('defaults and every option', () => {
 });
 
 test('bad usage is refused with a message', () => {
-  const refused = (argv: string[], message: RegExp) => assert.throws(() => parseRunOptions(argv), (error: unknown) => error instanceof RunUsageError && message.test(error.message));
+  const refused = (argv: string[], message: RegExp) =>
+    assert.throws(
+      () => parseRunOptions(argv),
+      (error: unknown) => error instanceof RunUsageError && message.test(error.message),
+    );
   refused([], /at least one \.json2 file/);
   refused(['a.json2', '--key', 'secret'], /Unknown option '--key'/);
   refused(['a.json2', '--api-key', 'secret'], /Unknown option '--api-key'/);

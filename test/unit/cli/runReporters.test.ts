@@ -33,7 +33,7 @@ describe('json2 run --reporter', () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  test('github, failing assertion: commands stopped around the run, then one annotation at the assertion\'s line', async () => {
+  test("github, failing assertion: commands stopped around the run, then one annotation at the assertion's line", async () => {
     const result = await runCli(['run', 'failing.json2', ...connection, '--output', 'none', '--reporter', 'github'], { env });
     assert.equal(result.code, 1, result.stderr);
     const lines = linesOf(result.stdout);
@@ -64,11 +64,22 @@ describe('json2 run --reporter', () => {
   test('github: paths relative to GITHUB_WORKSPACE; an error answer, and its dependent skipped, not annotated twice', async () => {
     const folder = path.join(tmp, 'requests');
     fs.mkdirSync(folder, { recursive: true });
-    fs.writeFileSync(path.join(folder, 'chain.json2'), [
-      '### Lookup', '# @name lookup', 'POST res.partner/no_such_method', '',
-      '### Uses it', 'POST res.partner/read', '{ "ids": {{lookup.response.body}}, "fields": ["name"] }', '',
-    ].join('\n'));
-    const result = await runCli(['run', path.join(folder, 'chain.json2'), ...connection, '--output', 'none', '--reporter', 'github'], { env: { ...env, GITHUB_WORKSPACE: tmp } });
+    fs.writeFileSync(
+      path.join(folder, 'chain.json2'),
+      [
+        '### Lookup',
+        '# @name lookup',
+        'POST res.partner/no_such_method',
+        '',
+        '### Uses it',
+        'POST res.partner/read',
+        '{ "ids": {{lookup.response.body}}, "fields": ["name"] }',
+        '',
+      ].join('\n'),
+    );
+    const result = await runCli(['run', path.join(folder, 'chain.json2'), ...connection, '--output', 'none', '--reporter', 'github'], {
+      env: { ...env, GITHUB_WORKSPACE: tmp },
+    });
     assert.equal(result.code, 1, result.stderr);
     const lines = linesOf(result.stdout);
     assert.equal(lines.length, 3, result.stdout);
@@ -79,7 +90,10 @@ describe('json2 run --reporter', () => {
   test('github: an answer holding a workflow command is printed while commands are stopped', async () => {
     const name = '::error file=x,line=1::injected%0A::add-mask::x';
     const file = path.join(tmp, 'inject.json2');
-    fs.writeFileSync(file, `POST res.partner/create\n{ "vals_list": [{ "name": ${JSON.stringify(name)} }] }\n\n###\nPOST res.partner/search_read\n{ "domain": [["name", "=", ${JSON.stringify(name)}]], "fields": ["name"] }\n?? body.length == 0\n`);
+    fs.writeFileSync(
+      file,
+      `POST res.partner/create\n{ "vals_list": [{ "name": ${JSON.stringify(name)} }] }\n\n###\nPOST res.partner/search_read\n{ "domain": [["name", "=", ${JSON.stringify(name)}]], "fields": ["name"] }\n?? body.length == 0\n`,
+    );
     const result = await runCli(['run', file, ...connection, '--reporter', 'github'], { env });
     assert.equal(result.code, 1, result.stderr);
     const lines = linesOf(result.stdout);
@@ -88,7 +102,10 @@ describe('json2 run --reporter', () => {
     const printed = lines.findIndex((line) => line.includes('injected'));
     assert.ok(printed > 0 && printed < resume, 'the name is printed before commands resume');
     for (const line of lines.slice(resume + 1)) assert.match(line, /^::error file=/);
-    assert.ok(lines.slice(resume + 1).every((line) => !line.includes('::add-mask::')), 'the annotation holds the server text escaped on one line');
+    assert.ok(
+      lines.slice(resume + 1).every((line) => !line.includes('::add-mask::')),
+      'the annotation holds the server text escaped on one line',
+    );
   });
 
   test('tap: version, plan, one test point per request, a YAML block at the failed assertion with wanted and found', async () => {
@@ -137,6 +154,9 @@ describe('json2 run --reporter', () => {
 test('workflow command escaping: % CR LF in messages, and : , too in properties', () => {
   assert.equal(escapeData('50%\r\nnext: a, b'), '50%25%0D%0Anext: a, b');
   assert.equal(escapeProperty('dir:a,b%\n'), 'dir%3Aa%2Cb%25%0A');
-  assert.equal(annotationLine({ level: 'warning', file: 'a,b.json2', line: 2, column: 3, message: 'two\nlines' }), '::warning file=a%2Cb.json2,line=2,col=3::two%0Alines');
+  assert.equal(
+    annotationLine({ level: 'warning', file: 'a,b.json2', line: 2, column: 3, message: 'two\nlines' }),
+    '::warning file=a%2Cb.json2,line=2,col=3::two%0Alines',
+  );
   assert.ok(fs.existsSync(path.join(fixturesDir, 'failing.json2')));
 });

@@ -50,7 +50,10 @@ describe('json2 run --select', () => {
     const run = JSON.parse(result.stdout) as { files: { requests: { body?: unknown; assertions: { passed: boolean }[] }[] }[] };
     const [companies, version] = run.files[0].requests;
     assert.deepEqual(companies.body, ['Brouwerij De Kroon']);
-    assert.deepEqual(companies.assertions.map((assertion) => assertion.passed), [true]);
+    assert.deepEqual(
+      companies.assertions.map((assertion) => assertion.passed),
+      [true],
+    );
     // On an object a filter looks at its members' values: none is a string matching, so the list is empty.
     assert.deepEqual(version.body, []);
   });

@@ -90,7 +90,7 @@ describe('DatabaseManagerClient against the sandbox', () => {
     assert.deepEqual(await manager.list(), [sandbox.database]);
   });
 
-  test('refusals carry the manager page\'s sentence as typed errors, without any secret', async () => {
+  test("refusals carry the manager page's sentence as typed errors, without any secret", async () => {
     const wrongMaster = 'not-the-Master-pw-9';
     const wrong = new DatabaseManagerClient({ baseUrl: sandbox.url, masterPassword: wrongMaster });
     closing.push(wrong);
@@ -102,7 +102,10 @@ describe('DatabaseManagerClient against the sandbox', () => {
       [() => wrong.changePassword('whatever-New-1'), /^Master password update error: /],
     ];
     for (const [run, sentence] of refusals) {
-      const error = await run().then(() => undefined, (e: unknown) => e);
+      const error = await run().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.ok(error instanceof DatabaseManagerError, String(error));
       assert.equal(error.kind, 'auth');
       assert.match(error.sentence, sentence);
@@ -113,7 +116,10 @@ describe('DatabaseManagerClient against the sandbox', () => {
     assert.equal(fs.existsSync(path.join(dir, 'never.zip.part')), false);
     // Five wrong master passwords put this address on cooldown for 60 s (docs/sandbox.md, "Login throttling").
     sandbox.clock.advance(61_000);
-    const exists = await manager.create({ name: sandbox.database, login: 'x', password: NEW_ADMIN_PASSWORD }).then(() => undefined, (e: unknown) => e);
+    const exists = await manager.create({ name: sandbox.database, login: 'x', password: NEW_ADMIN_PASSWORD }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(exists instanceof DatabaseManagerError && exists.kind === 'validation', String(exists));
     assert.match(exists.sentence, /^Database creation error: .*demo/);
     assertNoSecretIn(exists, [sandbox.masterPassword, NEW_ADMIN_PASSWORD]);
@@ -125,7 +131,10 @@ describe('DatabaseManagerClient against the sandbox', () => {
     await manager.changePassword(newMaster);
     const renewed = new DatabaseManagerClient({ baseUrl: sandbox.url, masterPassword: newMaster });
     closing.push(renewed);
-    const refused = await manager.duplicate(sandbox.database, 'never').then(() => undefined, (e: unknown) => e);
+    const refused = await manager.duplicate(sandbox.database, 'never').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(refused instanceof DatabaseManagerError && refused.kind === 'auth', String(refused));
     assertNoSecretIn(refused, [newMaster, sandbox.masterPassword]);
     await renewed.duplicate(sandbox.database, 'with_new_password');
@@ -143,7 +152,12 @@ describe('DatabaseManagerClient against the sandbox', () => {
     closing.push(client);
     // Random text, so that the zip is as large as the dump (compressible text would make a small backup).
     for (let batch = 0; batch < 48; batch += 1) {
-      await client.call('res.partner', 'create', { vals_list: Array.from({ length: 32 }, (_, i) => ({ name: `large ${batch}-${i}`, comment: randomBytes(24 * 1024).toString('base64') })) });
+      await client.call('res.partner', 'create', {
+        vals_list: Array.from({ length: 32 }, (_, i) => ({
+          name: `large ${batch}-${i}`,
+          comment: randomBytes(24 * 1024).toString('base64'),
+        })),
+      });
     }
     const file = path.join(dir, 'large.zip');
     const backup = await measureInChild('backup', { url: sandbox.url, master: sandbox.masterPassword, database: 'large', file });
@@ -151,10 +165,22 @@ describe('DatabaseManagerClient against the sandbox', () => {
     assert.equal(backup.bytes, fs.statSync(file).size);
     assert.ok(backup.bytes > 32 * 2 ** 20, `the zip holds the text: ${backup.bytes} bytes`);
     const dumpFile = path.join(dir, 'large.dump');
-    const dump = await measureInChild('backup', { url: sandbox.url, master: sandbox.masterPassword, database: 'large', file: dumpFile, format: 'dump' });
+    const dump = await measureInChild('backup', {
+      url: sandbox.url,
+      master: sandbox.masterPassword,
+      database: 'large',
+      file: dumpFile,
+      format: 'dump',
+    });
     assert.ok(dump.bytes > 40 * 2 ** 20, `the dump holds the text: ${dump.bytes} bytes`);
-    for (const [label, measured] of [['backup (zip)', backup], ['backup (dump)', dump], ['restore (zip)', restore]] as const) {
-      t.diagnostic(`${label} of ${mib(measured.bytes)}: client holds at most ${mib(measured.held)}; peak RSS ${mib(measured.peakRss)} (+${mib(measured.peakRss - measured.baselineRss)} with garbage)`);
+    for (const [label, measured] of [
+      ['backup (zip)', backup],
+      ['backup (dump)', dump],
+      ['restore (zip)', restore],
+    ] as const) {
+      t.diagnostic(
+        `${label} of ${mib(measured.bytes)}: client holds at most ${mib(measured.held)}; peak RSS ${mib(measured.peakRss)} (+${mib(measured.peakRss - measured.baselineRss)} with garbage)`,
+      );
       assert.ok(measured.held < 8 * 2 ** 20, `${label}: the client held ${mib(measured.held)} for a ${mib(measured.bytes)} file`);
     }
     const restored = new Json2Client({ baseUrl: sandbox.url, apiKey: sandbox.keys.admin, database: 'large_restored' });
@@ -164,10 +190,18 @@ describe('DatabaseManagerClient against the sandbox', () => {
   });
 });
 
-interface Measured { bytes: number; peakRss: number; baselineRss: number; held: number }
+interface Measured {
+  bytes: number;
+  peakRss: number;
+  baselineRss: number;
+  held: number;
+}
 
 /** Runs a backup or a restore in a child process (the sandbox stays here) and returns the child's memory figures. */
-async function measureInChild(action: 'backup' | 'restore', input: { url: string; master: string; database: string; file: string; format?: string }): Promise<Measured> {
+async function measureInChild(
+  action: 'backup' | 'restore',
+  input: { url: string; master: string; database: string; file: string; format?: string },
+): Promise<Measured> {
   const modulePath = path.resolve(__dirname, '../../../src/core/client/databaseManagerClient.js');
   // The child chooses its HTTP pool as every unit test process does (JSON2_TEST_HTTP_POOL, undici by default).
   const choosePool = path.resolve(__dirname, '../../support/chooseTestHttpPool.js');
@@ -196,11 +230,18 @@ async function measureInChild(action: 'backup' | 'restore', input: { url: string
       process.stdout.write(JSON.stringify({ bytes, baselineRss, peakRss: status('VmHWM'), held }));
     })().catch((error) => { process.stderr.write(String(error && error.message)); process.exit(1); });`;
   // The master password travels in the child's environment, never on its command line.
-  const child = spawn(process.execPath, ['--expose-gc', '--single-threaded-gc', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, JSON2_MEASURE_INPUT: JSON.stringify(input) } });
+  const child = spawn(process.execPath, ['--expose-gc', '--single-threaded-gc', '-e', script], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, JSON2_MEASURE_INPUT: JSON.stringify(input) },
+  });
   let out = '';
   let err = '';
-  child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { err += chunk.toString(); });
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+  });
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   assert.equal(code, 0, `the ${action} failed: ${err.split(input.master).join('<master>')}`);
   return JSON.parse(out) as Measured;

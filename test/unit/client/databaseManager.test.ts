@@ -14,7 +14,8 @@ const MASTER = 'master-secret-Pa55';
 describe('manager answers', () => {
   test('a redirect is success; the manager page with an error sentence is a typed error carrying it', () => {
     assert.equal(managerFailureOf('Database creation', 303, ''), undefined);
-    const page = '<html><body><div class="alert alert-danger">Database creation error: database "demo" already exists</div><form>...</form></body></html>';
+    const page =
+      '<html><body><div class="alert alert-danger">Database creation error: database "demo" already exists</div><form>...</form></body></html>';
     const failure = managerFailureOf('Database creation', 200, page);
     assert.ok(failure instanceof DatabaseManagerError);
     assert.equal(failure.sentence, 'Database creation error: database "demo" already exists');
@@ -24,8 +25,14 @@ describe('manager answers', () => {
   });
 
   test('every sentence of the notes is found; a page without one or another status is not success', () => {
-    for (const start of ['Database creation error', 'Database duplication error', 'Database deletion error', 'Database backup error',
-      'Database restore error', 'Master password update error']) {
+    for (const start of [
+      'Database creation error',
+      'Database duplication error',
+      'Database deletion error',
+      'Database backup error',
+      'Database restore error',
+      'Master password update error',
+    ]) {
       assert.equal(errorSentenceOf(`<div><span>${start}: it failed &amp; stopped</span></div>`), `${start}: it failed & stopped`);
     }
     assert.ok(managerFailureOf('x', 200, '<html>manager</html>') instanceof TransportError);
@@ -38,7 +45,10 @@ test('multipartUpload streams fields and the file in a body a standard parser re
   const file = path.join(dir, 'backup.zip');
   const content = Buffer.from(Array.from({ length: 300_000 }, (_, i) => i % 251));
   fs.writeFileSync(file, content);
-  const upload = await multipartUpload({ master_pwd: MASTER, name: 'restored "db"', copy: 'true' }, { field: 'backup_file', path: file, fileName: 'backup.zip' });
+  const upload = await multipartUpload(
+    { master_pwd: MASTER, name: 'restored "db"', copy: 'true' },
+    { field: 'backup_file', path: file, fileName: 'backup.zip' },
+  );
   const chunks: Buffer[] = [];
   for await (const chunk of upload.body) chunks.push(Buffer.from(chunk));
   const body = Buffer.concat(chunks);

@@ -41,18 +41,102 @@ describe('Json2Client against the sandbox', () => {
   });
 
   const failures: Array<[string, () => Promise<unknown>, number, string | undefined, ErrorKind, RegExp]> = [
-    ['unknown model', () => admin.call('no.such.model', 'search', { domain: [] }), 404, 'werkzeug.exceptions.NotFound', 'notFound', /the model 'no\.such\.model' does not exist/],
-    ['unknown method', () => admin.call('res.partner', 'no_such_method'), 404, 'werkzeug.exceptions.NotFound', 'notFound', /res\.partner\.no_such_method/],
-    ['name_get is gone', () => admin.call('res.partner', 'name_get', {}, { ids: [1] }), 404, 'werkzeug.exceptions.NotFound', 'notFound', /name_get/],
-    ['private method', () => admin.call('res.partner', '_read', {}), 403, 'odoo.exceptions.AccessError', 'access', /cannot be called remotely/],
-    ['search_fetch is private', () => admin.call('res.partner', 'search_fetch', { domain: [], field_names: ['name'] }), 403, 'odoo.exceptions.AccessError', 'access', /Private methods/],
-    ['ids to a model method', () => admin.call('res.partner', 'search', { domain: [] }, { ids: [1] }), 422, 'werkzeug.exceptions.UnprocessableEntity', 'badRequest', /cannot call res\.partner\.search with ids/],
-    ['missing argument', () => admin.call('res.partner', 'search', {}), 422, 'werkzeug.exceptions.UnprocessableEntity', 'badRequest', /missing a required argument: 'domain'/],
-    ['unexpected argument', () => admin.call('res.partner', 'search', { domain: [], foo: 1 }), 422, 'werkzeug.exceptions.UnprocessableEntity', 'badRequest', /unexpected keyword argument 'foo'/],
-    ['unknown field in a domain', () => admin.call('res.partner', 'search', { domain: [['no_field', '=', 1]] }), 500, undefined, 'server', /Invalid field res\.partner\.no_field/],
-    ['missing record', () => admin.call('res.partner', 'write', { vals: { name: 'x' } }, { ids: [987654321] }), 404, 'odoo.exceptions.MissingError', 'missing', /./],
-    ['revoke an invalid key', () => admin.call('res.users.apikeys', 'revoke', { key: '0'.repeat(40) }), 403, undefined, 'access', /The provided API key is invalid/],
-    ['expiration beyond three months', () => admin.generateKey({ scope: null, name: 'too long', expirationDate: '2999-01-01' }), 422, undefined, 'validation', /./],
+    [
+      'unknown model',
+      () => admin.call('no.such.model', 'search', { domain: [] }),
+      404,
+      'werkzeug.exceptions.NotFound',
+      'notFound',
+      /the model 'no\.such\.model' does not exist/,
+    ],
+    [
+      'unknown method',
+      () => admin.call('res.partner', 'no_such_method'),
+      404,
+      'werkzeug.exceptions.NotFound',
+      'notFound',
+      /res\.partner\.no_such_method/,
+    ],
+    [
+      'name_get is gone',
+      () => admin.call('res.partner', 'name_get', {}, { ids: [1] }),
+      404,
+      'werkzeug.exceptions.NotFound',
+      'notFound',
+      /name_get/,
+    ],
+    [
+      'private method',
+      () => admin.call('res.partner', '_read', {}),
+      403,
+      'odoo.exceptions.AccessError',
+      'access',
+      /cannot be called remotely/,
+    ],
+    [
+      'search_fetch is private',
+      () => admin.call('res.partner', 'search_fetch', { domain: [], field_names: ['name'] }),
+      403,
+      'odoo.exceptions.AccessError',
+      'access',
+      /Private methods/,
+    ],
+    [
+      'ids to a model method',
+      () => admin.call('res.partner', 'search', { domain: [] }, { ids: [1] }),
+      422,
+      'werkzeug.exceptions.UnprocessableEntity',
+      'badRequest',
+      /cannot call res\.partner\.search with ids/,
+    ],
+    [
+      'missing argument',
+      () => admin.call('res.partner', 'search', {}),
+      422,
+      'werkzeug.exceptions.UnprocessableEntity',
+      'badRequest',
+      /missing a required argument: 'domain'/,
+    ],
+    [
+      'unexpected argument',
+      () => admin.call('res.partner', 'search', { domain: [], foo: 1 }),
+      422,
+      'werkzeug.exceptions.UnprocessableEntity',
+      'badRequest',
+      /unexpected keyword argument 'foo'/,
+    ],
+    [
+      'unknown field in a domain',
+      () => admin.call('res.partner', 'search', { domain: [['no_field', '=', 1]] }),
+      500,
+      undefined,
+      'server',
+      /Invalid field res\.partner\.no_field/,
+    ],
+    [
+      'missing record',
+      () => admin.call('res.partner', 'write', { vals: { name: 'x' } }, { ids: [987654321] }),
+      404,
+      'odoo.exceptions.MissingError',
+      'missing',
+      /./,
+    ],
+    [
+      'revoke an invalid key',
+      () => admin.call('res.users.apikeys', 'revoke', { key: '0'.repeat(40) }),
+      403,
+      undefined,
+      'access',
+      /The provided API key is invalid/,
+    ],
+    [
+      'expiration beyond three months',
+      () => admin.generateKey({ scope: null, name: 'too long', expirationDate: '2999-01-01' }),
+      422,
+      undefined,
+      'validation',
+      /./,
+    ],
   ];
   for (const [label, run, status, name, kind, message] of failures) {
     test(`${label} → ${status} ${kind}`, async () => {
@@ -71,35 +155,60 @@ describe('Json2Client against the sandbox', () => {
 
   test('an invalid key → 401 auth, and the key appears nowhere in the error', async () => {
     const wrongKey = 'f'.repeat(40);
-    const error = await clientFor(wrongKey).whoami().then(() => undefined, (e: unknown) => e);
+    const error = await clientFor(wrongKey)
+      .whoami()
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     assert.ok(error instanceof Json2Error);
-    assert.equal([error.status, error.name, error.kind, error.message].join(' '), '401 werkzeug.exceptions.Unauthorized auth Invalid apikey');
+    assert.equal(
+      [error.status, error.name, error.kind, error.message].join(' '),
+      '401 werkzeug.exceptions.Unauthorized auth Invalid apikey',
+    );
     assert.deepEqual(error.arguments, ['Invalid apikey', 401]);
     assertNoSecretIn(error, [wrongKey]);
   });
 
   test('raw answers: 415 HTML page, malformed JSON and a non-object body read as typed errors', async () => {
-    const page = await admin.send({ method: 'POST', target: '/json/2/res.partner/search', headers: { 'content-type': 'text/plain' }, body: '{"domain":[]}' });
-    assert.equal(json2ErrorOf(page.status, page.headers['content-type'], page.text, 'x', undefined, 'X-Service-Database').kind, 'unsupportedMediaType');
+    const page = await admin.send({
+      method: 'POST',
+      target: '/json/2/res.partner/search',
+      headers: { 'content-type': 'text/plain' },
+      body: '{"domain":[]}',
+    });
+    assert.equal(
+      json2ErrorOf(page.status, page.headers['content-type'], page.text, 'x', undefined, 'X-Service-Database').kind,
+      'unsupportedMediaType',
+    );
     const malformed = await admin.send({ method: 'POST', target: '/json/2/res.partner/search', body: '{"domain":' });
     const parsed = json2ErrorOf(malformed.status, malformed.headers['content-type'], malformed.text, 'x', undefined, 'X');
     assert.deepEqual([parsed.status, parsed.kind], [400, 'badRequest']);
     assert.match(parsed.message, /could not parse the body as json/);
     const notObject = await admin.send({ method: 'POST', target: '/json/2/res.partner/search', body: '[]' });
-    assert.match(json2ErrorOf(notObject.status, notObject.headers['content-type'], notObject.text, 'x', undefined, 'X').message, /expecting a json object/);
+    assert.match(
+      json2ErrorOf(notObject.status, notObject.headers['content-type'], notObject.text, 'x', undefined, 'X').message,
+      /expecting a json object/,
+    );
   });
 
   test('an answer over the size limit is refused with a clear error', async () => {
     const small = clientFor(sandbox.keys.admin, { transport: { maxResponseBytes: 200 } });
-    const error = await small.call('res.partner', 'search_read', { domain: [], fields: ['name', 'email'] }).then(() => undefined, (e: unknown) => e);
+    const error = await small.call('res.partner', 'search_read', { domain: [], fields: ['name', 'email'] }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(error instanceof TransportError && error.kind === 'responseTooLarge', String(error));
     assert.match(error.message, /over the size limit of 200 bytes/);
     assertNoSecretIn(error, [sandbox.keys.admin]);
   });
 
-  test('a request body over the server\'s limit → 413 payloadTooLarge with the server\'s error object', async () => {
+  test("a request body over the server's limit → 413 payloadTooLarge with the server's error object", async () => {
     const name = 'x'.repeat(MAX_BODY_BYTES);
-    const error = await admin.call('res.partner', 'search', { domain: [['name', '=', name]] }).then(() => undefined, (e: unknown) => e);
+    const error = await admin.call('res.partner', 'search', { domain: [['name', '=', name]] }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(error instanceof Json2Error, String(error));
     assert.deepEqual([error.status, error.name, error.kind], [413, 'werkzeug.exceptions.RequestEntityTooLarge', 'payloadTooLarge']);
     assertNoSecretIn(error, [sandbox.keys.admin]);
@@ -108,13 +217,20 @@ describe('Json2Client against the sandbox', () => {
 
   test('cancelling a slow call through its AbortSignal stops it on the server too', async () => {
     const { model, method } = sandbox.slowMethod;
-    const [startedBefore, cancelledBefore, completedBefore] = [sandbox.slowMethod.started(), sandbox.slowMethod.cancelled(), sandbox.slowMethod.completed()];
+    const [startedBefore, cancelledBefore, completedBefore] = [
+      sandbox.slowMethod.started(),
+      sandbox.slowMethod.cancelled(),
+      sandbox.slowMethod.completed(),
+    ];
     const controller = new AbortController();
     const call = admin.call(model, method, { seconds: 30 }, { signal: controller.signal });
     // Cancelled once the server runs it (a fixed pause could end before the request was even sent, under load).
     await waitFor(() => sandbox.slowMethod.started() > startedBefore, 'the server running the slow method');
     controller.abort();
-    const error = await call.then(() => undefined, (e: unknown) => e);
+    const error = await call.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(error instanceof TransportError && error.kind === 'cancelled', String(error));
     assert.equal(error.maybeSent, true);
     await waitFor(() => sandbox.slowMethod.cancelled() > cancelledBefore, 'the server noticed the cancelled call');
@@ -125,19 +241,30 @@ describe('Json2Client against the sandbox', () => {
   test('a call over its timeout fails with kind timeout and the server stops it; a quick one under the same timeout passes', async () => {
     const { model, method } = sandbox.slowMethod;
     const cancelledBefore = sandbox.slowMethod.cancelled();
-    const error = await admin.call(model, method, { seconds: 30 }, { timeoutMs: 400 }).then(() => undefined, (e: unknown) => e);
+    const error = await admin.call(model, method, { seconds: 30 }, { timeoutMs: 400 }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(error instanceof TransportError && error.kind === 'timeout', String(error));
     assert.match(error.message, /within 400 ms/);
     await waitFor(() => sandbox.slowMethod.cancelled() > cancelledBefore, 'the server noticed the abandoned call');
     const quick = clientFor(sandbox.keys.admin, { transport: { requestTimeoutMs: 5_000 } });
     assert.deepEqual(await quick.call(model, method, { seconds: 0.05 }), { slept: 0.05, cancelled: false });
     const slowDefault = clientFor(sandbox.keys.admin, { transport: { requestTimeoutMs: 300 } });
-    await assert.rejects(slowDefault.call(model, method, { seconds: 30 }), (e: unknown) => e instanceof TransportError && e.kind === 'timeout');
+    await assert.rejects(
+      slowDefault.call(model, method, { seconds: 30 }),
+      (e: unknown) => e instanceof TransportError && e.kind === 'timeout',
+    );
   });
 
   describe('a server with several databases', () => {
     test('no database → 404 noDatabase naming the header to send', async () => {
-      const error = await clientFor(sandbox.keys.admin, { database: undefined }).whoami().then(() => undefined, (e: unknown) => e);
+      const error = await clientFor(sandbox.keys.admin, { database: undefined })
+        .whoami()
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       assert.ok(error instanceof Json2Error, String(error));
       assert.deepEqual([error.status, error.kind], [404, 'noDatabase']);
       assert.match(error.message, /several databases and no database was given.*X-Service-Database/);
@@ -146,14 +273,22 @@ describe('Json2Client against the sandbox', () => {
     });
 
     test('an unknown database → 404 noDatabase naming it', async () => {
-      const error = await clientFor(sandbox.keys.admin, { database: 'nope' }).whoami().then(() => undefined, (e: unknown) => e);
+      const error = await clientFor(sandbox.keys.admin, { database: 'nope' })
+        .whoami()
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       assert.ok(error instanceof Json2Error && error.kind === 'noDatabase', String(error));
       assert.match(error.message, /"nope" sent in the X-Service-Database header is not one of them/);
     });
 
     test('a custom database header name is sent as configured; this server does not know it and the error says so', async () => {
       const custom = clientFor(sandbox.keys.admin, { databaseHeader: 'X-Odoo-Database' });
-      const error = await custom.whoami().then(() => undefined, (e: unknown) => e);
+      const error = await custom.whoami().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.ok(error instanceof Json2Error && error.kind === 'noDatabase', String(error));
       assert.match(error.message, /"demo" sent in the X-Odoo-Database header.*expects another header name/);
       // The same name in another case is the same header: the server reads it and answers from that database.
@@ -174,7 +309,14 @@ describe('Json2Client against the sandbox', () => {
       const oldKey = await sandbox.newKey('admin', { name: 'to rotate' });
       const user = clientFor(oldKey);
       const stored: string[] = [];
-      const outcome = await user.rotateKey({ scope: null, name: 'rotated by test', expirationDate: expirationDate(), store: (key) => { stored.push(key); } });
+      const outcome = await user.rotateKey({
+        scope: null,
+        name: 'rotated by test',
+        expirationDate: expirationDate(),
+        store: (key) => {
+          stored.push(key);
+        },
+      });
       assert.deepEqual(stored, [outcome.newKey]);
       assert.match(outcome.newKey, /^[0-9a-f]{40}$/);
       assert.equal(outcome.uid, sandbox.users.admin.id);
@@ -188,9 +330,18 @@ describe('Json2Client against the sandbox', () => {
       const oldKey = await sandbox.newKey('admin', { name: 'rotation cancelled' });
       const user = clientFor(oldKey);
       const controller = new AbortController();
-      const error = await user.rotateKey({
-        scope: null, name: 'rotated (cancelled)', expirationDate: expirationDate(), signal: controller.signal, store: () => controller.abort(),
-      }).then(() => undefined, (e: unknown) => e);
+      const error = await user
+        .rotateKey({
+          scope: null,
+          name: 'rotated (cancelled)',
+          expirationDate: expirationDate(),
+          signal: controller.signal,
+          store: () => controller.abort(),
+        })
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       assert.ok(error instanceof KeyRotationError, String(error));
       assert.equal(error.step, 'verify');
       const newKey = error.takeNewKey() as string;
@@ -203,7 +354,12 @@ describe('Json2Client against the sandbox', () => {
     // What breaks each step on the server (or in the caller's storage).
     const breakers: Record<RotationStep, { arm: () => void; store?: () => void }> = {
       generate: { arm: () => sandbox.faults.failMethod('res.users.apikeys', 'generate') },
-      store: { arm: () => undefined, store: () => { throw new Error('the secret storage is locked'); } },
+      store: {
+        arm: () => undefined,
+        store: () => {
+          throw new Error('the secret storage is locked');
+        },
+      },
       verify: { arm: () => sandbox.faults.failMethod('res.users', 'context_get') },
       revoke: { arm: () => sandbox.faults.failMethod('res.users.apikeys', 'revoke') },
     };
@@ -215,9 +371,17 @@ describe('Json2Client against the sandbox', () => {
         breaker.arm();
         let error: unknown;
         try {
-          error = await user.rotateKey({
-            scope: null, name: `rotated (${step})`, expirationDate: expirationDate(), store: breaker.store ?? (() => undefined),
-          }).then(() => undefined, (e: unknown) => e);
+          error = await user
+            .rotateKey({
+              scope: null,
+              name: `rotated (${step})`,
+              expirationDate: expirationDate(),
+              store: breaker.store ?? (() => undefined),
+            })
+            .then(
+              () => undefined,
+              (e: unknown) => e,
+            );
         } finally {
           sandbox.faults.clear();
         }

@@ -18,10 +18,15 @@ describe('Json2Client', () => {
     server = await startTransportTestServer((request, response, body) => {
       if (request.url?.startsWith('/echo-error')) {
         // An error whose text repeats the request's credentials, as a careless proxy or traceback might.
-        response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({
-          name: 'builtins.ValueError', message: `bad key ${KEY}`, arguments: [`Authorization: ${String(request.headers.authorization)}`],
-          context: { key: 'x' }, debug: `headers=${JSON.stringify(request.headers)} body=${body.toString()}`,
-        }));
+        response.writeHead(500, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            name: 'builtins.ValueError',
+            message: `bad key ${KEY}`,
+            arguments: [`Authorization: ${String(request.headers.authorization)}`],
+            context: { key: 'x' },
+            debug: `headers=${JSON.stringify(request.headers)} body=${body.toString()}`,
+          }),
+        );
         return;
       }
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ path: request.url, body: body.toString() }));
@@ -34,7 +39,12 @@ describe('Json2Client', () => {
 
   test('posts the named arguments with ids and context to /json/2/<model>/<method> with the right headers', async () => {
     const c = client({ database: 'demo', extraHeaders: { 'X-Trace': 't1' } });
-    const result = await c.call<{ path: string; body: string }>('res.partner', 'read', { fields: ['name'] }, { ids: [1, 2], context: { lang: 'fr_FR' } });
+    const result = await c.call<{ path: string; body: string }>(
+      'res.partner',
+      'read',
+      { fields: ['name'] },
+      { ids: [1, 2], context: { lang: 'fr_FR' } },
+    );
     assert.equal(result.path, '/json/2/res.partner/read');
     assert.deepEqual(JSON.parse(result.body), { fields: ['name'], ids: [1, 2], context: { lang: 'fr_FR' } });
     const headers = server.lastHeaders() ?? {};
@@ -64,9 +74,13 @@ describe('Json2Client', () => {
     assert.ok(outcome.sizes.requestBytes > 0 && outcome.sizes.responseBytes > 0);
     const failing = new Json2Client({ baseUrl: `${server.url}/echo-error`, apiKey: KEY, onCall: (record) => records.push(record) });
     await assert.rejects(failing.call('res.users.apikeys', 'revoke', { key: KEY }), Json2Error);
-    assert.deepEqual(records.map((r) => [r.target, r.status, r.ok, r.errorKind]), [
-      ['res.partner.search', 200, true, undefined], ['res.users.apikeys.revoke', 500, false, 'server'],
-    ]);
+    assert.deepEqual(
+      records.map((r) => [r.target, r.status, r.ok, r.errorKind]),
+      [
+        ['res.partner.search', 200, true, undefined],
+        ['res.users.apikeys.revoke', 500, false, 'server'],
+      ],
+    );
     assert.equal(JSON.stringify(records).includes(KEY), false);
     await Promise.all([c.close(), failing.close()]);
   });
@@ -74,11 +88,26 @@ describe('Json2Client', () => {
   test('the key never appears in an error, its inspection, or the client itself', async () => {
     const echoing = new Json2Client({ baseUrl: `${server.url}/echo-error`, apiKey: KEY });
     const other = 'fedcba9876543210fedcba9876543210fedcba98';
-    const thrown = await echoing.call('res.users.apikeys', 'generate', { key: other, scope: null, name: 'n', expiration_date: '2030-01-01' })
-      .then(() => undefined, (e: unknown) => e);
+    const thrown = await echoing
+      .call('res.users.apikeys', 'generate', { key: other, scope: null, name: 'n', expiration_date: '2030-01-01' })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     assert.ok(thrown instanceof Json2Error);
-    for (const text of [thrown.message, String(thrown), thrown.stack ?? '', inspect(thrown, { depth: 10 }), JSON.stringify(thrown), thrown.debug,
-      JSON.stringify(thrown.arguments), JSON.stringify(thrown.context), inspect(echoing), JSON.stringify(echoing), String(echoing)]) {
+    for (const text of [
+      thrown.message,
+      String(thrown),
+      thrown.stack ?? '',
+      inspect(thrown, { depth: 10 }),
+      JSON.stringify(thrown),
+      thrown.debug,
+      JSON.stringify(thrown.arguments),
+      JSON.stringify(thrown.context),
+      inspect(echoing),
+      JSON.stringify(echoing),
+      String(echoing),
+    ]) {
       assert.equal(text.includes(KEY), false, text);
       assert.equal(text.includes(other), false, text);
     }
@@ -104,25 +133,35 @@ describe('Json2Client', () => {
   });
 
   test('plain http to a non-loopback host needs an explicit opt-in', () => {
-    assert.throws(() => new Json2Client({ baseUrl: 'http://erp.example.com', apiKey: KEY }), (error: unknown) => {
-      assert.ok(error instanceof UnsafeRequestError);
-      assert.match(error.message, /unencrypted/);
-      assert.equal(error.message.includes(KEY), false);
-      return true;
-    });
+    assert.throws(
+      () => new Json2Client({ baseUrl: 'http://erp.example.com', apiKey: KEY }),
+      (error: unknown) => {
+        assert.ok(error instanceof UnsafeRequestError);
+        assert.match(error.message, /unencrypted/);
+        assert.equal(error.message.includes(KEY), false);
+        return true;
+      },
+    );
     const allowed = new Json2Client({ baseUrl: 'http://erp.example.com', apiKey: KEY, allowInsecureHttp: true });
     assert.equal(allowed.target.secure, false);
     for (const url of ['http://localhost:8069', 'http://127.0.0.2:1', 'http://[::1]:8069', 'https://erp.example.com']) {
       assert.doesNotThrow(() => new Json2Client({ baseUrl: url, apiKey: KEY }), url);
     }
-    assert.throws(() => new Json2Client({ baseUrl: `https://user:${KEY}@erp.example.com`, apiKey: KEY }),
-      (error: unknown) => error instanceof UnsafeRequestError && !error.message.includes(KEY));
+    assert.throws(
+      () => new Json2Client({ baseUrl: `https://user:${KEY}@erp.example.com`, apiKey: KEY }),
+      (error: unknown) => error instanceof UnsafeRequestError && !error.message.includes(KEY),
+    );
     assert.throws(() => new Json2Client({ baseUrl: 'ftp://x', apiKey: KEY }), ClientUsageError);
   });
 
   test('refuses model and method names that would change the path, and ids or context given twice', async () => {
     const c = client();
-    for (const [model, method] of [['../web', 'x'], ['res.partner', 'search/../x'], ['res.partner.', 'read'], ['a b', 'read']]) {
+    for (const [model, method] of [
+      ['../web', 'x'],
+      ['res.partner', 'search/../x'],
+      ['res.partner.', 'read'],
+      ['a b', 'read'],
+    ]) {
       await assert.rejects(c.call(model, method), ClientUsageError);
     }
     assert.throws(() => json2Body({ ids: [1] }, { ids: [2] }), ClientUsageError);
@@ -133,8 +172,10 @@ describe('Json2Client', () => {
 
   test('cancellation and timeouts reach the caller as typed errors', async () => {
     const c = new Json2Client({ baseUrl: 'http://127.0.0.1:9', apiKey: KEY });
-    await assert.rejects(c.call('res.partner', 'search', {}, { signal: AbortSignal.abort() }),
-      (error: unknown) => error instanceof TransportError && error.kind === 'cancelled');
+    await assert.rejects(
+      c.call('res.partner', 'search', {}, { signal: AbortSignal.abort() }),
+      (error: unknown) => error instanceof TransportError && error.kind === 'cancelled',
+    );
     await c.close();
   });
 });

@@ -6,11 +6,18 @@ import type { HttpAnswer } from '../../../src/core/client/httpTransport';
 import { json2ErrorOf, json2ResultOf } from '../../../src/core/client/json2Answer';
 import { textOfHtml } from '../../../src/core/client/htmlText';
 
-function answer(status: number, body: string, headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }): HttpAnswer {
+function answer(
+  status: number,
+  body: string,
+  headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' },
+): HttpAnswer {
   const buffer = Buffer.from(body);
   return {
-    status, headers, body: buffer,
-    timings: { connectMs: 0, firstByteMs: 0, totalMs: 0 }, sizes: { requestBytes: 0, responseBytes: buffer.length, decodedBytes: buffer.length },
+    status,
+    headers,
+    body: buffer,
+    timings: { connectMs: 0, firstByteMs: 0, totalMs: 0 },
+    sizes: { requestBytes: 0, responseBytes: buffer.length, decodedBytes: buffer.length },
   };
 }
 
@@ -26,17 +33,22 @@ describe('json2ResultOf', () => {
   });
 
   test('a success whose body is not JSON is an invalid response carrying the body', () => {
-    assert.throws(() => json2ResultOf(answer(200, '<html>login</html>', { 'content-type': 'text/html' }), 'a.b', undefined, 'X'), (error: unknown) => {
-      assert.ok(error instanceof TransportError);
-      assert.equal(error.kind, 'invalidResponse');
-      assert.equal(error.rawBody, '<html>login</html>');
-      return true;
-    });
+    assert.throws(
+      () => json2ResultOf(answer(200, '<html>login</html>', { 'content-type': 'text/html' }), 'a.b', undefined, 'X'),
+      (error: unknown) => {
+        assert.ok(error instanceof TransportError);
+        assert.equal(error.kind, 'invalidResponse');
+        assert.equal(error.rawBody, '<html>login</html>');
+        return true;
+      },
+    );
   });
 
   test('a redirect is not followed and says where it pointed', () => {
-    assert.throws(() => json2ResultOf(answer(303, '', { location: 'https://elsewhere/web/login' }), 'a.b', undefined, 'X'),
-      (error: unknown) => error instanceof TransportError && /elsewhere\/web\/login/.test(error.message) && error.status === 303);
+    assert.throws(
+      () => json2ResultOf(answer(303, '', { location: 'https://elsewhere/web/login' }), 'a.b', undefined, 'X'),
+      (error: unknown) => error instanceof TransportError && /elsewhere\/web\/login/.test(error.message) && error.status === 303,
+    );
   });
 });
 
@@ -59,7 +71,14 @@ describe('json2ErrorOf: every error status of the notes becomes the right kind',
   ];
   for (const [status, name, message, kind] of cases) {
     test(`${status} ${name} → ${kind}`, () => {
-      const error = json2ErrorOf(status, 'application/json', errorBody(name, message, [message, status]), 'res.partner.search', undefined, 'X-Service-Database');
+      const error = json2ErrorOf(
+        status,
+        'application/json',
+        errorBody(name, message, [message, status]),
+        'res.partner.search',
+        undefined,
+        'X-Service-Database',
+      );
       assert.ok(error instanceof Json2Error);
       assert.equal(error.kind, kind);
       assert.equal(error.status, status);
@@ -99,5 +118,8 @@ describe('json2ErrorOf: every error status of the notes becomes the right kind',
 });
 
 test('textOfHtml keeps the sentence and drops tags, scripts and entities', () => {
-  assert.equal(textOfHtml('<p>Database&nbsp;creation <b>error</b>: &quot;x&quot; &#38; y</p><script>alert(1)</script>'), 'Database creation error : "x" & y');
+  assert.equal(
+    textOfHtml('<p>Database&nbsp;creation <b>error</b>: &quot;x&quot; &#38; y</p><script>alert(1)</script>'),
+    'Database creation error : "x" & y',
+  );
 });

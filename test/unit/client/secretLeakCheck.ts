@@ -7,8 +7,14 @@ function visibleTexts(error: unknown): string[] {
   if (!(error instanceof Error)) return [inspect(error, { depth: 10 }), JSON.stringify(error) ?? ''];
   const fields: Record<string, unknown> = {};
   for (const name of Object.getOwnPropertyNames(error)) fields[name] = (error as unknown as Record<string, unknown>)[name];
-  return [error.message, String(error), error.stack ?? '', inspect(error, { depth: 10, showHidden: true }), JSON.stringify(fields),
-    ...(error.cause === undefined ? [] : visibleTexts(error.cause))];
+  return [
+    error.message,
+    String(error),
+    error.stack ?? '',
+    inspect(error, { depth: 10, showHidden: true }),
+    JSON.stringify(fields),
+    ...(error.cause === undefined ? [] : visibleTexts(error.cause)),
+  ];
 }
 
 /** Fails when any secret (at least 4 characters) shows anywhere in the error. */

@@ -11,8 +11,14 @@ describe('SecretRedactor', () => {
   const redactor = new SecretRedactor([KEY, PASSWORD, undefined, '']);
 
   test('removes each secret and its URL, form, JSON and XML encodings', () => {
-    const text = [KEY, PASSWORD, encodeURIComponent(PASSWORD), new URLSearchParams({ p: PASSWORD }).toString().slice(2),
-      JSON.stringify(PASSWORD), 'p&amp;ss w&lt;o&gt;rd&quot;é'].join(' | ');
+    const text = [
+      KEY,
+      PASSWORD,
+      encodeURIComponent(PASSWORD),
+      new URLSearchParams({ p: PASSWORD }).toString().slice(2),
+      JSON.stringify(PASSWORD),
+      'p&amp;ss w&lt;o&gt;rd&quot;é',
+    ].join(' | ');
     const redacted = redactor.redact(text);
     assert.equal(redacted.includes(KEY), false);
     assert.equal(redacted.includes('ss w'), false);
@@ -41,10 +47,10 @@ describe('SecretRedactor', () => {
     ];
     for (const form of forms) assert.equal(known.redact(`<${form}>`), `<${REDACTED}>`, form);
     const plain = new SecretRedactor(['plainsecret']);
-    assert.equal(plain.redact("'plainsecret' \"plainsecret\""), `'${REDACTED}' "${REDACTED}"`);
+    assert.equal(plain.redact('\'plainsecret\' "plainsecret"'), `'${REDACTED}' "${REDACTED}"`);
   });
 
-  test('addAll joins another redactor\'s secrets; knows() tells a secret given as such', () => {
+  test("addAll joins another redactor's secrets; knows() tells a secret given as such", () => {
     const run = new SecretRedactor(['run-secret-value']);
     run.addAll(new SecretRedactor([KEY]));
     assert.equal(run.redact(`${KEY} run-secret-value`), `${REDACTED} ${REDACTED}`);
@@ -63,7 +69,13 @@ describe('SecretRedactor', () => {
 
   test('redactValue copies a value with secrets removed from strings and secret-named members', () => {
     const value = { login: 'admin', password: 'short', nested: [`x ${KEY}`, { master_pwd: 'm' }], count: 3, none: null };
-    assert.deepEqual(redactor.redactValue(value), { login: 'admin', password: REDACTED, nested: [`x ${REDACTED}`, { master_pwd: REDACTED }], count: 3, none: null });
+    assert.deepEqual(redactor.redactValue(value), {
+      login: 'admin',
+      password: REDACTED,
+      nested: [`x ${REDACTED}`, { master_pwd: REDACTED }],
+      count: 3,
+      none: null,
+    });
     assert.equal(value.password, 'short');
   });
 
@@ -71,7 +83,9 @@ describe('SecretRedactor', () => {
     const cause = new Error(`inner ${KEY}`);
     const error = Object.assign(new Error(`outer ${PASSWORD}`, { cause }), { details: { text: KEY }, list: [KEY] });
     assert.equal(redactor.redactError(error), error);
-    const seen = [error.message, error.stack ?? '', inspect(error, { depth: 5 }), String(error), cause.message, cause.stack ?? ''].join('\n');
+    const seen = [error.message, error.stack ?? '', inspect(error, { depth: 5 }), String(error), cause.message, cause.stack ?? ''].join(
+      '\n',
+    );
     assert.equal(seen.includes(KEY), false);
     assert.equal(seen.includes(PASSWORD), false);
   });

@@ -14,7 +14,9 @@ export interface TransportTestServer {
 }
 
 /** Starts a loopback server answering every request with `handler`. */
-export async function startTransportTestServer(handler: (request: http.IncomingMessage, response: http.ServerResponse, body: Buffer) => void): Promise<TransportTestServer> {
+export async function startTransportTestServer(
+  handler: (request: http.IncomingMessage, response: http.ServerResponse, body: Buffer) => void,
+): Promise<TransportTestServer> {
   let connections = 0;
   let lastHeaders: http.IncomingHttpHeaders | undefined;
   const server = http.createServer((request, response) => {
@@ -25,7 +27,9 @@ export async function startTransportTestServer(handler: (request: http.IncomingM
       handler(request, response, Buffer.concat(chunks));
     });
   });
-  server.on('connection', () => { connections += 1; });
+  server.on('connection', () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -33,10 +37,11 @@ export async function startTransportTestServer(handler: (request: http.IncomingM
     port,
     connections: () => connections,
     lastHeaders: () => lastHeaders,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -6,8 +6,17 @@ import { usesOdooPaths, webClientPath, webClientUrl } from '../../../src/core/cl
 
 describe('web client addresses', () => {
   test('the path form follows the release: /odoo/… from 17.2 on, /web#… before and when unknown', () => {
-    assert.deepEqual(['19.0', '18.0+e', 'saas~17.2', '17.0', '16.0', 'saas~16.4', '', undefined, 'nonsense'].map(usesOdooPaths),
-      [true, true, true, false, false, false, false, false, false]);
+    assert.deepEqual(['19.0', '18.0+e', 'saas~17.2', '17.0', '16.0', 'saas~16.4', '', undefined, 'nonsense'].map(usesOdooPaths), [
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     assert.equal(webClientPath({ serverVersion: '19.0', model: 'res.partner', id: 7 }), '/odoo/res.partner/7');
     assert.equal(webClientPath({ serverVersion: '19.0', model: 'res.partner' }), '/odoo/res.partner?view_type=list');
     assert.equal(webClientPath({ serverVersion: '19.0', model: 'website', id: 1 }), '/odoo/m-website/1');
@@ -21,17 +30,27 @@ describe('web client addresses', () => {
     assert.throws(() => webClientPath({ model: 'res.partner', id: 1.5 }), /not a record id/);
   });
 
-  test('one database: straight to the record, under the connection\'s path prefix', () => {
-    assert.equal(webClientUrl({ baseUrl: 'https://erp.example.com', serverVersion: '19.0', model: 'res.partner', id: 3 }), 'https://erp.example.com/odoo/res.partner/3');
-    assert.equal(webClientUrl({ baseUrl: 'https://example.com/erp/', serverVersion: '19.0', model: 'res.partner', id: 3 }), 'https://example.com/erp/odoo/res.partner/3');
+  test("one database: straight to the record, under the connection's path prefix", () => {
+    assert.equal(
+      webClientUrl({ baseUrl: 'https://erp.example.com', serverVersion: '19.0', model: 'res.partner', id: 3 }),
+      'https://erp.example.com/odoo/res.partner/3',
+    );
+    assert.equal(
+      webClientUrl({ baseUrl: 'https://example.com/erp/', serverVersion: '19.0', model: 'res.partner', id: 3 }),
+      'https://example.com/erp/odoo/res.partner/3',
+    );
   });
 
   test('a named database: through the login page with db and a local redirect', () => {
-    const url = new URL(webClientUrl({ baseUrl: 'http://127.0.0.1:8069', database: 'demo & co', serverVersion: '19.0', model: 'res.partner', id: 3 }));
+    const url = new URL(
+      webClientUrl({ baseUrl: 'http://127.0.0.1:8069', database: 'demo & co', serverVersion: '19.0', model: 'res.partner', id: 3 }),
+    );
     assert.equal(url.pathname, '/web/login');
     assert.equal(url.searchParams.get('db'), 'demo & co');
     assert.equal(url.searchParams.get('redirect'), '/odoo/res.partner/3');
-    const old = new URL(webClientUrl({ baseUrl: 'https://example.com/erp', database: 'prod', serverVersion: '16.0', model: 'res.partner', id: 3 }));
+    const old = new URL(
+      webClientUrl({ baseUrl: 'https://example.com/erp', database: 'prod', serverVersion: '16.0', model: 'res.partner', id: 3 }),
+    );
     assert.equal(old.pathname, '/erp/web/login');
     assert.equal(old.searchParams.get('redirect'), '/erp/web#id=3&model=res.partner&view_type=form');
   });

@@ -11,19 +11,35 @@ const context = { existingNames: ['taken'], canSaveInWorkspace: true };
 test('a JSON-2 connection: URL, database picked from the list, key checked, name, workspace settings', async () => {
   const calls: string[] = [];
   const port = new ScriptedInputPort([
-    { text: 'https://erp.example.com/' }, { pick: 'demo' }, { text: 'wrong' }, { text: ` ${KEY} ` }, { text: 'taken' }, { text: 'erp' },
+    { text: 'https://erp.example.com/' },
+    { pick: 'demo' },
+    { text: 'wrong' },
+    { text: ` ${KEY} ` },
+    { text: 'taken' },
+    { text: 'erp' },
     { pick: 'workspace' },
   ]);
   const added = await runAddConnectionFlow(port, tableProbe(calls), context);
   assert.deepEqual(added, {
     profile: {
-      name: 'erp', baseUrl: 'https://erp.example.com', databaseHeader: 'X-Service-Database', protocol: 'json2', readOnly: false,
-      production: false, allowInsecureHttp: false, database: 'demo', serverVersion: '19.0', user: { id: 2, name: 'Mitchell Admin', login: 'admin' },
+      name: 'erp',
+      baseUrl: 'https://erp.example.com',
+      databaseHeader: 'X-Service-Database',
+      protocol: 'json2',
+      readOnly: false,
+      production: false,
+      allowInsecureHttp: false,
+      database: 'demo',
+      serverVersion: '19.0',
+      user: { id: 2, name: 'Mitchell Admin', login: 'admin' },
     },
     secret: KEY,
     level: 'workspace',
   });
-  assert.deepEqual(port.shown.map((q) => `${q.id} ${q.step}/${q.totalSteps}`), ['url 1/5', 'database 2/5', 'apiKey 3/5', 'name 4/5', 'level 5/5']);
+  assert.deepEqual(
+    port.shown.map((q) => `${q.id} ${q.step}/${q.totalSteps}`),
+    ['url 1/5', 'database 2/5', 'apiKey 3/5', 'name 4/5', 'level 5/5'],
+  );
   assert.deepEqual(port.shown[1].items, ['demo', 'prod', 'Another database…']);
   assert.match(port.shown[1].prompt, /Release 19\.0 \(JSON-2\)/);
   assert.equal(port.shown[2].password, true);
@@ -38,64 +54,131 @@ test('a JSON-2 connection: URL, database picked from the list, key checked, name
 test('an unreachable server or a bad URL keeps the person on the URL step with the reason', async () => {
   const port = new ScriptedInputPort([{ text: 'ftp://erp' }, { text: 'https://down.example' }, 'cancel']);
   assert.equal(await runAddConnectionFlow(port, tableProbe(), context), undefined);
-  assert.deepEqual(port.shown.map((q) => q.id), ['url']);
+  assert.deepEqual(
+    port.shown.map((q) => q.id),
+    ['url'],
+  );
   assert.match(port.shown[0].problems[0], /must start with https:\/\/ or http:\/\//);
   assert.match(port.shown[0].problems[1], /Cannot reach the server: connect ECONNREFUSED/);
 });
 
 test('a server that does not list databases gets a typed name; empty means none', async () => {
-  const port = new ScriptedInputPort([{ text: 'https://single.example' }, { text: 'bad name' }, { text: '' }, { text: KEY }, { text: 'single' }]);
+  const port = new ScriptedInputPort([
+    { text: 'https://single.example' },
+    { text: 'bad name' },
+    { text: '' },
+    { text: KEY },
+    { text: 'single' },
+  ]);
   const added = await runAddConnectionFlow(port, tableProbe(), { existingNames: [], canSaveInWorkspace: false });
   assert.equal(added?.profile.database, undefined);
   assert.equal(added?.level, 'user');
   assert.match(port.shown[1].problems[0], /not a database name/);
-  assert.deepEqual(port.shown.map((q) => q.id), ['url', 'database', 'apiKey', 'name']);
+  assert.deepEqual(
+    port.shown.map((q) => q.id),
+    ['url', 'database', 'apiKey', 'name'],
+  );
 });
 
 test('a server before 19.0 gets the deprecated RPC steps: interface, login, then password checked with authenticate', async () => {
   const port = new ScriptedInputPort([
-    { text: 'https://old.example' }, { pick: 'jsonrpc' }, { pick: 'prod' }, { text: 'admin' }, { text: 'nope' }, { text: 'admin' }, { text: 'old' }, { pick: 'user' },
+    { text: 'https://old.example' },
+    { pick: 'jsonrpc' },
+    { pick: 'prod' },
+    { text: 'admin' },
+    { text: 'nope' },
+    { text: 'admin' },
+    { text: 'old' },
+    { pick: 'user' },
   ]);
   const added = await runAddConnectionFlow(port, tableProbe(), context);
   assert.equal(added?.profile.protocol, 'jsonrpc');
   assert.equal(added?.profile.login, 'admin');
   assert.equal(added?.profile.serverVersion, '17.0');
   assert.equal(added?.secret, 'admin');
-  assert.deepEqual(port.shown.map((q) => q.id), ['url', 'protocol', 'database', 'login', 'password', 'name', 'level']);
+  assert.deepEqual(
+    port.shown.map((q) => q.id),
+    ['url', 'protocol', 'database', 'login', 'password', 'name', 'level'],
+  );
   assert.deepEqual(port.shown[1].items, ['XML-RPC', 'JSON-RPC']);
   assert.match(port.shown[2].prompt, /Release 17\.0 \(deprecated JSON-RPC\)/);
   assert.match(port.shown[4].problems[0], /refused this login and password/);
 });
 
 test('a server with JSON-2 and the deprecated interfaces shows its release and lets the person choose', async () => {
-  const port = new ScriptedInputPort([{ text: 'https://both.example' }, { pick: 'xmlrpc' }, { pick: 'demo' }, { text: 'admin' }, { text: 'admin' }, { text: 'both' }, { pick: 'user' }]);
+  const port = new ScriptedInputPort([
+    { text: 'https://both.example' },
+    { pick: 'xmlrpc' },
+    { pick: 'demo' },
+    { text: 'admin' },
+    { text: 'admin' },
+    { text: 'both' },
+    { pick: 'user' },
+  ]);
   const added = await runAddConnectionFlow(port, tableProbe(), context);
   assert.equal(added?.profile.protocol, 'xmlrpc');
   assert.match(port.shown[1].prompt, /^Release 19\.0 offers JSON-2, XML-RPC, JSON-RPC\./);
-  const json2 = new ScriptedInputPort([{ text: 'https://both.example' }, { pick: 'json2' }, { pick: 'demo' }, { text: KEY }, { text: 'both' }, { pick: 'user' }]);
+  const json2 = new ScriptedInputPort([
+    { text: 'https://both.example' },
+    { pick: 'json2' },
+    { pick: 'demo' },
+    { text: KEY },
+    { text: 'both' },
+    { pick: 'user' },
+  ]);
   assert.equal((await runAddConnectionFlow(json2, tableProbe(), context))?.profile.protocol, 'json2');
 });
 
 test('the back button returns to the previous step with its answer kept', async () => {
   const port = new ScriptedInputPort([
-    { text: 'https://erp.example.com' }, { pick: 'prod' }, 'back', { pick: 'demo' }, 'back', 'back', { text: 'https://erp.example.com' },
-    { pick: 'demo' }, { text: KEY }, { text: 'x' }, 'back', { text: 'y' }, { pick: 'user' },
+    { text: 'https://erp.example.com' },
+    { pick: 'prod' },
+    'back',
+    { pick: 'demo' },
+    'back',
+    'back',
+    { text: 'https://erp.example.com' },
+    { pick: 'demo' },
+    { text: KEY },
+    { text: 'x' },
+    'back',
+    { text: 'y' },
+    { pick: 'user' },
   ]);
   const added = await runAddConnectionFlow(port, tableProbe(), context);
   assert.equal(added?.profile.name, 'y');
   assert.equal(added?.profile.database, 'demo');
-  assert.deepEqual(port.shown.map((q) => q.id), ['url', 'database', 'apiKey', 'database', 'apiKey', 'database', 'url', 'database', 'apiKey', 'name', 'level', 'name', 'level']);
+  assert.deepEqual(
+    port.shown.map((q) => q.id),
+    ['url', 'database', 'apiKey', 'database', 'apiKey', 'database', 'url', 'database', 'apiKey', 'name', 'level', 'name', 'level'],
+  );
   assert.equal(port.shown[6].value, 'https://erp.example.com', 'the URL step shows the URL given before');
 });
 
 test('plain http to another host asks before the key may travel unencrypted', async () => {
   const declined = new ScriptedInputPort([{ text: 'http://erp.lan' }, { pick: false }, 'cancel']);
   assert.equal(await runAddConnectionFlow(declined, tableProbe(), context), undefined);
-  assert.deepEqual(declined.shown.map((q) => q.id), ['url', 'insecure', 'url']);
-  const accepted = new ScriptedInputPort([{ text: 'http://erp.lan' }, { pick: true }, { pick: 'demo' }, { text: KEY }, { text: 'lan' }, { pick: 'user' }]);
+  assert.deepEqual(
+    declined.shown.map((q) => q.id),
+    ['url', 'insecure', 'url'],
+  );
+  const accepted = new ScriptedInputPort([
+    { text: 'http://erp.lan' },
+    { pick: true },
+    { pick: 'demo' },
+    { text: KEY },
+    { text: 'lan' },
+    { pick: 'user' },
+  ]);
   const added = await runAddConnectionFlow(accepted, tableProbe(), context);
   assert.equal(added?.profile.allowInsecureHttp, true);
-  const loopback = new ScriptedInputPort([{ text: 'http://localhost:8069' }, { pick: 'demo' }, { text: KEY }, { text: 'local' }, { pick: 'user' }]);
+  const loopback = new ScriptedInputPort([
+    { text: 'http://localhost:8069' },
+    { pick: 'demo' },
+    { text: KEY },
+    { text: 'local' },
+    { pick: 'user' },
+  ]);
   assert.equal((await runAddConnectionFlow(loopback, tableProbe(), context))?.profile.allowInsecureHttp, false);
 });
 

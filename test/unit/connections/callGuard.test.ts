@@ -9,8 +9,20 @@ const readOnly = { name: 'reports', readOnly: true, production: false };
 const production = { name: 'prod', readOnly: false, production: true };
 
 test('the read-only list is the one the issue names', () => {
-  assert.deepEqual([...READ_ONLY_METHODS].sort(), ['check_access', 'context_get', 'default_get', 'fields_get', 'formatted_read_group',
-    'has_access', 'name_search', 'read', 'read_group', 'search', 'search_count', 'search_read']);
+  assert.deepEqual([...READ_ONLY_METHODS].sort(), [
+    'check_access',
+    'context_get',
+    'default_get',
+    'fields_get',
+    'formatted_read_group',
+    'has_access',
+    'name_search',
+    'read',
+    'read_group',
+    'search',
+    'search_count',
+    'search_read',
+  ]);
 });
 
 test('reads go through on every kind of connection', () => {
@@ -43,11 +55,19 @@ test('a JSON-2 route is judged by its method, with or without a query string', (
 });
 
 test('read-only wins over production', () => {
-  assert.equal(decideCall({ ...readOnly, production: true }, { kind: 'call', model: 'res.partner', method: 'unlink', ids: [1] }).action, 'refuse');
+  assert.equal(
+    decideCall({ ...readOnly, production: true }, { kind: 'call', model: 'res.partner', method: 'unlink', ids: [1] }).action,
+    'refuse',
+  );
 });
 
 test('a production connection asks before a write, naming the model, method and number of records', () => {
-  const decision = decideCall(production, { kind: 'route', httpMethod: 'POST', path: '/json/2/res.partner/unlink', body: { ids: [4, 5, 6] } });
+  const decision = decideCall(production, {
+    kind: 'route',
+    httpMethod: 'POST',
+    path: '/json/2/res.partner/unlink',
+    body: { ids: [4, 5, 6] },
+  });
   assert.equal(decision.action, 'confirm');
   const { question } = decision as Extract<typeof decision, { action: 'confirm' }>;
   assert.equal(question.model, 'res.partner');
@@ -57,14 +77,22 @@ test('a production connection asks before a write, naming the model, method and 
 });
 
 test('the question counts created records and says when a call names none', () => {
-  const create = decideCall(production, { kind: 'call', model: 'res.partner', method: 'create', args: { vals_list: [{ name: 'a' }, { name: 'b' }] } });
+  const create = decideCall(production, {
+    kind: 'call',
+    model: 'res.partner',
+    method: 'create',
+    args: { vals_list: [{ name: 'a' }, { name: 'b' }] },
+  });
   assert.match((create as { question: { message: string } }).question.message, /to create 2 records/);
   const one = decideCall(production, { kind: 'call', model: 'res.partner', method: 'write', ids: [9], args: { vals: {} } });
   assert.match((one as { question: { message: string } }).question.message, /on 1 record on/);
   const modelLevel = decideCall(production, { kind: 'call', model: 'res.partner', method: 'name_create', args: { name: 'x' } });
   assert.match((modelLevel as { question: { message: string } }).question.message, /model-level call/);
   const route = decideCall(production, { kind: 'route', httpMethod: 'post', path: '/web/database/drop' });
-  assert.equal((route as { question: { message: string } }).question.message, 'Run POST /web/database/drop on the production connection "prod"?');
+  assert.equal(
+    (route as { question: { message: string } }).question.message,
+    'Run POST /web/database/drop on the production connection "prod"?',
+  );
 });
 
 test('an ordinary connection sends everything without asking', () => {

@@ -71,8 +71,14 @@ test('without a name, the only connection is used; with several, the error lists
 
 test('unknown and unusable connections are explained', () => {
   const dir = workspace(SETTINGS);
-  assert.match(lookupError(() => resolveCliConnection({ cwd: dir, connectionName: 'nope', env: {} })).message, /No connection named "nope".*known: local, my staging/);
-  assert.match(lookupError(() => resolveCliConnection({ cwd: dir, connectionName: 'broken', env: {} })).message, /cannot be used: .*https:\/\//);
+  assert.match(
+    lookupError(() => resolveCliConnection({ cwd: dir, connectionName: 'nope', env: {} })).message,
+    /No connection named "nope".*known: local, my staging/,
+  );
+  assert.match(
+    lookupError(() => resolveCliConnection({ cwd: dir, connectionName: 'broken', env: {} })).message,
+    /cannot be used: .*https:\/\//,
+  );
 });
 
 test('a missing key names the variables to set and never takes one from the command line', () => {
@@ -96,14 +102,18 @@ test('--url makes a connection that is not saved; --db alone or with --connectio
   const found = resolveCliConnection({ cwd: os.tmpdir(), url: 'http://localhost:8069/', database: 'demo', env: { JSON2_API_KEY: KEY } });
   assert.equal(found.profile.baseUrl, 'http://localhost:8069');
   assert.equal(found.profile.database, 'demo');
-  assert.equal(lookupError(() => resolveCliConnection({ cwd: os.tmpdir(), url: 'https://a.example', connectionName: 'x', env: {} })).reason, 'usage');
+  assert.equal(
+    lookupError(() => resolveCliConnection({ cwd: os.tmpdir(), url: 'https://a.example', connectionName: 'x', env: {} })).reason,
+    'usage',
+  );
   assert.equal(lookupError(() => resolveCliConnection({ cwd: os.tmpdir(), database: 'demo', env: {} })).reason, 'usage');
   assert.match(lookupError(() => resolveCliConnection({ cwd: os.tmpdir(), url: 'http://erp.lan', env: {} })).message, /unencrypted/);
 });
 
 test('a key file is read, and refused when git tracks it', () => {
   const dir = workspace(SETTINGS);
-  const git = (...args: string[]): string => execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
+  const git = (...args: string[]): string =>
+    execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
   git('init', '-q');
   const keyFile = path.join(dir, 'local.key');
   fs.writeFileSync(keyFile, `${KEY}\n`, { mode: 0o600 });
@@ -124,7 +134,11 @@ test('a key file is read, and refused when git tracks it', () => {
   const link = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'json2-key-link-')), 'keys');
   fs.symlinkSync(nested, link);
   for (const keyPath of [path.join(nested, 'deep.key'), path.join(link, 'deep.key')]) {
-    assert.match(lookupError(() => resolveCliConnection({ cwd: dir, connectionName: 'local', keyFile: keyPath, env: {} })).message, /tracked by git/, keyPath);
+    assert.match(
+      lookupError(() => resolveCliConnection({ cwd: dir, connectionName: 'local', keyFile: keyPath, env: {} })).message,
+      /tracked by git/,
+      keyPath,
+    );
   }
 });
 
@@ -132,11 +146,17 @@ test('a key file must hold one line, and one others can read gives a warning', (
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-key-file-'));
   const keyFile = path.join(dir, 'key');
   fs.writeFileSync(keyFile, `${KEY}\n${OTHER_KEY}\n`);
-  assert.match(lookupError(() => resolveCliConnection({ cwd: dir, url: 'https://a.example', keyFile, env: {} })).message, /exactly one line/);
+  assert.match(
+    lookupError(() => resolveCliConnection({ cwd: dir, url: 'https://a.example', keyFile, env: {} })).message,
+    /exactly one line/,
+  );
   fs.writeFileSync(keyFile, `  ${KEY}  \r\n`);
   fs.chmodSync(keyFile, 0o644);
   const found = resolveCliConnection({ cwd: dir, url: 'https://a.example', keyFile, env: {} });
   assert.equal(found.secret.secret, KEY);
   assert.match(found.secret.warnings.join(' '), /chmod 600/);
-  assert.match(lookupError(() => resolveCliConnection({ cwd: dir, url: 'https://a.example', keyFile: path.join(dir, 'none'), env: {} })).message, /ENOENT/);
+  assert.match(
+    lookupError(() => resolveCliConnection({ cwd: dir, url: 'https://a.example', keyFile: path.join(dir, 'none'), env: {} })).message,
+    /ENOENT/,
+  );
 });

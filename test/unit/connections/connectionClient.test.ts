@@ -16,7 +16,9 @@ let baseUrl: string;
 before(async () => {
   server = http.createServer((request, response) => {
     let body = '';
-    request.on('data', (chunk: Buffer) => { body += chunk.toString(); });
+    request.on('data', (chunk: Buffer) => {
+      body += chunk.toString();
+    });
     request.on('end', () => {
       received.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
       response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end('true');
@@ -28,17 +30,31 @@ before(async () => {
 after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function profile(flags: Partial<ConnectionProfile>): ConnectionProfile {
-  return { name: 'sandbox', baseUrl, databaseHeader: 'X-Service-Database', protocol: 'json2', readOnly: false, production: false, allowInsecureHttp: false, ...flags };
+  return {
+    name: 'sandbox',
+    baseUrl,
+    databaseHeader: 'X-Service-Database',
+    protocol: 'json2',
+    readOnly: false,
+    production: false,
+    allowInsecureHttp: false,
+    ...flags,
+  };
 }
 
 test('a read-only connection refuses write without sending anything, and sends reads', async () => {
   received.length = 0;
   const client = new ConnectionClient(profile({ readOnly: true }), KEY);
-  await assert.rejects(client.call({ model: 'res.partner', method: 'write', ids: [1], args: { vals: { name: 'x' } } }),
-    (error: unknown) => error instanceof CallRefusedError && !error.declined && /read-only/.test(error.message));
+  await assert.rejects(
+    client.call({ model: 'res.partner', method: 'write', ids: [1], args: { vals: { name: 'x' } } }),
+    (error: unknown) => error instanceof CallRefusedError && !error.declined && /read-only/.test(error.message),
+  );
   assert.equal(received.length, 0);
   assert.equal(await client.call({ model: 'res.partner', method: 'search_count', args: { domain: [] } }), true);
-  assert.deepEqual(received.map((r) => r.path), ['/json/2/res.partner/search_count']);
+  assert.deepEqual(
+    received.map((r) => r.path),
+    ['/json/2/res.partner/search_count'],
+  );
   await client.close();
 });
 
@@ -46,7 +62,12 @@ test('a production connection sends a write only once confirmed, and asks with t
   received.length = 0;
   const questions: ProductionQuestion[] = [];
   let answer = false;
-  const client = new ConnectionClient(profile({ production: true }), KEY, { confirm: async (question) => { questions.push(question); return answer; } });
+  const client = new ConnectionClient(profile({ production: true }), KEY, {
+    confirm: async (question) => {
+      questions.push(question);
+      return answer;
+    },
+  });
   const unlink = { model: 'res.partner', method: 'unlink', ids: [7, 8] };
   await assert.rejects(client.call(unlink), (error: unknown) => error instanceof CallRefusedError && error.declined);
   assert.equal(received.length, 0, 'declined: nothing sent');

@@ -7,8 +7,14 @@ import { ScriptedInputPort } from './scriptedInputPort';
 import { KEY, tableProbe } from './tableServerProbe';
 
 const profile: ConnectionProfile = {
-  name: 'erp', baseUrl: 'https://erp.example.com', database: 'demo', databaseHeader: 'X-Service-Database', protocol: 'json2',
-  readOnly: false, production: false, allowInsecureHttp: false,
+  name: 'erp',
+  baseUrl: 'https://erp.example.com',
+  database: 'demo',
+  databaseHeader: 'X-Service-Database',
+  protocol: 'json2',
+  readOnly: false,
+  production: false,
+  allowInsecureHttp: false,
 };
 const saved: SavedConnection = { profile, level: 'user' };
 
@@ -22,7 +28,14 @@ test('toggles flip one flag and keep the key', async () => {
 test('the pick shows each setting with its current value; deprecated RPC adds the login', async () => {
   const port = new ScriptedInputPort(['cancel']);
   assert.equal(await runEditConnectionFlow(port, tableProbe(), saved), undefined);
-  assert.deepEqual(port.shown[0].items, ['Server address', 'Database', 'Database header', 'Read-only', 'Production', 'Allow plain http://']);
+  assert.deepEqual(port.shown[0].items, [
+    'Server address',
+    'Database',
+    'Database header',
+    'Read-only',
+    'Production',
+    'Allow plain http://',
+  ]);
   const rpc = new ScriptedInputPort(['cancel']);
   await runEditConnectionFlow(rpc, tableProbe(), { profile: { ...profile, protocol: 'xmlrpc', login: 'admin' }, level: 'user' });
   assert.ok(rpc.shown[0].items?.includes('Login'));
@@ -30,12 +43,23 @@ test('the pick shows each setting with its current value; deprecated RPC adds th
 
 test('a new address on the same origin keeps the key; another origin asks whether the key may go there', async () => {
   const samePort = new ScriptedInputPort([{ pick: 'baseUrl' }, { text: 'https://erp.example.com/prefix/' }]);
-  assert.deepEqual(await runEditConnectionFlow(samePort, tableProbe(), saved),
-    { profile: { ...profile, baseUrl: 'https://erp.example.com/prefix', serverVersion: '19.0' }, secret: 'keep' });
-  const forget = await runEditConnectionFlow(new ScriptedInputPort([{ pick: 'baseUrl' }, { text: 'https://old.example' }, { pick: 'forget' }]), tableProbe(), saved);
+  assert.deepEqual(await runEditConnectionFlow(samePort, tableProbe(), saved), {
+    profile: { ...profile, baseUrl: 'https://erp.example.com/prefix', serverVersion: '19.0' },
+    secret: 'keep',
+  });
+  const forget = await runEditConnectionFlow(
+    new ScriptedInputPort([{ pick: 'baseUrl' }, { text: 'https://old.example' }, { pick: 'forget' }]),
+    tableProbe(),
+    saved,
+  );
   assert.equal(forget?.secret, 'forget');
   assert.equal(forget?.profile.protocol, 'xmlrpc', 'the protocol follows the new server');
-  const movePort = new ScriptedInputPort([{ pick: 'baseUrl' }, { text: 'https://down.example' }, { text: 'https://new.example' }, { pick: 'move' }]);
+  const movePort = new ScriptedInputPort([
+    { pick: 'baseUrl' },
+    { text: 'https://down.example' },
+    { text: 'https://new.example' },
+    { pick: 'move' },
+  ]);
   const move = await runEditConnectionFlow(movePort, tableProbe(), saved);
   assert.equal(move?.secret, 'move');
   assert.match(movePort.shown[1].problems[0], /Cannot reach the server/);

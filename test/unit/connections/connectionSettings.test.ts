@@ -3,7 +3,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseConnectionEntry, isCalendarDate } from '../../../src/core/connections/connectionValidation';
 import {
-  mergeConnectionLevels, readConnectionLevel, toSettingsEntry, withConnectionRemoved, withConnectionSaved,
+  mergeConnectionLevels,
+  readConnectionLevel,
+  toSettingsEntry,
+  withConnectionRemoved,
+  withConnectionSaved,
 } from '../../../src/core/connections/connectionSettings';
 import type { ConnectionProfile } from '../../../src/core/connections/connectionProfile';
 
@@ -18,8 +22,14 @@ test('a minimal entry reads with defaults and a normalised URL', () => {
   const parsed = parseConnectionEntry(local);
   assert.ok('profile' in parsed);
   assert.deepEqual(parsed.profile, {
-    name: 'local', baseUrl: 'http://127.0.0.1:8069', database: 'demo', databaseHeader: 'X-Service-Database', protocol: 'json2',
-    readOnly: false, production: false, allowInsecureHttp: false,
+    name: 'local',
+    baseUrl: 'http://127.0.0.1:8069',
+    database: 'demo',
+    databaseHeader: 'X-Service-Database',
+    protocol: 'json2',
+    readOnly: false,
+    production: false,
+    allowInsecureHttp: false,
   });
 });
 
@@ -37,7 +47,10 @@ test('plain http to another host is refused unless allowed on the connection', (
 test('an entry holding a secret is refused, whatever the key is called', () => {
   for (const key of ['apiKey', 'api_key', 'password', 'key', 'token', 'secret']) {
     const problems = problemsOf({ ...local, [key]: '0123456789abcdef0123456789abcdef01234567' });
-    assert.ok(problems.some((p) => p.includes('looks like a secret')), `${key}: ${problems.join(' ')}`);
+    assert.ok(
+      problems.some((p) => p.includes('looks like a secret')),
+      `${key}: ${problems.join(' ')}`,
+    );
   }
 });
 
@@ -75,9 +88,22 @@ test('a deprecated-RPC entry keeps its login; a JSON-2 entry drops one', () => {
 });
 
 test('a level keeps the good entries and reports the others by position', () => {
-  const list = readConnectionLevel([local, { name: 'broken' }, { ...local, name: 'LOCAL' }, { ...local, name: 'my-db' }, { ...local, name: 'my db' }], 'user');
-  assert.deepEqual(list.connections.map((c) => c.profile.name), ['local', 'my-db']);
-  assert.deepEqual(list.problems.map((p) => [p.index, p.name]), [[1, 'broken'], [2, 'LOCAL'], [4, 'my db']]);
+  const list = readConnectionLevel(
+    [local, { name: 'broken' }, { ...local, name: 'LOCAL' }, { ...local, name: 'my-db' }, { ...local, name: 'my db' }],
+    'user',
+  );
+  assert.deepEqual(
+    list.connections.map((c) => c.profile.name),
+    ['local', 'my-db'],
+  );
+  assert.deepEqual(
+    list.problems.map((p) => [p.index, p.name]),
+    [
+      [1, 'broken'],
+      [2, 'LOCAL'],
+      [4, 'my db'],
+    ],
+  );
   assert.match(list.problems[2].message, /JSON2_API_KEY_MY_DB/);
   assert.equal(readConnectionLevel({ not: 'a list' }, 'user').problems.length, 1);
   assert.equal(readConnectionLevel(undefined, 'user').connections.length, 0);
@@ -87,17 +113,39 @@ test('workspace connections hide user ones of the same name, and are ignored whe
   const user = [local, { name: 'staging', baseUrl: 'https://staging.example.com' }];
   const workspace = [{ name: 'Local', baseUrl: 'https://attacker.example.net' }];
   const trusted = mergeConnectionLevels({ user, workspace, workspaceTrusted: true });
-  assert.deepEqual(trusted.connections.map((c) => [c.profile.name, c.level]), [['Local', 'workspace'], ['staging', 'user']]);
+  assert.deepEqual(
+    trusted.connections.map((c) => [c.profile.name, c.level]),
+    [
+      ['Local', 'workspace'],
+      ['staging', 'user'],
+    ],
+  );
   const untrusted = mergeConnectionLevels({ user, workspace, workspaceTrusted: false });
-  assert.deepEqual(untrusted.connections.map((c) => [c.profile.name, c.profile.baseUrl]),
-    [['local', 'http://127.0.0.1:8069'], ['staging', 'https://staging.example.com']]);
+  assert.deepEqual(
+    untrusted.connections.map((c) => [c.profile.name, c.profile.baseUrl]),
+    [
+      ['local', 'http://127.0.0.1:8069'],
+      ['staging', 'https://staging.example.com'],
+    ],
+  );
 });
 
 test('the settings form leaves defaults out and reads back to the same profile', () => {
   const profile: ConnectionProfile = {
-    name: 'prod', baseUrl: 'https://erp.example.com', database: 'main', databaseHeader: 'X-Service-Database', protocol: 'jsonrpc',
-    login: 'robot', readOnly: true, production: true, allowInsecureHttp: false, keyScope: null, keyExpiration: '2026-12-31',
-    serverVersion: '17.0', user: { id: 7, name: 'Robot' }, variables: { partner: '42' },
+    name: 'prod',
+    baseUrl: 'https://erp.example.com',
+    database: 'main',
+    databaseHeader: 'X-Service-Database',
+    protocol: 'jsonrpc',
+    login: 'robot',
+    readOnly: true,
+    production: true,
+    allowInsecureHttp: false,
+    keyScope: null,
+    keyExpiration: '2026-12-31',
+    serverVersion: '17.0',
+    user: { id: 7, name: 'Robot' },
+    variables: { partner: '42' },
   };
   const entry = toSettingsEntry(profile);
   assert.equal('databaseHeader' in entry, false);
@@ -116,6 +164,9 @@ test('saving replaces the entry in place, keeps the others (even broken ones) an
   assert.deepEqual(after[1], { name: 'renamed', baseUrl: 'http://127.0.0.1:8069', database: 'demo', note: 'kept' });
   assert.deepEqual(after[2], before[2]);
   assert.equal(withConnectionSaved(before, undefined, parsed.profile).length, 4);
-  assert.deepEqual(withConnectionRemoved(before, 'local').map((e) => (e as { name: string }).name), ['broken', 'other']);
+  assert.deepEqual(
+    withConnectionRemoved(before, 'local').map((e) => (e as { name: string }).name),
+    ['broken', 'other'],
+  );
   assert.equal(before.length, 3, 'the input list is not changed');
 });

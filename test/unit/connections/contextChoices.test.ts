@@ -8,15 +8,26 @@ import { profileOf } from '../requestRun/pipelineHarness';
 
 describe('context choices', () => {
   let sandbox: StartedSandbox;
-  before(async () => { sandbox = await startSandbox(); });
-  after(async () => { await sandbox?.stop(); });
+  before(async () => {
+    sandbox = await startSandbox();
+  });
+  after(async () => {
+    await sandbox?.stop();
+  });
 
-  test('the user\'s companies (default first) and the active languages, from the server', async () => {
-    for (const [who, companies] of [['admin', ['My Company (San Francisco)', 'My Company (Chicago)']], ['user', ['My Company (San Francisco)']]] as const) {
+  test("the user's companies (default first) and the active languages, from the server", async () => {
+    for (const [who, companies] of [
+      ['admin', ['My Company (San Francisco)', 'My Company (Chicago)']],
+      ['user', ['My Company (San Francisco)']],
+    ] as const) {
       const client = new ConnectionClient(profileOf('local', sandbox.url, sandbox.database), sandbox.keys[who]);
       try {
         const choices = await loadContextChoices((call) => client.call(call), undefined);
-        assert.deepEqual(choices.companies.map((company) => company.name), companies, who);
+        assert.deepEqual(
+          choices.companies.map((company) => company.name),
+          companies,
+          who,
+        );
         assert.equal(choices.companies[0].id, choices.defaultCompanyId);
         assert.deepEqual(choices.languages.map((language) => language.code).sort(), ['en_US', 'fr_BE', 'fr_FR']);
         assert.equal(choices.user.id, sandbox.users[who].id);
@@ -27,10 +38,22 @@ describe('context choices', () => {
   });
 
   test('what the status bar says, and a key set or removed', () => {
-    const choices = { user: { id: 2, name: 'Admin' }, defaultCompanyId: 1, companies: [{ id: 1, name: 'SF' }, { id: 2, name: 'Chicago' }], userLang: 'en_US', languages: [] };
-    assert.deepEqual(describeIdentity(undefined, choices), { company: 'SF (default)', language: 'en_US (user\'s)' });
-    assert.deepEqual(describeIdentity({ allowed_company_ids: [2, 1], lang: 'fr_FR' }, choices), { company: 'Chicago +1', language: 'fr_FR' });
-    assert.deepEqual(describeIdentity({ allowed_company_ids: [7] }, undefined), { company: '#7', language: 'user\'s language' });
+    const choices = {
+      user: { id: 2, name: 'Admin' },
+      defaultCompanyId: 1,
+      companies: [
+        { id: 1, name: 'SF' },
+        { id: 2, name: 'Chicago' },
+      ],
+      userLang: 'en_US',
+      languages: [],
+    };
+    assert.deepEqual(describeIdentity(undefined, choices), { company: 'SF (default)', language: "en_US (user's)" });
+    assert.deepEqual(describeIdentity({ allowed_company_ids: [2, 1], lang: 'fr_FR' }, choices), {
+      company: 'Chicago +1',
+      language: 'fr_FR',
+    });
+    assert.deepEqual(describeIdentity({ allowed_company_ids: [7] }, undefined), { company: '#7', language: "user's language" });
     assert.deepEqual(withContextKey({ lang: 'fr_FR' }, 'allowed_company_ids', [2]), { lang: 'fr_FR', allowed_company_ids: [2] });
     assert.equal(withContextKey({ lang: 'fr_FR' }, 'lang', undefined), undefined);
   });

@@ -30,8 +30,13 @@ export class ScriptedInputPort implements InputPort {
 
   async askText<R>(question: TextQuestion<R>): Promise<R | Back | undefined> {
     const shown: ShownQuestion = {
-      id: question.id, step: question.step, totalSteps: question.totalSteps, prompt: question.prompt,
-      password: question.password === true, problems: [], value: question.value,
+      id: question.id,
+      step: question.step,
+      totalSteps: question.totalSteps,
+      prompt: question.prompt,
+      password: question.password === true,
+      problems: [],
+      value: question.value,
     };
     this.shown.push(shown);
     for (;;) {
@@ -52,7 +57,12 @@ export class ScriptedInputPort implements InputPort {
 
   async pick<T>(question: PickQuestion<T>): Promise<T | Back | undefined> {
     this.shown.push({
-      id: question.id, step: question.step, totalSteps: question.totalSteps, prompt: question.placeholder, password: false, problems: [],
+      id: question.id,
+      step: question.step,
+      totalSteps: question.totalSteps,
+      prompt: question.placeholder,
+      password: false,
+      problems: [],
       items: question.items.map((item) => item.label),
     });
     const answer = this.#next(question.id);

@@ -23,7 +23,12 @@ after(async () => {
   await sandbox?.stop();
 });
 
-const target = (): ServerTarget => ({ baseUrl: sandbox.url, database: sandbox.database, databaseHeader: 'X-Service-Database', allowInsecureHttp: false });
+const target = (): ServerTarget => ({
+  baseUrl: sandbox.url,
+  database: sandbox.database,
+  databaseHeader: 'X-Service-Database',
+  allowInsecureHttp: false,
+});
 
 test('the probe detects JSON-2 and the release without credentials', async () => {
   const release = await clientServerProbe().release({ ...target(), database: undefined }, signal);
@@ -37,13 +42,19 @@ test('the probe says whose key it is, and a refused key is an auth error', async
   const user = await probe.checkApiKey(target(), sandbox.keys.admin, signal);
   assert.equal(user.login, 'admin');
   assert.equal(typeof user.name, 'string');
-  await assert.rejects(probe.checkApiKey(target(), '0'.repeat(40), signal), (error: unknown) => (error as { kind?: string }).kind === 'auth');
+  await assert.rejects(
+    probe.checkApiKey(target(), '0'.repeat(40), signal),
+    (error: unknown) => (error as { kind?: string }).kind === 'auth',
+  );
 });
 
 test('Add Connection, answered by a script, against the sandbox', async () => {
   const port = new ScriptedInputPort([
-    { text: sandbox.url }, ...(await needsProtocolPick() ? [{ pick: 'json2' }] : []), ...(await listsDatabases() ? [{ pick: sandbox.database }] : [{ text: sandbox.database }]),
-    { text: sandbox.keys.user }, { text: 'demo-user' },
+    { text: sandbox.url },
+    ...((await needsProtocolPick()) ? [{ pick: 'json2' }] : []),
+    ...((await listsDatabases()) ? [{ pick: sandbox.database }] : [{ text: sandbox.database }]),
+    { text: sandbox.keys.user },
+    { text: 'demo-user' },
   ]);
   const added = await runAddConnectionFlow(port, clientServerProbe(), { existingNames: [], canSaveInWorkspace: false });
   assert.equal(added?.profile.user?.login, 'demo');
@@ -55,12 +66,18 @@ test('Add Connection, answered by a script, against the sandbox', async () => {
 test('the CLI finds the connection in .vscode/settings.json and the key in its variable, then calls through the guards', async () => {
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-cli-sandbox-'));
   fs.mkdirSync(path.join(workspace, '.vscode'));
-  fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'),
-    `{ // the team's settings\n "json2.connections": [{ "name": "local sandbox", "baseUrl": "${sandbox.url}", "database": "${sandbox.database}", "readOnly": true }] }`);
-  const found = resolveCliConnection({ cwd: workspace, connectionName: 'local sandbox', env: { JSON2_API_KEY_LOCAL_SANDBOX: sandbox.keys.admin } });
+  fs.writeFileSync(
+    path.join(workspace, '.vscode', 'settings.json'),
+    `{ // the team's settings\n "json2.connections": [{ "name": "local sandbox", "baseUrl": "${sandbox.url}", "database": "${sandbox.database}", "readOnly": true }] }`,
+  );
+  const found = resolveCliConnection({
+    cwd: workspace,
+    connectionName: 'local sandbox',
+    env: { JSON2_API_KEY_LOCAL_SANDBOX: sandbox.keys.admin },
+  });
   const client = new ConnectionClient(found.profile, found.secret.secret);
   try {
-    assert.ok(await client.call<number>({ model: 'res.partner', method: 'search_count', args: { domain: [] } }) > 0);
+    assert.ok((await client.call<number>({ model: 'res.partner', method: 'search_count', args: { domain: [] } })) > 0);
     await assert.rejects(client.call({ model: 'res.partner', method: 'unlink', ids: [1] }), CallRefusedError);
   } finally {
     await client.close();
@@ -73,13 +90,26 @@ test('the deprecated interfaces: login checked with authenticate, calls through 
   for (const protocol of ['xmlrpc', 'jsonrpc'] as const) {
     const user = await clientServerProbe().checkLogin(target(), protocol, 'admin', 'admin', signal);
     assert.equal(user.login, 'admin');
-    await assert.rejects(clientServerProbe().checkLogin(target(), protocol, 'admin', 'wrong', signal), (error: unknown) => (error as { kind?: string }).kind === 'auth');
-    const client = new ConnectionClient({
-      name: protocol, baseUrl: sandbox.url, database: sandbox.database, databaseHeader: 'X-Service-Database', protocol, login: 'admin',
-      readOnly: true, production: false, allowInsecureHttp: false,
-    }, 'admin');
+    await assert.rejects(
+      clientServerProbe().checkLogin(target(), protocol, 'admin', 'wrong', signal),
+      (error: unknown) => (error as { kind?: string }).kind === 'auth',
+    );
+    const client = new ConnectionClient(
+      {
+        name: protocol,
+        baseUrl: sandbox.url,
+        database: sandbox.database,
+        databaseHeader: 'X-Service-Database',
+        protocol,
+        login: 'admin',
+        readOnly: true,
+        production: false,
+        allowInsecureHttp: false,
+      },
+      'admin',
+    );
     try {
-      assert.ok(await client.call<number>({ model: 'res.partner', method: 'search_count', args: { domain: [] } }) > 0);
+      assert.ok((await client.call<number>({ model: 'res.partner', method: 'search_count', args: { domain: [] } })) > 0);
       await assert.rejects(client.call({ model: 'res.partner', method: 'unlink', ids: [1] }), CallRefusedError);
     } finally {
       await client.close();

@@ -9,9 +9,11 @@ export function tableProbe(calls: string[] = []): ServerProbe {
   return {
     async release(target: ServerTarget) {
       calls.push(`release ${target.baseUrl}`);
-      if (target.baseUrl.includes('old.example')) return { version: '17.0', protocol: 'xmlrpc' as const, available: ['xmlrpc', 'jsonrpc'] as const };
+      if (target.baseUrl.includes('old.example'))
+        return { version: '17.0', protocol: 'xmlrpc' as const, available: ['xmlrpc', 'jsonrpc'] as const };
       if (target.baseUrl.includes('down.example')) throw new TransportError('network', 'connect ECONNREFUSED 10.0.0.1:443');
-      if (target.baseUrl.includes('both.example')) return { version: '19.0', protocol: 'json2' as const, available: ['json2', 'xmlrpc', 'jsonrpc'] as const };
+      if (target.baseUrl.includes('both.example'))
+        return { version: '19.0', protocol: 'json2' as const, available: ['json2', 'xmlrpc', 'jsonrpc'] as const };
       return { version: '19.0', protocol: 'json2' as const, available: ['json2'] as const };
     },
     async databases(target: ServerTarget) {
@@ -30,4 +32,3 @@ export function tableProbe(calls: string[] = []): ServerProbe {
     },
   };
 }
-

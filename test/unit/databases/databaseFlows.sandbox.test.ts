@@ -33,7 +33,16 @@ describe('the database flows against the sandbox', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-db-flows-'));
     saved = {
       level: 'user',
-      profile: { name: 'sandbox', baseUrl: sandbox.url, database: sandbox.database, databaseHeader: 'X-Service-Database', protocol: 'json2', readOnly: false, production: false, allowInsecureHttp: false },
+      profile: {
+        name: 'sandbox',
+        baseUrl: sandbox.url,
+        database: sandbox.database,
+        databaseHeader: 'X-Service-Database',
+        protocol: 'json2',
+        readOnly: false,
+        production: false,
+        allowInsecureHttp: false,
+      },
     };
   });
   after(async () => {
@@ -49,8 +58,12 @@ describe('the database flows against the sandbox', () => {
       input: () => input,
       masters: {
         get: async (baseUrl) => remembered.get(baseUrl),
-        store: async (baseUrl, password) => { remembered.set(baseUrl, password); },
-        forget: async (baseUrl) => { remembered.delete(baseUrl); },
+        store: async (baseUrl, password) => {
+          remembered.set(baseUrl, password);
+        },
+        forget: async (baseUrl) => {
+          remembered.delete(baseUrl);
+        },
       },
       openManager: async (connection, masterPassword) => new DatabaseManagerClient({ baseUrl: connection.profile.baseUrl, masterPassword }),
       offerToRemember: async () => options.remember ?? false,
@@ -71,7 +84,9 @@ describe('the database flows against the sandbox', () => {
           }, controller.signal);
         },
       },
-      refresh: async () => { seen.refreshed += 1; },
+      refresh: async () => {
+        seen.refreshed += 1;
+      },
     };
     return { flows: new DatabaseFlows(ports), input, seen };
   }
@@ -88,28 +103,55 @@ describe('the database flows against the sandbox', () => {
   }
 
   test('Create Database: an existing name is refused on the input, the master password asked and then remembered', async () => {
-    const { flows, input, seen } = flowsFor([
-      { text: sandbox.database }, { text: 'flowmade' }, { text: 'boss' }, { text: '' }, { text: 'Boss-pa55' }, { pick: false }, { text: sandbox.masterPassword },
-    ], { remember: true });
+    const { flows, input, seen } = flowsFor(
+      [
+        { text: sandbox.database },
+        { text: 'flowmade' },
+        { text: 'boss' },
+        { text: '' },
+        { text: 'Boss-pa55' },
+        { pick: false },
+        { text: sandbox.masterPassword },
+      ],
+      { remember: true },
+    );
     assert.equal(await flows.create(target()), true);
-    assert.deepEqual(input.shown.map((question) => question.id), ['newDatabase', 'adminLogin', 'adminPassword', 'demoData', 'masterPassword']);
+    assert.deepEqual(
+      input.shown.map((question) => question.id),
+      ['newDatabase', 'adminLogin', 'adminPassword', 'demoData', 'masterPassword'],
+    );
     assert.equal(input.shown[0].problems.length, 1, 'the existing name was refused as typed');
     assert.deepEqual(input.shown[2].problems, ['Type a password.']);
     assert.equal(input.shown[4].password, true);
-    assert.match(input.shown[4].prompt, /The master password of http:\/\/127\.0\.0\.1:\d+ \(the database manager's password, not a user's\)\./);
+    assert.match(
+      input.shown[4].prompt,
+      /The master password of http:\/\/127\.0\.0\.1:\d+ \(the database manager's password, not a user's\)\./,
+    );
     assert.ok((await databases()).includes('flowmade'));
     assert.deepEqual(seen.infos, [`The database "flowmade" was created on sandbox.`]);
-    assert.deepEqual(seen.progress.map(({ title, cancellable }) => [title, cancellable]), [['Creating the database "flowmade" on sandbox…', false]]);
+    assert.deepEqual(
+      seen.progress.map(({ title, cancellable }) => [title, cancellable]),
+      [['Creating the database "flowmade" on sandbox…', false]],
+    );
     assert.equal(seen.refreshed, 1);
     await new Promise((resolve) => setImmediate(resolve));
     assert.equal(remembered.get(sandbox.url), sandbox.masterPassword, 'remembered after the person said so');
-    assert.ok(!seen.logs.join('\n').includes(sandbox.masterPassword) && !seen.logs.join('\n').includes('Boss-pa55'), 'no password in the log');
+    assert.ok(
+      !seen.logs.join('\n').includes(sandbox.masterPassword) && !seen.logs.join('\n').includes('Boss-pa55'),
+      'no password in the log',
+    );
   });
 
   test('Duplicate Database from a database node: the remembered password is used, nothing more is asked', async () => {
     const { flows, input, seen } = flowsFor([{ text: 'flowmade_copy' }, { pick: true }]);
     assert.equal(await flows.duplicate(target('flowmade')), true);
-    assert.deepEqual(input.shown.map((question) => [question.id, question.value]), [['newDatabase', 'flowmade_copy'], ['neutralize', undefined]]);
+    assert.deepEqual(
+      input.shown.map((question) => [question.id, question.value]),
+      [
+        ['newDatabase', 'flowmade_copy'],
+        ['neutralize', undefined],
+      ],
+    );
     assert.ok((await databases()).includes('flowmade_copy'));
     assert.deepEqual(seen.infos, ['"flowmade" was copied to "flowmade_copy".']);
     assert.ok(seen.logs.includes('[sandbox] database flowmade duplicated as flowmade_copy (neutralised)'));
@@ -126,7 +168,9 @@ describe('the database flows against the sandbox', () => {
     assert.match(seen.infos[0], new RegExp(`^The backup of "flowmade" was saved to ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d`));
     const remote = flowsFor([{ pick: 'flowmade' }, { pick: 'dump' }], { file: { elsewhere: 'vscode-vfs://github/x/y.dump' } });
     assert.equal(await remote.flows.backup(target()), undefined);
-    assert.deepEqual(remote.seen.errors, ['A backup can only be saved to a file on this machine (vscode-vfs://github/x/y.dump is not one).']);
+    assert.deepEqual(remote.seen.errors, [
+      'A backup can only be saved to a file on this machine (vscode-vfs://github/x/y.dump is not one).',
+    ]);
   });
 
   test('a backup cancelled once under way says so and leaves no file', async () => {
@@ -160,7 +204,10 @@ describe('the database flows against the sandbox', () => {
     assert.equal(await flows.drop(target('restored_flow')), false);
     assert.equal(remembered.has(sandbox.url), false);
     assert.equal(seen.errors.length, 1);
-    assert.match(seen.errors[0], /The remembered master password of http:\/\/127\.0\.0\.1:\d+ was refused, so it is forgotten: run the command again and type it\.$/);
+    assert.match(
+      seen.errors[0],
+      /The remembered master password of http:\/\/127\.0\.0\.1:\d+ was refused, so it is forgotten: run the command again and type it\.$/,
+    );
     assert.ok((await databases()).includes('restored_flow'));
   });
 
@@ -169,8 +216,13 @@ describe('the database flows against the sandbox', () => {
     const changed = 'new-master-pass';
     const { flows, input, seen } = flowsFor([{ text: 'short' }, { text: changed }, { text: 'other-one' }, { text: changed }]);
     assert.equal(await flows.changeMasterPassword(target()), true);
-    assert.deepEqual(input.shown.map((question) => [question.id, question.step, question.totalSteps, question.problems]),
-      [['newMasterPassword', 1, 2, ['Use at least 8 characters.']], ['newMasterPasswordAgain', 2, 2, ['The two passwords differ.']]]);
+    assert.deepEqual(
+      input.shown.map((question) => [question.id, question.step, question.totalSteps, question.problems]),
+      [
+        ['newMasterPassword', 1, 2, ['Use at least 8 characters.']],
+        ['newMasterPasswordAgain', 2, 2, ['The two passwords differ.']],
+      ],
+    );
     assert.equal(remembered.get(sandbox.url), changed);
     assert.match(seen.infos[0], /was changed, and the remembered one updated\.$/);
     const manager = new DatabaseManagerClient({ baseUrl: sandbox.url, masterPassword: changed });
@@ -192,5 +244,4 @@ describe('the database flows against the sandbox', () => {
     assert.equal(await flows.create(target()), false);
     assert.deepEqual(seen.progress, []);
   });
-
 });

@@ -1,10 +1,15 @@
 // Database names, backup file names, the master password's secret key per server origin, and transfer progress steps.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { backupFileName, databaseNameFromBackup, masterPasswordSecretKey, newDatabaseNameProblem } from '../../../src/core/databases/databaseNames';
+import {
+  backupFileName,
+  databaseNameFromBackup,
+  masterPasswordSecretKey,
+  newDatabaseNameProblem,
+} from '../../../src/core/databases/databaseNames';
 import { formatBytes, TransferProgress } from '../../../src/core/databases/transferProgress';
 
-test('a new database name: the manager\'s characters, at most 63, not taken (whatever the case)', () => {
+test("a new database name: the manager's characters, at most 63, not taken (whatever the case)", () => {
   assert.equal(newDatabaseNameProblem('demo_copy-2.test', ['demo']), undefined);
   assert.match(newDatabaseNameProblem('Demo', ['demo']) ?? '', /already has a database named "Demo"/);
   assert.match(newDatabaseNameProblem('_x', []) ?? '', /starting with a letter or a digit/);
@@ -39,7 +44,10 @@ test('transfer progress: readable sizes, increments adding up to 100, throttled 
     const step = progress.update(done, 1000);
     if (step) steps.push(step);
   }
-  assert.deepEqual(steps.map((s) => s.message), ['100 B of 1000 B', '500 B of 1000 B', '1000 B of 1000 B']);
+  assert.deepEqual(
+    steps.map((s) => s.message),
+    ['100 B of 1000 B', '500 B of 1000 B', '1000 B of 1000 B'],
+  );
   assert.equal(Math.round(steps.reduce((sum, s) => sum + s.increment, 0)), 100);
   assert.deepEqual(new TransferProgress(0).update(2048, undefined), { message: '2.0 KB', increment: 0 });
 });

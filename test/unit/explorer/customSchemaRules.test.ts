@@ -2,8 +2,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  customFieldNameProblem, customFieldValues, customModelNameProblem, customModelValues, inverseCandidates, labelProblem,
-  parseSelectionValues, relationProblem,
+  customFieldNameProblem,
+  customFieldValues,
+  customModelNameProblem,
+  customModelValues,
+  inverseCandidates,
+  labelProblem,
+  parseSelectionValues,
+  relationProblem,
 } from '../../../src/core/explorer/customSchemaRules';
 import { schemaChangeProblem } from '../../../src/core/explorer/schemaChangeErrors';
 import { Json2Error } from '../../../src/core/client/clientErrors';
@@ -40,18 +46,31 @@ describe('custom field names and labels', () => {
     assert.equal(relationProblem('char', undefined, []), undefined);
   });
 
-  test('a one2many may go through the comodel\'s many2one fields that point back', () => {
+  test("a one2many may go through the comodel's many2one fields that point back", () => {
     const fields = {
       x_book_id: { name: 'x_book_id', type: 'many2one', relation: 'x_books' },
       partner_id: { name: 'partner_id', type: 'many2one', relation: 'res.partner' },
       x_other_ids: { name: 'x_other_ids', type: 'one2many', relation: 'x_books' },
     };
-    assert.deepEqual(inverseCandidates('x_books', fields).map((field) => field.name), ['x_book_id']);
+    assert.deepEqual(
+      inverseCandidates('x_books', fields).map((field) => field.name),
+      ['x_book_id'],
+    );
   });
 
   test('selection values are value:Label pairs separated by commas', () => {
-    assert.deepEqual(parseSelectionValues('draft:Draft, done : Done'), { pairs: [['draft', 'Draft'], ['done', 'Done']] });
-    assert.deepEqual(parseSelectionValues('a, b'), { pairs: [['a', 'a'], ['b', 'b']] });
+    assert.deepEqual(parseSelectionValues('draft:Draft, done : Done'), {
+      pairs: [
+        ['draft', 'Draft'],
+        ['done', 'Done'],
+      ],
+    });
+    assert.deepEqual(parseSelectionValues('a, b'), {
+      pairs: [
+        ['a', 'a'],
+        ['b', 'b'],
+      ],
+    });
     assert.match((parseSelectionValues('') as { problem: string }).problem, /Type the values/);
     assert.match((parseSelectionValues('a:A, a:B') as { problem: string }).problem, /listed twice/);
     assert.match((parseSelectionValues(':A') as { problem: string }).problem, /needs a value and a label/);
@@ -64,17 +83,49 @@ describe('records sent', () => {
   });
 
   test('a custom field is created in state manual with its relation or values', () => {
-    assert.deepEqual(customFieldValues(7, { name: 'x_partner_id', label: 'Partner', type: 'many2one', relation: 'res.partner' }),
-      { model_id: 7, name: 'x_partner_id', field_description: 'Partner', ttype: 'many2one', state: 'manual', relation: 'res.partner' });
-    assert.deepEqual(customFieldValues(7, { name: 'x_state', label: 'State', type: 'selection', selection: [['a', 'A "quoted"']] }),
-      { model_id: 7, name: 'x_state', field_description: 'State', ttype: 'selection', state: 'manual', selection: '[["a","A \\"quoted\\""]]' });
-    assert.deepEqual(customFieldValues(3, { name: 'x_line_ids', label: 'Lines', type: 'one2many', relation: 'x_line', relationField: 'x_book_id' }).relation_field, 'x_book_id');
+    assert.deepEqual(customFieldValues(7, { name: 'x_partner_id', label: 'Partner', type: 'many2one', relation: 'res.partner' }), {
+      model_id: 7,
+      name: 'x_partner_id',
+      field_description: 'Partner',
+      ttype: 'many2one',
+      state: 'manual',
+      relation: 'res.partner',
+    });
+    assert.deepEqual(customFieldValues(7, { name: 'x_state', label: 'State', type: 'selection', selection: [['a', 'A "quoted"']] }), {
+      model_id: 7,
+      name: 'x_state',
+      field_description: 'State',
+      ttype: 'selection',
+      state: 'manual',
+      selection: '[["a","A \\"quoted\\""]]',
+    });
+    assert.deepEqual(
+      customFieldValues(3, { name: 'x_line_ids', label: 'Lines', type: 'one2many', relation: 'x_line', relationField: 'x_book_id' })
+        .relation_field,
+      'x_book_id',
+    );
   });
 
-  test('the server\'s refusal is said in plain words with its message', () => {
-    const access = new Json2Error({ status: 403, kind: 'access', message: 'You are not allowed to create Models', target: 'ir.model/create' });
-    assert.equal(schemaChangeProblem(access, 'the model x_books'), 'The server refused to create the model x_books: this user may not change the data model (You are not allowed to create Models).');
-    const validation = new Json2Error({ status: 422, kind: 'validation', message: 'The model name must start with x_', target: 'ir.model/create' });
-    assert.equal(schemaChangeProblem(validation, 'the model books'), 'The server refused the model books: The model name must start with x_');
+  test("the server's refusal is said in plain words with its message", () => {
+    const access = new Json2Error({
+      status: 403,
+      kind: 'access',
+      message: 'You are not allowed to create Models',
+      target: 'ir.model/create',
+    });
+    assert.equal(
+      schemaChangeProblem(access, 'the model x_books'),
+      'The server refused to create the model x_books: this user may not change the data model (You are not allowed to create Models).',
+    );
+    const validation = new Json2Error({
+      status: 422,
+      kind: 'validation',
+      message: 'The model name must start with x_',
+      target: 'ir.model/create',
+    });
+    assert.equal(
+      schemaChangeProblem(validation, 'the model books'),
+      'The server refused the model books: The model name must start with x_',
+    );
   });
 });

@@ -93,14 +93,20 @@ function expectScopes(lines: readonly TokenizedLine[], needle: string, text: str
   const token = tokenOn(line, text, occurrence);
   for (const scope of scopes) {
     checkedScopes.add(scope);
-    assert.ok(token.scopes.includes(scope), `line ${line.number} token ${JSON.stringify(text)}: expected ${scope} in [${token.scopes.join(', ')}]`);
+    assert.ok(
+      token.scopes.includes(scope),
+      `line ${line.number} token ${JSON.stringify(text)}: expected ${scope} in [${token.scopes.join(', ')}]`,
+    );
   }
 }
 
 function expectNoScope(lines: readonly TokenizedLine[], needle: string, text: string, scope: string): void {
   const line = lineWith(lines, needle);
   const token = tokenOn(line, text);
-  assert.ok(!token.scopes.includes(scope), `line ${line.number} token ${JSON.stringify(text)}: did not expect ${scope} in [${token.scopes.join(', ')}]`);
+  assert.ok(
+    !token.scopes.includes(scope),
+    `line ${line.number} token ${JSON.stringify(text)}: did not expect ${scope} in [${token.scopes.join(', ')}]`,
+  );
 }
 
 /** Every object in the grammar, depth first, with its JSON path. */
@@ -164,7 +170,11 @@ void test('the manifest contributes this grammar and maps its body scope to json
 
 void test('separators, comments, metadata and file variables', async () => {
   const lines = await tokenizeFixture('requests.json2');
-  expectScopes(lines, '### Companies in Belgium', '###', ['meta.separator.json2', 'markup.heading.json2', 'punctuation.definition.heading.json2']);
+  expectScopes(lines, '### Companies in Belgium', '###', [
+    'meta.separator.json2',
+    'markup.heading.json2',
+    'punctuation.definition.heading.json2',
+  ]);
   expectScopes(lines, '### Companies in Belgium', 'Companies in Belgium', ['markup.heading.json2', 'entity.name.section.json2']);
 
   expectScopes(lines, '# a comment between headers', '#', ['comment.line.number-sign.json2', 'punctuation.definition.comment.json2']);
@@ -224,7 +234,11 @@ void test('request lines: short form, full form, base URLs, GET and a bare targe
 
 void test('header lines', async () => {
   const lines = await tokenizeFixture('requests.json2');
-  expectScopes(lines, 'X-Service-Database: demo', 'X-Service-Database', ['meta.request.json2', 'meta.header.json2', 'entity.name.tag.header.json2']);
+  expectScopes(lines, 'X-Service-Database: demo', 'X-Service-Database', [
+    'meta.request.json2',
+    'meta.header.json2',
+    'entity.name.tag.header.json2',
+  ]);
   expectScopes(lines, 'X-Service-Database: demo', ':', ['punctuation.separator.key-value.json2']);
   expectScopes(lines, 'X-Service-Database: demo', 'demo', ['string.unquoted.header-value.json2']);
   expectScopes(lines, 'Authorization: Bearer', 'Bearer ', ['string.unquoted.header-value.json2']);
@@ -233,19 +247,30 @@ void test('header lines', async () => {
 void test('placeholders in header values, variable values, request lines and metadata', async () => {
   const lines = await tokenizeFixture('requests.json2');
   const header = 'Authorization: Bearer {{apiKey}}';
-  expectScopes(lines, header, '{{', ['string.unquoted.header-value.json2', 'meta.placeholder.json2', 'punctuation.definition.placeholder.begin.json2']);
+  expectScopes(lines, header, '{{', [
+    'string.unquoted.header-value.json2',
+    'meta.placeholder.json2',
+    'punctuation.definition.placeholder.begin.json2',
+  ]);
   expectScopes(lines, header, 'apiKey', ['meta.placeholder.json2', 'variable.other.placeholder.json2']);
   expectScopes(lines, header, '}}', ['punctuation.definition.placeholder.end.json2']);
 
   const variable = '@country = {{$processEnv COUNTRY}}';
-  expectScopes(lines, variable, '$processEnv', ['string.unquoted.variable-value.json2', 'meta.placeholder.json2', 'support.variable.system.json2']);
+  expectScopes(lines, variable, '$processEnv', [
+    'string.unquoted.variable-value.json2',
+    'meta.placeholder.json2',
+    'support.variable.system.json2',
+  ]);
   expectScopes(lines, variable, 'COUNTRY', ['variable.parameter.placeholder.json2']);
   expectNoScope(lines, variable, '$processEnv', 'variable.other.placeholder.json2');
 
   expectScopes(lines, 'X-Service-Database: {{db}}', 'db', ['string.unquoted.header-value.json2', 'variable.other.placeholder.json2']);
   expectScopes(lines, 'POST {{model}}/{{method}}', 'model', ['entity.name.type.model.json2', 'variable.other.placeholder.json2']);
   expectScopes(lines, 'POST {{model}}/{{method}}', 'method', ['entity.name.function.method.json2', 'variable.other.placeholder.json2']);
-  expectScopes(lines, '# @connection {{connection}}', 'connection', ['variable.parameter.metadata.json2', 'variable.other.placeholder.json2']);
+  expectScopes(lines, '# @connection {{connection}}', 'connection', [
+    'variable.parameter.metadata.json2',
+    'variable.other.placeholder.json2',
+  ]);
 });
 
 void test('a JSON body: keys, strings, numbers, literals, punctuation and placeholders', async () => {
@@ -267,19 +292,35 @@ void test('a JSON body: keys, strings, numbers, literals, punctuation and placeh
   expectScopes(lines, domain, ',', ['punctuation.separator.dictionary.pair.json'], 5);
   expectScopes(lines, '"limit": {{limit}}', 'limit', ['meta.structure.dictionary.value.json', 'variable.other.placeholder.json2'], 1);
   expectNoScope(lines, '"limit": {{limit}}', '{{', 'punctuation.definition.dictionary.begin.json');
-  expectScopes(lines, '"context": {"lang"', '{', [...body, 'meta.structure.dictionary.json', 'punctuation.definition.dictionary.begin.json']);
+  expectScopes(lines, '"context": {"lang"', '{', [
+    ...body,
+    'meta.structure.dictionary.json',
+    'punctuation.definition.dictionary.begin.json',
+  ]);
   expectScopes(lines, '"context": {"lang"', '}', ['punctuation.definition.dictionary.end.json']);
-  expectScopes(lines, '{{companies.response.body[*].id}}', 'companies.response.body[*].id', [...body, 'meta.structure.array.json', 'variable.other.placeholder.json2']);
+  expectScopes(lines, '{{companies.response.body[*].id}}', 'companies.response.body[*].id', [
+    ...body,
+    'meta.structure.array.json',
+    'variable.other.placeholder.json2',
+  ]);
 });
 
 void test('a JSON body with comments, trailing commas, escapes and system values', async () => {
   const lines = await tokenizeFixture('body.json2');
-  expectScopes(lines, '// a line comment', '//', ['meta.embedded.block.json', 'comment.line.double-slash.json', 'punctuation.definition.comment.json']);
+  expectScopes(lines, '// a line comment', '//', [
+    'meta.embedded.block.json',
+    'comment.line.double-slash.json',
+    'punctuation.definition.comment.json',
+  ]);
   expectScopes(lines, '/* a block', '/*', ['comment.block.json', 'punctuation.definition.comment.json']);
   expectScopes(lines, 'comment */', '     comment ', ['comment.block.json']);
   expectScopes(lines, 'comment */', '*/', ['comment.block.json', 'punctuation.definition.comment.json']);
 
-  expectScopes(lines, '"ref": "{{$uuid}}"', '$uuid', ['string.quoted.double.json', 'meta.placeholder.json2', 'support.variable.system.json2']);
+  expectScopes(lines, '"ref": "{{$uuid}}"', '$uuid', [
+    'string.quoted.double.json',
+    'meta.placeholder.json2',
+    'support.variable.system.json2',
+  ]);
   expectScopes(lines, '"stamp": {{$timestamp}}', '$timestamp', ['meta.structure.dictionary.value.json', 'support.variable.system.json2']);
   expectNoScope(lines, '"stamp": {{$timestamp}}', '$timestamp', 'string.quoted.double.json');
   expectScopes(lines, '"when"', '$date', ['support.variable.system.json2']);
@@ -299,7 +340,10 @@ void test('a JSON body with comments, trailing commas, escapes and system values
 
 void test('inside a body a # line is not a comment, and ### or ?? ends the body', async () => {
   const lines = await tokenizeFixture('body.json2');
-  expectScopes(lines, '# not a comment in JSON', '# not a comment in JSON', ['meta.embedded.block.json', 'invalid.illegal.hash-comment.json2']);
+  expectScopes(lines, '# not a comment in JSON', '# not a comment in JSON', [
+    'meta.embedded.block.json',
+    'invalid.illegal.hash-comment.json2',
+  ]);
   expectNoScope(lines, '# not a comment in JSON', '# not a comment in JSON', 'comment.line.number-sign.json2');
   expectScopes(lines, '} // the first bracket closes', '}', ['meta.embedded.block.json', 'punctuation.definition.dictionary.end.json']);
   expectScopes(lines, '} // the first bracket closes', '//', ['meta.embedded.block.json', 'comment.line.double-slash.json']);
@@ -316,7 +360,11 @@ void test('inside a body a # line is not a comment, and ### or ?? ends the body'
 
 void test('a body ends on the line where its first bracket closes: # lines after it are comments again', async () => {
   const lines = await tokenizeFixture('body.json2');
-  expectScopes(lines, '# after the body', '#', ['meta.request.json2', 'comment.line.number-sign.json2', 'punctuation.definition.comment.json2']);
+  expectScopes(lines, '# after the body', '#', [
+    'meta.request.json2',
+    'comment.line.number-sign.json2',
+    'punctuation.definition.comment.json2',
+  ]);
   expectNoScope(lines, '# after the body', '#', 'meta.embedded.block.json');
   expectNoScope(lines, '# after the body', '#', 'invalid.illegal.hash-comment.json2');
   expectScopes(lines, '@afterBody', 'afterBody', ['meta.request.json2', 'variable.other.definition.json2']);

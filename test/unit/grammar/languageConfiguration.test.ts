@@ -54,7 +54,10 @@ void test('the manifest points the json2 language at this configuration', () => 
 
 void test('comments, brackets, auto-closing and surrounding pairs', () => {
   assert.equal(config.comments.lineComment, '#');
-  assert.deepEqual(config.brackets, [['{', '}'], ['[', ']']]);
+  assert.deepEqual(config.brackets, [
+    ['{', '}'],
+    ['[', ']'],
+  ]);
   const pairs = new Map(config.autoClosingPairs.map((p) => [p.open, p]));
   assert.equal(pairs.get('{')?.close, '}');
   assert.equal(pairs.get('[')?.close, ']');
@@ -63,7 +66,11 @@ void test('comments, brackets, auto-closing and surrounding pairs', () => {
   // `{{` contains `{`: VS Code then only adds the missing `}` so typing `{{` gives `{{|}}`; it also works inside strings.
   assert.equal(pairs.get('{{')?.close, '}}');
   assert.ok(!pairs.get('{{')?.notIn?.includes('string'), 'placeholders auto-close inside JSON strings too');
-  assert.deepEqual(config.surroundingPairs, [['{', '}'], ['[', ']'], ['"', '"']]);
+  assert.deepEqual(config.surroundingPairs, [
+    ['{', '}'],
+    ['[', ']'],
+    ['"', '"'],
+  ]);
 });
 
 void test('folding markers are #region / #endregion comments and never a ### separator', () => {

@@ -2,7 +2,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  addCalendarMonths, daysUntil, expirationDateFor, expirationDateProblem, latestExpirationDate, lifetimePreset,
+  addCalendarMonths,
+  daysUntil,
+  expirationDateFor,
+  expirationDateProblem,
+  latestExpirationDate,
+  lifetimePreset,
 } from '../../../src/core/keys/keyExpiration';
 import { keyRemindersDue } from '../../../src/core/keys/keyReminders';
 
@@ -45,18 +50,37 @@ describe('key reminders', () => {
 
   test('expired keys always; keys expiring within the notice once a day; others and unknown dates never', () => {
     const due = keyRemindersDue(inputs, NOW, 7, () => undefined);
-    assert.deepEqual(due.map((r) => [r.connection, r.kind, r.daysLeft]), [['prod', 'expiresSoon', 3], ['old', 'expired', -1]]);
+    assert.deepEqual(
+      due.map((r) => [r.connection, r.kind, r.daysLeft]),
+      [
+        ['prod', 'expiresSoon', 3],
+        ['old', 'expired', -1],
+      ],
+    );
     assert.match(due[0].message, /"prod" expires in 3 days \(2026-12-03\)/);
     assert.match(due[1].message, /"old" expired on 2026-11-29/);
     const again = keyRemindersDue(inputs, NOW, 7, (connection) => (connection === 'prod' ? '2026-11-30' : undefined));
-    assert.deepEqual(again.map((r) => r.connection), ['old'], 'the early reminder waits until tomorrow; the expired one is told again');
+    assert.deepEqual(
+      again.map((r) => r.connection),
+      ['old'],
+      'the early reminder waits until tomorrow; the expired one is told again',
+    );
     const nextDay = keyRemindersDue(inputs, new Date('2026-12-01T08:00:00Z'), 7, () => '2026-11-30');
-    assert.deepEqual(nextDay.map((r) => r.connection), ['prod', 'old']);
+    assert.deepEqual(
+      nextDay.map((r) => r.connection),
+      ['prod', 'old'],
+    );
   });
 
   test('a notice of 0 days turns the early reminder off; a notice shorter than the time left shows nothing', () => {
-    assert.deepEqual(keyRemindersDue(inputs, NOW, 0, () => undefined).map((r) => r.connection), ['old']);
-    assert.deepEqual(keyRemindersDue(inputs, NOW, 2, () => undefined).map((r) => r.connection), ['old']);
+    assert.deepEqual(
+      keyRemindersDue(inputs, NOW, 0, () => undefined).map((r) => r.connection),
+      ['old'],
+    );
+    assert.deepEqual(
+      keyRemindersDue(inputs, NOW, 2, () => undefined).map((r) => r.connection),
+      ['old'],
+    );
     const lastDay = keyRemindersDue([{ connection: 'prod', expiration: '2026-12-01' }], NOW, 7, () => undefined);
     assert.match(lastDay[0].message, /expires at the end of today/);
   });

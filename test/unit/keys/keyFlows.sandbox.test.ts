@@ -13,7 +13,9 @@ import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { type ScriptedAnswer, ScriptedInputPort } from '../connections/scriptedInputPort';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startSandbox } = require(path.resolve(__dirname, '../../../src/sandbox/testApi.js')) as { startSandbox(options: { hashCost: number }): Promise<StartedSandbox> };
+const { startSandbox } = require(path.resolve(__dirname, '../../../src/sandbox/testApi.js')) as {
+  startSandbox(options: { hashCost: number }): Promise<StartedSandbox>;
+};
 
 interface Shown {
   readonly newKeys: Array<{ key: string; facts: NewKeyFacts }>;
@@ -39,12 +41,29 @@ describe('the key flows against the sandbox', () => {
     return client;
   };
   /** Whether the server takes `key` (whoami answers). */
-  const works = (key: string): Promise<boolean> => clientOf(key).whoami().then(() => true, () => false);
+  const works = (key: string): Promise<boolean> =>
+    clientOf(key)
+      .whoami()
+      .then(
+        () => true,
+        () => false,
+      );
 
   before(async () => {
     sandbox = await startSandbox({ hashCost: 10 });
-    const profile = { baseUrl: sandbox.url, database: sandbox.database, databaseHeader: 'X-Service-Database', protocol: 'json2' as const, readOnly: false, production: false, allowInsecureHttp: false };
-    connections = [{ level: 'user', profile: { ...profile, name: 'admin' } }, { level: 'workspace', profile: { ...profile, name: 'ci' } }];
+    const profile = {
+      baseUrl: sandbox.url,
+      database: sandbox.database,
+      databaseHeader: 'X-Service-Database',
+      protocol: 'json2' as const,
+      readOnly: false,
+      production: false,
+      allowInsecureHttp: false,
+    };
+    connections = [
+      { level: 'user', profile: { ...profile, name: 'admin' } },
+      { level: 'workspace', profile: { ...profile, name: 'ci' } },
+    ];
     keys.set('admin', sandbox.keys.admin);
   });
   after(async () => {
@@ -56,9 +75,18 @@ describe('the key flows against the sandbox', () => {
     const input = new ScriptedInputPort(answers);
     const shown: Shown = { newKeys: [], errors: [], infos: [], confirmations: [], logs: [], steps: [] };
     const answered: KeyDialogs = {
-      showNewKey: async (key, keyFacts) => { shown.newKeys.push({ key, facts: keyFacts }); return dialogs.store ?? false; },
-      confirmRevoke: async (question) => { shown.confirmations.push(question); return dialogs.confirm ?? true; },
-      confirmRotate: async (question) => { shown.confirmations.push(question); return dialogs.confirm ?? true; },
+      showNewKey: async (key, keyFacts) => {
+        shown.newKeys.push({ key, facts: keyFacts });
+        return dialogs.store ?? false;
+      },
+      confirmRevoke: async (question) => {
+        shown.confirmations.push(question);
+        return dialogs.confirm ?? true;
+      },
+      confirmRotate: async (question) => {
+        shown.confirmations.push(question);
+        return dialogs.confirm ?? true;
+      },
       showError: (message, detail) => shown.errors.push({ message, ...(detail !== undefined ? { detail } : {}) }),
       showInfo: (message) => shown.infos.push(message),
     };
@@ -72,12 +100,25 @@ describe('the key flows against the sandbox', () => {
           keys.set(saved.profile.name, key);
           facts.set(saved.profile.name, keyFacts);
         },
-        forget: async (saved) => { keys.delete(saved.profile.name); facts.delete(saved.profile.name); },
+        forget: async (saved) => {
+          keys.delete(saved.profile.name);
+          facts.delete(saved.profile.name);
+        },
         client: async (profile, key) => new Json2Client({ baseUrl: profile.baseUrl, apiKey: key, database: profile.database }),
       },
-      choices: { get: (name) => choices.get(name), remember: async (name, choice) => { choices.set(name, choice); } },
+      choices: {
+        get: (name) => choices.get(name),
+        remember: async (name, choice) => {
+          choices.set(name, choice);
+        },
+      },
       dialogs: () => answered,
-      progress: { run: (_title, _cancellable, work) => work((step) => { if (step.message) shown.steps.push(step.message); }, new AbortController().signal) },
+      progress: {
+        run: (_title, _cancellable, work) =>
+          work((step) => {
+            if (step.message) shown.steps.push(step.message);
+          }, new AbortController().signal),
+      },
       log: { info: (line) => shown.logs.push(line), warn: (line) => shown.logs.push(line) },
     };
     return { ports, input, shown };
@@ -88,7 +129,10 @@ describe('the key flows against the sandbox', () => {
   test('Generate API Key: the answers make a working key, shown once, stored in the connection picked; the choices remembered', async () => {
     const { ports, input, shown } = portsFor([{ text: 'robot key' }, { pick: 'rpc' }, { pick: '7d' }, { pick: 'ci' }], { store: true });
     assert.equal(await generateKeyFlow(ports, on('admin')), true);
-    assert.deepEqual(input.shown.map((question) => question.id), ['keyName', 'keyScope', 'keyLifetime', 'storeConnection']);
+    assert.deepEqual(
+      input.shown.map((question) => question.id),
+      ['keyName', 'keyScope', 'keyLifetime', 'storeConnection'],
+    );
     assert.deepEqual(input.shown[3].items, ['admin', 'ci'], 'the connections of the same database');
     const [{ key, facts: keyFacts }] = shown.newKeys;
     assert.equal(keyFacts.name, 'robot key');
@@ -106,7 +150,9 @@ describe('the key flows against the sandbox', () => {
     const { ports, input, shown } = portsFor([]);
     assert.equal(await generateKeyFlow(ports, on('ci')), false);
     assert.equal(input.shown.length, 0);
-    assert.deepEqual(shown.errors, [{ message: 'The connection "ci" has no key in this editor\'s secret storage: set one with Update API Key first.' }]);
+    assert.deepEqual(shown.errors, [
+      { message: 'The connection "ci" has no key in this editor\'s secret storage: set one with Update API Key first.' },
+    ]);
   });
 
   test('Rotate API Key: four steps, the new key stored and working, the old one revoked', async () => {
@@ -116,12 +162,18 @@ describe('the key flows against the sandbox', () => {
     const old = keys.get('ci') ?? assert.fail('no key stored');
     assert.equal(await rotateKeyFlow(ports, on('ci')), true);
     assert.deepEqual(shown.confirmations, ['Rotate the key of "ci"?']);
-    assert.deepEqual(shown.steps.map((step) => step.slice(0, 3)), ['1/4', '2/4', '3/4', '4/4']);
+    assert.deepEqual(
+      shown.steps.map((step) => step.slice(0, 3)),
+      ['1/4', '2/4', '3/4', '4/4'],
+    );
     const rotated = keys.get('ci') ?? '';
     assert.notEqual(rotated, old);
     assert.ok(await works(rotated));
     assert.equal(await works(old), false, 'the old key is revoked');
-    assert.match(shown.infos[0], /^The key of "ci" was rotated: the new key is stored and expires on \d{4}-\d\d-\d\d; the old key is revoked\.$/);
+    assert.match(
+      shown.infos[0],
+      /^The key of "ci" was rotated: the new key is stored and expires on \d{4}-\d\d-\d\d; the old key is revoked\.$/,
+    );
   });
 
   test('a rotation whose store step fails: reported, the new key revoked again, the old key still works', async () => {
@@ -136,7 +188,11 @@ describe('the key flows against the sandbox', () => {
   });
 
   test('Revoke API Key: a pasted key after a confirmation; a declined confirmation revokes nothing', async () => {
-    const pasted = await clientOf(sandbox.keys.admin).generateKey({ name: 'paste me', scope: null, expirationDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) });
+    const pasted = await clientOf(sandbox.keys.admin).generateKey({
+      name: 'paste me',
+      scope: null,
+      expirationDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+    });
     const declined = portsFor([{ pick: 'pasted' }, { text: ` ${pasted} ` }], { confirm: false });
     assert.equal(await revokeKeyFlow(declined.ports, on('admin')), false);
     assert.ok(await works(pasted));
@@ -147,7 +203,7 @@ describe('the key flows against the sandbox', () => {
     assert.deepEqual(shown.confirmations, ['Revoke the pasted key on "admin"?']);
     assert.equal(await works(pasted), false);
     assert.deepEqual(shown.infos, ['The key is revoked.']);
-    assert.ok(await works(sandbox.keys.admin), 'the connection\'s own key is untouched');
+    assert.ok(await works(sandbox.keys.admin), "the connection's own key is untouched");
   });
 
   test('revoking a key that is not valid: explained, and the pasted text is nowhere in the message or the log', async () => {
@@ -158,7 +214,7 @@ describe('the key flows against the sandbox', () => {
     assert.ok(!shown.errors[0].message.includes(bogus) && !shown.logs.join('\n').includes(bogus));
   });
 
-  test('Revoke API Key on the connection\'s own key: revoked and removed from the secret storage', async () => {
+  test("Revoke API Key on the connection's own key: revoked and removed from the secret storage", async () => {
     const own = keys.get('ci') ?? assert.fail('no key stored');
     const { ports, shown } = portsFor([{ pick: 'own' }]);
     assert.equal(await revokeKeyFlow(ports, on('ci')), true);

@@ -13,12 +13,17 @@ import type { StartedSandbox } from '../../../src/sandbox/testApi';
 import { ScriptedInputPort } from '../connections/scriptedInputPort';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startSandbox } = require(path.resolve(__dirname, '../../../src/sandbox/testApi.js')) as { startSandbox(options: { hashCost: number }): Promise<StartedSandbox> };
+const { startSandbox } = require(path.resolve(__dirname, '../../../src/sandbox/testApi.js')) as {
+  startSandbox(options: { hashCost: number }): Promise<StartedSandbox>;
+};
 
 const inDays = (days: number): string => isoDateOf(new Date(Date.now() + days * 86_400_000));
 
 async function failureOf(promise: Promise<unknown>): Promise<{ status?: number; message?: string }> {
-  return promise.then(() => assert.fail('the call succeeded'), (error: { status?: number; message?: string }) => error);
+  return promise.then(
+    () => assert.fail('the call succeeded'),
+    (error: { status?: number; message?: string }) => error,
+  );
 }
 
 describe('API keys against the sandbox', () => {
@@ -36,7 +41,13 @@ describe('API keys against the sandbox', () => {
   });
 
   test('the answers of Generate API Key make a key the server accepts, for as long as asked', async () => {
-    const port = new ScriptedInputPort([{ text: 'ci robot' }, { pick: 'rpc' }, { pick: 'date' }, { text: '2000-01-01' }, { text: inDays(10) }]);
+    const port = new ScriptedInputPort([
+      { text: 'ci robot' },
+      { pick: 'rpc' },
+      { pick: 'date' },
+      { text: '2000-01-01' },
+      { text: inDays(10) },
+    ]);
     const answers = await askNewKeyQuestions(port, { connection: 'sandbox', now: new Date() });
     assert.deepEqual(answers, { name: 'ci robot', scope: 'rpc', expirationDate: inDays(10), lifetime: 'date' });
     assert.deepEqual(port.shown.find((q) => q.id === 'keyDate')?.problems, ['The expiration date must be in the future (after today).']);
@@ -45,7 +56,8 @@ describe('API keys against the sandbox', () => {
     assert.equal((await created.whoami()).uid, sandbox.users.admin.id);
     await created.close();
     const [record] = await admin.call<Array<{ scope: string; expiration_date: string }>>('res.users.apikeys', 'search_read', {
-      domain: [['name', '=', 'ci robot']], fields: ['scope', 'expiration_date'],
+      domain: [['name', '=', 'ci robot']],
+      fields: ['scope', 'expiration_date'],
     });
     assert.equal(record.scope, 'rpc');
     assert.equal(record.expiration_date.slice(0, 10), inDays(10));
@@ -71,7 +83,9 @@ describe('API keys against the sandbox', () => {
   });
 
   test('a key of another user given to generate: 403, explained as not yours', async () => {
-    const failure = await failureOf(admin.call('res.users.apikeys', 'generate', { key: sandbox.keys.robot, scope: null, name: 'x', expiration_date: inDays(1) }));
+    const failure = await failureOf(
+      admin.call('res.users.apikeys', 'generate', { key: sandbox.keys.robot, scope: null, name: 'x', expiration_date: inDays(1) }),
+    );
     assert.equal(failure.status, 403);
     assert.equal(explainKeyFailure('generate', failure).refusal, 'keyNotYours');
   });
@@ -90,8 +104,22 @@ describe('API keys against the sandbox', () => {
     const steps: RotationStep[] = [];
     let stored: string | undefined;
     sandbox.faults.failMethod('res.users.apikeys', 'revoke');
-    const error = await rotateKeyWithSteps(client, old, { scope: null, name: 'rotated', expirationDate: inDays(2), store: (key) => { stored = key; } },
-      (step) => steps.push(step)).then(() => undefined, (e: unknown) => e);
+    const error = await rotateKeyWithSteps(
+      client,
+      old,
+      {
+        scope: null,
+        name: 'rotated',
+        expirationDate: inDays(2),
+        store: (key) => {
+          stored = key;
+        },
+      },
+      (step) => steps.push(step),
+    ).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     sandbox.faults.clear();
     assert.ok(error instanceof KeyRotationError);
     assert.equal(error.step, 'revoke');
@@ -101,7 +129,12 @@ describe('API keys against the sandbox', () => {
     const rotated = clientOf(stored);
     assert.equal((await rotated.whoami()).uid, sandbox.users.admin.id, 'the new key works');
     const done: RotationStep[] = [];
-    const outcome = await rotateKeyWithSteps(rotated, stored, { scope: null, name: 'rotated again', expirationDate: inDays(1), store: () => undefined }, (step) => done.push(step));
+    const outcome = await rotateKeyWithSteps(
+      rotated,
+      stored,
+      { scope: null, name: 'rotated again', expirationDate: inDays(1), store: () => undefined },
+      (step) => done.push(step),
+    );
     assert.deepEqual(done, ['generate', 'store', 'verify', 'revoke']);
     await assert.rejects(rotated.whoami(), (e: { status?: number }) => e.status === 401, 'the rotated-away key is refused');
     const last = clientOf(outcome.newKey);
@@ -113,7 +146,12 @@ describe('API keys against the sandbox', () => {
     const made: string[] = [];
     let failure: { status?: number; message?: string } | undefined;
     for (let attempt = 0; attempt < 12 && failure === undefined; attempt++) {
-      await admin.generateKey({ name: `filler ${attempt}`, scope: null, expirationDate: inDays(1) }).then((key) => made.push(key), (error: { status?: number; message?: string }) => { failure = error; });
+      await admin.generateKey({ name: `filler ${attempt}`, scope: null, expirationDate: inDays(1) }).then(
+        (key) => made.push(key),
+        (error: { status?: number; message?: string }) => {
+          failure = error;
+        },
+      );
     }
     assert.ok(failure, `the server refused a key after ${made.length}`);
     assert.equal(failure.status, 422);

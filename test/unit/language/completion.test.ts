@@ -7,7 +7,10 @@ import { SchemaService } from '../../../src/core/schema/schemaService';
 import { parseRequestFile } from '../../../src/core/requestFile';
 import { cursorIn, recordedSource } from './recordedSchema';
 
-async function complete(marked: string, options: { documents?: boolean } = {}): Promise<CompletionAnswer & { text: string; offset: number; requests: string[] }> {
+async function complete(
+  marked: string,
+  options: { documents?: boolean } = {},
+): Promise<CompletionAnswer & { text: string; offset: number; requests: string[] }> {
   const { text, offset } = cursorIn(marked);
   const { source, backend } = recordedSource(options);
   const answer = await completeAt(parseRequestFile(text), offset, source, { now: new Date('2026-11-22T10:00:00Z') });
@@ -15,7 +18,8 @@ async function complete(marked: string, options: { documents?: boolean } = {}): 
 }
 
 const labels = (answer: CompletionAnswer) => answer.items.map((item) => item.label);
-const sorted = (answer: CompletionAnswer) => [...answer.items].sort((a, b) => a.sortText.localeCompare(b.sortText)).map((item) => item.label);
+const sorted = (answer: CompletionAnswer) =>
+  [...answer.items].sort((a, b) => a.sortText.localeCompare(b.sortText)).map((item) => item.label);
 const replaced = (answer: { text: string; items: CompletionAnswer['items'] }, label: string) => {
   const item = answer.items.find((candidate) => candidate.label === label);
   assert.ok(item, `no item ${label}`);
@@ -58,7 +62,7 @@ describe('completion on the request line', () => {
     assert.deepEqual(labels(await complete('# res.pa‸')), []);
   });
 
-  test('methods after model/: the notes\' table without documents, common ones first', async () => {
+  test("methods after model/: the notes' table without documents, common ones first", async () => {
     const answer = await complete('POST res.partner/‸');
     assert.equal(sorted(answer)[0], 'search_read');
     assert.ok(labels(answer).includes('name_search'));
@@ -75,7 +79,7 @@ describe('completion on the request line', () => {
 });
 
 describe('completion of top-level arguments', () => {
-  test('the method\'s arguments from the table, then ids and context, with value snippets; present ones left out', async () => {
+  test("the method's arguments from the table, then ids and context, with value snippets; present ones left out", async () => {
     const answer = await complete('POST res.partner/search_read\n{"domain": [], ‸}');
     assert.deepEqual(sorted(answer), ['fields', 'offset', 'limit', 'order', 'context', 'ids']);
     const fields = answer.items.find((item) => item.label === 'fields');
@@ -99,7 +103,7 @@ describe('completion of top-level arguments', () => {
     assert.deepEqual(sorted(answer), ['ids', 'adr_pref', 'context'], 'a record method wants its ids first');
   });
 
-  test('without any schema: the notes\' table, and a note saying so', async () => {
+  test("without any schema: the notes' table, and a note saying so", async () => {
     const { text, offset } = cursorIn('POST res.partner/search_count\n{‸}');
     const answer = await completeAt(parseRequestFile(text), offset, new TableSchemaSource());
     assert.deepEqual(sorted(answer), ['domain', 'limit', 'context', 'ids']);
@@ -117,7 +121,7 @@ describe('completion of field names', () => {
     assert.deepEqual(sorted(answer).slice(0, 3), ['display_name', 'id', 'name']);
   });
 
-  test('inside a string of a fields list, bare names over the string\'s content', async () => {
+  test("inside a string of a fields list, bare names over the string's content", async () => {
     const answer = await complete('POST res.partner/read\n{"ids": [1], "fields": ["name", "em‸"]}');
     assert.equal(answer.items.find((item) => item.label === 'email')?.insertText, 'email');
     assert.equal(replaced(answer, 'email'), 'em');
@@ -143,7 +147,10 @@ describe('completion of field names', () => {
     assert.deepEqual(labels(answer).sort(), ['id', 'name', 'rounding', 'symbol']);
     const symbol = answer.items.find((item) => item.label === 'symbol');
     assert.equal(text.slice(symbol!.range.startOffset, symbol!.range.endOffset), 'sy');
-    assert.deepEqual(backend.requests.filter((request) => request.endsWith('fields_get')), ['POST res.partner/fields_get', 'POST res.country/fields_get', 'POST res.currency/fields_get']);
+    assert.deepEqual(
+      backend.requests.filter((request) => request.endsWith('fields_get')),
+      ['POST res.partner/fields_get', 'POST res.country/fields_get', 'POST res.currency/fields_get'],
+    );
     await completeAt(parseRequestFile(text), offset, source);
     assert.equal(backend.requests.filter((request) => request.endsWith('fields_get')).length, 3, 'the second completion asks nothing');
   });
@@ -177,7 +184,7 @@ describe('completion of field names', () => {
 });
 
 describe('completion of operators and values', () => {
-  test('operators filtered by the field\'s type, each explained', async () => {
+  test("operators filtered by the field's type, each explained", async () => {
     const text = await complete('POST res.partner/search\n{"domain": [["email", ‸]]}');
     assert.equal(sorted(text)[0], 'ilike');
     assert.ok(!labels(text).includes('child_of'));
@@ -207,7 +214,10 @@ describe('completion of operators and values', () => {
   test('record names of a many2one through name_search, typed text as the search', async () => {
     const byId = await complete('POST res.partner/search\n{"domain": [["country_id", "=", ‸]]}');
     assert.equal(byId.incomplete, true);
-    assert.deepEqual(byId.items.map((item) => [item.insertText, item.detail]).slice(0, 2), [['21', 'Belgium'], ['75', 'France']]);
+    assert.deepEqual(byId.items.map((item) => [item.insertText, item.detail]).slice(0, 2), [
+      ['21', 'Belgium'],
+      ['75', 'France'],
+    ]);
     const byName = await complete('POST res.partner/search\n{"domain": [["country_id", "=", "fra‸"]]}');
     assert.deepEqual(labels(byName), ['France']);
     assert.equal(replaced(byName, 'France'), 'fra');
@@ -223,7 +233,13 @@ describe('completion of operators and values', () => {
     const keys = await complete('POST res.partner/search\n{"domain": [], "context": {‸}}');
     assert.deepEqual(labels(keys), ['lang', 'tz', 'active_test', 'allowed_company_ids']);
     const lang = await complete('POST res.partner/search\n{"domain": [], "context": {"lang": "‸"}}');
-    assert.deepEqual(lang.items.map((item) => [item.label, item.detail]), [['en_US', 'English (US)'], ['fr_BE', 'French (BE)']]);
+    assert.deepEqual(
+      lang.items.map((item) => [item.label, item.detail]),
+      [
+        ['en_US', 'English (US)'],
+        ['fr_BE', 'French (BE)'],
+      ],
+    );
   });
 });
 
@@ -258,7 +274,9 @@ describe('the schema behind completion', () => {
     const { source, backend } = recordedSource();
     backend.call = function (model: string, method: string) {
       this.requests.push(`POST ${model}/${method}`);
-      return Promise.reject(new Json2Error({ status: 404, kind: 'notFound', message: "the model 'ir.model' does not exist", target: model }));
+      return Promise.reject(
+        new Json2Error({ status: 404, kind: 'notFound', message: "the model 'ir.model' does not exist", target: model }),
+      );
     };
     const answer = await completeAt(parseRequestFile(text), offset, source);
     assert.deepEqual(answer.items, []);

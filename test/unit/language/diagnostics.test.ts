@@ -11,24 +11,30 @@ async function diagnose(text: string, options: { documents?: boolean } = {}): Pr
   return found.map((diagnostic) => ({ ...diagnostic, text: text.slice(diagnostic.range.startOffset, diagnostic.range.endOffset) }));
 }
 
-const brief = (found: Awaited<ReturnType<typeof diagnose>>) => found.map((diagnostic) => [diagnostic.code, diagnostic.text, diagnostic.suggestions]);
+const brief = (found: Awaited<ReturnType<typeof diagnose>>) =>
+  found.map((diagnostic) => [diagnostic.code, diagnostic.text, diagnostic.suggestions]);
 
 describe('schema diagnostics', () => {
   test('a correct file has none', async () => {
-    const found = await diagnose([
-      'POST res.partner/search_read',
-      '{"domain": ["|", ["is_company", "=", true], "!", ["country_id.code", "in", ["BE", "FR"]], ["type", "=", "invoice"], ["child_ids", "any", [["email", "ilike", "@"]]]],',
-      ' "fields": ["name", "country_id"], "order": "name asc, id desc", "limit": 5, "context": {"lang": "en_US"}}',
-      '',
-      '### create',
-      'POST res.partner/create',
-      '{"vals_list": [{"name": "A", "ref": "x", "date": "2026-01-31", "credit_limit": 10}]}',
-    ].join('\n'));
+    const found = await diagnose(
+      [
+        'POST res.partner/search_read',
+        '{"domain": ["|", ["is_company", "=", true], "!", ["country_id.code", "in", ["BE", "FR"]], ["type", "=", "invoice"], ["child_ids", "any", [["email", "ilike", "@"]]]],',
+        ' "fields": ["name", "country_id"], "order": "name asc, id desc", "limit": 5, "context": {"lang": "en_US"}}',
+        '',
+        '### create',
+        'POST res.partner/create',
+        '{"vals_list": [{"name": "A", "ref": "x", "date": "2026-01-31", "credit_limit": 10}]}',
+      ].join('\n'),
+    );
     assert.deepEqual(brief(found), []);
   });
 
-  test('a grouped read\'s order: __count and aggregate or granularity specs are not fields; their field is checked', async () => {
-    const grouped = (order: string) => diagnose(`POST res.partner/formatted_read_group\n{"groupby": ["country_id"], "aggregates": ["__count", "credit_limit:sum"], "order": "${order}"}`);
+  test("a grouped read's order: __count and aggregate or granularity specs are not fields; their field is checked", async () => {
+    const grouped = (order: string) =>
+      diagnose(
+        `POST res.partner/formatted_read_group\n{"groupby": ["country_id"], "aggregates": ["__count", "credit_limit:sum"], "order": "${order}"}`,
+      );
     assert.deepEqual(brief(await grouped('__count desc, credit_limit:sum asc, country_id')), []);
     assert.deepEqual(brief(await grouped('__count desc, creat_date:month')), [['unknown-field', 'creat_date', ['create_date']]]);
   });
@@ -42,7 +48,9 @@ describe('schema diagnostics', () => {
 
   test('unknown method only when the documents list every method', async () => {
     assert.deepEqual(brief(await diagnose('POST res.partner/search_reed\n{}')), []);
-    assert.deepEqual(brief(await diagnose('POST res.partner/search_reed\n{}', { documents: true })), [['unknown-method', 'search_reed', ['search_read']]]);
+    assert.deepEqual(brief(await diagnose('POST res.partner/search_reed\n{}', { documents: true })), [
+      ['unknown-method', 'search_reed', ['search_read']],
+    ]);
   });
 
   test('unknown argument for a known signature', async () => {
@@ -52,13 +60,15 @@ describe('schema diagnostics', () => {
   });
 
   test('unknown fields in fields, domain (following paths), order, groupby and vals', async () => {
-    const found = await diagnose([
-      'POST res.partner/search_read',
-      '{"domain": [["country_id.cod", "=", "BE"], ["emial", "ilike", "a"]], "fields": ["name", "phone"], "order": "name, creat_date desc"}',
-      '###',
-      'POST res.partner/write',
-      '{"ids": [1], "vals": {"nme": "B"}}',
-    ].join('\n'));
+    const found = await diagnose(
+      [
+        'POST res.partner/search_read',
+        '{"domain": [["country_id.cod", "=", "BE"], ["emial", "ilike", "a"]], "fields": ["name", "phone"], "order": "name, creat_date desc"}',
+        '###',
+        'POST res.partner/write',
+        '{"ids": [1], "vals": {"nme": "B"}}',
+      ].join('\n'),
+    );
     assert.deepEqual(brief(found), [
       ['unknown-field', 'cod', ['code']],
       ['unknown-field', 'emial', ['email']],
@@ -76,7 +86,9 @@ describe('schema diagnostics', () => {
   });
 
   test('operators that do not fit the field type, and unknown operators', async () => {
-    const found = await diagnose('POST res.partner/search\n{"domain": [["is_company", "ilike", "x"], ["email", "child_of", 1], ["name", "=~", "a"]]}');
+    const found = await diagnose(
+      'POST res.partner/search\n{"domain": [["is_company", "ilike", "x"], ["email", "child_of", 1], ["name", "=~", "a"]]}',
+    );
     assert.deepEqual(brief(found), [
       ['operator-mismatch', '"ilike"', ['"="', '"!="']],
       ['operator-mismatch', '"child_of"', ['"ilike"', '"="', '"!="', '"in"']],
@@ -85,16 +97,26 @@ describe('schema diagnostics', () => {
   });
 
   test('values of the wrong type in domains and vals', async () => {
-    const found = await diagnose([
-      'POST res.partner/search',
-      '{"domain": [["is_company", "=", "yes"], ["type", "=", "other"], ["date", ">=", "22/11/2026"], ["country_id", "in", 21], ["credit_limit", ">", "5"]]}',
-      '###',
-      'POST res.partner/create',
-      '{"vals_list": {"is_company": 1, "name": false}}',
-    ].join('\n'));
-    assert.deepEqual(found.map((diagnostic) => [diagnostic.code, diagnostic.text]), [
-      ['value-type', '"yes"'], ['value-type', '"other"'], ['value-type', '"22/11/2026"'], ['value-type', '21'], ['value-type', '"5"'], ['value-type', '1'],
-    ]);
+    const found = await diagnose(
+      [
+        'POST res.partner/search',
+        '{"domain": [["is_company", "=", "yes"], ["type", "=", "other"], ["date", ">=", "22/11/2026"], ["country_id", "in", 21], ["credit_limit", ">", "5"]]}',
+        '###',
+        'POST res.partner/create',
+        '{"vals_list": {"is_company": 1, "name": false}}',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      found.map((diagnostic) => [diagnostic.code, diagnostic.text]),
+      [
+        ['value-type', '"yes"'],
+        ['value-type', '"other"'],
+        ['value-type', '"22/11/2026"'],
+        ['value-type', '21'],
+        ['value-type', '"5"'],
+        ['value-type', '1'],
+      ],
+    );
     assert.match(found[1].message, /"other" is not one of "contact", "invoice", "delivery"/);
   });
 
@@ -103,20 +125,34 @@ describe('schema diagnostics', () => {
     assert.deepEqual(brief(found), [['malformed-domain', '"|"', []]]);
     assert.match(found[0].message, /one more condition/);
     const more = await diagnose('POST res.partner/search\n{"domain": [["name", "="], "and", ["!"], "&"]}');
-    assert.deepEqual(more.map((diagnostic) => [diagnostic.code, diagnostic.text]), [
-      ['malformed-domain', '["name", "="]'], ['malformed-domain', '"and"'], ['malformed-domain', '["!"]'], ['malformed-domain', '"&"'],
-    ]);
+    assert.deepEqual(
+      more.map((diagnostic) => [diagnostic.code, diagnostic.text]),
+      [
+        ['malformed-domain', '["name", "="]'],
+        ['malformed-domain', '"and"'],
+        ['malformed-domain', '["!"]'],
+        ['malformed-domain', '"&"'],
+      ],
+    );
     assert.deepEqual(brief(await diagnose('POST res.partner/search\n{"domain": ["!", "!", ["name", "=", "a"], ["id", ">", 3]]}')), []);
   });
 
   test('placeholders are left alone', async () => {
-    const found = await diagnose('@f = x\nPOST res.partner/search\n{"domain": [["{{f}}", "=", 1], ["name", "{{f}}", "a"], ["is_company", "=", {{f}}]], "{{f}}": 1}');
+    const found = await diagnose(
+      '@f = x\nPOST res.partner/search\n{"domain": [["{{f}}", "=", 1], ["name", "{{f}}", "a"], ["is_company", "=", {{f}}]], "{{f}}": 1}',
+    );
     assert.deepEqual(brief(found), []);
   });
 
-  test('without a schema only the notes\' table is used: unknown arguments still found', async () => {
-    const found = await diagnoseFile(parseRequestFile('POST res.partner/search_count\n{"domain": [], "fields": []}'), new TableSchemaSource());
-    assert.deepEqual(found.map((diagnostic) => [diagnostic.code, diagnostic.suggestions]), [['unknown-argument', []]]);
+  test("without a schema only the notes' table is used: unknown arguments still found", async () => {
+    const found = await diagnoseFile(
+      parseRequestFile('POST res.partner/search_count\n{"domain": [], "fields": []}'),
+      new TableSchemaSource(),
+    );
+    assert.deepEqual(
+      found.map((diagnostic) => [diagnostic.code, diagnostic.suggestions]),
+      [['unknown-argument', []]],
+    );
   });
 });
 

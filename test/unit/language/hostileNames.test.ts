@@ -25,7 +25,14 @@ const FIELDS = {
   [BREAK_OUT]: { type: 'char', string: 'Break out' },
   [PLACEHOLDER]: { type: 'integer', string: 'Placeholder' },
   [SNIPPET]: { type: 'integer', string: 'Snippet' },
-  kind: { type: 'selection', string: 'Kind', selection: [[BREAK_OUT, 'a'], [PLACEHOLDER, 'b']] },
+  kind: {
+    type: 'selection',
+    string: 'Kind',
+    selection: [
+      [BREAK_OUT, 'a'],
+      [PLACEHOLDER, 'b'],
+    ],
+  },
   parent_id: { type: 'many2one', string: 'Parent', relation: 'res.partner' },
 };
 
@@ -36,16 +43,28 @@ class HostileBackend implements SchemaBackend {
   }
 
   call<T>(model: string, method: string): Promise<T> {
-    if (model === 'ir.model') return Promise.resolve([{ model: 'res.partner', name: 'Contact', state: 'base' }, { model: REQUEST_LINE, name: 'Evil', state: 'manual' }, { model: 'res.{{x}}', name: 'Braces', state: 'manual' }] as T);
+    if (model === 'ir.model')
+      return Promise.resolve([
+        { model: 'res.partner', name: 'Contact', state: 'base' },
+        { model: REQUEST_LINE, name: 'Evil', state: 'manual' },
+        { model: 'res.{{x}}', name: 'Braces', state: 'manual' },
+      ] as T);
     if (method === 'fields_get' && model === 'res.partner') return Promise.resolve(FIELDS as T);
-    if (method === 'name_search') return Promise.resolve([[7, PLACEHOLDER], [8, BREAK_OUT]] as T);
+    if (method === 'name_search')
+      return Promise.resolve([
+        [7, PLACEHOLDER],
+        [8, BREAK_OUT],
+      ] as T);
     return Promise.reject(new Json2Error({ status: 404, kind: 'notFound', message: `no model ${model}`, target: model }));
   }
 }
 
 function hostileSource(): ServiceSchemaSource {
   const backend = new HostileBackend();
-  return new ServiceSchemaSource(new SchemaService({ backend, connectionId: 'hostile', database: 'demo', storage: new MemorySchemaStorage() }), backend);
+  return new ServiceSchemaSource(
+    new SchemaService({ backend, connectionId: 'hostile', database: 'demo', storage: new MemorySchemaStorage() }),
+    backend,
+  );
 }
 
 /** The file once the item labelled `label` is inserted (a plain text item; snippets are checked apart). */
@@ -83,32 +102,49 @@ function snippetLiteral(snippet: string): string {
 
 describe('hostile names and values inserted by completion', () => {
   test('a field name inside a domain string stays that string: no breaking out, no placeholder', async () => {
-    assert.deepEqual(bodyOf(await insert('POST res.partner/search\n{"domain": [["‸", "=", 1]]}', BREAK_OUT)), { domain: [[BREAK_OUT, '=', 1]] });
-    assert.deepEqual(bodyOf(await insert('POST res.partner/search\n{"domain": [["‸", "=", 1]]}', PLACEHOLDER)), { domain: [[PLACEHOLDER, '=', 1]] });
+    assert.deepEqual(bodyOf(await insert('POST res.partner/search\n{"domain": [["‸", "=", 1]]}', BREAK_OUT)), {
+      domain: [[BREAK_OUT, '=', 1]],
+    });
+    assert.deepEqual(bodyOf(await insert('POST res.partner/search\n{"domain": [["‸", "=", 1]]}', PLACEHOLDER)), {
+      domain: [[PLACEHOLDER, '=', 1]],
+    });
     assert.deepEqual(bodyOf(await insert('POST res.partner/search_read\n{"fields": [‸]}', PLACEHOLDER)), { fields: [PLACEHOLDER] });
   });
 
   test('selection values and record names inside strings, and outside them', async () => {
-    assert.deepEqual(bodyOf(await insert('POST res.partner/search\n{"domain": [["kind", "=", "‸"]]}', BREAK_OUT)), { domain: [['kind', '=', BREAK_OUT]] });
-    assert.deepEqual(bodyOf(await insert('POST res.partner/search\n{"domain": [["kind", "=", ‸]]}', PLACEHOLDER)), { domain: [['kind', '=', PLACEHOLDER]] });
-    assert.deepEqual(bodyOf(await insert('POST res.partner/search\n{"domain": [["parent_id", "=", "‸"]]}', PLACEHOLDER)), { domain: [['parent_id', '=', PLACEHOLDER]] });
+    assert.deepEqual(bodyOf(await insert('POST res.partner/search\n{"domain": [["kind", "=", "‸"]]}', BREAK_OUT)), {
+      domain: [['kind', '=', BREAK_OUT]],
+    });
+    assert.deepEqual(bodyOf(await insert('POST res.partner/search\n{"domain": [["kind", "=", ‸]]}', PLACEHOLDER)), {
+      domain: [['kind', '=', PLACEHOLDER]],
+    });
+    assert.deepEqual(bodyOf(await insert('POST res.partner/search\n{"domain": [["parent_id", "=", "‸"]]}', PLACEHOLDER)), {
+      domain: [['parent_id', '=', PLACEHOLDER]],
+    });
   });
 
   test('snippets (vals keys, aggregates) hold no tab stop or variable from a name', async () => {
-    for (const [marked, expected] of [['POST res.partner/create\n{"vals_list": [{‸}]}', ['$0']], ['POST res.partner/formatted_read_group\n{"aggregates": [‸]}', ['${1|']]] as const) {
+    for (const [marked, expected] of [
+      ['POST res.partner/create\n{"vals_list": [{‸}]}', ['$0']],
+      ['POST res.partner/formatted_read_group\n{"aggregates": [‸]}', ['${1|']],
+    ] as const) {
       const { text, offset } = cursorIn(marked);
       const answer = await completeAt(parseRequestFile(text), offset, hostileSource());
       const item = answer.items.find((candidate) => candidate.label === SNIPPET);
       assert.ok(item?.snippet, `${SNIPPET} as a snippet`);
       assert.deepEqual(snippetMarkers(item.insertText ?? ''), expected, item.insertText);
-      if (expected[0] === '$0') assert.equal(snippetLiteral(item.insertText ?? ''), `${JSON.stringify(SNIPPET)}: `, 'the key is the name, JSON-escaped');
+      if (expected[0] === '$0')
+        assert.equal(snippetLiteral(item.insertText ?? ''), `${JSON.stringify(SNIPPET)}: `, 'the key is the name, JSON-escaped');
     }
   });
 
   test('models whose names would add lines or placeholders to the request line are not offered', async () => {
     const { text, offset } = cursorIn('POST ‸');
     const answer = await completeAt(parseRequestFile(text), offset, hostileSource());
-    assert.deepEqual(answer.items.map((item) => item.label), ['res.partner']);
+    assert.deepEqual(
+      answer.items.map((item) => item.label),
+      ['res.partner'],
+    );
   });
 });
 
@@ -118,12 +154,16 @@ describe('hostile argument names', () => {
     assert.equal(argumentSnippet('limit'), '${1:80}');
   });
 
-  test('an operator written as a built-in property\'s name is an unknown operator, explained by nothing', async () => {
+  test("an operator written as a built-in property's name is an unknown operator, explained by nothing", async () => {
     for (const operator of ['constructor', 'toString', '__proto__']) {
       assert.equal(explainOperator(operator), undefined, operator);
       const text = `POST res.partner/search\n{"domain": [["name", "${operator}", "a"]]}`;
       const warnings = await diagnoseFile(parseRequestFile(text), hostileSource());
-      assert.deepEqual(warnings.map((warning) => warning.message), [`"${operator}" is not a domain operator.`], operator);
+      assert.deepEqual(
+        warnings.map((warning) => warning.message),
+        [`"${operator}" is not a domain operator.`],
+        operator,
+      );
     }
   });
 });

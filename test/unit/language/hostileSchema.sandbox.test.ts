@@ -23,7 +23,12 @@ describe('hostile schema texts from the sandbox stay text in hover and completio
     sandbox = await startSandbox();
     client = new Json2Client({ baseUrl: sandbox.url, apiKey: sandbox.keys.admin, database: sandbox.database });
     await createHostileSchema((model, method, args) => client.call(model, method, args));
-    const schema = new SchemaService({ backend: client, connectionId: `hostile\u0000${sandbox.url}`, database: sandbox.database, storage: new MemorySchemaStorage() });
+    const schema = new SchemaService({
+      backend: client,
+      connectionId: `hostile\u0000${sandbox.url}`,
+      database: sandbox.database,
+      storage: new MemorySchemaStorage(),
+    });
     source = new ServiceSchemaSource(schema, client);
   });
   after(async () => {
@@ -45,11 +50,16 @@ describe('hostile schema texts from the sandbox stay text in hover and completio
 
   test('hover on the model, on a field, on a selection field', async () => {
     assertInert(await hover('POST x_hos‸tile/search_read\n{}'), [HOSTILE.modelLabel]);
-    assertInert(await hover('POST x_hostile/search_read\n{"domain": [["x_col‸our", "=", "a"]]}'), [HOSTILE.fieldLabel, '# Heading', '<script>alert(1)</script>', 'www.evil.example `code` | a | b |']);
+    assertInert(await hover('POST x_hostile/search_read\n{"domain": [["x_col‸our", "=", "a"]]}'), [
+      HOSTILE.fieldLabel,
+      '# Heading',
+      '<script>alert(1)</script>',
+      'www.evil.example `code` | a | b |',
+    ]);
     assertInert(await hover('POST x_hostile/search_read\n{"fields": ["x_ki‸nd"]}'), [HOSTILE.selectionLabel]);
   });
 
-  test('completion: the fields\' documentation; label and selection label as plain-text details, unchanged', async () => {
+  test("completion: the fields' documentation; label and selection label as plain-text details, unchanged", async () => {
     const { text, offset } = cursorIn('POST x_hostile/search_read\n{"fields": ["‸"]}');
     const answer = await completeAt(parseRequestFile(text), offset, source);
     const colour = answer.items.find((item) => item.label === 'x_colour');
@@ -61,10 +71,13 @@ describe('hostile schema texts from the sandbox stay text in hover and completio
     assert.equal(kinds.items.find((item) => item.label === 'plain')?.detail, HOSTILE.selectionLabel);
   });
 
-  test('a method\'s documentation and its parameters\' (from a server\'s model document)', () => {
+  test("a method's documentation and its parameters' (from a server's model document)", () => {
     const markdown = methodMarkdown('x_hostile', {
-      name: 'action_[x](command:y)', level: 'records', returns: 'dict`<b>`',
-      doc: HOSTILE.help, parameters: [{ name: 'mode`', required: true, doc: HOSTILE.selectionLabel }],
+      name: 'action_[x](command:y)',
+      level: 'records',
+      returns: 'dict`<b>`',
+      doc: HOSTILE.help,
+      parameters: [{ name: 'mode`', required: true, doc: HOSTILE.selectionLabel }],
     });
     assertInert(markdown, ['<script>alert(1)</script>', HOSTILE.selectionLabel]);
     assert.deepEqual(renderMarkdown(markdown).codeSpans, ['x_hostile.action_[x](command:y)(mode`) → dict`<b>`', 'ids', 'mode`']);

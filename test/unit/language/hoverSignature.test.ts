@@ -13,14 +13,23 @@ async function hover(marked: string, options: { documents?: boolean } = {}) {
 
 describe('hover', () => {
   test('on the model and the method', async () => {
-    assert.deepEqual(await hover('POST res.pa‸rtner/search_read\n{}'), { contents: '**Contact** `res.partner`\n\n15 fields', text: 'res.partner' });
+    assert.deepEqual(await hover('POST res.pa‸rtner/search_read\n{}'), {
+      contents: '**Contact** `res.partner`\n\n15 fields',
+      text: 'res.partner',
+    });
     const method = await hover('POST res.partner/search_r‸ead\n{}', { documents: true });
-    assert.match(method?.contents ?? '', /res\.partner\.search_read\(domain=null, fields=null, offset=0, limit=null, order=null\) → list\[dict\]/);
+    assert.match(
+      method?.contents ?? '',
+      /res\.partner\.search_read\(domain=null, fields=null, offset=0, limit=null, order=null\) → list\[dict\]/,
+    );
     assert.match(method?.contents ?? '', /Search and read in one call/);
   });
 
   test('on an argument, a field, each step of a path, an operator, a context key', async () => {
-    assert.match((await hover('POST res.partner/search\n{"lim‸it": 3}'))?.contents ?? '', /`limit`: argument of `res.partner.search` \(default `null`\)/);
+    assert.match(
+      (await hover('POST res.partner/search\n{"lim‸it": 3}'))?.contents ?? '',
+      /`limit`: argument of `res.partner.search` \(default `null`\)/,
+    );
     const field = await hover('POST res.partner/search_read\n{"fields": ["ty‸pe"]}');
     assert.equal(field?.text, 'type');
     assert.match(field?.contents ?? '', /Address Type.*\n\nType: `selection`[\s\S]*`invoice` \(Invoice Address\)/);
@@ -40,7 +49,7 @@ describe('hover', () => {
 });
 
 describe('signature help', () => {
-  test('the method\'s arguments with the one at the cursor highlighted', async () => {
+  test("the method's arguments with the one at the cursor highlighted", async () => {
     const { text, offset } = cursorIn('POST res.partner/search_read\n{"domain": [], "fields": [‸]}');
     const answer = await signatureAt(parseRequestFile(text), offset, recordedSource().source);
     assert.equal(answer?.label, 'search_read(domain=null, fields=null, offset=0, limit=null, order=null) → records');

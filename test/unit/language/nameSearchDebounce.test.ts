@@ -18,7 +18,11 @@ describe('debounced name_search', () => {
   test('a quick series asks once, for the last text; the earlier lookups answer nothing', async () => {
     const source = countingSource();
     const search = new DebouncedNameSearch(source, 20);
-    const answers = await Promise.all([search.search('res.country', 'b'), search.search('res.country', 'be'), search.search('res.country', 'bel')]);
+    const answers = await Promise.all([
+      search.search('res.country', 'b'),
+      search.search('res.country', 'be'),
+      search.search('res.country', 'bel'),
+    ]);
     assert.deepEqual(answers, [[], [], [[1, 'bel!']]]);
     assert.deepEqual(source.calls, ['res.country bel']);
   });

@@ -10,7 +10,7 @@ import { MemorySchemaStorage } from '../../../src/core/schema/schemaStorage';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { cursorIn } from './recordedSchema';
 
-describe('completion on the sandbox\'s sales models', () => {
+describe("completion on the sandbox's sales models", () => {
   let sandbox: StartedSandbox;
   let client: Json2Client;
   let source: ServiceSchemaSource;
@@ -18,7 +18,12 @@ describe('completion on the sandbox\'s sales models', () => {
   before(async () => {
     sandbox = await startSandbox();
     client = new Json2Client({ baseUrl: sandbox.url, apiKey: sandbox.keys.user, database: sandbox.database });
-    const schema = new SchemaService({ backend: client, connectionId: `sales\u0000${sandbox.url}`, database: sandbox.database, storage: new MemorySchemaStorage() });
+    const schema = new SchemaService({
+      backend: client,
+      connectionId: `sales\u0000${sandbox.url}`,
+      database: sandbox.database,
+      storage: new MemorySchemaStorage(),
+    });
     source = new ServiceSchemaSource(schema, client);
   });
   after(async () => {

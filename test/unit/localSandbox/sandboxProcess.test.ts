@@ -16,12 +16,15 @@ after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 // What dist/cli.js does for `json2 sandbox ...`, on the transpiled sources (the bundles may not be built).
 const cliPath = path.join(scratch, 'cli.js');
-fs.writeFileSync(cliPath, `const argv = process.argv.slice(2);
+fs.writeFileSync(
+  cliPath,
+  `const argv = process.argv.slice(2);
 if (argv[0] !== 'sandbox') { console.error('json2: unknown command'); process.exit(2); }
 require(${JSON.stringify(require.resolve('../../../src/sandbox/sandboxCommand'))}).runSandboxCommand(argv.slice(1)).then(
   (code) => { process.exitCode = code; },
   (error) => { console.error('json2: ' + error.message); process.exitCode = 1; });
-`);
+`,
+);
 // The templates are shared with the other tests (building one costs seconds and memory); each test has its data folder.
 const cacheDir = userCacheDir();
 
@@ -35,7 +38,11 @@ function alive(pid: number): boolean {
 }
 
 async function contextUid(url: string, key: string): Promise<number | undefined> {
-  const answer = await fetch(`${url}/json/2/res.users/context_get`, { method: 'POST', headers: { Authorization: `bearer ${key}`, 'Content-Type': 'application/json' }, body: '{}' });
+  const answer = await fetch(`${url}/json/2/res.users/context_get`, {
+    method: 'POST',
+    headers: { Authorization: `bearer ${key}`, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
   return answer.ok ? ((await answer.json()) as { uid: number }).uid : undefined;
 }
 
@@ -60,7 +67,10 @@ describe('the sandbox as a child process', () => {
       const first = sandbox.ready.apiKey?.key as string;
       assert.equal(await contextUid(sandbox.ready.url, first), 2);
       assert.ok(alive(sandbox.pid));
-      assert.ok(lines.some((line) => /Creating the demo database/.test(line)), lines.join('\n'));
+      assert.ok(
+        lines.some((line) => /Creating the demo database/.test(line)),
+        lines.join('\n'),
+      );
       assert.ok(!lines.some((line) => line.includes(first)), 'the key never reaches the log');
 
       const more = await issueSandboxKey({ cliPath, dataDir, cacheDir, login: 'admin', days: 90, name: 'unit test' });
@@ -68,8 +78,14 @@ describe('the sandbox as a child process', () => {
       assert.equal(await contextUid(sandbox.ready.url, more), 2);
 
       const port = Number(new URL(sandbox.ready.url).port);
-      await assert.rejects(startSandboxProcess({ cliPath, dataDir: path.join(scratch, 'other'), cacheDir, port, onLog: () => undefined }), rejectsWith('port', new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use`)));
-      await assert.rejects(startSandboxProcess({ cliPath, dataDir, cacheDir, port: 0, onLog: () => undefined }), rejectsWith('dataFolder', /data folder .* is in use by another sandbox \(pid \d+\)/));
+      await assert.rejects(
+        startSandboxProcess({ cliPath, dataDir: path.join(scratch, 'other'), cacheDir, port, onLog: () => undefined }),
+        rejectsWith('port', new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use`)),
+      );
+      await assert.rejects(
+        startSandboxProcess({ cliPath, dataDir, cacheDir, port: 0, onLog: () => undefined }),
+        rejectsWith('dataFolder', /data folder .* is in use by another sandbox \(pid \d+\)/),
+      );
     } finally {
       await sandbox.stop();
     }
@@ -79,15 +95,21 @@ describe('the sandbox as a child process', () => {
     assert.equal(fs.existsSync(path.join(dataDir, 'server.json')), false);
   });
 
-  it('says when the data folder cannot be made, and when the port is not this machine\'s to take', async () => {
+  it("says when the data folder cannot be made, and when the port is not this machine's to take", async () => {
     const blocker = path.join(scratch, 'a-file');
     fs.writeFileSync(blocker, '');
-    await assert.rejects(startSandboxProcess({ cliPath, dataDir: path.join(blocker, 'data'), cacheDir, port: 0, onLog: () => undefined }), rejectsWith('dataFolder', /ENOTDIR|EEXIST/));
+    await assert.rejects(
+      startSandboxProcess({ cliPath, dataDir: path.join(blocker, 'data'), cacheDir, port: 0, onLog: () => undefined }),
+      rejectsWith('dataFolder', /ENOTDIR|EEXIST/),
+    );
     const held = net.createServer();
     await new Promise<void>((resolve) => held.listen(0, '127.0.0.1', () => resolve()));
     const port = (held.address() as AddressInfo).port;
     try {
-      await assert.rejects(startSandboxProcess({ cliPath, dataDir: path.join(scratch, 'held'), cacheDir, port, onLog: () => undefined }), rejectsWith('port', /already in use/));
+      await assert.rejects(
+        startSandboxProcess({ cliPath, dataDir: path.join(scratch, 'held'), cacheDir, port, onLog: () => undefined }),
+        rejectsWith('port', /already in use/),
+      );
     } finally {
       held.close();
     }

@@ -38,14 +38,24 @@ test('CommandIds and package.json declare the same commands, each once', () => {
 test('menus, keybindings and welcome views only name declared commands', () => {
   const ids = new Set<string>(Object.values(CommandIds));
   const used = [
-    ...Object.values(manifest.contributes.menus ?? {}).flat().map((item) => item.command).filter((command): command is string => command !== undefined),
+    ...Object.values(manifest.contributes.menus ?? {})
+      .flat()
+      .map((item) => item.command)
+      .filter((command): command is string => command !== undefined),
     ...(manifest.contributes.keybindings ?? []).map((binding) => binding.command),
-    ...(manifest.contributes.viewsWelcome ?? []).flatMap((view) => [...localized(view.contents).matchAll(/command:(json2\.[\w.]+)/g)].map((match) => match[1])),
-    ...(manifest.contributes.walkthroughs ?? []).flatMap((walkthrough) => walkthrough.steps).flatMap((step) => [
-      ...[...localized(step.description).matchAll(/command:(json2\.[\w.]+)/g)].map((match) => match[1]),
-      ...(step.completionEvents ?? []).filter((event) => event.startsWith('onCommand:')).map((event) => event.slice('onCommand:'.length)),
-    ]),
+    ...(manifest.contributes.viewsWelcome ?? []).flatMap((view) =>
+      [...localized(view.contents).matchAll(/command:(json2\.[\w.]+)/g)].map((match) => match[1]),
+    ),
+    ...(manifest.contributes.walkthroughs ?? [])
+      .flatMap((walkthrough) => walkthrough.steps)
+      .flatMap((step) => [
+        ...[...localized(step.description).matchAll(/command:(json2\.[\w.]+)/g)].map((match) => match[1]),
+        ...(step.completionEvents ?? []).filter((event) => event.startsWith('onCommand:')).map((event) => event.slice('onCommand:'.length)),
+      ]),
   ].filter((command) => command.startsWith('json2.'));
   assert.ok(used.length > 10);
-  assert.deepEqual(used.filter((command) => !ids.has(command)), []);
+  assert.deepEqual(
+    used.filter((command) => !ids.has(command)),
+    [],
+  );
 });

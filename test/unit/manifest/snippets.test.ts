@@ -9,17 +9,25 @@ import { parseRequestFile } from '../../../src/core/requestFile';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { ensureCliBuilt, repoRoot, runCli } from '../cli/cliHarness';
 
-interface Snippet { prefix: string; body: string[] }
-interface JsonRun { files: { requests: { label: string; verdict: string; httpStatus?: number; message?: string }[] }[] }
+interface Snippet {
+  prefix: string;
+  body: string[];
+}
+interface JsonRun {
+  files: { requests: { label: string; verdict: string; httpStatus?: number; message?: string }[] }[];
+}
 
-const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { contributes: { snippets: { language: string; path: string }[] } };
+const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+  contributes: { snippets: { language: string; path: string }[] };
+};
 const [contribution] = manifest.contributes.snippets;
 const snippets = JSON.parse(fs.readFileSync(path.join(repoRoot, contribution.path), 'utf8')) as Record<string, Snippet>;
 
 /** The text a snippet inserts when every placeholder keeps its default (a mirrored tab stop repeats its first value). */
 function expand(body: readonly string[]): string {
   const values = new Map<string, string>();
-  return body.join('\n')
+  return body
+    .join('\n')
     .replace(/\$\{(\d+):([^}]*)\}/g, (_match, stop: string, value: string) => {
       if (!values.has(stop)) values.set(stop, value);
       return values.get(stop) as string;
@@ -41,8 +49,12 @@ after(async () => {
 
 test('the snippets are for json2 files and cover the common requests', () => {
   assert.equal(contribution.language, 'json2');
-  assert.deepEqual(Object.values(snippets).map((snippet) => snippet.prefix).sort(),
-    ['chained', 'create', 'formatted_read_group', 'read_group', 'search_read', 'write']);
+  assert.deepEqual(
+    Object.values(snippets)
+      .map((snippet) => snippet.prefix)
+      .sort(),
+    ['chained', 'create', 'formatted_read_group', 'read_group', 'search_read', 'write'],
+  );
 });
 
 for (const [name, snippet] of Object.entries(snippets)) {
@@ -56,10 +68,15 @@ for (const [name, snippet] of Object.entries(snippets)) {
     fs.writeFileSync(file, text);
     const connections = path.join(tmp, 'connections.json');
     fs.writeFileSync(connections, JSON.stringify([{ name: 'sandbox', baseUrl: sandbox.url, database: sandbox.database }]));
-    const result = await runCli(['run', file, '--connections', connections, '--connection', 'sandbox', '--output', 'json'], { env: { JSON2_API_KEY_SANDBOX: sandbox.keys.admin } });
+    const result = await runCli(['run', file, '--connections', connections, '--connection', 'sandbox', '--output', 'json'], {
+      env: { JSON2_API_KEY_SANDBOX: sandbox.keys.admin },
+    });
     const requests = (JSON.parse(result.stdout) as JsonRun).files[0].requests;
-    assert.deepEqual(requests.map((request) => [request.verdict, request.httpStatus, request.message]),
-      requests.map(() => ['passed', 200, undefined]), result.stderr);
+    assert.deepEqual(
+      requests.map((request) => [request.verdict, request.httpStatus, request.message]),
+      requests.map(() => ['passed', 200, undefined]),
+      result.stderr,
+    );
     assert.equal(result.code, 0, result.stderr);
   });
 }

@@ -44,14 +44,37 @@ function assertValidSyntax(text: string, file: string): void {
 function assertTypeChecks(file: string): void {
   const tsc = require.resolve('typescript/bin/tsc');
   const types = path.resolve(__dirname, '../../../../node_modules/@types');
-  const result = spawnSync(process.execPath, [tsc, '--noEmit', '--strict', '--target', 'es2022', '--module', 'commonjs', '--lib', 'es2022', '--types', 'node', '--typeRoots', types, '--skipLibCheck', path.basename(file)], { encoding: 'utf8', cwd: path.dirname(file) });
+  const result = spawnSync(
+    process.execPath,
+    [
+      tsc,
+      '--noEmit',
+      '--strict',
+      '--target',
+      'es2022',
+      '--module',
+      'commonjs',
+      '--lib',
+      'es2022',
+      '--types',
+      'node',
+      '--typeRoots',
+      types,
+      '--skipLibCheck',
+      path.basename(file),
+    ],
+    { encoding: 'utf8', cwd: path.dirname(file) },
+  );
   assert.equal(result.status, 0, `tsc --noEmit ${path.basename(file)}:\n${result.stdout}${result.stderr}`);
 }
 
 describe('converting deprecated calls', () => {
   test('Python: create with one mapping, context into the body, imports added, database header as a comment', () => {
-    const text = "import xmlrpc.client\n\nmodels = xmlrpc.client.ServerProxy(f'{url}/xmlrpc/2/object')\nnew_id = models.execute_kw(db, uid, password, 'res.partner', 'create', [{'name': 'Acme'}], {'context': {'lang': 'fr_BE'}})\n";
-    assert.equal(convertFirst(text, 'a.py'), `import xmlrpc.client
+    const text =
+      "import xmlrpc.client\n\nmodels = xmlrpc.client.ServerProxy(f'{url}/xmlrpc/2/object')\nnew_id = models.execute_kw(db, uid, password, 'res.partner', 'create', [{'name': 'Acme'}], {'context': {'lang': 'fr_BE'}})\n";
+    assert.equal(
+      convertFirst(text, 'a.py'),
+      `import xmlrpc.client
 import os
 import requests
 
@@ -70,12 +93,16 @@ response = requests.post(
 )
 response.raise_for_status()
 new_id = response.json()[0]  # JSON-2 create returns a list of ids; execute_kw returned the one id
-`);
+`,
+    );
   });
 
   test('JavaScript: name_get becomes a read of display_name, the callback gets the pairs', () => {
-    const text = "const models = xmlrpc.createClient({ url: 'https://erp.example.com/xmlrpc/2/object' });\nmodels.methodCall('execute_kw', [db, uid, key, 'res.partner', 'name_get', [ids]], done);\n";
-    assert.equal(convertFirst(text, 'b.js'), `const models = xmlrpc.createClient({ url: 'https://erp.example.com/xmlrpc/2/object' });
+    const text =
+      "const models = xmlrpc.createClient({ url: 'https://erp.example.com/xmlrpc/2/object' });\nmodels.methodCall('execute_kw', [db, uid, key, 'res.partner', 'name_get', [ids]], done);\n";
+    assert.equal(
+      convertFirst(text, 'b.js'),
+      `const models = xmlrpc.createClient({ url: 'https://erp.example.com/xmlrpc/2/object' });
 fetch('https://erp.example.com/json/2/res.partner/read', {
   method: 'POST',
   headers: {
@@ -94,12 +121,16 @@ fetch('https://erp.example.com/json/2/res.partner/read', {
   // JSON-2 takes the ids as a list: \`ids\` must be a list of ids, not a single id.
   return answer.map((record) => [record.id, record.display_name]);
 }).then((value) => [null, value], (error) => [error, undefined]).then(([error, value]) => done(error, value));
-`);
+`,
+    );
   });
 
   test('PHP: search_read with curl, keywords named, the key and base URL from the environment', () => {
-    const text = "<?php\n$models = ripcord::client(\"$url/xmlrpc/2/object\");\nfunction names($models, $db, $uid, $password) {\n    return $models->execute_kw($db, $uid, $password, 'res.partner', 'search_read', array(array(array('is_company', '=', true))), array('fields' => array('name'), 'limit' => 2));\n}\n";
-    assert.equal(convertFirst(text, 'c.php'), `<?php
+    const text =
+      "<?php\n$models = ripcord::client(\"$url/xmlrpc/2/object\");\nfunction names($models, $db, $uid, $password) {\n    return $models->execute_kw($db, $uid, $password, 'res.partner', 'search_read', array(array(array('is_company', '=', true))), array('fields' => array('name'), 'limit' => 2));\n}\n";
+    assert.equal(
+      convertFirst(text, 'c.php'),
+      `<?php
 $models = ripcord::client("$url/xmlrpc/2/object");
 function names($models, $db, $uid, $password) {
     $curl = curl_init(getenv('JSON2_BASE_URL') . '/json/2/res.partner/search_read');
@@ -124,13 +155,17 @@ function names($models, $db, $uid, $password) {
     $answer = json_decode($body, true);
     return $answer;
 }
-`);
+`,
+    );
   });
 
   test('Copy as .json2 request: static values as JSON, variables as prompts, the database header commented', () => {
-    const text = "m = ServerProxy(URL + '/xmlrpc/2/object')\nr = m.execute_kw(db, uid, pw, 'res.partner', 'write', [partner_ids, {'phone': phone}], {'context': {'lang': 'en_US'}})\n";
+    const text =
+      "m = ServerProxy(URL + '/xmlrpc/2/object')\nr = m.execute_kw(db, uid, pw, 'res.partner', 'write', [partner_ids, {'phone': phone}], {'context': {'lang': 'en_US'}})\n";
     const [call] = analyseSource(text, 'w.py');
-    assert.equal(json2RequestOf(call, 'w.py'), `### res.partner write (from w.py:2)
+    assert.equal(
+      json2RequestOf(call, 'w.py'),
+      `### res.partner write (from w.py:2)
 # JSON-2 takes the ids as a list: \`partner_ids\` must be a list of ids, not a single id.
 # @prompt partner_ids
 # @prompt phone
@@ -141,7 +176,8 @@ POST res.partner/write
   "vals": {"phone": {{phone}}},
   "context": {"lang":"en_US"}
 }
-`);
+`,
+    );
   });
 
   test('special cases: version, authenticate, db functions', () => {
@@ -151,41 +187,74 @@ POST res.partner/write
       'info = common.version()',
       "uid = common.authenticate('prod', 'bot', key, {})",
       "ok = dbs.db_exist('prod')",
-      "langs = dbs.list_lang()",
+      'langs = dbs.list_lang()',
       "dbs.drop(master, 'old')",
     ].join('\n');
     const calls = analyseSource(text, 's.py');
-    const converted = (index: number): string => conversionEdits(text, calls[index])!.map((edit) => edit.text).join('\n');
-    assert.match(converted(0), /requests\.get\("https:\/\/erp\.example\.com\/web\/version"\)\n.*\ninfo = \{"server_version": response\.json\(\)\["version"\], "server_version_info": response\.json\(\)\["version_info"\], "server_serie": response\.json\(\)\["version"\], "protocol_version": 1\}$/);
+    const converted = (index: number): string =>
+      conversionEdits(text, calls[index])!
+        .map((edit) => edit.text)
+        .join('\n');
+    assert.match(
+      converted(0),
+      /requests\.get\("https:\/\/erp\.example\.com\/web\/version"\)\n.*\ninfo = \{"server_version": response\.json\(\)\["version"\], "server_version_info": response\.json\(\)\["version_info"\], "server_serie": response\.json\(\)\["version"\], "protocol_version": 1\}$/,
+    );
     assert.match(converted(1), /"https:\/\/erp\.example\.com\/json\/2\/res\.users\/context_get"[\s\S]*uid = response\.json\(\)\["uid"\]$/);
-    assert.match(converted(2), /\/web\/database\/list", json=\{"jsonrpc": "2\.0", "method": "call", "params": \{\}, "id": 1\}\)[\s\S]*ok = 'prod' in response\.json\(\)\["result"\]$/);
-    assert.match(converted(3), /res\.lang\/search_read[\s\S]*"domain": \[\["active", "in", \[True, False\]\]\],\n\s*"fields": \["code", "name"\],[\s\S]*langs = \[\[record\["code"\], record\["name"\]\] for record in response\.json\(\)\]$/);
-    assert.match(converted(4), /\/web\/database\/drop",\n\s*data=\{\n\s*"master_pwd": master,\n\s*"name": 'old',\n\s*\},\n\s*allow_redirects=False,\n\)\nif response\.status_code != 303:/);
+    assert.match(
+      converted(2),
+      /\/web\/database\/list", json=\{"jsonrpc": "2\.0", "method": "call", "params": \{\}, "id": 1\}\)[\s\S]*ok = 'prod' in response\.json\(\)\["result"\]$/,
+    );
+    assert.match(
+      converted(3),
+      /res\.lang\/search_read[\s\S]*"domain": \[\["active", "in", \[True, False\]\]\],\n\s*"fields": \["code", "name"\],[\s\S]*langs = \[\[record\["code"\], record\["name"\]\] for record in response\.json\(\)\]$/,
+    );
+    assert.match(
+      converted(4),
+      /\/web\/database\/drop",\n\s*data=\{\n\s*"master_pwd": master,\n\s*"name": 'old',\n\s*\},\n\s*allow_redirects=False,\n\)\nif response\.status_code != 303:/,
+    );
   });
 
-  test('TypeScript: the callback is cast to the client\'s two-argument type, and the answer is typed', () => {
-    const text = "interface C { methodCall(n: string, p: unknown[], cb: (error: unknown, value: unknown) => void): void }\ndeclare const models: C;\nmodels.methodCall('execute_kw', [db, 1, key, 'res.partner', 'search', [[]]], (error, ids) => console.log(error, ids));\n";
+  test("TypeScript: the callback is cast to the client's two-argument type, and the answer is typed", () => {
+    const text =
+      "interface C { methodCall(n: string, p: unknown[], cb: (error: unknown, value: unknown) => void): void }\ndeclare const models: C;\nmodels.methodCall('execute_kw', [db, 1, key, 'res.partner', 'search', [[]]], (error, ids) => console.log(error, ids));\n";
     const converted = convertFirst(text, 'a.ts');
     assert.match(converted, /const answer: any = await response\.json\(\);/);
-    assert.match(converted, /\.then\(\(value\) => \[null, value\], \(error\) => \[error, undefined\]\)\.then\(\(\[error, value\]\) => \(\(\(error, ids\) => console\.log\(error, ids\)\) as \(error: any, value: any\) => void\)\(error, value\)\);\n$/);
+    assert.match(
+      converted,
+      /\.then\(\(value\) => \[null, value\], \(error\) => \[error, undefined\]\)\.then\(\(\[error, value\]\) => \(\(\(error, ids\) => console\.log\(error, ids\)\) as \(error: any, value: any\) => void\)\(error, value\)\);\n$/,
+    );
   });
 
-  test('datetimes become strings in the server\'s format, with a note', () => {
-    const python = "import datetime\nm = ServerProxy(URL + '/xmlrpc/2/object')\nsince = datetime.datetime.now() - datetime.timedelta(days=7)\nx = m.execute_kw(db, 1, k, 'res.partner', 'search', [[['write_date', '>=', since], ['create_date', '<', datetime.datetime(2024, 1, 1)]]])\n";
+  test("datetimes become strings in the server's format, with a note", () => {
+    const python =
+      "import datetime\nm = ServerProxy(URL + '/xmlrpc/2/object')\nsince = datetime.datetime.now() - datetime.timedelta(days=7)\nx = m.execute_kw(db, 1, k, 'res.partner', 'search', [[['write_date', '>=', since], ['create_date', '<', datetime.datetime(2024, 1, 1)]]])\n";
     const converted = convertFirst(python, 'd.py');
-    assert.match(converted, /"domain": \[\['write_date', '>=', since\.strftime\("%Y-%m-%d %H:%M:%S"\)\], \['create_date', '<', datetime\.datetime\(2024, 1, 1\)\.strftime\("%Y-%m-%d %H:%M:%S"\)\]\],/);
+    assert.match(
+      converted,
+      /"domain": \[\['write_date', '>=', since\.strftime\("%Y-%m-%d %H:%M:%S"\)\], \['create_date', '<', datetime\.datetime\(2024, 1, 1\)\.strftime\("%Y-%m-%d %H:%M:%S"\)\]\],/,
+    );
     assert.match(converted, /# Dates are sent as strings in the server's format/);
-    const js = "const m = xmlrpc.createClient(url + '/xmlrpc/2/object');\nm.methodCall('execute_kw', [db, 1, k, 'res.partner', 'search', [[['write_date', '>=', new Date(Date.UTC(2024, 0, 1))]]]], cb);\n";
-    assert.match(convertFirst(js, 'd.js'), /\['write_date', '>=', \(new Date\(Date\.UTC\(2024, 0, 1\)\)\)\.toISOString\(\)\.slice\(0, 19\)\.replace\('T', ' '\)\]/);
-    const php = "<?php\n$m = ripcord::client('http://h/xmlrpc/2/object');\n$x = $m->execute_kw($db, 1, $k, 'res.partner', 'search', [[['write_date', '>=', new DateTime('2024-01-01')]]]);\n";
-    assert.match(convertFirst(php, 'd.php'), /'>=', \(clone \(new DateTime\('2024-01-01'\)\)\)->setTimezone\(new DateTimeZone\('UTC'\)\)->format\('Y-m-d H:i:s'\)\]/);
+    const js =
+      "const m = xmlrpc.createClient(url + '/xmlrpc/2/object');\nm.methodCall('execute_kw', [db, 1, k, 'res.partner', 'search', [[['write_date', '>=', new Date(Date.UTC(2024, 0, 1))]]]], cb);\n";
+    assert.match(
+      convertFirst(js, 'd.js'),
+      /\['write_date', '>=', \(new Date\(Date\.UTC\(2024, 0, 1\)\)\)\.toISOString\(\)\.slice\(0, 19\)\.replace\('T', ' '\)\]/,
+    );
+    const php =
+      "<?php\n$m = ripcord::client('http://h/xmlrpc/2/object');\n$x = $m->execute_kw($db, 1, $k, 'res.partner', 'search', [[['write_date', '>=', new DateTime('2024-01-01')]]]);\n";
+    assert.match(
+      convertFirst(php, 'd.php'),
+      /'>=', \(clone \(new DateTime\('2024-01-01'\)\)\)->setTimezone\(new DateTimeZone\('UTC'\)\)->format\('Y-m-d H:i:s'\)\]/,
+    );
   });
 
   test('ids-only button_ and action_ methods send "ids", with a note that the method must be public', () => {
     const text = "m = ServerProxy('http://h/xmlrpc/2/object')\nm.execute_kw(db, 1, k, 'account.move', 'button_draft', [[5, 6]])\n";
     const [call] = analyseSource(text, 'b.py');
     assert.equal(call.finding.severity, 'convertible');
-    assert.deepEqual(call.finding.conversion?.notes, ['account.move.button_draft is not in the method table: the ids are sent as "ids". It must be a public method on that server (JSON-2 calls no method whose name starts with _).']);
+    assert.deepEqual(call.finding.conversion?.notes, [
+      'account.move.button_draft is not in the method table: the ids are sent as "ids". It must be a public method on that server (JSON-2 calls no method whose name starts with _).',
+    ]);
     assert.match(convertFirst(text, 'b.py'), /"http:\/\/h\/json\/2\/account\.move\/button_draft"[\s\S]*"ids": \[5, 6\],\n {4}\},/);
     const withMore = "m = ServerProxy('http://h/xmlrpc/2/object')\nm.execute_kw(db, 1, k, 'account.move', 'button_draft', [[5], 'x'])\n";
     assert.equal(analyseSource(withMore, 'b.py')[0].finding.severity, 'manual', 'more than the ids: still not named');
@@ -194,8 +263,12 @@ POST res.partner/write
   test('a Python 2 file is declined with the reason, every call still found', () => {
     const calls = analyseSource(readCorpus('python/python2_script.py'), 'python2_script.py');
     assert.equal(calls.length, 3);
-    for (const call of calls) assert.match(call.finding.reason ?? '', /the file is Python 2 .*Port the file to Python 3 first, then convert/);
-    assert.ok(calls.every((call) => call.finding.conversion), 'Copy as .json2 request still has the new call');
+    for (const call of calls)
+      assert.match(call.finding.reason ?? '', /the file is Python 2 .*Port the file to Python 3 first, then convert/);
+    assert.ok(
+      calls.every((call) => call.finding.conversion),
+      'Copy as .json2 request still has the new call',
+    );
   });
 
   for (const file of corpusFiles()) {
@@ -205,7 +278,12 @@ POST res.partner/write
       const { text: after, converted } = convertAll(text, file);
       assert.equal(converted, before.convertible);
       const remaining = summarise(analyseSource(after, file));
-      assert.deepEqual(remaining, { total: before.manual + before.noReplacement, convertible: 0, manual: before.manual, noReplacement: before.noReplacement });
+      assert.deepEqual(remaining, {
+        total: before.manual + before.noReplacement,
+        convertible: 0,
+        manual: before.manual,
+        noReplacement: before.noReplacement,
+      });
       // A declined Python 2 file is left as it is (CPython 3 cannot parse it).
       if (converted === 0 && analyseSource(text, file).some((call) => call.site.declined)) assert.equal(after, text);
       else assertValidSyntax(after, file);

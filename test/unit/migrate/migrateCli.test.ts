@@ -24,10 +24,27 @@ function makeProject(): string {
   write('.gitignore', 'generated/\n*.tmp.py\n');
   write('src/sync.py', PROXY + SEARCH + DYNAMIC);
   write('src/clean.py', 'print("no RPC here")\n');
-  write('src/client.js', "const m = xmlrpc.createClient('https://erp.example.com/xmlrpc/2/object');\nm.methodCall('execute_kw', ['prod', 2, key, 'res.partner', 'search_count', [[]]], done);\n");
+  write(
+    'src/client.js',
+    "const m = xmlrpc.createClient('https://erp.example.com/xmlrpc/2/object');\nm.methodCall('execute_kw', ['prod', 2, key, 'res.partner', 'search_count', [[]]], done);\n",
+  );
   write('src/broken.py', `${PROXY}${SEARCH}def unfinished(:\n`);
-  for (const skipped of ['node_modules/lib/index.js', 'vendor/sdk/client.php', 'venv/lib/site.py', 'tools/env3/lib/x.py', 'generated/out.py', 'src/scratch.tmp.py']) {
-    write(skipped, skipped.endsWith('.js') ? "m.methodCall('execute_kw', ['d', 1, 'k', 'res.partner', 'search', [[]]], cb);\n" : skipped.endsWith('.php') ? "<?php\n$x = $m->execute_kw($d, 1, $k, 'res.partner', 'search', [[]]);\n" : PROXY + SEARCH);
+  for (const skipped of [
+    'node_modules/lib/index.js',
+    'vendor/sdk/client.php',
+    'venv/lib/site.py',
+    'tools/env3/lib/x.py',
+    'generated/out.py',
+    'src/scratch.tmp.py',
+  ]) {
+    write(
+      skipped,
+      skipped.endsWith('.js')
+        ? "m.methodCall('execute_kw', ['d', 1, 'k', 'res.partner', 'search', [[]]], cb);\n"
+        : skipped.endsWith('.php')
+          ? "<?php\n$x = $m->execute_kw($d, 1, $k, 'res.partner', 'search', [[]]);\n"
+          : PROXY + SEARCH,
+    );
   }
   write('tools/env3/pyvenv.cfg', 'home = /usr/bin\n');
   return root;
@@ -44,11 +61,18 @@ describe('json2 migrate', () => {
   test('scan (pretty): every finding with file, line and column; exit 1 while calls remain; skipped folders unread', async () => {
     const result = await runCli(['migrate', 'scan', '.'], { cwd: root });
     assert.equal(result.code, 1, result.stderr);
-    assert.deepEqual(result.stdout.split('\n').filter((line) => /^\S+:\d+:\d+ /.test(line)).map((line) => line.split('  ')[0]), [
-      'src/broken.py:3:7', 'src/client.js:2:1', 'src/sync.py:3:7', 'src/sync.py:4:8',
-    ]);
+    assert.deepEqual(
+      result.stdout
+        .split('\n')
+        .filter((line) => /^\S+:\d+:\d+ /.test(line))
+        .map((line) => line.split('  ')[0]),
+      ['src/broken.py:3:7', 'src/client.js:2:1', 'src/sync.py:3:7', 'src/sync.py:4:8'],
+    );
     assert.match(result.stdout, /src\/sync\.py:4:8 {2}object\.execute_kw {2}by hand: the model or the method name is not a literal string/);
-    assert.match(result.stdout, /4 deprecated calls in 3 of 4 files; 3 convert with json2 migrate fix\. XML-RPC and JSON-RPC are removed in the online edition 21\.1/);
+    assert.match(
+      result.stdout,
+      /4 deprecated calls in 3 of 4 files; 3 convert with json2 migrate fix\. XML-RPC and JSON-RPC are removed in the online edition 21\.1/,
+    );
     assert.doesNotMatch(result.stdout, /node_modules|vendor|venv|env3|generated|scratch/);
   });
 
@@ -56,35 +80,90 @@ describe('json2 migrate', () => {
     const result = await runCli(['migrate', 'scan', 'src/sync.py', '--output', 'json'], { cwd: root });
     assert.equal(result.code, 1);
     assert.deepEqual(JSON.parse(result.stdout), {
-      files: [{
-        path: 'src/sync.py',
-        findings: [
-          { line: 3, column: 7, call: 'object.execute_kw', model: 'res.partner', method: 'search', severity: 'convertible', reason: null },
-          { line: 4, column: 8, call: 'object.execute_kw', model: null, method: null, severity: 'manual', reason: 'the model or the method name is not a literal string: it is only known at run time; convert it by hand.' },
-        ],
-      }],
+      files: [
+        {
+          path: 'src/sync.py',
+          findings: [
+            {
+              line: 3,
+              column: 7,
+              call: 'object.execute_kw',
+              model: 'res.partner',
+              method: 'search',
+              severity: 'convertible',
+              reason: null,
+            },
+            {
+              line: 4,
+              column: 8,
+              call: 'object.execute_kw',
+              model: null,
+              method: null,
+              severity: 'manual',
+              reason: 'the model or the method name is not a literal string: it is only known at run time; convert it by hand.',
+            },
+          ],
+        },
+      ],
     });
   });
 
   test('scan --output sarif and github', async () => {
     const sarif = await runCli(['migrate', 'scan', 'src', '--output', 'sarif'], { cwd: root });
-    const log = JSON.parse(sarif.stdout) as { version: string; runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; message: { text: string }; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number } } }[] }[] }[] };
+    const log = JSON.parse(sarif.stdout) as {
+      version: string;
+      runs: {
+        tool: { driver: { rules: { id: string }[] } };
+        results: {
+          ruleId: string;
+          message: { text: string };
+          locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number } } }[];
+        }[];
+      }[];
+    };
     assert.equal(log.version, '2.1.0');
-    assert.deepEqual(log.runs[0].tool.driver.rules.map((rule) => rule.id), ['deprecated-rpc', 'deprecated-rpc-manual', 'deprecated-rpc-no-replacement']);
-    assert.deepEqual(log.runs[0].results.map((r) => [r.ruleId, r.locations[0].physicalLocation.artifactLocation.uri, r.locations[0].physicalLocation.region.startLine]), [
-      ['deprecated-rpc', 'src/broken.py', 3], ['deprecated-rpc', 'src/client.js', 2], ['deprecated-rpc', 'src/sync.py', 3], ['deprecated-rpc-manual', 'src/sync.py', 4],
-    ]);
+    assert.deepEqual(
+      log.runs[0].tool.driver.rules.map((rule) => rule.id),
+      ['deprecated-rpc', 'deprecated-rpc-manual', 'deprecated-rpc-no-replacement'],
+    );
+    assert.deepEqual(
+      log.runs[0].results.map((r) => [
+        r.ruleId,
+        r.locations[0].physicalLocation.artifactLocation.uri,
+        r.locations[0].physicalLocation.region.startLine,
+      ]),
+      [
+        ['deprecated-rpc', 'src/broken.py', 3],
+        ['deprecated-rpc', 'src/client.js', 2],
+        ['deprecated-rpc', 'src/sync.py', 3],
+        ['deprecated-rpc-manual', 'src/sync.py', 4],
+      ],
+    );
     assert.match(log.runs[0].results[0].message.text, /^XML-RPC object\.execute_kw is deprecated \(removed in the online edition 21\.1/);
     const github = await runCli(['migrate', 'scan', 'src/client.js', '--output', 'github'], { cwd: root });
     assert.equal(github.code, 1);
-    assert.match(github.stdout, /^::warning file=src\/client\.js,line=2,col=1,endLine=2,endColumn=\d+,title=Deprecated object\.execute_kw::XML-RPC object\.execute_kw is deprecated \(removed in the online edition 21\.1 \(winter 2027\) and in release 22 \(autumn 2028\)\)%3A use POST|::XML-RPC/);
+    assert.match(
+      github.stdout,
+      /^::warning file=src\/client\.js,line=2,col=1,endLine=2,endColumn=\d+,title=Deprecated object\.execute_kw::XML-RPC object\.execute_kw is deprecated \(removed in the online edition 21\.1 \(winter 2027\) and in release 22 \(autumn 2028\)\)%3A use POST|::XML-RPC/,
+    );
     assert.equal(github.stdout.trim().split('\n').length, 1);
   });
 
   test('exit codes: 0 when no call remains, 2 on bad usage', async () => {
     assert.equal((await runCli(['migrate', 'scan', 'src/clean.py'], { cwd: root })).code, 0);
-    assert.match((await runCli(['migrate', 'scan', 'src/clean.py'], { cwd: root })).stdout, /^No deprecated XML-RPC\/JSON-RPC call in 1 file\./);
-    for (const args of [['migrate'], ['migrate', 'scan'], ['migrate', 'check', '.'], ['migrate', 'scan', '.', '--output', 'xml'], ['migrate', 'scan', 'nowhere'], ['migrate', 'fix', '.', '--output', 'json'], ['migrate', 'scan', '.', '--bogus']]) {
+    assert.match(
+      (await runCli(['migrate', 'scan', 'src/clean.py'], { cwd: root })).stdout,
+      /^No deprecated XML-RPC\/JSON-RPC call in 1 file\./,
+    );
+    for (const args of [
+      ['migrate'],
+      ['migrate', 'scan'],
+      ['migrate', 'check', '.'],
+      ['migrate', 'scan', '.', '--output', 'xml'],
+      ['migrate', 'scan', 'nowhere'],
+      ['migrate', 'fix', '.', '--output', 'json'],
+      ['migrate', 'scan', '.', '--bogus'],
+    ]) {
       const result = await runCli(args, { cwd: root });
       assert.equal(result.code, 2, `${args.join(' ')}: ${result.stdout}${result.stderr}`);
       assert.match(result.stderr, /^json2 migrate: /, args.join(' '));
@@ -105,7 +184,10 @@ describe('json2 migrate', () => {
     assert.match(result.stdout, /^--- a\/src\/client\.js\n\+\+\+ b\/src\/client\.js\n@@ /m);
     assert.match(result.stdout, /^\+\s+"https:\/\/erp\.example\.com\/json\/2\/res\.partner\/search",$/m);
     assert.doesNotMatch(result.stdout, /broken\.py/, 'the unparsable file is not in the diff');
-    assert.match(result.stderr, /^src\/broken\.py: left alone: it does not parse \(line 4: Python syntax error\); nothing in it was changed$/m);
+    assert.match(
+      result.stderr,
+      /^src\/broken\.py: left alone: it does not parse \(line 4: Python syntax error\); nothing in it was changed$/m,
+    );
     assert.match(result.stderr, /^src\/sync\.py:4:8: declined object\.execute_kw: the model or the method name is not a literal string/m);
     assert.match(result.stderr, /would convert 2 calls in 2 files; 2 left for a person \(4 files read\)/);
     const patch = path.join(root, 'changes.patch');
@@ -125,9 +207,21 @@ describe('json2 migrate', () => {
     const sync = fs.readFileSync(path.join(root, 'src/sync.py'), 'utf8');
     assert.match(sync, /^import requests$/m);
     assert.match(sync, /^ids = response\.json\(\)$/m);
-    assert.equal(spawnSync('python3', ['-c', 'import ast, sys; ast.parse(open(sys.argv[1]).read())', path.join(root, 'src/sync.py')]).status, 0);
+    assert.equal(
+      spawnSync('python3', ['-c', 'import ast, sys; ast.parse(open(sys.argv[1]).read())', path.join(root, 'src/sync.py')]).status,
+      0,
+    );
     const scan = await runCli(['migrate', 'scan', 'src', '--output', 'json'], { cwd: root });
-    assert.deepEqual((JSON.parse(scan.stdout) as { files: { path: string; findings: unknown[] }[] }).files.map((file) => [file.path, file.findings.length]), [['src/broken.py', 1], ['src/sync.py', 1]]);
+    assert.deepEqual(
+      (JSON.parse(scan.stdout) as { files: { path: string; findings: unknown[] }[] }).files.map((file) => [
+        file.path,
+        file.findings.length,
+      ]),
+      [
+        ['src/broken.py', 1],
+        ['src/sync.py', 1],
+      ],
+    );
     const clean = await runCli(['migrate', 'fix', 'src/client.js', '--write'], { cwd: root });
     assert.equal(clean.code, 0, 'nothing left in that file');
   });

@@ -7,7 +7,12 @@ export const CORPUS_DIR = path.resolve(__dirname, '../../../../test/fixtures/mig
 
 /** Every corpus file, relative to the corpus folder (`python/object_service.py`...). */
 export function corpusFiles(): string[] {
-  return ['python', 'javascript', 'php'].flatMap((dir) => fs.readdirSync(path.join(CORPUS_DIR, dir)).sort().map((name) => `${dir}/${name}`));
+  return ['python', 'javascript', 'php'].flatMap((dir) =>
+    fs
+      .readdirSync(path.join(CORPUS_DIR, dir))
+      .sort()
+      .map((name) => `${dir}/${name}`),
+  );
 }
 
 export function readCorpus(file: string): string {

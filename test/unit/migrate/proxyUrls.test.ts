@@ -43,32 +43,51 @@ describe('proxy URLs', () => {
   });
 
   test('a base URL built in another function is not used where it is out of scope', () => {
-    const inside = "class C:\n    def __init__(self, url):\n        self.models = ServerProxy(url + '/xmlrpc/2/object')\n    def go(self):\n        return self.models.execute_kw(d, 1, k, 'res.partner', 'search', [[]])\n";
+    const inside =
+      "class C:\n    def __init__(self, url):\n        self.models = ServerProxy(url + '/xmlrpc/2/object')\n    def go(self):\n        return self.models.execute_kw(d, 1, k, 'res.partner', 'search', [[]])\n";
     assert.equal(baseOf(inside, 'c.py'), undefined);
-    const attribute = "class C:\n    def __init__(self, url):\n        self.url = url\n        self.models = ServerProxy(self.url + '/xmlrpc/2/object')\n    def go(self):\n        return self.models.execute_kw(d, 1, k, 'res.partner', 'search', [[]])\n";
+    const attribute =
+      "class C:\n    def __init__(self, url):\n        self.url = url\n        self.models = ServerProxy(self.url + '/xmlrpc/2/object')\n    def go(self):\n        return self.models.execute_kw(d, 1, k, 'res.partner', 'search', [[]])\n";
     assert.equal(baseOf(attribute, 'c.py'), '{self.url}');
-    const php = "<?php\n$url = \"http://$host:8069/xmlrpc/2/object\";\n$m = ripcord::client($url);\nfunction f($m) { return $m->execute_kw($d, 1, $k, 'res.partner', 'search', [[]]); }\n";
+    const php =
+      "<?php\n$url = \"http://$host:8069/xmlrpc/2/object\";\n$m = ripcord::client($url);\nfunction f($m) { return $m->execute_kw($d, 1, $k, 'res.partner', 'search', [[]]); }\n";
     assert.equal(baseOf(php, 'a.php'), undefined, 'PHP functions see no globals');
-    const phpTop = "<?php\n$m = ripcord::client(\"http://$host:8069/xmlrpc/2/object\");\n$x = $m->execute_kw($d, 1, $k, 'res.partner', 'search', [[]]);\n";
+    const phpTop =
+      "<?php\n$m = ripcord::client(\"http://$host:8069/xmlrpc/2/object\");\n$x = $m->execute_kw($d, 1, $k, 'res.partner', 'search', [[]]);\n";
     assert.equal(baseOf(phpTop, 'a.php'), 'http://{$host}:8069');
   });
 
   test('JavaScript and PHP shapes', () => {
     const js = "\nm.methodCall('execute_kw', [d, 1, k, 'res.partner', 'search', [[]]], cb);\n";
     assert.equal(baseOf('const m = xmlrpc.createClient(`${config.url}/xmlrpc/2/object`);' + js, 'a.js'), '{config.url}');
-    assert.equal(baseOf("const m = xmlrpc.createClient({ host: 'erp', port: 8069, path: '/xmlrpc/2/object' });" + js, 'a.js'), 'http://erp:8069');
-    assert.equal(baseOf("const m = xmlrpc.createSecureClient({ host: process.env.HOST, port: 443, path: '/xmlrpc/2/object' });" + js, 'a.js'), 'https://{process.env.HOST}:443');
-    assert.equal(baseOf("const root = 'http://h:8069/xmlrpc/2/';\nconst m = xmlrpc.createClient(root + 'object');" + js, 'a.js'), 'http://h:8069');
+    assert.equal(
+      baseOf("const m = xmlrpc.createClient({ host: 'erp', port: 8069, path: '/xmlrpc/2/object' });" + js, 'a.js'),
+      'http://erp:8069',
+    );
+    assert.equal(
+      baseOf("const m = xmlrpc.createSecureClient({ host: process.env.HOST, port: 443, path: '/xmlrpc/2/object' });" + js, 'a.js'),
+      'https://{process.env.HOST}:443',
+    );
+    assert.equal(
+      baseOf("const root = 'http://h:8069/xmlrpc/2/';\nconst m = xmlrpc.createClient(root + 'object');" + js, 'a.js'),
+      'http://h:8069',
+    );
     const php = "\n$x = $m->execute_kw($d, 1, $k, 'res.partner', 'search', [[]]);\n";
     assert.equal(baseOf("<?php\n$m = ripcord::client($url . '/xmlrpc/2/object');" + php, 'a.php'), '{$url}');
-    assert.equal(baseOf("<?php\n$m = ripcord::client(sprintf('http://%s:%d/xmlrpc/2/object', $host, $port));" + php, 'a.php'), 'http://{$host}:{$port}');
+    assert.equal(
+      baseOf("<?php\n$m = ripcord::client(sprintf('http://%s:%d/xmlrpc/2/object', $host, $port));" + php, 'a.php'),
+      'http://{$host}:{$port}',
+    );
   });
 
   test('the base URL written in each language', () => {
     const base = [{ text: 'http://' }, { expr: 'host', scope: -1 }, { text: ':8069' }];
     assert.equal(urlExpression(base, '/json/2/res.partner/search', 'python'), 'f"http://{host}:8069/json/2/res.partner/search"');
     assert.equal(urlExpression(base, '/web/version', 'javascript'), '`http://${host}:8069/web/version`');
-    assert.equal(urlExpression([{ text: 'http://' }, { expr: '$host', scope: -1 }], '/web/version', 'php'), "'http://' . $host . '/web/version'");
+    assert.equal(
+      urlExpression([{ text: 'http://' }, { expr: '$host', scope: -1 }], '/web/version', 'php'),
+      "'http://' . $host . '/web/version'",
+    );
     assert.equal(urlExpression([{ expr: 'os.environ["URL"]', scope: -1 }], '/x', 'python'), 'f\'{os.environ["URL"]}/x\'');
     assert.equal(urlExpression([{ text: 'https://h' }], '/x', 'python'), '"https://h/x"');
   });

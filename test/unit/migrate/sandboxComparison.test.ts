@@ -10,10 +10,20 @@ import { type SnippetLanguage, corpusEnvironment, phpUnavailable, runSnippet } f
 import { skipOutsideCi } from '../../support/skipOutsideCi';
 
 const COMPARED: readonly (readonly [SnippetLanguage, string])[] = [
-  ['python', 'python/object_service.py'], ['javascript', 'javascript/object_service.js'], ['php', 'php/object_service.php'],
-  ['python', 'python/common_service.py'], ['python', 'python/db_service.py'], ['javascript', 'javascript/common_db_service.js'], ['php', 'php/common_db_service.php'],
-  ['python', 'python/jsonrpc_bodies.py'], ['javascript', 'javascript/jsonrpc_bodies.js'], ['php', 'php/jsonrpc_bodies.php'],
-  ['python', 'python/real_world_shapes.py'], ['javascript', 'javascript/real_world_shapes.js'], ['typescript', 'javascript/typed_client.ts'], ['php', 'php/real_world_shapes.php'],
+  ['python', 'python/object_service.py'],
+  ['javascript', 'javascript/object_service.js'],
+  ['php', 'php/object_service.php'],
+  ['python', 'python/common_service.py'],
+  ['python', 'python/db_service.py'],
+  ['javascript', 'javascript/common_db_service.js'],
+  ['php', 'php/common_db_service.php'],
+  ['python', 'python/jsonrpc_bodies.py'],
+  ['javascript', 'javascript/jsonrpc_bodies.js'],
+  ['php', 'php/jsonrpc_bodies.php'],
+  ['python', 'python/real_world_shapes.py'],
+  ['javascript', 'javascript/real_world_shapes.js'],
+  ['typescript', 'javascript/typed_client.ts'],
+  ['php', 'php/real_world_shapes.php'],
   ['python', 'python/sales_order.py'],
 ];
 
@@ -45,7 +55,9 @@ for (const [language, file] of COMPARED) {
     before(async () => {
       if (runs) [legacySandbox, json2Sandbox] = await Promise.all([startSandbox(), startSandbox()]);
     });
-    after(async () => { await Promise.all([legacySandbox?.stop(), json2Sandbox?.stop()]); });
+    after(async () => {
+      await Promise.all([legacySandbox?.stop(), json2Sandbox?.stop()]);
+    });
 
     const { prelude, snippets } = snippetsOf(readCorpus(file));
     for (const snippet of snippets) {
@@ -55,22 +67,44 @@ for (const [language, file] of COMPARED) {
         const expectedFinding = NOT_CONVERTED[snippet.title];
         if (expectedFinding) {
           assert.equal(count, 0, 'nothing is rewritten');
-          const findings = analyseSource(original, file).filter((call) => call.site.start >= prelude.length).map((call) => call.finding.severity);
+          const findings = analyseSource(original, file)
+            .filter((call) => call.site.start >= prelude.length)
+            .map((call) => call.finding.severity);
           assert.deepEqual(findings, [expectedFinding]);
           return;
         }
         assert.ok(count > 0, 'the snippet has a call to convert');
-        assert.deepEqual(analyseSource(converted, file).map((call) => call.finding.message), [], 'nothing of the deprecated calls is left');
+        assert.deepEqual(
+          analyseSource(converted, file).map((call) => call.finding.message),
+          [],
+          'nothing of the deprecated calls is left',
+        );
         if (!runs) {
-          return skipOutsideCi(t, `SKIPPED, NOT PASSED: ${PHP_MISSING}; the PHP conversions are compared with reviewed expectations only (phpConversion.test.ts)`);
+          return skipOutsideCi(
+            t,
+            `SKIPPED, NOT PASSED: ${PHP_MISSING}; the PHP conversions are compared with reviewed expectations only (phpConversion.test.ts)`,
+          );
         }
         const spare = snippet.title.includes('revoke');
-        const legacy = await runSnippet(language, original, await corpusEnvironment(legacySandbox!, spare)).then((out) => ({ out }), (error: unknown) => ({ error: String(error) }));
+        const legacy = await runSnippet(language, original, await corpusEnvironment(legacySandbox!, spare)).then(
+          (out) => ({ out }),
+          (error: unknown) => ({ error: String(error) }),
+        );
         const json2 = await runSnippet(language, converted, await corpusEnvironment(json2Sandbox!, spare));
         const expectedFailure = LEGACY_FAILS[snippet.title];
         if (expectedFailure) {
-          assert.ok('error' in legacy, `the original was expected to fail (${expectedFailure}) but printed ${'out' in legacy ? legacy.out : ''}`);
-          assert.doesNotThrow(() => json2.trim().split('\n').map((line) => JSON.parse(line)), json2);
+          assert.ok(
+            'error' in legacy,
+            `the original was expected to fail (${expectedFailure}) but printed ${'out' in legacy ? legacy.out : ''}`,
+          );
+          assert.doesNotThrow(
+            () =>
+              json2
+                .trim()
+                .split('\n')
+                .map((line) => JSON.parse(line)),
+            json2,
+          );
           return;
         }
         assert.ok('out' in legacy, 'error' in legacy ? legacy.error : '');

@@ -12,7 +12,9 @@ export function docCurlSample(url: string, request: unknown, key = 'YOUR_API_KEY
 }
 
 export function docPythonSample(url: string, request: unknown, key = 'YOUR_API_KEY'): string {
-  const body = JSON.stringify(request, null, 4).replace(/\bnull\b/g, 'None').replaceAll('\n', '\n    ');
+  const body = JSON.stringify(request, null, 4)
+    .replace(/\bnull\b/g, 'None')
+    .replaceAll('\n', '\n    ');
   return `# You MUST store this key securely. Place it in an
 # environment variable or in in a file outside of
 # git (e.g. your home directory).

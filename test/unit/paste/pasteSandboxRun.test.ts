@@ -50,26 +50,31 @@ describe('pasted snippets answer as the snippets do', () => {
     assert.ok(!outcome.text.includes(key), 'the key is not in the request');
     const file = path.join(dir, `pasted-${Date.now()}-${Math.random().toString(36).slice(2)}.json2`);
     fs.writeFileSync(file, outcome.text);
-    const answer = await runCli(['run', file, '--url', sandbox.url, '--db', sandbox.database, '--output', 'body'], { env: { PATH: process.env.PATH ?? '', JSON2_API_KEY: key } });
+    const answer = await runCli(['run', file, '--url', sandbox.url, '--db', sandbox.database, '--output', 'body'], {
+      env: { PATH: process.env.PATH ?? '', JSON2_API_KEY: key },
+    });
     assert.equal(answer.code, 0, `${answer.stderr}\n${outcome.text}`);
     return JSON.parse(answer.stdout);
   }
 
-  test('the /doc page\'s cURL sample (curl)', async (t) => {
+  test("the /doc page's cURL sample (curl)", async (t) => {
     if (!(await works('curl', ['--version']))) {
       skipOutsideCi(t, 'NO curl: apt-get install curl; the cURL sample was NOT run');
       return;
     }
     const sample = docCurlSample(url, REQUEST, key);
     // As a shell reads it, the commented-out header line ends the command; a person runs it without that line.
-    const runnable = sample.split('\n').filter((line) => !line.startsWith('#')).join('\n');
+    const runnable = sample
+      .split('\n')
+      .filter((line) => !line.startsWith('#'))
+      .join('\n');
     const { stdout } = await run('bash', ['-c', `${runnable.trimEnd()} --silent --fail`]);
     const original: unknown = JSON.parse(stdout);
     assert.ok(Array.isArray(original) && original.length > 0, stdout);
     assert.deepEqual(await pastedAnswer(sample), original);
   });
 
-  test('the /doc page\'s Python sample (python3 with requests)', async (t) => {
+  test("the /doc page's Python sample (python3 with requests)", async (t) => {
     if (!(await works('python3', ['-c', 'import requests']))) {
       skipOutsideCi(t, 'NO python3 with requests: apt-get install python3-requests; the Python sample was NOT run');
       return;
@@ -83,7 +88,7 @@ describe('pasted snippets answer as the snippets do', () => {
     assert.deepEqual(await pastedAnswer(sample), JSON.parse(stdout));
   });
 
-  test('the /doc page\'s JavaScript sample (node)', async () => {
+  test("the /doc page's JavaScript sample (node)", async () => {
     const sample = docJavaScriptSample(url, REQUEST, { stringified: true, key });
     const file = path.join(dir, 'sample.js');
     fs.writeFileSync(file, sample.replace('console.log(data)', 'console.log(JSON.stringify(data))'));

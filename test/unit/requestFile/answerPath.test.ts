@@ -2,7 +2,14 @@
 // JSONPath filter selectors, and the errors each gives.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { evaluateAssertions, parseRequestFile, readAnswerPath, resolveRequest, selectInAnswer, type StoredResponse } from '../../../src/core/requestFile';
+import {
+  evaluateAssertions,
+  parseRequestFile,
+  readAnswerPath,
+  resolveRequest,
+  selectInAnswer,
+  type StoredResponse,
+} from '../../../src/core/requestFile';
 
 const orders = [
   { id: 1, name: 'S00001', amount_total: 500, partner_id: [7, 'Azure Interior'], state: 'draft' },
@@ -68,20 +75,32 @@ test('a path that selects nothing names the step', () => {
   assert.deepEqual(selectInAnswer(orders, path), { found: false, message: 'body[5]: index 5 is out of range (length 3)' });
   const filter = readAnswerPath('body[0].name[?@ > 1]');
   assert.ok(filter.ok);
-  assert.deepEqual(selectInAnswer(orders, filter), { found: false, message: 'body[0].name[?@ > 1]: a filter needs an array or an object, found a string' });
+  assert.deepEqual(selectInAnswer(orders, filter), {
+    found: false,
+    message: 'body[0].name[?@ > 1]: a filter needs an array or an object, found a string',
+  });
 });
 
 test('assertions take filter selectors too, through the same evaluator; the steps after a filter apply to each value it keeps, as after [*]', async () => {
-  const text = ['POST sale.order/search_read', '?? body[?(@.amount_total > 1000)].id == [2, 3]', '?? body[?@.state == "draft"].name == ["S00001"]', '?? body[?(@.amount_total > 1000)].partner_id[0] == [8]', ''].join('\n');
+  const text = [
+    'POST sale.order/search_read',
+    '?? body[?(@.amount_total > 1000)].id == [2, 3]',
+    '?? body[?@.state == "draft"].name == ["S00001"]',
+    '?? body[?(@.amount_total > 1000)].partner_id[0] == [8]',
+    '',
+  ].join('\n');
   const result = await resolveRequest(parseRequestFile(text), 0, {});
   assert.ok(result.ok, JSON.stringify(result.diagnostics));
   const response: StoredResponse = { status: 200, headers: {}, body: orders, durationMs: 1 };
   const outcomes = evaluateAssertions(result.request.assertions, response);
-  assert.deepEqual(outcomes.map((outcome) => outcome.message), [
-    '?? body[?(@.amount_total > 1000)].id == [2, 3]: passed',
-    '?? body[?@.state == "draft"].name == ["S00001"]: passed',
-    '?? body[?(@.amount_total > 1000)].partner_id[0] == [8]: body[?(@.amount_total > 1000)].partner_id[0]: [0] needs an array, found a boolean',
-  ]);
+  assert.deepEqual(
+    outcomes.map((outcome) => outcome.message),
+    [
+      '?? body[?(@.amount_total > 1000)].id == [2, 3]: passed',
+      '?? body[?@.state == "draft"].name == ["S00001"]: passed',
+      '?? body[?(@.amount_total > 1000)].partner_id[0] == [8]: body[?(@.amount_total > 1000)].partner_id[0]: [0] needs an array, found a boolean',
+    ],
+  );
 });
 
 test('a bad filter in an assertion is a diagnostic on the filter', () => {

@@ -54,7 +54,13 @@ test('system values are checked by name and arguments, and computed from the sou
 });
 
 test('paths: keys, indexes from either end, [*] flattening, .length', () => {
-  const body = { rows: [{ id: 1, tags: [4, 5], name: 'Ann' }, { id: 2, tags: [], name: 'Bob' }], length: 'member' };
+  const body = {
+    rows: [
+      { id: 1, tags: [4, 5], name: 'Ann' },
+      { id: 2, tags: [], name: 'Bob' },
+    ],
+    length: 'member',
+  };
   assert.deepEqual(selectPath(body, [key('rows'), index(-1), key('name')]), { found: true, value: 'Bob' });
   assert.deepEqual(selectPath(body, [key('rows'), all, key('id')]), { found: true, value: [1, 2] });
   assert.deepEqual(selectPath(body, [key('rows'), all, key('tags'), all]), { found: true, value: [4, 5] });

@@ -26,8 +26,14 @@ const chain = [
 test('references are found directly and through file variables, each name once', () => {
   const file = parseRequestFile(chain);
   assert.deepEqual(file.diagnostics, []);
-  assert.deepEqual(requestReferences(file, 1).map((r) => r.requestName), ['companies']);
-  assert.deepEqual(requestReferences(file, 3).map((r) => r.requestName), ['version', 'contacts', 'companies']);
+  assert.deepEqual(
+    requestReferences(file, 1).map((r) => r.requestName),
+    ['companies'],
+  );
+  assert.deepEqual(
+    requestReferences(file, 3).map((r) => r.requestName),
+    ['version', 'contacts', 'companies'],
+  );
   assertRange(chain, requestReferences(file, 1)[0].placeholder.range, '{{viaVariable}}');
 });
 
@@ -46,7 +52,8 @@ test('a prompt of the same name hides a file variable, and with it its dependenc
 });
 
 test('loops are reported once at parse time and by the order, on the placeholder that closes them', () => {
-  const text = '# @name a\nPOST a.b/c\nX: {{b.response.status}}\n###\n# @name b\nPOST a.b/d\nX: {{c.response.status}}\n###\n# @name c\nPOST a.b/e\nX: {{a.response.status}}\n';
+  const text =
+    '# @name a\nPOST a.b/c\nX: {{b.response.status}}\n###\n# @name b\nPOST a.b/d\nX: {{c.response.status}}\n###\n# @name c\nPOST a.b/e\nX: {{a.response.status}}\n';
   const file = parseRequestFile(text);
   const cycle = onlyDiagnostic(file.diagnostics, 'dependency-cycle');
   assertRange(text, cycle.range, '{{a.response.status}}');

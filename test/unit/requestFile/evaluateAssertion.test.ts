@@ -6,7 +6,18 @@ import { evaluateAssertions, jsonEqual, parseRequestFile, resolveRequest, type S
 const response: StoredResponse = {
   status: 200,
   headers: { 'Content-Type': 'application/json; charset=utf-8' },
-  body: [{ id: 7, name: 'Azure Interior', email: 'azure@example.com', tags: ['vip', 'be'], child_ids: [], country_id: [21, 'Belgium'], active: true, note: null }],
+  body: [
+    {
+      id: 7,
+      name: 'Azure Interior',
+      email: 'azure@example.com',
+      tags: ['vip', 'be'],
+      child_ids: [],
+      country_id: [21, 'Belgium'],
+      active: true,
+      note: null,
+    },
+  ],
   durationMs: 42,
 };
 
@@ -17,29 +28,35 @@ async function outcomes(lines: string[], context = {}) {
 }
 
 test('assertions that pass, one per operator and subject', async () => {
-  const results = await outcomes([
-    '?? status == 200',
-    '?? status != 404',
-    '?? duration < 1000',
-    '?? headers.content-type contains "json"',
-    "?? headers['Content-Type'] matches /^application\\/json/",
-    '?? body.length > 0',
-    '?? body.length >= 1',
-    '?? body.length <= 1',
-    '?? body[0].name == "Azure Interior"',
-    '?? body[0].country_id == [21, "Belgium"]',
-    '?? body[0].country_id[1] > "A"',
-    '?? body[0].tags contains "vip"',
-    '?? body[0] contains "email"',
-    '?? body[*].id contains {{id}}',
-    '?? body[0].note exists',
-    '?? body[0].note == null',
-    '?? body[0].child_ids == []',
-    '?? body[0].email matches "@example\\\\.com$"',
-    '?? body[0].id matches /^\\d+$/',
-    '?? body[0] == {"id": 7, "name": "Azure Interior", "email": "azure@example.com", "tags": ["vip", "be"], "child_ids": [], "country_id": [21, "Belgium"], "active": true, "note": null}',
-  ], { variables: { id: '7' } });
-  assert.deepEqual(results.filter((r) => !r.passed).map((r) => r.message), []);
+  const results = await outcomes(
+    [
+      '?? status == 200',
+      '?? status != 404',
+      '?? duration < 1000',
+      '?? headers.content-type contains "json"',
+      "?? headers['Content-Type'] matches /^application\\/json/",
+      '?? body.length > 0',
+      '?? body.length >= 1',
+      '?? body.length <= 1',
+      '?? body[0].name == "Azure Interior"',
+      '?? body[0].country_id == [21, "Belgium"]',
+      '?? body[0].country_id[1] > "A"',
+      '?? body[0].tags contains "vip"',
+      '?? body[0] contains "email"',
+      '?? body[*].id contains {{id}}',
+      '?? body[0].note exists',
+      '?? body[0].note == null',
+      '?? body[0].child_ids == []',
+      '?? body[0].email matches "@example\\\\.com$"',
+      '?? body[0].id matches /^\\d+$/',
+      '?? body[0] == {"id": 7, "name": "Azure Interior", "email": "azure@example.com", "tags": ["vip", "be"], "child_ids": [], "country_id": [21, "Belgium"], "active": true, "note": null}',
+    ],
+    { variables: { id: '7' } },
+  );
+  assert.deepEqual(
+    results.filter((r) => !r.passed).map((r) => r.message),
+    [],
+  );
   assert.equal(results.length, 20);
   assert.equal(results[8].actual, 'Azure Interior');
   assert.equal(results[8].message, '?? body[0].name == "Azure Interior": passed');
@@ -58,17 +75,20 @@ test('assertions that fail say what they got or why they could not apply', async
     '?? headers.x-none exists',
   ]);
   assert.ok(results.every((r) => !r.passed));
-  assert.deepEqual(results.map((r) => r.message), [
-    '?? status == 201: got 200',
-    '?? body[0].id == "7": got 7',
-    '?? body[0].missing exists: body[0].missing: no member "missing"',
-    '?? body[5].name == "x": body[5]: index 5 is out of range (length 1)',
-    '?? body[0].name > 3: cannot apply > to a string and a number',
-    '?? body[0].id contains 7: cannot apply contains to a number and a number',
-    '?? body[0].tags contains "nope": got ["vip","be"]',
-    '?? body[0].name matches /^B/: got "Azure Interior"',
-    '?? headers.x-none exists: no header x-none',
-  ]);
+  assert.deepEqual(
+    results.map((r) => r.message),
+    [
+      '?? status == 201: got 200',
+      '?? body[0].id == "7": got 7',
+      '?? body[0].missing exists: body[0].missing: no member "missing"',
+      '?? body[5].name == "x": body[5]: index 5 is out of range (length 1)',
+      '?? body[0].name > 3: cannot apply > to a string and a number',
+      '?? body[0].id contains 7: cannot apply contains to a number and a number',
+      '?? body[0].tags contains "nope": got ["vip","be"]',
+      '?? body[0].name matches /^B/: got "Azure Interior"',
+      '?? headers.x-none exists: no header x-none',
+    ],
+  );
   assert.equal(results[3].actual, undefined);
 });
 

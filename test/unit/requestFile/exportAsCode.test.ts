@@ -7,7 +7,14 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { exportAsCurl, exportAsJavaScript, exportAsPython, parseRequestFile, resolveRequest, type ResolvedRequest } from '../../../src/core/requestFile';
+import {
+  exportAsCurl,
+  exportAsJavaScript,
+  exportAsPython,
+  parseRequestFile,
+  resolveRequest,
+  type ResolvedRequest,
+} from '../../../src/core/requestFile';
 import { shellWord } from '../../../src/core/requestFile/exportAsCode';
 
 const run = promisify(execFile);
@@ -18,23 +25,30 @@ async function resolved(text: string, index = 0, context = {}): Promise<Resolved
   return result.request;
 }
 
-const searchText = 'POST res.partner/search_read\nX-Service-Database: demo\n{ "domain": [["is_company", "=", true]], "fields": ["name"], "limit": 5 }\n';
+const searchText =
+  'POST res.partner/search_read\nX-Service-Database: demo\n{ "domain": [["is_company", "=", true]], "fields": ["name"], "limit": 5 }\n';
 
 test('cURL text: method, URL, key from the environment, content type, database, body', async () => {
   const request = await resolved(searchText);
-  assert.equal(exportAsCurl(request, { baseUrl: 'http://localhost:8069/' }), [
-    "curl --request POST 'http://localhost:8069/json/2/res.partner/search_read' \\",
-    '  --header "Authorization: Bearer $JSON2_API_KEY" \\',
-    "  --header 'Content-Type: application/json; charset=utf-8' \\",
-    "  --header 'X-Service-Database: demo' \\",
-    `  --data-raw '{"domain":[["is_company","=",true]],"fields":["name"],"limit":5}'`,
-    '',
-  ].join('\n'));
+  assert.equal(
+    exportAsCurl(request, { baseUrl: 'http://localhost:8069/' }),
+    [
+      "curl --request POST 'http://localhost:8069/json/2/res.partner/search_read' \\",
+      '  --header "Authorization: Bearer $JSON2_API_KEY" \\',
+      "  --header 'Content-Type: application/json; charset=utf-8' \\",
+      "  --header 'X-Service-Database: demo' \\",
+      `  --data-raw '{"domain":[["is_company","=",true]],"fields":["name"],"limit":5}'`,
+      '',
+    ].join('\n'),
+  );
 });
 
 test('the database header only when set; GET has no body and no content type; the key variable may be renamed', async () => {
   const version = await resolved('GET /web/version\n');
-  assert.equal(exportAsCurl(version, { baseUrl: 'http://h', apiKeyVariable: 'MY_KEY' }), "curl 'http://h/web/version' \\\n  --header \"Authorization: Bearer $MY_KEY\"\n");
+  assert.equal(
+    exportAsCurl(version, { baseUrl: 'http://h', apiKeyVariable: 'MY_KEY' }),
+    'curl \'http://h/web/version\' \\\n  --header "Authorization: Bearer $MY_KEY"\n',
+  );
   const call = await resolved('POST res.users/context_get\n');
   assert.doesNotMatch(exportAsPython(call, { baseUrl: 'http://h' }), /X-Service-Database/);
   assert.match(exportAsPython(call, { baseUrl: 'http://h', database: 'db1' }), /"X-Service-Database": "db1"/);
@@ -43,7 +57,10 @@ test('the database header only when set; GET has no body and no content type; th
 test('Python and JavaScript text', async () => {
   const request = await resolved(searchText);
   const python = exportAsPython(request, { baseUrl: 'http://h' });
-  assert.match(python, /^import os\n\nimport requests\n\nresponse = requests\.post\(\n {4}"http:\/\/h\/json\/2\/res\.partner\/search_read",\n/);
+  assert.match(
+    python,
+    /^import os\n\nimport requests\n\nresponse = requests\.post\(\n {4}"http:\/\/h\/json\/2\/res\.partner\/search_read",\n/,
+  );
   assert.match(python, /"Authorization": "Bearer " \+ os\.environ\["JSON2_API_KEY"\],/);
   assert.match(python, /json=\{"domain": \[\["is_company", "=", True\]\], "fields": \["name"\], "limit": 5\},/);
   const javascript = exportAsJavaScript(request, { baseUrl: 'http://h' });
@@ -53,7 +70,9 @@ test('Python and JavaScript text', async () => {
 });
 
 test('a prompted secret named like the key variable is read from its own variable', async () => {
-  const request = await resolved('# @prompt apiKey\nPOST res.users.apikeys/revoke\n{ "key": "{{apiKey}}" }\n', 0, { prompt: async () => 'other-key' });
+  const request = await resolved('# @prompt apiKey\nPOST res.users.apikeys/revoke\n{ "key": "{{apiKey}}" }\n', 0, {
+    prompt: async () => 'other-key',
+  });
   const exported = exportAsJavaScript(request, { baseUrl: 'http://h' });
   assert.match(exported, /"key": process\.env\.JSON2_API_KEY_VALUE/);
   assert.match(exported, /"Bearer " \+ process\.env\.JSON2_API_KEY,/);
@@ -62,7 +81,7 @@ test('a prompted secret named like the key variable is read from its own variabl
 test('shell words quote what the shell would change', () => {
   assert.equal(shellWord([{ text: "it's" }]), "'it'\\''s'");
   assert.equal(shellWord([{ text: 'a ' }, { env: 'X' }, { text: 'b' }]), '"a ${X}b"');
-  assert.equal(shellWord([{ text: '$HOME ' }, { env: 'X' }]), "'$HOME '\"$X\"");
+  assert.equal(shellWord([{ text: '$HOME ' }, { env: 'X' }]), '\'$HOME \'"$X"');
   assert.equal(shellWord([]), "''");
 });
 
@@ -83,16 +102,19 @@ test('no export contains the key or a secret value; secrets are read from JSON2_
     assert.match(exported, /JSON2_API_KEY/);
     assert.match(exported, /JSON2_PASSWORD/);
     assert.match(exported, /JSON2_OLD_KEY/, 'the value first met as OLD_KEY is read from JSON2_OLD_KEY');
-    assert.equal((exported.match(/Authorization/g) ?? []).length, 1, 'the file\'s Authorization header is replaced, not repeated');
+    assert.equal((exported.match(/Authorization/g) ?? []).length, 1, "the file's Authorization header is replaced, not repeated");
   }
 });
 
 test('a secret that JSON escapes is never in a cURL body in any form (redacted there); Python and JavaScript read it from the environment', async () => {
   const secret = 'pa\\ss"wo\'rd<&>';
-  const request = await resolved('# @prompt token\nPOST res.partner/search_read\n{ "domain": [["name", "=", "{{token}}"]] }\n', 0, { prompt: async () => secret });
+  const request = await resolved('# @prompt token\nPOST res.partner/search_read\n{ "domain": [["name", "=", "{{token}}"]] }\n', 0, {
+    prompt: async () => secret,
+  });
   const json = JSON.stringify(secret).slice(1, -1);
   const curl = exportAsCurl(request, { baseUrl: 'http://h' });
-  for (const form of [secret, json, json.replace(/'/g, "'\\''"), secret.replace(/'/g, "'\\''")]) assert.ok(!curl.includes(form), `${form} in ${curl}`);
+  for (const form of [secret, json, json.replace(/'/g, "'\\''"), secret.replace(/'/g, "'\\''")])
+    assert.ok(!curl.includes(form), `${form} in ${curl}`);
   assert.match(curl, /\["name","=","«redacted»"\]/);
   assert.match(exportAsPython(request, { baseUrl: 'http://h' }), /\["name", "=", os\.environ\["JSON2_TOKEN"\]\]/);
   assert.match(exportAsJavaScript(request, { baseUrl: 'http://h' }), /\["name", "=", process\.env\.JSON2_TOKEN\]/);
@@ -112,7 +134,12 @@ async function recordingServer(): Promise<{ url: string; received: Received[]; c
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
-      received.push({ method: incoming.method, url: incoming.url, headers: incoming.headers, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        method: incoming.method,
+        url: incoming.url,
+        headers: incoming.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       outgoing.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok": true}');
     });
   });
@@ -122,7 +149,11 @@ async function recordingServer(): Promise<{ url: string; received: Received[]; c
   return { url: `http://127.0.0.1:${address.port}`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-const available = (command: string, args: string[]) => run(command, args).then(() => true, () => false);
+const available = (command: string, args: string[]) =>
+  run(command, args).then(
+    () => true,
+    () => false,
+  );
 
 test('each export, run for real, sends the request itself (cURL, Python requests, JavaScript fetch)', async (t) => {
   const request = await resolved(secretFile, 0, secrets);
@@ -131,7 +162,8 @@ test('each export, run for real, sends the request itself (cURL, Python requests
   const env = { ...process.env, JSON2_API_KEY: 'the-key', JSON2_OLD_KEY: 'a1b2c3d4e5', JSON2_PASSWORD: 'hunter2' };
   try {
     const runners: [string, () => Promise<unknown>][] = [];
-    if (await available('curl', ['--version'])) runners.push(['curl', () => run('bash', ['-c', exportAsCurl(request, { baseUrl: server.url, database: 'demo' })], { env })]);
+    if (await available('curl', ['--version']))
+      runners.push(['curl', () => run('bash', ['-c', exportAsCurl(request, { baseUrl: server.url, database: 'demo' })], { env })]);
     else t.diagnostic('curl is not installed: cURL export not run');
     if (await available('python3', ['-c', 'import requests'])) {
       const script = path.join(directory, 'request.py');

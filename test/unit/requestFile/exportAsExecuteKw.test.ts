@@ -25,7 +25,10 @@ test('the script: record ids first, then required parameters positionally, the r
   assert.match(script, /^# The deprecated XML-RPC interface/);
   assert.match(script, /\nurl = "http:\/\/localhost:8069"\ndb = "demo"\nlogin = "admin"\nkey = os\.environ\["JSON2_API_KEY"\]\n/);
   assert.match(script, /uid = common\.authenticate\(db, login, key, \{\}\)/);
-  assert.match(script, / {4}"res\.partner", "read",\n {4}\[\[3, 4\]\],\n {4}\{"fields": \["name", "email"\], "context": \{"lang": "fr_FR"\}\},\n\)/);
+  assert.match(
+    script,
+    / {4}"res\.partner", "read",\n {4}\[\[3, 4\]\],\n {4}\{"fields": \["name", "email"\], "context": \{"lang": "fr_FR"\}\},\n\)/,
+  );
 });
 
 test('the login comes from JSON2_LOGIN when the options give none; the database header of the request wins', async () => {
@@ -37,7 +40,10 @@ test('the login comes from JSON2_LOGIN when the options give none; the database 
 });
 
 test('a secret value is read from its environment variable, never written', async () => {
-  const request = await resolved('# @prompt userPassword\nPOST res.users/write\n{ "ids": [7], "vals": {"password": "{{userPassword}}"} }\n', { prompt: async () => 's3cret-value' });
+  const request = await resolved(
+    '# @prompt userPassword\nPOST res.users/write\n{ "ids": [7], "vals": {"password": "{{userPassword}}"} }\n',
+    { prompt: async () => 's3cret-value' },
+  );
   const script = exportAsExecuteKw(request, { baseUrl: 'http://h', database: 'demo', login: 'admin' });
   assert.doesNotMatch(script, /s3cret-value/);
   assert.match(script, /os\.environ\["JSON2_USER_PASSWORD"\]/);
@@ -49,7 +55,17 @@ test('routes and calls without a database cannot be exported', async () => {
 });
 
 function parseless(text: string): ResolvedRequest {
-  return { index: 0, label: text, range: parseRequestFile(text).requests[0].range, httpMethod: 'GET', target: { kind: 'route', path: '/web/version' }, path: '/web/version', headers: [], assertions: [], secrets: [] };
+  return {
+    index: 0,
+    label: text,
+    range: parseRequestFile(text).requests[0].range,
+    httpMethod: 'GET',
+    target: { kind: 'route', path: '/web/version' },
+    path: '/web/version',
+    headers: [],
+    assertions: [],
+    secrets: [],
+  };
 }
 
 // A stand-in for the deprecated service: Python's own XML-RPC server, recording what execute_kw receives.
@@ -92,7 +108,10 @@ test('the script runs with python3 and sends exactly the mapped call', async (t)
     fs.writeFileSync(scriptFile, exportAsExecuteKw(request, { baseUrl: `http://127.0.0.1:${port}`, database: 'demo', login: 'admin' }));
     const { stdout } = await run('python3', [scriptFile], { env: { ...process.env, JSON2_API_KEY: 'the-key' } });
     assert.equal(stdout.trim(), "[{'id': 3, 'name': 'ok'}]");
-    const expected = toExecuteKw({ model: 'res.partner', method: 'read', args: request.args ?? {}, ids: request.ids, context: request.context }, { db: 'demo', uid: 7, password: 'the-key' });
+    const expected = toExecuteKw(
+      { model: 'res.partner', method: 'read', args: request.args ?? {}, ids: request.ids, context: request.context },
+      { db: 'demo', uid: 7, password: 'the-key' },
+    );
     assert.deepEqual(JSON.parse(fs.readFileSync(record, 'utf8')), { ...expected, args: [...expected.args] });
   } finally {
     server.kill();

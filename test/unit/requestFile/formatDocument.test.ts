@@ -27,11 +27,16 @@ test('every ```json2 example of docs/format.md parses without error; every ```js
   assert.ok(invalid.length >= 1, 'the document shows an example with errors');
   for (const block of valid) {
     const errors = parseRequestFile(block.code).diagnostics.filter((d) => d.severity === 'error');
-    assert.deepEqual(errors.map((d) => `${d.code}: ${d.message}`), [], block.code);
+    assert.deepEqual(
+      errors.map((d) => `${d.code}: ${d.message}`),
+      [],
+      block.code,
+    );
   }
   for (const block of invalid) {
     const found = new Set<string>(parseRequestFile(block.code).diagnostics.map((d) => d.code));
-    for (const code of ['lowercase-method', 'absolute-url', 'hash-comment-in-body', 'json-syntax']) assert.ok(found.has(code), `${code} in the errors example`);
+    for (const code of ['lowercase-method', 'absolute-url', 'hash-comment-in-body', 'json-syntax'])
+      assert.ok(found.has(code), `${code} in the errors example`);
   }
 });
 
@@ -81,7 +86,9 @@ const samples: Record<string, { text: string; resolve?: number }> = {
   'invalid-header-value': { text: '@x = {{r.response.body}}\n# @name r\nGET /web/version\n###\nPOST a.b/c\nX: {{x}}\n', resolve: 1 },
   'invalid-ids': { text: 'POST a.b/c\n{"ids": "1"}\n', resolve: 0 },
   'invalid-context': { text: 'POST a.b/c\n{"context": []}\n', resolve: 0 },
-  'two-transactions': { text: '# @name found\nPOST a.b/search\n{"domain": []}\n\n###\nPOST a.b/unlink\n{"ids": {{found.response.body}}}\n' },
+  'two-transactions': {
+    text: '# @name found\nPOST a.b/search\n{"domain": []}\n\n###\nPOST a.b/unlink\n{"ids": {{found.response.body}}}\n',
+  },
 };
 
 /** Parses a sample and, when it names a request to resolve, resolves it with a store where every request has run (but request-not-run's). */
@@ -89,7 +96,8 @@ async function diagnosticsOf(code: string, sample: { text: string; resolve?: num
   const file = parseRequestFile(sample.text);
   if (code === 'two-transactions') return transactionHints(file, { readChains: true }).map((hint) => hint.diagnostic);
   if (sample.resolve === undefined) return file.diagnostics;
-  const responses = code === 'request-not-run' ? { get: () => undefined } : { get: () => ({ status: 200, headers: {}, body: 'two\nlines' }) };
+  const responses =
+    code === 'request-not-run' ? { get: () => undefined } : { get: () => ({ status: 200, headers: {}, body: 'two\nlines' }) };
   return (await resolveRequest(file, sample.resolve, { responses })).diagnostics;
 }
 
@@ -97,10 +105,17 @@ test('every diagnostic code listed in docs/format.md has a sample that produces 
   const section = formatText.slice(formatText.indexOf('## 11. Diagnostics'));
   const listed = [...new Set([...section.matchAll(/`([a-z]+(?:-[a-z]+)+)`/g)].map((match) => match[1]))];
   assert.ok(listed.length >= 40, `the document lists the codes (${listed.length} found)`);
-  assert.deepEqual(listed.filter((code) => !(code in samples)), [], 'every listed code has a sample');
+  assert.deepEqual(
+    listed.filter((code) => !(code in samples)),
+    [],
+    'every listed code has a sample',
+  );
   for (const [code, sample] of Object.entries(samples)) {
     assert.ok(listed.includes(code), `${code} is listed in docs/format.md`);
     const diagnostics = await diagnosticsOf(code, sample);
-    assert.ok(diagnostics.some((d) => d.code === code), `${code}: got ${JSON.stringify(diagnostics.map((d) => d.code))}`);
+    assert.ok(
+      diagnostics.some((d) => d.code === code),
+      `${code}: got ${JSON.stringify(diagnostics.map((d) => d.code))}`,
+    );
   }
 });

@@ -6,19 +6,89 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { exportAsCurl, exportAsJavaScript, exportAsPython, parseRequestFile, resolveRequest, type RequestFile } from '../../../src/core/requestFile';
+import {
+  exportAsCurl,
+  exportAsJavaScript,
+  exportAsPython,
+  parseRequestFile,
+  resolveRequest,
+  type RequestFile,
+} from '../../../src/core/requestFile';
 import { LineIndex } from '../../../src/core/requestFile/textRange';
 import { pathologicalRequestTexts } from '../../support/pathologicalRequestFiles';
 import { randomSource } from '../../support/seededRandom';
 
 const fragments = [
-  '###', '### Title', '\n', '\r\n', '\r', ' ', '\t', '#', '//', '/*', '*/', '@', '@x = 1', '@name = {{other}}', '# @name n', '# @name m',
-  '// @confirm', '# @connection c', '# @prompt secretKey Ask', '# @bogus', 'POST ', 'GET ', 'post ', 'PUT ', 'res.partner/search_read',
-  '/json/2/res.partner/read', '/web/version', 'https://x/json/2/a.b/c', 'HTTP/1.1', 'X-Service-Database: demo', 'Authorization: Bearer k',
-  '{', '}', '[', ']', '"', '\\', ':', ',', '"domain": [["name", "=", "x"]]', '{{', '}}', '{{x}}', '{{ n.response.body[*].id }}',
-  '{{m.response.status}}', '{{n.response.headers.Content-Type}}', '{{$uuid}}', '{{$date -1 d}}', "{{$date 'YYYY'}}", '{{$processEnv HOME}}',
-  '{{$randomInt 1 9}}', '{{$timestamp +1 h}}', '??', '?? status == 200', '?? body[0].name == "x"', '?? body exists', '?? body matches /a(/',
-  '?? body.length > {{x}}', 'true', 'null', '-12.5e3', '"\\u007b{"', '[*]', '[0]', "['k']", 'é', '😀', '\ud800', '\u2028', '\u0000',
+  '###',
+  '### Title',
+  '\n',
+  '\r\n',
+  '\r',
+  ' ',
+  '\t',
+  '#',
+  '//',
+  '/*',
+  '*/',
+  '@',
+  '@x = 1',
+  '@name = {{other}}',
+  '# @name n',
+  '# @name m',
+  '// @confirm',
+  '# @connection c',
+  '# @prompt secretKey Ask',
+  '# @bogus',
+  'POST ',
+  'GET ',
+  'post ',
+  'PUT ',
+  'res.partner/search_read',
+  '/json/2/res.partner/read',
+  '/web/version',
+  'https://x/json/2/a.b/c',
+  'HTTP/1.1',
+  'X-Service-Database: demo',
+  'Authorization: Bearer k',
+  '{',
+  '}',
+  '[',
+  ']',
+  '"',
+  '\\',
+  ':',
+  ',',
+  '"domain": [["name", "=", "x"]]',
+  '{{',
+  '}}',
+  '{{x}}',
+  '{{ n.response.body[*].id }}',
+  '{{m.response.status}}',
+  '{{n.response.headers.Content-Type}}',
+  '{{$uuid}}',
+  '{{$date -1 d}}',
+  "{{$date 'YYYY'}}",
+  '{{$processEnv HOME}}',
+  '{{$randomInt 1 9}}',
+  '{{$timestamp +1 h}}',
+  '??',
+  '?? status == 200',
+  '?? body[0].name == "x"',
+  '?? body exists',
+  '?? body matches /a(/',
+  '?? body.length > {{x}}',
+  'true',
+  'null',
+  '-12.5e3',
+  '"\\u007b{"',
+  '[*]',
+  '[0]',
+  "['k']",
+  'é',
+  '😀',
+  '\ud800',
+  '\u2028',
+  '\u0000',
 ];
 
 const alphabet = 'abcXYZ019 \t\n\r#/@{}[]"\':?.*$=,-_\\<>!|';
@@ -73,7 +143,9 @@ function seedFiles(): string[] {
   const found: string[] = [];
   for (let dir = __dirname; ; dir = path.dirname(dir)) {
     for (const folder of [path.join(dir, 'test', 'fixtures', 'requestFile'), path.join(dir, 'test', 'fixtures', 'grammar')]) {
-      if (fs.existsSync(folder)) for (const name of fs.readdirSync(folder)) if (name.endsWith('.json2')) found.push(fs.readFileSync(path.join(folder, name), 'utf8'));
+      if (fs.existsSync(folder))
+        for (const name of fs.readdirSync(folder))
+          if (name.endsWith('.json2')) found.push(fs.readFileSync(path.join(folder, name), 'utf8'));
     }
     if (found.length > 0 || path.dirname(dir) === dir) break;
   }
@@ -132,7 +204,9 @@ test('thousands of random, token-soup, mutated and pathological files: no except
     try {
       file = parseRequestFile(input.text);
     } catch (error) {
-      assert.fail(`seed ${seed}, input ${index} (${input.kind}) threw: ${(error as Error).stack}\n${JSON.stringify(input.text.slice(0, 500))}`);
+      assert.fail(
+        `seed ${seed}, input ${index} (${input.kind}) threw: ${(error as Error).stack}\n${JSON.stringify(input.text.slice(0, 500))}`,
+      );
     }
     try {
       checkInvariants(input.text, file);
@@ -148,10 +222,13 @@ test('thousands of random, token-soup, mutated and pathological files: no except
       });
       if (result.ok) {
         resolved++;
-        for (const write of [exportAsCurl, exportAsPython, exportAsJavaScript]) write(result.request, { baseUrl: 'http://localhost:8069', database: 'demo' });
+        for (const write of [exportAsCurl, exportAsPython, exportAsJavaScript])
+          write(result.request, { baseUrl: 'http://localhost:8069', database: 'demo' });
       }
     }
   }
   assert.ok(resolved > 100, `some fuzzed requests were valid enough to resolve (${resolved})`);
-  t.diagnostic(`fuzz (seed ${seed}): ${inputs.length} inputs, ${resolved} requests resolved and exported (parse times: npm run bench parse)`);
+  t.diagnostic(
+    `fuzz (seed ${seed}): ${inputs.length} inputs, ${resolved} requests resolved and exported (parse times: npm run bench parse)`,
+  );
 });

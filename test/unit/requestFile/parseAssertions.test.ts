@@ -12,7 +12,7 @@ test('assertions: subject, operator and expected value with their ranges', () =>
     '?? body.length > 0',
     '  ??   body[0].name   ==   "x"  ',
     '?? body[*].id contains {{partnerId}}',
-    "?? headers['Content-Type'] contains \"json\"",
+    '?? headers[\'Content-Type\'] contains "json"',
     '?? body[0].email exists',
     '?? body[0].name matches /^[A-Z]\\w+$/i',
     '?? body[0].name matches "^A"',
@@ -31,14 +31,20 @@ test('assertions: subject, operator and expected value with their ranges', () =>
   assertRange(text, list[0].expected?.range, '200');
   assertRange(text, list[2].range, '??   body[0].name   ==   "x"');
   assertRange(text, list[2].subject.range, 'body[0].name');
-  assert.deepEqual(list[2].subjectPath.map((s) => (s.kind === 'key' ? s.key : s.kind === 'index' ? s.index : '*')), [0, 'name']);
+  assert.deepEqual(
+    list[2].subjectPath.map((s) => (s.kind === 'key' ? s.key : s.kind === 'index' ? s.index : '*')),
+    [0, 'name'],
+  );
   assert.equal(list[3].placeholders[0].context, 'json-value');
   assertRange(text, list[3].placeholders[0].range, '{{partnerId}}');
   assert.equal(list[4].subjectRoot, 'headers');
   assert.equal(list[5].expected, undefined);
   assert.deepEqual(list[6].regex, { source: '^[A-Z]\\w+$', flags: 'i' });
   assert.equal(list[7].regex, undefined);
-  assert.deepEqual(list[10].placeholders.map((p) => p.context), ['json-value', 'json-string']);
+  assert.deepEqual(
+    list[10].placeholders.map((p) => p.context),
+    ['json-value', 'json-string'],
+  );
 });
 
 test('assertion errors with their ranges', () => {

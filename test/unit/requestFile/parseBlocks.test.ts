@@ -37,7 +37,11 @@ test('every block has a range from its separator to its last non-blank line; emp
   assert.equal(file.blocks.length, 4);
   assertRange(sample, file.blocks[0].range, '# file comment\n@limit = 5');
   assert.equal(file.blocks[0].separator, undefined);
-  assertRange(sample, file.blocks[1].range, '###   Companies in Belgium  \n# @name companies\nPOST res.partner/search_read\n{ "limit": {{limit}} }');
+  assertRange(
+    sample,
+    file.blocks[1].range,
+    '###   Companies in Belgium  \n# @name companies\nPOST res.partner/search_read\n{ "limit": {{limit}} }',
+  );
   assert.equal(file.blocks[1].requestIndex, 0);
   assert.equal(file.blocks[2].separator?.title, undefined);
   assert.equal(file.blocks[2].requestIndex, undefined, 'a block with only a comment has no request');

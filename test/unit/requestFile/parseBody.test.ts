@@ -12,7 +12,8 @@ const bodyOf = (text: string) => {
 };
 
 test('the body ends on the line where its first bracket closes; # and // lines after it are comments', () => {
-  const text = 'POST res.partner/search_read\n{\n  "domain": [],\n\n  "fields": ["name"]\n}\n# a comment after the body\n// another\n?? status == 200\n';
+  const text =
+    'POST res.partner/search_read\n{\n  "domain": [],\n\n  "fields": ["name"]\n}\n# a comment after the body\n// another\n?? status == 200\n';
   const { file, body } = bodyOf(text);
   assert.deepEqual(codes(file), []);
   assertRange(text, body.range, '{\n  "domain": [],\n\n  "fields": ["name"]\n}');
@@ -62,10 +63,21 @@ test('placeholders are masked with same-length JSON tokens, each with its contex
   assert.deepEqual(codes(file), []);
   assert.equal(body.maskedText.length, body.text.length);
   assert.equal(body.maskedText, '{ "limit": "_______", "name": "Mr __________", "_____": 1, "ids": ["____"] }');
-  assert.deepEqual(body.placeholders.map((p) => [p.inner.text, p.context]), [['limit', 'json-value'], [' last ', 'json-string'], ['key', 'json-key'], ['id', 'json-value']]);
+  assert.deepEqual(
+    body.placeholders.map((p) => [p.inner.text, p.context]),
+    [
+      ['limit', 'json-value'],
+      [' last ', 'json-string'],
+      ['key', 'json-key'],
+      ['id', 'json-value'],
+    ],
+  );
   assertRange(text, body.placeholders[1].range, '{{ last }}');
   assertRange(text, body.placeholders[1].inner.range, ' last ');
-  assert.deepEqual(file.requests[0].placeholders.map((p) => p.inner.text), ['limit', ' last ', 'key', 'id']);
+  assert.deepEqual(
+    file.requests[0].placeholders.map((p) => p.inner.text),
+    ['limit', ' last ', 'key', 'id'],
+  );
 });
 
 test('a body that is one placeholder is a body, ends on its line and is not reported as a non-object', () => {
@@ -100,7 +112,8 @@ test('the jsonc tree keeps true offsets relative to the body', () => {
 });
 
 test('bodyLocationAt tells where the cursor is inside a domain', () => {
-  const text = 'POST res.partner/search_read\n{\n  "domain": [["is_company", "=", true], ["na", "=", 1]],\n  "fields": ["name", ""],\n  \n}\n';
+  const text =
+    'POST res.partner/search_read\n{\n  "domain": [["is_company", "=", true], ["na", "=", 1]],\n  "fields": ["name", ""],\n  \n}\n';
   const { body } = bodyOf(text);
   const inField = bodyLocationAt(body, offsetOf(text, '"na"') + 2);
   assert.deepEqual(inField?.path, ['domain', 1, 0]);

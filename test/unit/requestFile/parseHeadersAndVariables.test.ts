@@ -43,7 +43,15 @@ test('file variables: name and value ranges, anywhere outside bodies, in file or
   const text = '@limit = 20\n@greeting=Hello {{name}} \n### r\nPOST a.b/c\n@late = {{limit}}\n{}\n@after =\n';
   const file = parseRequestFile(text);
   assert.deepEqual(codes(file), []);
-  assert.deepEqual(file.variables.map((v) => [v.name.text, v.value.text]), [['limit', '20'], ['greeting', 'Hello {{name}}'], ['late', '{{limit}}'], ['after', '']]);
+  assert.deepEqual(
+    file.variables.map((v) => [v.name.text, v.value.text]),
+    [
+      ['limit', '20'],
+      ['greeting', 'Hello {{name}}'],
+      ['late', '{{limit}}'],
+      ['after', ''],
+    ],
+  );
   assertRange(text, file.variables[0].range, '@limit = 20');
   assertRange(text, file.variables[0].name.range, 'limit');
   assertRange(text, file.variables[0].value.range, '20');

@@ -21,9 +21,13 @@ test('a variable: the name and its range, blanks ignored', () => {
 });
 
 test('system values with their arguments', () => {
-  const { text, file, placeholders } = inHeader("{{$uuid}} {{$timestamp -1 d}} {{$date +2h 'DD/MM/YYYY'}} {{$datetime -1M iso}} {{$processEnv HOME}} {{$dotenv KEY}} {{$randomInt 1 9}}");
+  const { text, file, placeholders } = inHeader(
+    "{{$uuid}} {{$timestamp -1 d}} {{$date +2h 'DD/MM/YYYY'}} {{$datetime -1M iso}} {{$processEnv HOME}} {{$dotenv KEY}} {{$randomInt 1 9}}",
+  );
   assert.deepEqual(codes(file), []);
-  const shapes = placeholders.map((p) => (p.expression.kind === 'system' ? [p.expression.name.text, p.expression.args.map((a) => a.text)] : p.expression.kind));
+  const shapes = placeholders.map((p) =>
+    p.expression.kind === 'system' ? [p.expression.name.text, p.expression.args.map((a) => a.text)] : p.expression.kind,
+  );
   assert.deepEqual(shapes, [
     ['uuid', []],
     ['timestamp', ['-1', 'd']],
@@ -41,20 +45,37 @@ test('system values with their arguments', () => {
 });
 
 test('response references: status, headers and body paths with [0], [-1], [*], quoted keys and .length', () => {
-  const { text, file, placeholders } = inHeader("{{r.response.status}} {{r.response.headers.Content-Type}} {{r.response.body[0].country_id[1]}} {{r.response.body[*].child_ids[*]}} {{r.response.body[-1]['odd key'].length}}");
+  const { text, file, placeholders } = inHeader(
+    "{{r.response.status}} {{r.response.headers.Content-Type}} {{r.response.body[0].country_id[1]}} {{r.response.body[*].child_ids[*]}} {{r.response.body[-1]['odd key'].length}}",
+  );
   assert.deepEqual(codes(file), []);
   const [status, header, first, all, quoted] = placeholders.map((p) => p.expression);
   assert.equal(status.kind === 'response' && status.part, 'status');
   assert.ok(header.kind === 'response' && header.part === 'headers');
-  if (header.kind === 'response') assert.deepEqual(header.path.map((s) => s.kind === 'key' && s.key), ['Content-Type']);
+  if (header.kind === 'response')
+    assert.deepEqual(
+      header.path.map((s) => s.kind === 'key' && s.key),
+      ['Content-Type'],
+    );
   assert.ok(first.kind === 'response');
   if (first.kind === 'response') {
     assertRange(text, first.requestName.range, 'r', text.indexOf('{{r.response.body[0]'));
-    assert.deepEqual(first.path.map((s) => (s.kind === 'key' ? s.key : s.kind === 'index' ? s.index : '*')), [0, 'country_id', 1]);
+    assert.deepEqual(
+      first.path.map((s) => (s.kind === 'key' ? s.key : s.kind === 'index' ? s.index : '*')),
+      [0, 'country_id', 1],
+    );
     assertRange(text, first.path[1].range, '.country_id');
   }
-  if (all.kind === 'response') assert.deepEqual(all.path.map((s) => s.kind), ['all', 'key', 'all']);
-  if (quoted.kind === 'response') assert.deepEqual(quoted.path.map((s) => (s.kind === 'key' ? s.key : s.kind === 'index' ? s.index : '*')), [-1, 'odd key', 'length']);
+  if (all.kind === 'response')
+    assert.deepEqual(
+      all.path.map((s) => s.kind),
+      ['all', 'key', 'all'],
+    );
+  if (quoted.kind === 'response')
+    assert.deepEqual(
+      quoted.path.map((s) => (s.kind === 'key' ? s.key : s.kind === 'index' ? s.index : '*')),
+      [-1, 'odd key', 'length'],
+    );
 });
 
 test('placeholder errors with their ranges', () => {
@@ -105,7 +126,10 @@ test('placeholders in variable values and metadata are parsed as text', () => {
   assert.deepEqual(codes(file), []);
   assertRange(text, file.variables[0].placeholders[0].range, '{{b}}');
   assert.equal(file.fileMeta.connection?.placeholders[0].inner.text, 'conn');
-  assert.deepEqual(file.requests[0].placeholders.map((p) => p.inner.text), ['db']);
+  assert.deepEqual(
+    file.requests[0].placeholders.map((p) => p.inner.text),
+    ['db'],
+  );
 });
 
 test('titles, names and comments are literal', () => {

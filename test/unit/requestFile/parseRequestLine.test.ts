@@ -59,8 +59,14 @@ test('model and method may be placeholders; they are checked once resolved', () 
   assert.deepEqual(codes(file), []);
   const line = file.requests[0].requestLine;
   assertRange(text, line.model?.range, '{{model}}');
-  assert.deepEqual(line.placeholders.map((p) => p.inner.text), ['model', 'method']);
-  assert.deepEqual(line.placeholders.map((p) => p.context), ['text', 'text']);
+  assert.deepEqual(
+    line.placeholders.map((p) => p.inner.text),
+    ['model', 'method'],
+  );
+  assert.deepEqual(
+    line.placeholders.map((p) => p.context),
+    ['text', 'text'],
+  );
   assert.deepEqual(codes(parseRequestFile('POST res.{{suffix}}/read\n')), []);
 });
 

@@ -33,7 +33,8 @@ function positionOf(text: string, offset: number): { line: number; character: nu
 export function assertRange(text: string, range: TextRange | undefined, expected: string, from: number | null = 0): void {
   assert.ok(range, `no range where "${expected}" was expected`);
   assert.equal(text.slice(range.startOffset, range.endOffset), expected);
-  if (from !== null) assert.equal(range.startOffset, text.indexOf(expected, from), `"${expected}" should start at its first occurrence after ${from}`);
+  if (from !== null)
+    assert.equal(range.startOffset, text.indexOf(expected, from), `"${expected}" should start at its first occurrence after ${from}`);
   assert.deepEqual(range.start, positionOf(text, range.startOffset), `start position of "${expected}"`);
   assert.deepEqual(range.end, positionOf(text, range.endOffset), `end position of "${expected}"`);
 }

@@ -19,7 +19,9 @@ POST res.partner/read
 `;
 
 function apply(text: string, edits: readonly TextEdit[]): string {
-  return [...edits].sort((a, b) => b.startOffset - a.startOffset).reduce((out, edit) => out.slice(0, edit.startOffset) + edit.newText + out.slice(edit.endOffset), text);
+  return [...edits]
+    .sort((a, b) => b.startOffset - a.startOffset)
+    .reduce((out, edit) => out.slice(0, edit.startOffset) + edit.newText + out.slice(edit.endOffset), text);
 }
 
 function hintsOf(text: string, options = ON) {
@@ -38,7 +40,9 @@ test('search → read: an information at the placeholder, and a fix that makes o
   assert.equal(hint.diagnostic.related?.[0].range.start.line, 2);
   assert.equal(hint.fix?.title, 'Search and read in one call: res.partner/search_read');
   const fixed = apply(SEARCH_THEN_READ, hint.fix?.edits ?? []);
-  assert.equal(fixed, `### Read them
+  assert.equal(
+    fixed,
+    `### Read them
 # @name companies
 POST res.partner/search_read
 {
@@ -48,7 +52,8 @@ POST res.partner/search_read
   "fields": ["name", "email"]
 }
 ?? body.length > 0
-`);
+`,
+  );
   const reparsed = parseRequestFile(fixed);
   assert.deepEqual(reparsed.diagnostics, []);
   assert.deepEqual(transactionHints(reparsed, ON), [], 'one call: no hint');
@@ -75,21 +80,30 @@ POST res.partner/action_archive
 { "ids": {{found.response.body}} }
 `;
   const hints = hintsOf(text);
-  assert.deepEqual(hints.map((hint) => [hint.diagnostic.range.start.line + 1, /this `(\w+)`/.exec(hint.diagnostic.message)?.[1], hint.fix]), [
-    [10, 'write', undefined], [14, 'unlink', undefined], [18, 'action_archive', undefined],
-  ]);
+  assert.deepEqual(
+    hints.map((hint) => [hint.diagnostic.range.start.line + 1, /this `(\w+)`/.exec(hint.diagnostic.message)?.[1], hint.fix]),
+    [
+      [10, 'write', undefined],
+      [14, 'unlink', undefined],
+      [18, 'action_archive', undefined],
+    ],
+  );
   assert.match(hints[0].diagnostic.message, /may change or be deleted before this call/);
 });
 
 test('not marked: one call, ids typed by hand, a chain from a non-search, a route', () => {
-  assert.deepEqual(hintsOf(`POST res.partner/search_read
+  assert.deepEqual(
+    hintsOf(`POST res.partner/search_read
 { "domain": [["is_company", "=", true]], "fields": ["name"] }
 
 ###
 POST res.partner/write
 { "ids": [1, 2], "vals": { "comment": "typed by hand" } }
-`), []);
-  assert.deepEqual(hintsOf(`### Create
+`),
+    [],
+  );
+  assert.deepEqual(
+    hintsOf(`### Create
 # @name created
 POST res.partner/create
 { "vals_list": [{ "name": "x" }] }
@@ -100,12 +114,17 @@ POST res.partner/write
 
 ###
 GET /web/version
-`), []);
+`),
+    [],
+  );
 });
 
 test('the setting: a read chain is not marked when readChains is off; a write still is', () => {
   assert.deepEqual(hintsOf(SEARCH_THEN_READ, { readChains: false }), []);
-  const write = SEARCH_THEN_READ.replace('POST res.partner/read\n{ "ids": {{found.response.body}}, "fields": ["name", "email"] }', 'POST res.partner/write\n{ "ids": {{found.response.body}}, "vals": { "comment": "x" } }');
+  const write = SEARCH_THEN_READ.replace(
+    'POST res.partner/read\n{ "ids": {{found.response.body}}, "fields": ["name", "email"] }',
+    'POST res.partner/write\n{ "ids": {{found.response.body}}, "vals": { "comment": "x" } }',
+  );
   assert.equal(hintsOf(write, { readChains: false }).length, 1);
 });
 

@@ -16,7 +16,9 @@ describe('the default context of a connection', () => {
 
   before(async () => {
     sandbox = await startSandbox();
-    const { ports, close } = scriptedPorts({ connections: [{ profile: profileOf('local', sandbox.url, sandbox.database), secret: sandbox.keys.admin }] });
+    const { ports, close } = scriptedPorts({
+      connections: [{ profile: profileOf('local', sandbox.url, sandbox.database), secret: sandbox.keys.admin }],
+    });
     try {
       const [result] = await runOf('POST res.company/search\n{ "domain": [["name", "=", "My Company (Chicago)"]] }\n', ports).run.run([0]);
       chicago = (result.body as number[])[0];
@@ -24,9 +26,15 @@ describe('the default context of a connection', () => {
       await close();
     }
   });
-  after(async () => { await sandbox?.stop(); });
+  after(async () => {
+    await sandbox?.stop();
+  });
 
-  async function runWith(text: string, defaultContext: Record<string, unknown> | undefined, extra: { contextOverride?: Record<string, unknown>; protocol?: 'xmlrpc' } = {}) {
+  async function runWith(
+    text: string,
+    defaultContext: Record<string, unknown> | undefined,
+    extra: { contextOverride?: Record<string, unknown>; protocol?: 'xmlrpc' } = {},
+  ) {
     const profile = profileOf('local', sandbox.url, sandbox.database, {
       ...(defaultContext ? { defaultContext } : {}),
       ...(extra.protocol ? { protocol: extra.protocol, login: 'admin' } : {}),
@@ -39,7 +47,7 @@ describe('the default context of a connection', () => {
     }
   }
 
-  test('the connection language translates the answer and is reported as the connection\'s', async () => {
+  test("the connection language translates the answer and is reported as the connection's", async () => {
     const [plain] = await runWith(BELGIUM, undefined);
     assert.equal((plain.body as { name: string }[])[0].name, 'Belgium');
     assert.equal(plain.context, undefined);
@@ -49,18 +57,28 @@ describe('the default context of a connection', () => {
   });
 
   test('a key the request sets itself wins; the other defaults still apply', async () => {
-    const [result] = await runWith(`POST res.country/search_read
+    const [result] = await runWith(
+      `POST res.country/search_read
 { "domain": [["code", "=", "BE"]], "fields": ["name"], "context": { "lang": "en_US" } }
-`, { lang: 'fr_FR', tz: 'Europe/Paris' });
+`,
+      { lang: 'fr_FR', tz: 'Europe/Paris' },
+    );
     assert.equal((result.body as { name: string }[])[0].name, 'Belgium');
-    assert.deepEqual(result.context, [{ key: 'tz', value: 'Europe/Paris', source: 'connection' }, { key: 'lang', value: 'en_US', source: 'request' }]);
+    assert.deepEqual(result.context, [
+      { key: 'tz', value: 'Europe/Paris', source: 'connection' },
+      { key: 'lang', value: 'en_US', source: 'request' },
+    ]);
   });
 
   test('the chosen company decides which records answer; --context wins over the connection', async () => {
     const count = 'POST res.partner/search_count\n{ "domain": [["company_id.name", "=", "My Company (Chicago)"]] }\n';
     const [main] = await runWith(count, { allowed_company_ids: [1] });
     assert.equal(main.body, 0);
-    const [overridden] = await runWith(count, { allowed_company_ids: [1], lang: 'fr_FR' }, { contextOverride: { allowed_company_ids: [chicago] } });
+    const [overridden] = await runWith(
+      count,
+      { allowed_company_ids: [1], lang: 'fr_FR' },
+      { contextOverride: { allowed_company_ids: [chicago] } },
+    );
     assert.ok((overridden.body as number) > 0);
     assert.deepEqual(overridden.context, [
       { key: 'allowed_company_ids', value: [chicago], source: 'command line' },
@@ -68,7 +86,7 @@ describe('the default context of a connection', () => {
     ]);
   });
 
-  test('a company the user may not use: the server\'s refusal, as for a context written in the file', async () => {
+  test("a company the user may not use: the server's refusal, as for a context written in the file", async () => {
     const [refused] = await runWith(BELGIUM, { allowed_company_ids: [9999] });
     assert.equal(refused.status, 403);
     assert.match(refused.error?.message ?? '', /Access to unauthorized or invalid companies/);

@@ -37,19 +37,30 @@ describe('failed dependencies and assertion values', () => {
   });
 
   test('a request whose dependency failed is skipped, and so is what depends on it; the rest runs', async () => {
-    const { ports, record, close } = scriptedPorts({ connections: [{ profile: profileOf('local', sandbox.url, sandbox.database), secret: sandbox.keys.admin }] });
+    const { ports, record, close } = scriptedPorts({
+      connections: [{ profile: profileOf('local', sandbox.url, sandbox.database), secret: sandbox.keys.admin }],
+    });
     try {
       const { run } = runOf(CHAIN, ports);
       const results = await run.run([0, 1, 2, 3]);
-      assert.deepEqual(results.map((result) => [result.label, result.verdict]), [
-        ['companies', 'failed'], ['contacts', 'skipped'], ['Contacts of the contacts', 'skipped'], ['Independent', 'passed'],
-      ]);
+      assert.deepEqual(
+        results.map((result) => [result.label, result.verdict]),
+        [
+          ['companies', 'failed'],
+          ['contacts', 'skipped'],
+          ['Contacts of the contacts', 'skipped'],
+          ['Independent', 'passed'],
+        ],
+      );
       assert.equal(results[1].error?.kind, 'notRun');
       assert.equal(results[1].error?.message, 'Not sent: it needs the answer of companies, which failed.');
       assert.equal(results[2].error?.message, 'Not sent: it needs the answer of contacts, which failed.');
       assert.deepEqual(record.started, [0, 3], 'the skipped requests never started');
       const [failed, held] = results[0].assertions;
-      assert.deepEqual({ operator: failed.operator, expected: failed.expected, actual: failed.actual, passed: failed.passed }, { operator: '==', expected: 5, actual: 2, passed: false });
+      assert.deepEqual(
+        { operator: failed.operator, expected: failed.expected, actual: failed.actual, passed: failed.passed },
+        { operator: '==', expected: 5, actual: 2, passed: false },
+      );
       assert.equal(held.operator, 'exists');
       assert.ok(!('expected' in held) && !('actual' in held), 'a passed assertion keeps no values');
     } finally {
@@ -58,11 +69,16 @@ describe('failed dependencies and assertion values', () => {
   });
 
   test('a dependency that passes feeds its dependents', async () => {
-    const { ports, close } = scriptedPorts({ connections: [{ profile: profileOf('local', sandbox.url, sandbox.database), secret: sandbox.keys.admin }] });
+    const { ports, close } = scriptedPorts({
+      connections: [{ profile: profileOf('local', sandbox.url, sandbox.database), secret: sandbox.keys.admin }],
+    });
     try {
       const { run } = runOf(CHAIN.replace('?? body.length == 5', '?? body.length == 2'), ports);
       const results = await run.run([2]);
-      assert.deepEqual(results.map((result) => result.verdict), ['passed', 'passed', 'passed']);
+      assert.deepEqual(
+        results.map((result) => result.verdict),
+        ['passed', 'passed', 'passed'],
+      );
     } finally {
       await close();
     }

@@ -11,7 +11,17 @@ import type { RequestRunResult } from '../../../src/core/requestRun/runResult';
 
 /** A profile on `url` with the defaults of a saved connection. */
 export function profileOf(name: string, url: string, database: string, extra: Partial<ConnectionProfile> = {}): ConnectionProfile {
-  return { name, baseUrl: url, database, databaseHeader: DEFAULT_DATABASE_HEADER, protocol: 'json2', readOnly: false, production: false, allowInsecureHttp: false, ...extra };
+  return {
+    name,
+    baseUrl: url,
+    database,
+    databaseHeader: DEFAULT_DATABASE_HEADER,
+    protocol: 'json2',
+    readOnly: false,
+    production: false,
+    allowInsecureHttp: false,
+    ...extra,
+  };
 }
 
 /** What a scripted run heard: questions, started requests, finished results. */
@@ -38,9 +48,18 @@ export function scriptedPorts(options: HarnessOptions): { ports: RequestRunPorts
   const clients: ConnectionClient[] = [];
   const ports: RequestRunPorts = {
     asking: {
-      prompt: async (question) => { record.prompts.push(question); return options.answers?.[question.name]; },
-      confirm: async (question) => { record.confirmations.push(question); return options.confirm ?? false; },
-      allowEnvironment: async (names) => { record.environment.push([...names]); return options.allowEnvironment ?? false; },
+      prompt: async (question) => {
+        record.prompts.push(question);
+        return options.answers?.[question.name];
+      },
+      confirm: async (question) => {
+        record.confirmations.push(question);
+        return options.confirm ?? false;
+      },
+      allowEnvironment: async (names) => {
+        record.environment.push([...names]);
+        return options.allowEnvironment ?? false;
+      },
       ...options.asking,
     },
     secrets: {
@@ -59,15 +78,30 @@ export function scriptedPorts(options: HarnessOptions): { ports: RequestRunPorts
     },
     clock: systemClock,
     reporter: {
-      started: (index) => { record.started.push(index); return undefined; },
-      finished: (result) => { record.finished.push(result); },
+      started: (index) => {
+        record.started.push(index);
+        return undefined;
+      },
+      finished: (result) => {
+        record.finished.push(result);
+      },
     },
   };
-  return { ports, record, close: async () => { await Promise.all(clients.map((client) => client.close())); } };
+  return {
+    ports,
+    record,
+    close: async () => {
+      await Promise.all(clients.map((client) => client.close()));
+    },
+  };
 }
 
 /** A run of `text` on a fresh session (or the one given). */
-export function runOf(text: string, ports: RequestRunPorts, extra: Partial<RequestRunInput> = {}): { run: RequestRun; parsed: RequestFile; session: RequestSession } {
+export function runOf(
+  text: string,
+  ports: RequestRunPorts,
+  extra: Partial<RequestRunInput> = {},
+): { run: RequestRun; parsed: RequestFile; session: RequestSession } {
   const parsed = parseRequestFile(text);
   const session = extra.session ?? new RequestSession();
   return { run: new RequestRun({ parsed, session, ports, ...extra }), parsed, session };

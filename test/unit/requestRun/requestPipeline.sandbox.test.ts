@@ -33,7 +33,8 @@ describe('the request pipeline against the sandbox', () => {
   test('a chained selection: the named request first, its answer feeding the next; each result reported in order', async () => {
     const { ports, record, close } = scriptedPorts({ connections: [{ profile: json2, secret: sandbox.keys.admin }] });
     try {
-      const { run } = runOf(`### Contacts first in the file
+      const { run } = runOf(
+        `### Contacts first in the file
 POST res.partner/search_read
 { "domain": [["parent_id", "in", {{companies.response.body[*].id}}]], "fields": ["parent_id"] }
 
@@ -42,11 +43,22 @@ POST res.partner/search_read
 POST res.partner/search_read
 { "domain": [["is_company", "=", true]], "fields": ["name"] }
 ?? body.length > 0
-`, ports);
+`,
+        ports,
+      );
       const results = await run.run([0]);
-      assert.deepEqual(results.map((result) => [result.label, result.verdict, result.status]), [['companies', 'passed', 200], ['Contacts first in the file', 'passed', 200]]);
+      assert.deepEqual(
+        results.map((result) => [result.label, result.verdict, result.status]),
+        [
+          ['companies', 'passed', 200],
+          ['Contacts first in the file', 'passed', 200],
+        ],
+      );
       assert.deepEqual(record.started, [1, 0]);
-      assert.deepEqual(record.finished.map((result) => result.index), [1, 0]);
+      assert.deepEqual(
+        record.finished.map((result) => result.index),
+        [1, 0],
+      );
       const companies = (results[0].body as { id: number }[]).map((company) => company.id);
       assert.ok((results[1].body as { parent_id: [number, string] }[]).every((contact) => companies.includes(contact.parent_id[0])));
       assert.equal(results[0].assertions[0].passed, true);
@@ -59,25 +71,39 @@ POST res.partner/search_read
 
   for (const secret of ECHOED_SECRETS) {
     test(`a secret prompt answer (${JSON.stringify(secret)}) echoed by the server in later requests is redacted in every result`, async () => {
-      const { ports, close } = scriptedPorts({ connections: [{ profile: json2, secret: sandbox.keys.admin }], answers: { partnerSecret: secret } });
+      const { ports, close } = scriptedPorts({
+        connections: [{ profile: json2, secret: sandbox.keys.admin }],
+        answers: { partnerSecret: secret },
+      });
       try {
         const session = new RequestSession();
         const { run } = runOf(ECHO_FILE, ports, { session });
         const results = await run.run([1, 3]);
-        assert.deepEqual(results.map((result) => result.verdict), ['passed', 'failed', 'passed', 'failed']);
+        assert.deepEqual(
+          results.map((result) => result.verdict),
+          ['passed', 'failed', 'passed', 'failed'],
+        );
         // The echoes happened: the stored answers (memory only) hold the secret, the server quoted it with repr.
         assert.equal((results[1].stored?.body as { name: string }[])[0].name, secret);
-        assert.ok(JSON.stringify(results[3].stored?.body).includes(JSON.stringify(reprOf(secret)).slice(1, -1)), JSON.stringify(results[3].stored?.body));
+        assert.ok(
+          JSON.stringify(results[3].stored?.body).includes(JSON.stringify(reprOf(secret)).slice(1, -1)),
+          JSON.stringify(results[3].stored?.body),
+        );
         const shown = results.map(({ stored: _stored, ...rest }) => rest);
         for (const text of stringsOf(shown)) {
-          for (const form of echoedForms(secret)) assert.ok(!text.includes(form), `${JSON.stringify(form)} in ${JSON.stringify(text).slice(0, 300)}`);
+          for (const form of echoedForms(secret))
+            assert.ok(!text.includes(form), `${JSON.stringify(form)} in ${JSON.stringify(text).slice(0, 300)}`);
         }
         assert.match(results[1].assertions[0].message, /got "«redacted»"/);
         assert.match(results[3].error?.message ?? '', /Invalid value '«redacted»'/);
         assert.match(results[3].rawText ?? '', /«redacted»/);
         // A later run of the same session (the editor's next Send) still knows it.
         const again = await runOf(ECHO_FILE, ports, { session }).run.run([1]);
-        assert.ok(!stringsOf(again.map(({ stored: _stored, ...rest }) => rest)).some((text) => echoedForms(secret).some((form) => text.includes(form))));
+        assert.ok(
+          !stringsOf(again.map(({ stored: _stored, ...rest }) => rest)).some((text) =>
+            echoedForms(secret).some((form) => text.includes(form)),
+          ),
+        );
       } finally {
         await close();
       }
@@ -87,13 +113,16 @@ POST res.partner/search_read
   test('a value the file marks secret (a secret-named variable reading an answer) is redacted in that very answer', async () => {
     const { ports, close } = scriptedPorts({ connections: [{ profile: json2, secret: sandbox.keys.admin }] });
     try {
-      const { run } = runOf(`@companyToken = {{firstCompany.response.body[0].name}}
+      const { run } = runOf(
+        `@companyToken = {{firstCompany.response.body[0].name}}
 
 ### The first company
 # @name firstCompany
 POST res.partner/search_read
 { "domain": [["is_company", "=", true]], "fields": ["name"], "limit": 1, "order": "id" }
-`, ports);
+`,
+        ports,
+      );
       const [result] = await run.run([0]);
       const name = (result.stored?.body as { name: string }[])[0].name;
       assert.ok(name.length > 3);
@@ -121,7 +150,11 @@ POST res.partner/search_count
     } finally {
       await declined.close();
     }
-    const accepted = scriptedPorts({ connections: [{ profile: json2, secret: sandbox.keys.admin }], confirm: true, allowEnvironment: true });
+    const accepted = scriptedPorts({
+      connections: [{ profile: json2, secret: sandbox.keys.admin }],
+      confirm: true,
+      allowEnvironment: true,
+    });
     try {
       const [sent] = await runOf(text, accepted.ports, { environment: { PIPELINE_PARTNER: 'x' } }).run.run([0]);
       assert.equal(sent.verdict, 'passed');
@@ -135,7 +168,12 @@ POST res.partner/search_count
   test('safe modes: read-only refuses a write before sending, production asks its own question; typed kinds', async () => {
     const readOnly = profileOf('guarded', sandbox.url, sandbox.database, { readOnly: true });
     const production = profileOf('prod', sandbox.url, sandbox.database, { production: true });
-    const { ports, record, close } = scriptedPorts({ connections: [{ profile: readOnly, secret: sandbox.keys.admin }, { profile: production, secret: sandbox.keys.admin }] });
+    const { ports, record, close } = scriptedPorts({
+      connections: [
+        { profile: readOnly, secret: sandbox.keys.admin },
+        { profile: production, secret: sandbox.keys.admin },
+      ],
+    });
     try {
       const write = 'POST res.partner/write\n{ "ids": [1], "vals": { "comment": "x" } }\n';
       const before = log.length;
@@ -149,7 +187,10 @@ POST res.partner/search_count
       assert.equal(log.length, before, 'nothing reached the sandbox');
       const [unknown] = await runOf('# @connection nowhere\nGET /web/version\n', ports).run.run([0]);
       assert.equal(unknown.error?.kind, 'connection');
-      const missing = await runOf('### A\nPOST res.partner/search_count\n{ "domain": [], "x": {{b.response.body}} }\n\n### B\n# @name b\nPOST nope.nope/nope\n', ports).run.runRequest(0);
+      const missing = await runOf(
+        '### A\nPOST res.partner/search_count\n{ "domain": [], "x": {{b.response.body}} }\n\n### B\n# @name b\nPOST nope.nope/nope\n',
+        ports,
+      ).run.runRequest(0);
       assert.equal(missing.verdict, 'skipped');
       assert.equal(missing.error?.kind, 'notRun');
     } finally {
@@ -178,7 +219,12 @@ POST res.partner/search_count
         assert.equal(result.verdict, 'passed', `${name}: ${JSON.stringify(result.error)}`);
         bodies.push(result.body);
         const paths = log.slice(before).map((line) => line.split(' ')[1]);
-        if (name !== 'local') assert.ok(paths.length > 0 && paths.every((path) => path === (name === 'rpc-xml' ? '/xmlrpc/2/common' : '/jsonrpc') || path === '/xmlrpc/2/object'), paths.join(', '));
+        if (name !== 'local')
+          assert.ok(
+            paths.length > 0 &&
+              paths.every((path) => path === (name === 'rpc-xml' ? '/xmlrpc/2/common' : '/jsonrpc') || path === '/xmlrpc/2/object'),
+            paths.join(', '),
+          );
         if (name !== 'local') assert.ok(!paths.some((path) => path.startsWith('/json/2')), 'a password never goes to /json/2');
       }
       assert.deepEqual(bodies[1], bodies[0]);

@@ -39,8 +39,14 @@ test('describeRequest, guardedRequestOf and headersToSend read a resolved call a
   const write = await resolveRequest(parsed, 3);
   assert.ok(write.ok);
   assert.equal(describeRequest(write.request), 'POST res.partner/write');
-  assert.deepEqual(guardedRequestOf(write.request), { kind: 'call', model: 'res.partner', method: 'write', ids: [1, 2], args: { vals: { name: 'x' } } });
-  assert.deepEqual(headersToSend(write.request), { 'X-Trace': 'yes' }, 'the file\'s Authorization never goes: the client adds the key');
+  assert.deepEqual(guardedRequestOf(write.request), {
+    kind: 'call',
+    model: 'res.partner',
+    method: 'write',
+    ids: [1, 2],
+    args: { vals: { name: 'x' } },
+  });
+  assert.deepEqual(headersToSend(write.request), { 'X-Trace': 'yes' }, "the file's Authorization never goes: the client adds the key");
   const version = await resolveRequest(parsed, 1);
   assert.ok(version.ok);
   assert.equal(describeRequest(version.request), 'GET /web/version');
@@ -75,7 +81,10 @@ POST res.partner/read
   assert.deepEqual(decideSend({ ...plain, readOnly: true }, read.request), { action: 'send' });
   const production = decideSend({ ...plain, production: true }, write.request);
   assert.equal(production.action, 'confirm');
-  assert.ok(production.action === 'confirm' && production.production && /res\.partner\.write on 2 records/.test(production.question), JSON.stringify(production));
+  assert.ok(
+    production.action === 'confirm' && production.production && /res\.partner\.write on 2 records/.test(production.question),
+    JSON.stringify(production),
+  );
 });
 
 test('sendResolved sends the method, path, headers and body, and stores the parsed answer', async () => {
@@ -86,10 +95,24 @@ test('sendResolved sends the method, path, headers and body, and stores the pars
   const client = {
     send: async (request: unknown) => {
       seen.push(request);
-      return { status: 200, headers: { 'content-type': 'application/json' }, text: 'true', timings: { connectMs: 1, firstByteMs: 2, totalMs: 3 }, sizes: { requestBytes: 1, responseBytes: 4, decodedBytes: 4 } };
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        text: 'true',
+        timings: { connectMs: 1, firstByteMs: 2, totalMs: 3 },
+        sizes: { requestBytes: 1, responseBytes: 4, decodedBytes: 4 },
+      };
     },
   };
   const { stored } = await sendResolved(client, write.request, { timeoutMs: 1000 });
   assert.deepEqual(stored, { status: 200, headers: { 'content-type': 'application/json' }, body: true, durationMs: 3 });
-  assert.deepEqual(seen, [{ method: 'POST', target: '/json/2/res.partner/write', headers: { 'X-Trace': 'yes' }, body: JSON.stringify(write.request.body), timeoutMs: 1000 }]);
+  assert.deepEqual(seen, [
+    {
+      method: 'POST',
+      target: '/json/2/res.partner/write',
+      headers: { 'X-Trace': 'yes' },
+      body: JSON.stringify(write.request.body),
+      timeoutMs: 1000,
+    },
+  ]);
 });

@@ -42,7 +42,7 @@ function uploadFolder(dir: string, pid: number, suffix: string): string {
 }
 
 describe('abandoned restore uploads', () => {
-  it('removes the folders of ended processes only, and names this process\'s folders after it', async () => {
+  it("removes the folders of ended processes only, and names this process's folders after it", async () => {
     const dir = path.join(scratch, 'uploads');
     const dead = uploadFolder(dir, await endedPid(), 'aB3dE9');
     const live = uploadFolder(dir, livePid(), 'x7YzQ1');

@@ -32,7 +32,9 @@ async function withSandbox(test: (sandbox: StartedSandbox) => Promise<void>): Pr
 
 async function stopsWithinLimit(sandbox: StartedSandbox): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), STOP_LIMIT_MS); });
+  const limit = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), STOP_LIMIT_MS);
+  });
   try {
     return await Promise.race([sandbox.stop().then(() => true), limit]);
   } finally {
@@ -41,9 +43,12 @@ async function stopsWithinLimit(sandbox: StartedSandbox): Promise<boolean> {
 }
 
 async function addBulkTable(sandbox: StartedSandbox): Promise<void> {
-  await sandbox.server.catalog.use(sandbox.database, (storage) => storage.query(
-    `CREATE TABLE bulk_payload AS SELECT g AS id, (SELECT string_agg(md5(g::text || '-' || k::text), '') FROM generate_series(1, 16) AS k) AS payload
-     FROM generate_series(1, ${BULK_ROWS}) AS g`));
+  await sandbox.server.catalog.use(sandbox.database, (storage) =>
+    storage.query(
+      `CREATE TABLE bulk_payload AS SELECT g AS id, (SELECT string_agg(md5(g::text || '-' || k::text), '') FROM generate_series(1, 16) AS k) AS payload
+     FROM generate_series(1, ${BULK_ROWS}) AS g`,
+    ),
+  );
 }
 
 async function countPartners(sandbox: StartedSandbox): Promise<number> {
@@ -57,12 +62,19 @@ async function countPartners(sandbox: StartedSandbox): Promise<number> {
   return JSON.parse(text) as number;
 }
 
-function backupRequest(sandbox: StartedSandbox, format: 'zip' | 'dump'): { request: http.ClientRequest; response: Promise<http.IncomingMessage> } {
+function backupRequest(
+  sandbox: StartedSandbox,
+  format: 'zip' | 'dump',
+): { request: http.ClientRequest; response: Promise<http.IncomingMessage> } {
   const body = new URLSearchParams({ master_pwd: sandbox.masterPassword, name: sandbox.database, backup_format: format }).toString();
   const request = http.request(`${sandbox.url}/web/database/backup`, {
-    method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) },
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) },
   });
-  const response = new Promise<http.IncomingMessage>((resolve, reject) => { request.on('response', resolve); request.on('error', reject); });
+  const response = new Promise<http.IncomingMessage>((resolve, reject) => {
+    request.on('response', resolve);
+    request.on('error', reject);
+  });
   request.end(body);
   return { request, response };
 }
@@ -76,11 +88,16 @@ async function cutBackupOff(sandbox: StartedSandbox, format: 'zip' | 'dump', byt
   await new Promise<void>((resolve) => {
     answer.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received >= bytes) { request.destroy(); resolve(); }
+      if (received >= bytes) {
+        request.destroy();
+        resolve();
+      }
     });
     answer.on('end', resolve);
   });
-  request.on('error', () => { /* the aborted request reports its own abort */ });
+  request.on('error', () => {
+    /* the aborted request reports its own abort */
+  });
   return received;
 }
 
@@ -103,18 +120,30 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 
 async function listDatabases(sandbox: StartedSandbox): Promise<string[]> {
   const response = await fetch(`${sandbox.url}/web/database/list`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: {}, id: 1 }),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: {}, id: 1 }),
   });
-  return (await response.json() as { result: string[] }).result;
+  return ((await response.json()) as { result: string[] }).result;
 }
 
 /** The files waiting in the sandbox's uploads folder (each upload has its own sub-folder). */
 function uploadedFiles(sandbox: StartedSandbox): string[] {
   if (!fs.existsSync(sandbox.server.uploadsDir)) return [];
-  return fs.readdirSync(sandbox.server.uploadsDir).flatMap((folder) => fs.readdirSync(path.join(sandbox.server.uploadsDir, folder)).map((file) => path.join(sandbox.server.uploadsDir, folder, file)));
+  return fs
+    .readdirSync(sandbox.server.uploadsDir)
+    .flatMap((folder) =>
+      fs.readdirSync(path.join(sandbox.server.uploadsDir, folder)).map((file) => path.join(sandbox.server.uploadsDir, folder, file)),
+    );
 }
 
-const fileSize = (file: string) => { try { return fs.statSync(file).size; } catch { return 0; } };
+const fileSize = (file: string) => {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+};
 
 describe('a backup download cut off halfway', () => {
   it('leaves the database working and lets the next backup through, for zip and dump; stop() then finishes', async () => {
@@ -138,12 +167,16 @@ describe('a backup download cut off halfway', () => {
     await withSandbox(async (sandbox) => {
       await addBulkTable(sandbox);
       const { request, response } = backupRequest(sandbox, 'dump');
-      request.on('error', () => { /* reported through the response below */ });
+      request.on('error', () => {
+        /* reported through the response below */
+      });
       const answer = await response;
       assert.equal(answer.statusCode, 200);
       let received = 0;
       ended = new Promise((resolve) => {
-        answer.on('data', (chunk: Buffer) => { received += chunk.length; });
+        answer.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+        });
         answer.on('error', () => resolve({ received, complete: false }));
         answer.on('close', () => resolve({ received, complete: answer.complete }));
       });
@@ -163,22 +196,35 @@ describe('a restore upload cut off halfway', () => {
       const backup = await wholeBackup(sandbox, 'dump');
       const before = await listDatabases(sandbox);
       const boundary = 'cut-off-upload-boundary';
-      const head = [['master_pwd', sandbox.masterPassword], ['name', 'restored']].map(([name, value]) =>
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('')
-        + `--${boundary}\r\nContent-Disposition: form-data; name="backup_file"; filename="demo.dump"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+      const head =
+        [
+          ['master_pwd', sandbox.masterPassword],
+          ['name', 'restored'],
+        ]
+          .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+          .join('') +
+        `--${boundary}\r\nContent-Disposition: form-data; name="backup_file"; filename="demo.dump"\r\nContent-Type: application/octet-stream\r\n\r\n`;
       const tail = `\r\n--${boundary}--\r\n`;
       const request = http.request(`${sandbox.url}/web/database/restore`, {
         method: 'POST',
-        headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': Buffer.byteLength(head) + backup.length + Buffer.byteLength(tail) },
+        headers: {
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          'Content-Length': Buffer.byteLength(head) + backup.length + Buffer.byteLength(tail),
+        },
       });
-      request.on('error', () => { /* the request is cut off on purpose */ });
+      request.on('error', () => {
+        /* the request is cut off on purpose */
+      });
       request.write(head);
       request.write(backup.subarray(0, backup.length / 2));
-      await until(() => uploadedFiles(sandbox).some((file) => fileSize(file) > 0), 'the upload to reach the server\'s disk');
+      await until(() => uploadedFiles(sandbox).some((file) => fileSize(file) > 0), "the upload to reach the server's disk");
       request.destroy();
-      await until(() => uploadedFiles(sandbox).length === 0 && fs.readdirSync(sandbox.server.uploadsDir).length === 0, 'the partial upload to be removed');
+      await until(
+        () => uploadedFiles(sandbox).length === 0 && fs.readdirSync(sandbox.server.uploadsDir).length === 0,
+        'the partial upload to be removed',
+      );
       assert.deepEqual(await listDatabases(sandbox), before, 'no database, not even a half-restored one');
-      assert.ok(await countPartners(sandbox) > 0);
+      assert.ok((await countPartners(sandbox)) > 0);
       const form = new FormData();
       form.set('master_pwd', sandbox.masterPassword);
       form.set('name', 'restored');
@@ -195,18 +241,24 @@ describe('a client that disconnects during the slow method', () => {
   it('cancels the call, and stop() finishes, also while another slow call still runs', async () => {
     await withSandbox(async (sandbox) => {
       const { model, method } = sandbox.slowMethod;
-      const slowCall = (signal?: AbortSignal) => fetch(`${sandbox.url}/json/2/${model}/${method}`, {
-        method: 'POST', signal, body: JSON.stringify({ seconds: 60 }),
-        headers: { 'Content-Type': 'application/json', Authorization: `bearer ${sandbox.keys.robot}` },
-      });
+      const slowCall = (signal?: AbortSignal) =>
+        fetch(`${sandbox.url}/json/2/${model}/${method}`, {
+          method: 'POST',
+          signal,
+          body: JSON.stringify({ seconds: 60 }),
+          headers: { 'Content-Type': 'application/json', Authorization: `bearer ${sandbox.keys.robot}` },
+        });
       const controller = new AbortController();
       const aborted = slowCall(controller.signal);
       await until(() => sandbox.slowMethod.started() === 1, 'the slow call to start sleeping');
       controller.abort();
       await assert.rejects(aborted);
       await until(() => sandbox.slowMethod.cancelled() === 1, 'the slow call to notice the disconnection');
-      assert.equal(await countPartners(sandbox) > 0, true);
-      const running = slowCall().then((answer) => answer.status, () => 'connection closed');
+      assert.equal((await countPartners(sandbox)) > 0, true);
+      const running = slowCall().then(
+        (answer) => answer.status,
+        () => 'connection closed',
+      );
       await until(() => sandbox.slowMethod.started() === 2, 'the second slow call to start sleeping');
       // withSandbox's stop() comes next: it closes the connection of the second call, which must not hold it up.
       void running;

@@ -23,7 +23,9 @@ before(async () => {
   sandbox = await startSandbox();
   [probe] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name: 'Cache probe' }] });
 });
-after(async () => { await sandbox?.stop(); });
+after(async () => {
+  await sandbox?.stop();
+});
 
 const answers = () => sandbox.server.catalog.answers;
 const as = (who: 'admin' | 'user' | 'robot'): CallOptions => ({ key: sandbox.keys[who] });
@@ -41,24 +43,36 @@ async function cachedRead<T = unknown>(model: string, method: string, body: unkn
 }
 
 const PROBE_READ = () => ({ domain: [['id', '=', probe]], fields: ['name'] });
-const probeName = async (options: CallOptions = {}) => ((await ok<Row[]>(sandbox, 'res.partner', 'search_read', PROBE_READ(), options))[0]?.name);
+const probeName = async (options: CallOptions = {}) =>
+  (await ok<Row[]>(sandbox, 'res.partner', 'search_read', PROBE_READ(), options))[0]?.name;
 
 describe('answer cache: what is kept', () => {
   it('answers a repeated read from the cache with the same bytes and headers; another body, user or language is another answer', async () => {
     await cachedRead('res.partner', 'search_read', PROBE_READ());
     const plain = await call(sandbox, 'res.partner', 'search_read', PROBE_READ());
     const kept = await call(sandbox, 'res.partner', 'search_read', PROBE_READ());
-    assert.deepEqual([kept.status, kept.headers['content-type'], kept.headers['content-length']], [plain.status, plain.headers['content-type'], plain.headers['content-length']]);
+    assert.deepEqual(
+      [kept.status, kept.headers['content-type'], kept.headers['content-length']],
+      [plain.status, plain.headers['content-type'], plain.headers['content-length']],
+    );
     const hits = answers().hits;
-    const french = await ok<Row[]>(sandbox, 'res.country', 'search_read', { domain: [['code', '=', 'BE']], fields: ['name'], context: { lang: 'fr_FR' } });
-    const english = await ok<Row[]>(sandbox, 'res.country', 'search_read', { domain: [['code', '=', 'BE']], fields: ['name'], context: { lang: 'en_US' } });
+    const french = await ok<Row[]>(sandbox, 'res.country', 'search_read', {
+      domain: [['code', '=', 'BE']],
+      fields: ['name'],
+      context: { lang: 'fr_FR' },
+    });
+    const english = await ok<Row[]>(sandbox, 'res.country', 'search_read', {
+      domain: [['code', '=', 'BE']],
+      fields: ['name'],
+      context: { lang: 'en_US' },
+    });
     assert.notEqual(french[0].name, english[0].name);
     assert.equal(answers().hits, hits, 'a body with another language is not the same call');
     assert.equal((await ok<Row[]>(sandbox, 'res.partner', 'search_read', PROBE_READ(), as('user'))).length, 1);
     assert.equal(answers().hits, hits, 'another user is not the same call');
   });
 
-  it('never keeps writes, errors or a model\'s own methods', async () => {
+  it("never keeps writes, errors or a model's own methods", async () => {
     const hits = answers().hits;
     for (let i = 0; i < 2; i += 1) {
       assert.equal((await call(sandbox, 'res.partner', 'write', { ids: [probe], vals: { phone: String(i) } })).status, 200);
@@ -79,12 +93,31 @@ describe('answer cache: a read after a write sees the write', () => {
   it('through XML-RPC and JSON-RPC', async () => {
     const { admin } = sandbox.users;
     await cachedRead('res.partner', 'search_read', PROBE_READ());
-    const [written] = await python(sandbox.url, [['/xmlrpc/2/object', 'execute_kw', [sandbox.database, admin.id, sandbox.keys.admin, 'res.partner', 'write', [[probe], { name: 'Written by XML-RPC' }], {}]] as Step]);
+    const [written] = await python(sandbox.url, [
+      [
+        '/xmlrpc/2/object',
+        'execute_kw',
+        [sandbox.database, admin.id, sandbox.keys.admin, 'res.partner', 'write', [[probe], { name: 'Written by XML-RPC' }], {}],
+      ] as Step,
+    ]);
     assert.equal(written.ok, true, JSON.stringify(written));
     assert.equal(await probeName(), 'Written by XML-RPC');
     await cachedRead('res.partner', 'search_read', PROBE_READ());
-    const body = { jsonrpc: '2.0', method: 'call', id: 1, params: { service: 'object', method: 'execute_kw', args: [sandbox.database, admin.id, sandbox.keys.admin, 'res.partner', 'write', [[probe], { name: 'Written by JSON-RPC' }], {}] } };
-    const answer = await rawRequest(sandbox.url, { path: '/jsonrpc', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const body = {
+      jsonrpc: '2.0',
+      method: 'call',
+      id: 1,
+      params: {
+        service: 'object',
+        method: 'execute_kw',
+        args: [sandbox.database, admin.id, sandbox.keys.admin, 'res.partner', 'write', [[probe], { name: 'Written by JSON-RPC' }], {}],
+      },
+    };
+    const answer = await rawRequest(sandbox.url, {
+      path: '/jsonrpc',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     assert.deepEqual((answer.json as Row).result, true, answer.text);
     assert.equal(await probeName(), 'Written by JSON-RPC');
   });
@@ -105,26 +138,73 @@ describe('answer cache: a read after a write sees the write', () => {
     const id = /Made on the page<\/td>[\s\S]*?name="key_id" value="(\d+)"/.exec(page.text)?.[1] as string;
     assert.equal((await browser.post('/web/security/keys/delete', { key_id: id })).status, 303);
     assert.ok(!(await listKeys()).some((row) => row.name === 'Made on the page'));
-    assert.equal((await call(sandbox, 'res.partner', 'search_read', PROBE_READ(), { key })).status, 401, 'a deleted key is refused although its read was kept');
+    assert.equal(
+      (await call(sandbox, 'res.partner', 'search_read', PROBE_READ(), { key })).status,
+      401,
+      'a deleted key is refused although its read was kept',
+    );
   });
 
   it('through the database manager: create, duplicate, drop and restore replace what was kept under a name', async () => {
     const master = sandbox.masterPassword;
-    const marker = async (database: string, key: string) => (await ok<Row[]>(sandbox, 'res.partner', 'search_read', { domain: [['name', '=', 'Manager marker']], fields: ['name'] }, onDatabase(database, key))).length;
+    const marker = async (database: string, key: string) =>
+      (
+        await ok<Row[]>(
+          sandbox,
+          'res.partner',
+          'search_read',
+          { domain: [['name', '=', 'Manager marker']], fields: ['name'] },
+          onDatabase(database, key),
+        )
+      ).length;
     await ok(sandbox, 'res.partner', 'write', { ids: [probe], vals: { name: 'Manager marker' } });
-    const backup = Buffer.from(await (await managerPost('backup', { master_pwd: master, name: 'demo', backup_format: 'zip' })).arrayBuffer());
+    const backup = Buffer.from(
+      await (await managerPost('backup', { master_pwd: master, name: 'demo', backup_format: 'zip' })).arrayBuffer(),
+    );
     assert.equal((await managerPost('duplicate', { master_pwd: master, name: 'demo', new_name: 'cached' })).status, 303);
-    assert.equal(await cachedRead<Row[]>('res.partner', 'search_read', { domain: [['name', '=', 'Manager marker']], fields: ['name'] }, onDatabase('cached', sandbox.keys.admin)).then((rows) => rows.length), 1);
+    assert.equal(
+      await cachedRead<Row[]>(
+        'res.partner',
+        'search_read',
+        { domain: [['name', '=', 'Manager marker']], fields: ['name'] },
+        onDatabase('cached', sandbox.keys.admin),
+      ).then((rows) => rows.length),
+      1,
+    );
     assert.equal((await managerPost('drop', { master_pwd: master, name: 'cached' })).status, 303);
-    assert.equal((await call(sandbox, 'res.partner', 'search_read', { domain: [['name', '=', 'Manager marker']], fields: ['name'] }, onDatabase('cached', sandbox.keys.admin))).status, 404);
-    assert.equal((await managerPost('create', { master_pwd: master, name: 'cached', login: 'admin', password: 'owner pw', lang: 'en_US' })).status, 303);
+    assert.equal(
+      (
+        await call(
+          sandbox,
+          'res.partner',
+          'search_read',
+          { domain: [['name', '=', 'Manager marker']], fields: ['name'] },
+          onDatabase('cached', sandbox.keys.admin),
+        )
+      ).status,
+      404,
+    );
+    assert.equal(
+      (await managerPost('create', { master_pwd: master, name: 'cached', login: 'admin', password: 'owner pw', lang: 'en_US' })).status,
+      303,
+    );
     const ownerKey = await keyFor('cached', 'admin');
     assert.equal(await marker('cached', ownerKey), 0, 'a new database made under the name holds no marker');
-    await cachedRead('res.partner', 'search_read', { domain: [['name', '=', 'Manager marker']], fields: ['name'] }, onDatabase('cached', ownerKey));
+    await cachedRead(
+      'res.partner',
+      'search_read',
+      { domain: [['name', '=', 'Manager marker']], fields: ['name'] },
+      onDatabase('cached', ownerKey),
+    );
     assert.equal((await managerPost('drop', { master_pwd: master, name: 'cached' })).status, 303);
     assert.equal((await restore('cached', backup)).status, 303);
     assert.equal(await marker('cached', await keyFor('cached', 'admin')), 1, 'the restored database holds the marker');
-    await cachedRead('res.partner', 'search_read', { domain: [['name', '=', 'Manager marker']], fields: ['name'] }, onDatabase('cached', sandbox.keys.admin));
+    await cachedRead(
+      'res.partner',
+      'search_read',
+      { domain: [['name', '=', 'Manager marker']], fields: ['name'] },
+      onDatabase('cached', sandbox.keys.admin),
+    );
     assert.equal((await managerPost('drop', { master_pwd: master, name: 'cached' })).status, 303);
     assert.equal((await managerPost('duplicate', { master_pwd: master, name: 'demo', new_name: 'cached' })).status, 303);
     await ok(sandbox, 'res.partner', 'write', { ids: [probe], vals: { name: 'Cache probe' } }, onDatabase('cached', sandbox.keys.admin));
@@ -135,7 +215,8 @@ describe('answer cache: a read after a write sees the write', () => {
   it('through whole-database operations alone: a copy or rename made under a name that had kept answers', async () => {
     const { catalog } = sandbox.server;
     const markers = { domain: [['name', '=', 'Copy marker']], fields: ['name'] };
-    const count = async (database: string) => (await ok<Row[]>(sandbox, 'res.partner', 'search_read', markers, onDatabase(database, sandbox.keys.admin))).length;
+    const count = async (database: string) =>
+      (await ok<Row[]>(sandbox, 'res.partner', 'search_read', markers, onDatabase(database, sandbox.keys.admin))).length;
     await catalog.copyDatabase(sandbox.database, 'left');
     await ok(sandbox, 'res.partner', 'create', { vals_list: [{ name: 'Copy marker' }] }, onDatabase('left', sandbox.keys.admin));
     assert.equal((await cachedRead<Row[]>('res.partner', 'search_read', markers, onDatabase('left', sandbox.keys.admin))).length, 1);
@@ -154,50 +235,97 @@ describe('answer cache: a read after a write sees the write', () => {
     const robotKey = await sandbox.newKey('robot', { days: 2 });
     const robot: CallOptions = { key: robotKey };
     const partnerModel = (await ok<number[]>(sandbox, 'ir.model', 'search', { domain: [['model', '=', 'res.partner']] }))[0];
-    const [robotGroup] = await ok<Row[]>(sandbox, 'ir.model.data', 'search_read', { domain: [['model', '=', 'res.groups'], ['module', '=', 'sandbox'], ['name', '=', 'group_api_contacts']], fields: ['res_id'] });
+    const [robotGroup] = await ok<Row[]>(sandbox, 'ir.model.data', 'search_read', {
+      domain: [
+        ['model', '=', 'res.groups'],
+        ['module', '=', 'sandbox'],
+        ['name', '=', 'group_api_contacts'],
+      ],
+      fields: ['res_id'],
+    });
     const all = await cachedRead<number>('res.partner', 'search_count', { domain: [] }, robot);
-    const [ruleId] = await ok<number[]>(sandbox, 'ir.rule', 'create', { vals_list: {
-      name: 'robots see companies only', model_id: partnerModel, groups: [[4, robotGroup.res_id]], domain_force: "[('is_company', '=', True)]",
-    } });
+    const [ruleId] = await ok<number[]>(sandbox, 'ir.rule', 'create', {
+      vals_list: {
+        name: 'robots see companies only',
+        model_id: partnerModel,
+        groups: [[4, robotGroup.res_id]],
+        domain_force: "[('is_company', '=', True)]",
+      },
+    });
     const companies = await ok<number>(sandbox, 'res.partner', 'search_count', { domain: [] }, robot);
     assert.ok(companies < all, 'a new rule applies to the next read');
     await ok(sandbox, 'ir.rule', 'unlink', { ids: [ruleId] });
     assert.equal(await cachedRead<number>('res.partner', 'search_count', { domain: [] }, robot), all);
-    const [accessRow] = await ok<number[]>(sandbox, 'ir.model.access', 'search', { domain: [['model_id', '=', partnerModel], ['group_id', '=', robotGroup.res_id]] });
+    const [accessRow] = await ok<number[]>(sandbox, 'ir.model.access', 'search', {
+      domain: [
+        ['model_id', '=', partnerModel],
+        ['group_id', '=', robotGroup.res_id],
+      ],
+    });
     await ok(sandbox, 'ir.model.access', 'write', { ids: [accessRow], vals: { active: false } });
-    assert.equal((await call(sandbox, 'res.partner', 'search_count', { domain: [] }, robot)).status, 403, 'a right taken away applies to the next read');
+    assert.equal(
+      (await call(sandbox, 'res.partner', 'search_count', { domain: [] }, robot)).status,
+      403,
+      'a right taken away applies to the next read',
+    );
     await ok(sandbox, 'ir.model.access', 'write', { ids: [accessRow], vals: { active: true } });
     const chicago = (await ok<number[]>(sandbox, 'res.company', 'search', { domain: [['name', '=', 'My Company (Chicago)']] }))[0];
     await ok(sandbox, 'res.users', 'write', { ids: [sandbox.users.robot.id], vals: { company_ids: [[4, chicago]] } });
-    assert.ok(await ok<number>(sandbox, 'res.partner', 'search_count', { domain: [] }, robot) > all, 'a company given to the user applies to the next read');
+    assert.ok(
+      (await ok<number>(sandbox, 'res.partner', 'search_count', { domain: [] }, robot)) > all,
+      'a company given to the user applies to the next read',
+    );
     await ok(sandbox, 'res.users', 'write', { ids: [sandbox.users.robot.id], vals: { company_ids: [[3, chicago]] } });
     assert.equal(await cachedRead<number>('res.partner', 'search_count', { domain: [] }, robot), all);
     sandbox.clock.advance(3 * 86_400_000);
     try {
-      assert.equal((await call(sandbox, 'res.partner', 'search_count', { domain: [] }, robot)).status, 401, 'an expired key is refused although its read was kept');
+      assert.equal(
+        (await call(sandbox, 'res.partner', 'search_count', { domain: [] }, robot)).status,
+        401,
+        'an expired key is refused although its read was kept',
+      );
     } finally {
       sandbox.clock.reset();
     }
     await cachedRead('res.partner', 'search_count', { domain: [] }, robot);
     await ok(sandbox, 'res.users.apikeys', 'revoke', { key: robotKey });
-    assert.equal((await call(sandbox, 'res.partner', 'search_count', { domain: [] }, robot)).status, 401, 'a revoked key is refused although its read was kept');
+    assert.equal(
+      (await call(sandbox, 'res.partner', 'search_count', { domain: [] }, robot)).status,
+      401,
+      'a revoked key is refused although its read was kept',
+    );
   });
 
-  it('through the test API\'s helpers and raw SQL on the storage', async () => {
+  it("through the test API's helpers and raw SQL on the storage", async () => {
     const count = () => cachedRead<number>('res.users.apikeys', 'search_count', { domain: [] });
     const before = await count();
     await sandbox.newKey('demo');
     assert.equal(await count(), before + 1);
-    await sandbox.server.catalog.use(sandbox.database, (storage) => storage.query('UPDATE res_partner SET name = $1 WHERE id = $2', ['Written by SQL', probe]));
+    await sandbox.server.catalog.use(sandbox.database, (storage) =>
+      storage.query('UPDATE res_partner SET name = $1 WHERE id = $2', ['Written by SQL', probe]),
+    );
     assert.equal(await probeName(), 'Written by SQL');
     await cachedRead('res.partner', 'search_read', PROBE_READ());
-    await sandbox.server.catalog.use(sandbox.database, (storage) => storage.transaction((cr) => cr.query('UPDATE res_partner SET name = $1 WHERE id = $2', ['Written in a transaction', probe])));
+    await sandbox.server.catalog.use(sandbox.database, (storage) =>
+      storage.transaction((cr) => cr.query('UPDATE res_partner SET name = $1 WHERE id = $2', ['Written in a transaction', probe])),
+    );
     assert.equal(await probeName(), 'Written in a transaction');
   });
 });
 
 describe('answer cache: bounds and statement kinds', () => {
-  const user: CurrentUser = { id: 2, login: 'admin', name: 'Admin', companyId: 1, companyIds: [1], partnerId: 3, lang: 'en_US', tz: null, groups: new Set(['base.group_user']), groupIds: new Set([1]) };
+  const user: CurrentUser = {
+    id: 2,
+    login: 'admin',
+    name: 'Admin',
+    companyId: 1,
+    companyIds: [1],
+    partnerId: 3,
+    lang: 'en_US',
+    tz: null,
+    groups: new Set(['base.group_user']),
+    groupIds: new Set([1]),
+  };
   const body = (i: number) => Buffer.from(JSON.stringify({ domain: [['id', '=', i]] }));
 
   it('keeps at most its size in bytes, the least recently used first out, nothing over an eighth of it', () => {
@@ -223,14 +351,29 @@ describe('answer cache: bounds and statement kinds', () => {
     cache.set(big, 'y'.repeat(1_300));
     assert.equal(cache.get(big), undefined, 'an answer over an eighth of the size is not kept');
     cache.generations.bump('db');
-    assert.equal(cache.size, 0, 'a write forgets the database\'s answers');
+    assert.equal(cache.size, 0, "a write forgets the database's answers");
     assert.equal(new AnswerCache({ maxBytes: 0 }).ticket('db', user, 'res.partner', search_read, body(1)), undefined);
   });
 
   it('counts as a plain read only a SELECT or SHOW that calls no sequence function and makes nothing', () => {
-    for (const sql of ['SELECT id FROM res_partner', '  select count(*) from x', "SELECT set_config('json2.lang', $1, true)", 'SHOW server_version']) assert.ok(isPlainRead(sql), sql);
-    for (const sql of ['UPDATE res_partner SET name = $1', 'INSERT INTO x VALUES (1)', "SELECT nextval('x_id_seq')", 'SELECT setval($1, 3)', 'SELECT * INTO copy FROM x',
-      'WITH gone AS (DELETE FROM x RETURNING id) SELECT * FROM gone', 'DROP SCHEMA public CASCADE', 'SET CONSTRAINTS ALL DEFERRED']) assert.ok(!isPlainRead(sql), sql);
+    for (const sql of [
+      'SELECT id FROM res_partner',
+      '  select count(*) from x',
+      "SELECT set_config('json2.lang', $1, true)",
+      'SHOW server_version',
+    ])
+      assert.ok(isPlainRead(sql), sql);
+    for (const sql of [
+      'UPDATE res_partner SET name = $1',
+      'INSERT INTO x VALUES (1)',
+      "SELECT nextval('x_id_seq')",
+      'SELECT setval($1, 3)',
+      'SELECT * INTO copy FROM x',
+      'WITH gone AS (DELETE FROM x RETURNING id) SELECT * FROM gone',
+      'DROP SCHEMA public CASCADE',
+      'SET CONSTRAINTS ALL DEFERRED',
+    ])
+      assert.ok(!isPlainRead(sql), sql);
   });
 });
 
@@ -275,5 +418,12 @@ function restore(name: string, file: Buffer): Promise<Response> {
 
 /** A key of `login` on `database` (a database made by the manager has no key yet). */
 async function keyFor(database: string, login: string): Promise<string> {
-  return (await issueApiKey(sandbox.server.catalog, database, { login, name: 'answer cache test', expiration: new Date(sandbox.clock.now().getTime() + 86_400_000), scope: null })).key;
+  return (
+    await issueApiKey(sandbox.server.catalog, database, {
+      login,
+      name: 'answer cache test',
+      expiration: new Date(sandbox.clock.now().getTime() + 86_400_000),
+      scope: null,
+    })
+  ).key;
 }

@@ -14,13 +14,21 @@ before(async () => {
   sandbox = await startSandbox();
   await setParameter('base.programmatic_api_keys_limit', TEST_KEY_LIMIT);
 });
-after(async () => { await sandbox?.stop(); });
+after(async () => {
+  await sandbox?.stop();
+});
 
 const DAY = 86_400_000;
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const inDays = (days: number) => isoDate(new Date(sandbox.clock.now().getTime() + days * DAY));
 const generate = (key: string, extra: Record<string, unknown> = {}, caller = key) =>
-  call(sandbox, 'res.users.apikeys', 'generate', { key, scope: null, name: 'generated', expiration_date: inDays(7), ...extra }, { key: caller });
+  call(
+    sandbox,
+    'res.users.apikeys',
+    'generate',
+    { key, scope: null, name: 'generated', expiration_date: inDays(7), ...extra },
+    { key: caller },
+  );
 const works = async (key: string) => (await call(sandbox, 'res.users', 'context_get', {}, { key })).status === 200;
 
 async function setParameter(key: string, value: string | null): Promise<void> {
@@ -32,7 +40,10 @@ async function setParameter(key: string, value: string | null): Promise<void> {
 describe('keys and their storage', () => {
   it('are 40 lowercase hex characters, stored only as a salted slow hash next to their first 8 characters', async () => {
     for (const key of Object.values(sandbox.keys)) assert.match(key, /^[0-9a-f]{40}$/);
-    const rows = await sandbox.server.catalog.use(sandbox.database, async (storage) => (await storage.query<Record<string, unknown>>('SELECT * FROM res_users_apikeys')).rows);
+    const rows = await sandbox.server.catalog.use(
+      sandbox.database,
+      async (storage) => (await storage.query<Record<string, unknown>>('SELECT * FROM res_users_apikeys')).rows,
+    );
     for (const key of Object.values(sandbox.keys)) {
       const row = rows.find((candidate) => candidate.key_index === key.slice(0, 8));
       assert.ok(row, 'the index is the first 8 characters');
@@ -44,17 +55,37 @@ describe('keys and their storage', () => {
   it('never exposes a key, hash or index through the API; an ordinary user sees only their own keys', async () => {
     const all = await ok<Array<Record<string, unknown>>>(sandbox, 'res.users.apikeys', 'search_read', { domain: [] });
     assert.ok(all.length >= 3);
-    assert.deepEqual(Object.keys(all[0]).sort(), ['__last_update', 'create_date', 'create_uid', 'display_name', 'expiration_date', 'id', 'name', 'scope', 'user_id', 'write_date', 'write_uid']);
+    assert.deepEqual(Object.keys(all[0]).sort(), [
+      '__last_update',
+      'create_date',
+      'create_uid',
+      'display_name',
+      'expiration_date',
+      'id',
+      'name',
+      'scope',
+      'user_id',
+      'write_date',
+      'write_uid',
+    ]);
     const fields = await ok<Record<string, unknown>>(sandbox, 'res.users.apikeys', 'fields_get', {});
     for (const hidden of ['key', 'key_hash', 'key_index', 'index']) {
       assert.ok(!(hidden in fields), hidden);
       await fails(sandbox, 500, 'res.users.apikeys', 'read', { ids: [all[0].id], fields: [hidden] });
       await fails(sandbox, 500, 'res.users.apikeys', 'search', { domain: [[hidden, '=', sandbox.keys.admin.slice(0, 8)]] });
     }
-    const own = await ok<Array<{ user_id: [number, string] }>>(sandbox, 'res.users.apikeys', 'search_read', { domain: [], fields: ['user_id'] }, { key: sandbox.keys.user });
+    const own = await ok<Array<{ user_id: [number, string] }>>(
+      sandbox,
+      'res.users.apikeys',
+      'search_read',
+      { domain: [], fields: ['user_id'] },
+      { key: sandbox.keys.user },
+    );
     assert.ok(own.length >= 1);
     assert.ok(own.every((row) => row.user_id[0] === sandbox.users.user.id));
-    const created = await fails(sandbox, 422, 'res.users.apikeys', 'create', { vals_list: [{ name: 'sneaky', user_id: sandbox.users.admin.id }] });
+    const created = await fails(sandbox, 422, 'res.users.apikeys', 'create', {
+      vals_list: [{ name: 'sneaky', user_id: sandbox.users.admin.id }],
+    });
     assert.equal(created.name, 'odoo.exceptions.UserError');
   });
 });
@@ -79,7 +110,10 @@ describe('generate', () => {
   it('is refused to other users until base.enable_programmatic_api_keys is true', async () => {
     const refused = await generate(sandbox.keys.user);
     assert.equal(refused.status, 422);
-    assert.deepEqual(refused.json && { name: (refused.json as { name: string }).name, message: (refused.json as { message: string }).message }, { name: 'odoo.exceptions.UserError', message: 'Programmatic API keys are not enabled' });
+    assert.deepEqual(
+      refused.json && { name: (refused.json as { name: string }).name, message: (refused.json as { message: string }).message },
+      { name: 'odoo.exceptions.UserError', message: 'Programmatic API keys are not enabled' },
+    );
     await setParameter('base.enable_programmatic_api_keys', 'True');
     try {
       assert.equal((await generate(sandbox.keys.user)).status, 200);
@@ -100,11 +134,13 @@ describe('generate', () => {
       await setParameter('base.programmatic_api_keys_limit', 'many');
       const count = own + 1;
       const answer = await generate(sandbox.keys.admin);
-      if (count >= 10) assert.equal((answer.json as { message: string }).message, 'Limit of 10 API keys is reached for programmatic creation');
+      if (count >= 10)
+        assert.equal((answer.json as { message: string }).message, 'Limit of 10 API keys is reached for programmatic creation');
       else assert.equal(answer.status, 200);
       await setParameter('base.programmatic_api_keys_limit', null);
       const unset = await generate(sandbox.keys.admin);
-      if (count + 1 >= 10) assert.equal((unset.json as { message: string }).message, 'Limit of 10 API keys is reached for programmatic creation');
+      if (count + 1 >= 10)
+        assert.equal((unset.json as { message: string }).message, 'Limit of 10 API keys is reached for programmatic creation');
       else assert.equal(unset.status, 200);
     } finally {
       await setParameter('base.programmatic_api_keys_limit', TEST_KEY_LIMIT);
@@ -115,14 +151,26 @@ describe('generate', () => {
     for (const key of [sandbox.keys.user, '0'.repeat(40), 'short']) {
       const answer = await generate(key, {}, sandbox.keys.admin);
       assert.equal(answer.status, 403, key);
-      assert.deepEqual([(answer.json as { name: string }).name, (answer.json as { message: string }).message], ['odoo.exceptions.AccessError', 'The provided API key is invalid or does not belong to the current user.']);
+      assert.deepEqual(
+        [(answer.json as { name: string }).name, (answer.json as { message: string }).message],
+        ['odoo.exceptions.AccessError', 'The provided API key is invalid or does not belong to the current user.'],
+      );
     }
   });
 
   it('needs an expiration date in the future and at most three calendar months ahead (422)', async () => {
     const latest = new Date(sandbox.clock.now().getTime());
     latest.setUTCMonth(latest.getUTCMonth() + 3);
-    for (const expiration of [null, '', 'tomorrow', '2020-01-01', inDays(-1), inDays(100), isoDate(new Date(latest.getTime() + 2 * DAY)), 20250101]) {
+    for (const expiration of [
+      null,
+      '',
+      'tomorrow',
+      '2020-01-01',
+      inDays(-1),
+      inDays(100),
+      isoDate(new Date(latest.getTime() + 2 * DAY)),
+      20250101,
+    ]) {
       const answer = await generate(sandbox.keys.admin, { expiration_date: expiration });
       assert.equal(answer.status, 422, JSON.stringify(expiration));
       assert.equal((answer.json as { name: string }).name, 'odoo.exceptions.UserError');
@@ -145,7 +193,7 @@ describe('revoke', () => {
     assert.equal(again.message, 'The provided API key is invalid.');
   });
 
-  it('lets a key revoke itself and an administrator revoke anyone\'s key; refuses others\' keys to ordinary users', async () => {
+  it("lets a key revoke itself and an administrator revoke anyone's key; refuses others' keys to ordinary users", async () => {
     const own = (await generate(sandbox.keys.admin)).json as string;
     assert.equal(await ok(sandbox, 'res.users.apikeys', 'revoke', { key: own }, { key: own }), null);
     assert.equal(await works(own), false);
@@ -164,8 +212,19 @@ describe('revoke', () => {
   });
 
   it('supports the rotation procedure: generate the new key with the old one, switch, then revoke the old one', async () => {
-    const old = await ok<string>(sandbox, 'res.users.apikeys', 'generate', { key: sandbox.keys.admin, scope: null, name: 'integration v1', expiration_date: inDays(7) });
-    const next = await ok<string>(sandbox, 'res.users.apikeys', 'generate', { key: old, scope: null, name: 'integration v2', expiration_date: inDays(7) }, { key: old });
+    const old = await ok<string>(sandbox, 'res.users.apikeys', 'generate', {
+      key: sandbox.keys.admin,
+      scope: null,
+      name: 'integration v1',
+      expiration_date: inDays(7),
+    });
+    const next = await ok<string>(
+      sandbox,
+      'res.users.apikeys',
+      'generate',
+      { key: old, scope: null, name: 'integration v2', expiration_date: inDays(7) },
+      { key: old },
+    );
     assert.ok(await works(old));
     assert.ok(await works(next));
     assert.equal(await ok(sandbox, 'res.users.apikeys', 'revoke', { key: old }, { key: next }), null);

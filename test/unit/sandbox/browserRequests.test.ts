@@ -16,18 +16,24 @@ before(async () => {
   sandbox = await startSandbox();
   port = new URL(sandbox.url).port;
 });
-after(async () => { await sandbox?.stop(); });
+after(async () => {
+  await sandbox?.stop();
+});
 
 const MARK = 'Written by a web page';
-const createCall = (uid: number) => JSON.stringify({
-  jsonrpc: '2.0', method: 'call', id: 1,
-  params: { service: 'object', method: 'execute_kw', args: [sandbox.database, uid, 'admin', 'res.partner', 'create', [{ name: MARK }]] },
-});
-const createXml = (uid: number) => '<?xml version="1.0"?><methodCall><methodName>execute_kw</methodName><params>'
-  + `<param><value><string>${sandbox.database}</string></value></param><param><value><int>${uid}</int></value></param>`
-  + '<param><value><string>admin</string></value></param><param><value><string>res.partner</string></value></param>'
-  + `<param><value><string>create</string></value></param><param><value><array><data><value><struct><member><name>name</name><value><string>${MARK}</string></value></member></struct></value></data></array></value></param>`
-  + '</params></methodCall>';
+const createCall = (uid: number) =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    method: 'call',
+    id: 1,
+    params: { service: 'object', method: 'execute_kw', args: [sandbox.database, uid, 'admin', 'res.partner', 'create', [{ name: MARK }]] },
+  });
+const createXml = (uid: number) =>
+  '<?xml version="1.0"?><methodCall><methodName>execute_kw</methodName><params>' +
+  `<param><value><string>${sandbox.database}</string></value></param><param><value><int>${uid}</int></value></param>` +
+  '<param><value><string>admin</string></value></param><param><value><string>res.partner</string></value></param>' +
+  `<param><value><string>create</string></value></param><param><value><array><data><value><struct><member><name>name</name><value><string>${MARK}</string></value></member></struct></value></data></array></value></param>` +
+  '</params></methodCall>';
 
 const written = () => ok<number>(sandbox, 'res.partner', 'search_count', { domain: [['name', '=', MARK]] });
 
@@ -40,10 +46,21 @@ describe('requests from web pages', () => {
   it('refuses /jsonrpc and /web/database/list unless the body is JSON, as the reference does; nothing is written', async () => {
     const { admin } = sandbox.users;
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '']) {
-      const answer = await rawRequest(sandbox.url, { path: '/jsonrpc', headers: type ? { 'Content-Type': type } : {}, body: createCall(admin.id) });
+      const answer = await rawRequest(sandbox.url, {
+        path: '/jsonrpc',
+        headers: type ? { 'Content-Type': type } : {},
+        body: createCall(admin.id),
+      });
       assertRefused(answer, `/jsonrpc as ${type || 'no type'}`, 400);
-      assert.match(answer.text, /Request inferred type is compatible with \[&#39;http&#39;\] but &#39;\/jsonrpc&#39; is type=&#39;jsonrpc&#39;/);
-      assertRefused(await rawRequest(sandbox.url, { path: '/web/database/list', headers: type ? { 'Content-Type': type } : {}, body: '{}' }), `list as ${type}`, 400);
+      assert.match(
+        answer.text,
+        /Request inferred type is compatible with \[&#39;http&#39;\] but &#39;\/jsonrpc&#39; is type=&#39;jsonrpc&#39;/,
+      );
+      assertRefused(
+        await rawRequest(sandbox.url, { path: '/web/database/list', headers: type ? { 'Content-Type': type } : {}, body: '{}' }),
+        `list as ${type}`,
+        400,
+      );
     }
     assert.equal(await written(), 0);
     for (const type of ['application/json', 'application/json-rpc', 'application/json; charset=utf-8']) {
@@ -58,9 +75,26 @@ describe('requests from web pages', () => {
       ['JSON-RPC', { path: '/jsonrpc', headers: { 'Content-Type': 'application/json' }, body: createCall(admin.id) }],
       ['XML-RPC as text/plain', { path: '/xmlrpc/2/object', headers: { 'Content-Type': 'text/plain' }, body: createXml(admin.id) }],
       ['XML-RPC', { path: '/xmlrpc/object', headers: { 'Content-Type': 'text/xml' }, body: createXml(admin.id) }],
-      ['JSON-2', { path: '/json/2/res.partner/create', headers: { 'Content-Type': 'application/json', Authorization: `bearer ${sandbox.keys.admin}` }, body: JSON.stringify({ vals_list: [{ name: MARK }] }) }],
-      ['the manager', { path: '/web/database/drop', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `master_pwd=${sandbox.masterPassword}&name=${sandbox.database}` }],
-      ['the login form', { path: '/web/login', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'login=admin&password=admin' }],
+      [
+        'JSON-2',
+        {
+          path: '/json/2/res.partner/create',
+          headers: { 'Content-Type': 'application/json', Authorization: `bearer ${sandbox.keys.admin}` },
+          body: JSON.stringify({ vals_list: [{ name: MARK }] }),
+        },
+      ],
+      [
+        'the manager',
+        {
+          path: '/web/database/drop',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: `master_pwd=${sandbox.masterPassword}&name=${sandbox.database}`,
+        },
+      ],
+      [
+        'the login form',
+        { path: '/web/login', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'login=admin&password=admin' },
+      ],
       ['a page', { method: 'GET', path: '/web/version' }],
     ];
     for (const origin of ['https://attacker.example', 'null', `http://127.0.0.1.attacker.example:${port}`, 'not a url']) {
@@ -87,8 +121,12 @@ describe('requests from web pages', () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: browser.cookie, Origin: sandbox.url },
       body: new URLSearchParams({ csrf_token: browser.csrf, login: 'admin', password: 'admin' }).toString(),
     });
-    assert.equal(loggedIn.status, 303, 'the login form posted from the sandbox\'s own page');
-    const plain = await rawRequest(sandbox.url, { path: '/xmlrpc/2/object', headers: { 'Content-Type': 'text/plain' }, body: createXml(admin.id) });
+    assert.equal(loggedIn.status, 303, "the login form posted from the sandbox's own page");
+    const plain = await rawRequest(sandbox.url, {
+      path: '/xmlrpc/2/object',
+      headers: { 'Content-Type': 'text/plain' },
+      body: createXml(admin.id),
+    });
     assert.equal(plain.status, 200);
     assert.match(plain.text, /<int>\d+<\/int>/, 'XML-RPC takes any content type, as the reference (its route is type http)');
     assert.equal(await written(), 1);
@@ -96,9 +134,16 @@ describe('requests from web pages', () => {
 
   it('refuses a Host that is not a loopback name (DNS rebinding) on every route, and answers the loopback names', async () => {
     const routes: Parameters<typeof rawRequest>[1][] = [
-      { method: 'GET', path: '/web/version' }, { method: 'GET', path: '/web/login' }, { method: 'GET', path: '/web/database/manager' },
-      { method: 'GET', path: '/doc-bearer/index.json' }, { method: 'GET', path: '/nothing-here' },
-      { path: '/json/2/res.partner/search', headers: { 'Content-Type': 'application/json', Authorization: `bearer ${sandbox.keys.admin}` }, body: '{}' },
+      { method: 'GET', path: '/web/version' },
+      { method: 'GET', path: '/web/login' },
+      { method: 'GET', path: '/web/database/manager' },
+      { method: 'GET', path: '/doc-bearer/index.json' },
+      { method: 'GET', path: '/nothing-here' },
+      {
+        path: '/json/2/res.partner/search',
+        headers: { 'Content-Type': 'application/json', Authorization: `bearer ${sandbox.keys.admin}` },
+        body: '{}',
+      },
       { path: '/jsonrpc', headers: { 'Content-Type': 'application/json' }, body: createCall(sandbox.users.admin.id) },
     ];
     for (const host of [`attacker.example:${port}`, `127.0.0.1.nip.io:${port}`, 'localhost.attacker.example', `192.168.1.20:${port}`]) {
@@ -108,7 +153,14 @@ describe('requests from web pages', () => {
         assert.match(answer.text, /DNS rebinding/);
       }
     }
-    for (const host of [`localhost:${port}`, `demo.localhost:${port}`, `127.0.0.1:${port}`, `127.1.2.3:${port}`, `[::1]:${port}`, 'LOCALHOST.']) {
+    for (const host of [
+      `localhost:${port}`,
+      `demo.localhost:${port}`,
+      `127.0.0.1:${port}`,
+      `127.1.2.3:${port}`,
+      `[::1]:${port}`,
+      'LOCALHOST.',
+    ]) {
       assert.equal((await rawRequest(sandbox.url, { method: 'GET', path: '/web/version', headers: { Host: host } })).status, 200, host);
     }
     assert.equal(await written(), 1, 'only the XML-RPC call of the previous test wrote');
@@ -116,7 +168,10 @@ describe('requests from web pages', () => {
 });
 
 describe('hostPolicy', () => {
-  const request = (headers: Record<string, string>) => ({ headers: Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value])) }) as unknown as IncomingMessage;
+  const request = (headers: Record<string, string>) =>
+    ({
+      headers: Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value])),
+    }) as unknown as IncomingMessage;
 
   it('allows the configured host and its sub-domains besides the loopback names', () => {
     const onAddress = hostPolicy('192.168.1.5');

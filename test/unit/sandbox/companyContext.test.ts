@@ -14,7 +14,9 @@ before(async () => {
   main = (await ok<number[]>(sandbox, 'res.company', 'search', { domain: [['name', '=', 'My Company (San Francisco)']] }))[0];
   chicago = (await ok<number[]>(sandbox, 'res.company', 'search', { domain: [['name', '=', 'My Company (Chicago)']] }))[0];
 });
-after(async () => { await sandbox?.stop(); });
+after(async () => {
+  await sandbox?.stop();
+});
 
 const countIn = (company: string, context?: Record<string, unknown>) =>
   ok<number>(sandbox, 'res.partner', 'search_count', { domain: [['company_id.name', '=', company]], ...(context ? { context } : {}) });
@@ -22,22 +24,38 @@ const countIn = (company: string, context?: Record<string, unknown>) =>
 describe('allowed_company_ids in the context', () => {
   it('shows the records of the activated companies only; without the key, those of every company of the user', async () => {
     const everywhere = [await countIn('My Company (Chicago)'), await countIn('My Company (San Francisco)')];
-    assert.ok(everywhere.every((count) => count > 0), `${everywhere}`);
+    assert.ok(
+      everywhere.every((count) => count > 0),
+      `${everywhere}`,
+    );
     assert.equal(await countIn('My Company (Chicago)', { allowed_company_ids: [main] }), 0);
     assert.equal(await countIn('My Company (San Francisco)', { allowed_company_ids: [chicago] }), 0);
     assert.equal(await countIn('My Company (Chicago)', { allowed_company_ids: [chicago, main] }), everywhere[0]);
   });
 
   it('refuses a company the user may not use, with the reference server message', async () => {
-    const unknown = await fails(sandbox, 403, 'res.partner', 'search_count', { domain: [], context: { allowed_company_ids: [main, 9999] } });
+    const unknown = await fails(sandbox, 403, 'res.partner', 'search_count', {
+      domain: [],
+      context: { allowed_company_ids: [main, 9999] },
+    });
     assert.equal(unknown.name, 'odoo.exceptions.AccessError');
     assert.equal(unknown.message, 'Access to unauthorized or invalid companies.');
-    const demo = await fails(sandbox, 403, 'res.partner', 'search_count', { domain: [], context: { allowed_company_ids: [chicago] } }, { key: sandbox.keys.user });
+    const demo = await fails(
+      sandbox,
+      403,
+      'res.partner',
+      'search_count',
+      { domain: [], context: { allowed_company_ids: [chicago] } },
+      { key: sandbox.keys.user },
+    );
     assert.equal(demo.message, 'Access to unauthorized or invalid companies.');
   });
 
   it('makes the first activated company the default company of new records', async () => {
-    const [sequence] = await ok<number[]>(sandbox, 'ir.sequence', 'create', { vals_list: { name: 'Context company', code: 'context.company' }, context: { allowed_company_ids: [chicago, main] } });
+    const [sequence] = await ok<number[]>(sandbox, 'ir.sequence', 'create', {
+      vals_list: { name: 'Context company', code: 'context.company' },
+      context: { allowed_company_ids: [chicago, main] },
+    });
     const [row] = await ok<{ company_id: [number, string] }[]>(sandbox, 'ir.sequence', 'read', { ids: [sequence], fields: ['company_id'] });
     assert.equal(row.company_id[0], chicago);
   });

@@ -10,13 +10,20 @@ let sandbox: StartedSandbox;
 before(async () => {
   sandbox = await startSandbox();
   // Copies that keep the API keys, so that the sandbox's admin key works on every database.
-  for (const name of ['second', 'third']) assert.equal((await dbService('duplicate_database', [sandbox.database, name, false])).result, true);
+  for (const name of ['second', 'third'])
+    assert.equal((await dbService('duplicate_database', [sandbox.database, name, false])).result, true);
 });
-after(async () => { await sandbox?.stop(); });
+after(async () => {
+  await sandbox?.stop();
+});
 
 const pool = () => sandbox.server.catalog.pool;
 
-interface Answer { status: number; body: string; at: number }
+interface Answer {
+  status: number;
+  body: string;
+  at: number;
+}
 
 async function json2(database: string, model: string, method: string, body: Record<string, unknown>): Promise<Answer> {
   const response = await fetch(`${sandbox.url}/json/2/${model}/${method}`, {
@@ -27,20 +34,30 @@ async function json2(database: string, model: string, method: string, body: Reco
   return { status: response.status, body: await response.text(), at: Date.now() };
 }
 
-async function dbService(method: string, args: unknown[]): Promise<{ result?: unknown; error?: { data?: { message?: string } }; at: number }> {
+async function dbService(
+  method: string,
+  args: unknown[],
+): Promise<{ result?: unknown; error?: { data?: { message?: string } }; at: number }> {
   const response = await fetch(`${sandbox.url}/jsonrpc`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { service: 'db', method, args: [sandbox.masterPassword, ...args] }, id: 1 }),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      method: 'call',
+      params: { service: 'db', method, args: [sandbox.masterPassword, ...args] },
+      id: 1,
+    }),
   });
-  return { ...(await response.json() as object), at: Date.now() };
+  return { ...((await response.json()) as object), at: Date.now() };
 }
 
 async function jsonRpc(service: string, method: string, args: unknown[]): Promise<unknown> {
   const response = await fetch(`${sandbox.url}/jsonrpc`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { service, method, args }, id: 1 }),
   });
-  const answer = await response.json() as { result?: unknown; error?: unknown };
+  const answer = (await response.json()) as { result?: unknown; error?: unknown };
   if (!('result' in answer)) throw new Error(`${service}.${method}: ${JSON.stringify(answer.error)}`);
   return answer.result;
 }
@@ -59,7 +76,9 @@ const countPartners = (database: string) => json2(database, 'res.partner', 'sear
 describe('whole-database operations and running calls', () => {
   it('lets a call that is using the database finish its statements before a duplicate closes it', async () => {
     let release!: () => void;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const running = sandbox.server.catalog.use('demo', async (storage) => {
       await gate;
       return (await storage.query<{ n: number }>('SELECT count(*) AS n FROM res_partner')).rows[0].n;
@@ -131,8 +150,9 @@ describe('create_database and its demo argument', () => {
     const contents = async (database: string) => {
       const uid = await jsonRpc('common', 'login', [database, 'boss', 'boss pw']);
       assert.equal(typeof uid, 'number', `the administrator logs in to ${database}`);
-      const run = (model: string, method: string, args: unknown[], kw: Record<string, unknown> = {}) => jsonRpc('object', 'execute_kw', [database, uid, 'boss pw', model, method, args, kw]);
-      const users = await run('res.users', 'search_read', [[]], { fields: ['login'], order: 'login' }) as Array<{ login: string }>;
+      const run = (model: string, method: string, args: unknown[], kw: Record<string, unknown> = {}) =>
+        jsonRpc('object', 'execute_kw', [database, uid, 'boss pw', model, method, args, kw]);
+      const users = (await run('res.users', 'search_read', [[]], { fields: ['login'], order: 'login' })) as Array<{ login: string }>;
       return {
         logins: users.map((user) => user.login),
         partners: await run('res.partner', 'search_count', [[]], { context: { active_test: false } }),
@@ -149,7 +169,13 @@ describe('create_database and its demo argument', () => {
     assert.ok((withDemo.partners as number) > 100, `demo partners: ${withDemo.partners}`);
     assert.ok((withDemo.tags as number) > 0);
     // Partners: the company's and those of the two users (__system__, archived, and the administrator).
-    assert.deepEqual(withoutDemo, { logins: ['boss'], partners: 3, tags: 0, countries: withDemo.countries, currencies: withDemo.currencies });
+    assert.deepEqual(withoutDemo, {
+      logins: ['boss'],
+      partners: 3,
+      tags: 0,
+      countries: withDemo.countries,
+      currencies: withDemo.currencies,
+    });
     assert.ok((withoutDemo.countries as number) > 30);
   });
 });

@@ -8,8 +8,12 @@ import { python as runPython, type Answer, type Step } from './legacyPythonClien
 
 let sandbox: StartedSandbox;
 
-before(async () => { sandbox = await startSandbox({ databases: ['second'] }); });
-after(async () => { await sandbox?.stop(); });
+before(async () => {
+  sandbox = await startSandbox({ databases: ['second'] });
+});
+after(async () => {
+  await sandbox?.stop();
+});
 
 const python = (steps: Step[]) => runPython(sandbox.url, steps);
 const db = (method: string, ...params: unknown[]): Step => ['/xmlrpc/2/db', method, params];
@@ -18,7 +22,13 @@ const list = async () => (await python([db('list')]))[0].ok as string[];
 
 describe('db service', () => {
   it('answers server_version, db_exist, list and list_lang without a master password', async () => {
-    const [version, exists, missing, names, langs] = await python([db('server_version'), db('db_exist', 'demo'), db('db_exist', 'nope'), db('list'), db('list_lang')]);
+    const [version, exists, missing, names, langs] = await python([
+      db('server_version'),
+      db('db_exist', 'demo'),
+      db('db_exist', 'nope'),
+      db('list'),
+      db('list_lang'),
+    ]);
     assert.deepEqual([version.ok, exists.ok, missing.ok, names.ok], ['19.0', true, false, ['demo', 'second']]);
     assert.ok((langs.ok as string[][]).some(([code, name]) => code === 'fr_BE' && name.startsWith('French')));
   });
@@ -56,7 +66,11 @@ describe('db service', () => {
     assert.equal(duplicateName.fault?.[0], 2);
     const [uid] = await python([['/xmlrpc/2/common', 'login', ['made', 'boss', 'boss password']]]);
     assert.equal(typeof uid.ok, 'number');
-    const object = (model: string, method: string, args: unknown[], kw = {}): Step => ['/xmlrpc/2/object', 'execute_kw', ['made', uid.ok, 'boss password', model, method, args, kw]];
+    const object = (model: string, method: string, args: unknown[], kw = {}): Step => [
+      '/xmlrpc/2/object',
+      'execute_kw',
+      ['made', uid.ok, 'boss password', model, method, args, kw],
+    ];
     const [keys, company, me] = await python([
       object('res.users.apikeys', 'search_count', [[]]),
       object('res.company', 'search_read', [[]], { fields: ['country_id', 'phone'] }),
@@ -71,10 +85,16 @@ describe('db service', () => {
   it('duplicates (neutralised: no keys, flagged; or not: keys work), renames and drops', async () => {
     const master = sandbox.masterPassword;
     const { admin } = sandbox.users;
-    const [plain, neutral] = await python([db('duplicate_database', master, 'demo', 'copy_plain', false), db('duplicate_database', master, 'demo', 'copy_neutral', true)]);
+    const [plain, neutral] = await python([
+      db('duplicate_database', master, 'demo', 'copy_plain', false),
+      db('duplicate_database', master, 'demo', 'copy_neutral', true),
+    ]);
     assert.deepEqual([plain.ok, neutral.ok], [true, true]);
-    const param = (database: string, key: string): Step =>
-      ['/xmlrpc/2/object', 'execute_kw', [database, admin.id, admin.password, 'ir.config_parameter', 'search_read', [[['key', '=', key]]], { fields: ['value'] }]];
+    const param = (database: string, key: string): Step => [
+      '/xmlrpc/2/object',
+      'execute_kw',
+      [database, admin.id, admin.password, 'ir.config_parameter', 'search_read', [[['key', '=', key]]], { fields: ['value'] }],
+    ];
     const answers = await python([
       ['/xmlrpc/2/common', 'login', ['copy_plain', 'admin', sandbox.keys.admin]],
       ['/xmlrpc/2/common', 'login', ['copy_neutral', 'admin', sandbox.keys.admin]],
@@ -86,11 +106,16 @@ describe('db service', () => {
       param('demo', 'database.uuid'),
     ]);
     assert.deepEqual(values(answers.slice(0, 4)), [admin.id, false, admin.id, 0]);
-    assert.deepEqual((answers[4].ok as { value: string }[]).map((row) => row.value), ['True']);
+    assert.deepEqual(
+      (answers[4].ok as { value: string }[]).map((row) => row.value),
+      ['True'],
+    );
     assert.deepEqual(answers[5].ok, []);
     assert.notEqual((answers[6].ok as { value: string }[])[0].value, (answers[7].ok as { value: string }[])[0].value);
     const [renamed, dropped, droppedAgain] = await python([
-      db('rename', master, 'copy_plain', 'renamed'), db('drop', master, 'copy_neutral'), db('drop', master, 'copy_neutral'),
+      db('rename', master, 'copy_plain', 'renamed'),
+      db('drop', master, 'copy_neutral'),
+      db('drop', master, 'copy_neutral'),
     ]);
     assert.deepEqual([renamed.ok, dropped.ok, droppedAgain.fault?.[0]], [true, true, 2]);
     assert.deepEqual(await list(), ['demo', 'made', 'renamed', 'second']);

@@ -8,8 +8,12 @@ import { python as runPython, type Step } from './legacyPythonClient';
 
 let sandbox: StartedSandbox;
 
-before(async () => { sandbox = await startSandbox(); });
-after(async () => { await sandbox?.stop(); });
+before(async () => {
+  sandbox = await startSandbox();
+});
+after(async () => {
+  await sandbox?.stop();
+});
 
 const python = (steps: Step[]) => runPython(sandbox.url, steps);
 const db = (method: string, ...params: unknown[]): Step => ['/xmlrpc/2/db', method, params];
@@ -18,12 +22,20 @@ describe('db service backups', () => {
   it('dumps as zip and as plain SQL, and restores either into an identical database', async () => {
     const master = sandbox.masterPassword;
     const { admin } = sandbox.users;
-    const [partner] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name: "Backup d'Œuvre; -- not a comment\nsecond line" }] });
+    const [partner] = await ok<number[]>(sandbox, 'res.partner', 'create', {
+      vals_list: [{ name: "Backup d'Œuvre; -- not a comment\nsecond line" }],
+    });
     await ok(sandbox, 'ir.model', 'create', { vals_list: { name: 'Backup item', model: 'x_backup_item', state: 'manual' } });
     const [modelId] = await ok<number[]>(sandbox, 'ir.model', 'search', { domain: [['model', '=', 'x_backup_item']] });
-    await ok(sandbox, 'ir.model.fields', 'create', { vals_list: { model_id: modelId, name: 'x_label', field_description: 'Label', ttype: 'char', state: 'manual' } });
+    await ok(sandbox, 'ir.model.fields', 'create', {
+      vals_list: { model_id: modelId, name: 'x_label', field_description: 'Label', ttype: 'char', state: 'manual' },
+    });
     const [item] = await ok<number[]>(sandbox, 'x_backup_item', 'create', { vals_list: { x_label: 'kept' } });
-    const [zip, sql, badFormat] = await python([db('dump', master, 'demo', 'zip'), db('dump', master, 'demo', 'dump'), db('dump', master, 'nope', 'zip')]);
+    const [zip, sql, badFormat] = await python([
+      db('dump', master, 'demo', 'zip'),
+      db('dump', master, 'demo', 'dump'),
+      db('dump', master, 'nope', 'zip'),
+    ]);
     const zipBytes = Buffer.from(zip.ok as string, 'base64');
     assert.equal(zipBytes.subarray(0, 2).toString('latin1'), 'PK');
     for (const entry of ['manifest.json', 'dump.sql', 'filestore/']) assert.ok(zipBytes.includes(entry), entry);
@@ -42,15 +54,21 @@ describe('db service backups', () => {
     const [names] = await python([db('list')]);
     assert.deepEqual(names.ok, ['demo', 'from_sql', 'from_zip']);
 
-    const object = (database: string, model: string, method: string, args: unknown[], kw = {}): Step =>
-      ['/xmlrpc/2/object', 'execute_kw', [database, admin.id, sandbox.keys.admin, model, method, args, kw]];
-    const uuid = (database: string) => object(database, 'ir.config_parameter', 'search_read', [[['key', '=', 'database.uuid']]], { fields: ['value'] });
+    const object = (database: string, model: string, method: string, args: unknown[], kw = {}): Step => [
+      '/xmlrpc/2/object',
+      'execute_kw',
+      [database, admin.id, sandbox.keys.admin, model, method, args, kw],
+    ];
+    const uuid = (database: string) =>
+      object(database, 'ir.config_parameter', 'search_read', [[['key', '=', 'database.uuid']]], { fields: ['value'] });
     const answers = await python([
       object('demo', 'res.partner', 'search_count', [[]]),
       object('from_zip', 'res.partner', 'search_count', [[]]),
       object('from_sql', 'res.partner', 'search_count', [[]]),
       object('from_zip', 'res.partner', 'read', [[partner]], { fields: ['name'] }),
-      uuid('demo'), uuid('from_zip'), uuid('from_sql'),
+      uuid('demo'),
+      uuid('from_zip'),
+      uuid('from_sql'),
       object('from_zip', 'res.partner', 'create', [{ name: 'after restore' }]),
       ['/xmlrpc/2/common', 'login', ['from_sql', 'demo', sandbox.users.user.password]],
       object('from_sql', 'x_backup_item', 'read', [[item]], { fields: ['x_label'] }),

@@ -14,19 +14,33 @@ import { python } from './legacyPythonClient';
 
 describe('--legacy-only and --no-list-db', () => {
   let sandbox: StartedSandbox;
-  before(async () => { sandbox = await startSandbox({ legacyOnly: true, listDb: false, databases: ['second'] }); });
-  after(async () => { await sandbox?.stop(); });
+  before(async () => {
+    sandbox = await startSandbox({ legacyOnly: true, listDb: false, databases: ['second'] });
+  });
+  after(async () => {
+    await sandbox?.stop();
+  });
 
   it('has no /json/2 and claims release 18.0 in both version answers', async () => {
     const json2 = await rawRequest(sandbox.url, {
-      path: '/json/2/res.partner/search', headers: { 'Content-Type': 'application/json', Authorization: `bearer ${sandbox.keys.admin}`, 'X-Service-Database': 'demo' }, body: '{"domain": []}',
+      path: '/json/2/res.partner/search',
+      headers: { 'Content-Type': 'application/json', Authorization: `bearer ${sandbox.keys.admin}`, 'X-Service-Database': 'demo' },
+      body: '{"domain": []}',
     });
     assert.equal(json2.status, 404);
     assert.match(String(json2.headers['content-type']), /^text\/html/);
     const version = await rawRequest(sandbox.url, { method: 'GET', path: '/web/version' });
     assert.deepEqual(version.json, { version_info: [18, 0, 0, 'final', 0, ''], version: '18.0' });
-    const [common, server] = await python(sandbox.url, [['/xmlrpc/2/common', 'version', []], ['/xmlrpc/2/db', 'server_version', []]]);
-    assert.deepEqual(common.ok, { server_version: '18.0', server_version_info: [18, 0, 0, 'final', 0, ''], server_serie: '18.0', protocol_version: 1 });
+    const [common, server] = await python(sandbox.url, [
+      ['/xmlrpc/2/common', 'version', []],
+      ['/xmlrpc/2/db', 'server_version', []],
+    ]);
+    assert.deepEqual(common.ok, {
+      server_version: '18.0',
+      server_version_info: [18, 0, 0, 'final', 0, ''],
+      server_serie: '18.0',
+      protocol_version: 1,
+    });
     assert.equal(server.ok, '18.0');
   });
 
@@ -41,11 +55,16 @@ describe('--legacy-only and --no-list-db', () => {
   });
 
   it('refuses the database list in the db service, over XML-RPC and JSON-RPC, with access denied', async () => {
-    const [listed, exists] = await python(sandbox.url, [['/xmlrpc/2/db', 'list', []], ['/xmlrpc/2/db', 'db_exist', ['second']]]);
+    const [listed, exists] = await python(sandbox.url, [
+      ['/xmlrpc/2/db', 'list', []],
+      ['/xmlrpc/2/db', 'db_exist', ['second']],
+    ]);
     assert.deepEqual(listed.fault, [3, 'Access Denied']);
     assert.equal(exists.ok, true);
     const answer = await rawRequest(sandbox.url, {
-      path: '/jsonrpc', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { service: 'db', method: 'list', args: [] }, id: 3 }),
+      path: '/jsonrpc',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { service: 'db', method: 'list', args: [] }, id: 3 }),
     });
     const envelope = answer.json as { error: { data: { name: string } } };
     assert.equal(answer.status, 200);
@@ -55,18 +74,32 @@ describe('--legacy-only and --no-list-db', () => {
 
 describe('Host-based database filter', () => {
   let sandbox: StartedSandbox;
-  before(async () => { sandbox = await startSandbox({ databases: ['second'], databaseFilter: '%d' }); });
-  after(async () => { await sandbox?.stop(); });
+  before(async () => {
+    sandbox = await startSandbox({ databases: ['second'], databaseFilter: '%d' });
+  });
+  after(async () => {
+    await sandbox?.stop();
+  });
 
   it('picks the database from the first label of the Host header, the database header first, else the 404 page', async () => {
-    const secondKey = (await issueApiKey(sandbox.server.catalog, 'second', { login: 'admin', name: 'filter test', expiration: new Date(Date.now() + 86_400_000) })).key;
+    const secondKey = (
+      await issueApiKey(sandbox.server.catalog, 'second', {
+        login: 'admin',
+        name: 'filter test',
+        expiration: new Date(Date.now() + 86_400_000),
+      })
+    ).key;
     const uuid = async (key: string, headers: Record<string, string>) => {
       const answer = await rawRequest(sandbox.url, {
         path: '/json/2/ir.config_parameter/search_read',
         headers: { 'Content-Type': 'application/json', Authorization: `bearer ${key}`, ...headers },
         body: JSON.stringify({ domain: [['key', '=', 'database.uuid']], fields: ['value'] }),
       });
-      return { status: answer.status, type: String(answer.headers['content-type']), value: (answer.json as { value: string }[] | undefined)?.[0]?.value };
+      return {
+        status: answer.status,
+        type: String(answer.headers['content-type']),
+        value: (answer.json as { value: string }[] | undefined)?.[0]?.value,
+      };
     };
     const port = new URL(sandbox.url).port;
     const demo = await uuid(sandbox.keys.admin, { Host: `demo.localhost:${port}` });
@@ -88,9 +121,21 @@ describe('Host-based database filter', () => {
 
 describe('json2 sandbox options', () => {
   it('parses --master-password, --no-list-db, --legacy-only, --db-filter and --no-answer-cache, and leaves them out when not given', () => {
-    assert.deepEqual(parseSandboxArguments(['--master-password', 'pw', '--no-list-db', '--legacy-only', '--db-filter', '%d', '--no-answer-cache']), {
-      command: 'serve', port: 8069, host: '127.0.0.1', dataDir: null, reset: false, masterPasswordSource: { from: 'argument', value: 'pw' }, listDb: false, legacyOnly: true, databaseFilter: '%d', answerCache: false,
-    });
+    assert.deepEqual(
+      parseSandboxArguments(['--master-password', 'pw', '--no-list-db', '--legacy-only', '--db-filter', '%d', '--no-answer-cache']),
+      {
+        command: 'serve',
+        port: 8069,
+        host: '127.0.0.1',
+        dataDir: null,
+        reset: false,
+        masterPasswordSource: { from: 'argument', value: 'pw' },
+        listDb: false,
+        legacyOnly: true,
+        databaseFilter: '%d',
+        answerCache: false,
+      },
+    );
     assert.deepEqual(parseSandboxArguments([]), { command: 'serve', port: 8069, host: '127.0.0.1', dataDir: null, reset: false });
     assert.throws(() => parseSandboxArguments(['--master-password', '']), /--master-password is required/);
   });
@@ -102,8 +147,15 @@ describe('master password of json2 sandbox', () => {
     const stop = new AbortController();
     const out: string[] = [];
     let listening: (url: string) => void = () => undefined;
-    const ready = new Promise<string>((resolve) => { listening = resolve; });
-    const running = runSandboxCommand(['--port', '0', ...args], { out: (line) => out.push(line), err: () => undefined, signal: stop.signal, onListening: (url) => listening(url) });
+    const ready = new Promise<string>((resolve) => {
+      listening = resolve;
+    });
+    const running = runSandboxCommand(['--port', '0', ...args], {
+      out: (line) => out.push(line),
+      err: () => undefined,
+      signal: stop.signal,
+      onListening: (url) => listening(url),
+    });
     try {
       await check(await ready, out.join('\n'));
     } finally {

@@ -7,7 +7,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DOMAIN_LIMITS } from '../../../src/sandbox/orm/domainParser';
 import { startSandbox, type RecordedStatement, type StartedSandbox } from '../../../src/sandbox/testApi';
-import { domainTerms, fuzzDomain, fuzzRelationalCondition, fuzzScalarCondition, junkDomain, loadWorld, type FuzzDomain, type Partner, type World } from '../../support/domainFuzzCases';
+import {
+  domainTerms,
+  fuzzDomain,
+  fuzzRelationalCondition,
+  fuzzScalarCondition,
+  junkDomain,
+  loadWorld,
+  type FuzzDomain,
+  type Partner,
+  type World,
+} from '../../support/domainFuzzCases';
 import { call, ok, type ErrorObject } from '../../support/sandboxHttp';
 import { below, randomSource } from '../../support/seededRandom';
 
@@ -28,8 +38,18 @@ const BOUND = {
 /** What a refused domain may be answered with: the reference's errors for a bad domain or a value out of range. */
 const CLEAN_ERRORS = new Set(['builtins.ValueError', 'builtins.TypeError', 'psycopg2.errors.NumericValueOutOfRange']);
 
-interface Work { terms: number; statements: number; sqlChars: number; subselects: number; joins: number; params: number }
-interface PlanNode { 'Node Type': string; Plans?: PlanNode[] }
+interface Work {
+  terms: number;
+  statements: number;
+  sqlChars: number;
+  subselects: number;
+  joins: number;
+  params: number;
+}
+interface PlanNode {
+  'Node Type': string;
+  Plans?: PlanNode[];
+}
 
 let sandbox: StartedSandbox;
 let world: World;
@@ -57,7 +77,9 @@ after(async () => {
 
 /** The query plan PostgreSQL makes for `statement` (EXPLAIN, not run): its nodes and join nodes. */
 async function planOf(statement: RecordedStatement): Promise<{ nodes: number; joins: number }> {
-  const result = await sandbox.server.catalog.use(sandbox.database, (open) => open.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${statement.sql}`, statement.params));
+  const result = await sandbox.server.catalog.use(sandbox.database, (open) =>
+    open.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${statement.sql}`, statement.params),
+  );
   const raw = result.rows[0]['QUERY PLAN'];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
   let nodes = 0;
@@ -86,7 +108,10 @@ async function boundedSearch(domain: unknown[], label: string): Promise<{ status
     recording.stop();
   }
   const terms = domainTerms(domain);
-  const longest = recording.statements.reduce<RecordedStatement | null>((found, statement) => (found === null || statement.sql.length > found.sql.length ? statement : found), null);
+  const longest = recording.statements.reduce<RecordedStatement | null>(
+    (found, statement) => (found === null || statement.sql.length > found.sql.length ? statement : found),
+    null,
+  );
   const work: Work = {
     terms,
     statements: recording.statements.length,
@@ -116,8 +141,15 @@ async function boundedSearch(domain: unknown[], label: string): Promise<{ status
 async function assertMatches(domain: unknown[], matches: (row: Partner, w: World) => boolean, label: string): Promise<void> {
   const answer = await boundedSearch(domain, label);
   assert.equal(answer.status, 200, `${label}: ${JSON.stringify(answer.json).slice(0, 300)}\n${JSON.stringify(domain).slice(0, 500)}`);
-  const expected = [...world.partners.values()].filter((row) => matches(row, world)).map((row) => row.id).sort((a, b) => a - b);
-  assert.deepEqual([...(answer.json as number[])].sort((a, b) => a - b), expected, `${label}: ${JSON.stringify(domain)}`);
+  const expected = [...world.partners.values()]
+    .filter((row) => matches(row, world))
+    .map((row) => row.id)
+    .sort((a, b) => a - b);
+  assert.deepEqual(
+    [...(answer.json as number[])].sort((a, b) => a - b),
+    expected,
+    `${label}: ${JSON.stringify(domain)}`,
+  );
 }
 
 /** An answer, or the error of a bad domain after which the database answers the next call. */
@@ -126,7 +158,10 @@ async function assertCleanAnswer(domain: unknown[], label: string): Promise<void
   if (answer.status === 200) return;
   const error = answer.json as ErrorObject;
   assert.equal(answer.status, 500, `${label}: ${JSON.stringify(error).slice(0, 300)}`);
-  assert.ok(CLEAN_ERRORS.has(error.name), `${label}: ${error.name}: ${error.message.slice(0, 300)}\n${JSON.stringify(domain).slice(0, 500)}`);
+  assert.ok(
+    CLEAN_ERRORS.has(error.name),
+    `${label}: ${error.name}: ${error.message.slice(0, 300)}\n${JSON.stringify(domain).slice(0, 500)}`,
+  );
   assert.equal(await ok<number>(sandbox, 'res.partner', 'search_count', { domain: [], ...ALL }), everyone, `${label}: the next call`);
 }
 
@@ -155,13 +190,17 @@ describe(`domain fuzz (seed ${SEED})`, () => {
 
   it('junk gets an answer or the error of a bad domain, never a crash', async () => {
     const random = randomSource(SEED + 1);
-    for (let index = 0; index < 100 * SCALE; index += 1) await assertCleanAnswer(junkDomain(random, 1 + below(random, 12)), `junk ${index}`);
+    for (let index = 0; index < 100 * SCALE; index += 1)
+      await assertCleanAnswer(junkDomain(random, 1 + below(random, 12)), `junk ${index}`);
     await assertSameWorker();
   });
 
   it('the work grows linearly: a domain repeated k times costs at most k times as much', async () => {
     const random = randomSource(SEED + 3);
-    const unit = orOf([...Array.from({ length: 6 }, () => fuzzScalarCondition(random, world)), ...Array.from({ length: 4 }, () => fuzzRelationalCondition(random, world))]);
+    const unit = orOf([
+      ...Array.from({ length: 6 }, () => fuzzScalarCondition(random, world)),
+      ...Array.from({ length: 4 }, () => fuzzRelationalCondition(random, world)),
+    ]);
     const costs: Array<{ copies: number; sqlChars: number; subselects: number; nodes: number }> = [];
     for (const copies of [1, 4, 16]) {
       const repeated = orOf(Array.from({ length: copies }, () => unit));
@@ -172,7 +211,12 @@ describe(`domain fuzz (seed ${SEED})`, () => {
         recording.stop();
       }
       const longest = recording.statements.reduce((found, statement) => (statement.sql.length > found.sql.length ? statement : found));
-      costs.push({ copies, sqlChars: longest.sql.length, subselects: occurrences(longest.sql, /\bSELECT\b/g), nodes: (await planOf(longest)).nodes });
+      costs.push({
+        copies,
+        sqlChars: longest.sql.length,
+        subselects: occurrences(longest.sql, /\bSELECT\b/g),
+        nodes: (await planOf(longest)).nodes,
+      });
     }
     const [one] = costs;
     for (const cost of costs.slice(1)) {
@@ -191,24 +235,34 @@ describe(`domain fuzz (seed ${SEED})`, () => {
     await assertMatches(scalar.domain, scalar.matches, '3,000 or-ed conditions');
     const relational = orOf(Array.from({ length: 100 }, () => fuzzRelationalCondition(random, world)));
     await assertMatches(relational.domain, relational.matches, '100 or-ed relational conditions');
-    await assertCleanAnswer(orOf(Array.from({ length: 2_000 }, () => fuzzRelationalCondition(random, world))).domain, '2,000 or-ed relational conditions');
+    await assertCleanAnswer(
+      orOf(Array.from({ length: 2_000 }, () => fuzzRelationalCondition(random, world))).domain,
+      '2,000 or-ed relational conditions',
+    );
     // As deep as allowed, alternating operators over random conditions; one level deeper is refused.
     for (const levels of [DOMAIN_LIMITS.depth - 1, DOMAIN_LIMITS.depth]) {
       const parts = Array.from({ length: levels + 1 }, () => fuzzScalarCondition(random, world));
       const domain: unknown[] = [];
       parts.slice(0, -1).forEach((part, index) => domain.push(index % 2 === 0 ? '|' : '&', ...part.domain));
       domain.push(...parts[parts.length - 1].domain);
-      const matches = (row: Partner, w: World): boolean => parts.reduceRight<boolean | null>((rest, part, index) => {
-        if (rest === null) return part.matches(row, w);
-        return index % 2 === 0 ? part.matches(row, w) || rest : part.matches(row, w) && rest;
-      }, null) as boolean;
+      const matches = (row: Partner, w: World): boolean =>
+        parts.reduceRight<boolean | null>((rest, part, index) => {
+          if (rest === null) return part.matches(row, w);
+          return index % 2 === 0 ? part.matches(row, w) || rest : part.matches(row, w) && rest;
+        }, null) as boolean;
       if (levels < DOMAIN_LIMITS.depth) await assertMatches(domain, matches, `${levels + 1} levels`);
       else await assertCleanAnswer(domain, `${levels + 1} levels`);
     }
     for (const fields of [DOMAIN_LIMITS.pathFields, DOMAIN_LIMITS.pathFields + 1, 4_500]) {
-      await assertCleanAnswer([[`${Array.from({ length: fields - 1 }, () => 'parent_id').join('.')}.name`, 'ilike', 'a']], `${fields}-field path`);
+      await assertCleanAnswer(
+        [[`${Array.from({ length: fields - 1 }, () => 'parent_id').join('.')}.name`, 'ilike', 'a']],
+        `${fields}-field path`,
+      );
     }
-    await assertCleanAnswer(Array.from({ length: DOMAIN_LIMITS.conditions + 1 }, (_, index) => ['name', '!=', `x${index}`]), 'too many conditions');
+    await assertCleanAnswer(
+      Array.from({ length: DOMAIN_LIMITS.conditions + 1 }, (_, index) => ['name', '!=', `x${index}`]),
+      'too many conditions',
+    );
     await assertSameWorker();
   });
 });

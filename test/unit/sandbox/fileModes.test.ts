@@ -65,8 +65,14 @@ async function form(url: string, action: string, fields: Record<string, string>)
 
 async function partnerCount(url: string, database: string): Promise<number> {
   const answer = await rawRequest(url, {
-    path: '/jsonrpc', headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params: { service: 'object', method: 'execute_kw', args: [database, 2, 'admin', 'res.partner', 'search_count', [[]]] } }),
+    path: '/jsonrpc',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      method: 'call',
+      id: 1,
+      params: { service: 'object', method: 'execute_kw', args: [database, 2, 'admin', 'res.partner', 'search_count', [[]]] },
+    }),
   });
   const result = (answer.json as { result?: number; error?: unknown }).result;
   assert.equal(typeof result, 'number', answer.text);
@@ -80,18 +86,25 @@ describe('owner-only files (issue 24, point 1)', () => {
     const sandbox = await startSandboxCommand();
     try {
       assert.equal((await form(sandbox.url, 'duplicate', { master_pwd: MASTER, name: 'demo', new_name: 'copy' })).status, 303);
-      const backup = await fetch(`${sandbox.url}/web/database/backup`, { method: 'POST', body: new URLSearchParams({ master_pwd: MASTER, name: 'demo', backup_format: 'zip' }) });
+      const backup = await fetch(`${sandbox.url}/web/database/backup`, {
+        method: 'POST',
+        body: new URLSearchParams({ master_pwd: MASTER, name: 'demo', backup_format: 'zip' }),
+      });
       assert.equal(backup.status, 200);
       const zip = Buffer.from(await backup.arrayBuffer());
       // The upload is held half-way, while its file is on disk.
       const upload = streamedUpload(`${sandbox.url}/web/database/restore`, [
-        { name: 'master_pwd', value: MASTER }, { name: 'name', value: 'restored' }, { name: 'backup_file', filename: 'demo.zip', content: zip },
+        { name: 'master_pwd', value: MASTER },
+        { name: 'name', value: 'restored' },
+        { name: 'backup_file', filename: 'demo.zip', content: zip },
       ]);
       await upload.sendUntil(Math.floor(zip.length / 2));
       let files: string[] = [];
       for (let attempt = 0; attempt < 200 && files.length === 0; attempt += 1) {
         await new Promise((resolve) => setTimeout(resolve, 25));
-        files = fs.existsSync(uploadsDir(dataDir)) ? allEntries(uploadsDir(dataDir)).filter((entry) => fs.statSync(entry).isFile() && fs.statSync(entry).size > 0) : [];
+        files = fs.existsSync(uploadsDir(dataDir))
+          ? allEntries(uploadsDir(dataDir)).filter((entry) => fs.statSync(entry).isFile() && fs.statSync(entry).size > 0)
+          : [];
       }
       assert.equal(files.length, 1, 'the upload is being written');
       assert.deepEqual(openEntries(uploadsDir(dataDir)), [], 'the upload and its folders are owner-only');
@@ -100,13 +113,21 @@ describe('owner-only files (issue 24, point 1)', () => {
       assert.equal((await form(sandbox.url, 'change_password', { master_pwd: MASTER, master_pwd_new: MASTER })).status, 303);
       partners = await partnerCount(sandbox.url, 'restored');
       assert.ok(readServerInfo(dataDir), 'the server card is written');
-      assert.deepEqual(openEntries(dataDir).filter((entry) => !entry.startsWith(`${dataDir} `)), [], 'the data folder holds owner-only entries only');
+      assert.deepEqual(
+        openEntries(dataDir).filter((entry) => !entry.startsWith(`${dataDir} `)),
+        [],
+        'the data folder holds owner-only entries only',
+      );
       if (namespace === null) {
         assert.ok(allEntries(databasesDir(dataDir)).length > 1000, 'the PGlite databases are there');
         assert.ok(allEntries(cacheDir).length > 1000, 'the templates were built in this cache');
         assert.deepEqual(openEntries(cacheDir), [], 'the templates are owner-only');
       }
-      assert.deepEqual(sandbox.stderr.filter((line) => /Warning/.test(line)), [], 'nothing needed repairing');
+      assert.deepEqual(
+        sandbox.stderr.filter((line) => /Warning/.test(line)),
+        [],
+        'nothing needed repairing',
+      );
     } finally {
       assert.equal(await sandbox.stop(), 0);
     }
@@ -118,8 +139,16 @@ describe('owner-only files (issue 24, point 1)', () => {
     const sandbox = await startSandboxCommand();
     try {
       const warning = sandbox.stderr.find((line) => line.startsWith('Warning:')) ?? '';
-      assert.match(warning, new RegExp(`^Warning: ${opened.length} of the sandbox's files and folders were readable or writable by other users; they are now owner-only:`));
-      assert.deepEqual(openEntries(dataDir).filter((entry) => !entry.startsWith(`${dataDir} `)), []);
+      assert.match(
+        warning,
+        new RegExp(
+          `^Warning: ${opened.length} of the sandbox's files and folders were readable or writable by other users; they are now owner-only:`,
+        ),
+      );
+      assert.deepEqual(
+        openEntries(dataDir).filter((entry) => !entry.startsWith(`${dataDir} `)),
+        [],
+      );
       assert.deepEqual(openEntries(cacheDir), []);
       assert.equal(await partnerCount(sandbox.url, 'restored'), partners, 'the restored database still answers with its records');
     } finally {
@@ -131,15 +160,26 @@ describe('owner-only files (issue 24, point 1)', () => {
     const target = path.join(dataDir, 'config.json');
     fs.chmodSync(target, 0o644);
     const otherUser = (process.getuid?.() ?? 0) + 1;
-    assert.throws(() => makeTreePrivate(dataDir, otherUser), (error: unknown) => error instanceof ForeignFilesError && /belong to another user/.test(error.message));
+    assert.throws(
+      () => makeTreePrivate(dataDir, otherUser),
+      (error: unknown) => error instanceof ForeignFilesError && /belong to another user/.test(error.message),
+    );
     assert.equal(fs.statSync(target).mode & 0o777, 0o644, 'nothing was changed');
     if (process.getuid?.() === 0) {
       // As root the file can really be given to another user: the command refuses to start and says why.
       fs.chownSync(target, 65534, 65534);
       const stderr: string[] = [];
-      const code = await runSandboxCommand(['--data', dataDir, '--port', '0', ...backend.args], { out: () => undefined, err: (line) => { stderr.push(line); } });
+      const code = await runSandboxCommand(['--data', dataDir, '--port', '0', ...backend.args], {
+        out: () => undefined,
+        err: (line) => {
+          stderr.push(line);
+        },
+      });
       assert.equal(code, 1);
-      assert.match(stderr.join('\n'), new RegExp(`json2 sandbox: ${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} belongs to another user`));
+      assert.match(
+        stderr.join('\n'),
+        new RegExp(`json2 sandbox: ${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} belongs to another user`),
+      );
       assert.equal(fs.statSync(target).mode & 0o777, 0o644, 'nothing was changed');
       fs.chownSync(target, 0, 0);
     }

@@ -82,9 +82,9 @@ test('the folders of src/sandbox import each other one way: no cycle, nothing im
   const graph = folderGraph();
   assert.ok(graph.size > 5, `expected the sandbox's folders, found ${[...graph.keys()].join(', ')}`);
   const problems = cycles(graph).map((component) => {
-    const edges = component.flatMap((from) => [...(graph.get(from) ?? [])]
-      .filter(([to]) => component.includes(to))
-      .map(([to, example]) => `  ${from} → ${to} (${example})`));
+    const edges = component.flatMap((from) =>
+      [...(graph.get(from) ?? [])].filter(([to]) => component.includes(to)).map(([to, example]) => `  ${from} → ${to} (${example})`),
+    );
     return `cycle between ${component.join(', ')}:\n${edges.join('\n')}`;
   });
   assert.deepEqual(problems, [], `folder cycles in src/sandbox:\n${problems.join('\n')}`);

@@ -8,11 +8,16 @@ import { call, fails, ok, rawRequest, type ErrorObject } from '../../support/san
 
 let sandbox: StartedSandbox;
 
-before(async () => { sandbox = await startSandbox(); });
-after(async () => { await sandbox?.stop(); });
+before(async () => {
+  sandbox = await startSandbox();
+});
+after(async () => {
+  await sandbox?.stop();
+});
 
 const json = (key: string | null, body: string, extra: Record<string, string> = {}) => ({
-  headers: { 'Content-Type': 'application/json', ...(key ? { Authorization: `bearer ${key}` } : {}), ...extra }, body,
+  headers: { 'Content-Type': 'application/json', ...(key ? { Authorization: `bearer ${key}` } : {}), ...extra },
+  body,
 });
 
 function assertErrorObject(body: unknown, name: string, message: string | RegExp, status: number | null): void {
@@ -46,10 +51,14 @@ describe('routes', () => {
     const { port } = new URL(sandbox.url);
     const reply = await new Promise<string>((resolve, reject) => {
       const socket = net.connect(Number(port), '127.0.0.1', () => {
-        socket.end(`POST /json/2/res.users/context_get HTTP/1.1\r\nAuthorization: bearer ${sandbox.keys.admin}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`);
+        socket.end(
+          `POST /json/2/res.users/context_get HTTP/1.1\r\nAuthorization: bearer ${sandbox.keys.admin}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`,
+        );
       });
       let data = '';
-      socket.on('data', (chunk) => { data += chunk.toString(); });
+      socket.on('data', (chunk) => {
+        data += chunk.toString();
+      });
       socket.on('end', () => resolve(data));
       socket.on('error', reject);
     });
@@ -73,7 +82,11 @@ describe('routes', () => {
 describe('order of checks', () => {
   it('answers 415 as an HTML page for a body of another content type, before authentication', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/jsonx']) {
-      const answer = await rawRequest(sandbox.url, { path: '/json/2/res.partner/search', headers: { 'Content-Type': type }, body: '{"domain": []}' });
+      const answer = await rawRequest(sandbox.url, {
+        path: '/json/2/res.partner/search',
+        headers: { 'Content-Type': type },
+        body: '{"domain": []}',
+      });
       assert.equal(answer.status, 415, type);
       assert.match(String(answer.headers['content-type']), /^text\/html/);
       assert.match(answer.text, /415 Unsupported Media Type/);
@@ -83,17 +96,32 @@ describe('order of checks', () => {
   });
 
   it('accepts application/json with a charset, and an empty body whatever its type', async () => {
-    const withCharset = await rawRequest(sandbox.url, { path: '/json/2/res.users/context_get', ...json(sandbox.keys.admin, '{}', { 'Content-Type': 'Application/JSON; charset=UTF-8' }) });
+    const withCharset = await rawRequest(sandbox.url, {
+      path: '/json/2/res.users/context_get',
+      ...json(sandbox.keys.admin, '{}', { 'Content-Type': 'Application/JSON; charset=UTF-8' }),
+    });
     assert.equal(withCharset.status, 200);
-    const empty = await rawRequest(sandbox.url, { path: '/json/2/res.users/context_get', headers: { 'Content-Type': 'text/plain', Authorization: `bearer ${sandbox.keys.user}` }, body: '' });
+    const empty = await rawRequest(sandbox.url, {
+      path: '/json/2/res.users/context_get',
+      headers: { 'Content-Type': 'text/plain', Authorization: `bearer ${sandbox.keys.user}` },
+      body: '',
+    });
     assert.equal(empty.status, 200);
     assert.equal((empty.json as { uid: number }).uid, sandbox.users.user.id);
   });
 
   it('answers 401 without Authorization, with the bearer challenge', async () => {
-    const variants: Array<Record<string, string>> = [{}, { Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` }, { Authorization: 'bearer' }];
+    const variants: Array<Record<string, string>> = [
+      {},
+      { Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` },
+      { Authorization: 'bearer' },
+    ];
     for (const headers of variants) {
-      const answer = await rawRequest(sandbox.url, { path: '/json/2/res.partner/search', headers: { 'Content-Type': 'application/json', ...headers }, body: '{"domain": []}' });
+      const answer = await rawRequest(sandbox.url, {
+        path: '/json/2/res.partner/search',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: '{"domain": []}',
+      });
       assert.equal(answer.status, 401);
       assert.equal(answer.headers['www-authenticate'], 'Bearer');
       assertErrorObject(answer.json, 'werkzeug.exceptions.Unauthorized', 'User not authenticated, use the "Authorization" header', 401);
@@ -111,7 +139,11 @@ describe('order of checks', () => {
 
   it('matches the scheme word bearer case-insensitively', async () => {
     for (const scheme of ['bearer', 'Bearer', 'BEARER', 'bEaReR']) {
-      const answer = await rawRequest(sandbox.url, { path: '/json/2/res.users/context_get', headers: { 'Content-Type': 'application/json', Authorization: `${scheme} ${sandbox.keys.admin}` }, body: '{}' });
+      const answer = await rawRequest(sandbox.url, {
+        path: '/json/2/res.users/context_get',
+        headers: { 'Content-Type': 'application/json', Authorization: `${scheme} ${sandbox.keys.admin}` },
+        body: '{}',
+      });
       assert.equal(answer.status, 200, scheme);
     }
   });
@@ -125,21 +157,60 @@ describe('order of checks', () => {
       assert.equal(answer.status, 400, body);
       assertErrorObject(answer.json, 'werkzeug.exceptions.BadRequest', 'could not parse the body, expecting a json object', 400);
     }
-    const badUtf8 = await rawRequest(sandbox.url, { path: '/json/2/res.partner/search', headers: json(sandbox.keys.admin, '').headers, body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]) });
+    const badUtf8 = await rawRequest(sandbox.url, {
+      path: '/json/2/res.partner/search',
+      headers: json(sandbox.keys.admin, '').headers,
+      body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]),
+    });
     assert.equal(badUtf8.status, 400);
     assert.match((badUtf8.json as ErrorObject).message, /^could not parse the body as json: /);
   });
 
   it('checks the model, then the method, then privacy, then ids, then the arguments', async () => {
-    assertErrorObject(await fails(sandbox, 404, 'res.nothing', 'search', { bogus: 1 }), 'werkzeug.exceptions.NotFound', "the model 'res.nothing' does not exist", 404);
-    assertErrorObject(await fails(sandbox, 404, 'res.partner', 'frobnicate', { bogus: 1 }), 'werkzeug.exceptions.NotFound', "The method 'res.partner.frobnicate' does not exist", 404);
-    assertErrorObject(await fails(sandbox, 404, 'res.partner', 'name_get', {}), 'werkzeug.exceptions.NotFound', "The method 'res.partner.name_get' does not exist", 404);
+    assertErrorObject(
+      await fails(sandbox, 404, 'res.nothing', 'search', { bogus: 1 }),
+      'werkzeug.exceptions.NotFound',
+      "the model 'res.nothing' does not exist",
+      404,
+    );
+    assertErrorObject(
+      await fails(sandbox, 404, 'res.partner', 'frobnicate', { bogus: 1 }),
+      'werkzeug.exceptions.NotFound',
+      "The method 'res.partner.frobnicate' does not exist",
+      404,
+    );
+    assertErrorObject(
+      await fails(sandbox, 404, 'res.partner', 'name_get', {}),
+      'werkzeug.exceptions.NotFound',
+      "The method 'res.partner.name_get' does not exist",
+      404,
+    );
     for (const method of ['_read', '_anything_at_all', 'search_fetch']) {
-      assertErrorObject(await fails(sandbox, 403, 'res.partner', method, { ids: [1], bogus: 1 }), 'odoo.exceptions.AccessError', `Private methods (such as 'res.partner.${method}') cannot be called remotely.`, null);
+      assertErrorObject(
+        await fails(sandbox, 403, 'res.partner', method, { ids: [1], bogus: 1 }),
+        'odoo.exceptions.AccessError',
+        `Private methods (such as 'res.partner.${method}') cannot be called remotely.`,
+        null,
+      );
     }
-    assertErrorObject(await fails(sandbox, 422, 'res.partner', 'search', { ids: [1], bogus: 1 }), 'werkzeug.exceptions.UnprocessableEntity', 'cannot call res.partner.search with ids', 422);
-    assertErrorObject(await fails(sandbox, 422, 'res.partner', 'search', { ids: [], bogus: 1 }), 'werkzeug.exceptions.UnprocessableEntity', "missing a required argument: 'domain'", 422);
-    assertErrorObject(await fails(sandbox, 422, 'res.partner', 'search', { domain: [], bogus: 1 }), 'werkzeug.exceptions.UnprocessableEntity', "got an unexpected keyword argument 'bogus'", 422);
+    assertErrorObject(
+      await fails(sandbox, 422, 'res.partner', 'search', { ids: [1], bogus: 1 }),
+      'werkzeug.exceptions.UnprocessableEntity',
+      'cannot call res.partner.search with ids',
+      422,
+    );
+    assertErrorObject(
+      await fails(sandbox, 422, 'res.partner', 'search', { ids: [], bogus: 1 }),
+      'werkzeug.exceptions.UnprocessableEntity',
+      "missing a required argument: 'domain'",
+      422,
+    );
+    assertErrorObject(
+      await fails(sandbox, 422, 'res.partner', 'search', { domain: [], bogus: 1 }),
+      'werkzeug.exceptions.UnprocessableEntity',
+      "got an unexpected keyword argument 'bogus'",
+      422,
+    );
     assert.ok(Array.isArray(await ok(sandbox, 'res.partner', 'search', { ids: [], domain: [] })));
   });
 
@@ -171,7 +242,7 @@ describe('order of checks', () => {
         assert.equal(error.message, `missing a required argument: '${name}'`, `${model}/${method}`);
         complete[name] = null;
       }
-      const unexpected = await fails(sandbox, 422, model, method, { ...complete, 'unexpected_ärgument': 1 });
+      const unexpected = await fails(sandbox, 422, model, method, { ...complete, unexpected_ärgument: 1 });
       assert.equal(unexpected.message, "got an unexpected keyword argument 'unexpected_ärgument'", `${model}/${method}`);
     }
   });
@@ -204,15 +275,22 @@ describe('answers', () => {
     const active = await ok<number[]>(sandbox, 'res.partner', 'search', { domain: [] });
     const all = await ok<number[]>(sandbox, 'res.partner', 'search', { domain: [], context: { active_test: false } });
     assert.equal(all.length, active.length + archived.length);
-    const defaults = await ok<Record<string, unknown>>(sandbox, 'res.partner', 'default_get', { fields: ['type', 'email'], context: { default_email: 'ctx@example.com' } });
+    const defaults = await ok<Record<string, unknown>>(sandbox, 'res.partner', 'default_get', {
+      fields: ['type', 'email'],
+      context: { default_email: 'ctx@example.com' },
+    });
     assert.deepEqual(defaults, { type: 'contact', email: 'ctx@example.com' });
   });
 
   it('gives dates as YYYY-MM-DD and datetimes as YYYY-MM-DD HH:MM:SS in UTC', async () => {
     const [id] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name: 'Dated', date: '2024-02-29' }] });
-    const [record] = await ok<Array<Record<string, unknown>>>(sandbox, 'res.partner', 'read', { ids: [id], fields: ['date', 'create_date', 'write_date', '__last_update'] });
+    const [record] = await ok<Array<Record<string, unknown>>>(sandbox, 'res.partner', 'read', {
+      ids: [id],
+      fields: ['date', 'create_date', 'write_date', '__last_update'],
+    });
     assert.equal(record.date, '2024-02-29');
-    for (const key of ['create_date', 'write_date', '__last_update']) assert.match(String(record[key]), /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    for (const key of ['create_date', 'write_date', '__last_update'])
+      assert.match(String(record[key]), /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const now = sandbox.clock.now().getTime();
     assert.ok(Math.abs(Date.parse(`${String(record.create_date).replace(' ', 'T')}Z`) - now) < 60_000, 'create_date is UTC');
   });
@@ -220,12 +298,18 @@ describe('answers', () => {
   it('keeps unicode intact everywhere: values, names in the path, argument names', async () => {
     const name = 'Ünïcødé 東京 دار 🚀 \u200d “quotes” \\ backslash';
     const [id] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name, comment: 'ligne 1\nligne 2 — ✓' }] });
-    const [record] = await ok<Array<{ name: string; comment: string }>>(sandbox, 'res.partner', 'read', { ids: [id], fields: ['name', 'comment'] });
+    const [record] = await ok<Array<{ name: string; comment: string }>>(sandbox, 'res.partner', 'read', {
+      ids: [id],
+      fields: ['name', 'comment'],
+    });
     assert.equal(record.name, name);
     assert.equal(record.comment, 'ligne 1\nligne 2 — ✓');
     const found = await ok<number[]>(sandbox, 'res.partner', 'search', { domain: [['name', 'ilike', '東京 دار 🚀']] });
     assert.deepEqual(found, [id]);
-    const model = await rawRequest(sandbox.url, { path: `/json/2/${encodeURIComponent('rés.pärtner')}/search`, ...json(sandbox.keys.admin, '{}') });
+    const model = await rawRequest(sandbox.url, {
+      path: `/json/2/${encodeURIComponent('rés.pärtner')}/search`,
+      ...json(sandbox.keys.admin, '{}'),
+    });
     assert.equal((model.json as ErrorObject).message, "the model 'rés.pärtner' does not exist");
     const nul = await fails(sandbox, 500, 'res.partner', 'create', { vals_list: [{ name: 'nul \u0000 inside' }] });
     assert.equal(nul.name, 'builtins.ValueError');
@@ -253,7 +337,10 @@ describe('body size limit', () => {
 
 describe('database selection', () => {
   it('uses the only database without a header, refuses an unknown one, and needs the header once there are several', async () => {
-    assert.equal((await call(sandbox, 'res.users', 'context_get', {}, { headers: { 'X-Service-Database': sandbox.database } })).status, 200);
+    assert.equal(
+      (await call(sandbox, 'res.users', 'context_get', {}, { headers: { 'X-Service-Database': sandbox.database } })).status,
+      200,
+    );
     const unknown = await call(sandbox, 'res.users', 'context_get', {}, { headers: { 'X-Service-Database': 'nope' } });
     assert.equal(unknown.status, 404);
     assert.match(String(unknown.headers['content-type']), /^text\/html/);
@@ -263,7 +350,10 @@ describe('database selection', () => {
       const ambiguous = await call(sandbox, 'res.users', 'context_get');
       assert.equal(ambiguous.status, 404);
       assert.match(ambiguous.text, /No database is selected/);
-      assert.equal((await call(sandbox, 'res.users', 'context_get', {}, { headers: { 'X-Service-Database': sandbox.database } })).status, 200);
+      assert.equal(
+        (await call(sandbox, 'res.users', 'context_get', {}, { headers: { 'X-Service-Database': sandbox.database } })).status,
+        200,
+      );
       // Keys belong to one database.
       assert.equal((await call(sandbox, 'res.users', 'context_get', {}, { headers: { 'X-Service-Database': 'second' } })).status, 401);
     } finally {

@@ -10,14 +10,24 @@ let sandbox: StartedSandbox;
 
 const RPC_LIMIT = 64 * 1024;
 
-before(async () => { sandbox = await startSandbox({ maxRpcBodyBytes: RPC_LIMIT }); });
-after(async () => { await sandbox?.stop(); });
+before(async () => {
+  sandbox = await startSandbox({ maxRpcBodyBytes: RPC_LIMIT });
+});
+after(async () => {
+  await sandbox?.stop();
+});
 
-interface Envelope { jsonrpc: string; id: unknown; result?: unknown; error?: { code: number; message: string; data: ErrorObject } }
+interface Envelope {
+  jsonrpc: string;
+  id: unknown;
+  result?: unknown;
+  error?: { code: number; message: string; data: ErrorObject };
+}
 
 async function jsonrpc(service: string, method: string, args: unknown[], id: unknown = 7): Promise<Envelope> {
   const answer = await rawRequest(sandbox.url, {
-    path: '/jsonrpc', headers: { 'Content-Type': 'application/json' },
+    path: '/jsonrpc',
+    headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { service, method, args }, id }),
   });
   assert.equal(answer.status, 200);
@@ -40,7 +50,9 @@ describe('/jsonrpc', () => {
   it('answers the result envelope for version, login and authenticate with a password or a key', async () => {
     const { admin, user } = sandbox.users;
     assert.deepEqual(await jsonrpc('common', 'version', [], 'abc'), {
-      jsonrpc: '2.0', id: 'abc', result: { server_version: '19.0', server_version_info: [19, 0, 0, 'final', 0, ''], server_serie: '19.0', protocol_version: 1 },
+      jsonrpc: '2.0',
+      id: 'abc',
+      result: { server_version: '19.0', server_version_info: [19, 0, 0, 'final', 0, ''], server_serie: '19.0', protocol_version: 1 },
     });
     assert.equal((await jsonrpc('common', 'login', [sandbox.database, 'admin', admin.password])).result, admin.id);
     assert.equal((await jsonrpc('common', 'authenticate', [sandbox.database, 'demo', sandbox.keys.user, {}])).result, user.id);
@@ -53,7 +65,10 @@ describe('/jsonrpc', () => {
     const found = await object(user.id, key, 'res.partner', 'search', [[['is_company', '=', true]]], { limit: 2 });
     assert.equal((found.result as number[]).length, 2);
     const read = await object(user.id, user.password as string, 'res.partner', 'read', [found.result], { fields: ['name'] });
-    assert.deepEqual((read.result as { id: number }[]).map((row) => row.id), found.result);
+    assert.deepEqual(
+      (read.result as { id: number }[]).map((row) => row.id),
+      found.result,
+    );
     const created = await object(user.id, key, 'res.partner', 'create', [{ name: 'JSON-RPC one' }]);
     assert.equal(typeof created.result, 'number');
     const many = await object(user.id, key, 'res.partner', 'create', [], { vals_list: [{ name: 'JSON-RPC two' }] });
@@ -70,15 +85,32 @@ describe('/jsonrpc', () => {
     const nothing = await object(admin.id, sandbox.keys.admin, 'res.partner', 'check_access', [[3], 'read']);
     assert.deepEqual(nothing, { jsonrpc: '2.0', id: 7 });
     assertError(await object(admin.id, 'wrong', 'res.partner', 'search', [[]]), 'odoo.exceptions.AccessDenied', /^Access Denied$/);
-    assertError(await object(robot.id, sandbox.keys.robot, 'res.partner', 'create', [{ name: 'x' }]), 'odoo.exceptions.AccessError', /create/);
+    assertError(
+      await object(robot.id, sandbox.keys.robot, 'res.partner', 'create', [{ name: 'x' }]),
+      'odoo.exceptions.AccessError',
+      /create/,
+    );
     assertError(await object(admin.id, sandbox.keys.admin, 'res.partner', 'read', [[999999]]), 'odoo.exceptions.MissingError', /./);
-    assertError(await object(admin.id, sandbox.keys.admin, 'res.partner', 'search', [[['nope', '=', 1]]]), 'builtins.ValueError', /Invalid field res.partner.nope/);
-    assertError(await object(admin.id, sandbox.keys.admin, 'no.model', 'search', [[]]), 'werkzeug.exceptions.NotFound', /the model 'no.model' does not exist/);
+    assertError(
+      await object(admin.id, sandbox.keys.admin, 'res.partner', 'search', [[['nope', '=', 1]]]),
+      'builtins.ValueError',
+      /Invalid field res.partner.nope/,
+    );
+    assertError(
+      await object(admin.id, sandbox.keys.admin, 'no.model', 'search', [[]]),
+      'werkzeug.exceptions.NotFound',
+      /the model 'no.model' does not exist/,
+    );
     assertError(await jsonrpc('nothing', 'version', []), 'builtins.Exception', /Unknown service 'nothing'/);
   });
 
   it('refuses a body over the limit with the error envelope (HTTP 200), and stays up', async () => {
-    const big = JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { service: 'common', method: 'version', args: ['x'.repeat(RPC_LIMIT)] }, id: 1 });
+    const big = JSON.stringify({
+      jsonrpc: '2.0',
+      method: 'call',
+      params: { service: 'common', method: 'version', args: ['x'.repeat(RPC_LIMIT)] },
+      id: 1,
+    });
     const answer = await rawRequest(sandbox.url, { path: '/jsonrpc', headers: { 'Content-Type': 'application/json' }, body: big });
     assert.equal(answer.status, 200);
     assert.equal((answer.json as Envelope).error?.data.name, 'werkzeug.exceptions.RequestEntityTooLarge');
@@ -86,18 +118,28 @@ describe('/jsonrpc', () => {
   });
 
   it('answers HTTP 400 to malformed JSON', async () => {
-    const answer = await rawRequest(sandbox.url, { path: '/jsonrpc', headers: { 'Content-Type': 'application/json' }, body: '{"jsonrpc": "2.0",' });
+    const answer = await rawRequest(sandbox.url, {
+      path: '/jsonrpc',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"jsonrpc": "2.0",',
+    });
     assert.equal(answer.status, 400);
     assert.equal((answer.json as Envelope).error?.data.name, 'werkzeug.exceptions.BadRequest');
   });
 
   it(`refuses passwords but not keys once ${KEYS_ONLY_PARAMETER} is true`, async () => {
     const { admin } = sandbox.users;
-    const [parameter] = await ok<number[]>(sandbox, 'ir.config_parameter', 'create', { vals_list: [{ key: KEYS_ONLY_PARAMETER, value: 'True' }] });
+    const [parameter] = await ok<number[]>(sandbox, 'ir.config_parameter', 'create', {
+      vals_list: [{ key: KEYS_ONLY_PARAMETER, value: 'True' }],
+    });
     try {
       assert.equal((await jsonrpc('common', 'login', [sandbox.database, 'admin', admin.password])).result, false);
       assert.equal((await jsonrpc('common', 'login', [sandbox.database, 'admin', sandbox.keys.admin])).result, admin.id);
-      assertError(await object(admin.id, admin.password as string, 'res.partner', 'search_count', [[]]), 'odoo.exceptions.AccessDenied', /Access Denied/);
+      assertError(
+        await object(admin.id, admin.password as string, 'res.partner', 'search_count', [[]]),
+        'odoo.exceptions.AccessDenied',
+        /Access Denied/,
+      );
       assert.equal(typeof (await object(admin.id, sandbox.keys.admin, 'res.partner', 'search_count', [[]])).result, 'number');
     } finally {
       await ok(sandbox, 'ir.config_parameter', 'unlink', { ids: [parameter] });

@@ -8,14 +8,21 @@ import { python as runPython, type Step } from './legacyPythonClient';
 let sandbox: StartedSandbox;
 const RPC_LIMIT = 1024 * 1024;
 
-before(async () => { sandbox = await startSandbox({ maxRpcBodyBytes: RPC_LIMIT }); });
-after(async () => { await sandbox?.stop(); });
+before(async () => {
+  sandbox = await startSandbox({ maxRpcBodyBytes: RPC_LIMIT });
+});
+after(async () => {
+  await sandbox?.stop();
+});
 
 const python = (steps: Step[]) => runPython(sandbox.url, steps);
 
 const db = () => sandbox.database;
-const kw = (uid: number, secret: string, model: string, method: string, args: unknown[], keywords: Record<string, unknown> = {}): Step =>
-  ['/xmlrpc/2/object', 'execute_kw', [db(), uid, secret, model, method, args, keywords]];
+const kw = (uid: number, secret: string, model: string, method: string, args: unknown[], keywords: Record<string, unknown> = {}): Step => [
+  '/xmlrpc/2/object',
+  'execute_kw',
+  [db(), uid, secret, model, method, args, keywords],
+];
 
 describe('common service', () => {
   it('answers version, and login/authenticate with a password or an API key in place of it', async () => {
@@ -31,9 +38,20 @@ describe('common service', () => {
       ['/xmlrpc/2/common', 'login', [db(), 'robot', '']],
       ['/xmlrpc/common', 'login', [db(), 'admin', admin.password]],
     ]);
-    assert.deepEqual(answers[0].ok, { server_version: '19.0', server_version_info: [19, 0, 0, 'final', 0, ''], server_serie: '19.0', protocol_version: 1 });
-    assert.deepEqual(answers.slice(1, 5).map((answer) => answer.ok), [admin.id, user.id, user.id, robot.id]);
-    assert.deepEqual(answers.slice(5, 8).map((answer) => answer.ok), [false, false, false]);
+    assert.deepEqual(answers[0].ok, {
+      server_version: '19.0',
+      server_version_info: [19, 0, 0, 'final', 0, ''],
+      server_serie: '19.0',
+      protocol_version: 1,
+    });
+    assert.deepEqual(
+      answers.slice(1, 5).map((answer) => answer.ok),
+      [admin.id, user.id, user.id, robot.id],
+    );
+    assert.deepEqual(
+      answers.slice(5, 8).map((answer) => answer.ok),
+      [false, false, false],
+    );
     assert.equal(answers[8].ok, admin.id);
   });
 });
@@ -47,7 +65,11 @@ describe('object service', () => {
       kw(admin.id, admin.password as string, 'res.partner', 'read', [[3]], { fields: ['name'], context: { lang: 'en_US' } }),
       kw(user.id, sandbox.keys.user, 'res.partner', 'create', [{ name: 'XML-RPC one', email: 'one@example.com' }]),
       kw(user.id, user.password as string, 'res.partner', 'create', [[{ name: 'XML-RPC two' }, { name: 'XML-RPC three' }]]),
-      ['/xmlrpc/2/object', 'execute', [db(), user.id, sandbox.keys.user, 'res.partner', 'search', [['name', '=like', 'XML-RPC %']], 0, 10, 'id']],
+      [
+        '/xmlrpc/2/object',
+        'execute',
+        [db(), user.id, sandbox.keys.user, 'res.partner', 'search', [['name', '=like', 'XML-RPC %']], 0, 10, 'id'],
+      ],
     ]);
     assert.equal((found.ok as number[]).length, 3);
     assert.equal(typeof counted.ok, 'number');
@@ -63,7 +85,10 @@ describe('object service', () => {
       ['/xmlrpc/2/object', 'execute', [db(), user.id, sandbox.keys.user, 'res.partner', 'search_count', [['id', 'in', ids]]]],
     ]);
     assert.equal(written.ok, true);
-    assert.deepEqual((names.ok as { email: string }[]).map((row) => row.email), ['same@example.com', 'same@example.com', 'same@example.com']);
+    assert.deepEqual(
+      (names.ok as { email: string }[]).map((row) => row.email),
+      ['same@example.com', 'same@example.com', 'same@example.com'],
+    );
     assert.equal(removed.ok, true);
     assert.equal(left.ok, 0);
     const answer = await ok<number>(sandbox, 'res.partner', 'search_count', { domain: [['id', 'in', ids]] });
@@ -138,8 +163,10 @@ describe('hostile and oversized bodies', () => {
 
   it('refuses a DTD and an entity bomb with a fault, expanding nothing, and stays up', async () => {
     const bomb = `<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('')}]>\n<methodCall><methodName>version</methodName><params><param><value><string>&lol9;</string></value></param></params></methodCall>`;
-    const external = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><methodCall><methodName>version</methodName><params><param><value>&e;</value></param></params></methodCall>';
-    const undeclared = '<?xml version="1.0"?><methodCall><methodName>version</methodName><params><param><value>&e;</value></param></params></methodCall>';
+    const external =
+      '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><methodCall><methodName>version</methodName><params><param><value>&e;</value></param></params></methodCall>';
+    const undeclared =
+      '<?xml version="1.0"?><methodCall><methodName>version</methodName><params><param><value>&e;</value></param></params></methodCall>';
     for (const body of [bomb, external, undeclared]) {
       const answer = await xmlCall(body);
       assert.equal(answer.status, 200);
@@ -151,7 +178,9 @@ describe('hostile and oversized bodies', () => {
   });
 
   it('accepts <nil/> in a request and refuses a body over the limit with a fault', async () => {
-    const nil = await xmlCall(`<?xml version="1.0"?><methodCall><methodName>login</methodName><params><param><value><string>${db()}</string></value></param><param><value><string>admin</string></value></param><param><value><nil/></value></param></params></methodCall>`);
+    const nil = await xmlCall(
+      `<?xml version="1.0"?><methodCall><methodName>login</methodName><params><param><value><string>${db()}</string></value></param><param><value><string>admin</string></value></param><param><value><nil/></value></param></params></methodCall>`,
+    );
     assert.match(nil.text, /<params>\s*<param>\s*<value><boolean>0<\/boolean><\/value>/);
     const big = `<?xml version="1.0"?><methodCall><methodName>version</methodName><params><param><value><string>${'x'.repeat(RPC_LIMIT)}</string></value></param></params></methodCall>`;
     const answer = await xmlCall(big);

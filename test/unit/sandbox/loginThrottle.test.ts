@@ -13,23 +13,32 @@ import { SandboxBrowser } from '../../support/sandboxBrowser';
 let sandbox: StartedSandbox;
 const COOLDOWN_MS = 60_000;
 
-before(async () => { sandbox = await startSandbox({ databases: ['second'] }); });
-after(async () => { await sandbox?.stop(); });
+before(async () => {
+  sandbox = await startSandbox({ databases: ['second'] });
+});
+after(async () => {
+  await sandbox?.stop();
+});
 
 const inDemo = { headers: { 'X-Service-Database': 'demo' } };
 
-interface Envelope { result?: unknown; error?: { data: { name: string; message: string } } }
+interface Envelope {
+  result?: unknown;
+  error?: { data: { name: string; message: string } };
+}
 
 async function jsonrpc(service: string, method: string, args: unknown[]): Promise<Envelope> {
   const response = await fetch(`${sandbox.url}/jsonrpc`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { service, method, args }, id: 1 }),
   });
-  return await response.json() as Envelope;
+  return (await response.json()) as Envelope;
 }
 
 const rpcLogin = (database: string, login: string, password: string) => jsonrpc('common', 'login', [database, login, password]);
-const countPartners = (uid: number, secret: string) => jsonrpc('object', 'execute_kw', ['demo', uid, secret, 'res.partner', 'search_count', [[]]]);
+const countPartners = (uid: number, secret: string) =>
+  jsonrpc('object', 'execute_kw', ['demo', uid, secret, 'res.partner', 'search_count', [[]]]);
 
 async function webLogin(database: string, login: string, password: string): Promise<{ status: number; text: string }> {
   const browser = new SandboxBrowser(sandbox.url);
@@ -37,15 +46,17 @@ async function webLogin(database: string, login: string, password: string): Prom
   return browser.post('/web/login', { db: database, login, password });
 }
 
-describe('login cooldown (the reference\'s, per database and address)', () => {
+describe("login cooldown (the reference's, per database and address)", () => {
   it('refuses the web login unchecked after 5 failures, on that database only, until 60 s after the last failure', async () => {
-    for (let attempt = 0; attempt < 5; attempt += 1) assert.match((await webLogin('demo', 'demo', `guess ${attempt}`)).text, /Wrong login\/password/);
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      assert.match((await webLogin('demo', 'demo', `guess ${attempt}`)).text, /Wrong login\/password/);
     const refused = await webLogin('demo', 'demo', 'demo');
     assert.equal(refused.status, 200, 'the right password is not even checked');
     assert.ok(refused.text.includes(LOGIN_COOLDOWN_MESSAGE));
     assert.equal((await webLogin('second', 'demo', 'demo')).status, 303, 'another database is not on cooldown');
     const session = await fetch(`${sandbox.url}/web/session/authenticate`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { db: 'demo', login: 'demo', password: 'demo' }, id: 1 }),
     });
     assert.ok(JSON.stringify(await session.json()).includes(LOGIN_COOLDOWN_MESSAGE), '/web/session/authenticate is on cooldown too');
@@ -65,7 +76,11 @@ describe('login cooldown (the reference\'s, per database and address)', () => {
     const denied = await countPartners(user.id, 'demo');
     assert.equal(denied.error?.data.name, 'odoo.exceptions.AccessDenied');
     assert.equal(denied.error?.data.message, LOGIN_COOLDOWN_MESSAGE);
-    assert.equal(typeof (await countPartners(admin.id, 'admin')).result, 'number', 'a pair proven before is not checked again, as the reference caches it');
+    assert.equal(
+      typeof (await countPartners(admin.id, 'admin')).result,
+      'number',
+      'a pair proven before is not checked again, as the reference caches it',
+    );
     sandbox.clock.advance(COOLDOWN_MS + 1_000);
     assert.equal((await rpcLogin('demo', 'demo', 'demo')).result, user.id);
     assert.equal(typeof (await countPartners(user.id, sandbox.keys.user)).result, 'number', 'a key as the password');
@@ -98,14 +113,19 @@ describe('master password cooldown', () => {
     assert.equal(refused.error?.data.name, 'odoo.exceptions.AccessDenied');
     assert.equal(refused.error?.data.message, MASTER_COOLDOWN_MESSAGE);
     const page = await fetch(`${sandbox.url}/web/database/drop`, {
-      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ master_pwd: sandbox.masterPassword, name: 'second' }).toString(), redirect: 'manual',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ master_pwd: sandbox.masterPassword, name: 'second' }).toString(),
+      redirect: 'manual',
     });
     assert.equal(page.status, 200);
     assert.ok((await page.text()).includes(`Database deletion error: ${MASTER_COOLDOWN_MESSAGE}`));
     assert.deepEqual([...sandbox.server.catalog.list()].sort(), ['demo', 'second']);
     sandbox.clock.advance(COOLDOWN_MS + 1_000);
-    assert.ok(Array.isArray((await jsonrpc('db', 'list_countries', [sandbox.masterPassword])).result), 'the right one works after the cooldown');
+    assert.ok(
+      Array.isArray((await jsonrpc('db', 'list_countries', [sandbox.masterPassword])).result),
+      'the right one works after the cooldown',
+    );
   });
 });
 
@@ -129,13 +149,32 @@ describe('forged keys of a known prefix', () => {
     assert.deepEqual(new Set(statuses.slice(5)), new Set([429]));
     assert.equal(authenticator.hashChecks - before, 5, 'only the first 5 forged keys were hashed');
     assert.equal((await call(sandbox, 'res.partner', 'search_count', { domain: [] }, { key: real, ...inDemo })).status, 200);
-    await ok(sandbox, 'res.users', 'write', { ids: [sandbox.users.admin.id], vals: { name: 'Mitchell Admin (during the attack)' } }, inDemo);
+    await ok(
+      sandbox,
+      'res.users',
+      'write',
+      { ids: [sandbox.users.admin.id], vals: { name: 'Mitchell Admin (during the attack)' } },
+      inDemo,
+    );
     assert.equal(authenticator.size, 0, 'the change cleared the verified keys');
-    assert.equal((await call(sandbox, 'res.partner', 'search_count', { domain: [] }, { key: real, ...inDemo })).status, 200, 'proven before: no slow hash needed');
+    assert.equal(
+      (await call(sandbox, 'res.partner', 'search_count', { domain: [] }, { key: real, ...inDemo })).status,
+      200,
+      'proven before: no slow hash needed',
+    );
     assert.equal(authenticator.hashChecks - before, 5);
     const fresh = await sandbox.newKey('demo');
-    assert.equal((await call(sandbox, 'res.partner', 'search_count', { domain: [] }, { key: fresh, ...inDemo })).status, 200, 'keys of other prefixes are checked as usual');
+    assert.equal(
+      (await call(sandbox, 'res.partner', 'search_count', { domain: [] }, { key: fresh, ...inDemo })).status,
+      200,
+      'keys of other prefixes are checked as usual',
+    );
     sandbox.clock.advance(COOLDOWN_MS + 1_000);
-    assert.equal((await call(sandbox, 'res.partner', 'search_count', { domain: [] }, { key: `${real.slice(0, 8)}${'0'.repeat(32)}`, ...inDemo })).status, 401, 'checked again after the cooldown');
+    assert.equal(
+      (await call(sandbox, 'res.partner', 'search_count', { domain: [] }, { key: `${real.slice(0, 8)}${'0'.repeat(32)}`, ...inDemo }))
+        .status,
+      401,
+      'checked again after the cooldown',
+    );
   });
 });

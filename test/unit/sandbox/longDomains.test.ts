@@ -15,7 +15,9 @@ before(async () => {
   sandbox = await startSandbox();
   everyone = await count([]);
 });
-after(async () => { await sandbox?.stop(); });
+after(async () => {
+  await sandbox?.stop();
+});
 
 const ALL = { context: { active_test: false } };
 function count(domain: unknown): Promise<number> {
@@ -52,7 +54,10 @@ describe('domains over the limits are refused before any SQL runs', () => {
 
   it('5,000 dotted-path conditions (a few hundred made the query planner explode) by the related-tables limit', async () => {
     await refused(attack.slice(0, 5_000), new RegExp(`more than ${DOMAIN_LIMITS.relatedTables} related tables`));
-    await refused(Array.from({ length: 300 }, (_, index) => ['category_id.name', '=', `x${index}`]), /related tables/);
+    await refused(
+      Array.from({ length: 300 }, (_, index) => ['category_id.name', '=', `x${index}`]),
+      /related tables/,
+    );
     assert.equal(await count([]), everyone);
   });
 
@@ -86,7 +91,10 @@ describe('big domains within the limits give the right answer', () => {
     assert.equal(await count(nobody), everyone);
     const azureContacts = await count([['parent_id.name', '=', 'Azure Interior']]);
     assert.ok(azureContacts > 0);
-    assert.equal(await count(Array.from({ length: DOMAIN_LIMITS.relatedTables }, () => ['parent_id.name', '=', 'Azure Interior'])), azureContacts);
+    assert.equal(
+      await count(Array.from({ length: DOMAIN_LIMITS.relatedTables }, () => ['parent_id.name', '=', 'Azure Interior'])),
+      azureContacts,
+    );
     assert.equal(await count(alternating(DOMAIN_LIMITS.depth - 1, ['id', '!=', 0])), everyone);
     assert.equal(await count([[longPath(DOMAIN_LIMITS.pathFields), '=', 'Azure Interior']]), 0);
   });
@@ -109,8 +117,18 @@ describe('the same refusal over the deprecated interfaces', () => {
   it('JSON-RPC answers the ValueError in its error envelope', async () => {
     const { admin } = sandbox.users;
     const answer = await rawRequest(sandbox.url, {
-      path: '/jsonrpc', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params: { service: 'object', method: 'execute_kw', args: [sandbox.database, admin.id, admin.password, 'res.partner', 'search_count', [attack]] } }),
+      path: '/jsonrpc',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'call',
+        id: 1,
+        params: {
+          service: 'object',
+          method: 'execute_kw',
+          args: [sandbox.database, admin.id, admin.password, 'res.partner', 'search_count', [attack]],
+        },
+      }),
     });
     assert.equal(answer.status, 200);
     const error = (answer.json as { error: { data: ErrorObject } }).error.data;
@@ -120,9 +138,16 @@ describe('the same refusal over the deprecated interfaces', () => {
 
   it('XML-RPC answers a fault (code 1) naming the ValueError', async () => {
     const { admin } = sandbox.users;
-    const body = `<?xml version="1.0"?><methodCall><methodName>execute_kw</methodName><params>${
-      [sandbox.database, admin.id, admin.password, 'res.partner', 'search_count', [attack]].map((value) => `<param>${xmlValue(value)}</param>`).join('')
-    }</params></methodCall>`;
+    const body = `<?xml version="1.0"?><methodCall><methodName>execute_kw</methodName><params>${[
+      sandbox.database,
+      admin.id,
+      admin.password,
+      'res.partner',
+      'search_count',
+      [attack],
+    ]
+      .map((value) => `<param>${xmlValue(value)}</param>`)
+      .join('')}</params></methodCall>`;
     const answer = await rawRequest(sandbox.url, { path: '/xmlrpc/2/object', headers: { 'Content-Type': 'text/xml' }, body });
     assert.equal(answer.status, 200);
     assert.match(answer.text, /<name>faultCode<\/name>\s*<value><int>1<\/int><\/value>/);
@@ -147,14 +172,18 @@ describe('a database whose worker or connection dies mid-call', () => {
       const names = [`Committed ${label}`, `Uncommitted ${label}`, `Waiting ${label}`];
       const [committed] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name: names[0] }] });
       let wrote!: () => void;
-      const written = new Promise<void>((resolve) => { wrote = resolve; });
-      const held = sandbox.server.catalog.use(sandbox.database, (storage) => storage.transaction(async (tx) => {
-        await tx.query('INSERT INTO res_partner (name, active) VALUES ($1, true)', [names[1]]);
-        wrote();
-        if (moment === 'while a statement runs') await tx.query('SELECT pg_sleep(5)');
-        else await new Promise((resolve) => setTimeout(resolve, 300));
-        await tx.query('SELECT 1');
-      }));
+      const written = new Promise<void>((resolve) => {
+        wrote = resolve;
+      });
+      const held = sandbox.server.catalog.use(sandbox.database, (storage) =>
+        storage.transaction(async (tx) => {
+          await tx.query('INSERT INTO res_partner (name, active) VALUES ($1, true)', [names[1]]);
+          wrote();
+          if (moment === 'while a statement runs') await tx.query('SELECT pg_sleep(5)');
+          else await new Promise((resolve) => setTimeout(resolve, 300));
+          await tx.query('SELECT 1');
+        }),
+      );
       // Its rejection is expected while crashDatabase runs: observed from now on, it is never an unhandled rejection.
       const heldFailure = assert.rejects(held, (error: Error) => /uncommitted changes are lost/.test(error.message));
       await written;
@@ -172,7 +201,10 @@ describe('a database whose worker or connection dies mid-call', () => {
         assert.match((answer.json as ErrorObject).message, /Program terminated with exit\(100\)/);
       }
 
-      const found = await ok<Array<{ id: number; name: string }>>(sandbox, 'res.partner', 'search_read', { domain: [['name', 'in', names]], fields: ['name'] });
+      const found = await ok<Array<{ id: number; name: string }>>(sandbox, 'res.partner', 'search_read', {
+        domain: [['name', 'in', names]],
+        fields: ['name'],
+      });
       assert.deepEqual(found, [{ id: committed, name: names[0] }]);
       const [created] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name: `Created after the crash ${label}` }] });
       assert.equal(await count([['id', 'in', [committed, created]]]), 2);

@@ -23,7 +23,10 @@ after(async () => {
 });
 
 /** Runs `json2 sandbox` with `args` and `check` while it runs; resolves with its exit code and what it printed. */
-async function runCommand(args: string[], check: (url: string) => Promise<void> = async () => undefined): Promise<{ code: number; stdout: string; stderr: string }> {
+async function runCommand(
+  args: string[],
+  check: (url: string) => Promise<void> = async () => undefined,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let running;
   try {
     running = await startCommand(['--data', dataDir, '--port', '0', ...backend.args, ...args]);
@@ -42,7 +45,8 @@ async function runCommand(args: string[], check: (url: string) => Promise<void> 
 /** True when the running sandbox accepts `master` (the db service's list_countries needs it). */
 async function accepts(url: string, master: string): Promise<boolean> {
   const answer = await rawRequest(url, {
-    path: '/jsonrpc', headers: { 'Content-Type': 'application/json' },
+    path: '/jsonrpc',
+    headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params: { service: 'db', method: 'list_countries', args: [master] } }),
   });
   return Array.isArray((answer.json as { result?: unknown }).result);
@@ -55,7 +59,10 @@ describe('master password sources (issue 24, point 11)', () => {
     assert.deepEqual(serve(['--master-password-prompt']).masterPasswordSource, { from: 'prompt' });
     assert.deepEqual(serve(['--master-password', 'pw']).masterPasswordSource, { from: 'argument', value: 'pw' });
     assert.equal(serve(['--max-upload-mb', '10']).maxUploadBytes, 10 * 1024 * 1024);
-    assert.throws(() => serve(['--master-password', 'pw', '--master-password-prompt']), (error: unknown) => error instanceof UsageError && /choose one of --master-password and --master-password-prompt/.test(error.message));
+    assert.throws(
+      () => serve(['--master-password', 'pw', '--master-password-prompt']),
+      (error: unknown) => error instanceof UsageError && /choose one of --master-password and --master-password-prompt/.test(error.message),
+    );
     assert.throws(() => serve(['--max-upload-mb', '0']), /--max-upload-mb needs a whole number from 1 to 1048576/);
   });
 
@@ -88,9 +95,14 @@ describe('master password sources (issue 24, point 11)', () => {
   });
 
   it('still takes --master-password PW, with a deprecation warning', async () => {
-    const run = await runCommand(['--master-password', 'from-the-argument'], async (url) => assert.ok(await accepts(url, 'from-the-argument')));
+    const run = await runCommand(['--master-password', 'from-the-argument'], async (url) =>
+      assert.ok(await accepts(url, 'from-the-argument')),
+    );
     assert.equal(run.code, 0);
-    assert.match(run.stderr, /Warning: --master-password is deprecated: other local users see it in the process list and the shell keeps it in its history; use JSON2_SANDBOX_MASTER_PASSWORD, --master-password-file FILE or --master-password-prompt/);
+    assert.match(
+      run.stderr,
+      /Warning: --master-password is deprecated: other local users see it in the process list and the shell keeps it in its history; use JSON2_SANDBOX_MASTER_PASSWORD, --master-password-file FILE or --master-password-prompt/,
+    );
   });
 
   it('refuses --master-password-prompt without a terminal, changing nothing', async () => {

@@ -13,50 +13,140 @@ import { fails, ok } from '../../support/sandboxHttp';
 let sandbox: StartedSandbox;
 type Row = Record<string, unknown>;
 
-before(async () => { sandbox = await startSandbox(); });
-after(async () => { await sandbox?.stop(); });
+before(async () => {
+  sandbox = await startSandbox();
+});
+after(async () => {
+  await sandbox?.stop();
+});
 
 const searchRead = (model: string, domain: unknown[], fields: string[]) => ok<Row[]>(sandbox, model, 'search_read', { domain, fields });
 const modelId = async (model: string) => (await ok<number[]>(sandbox, 'ir.model', 'search', { domain: [['model', '=', model]] }))[0];
-const addField = async (model: string, values: Row) => (await ok<number[]>(sandbox, 'ir.model.fields', 'create', {
-  vals_list: { model_id: await modelId(model), state: 'manual', field_description: String(values.name), ...values },
-}))[0];
-const columns = (table: string) => sandbox.server.catalog.use(sandbox.database, async (storage) =>
-  (await storage.query<{ column_name: string }>('SELECT column_name FROM information_schema.columns WHERE table_name = $1 ORDER BY column_name', [table])).rows.map((row) => row.column_name));
+const addField = async (model: string, values: Row) =>
+  (
+    await ok<number[]>(sandbox, 'ir.model.fields', 'create', {
+      vals_list: { model_id: await modelId(model), state: 'manual', field_description: String(values.name), ...values },
+    })
+  )[0];
+const columns = (table: string) =>
+  sandbox.server.catalog.use(sandbox.database, async (storage) =>
+    (
+      await storage.query<{ column_name: string }>(
+        'SELECT column_name FROM information_schema.columns WHERE table_name = $1 ORDER BY column_name',
+        [table],
+      )
+    ).rows.map((row) => row.column_name),
+  );
 
 describe('listing models and fields', () => {
   it('lists every model with its fields, views and access rows', async () => {
     const models = await searchRead('ir.model', [], ['model', 'name', 'state', 'field_id', 'view_ids', 'access_ids']);
     const names = models.map((row) => row.model);
-    for (const name of ['res.partner', 'res.users', 'res.users.apikeys', 'ir.model', 'ir.model.fields', 'ir.ui.view', 'ir.model.access', 'sandbox.testing']) assert.ok(names.includes(name), name);
+    for (const name of [
+      'res.partner',
+      'res.users',
+      'res.users.apikeys',
+      'ir.model',
+      'ir.model.fields',
+      'ir.ui.view',
+      'ir.model.access',
+      'sandbox.testing',
+    ])
+      assert.ok(names.includes(name), name);
     const partner = models.find((row) => row.model === 'res.partner') as Row;
     assert.equal(partner.name, 'Contact');
     assert.equal(partner.state, 'base');
     assert.deepEqual(partner.view_ids, []);
     const fieldsGet = await ok<Row>(sandbox, 'res.partner', 'fields_get', { attributes: ['type'] });
     assert.equal((partner.field_id as number[]).length, Object.keys(fieldsGet).length);
-    const access = await ok<Row[]>(sandbox, 'ir.model.access', 'read', { ids: partner.access_ids, fields: ['group_id', 'perm_read', 'perm_unlink'] });
-    assert.ok(access.some((row) => Array.isArray(row.group_id) && row.group_id[1] === 'Role / User' && row.perm_unlink === true), JSON.stringify(access));
+    const access = await ok<Row[]>(sandbox, 'ir.model.access', 'read', {
+      ids: partner.access_ids,
+      fields: ['group_id', 'perm_read', 'perm_unlink'],
+    });
+    assert.ok(
+      access.some((row) => Array.isArray(row.group_id) && row.group_id[1] === 'Role / User' && row.perm_unlink === true),
+      JSON.stringify(access),
+    );
   });
 
   it('describes each field with the attributes of the spec', async () => {
-    const [country] = await searchRead('ir.model.fields', [['model', '=', 'res.partner'], ['name', '=', 'country_id']],
-      ['model_id', 'name', 'field_description', 'ttype', 'state', 'required', 'readonly', 'translate', 'groups', 'selection', 'size', 'on_delete', 'relation', 'relation_field', 'domain']);
-    assert.deepEqual({ ...country, id: 0, model_id: (country.model_id as unknown[])[1] }, {
-      id: 0, model_id: 'Contact', name: 'country_id', field_description: 'Country', ttype: 'many2one', state: 'base', required: false, readonly: false,
-      translate: false, groups: [], selection: false, size: 0, on_delete: 'restrict', relation: 'res.country', relation_field: false, domain: '[]',
-    });
-    const [type] = await searchRead('ir.model.fields', [['model', '=', 'res.partner'], ['name', '=', 'type']], ['selection', 'ttype']);
+    const [country] = await searchRead(
+      'ir.model.fields',
+      [
+        ['model', '=', 'res.partner'],
+        ['name', '=', 'country_id'],
+      ],
+      [
+        'model_id',
+        'name',
+        'field_description',
+        'ttype',
+        'state',
+        'required',
+        'readonly',
+        'translate',
+        'groups',
+        'selection',
+        'size',
+        'on_delete',
+        'relation',
+        'relation_field',
+        'domain',
+      ],
+    );
+    assert.deepEqual(
+      { ...country, id: 0, model_id: (country.model_id as unknown[])[1] },
+      {
+        id: 0,
+        model_id: 'Contact',
+        name: 'country_id',
+        field_description: 'Country',
+        ttype: 'many2one',
+        state: 'base',
+        required: false,
+        readonly: false,
+        translate: false,
+        groups: [],
+        selection: false,
+        size: 0,
+        on_delete: 'restrict',
+        relation: 'res.country',
+        relation_field: false,
+        domain: '[]',
+      },
+    );
+    const [type] = await searchRead(
+      'ir.model.fields',
+      [
+        ['model', '=', 'res.partner'],
+        ['name', '=', 'type'],
+      ],
+      ['selection', 'ttype'],
+    );
     assert.equal(type.ttype, 'selection');
     assert.match(String(type.selection), /^\[\('contact', 'Contact'\), /);
-    const [fieldIds] = await searchRead('ir.model.fields', [['model', '=', 'ir.model'], ['name', '=', 'field_id']], ['ttype', 'relation', 'relation_field']);
+    const [fieldIds] = await searchRead(
+      'ir.model.fields',
+      [
+        ['model', '=', 'ir.model'],
+        ['name', '=', 'field_id'],
+      ],
+      ['ttype', 'relation', 'relation_field'],
+    );
     assert.deepEqual([fieldIds.ttype, fieldIds.relation, fieldIds.relation_field], ['one2many', 'ir.model.fields', 'model_id']);
   });
 
   it('lets ordinary users read the meta-models but not change them', async () => {
     const key = sandbox.keys.user;
     assert.ok((await ok<number[]>(sandbox, 'ir.model', 'search', { domain: [] }, { key })).length > 10);
-    const error = await fails(sandbox, 403, 'ir.model', 'create', { vals_list: { name: 'Nope', model: 'x_nope', state: 'manual' } }, { key });
+    const error = await fails(
+      sandbox,
+      403,
+      'ir.model',
+      'create',
+      { vals_list: { name: 'Nope', model: 'x_nope', state: 'manual' } },
+      { key },
+    );
     assert.match(error.message, /not allowed to create 'Models' \(ir\.model\)/);
   });
 });
@@ -66,7 +156,15 @@ describe('custom models', () => {
     const [id] = await ok<number[]>(sandbox, 'ir.model', 'create', { vals_list: { name: 'Boat', model: 'x_boat', state: 'manual' } });
     assert.deepEqual(await columns('x_boat'), ['create_date', 'create_uid', 'id', 'write_date', 'write_uid']);
     const described = await ok<Row>(sandbox, 'x_boat', 'fields_get', { attributes: ['type'] });
-    assert.deepEqual(Object.keys(described).sort(), ['__last_update', 'create_date', 'create_uid', 'display_name', 'id', 'write_date', 'write_uid']);
+    assert.deepEqual(Object.keys(described).sort(), [
+      '__last_update',
+      'create_date',
+      'create_uid',
+      'display_name',
+      'id',
+      'write_date',
+      'write_uid',
+    ]);
     const [boat] = await ok<number[]>(sandbox, 'x_boat', 'create', { vals_list: {} });
     const [read] = await ok<Row[]>(sandbox, 'x_boat', 'read', { ids: [boat], fields: ['display_name', 'create_uid'] });
     assert.equal(read.display_name, `x_boat,${boat}`);
@@ -86,11 +184,18 @@ describe('custom models', () => {
     assert.deepEqual(await columns('x_ghost'), []);
     const bad = await fails(sandbox, 422, 'ir.model', 'create', { vals_list: { name: 'Bad', model: 'boat2', state: 'manual' } });
     assert.match(bad.message, /must start with 'x_'/);
-    const twice = await fails(sandbox, 422, 'ir.model', 'create', { vals_list: { name: 'Partner again', model: 'res.partner', state: 'manual' } });
+    const twice = await fails(sandbox, 422, 'ir.model', 'create', {
+      vals_list: { name: 'Partner again', model: 'res.partner', state: 'manual' },
+    });
     assert.match(twice.message, /must start with 'x_'/);
-    const methods = await fails(sandbox, 422, 'ir.model', 'create', { vals_list: { name: 'M', model: 'x_m', state: 'manual', methods: 'def f(self): pass' } });
+    const methods = await fails(sandbox, 422, 'ir.model', 'create', {
+      vals_list: { name: 'M', model: 'x_m', state: 'manual', methods: 'def f(self): pass' },
+    });
     assert.equal(methods.message, 'New methods cannot be added to custom models, only fields.');
-    assert.equal((await fails(sandbox, 422, 'ir.model', 'unlink', { ids: [await modelId('res.partner')] })).message, "Model 'res.partner' is defined in code and cannot be deleted.");
+    assert.equal(
+      (await fails(sandbox, 422, 'ir.model', 'unlink', { ids: [await modelId('res.partner')] })).message,
+      "Model 'res.partner' is defined in code and cannot be deleted.",
+    );
   });
 });
 
@@ -108,20 +213,63 @@ describe('custom fields', () => {
     await addField('x_crate', { name: 'x_owner_id', ttype: 'many2one', relation: 'res.partner', on_delete: 'cascade' });
     await addField('x_crate', { name: 'x_tag_ids', ttype: 'many2many', relation: 'res.partner' });
     await addField('res.partner', { name: 'x_crate_ids', ttype: 'one2many', relation: 'x_crate', relation_field: 'x_owner_id' });
-    assert.deepEqual((await columns('x_crate')).filter((name) => name.startsWith('x_')), ['x_count', 'x_day', 'x_fragile', 'x_moment', 'x_name', 'x_notes', 'x_owner_id', 'x_size', 'x_weight']);
-    const [owner, tag] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name: 'Crate Owner' }, { name: 'Crate Tag' }] });
-    const [crate] = await ok<number[]>(sandbox, 'x_crate', 'create', { vals_list: {
-      x_name: 'Crate one', x_notes: 'long', x_count: 3, x_weight: 2.5, x_fragile: true, x_day: '2026-01-02', x_moment: '2026-01-02 03:04:05', x_size: 'l', x_owner_id: owner,
-    } });
-    await sandbox.server.catalog.use(sandbox.database, (storage) => storage.query('INSERT INTO x_res_partner_x_crate_rel (x_crate_id, res_partner_id) VALUES ($1, $2)', [crate, tag]));
-    const [read] = await ok<Row[]>(sandbox, 'x_crate', 'read', { ids: [crate], fields: null });
-    assert.deepEqual({ ...read, create_date: 0, write_date: 0, __last_update: 0, create_uid: 0, write_uid: 0 }, {
-      id: crate, x_name: 'Crate', x_notes: 'long', x_count: 3, x_weight: 2.5, x_fragile: true, x_day: '2026-01-02', x_moment: '2026-01-02 03:04:05', x_size: 'l',
-      x_owner_id: [owner, 'Crate Owner'], x_tag_ids: [tag], display_name: 'Crate', create_date: 0, write_date: 0, __last_update: 0, create_uid: 0, write_uid: 0,
+    assert.deepEqual(
+      (await columns('x_crate')).filter((name) => name.startsWith('x_')),
+      ['x_count', 'x_day', 'x_fragile', 'x_moment', 'x_name', 'x_notes', 'x_owner_id', 'x_size', 'x_weight'],
+    );
+    const [owner, tag] = await ok<number[]>(sandbox, 'res.partner', 'create', {
+      vals_list: [{ name: 'Crate Owner' }, { name: 'Crate Tag' }],
     });
+    const [crate] = await ok<number[]>(sandbox, 'x_crate', 'create', {
+      vals_list: {
+        x_name: 'Crate one',
+        x_notes: 'long',
+        x_count: 3,
+        x_weight: 2.5,
+        x_fragile: true,
+        x_day: '2026-01-02',
+        x_moment: '2026-01-02 03:04:05',
+        x_size: 'l',
+        x_owner_id: owner,
+      },
+    });
+    await sandbox.server.catalog.use(sandbox.database, (storage) =>
+      storage.query('INSERT INTO x_res_partner_x_crate_rel (x_crate_id, res_partner_id) VALUES ($1, $2)', [crate, tag]),
+    );
+    const [read] = await ok<Row[]>(sandbox, 'x_crate', 'read', { ids: [crate], fields: null });
+    assert.deepEqual(
+      { ...read, create_date: 0, write_date: 0, __last_update: 0, create_uid: 0, write_uid: 0 },
+      {
+        id: crate,
+        x_name: 'Crate',
+        x_notes: 'long',
+        x_count: 3,
+        x_weight: 2.5,
+        x_fragile: true,
+        x_day: '2026-01-02',
+        x_moment: '2026-01-02 03:04:05',
+        x_size: 'l',
+        x_owner_id: [owner, 'Crate Owner'],
+        x_tag_ids: [tag],
+        display_name: 'Crate',
+        create_date: 0,
+        write_date: 0,
+        __last_update: 0,
+        create_uid: 0,
+        write_uid: 0,
+      },
+    );
     const [partner] = await ok<Row[]>(sandbox, 'res.partner', 'read', { ids: [owner], fields: ['x_crate_ids'] });
     assert.deepEqual(partner.x_crate_ids, [crate]);
-    assert.deepEqual(await ok(sandbox, 'x_crate', 'search', { domain: [['x_owner_id.name', '=', 'Crate Owner'], ['x_size', '=', 'l']] }), [crate]);
+    assert.deepEqual(
+      await ok(sandbox, 'x_crate', 'search', {
+        domain: [
+          ['x_owner_id.name', '=', 'Crate Owner'],
+          ['x_size', '=', 'l'],
+        ],
+      }),
+      [crate],
+    );
     const wrong = await fails(sandbox, 500, 'x_crate', 'write', { ids: [crate], vals: { x_size: 'm' } });
     assert.match(wrong.message, /Wrong value for x_crate\.x_size/);
     await fails(sandbox, 422, 'x_crate', 'create', { vals_list: { x_count: 1 } });
@@ -130,17 +278,89 @@ describe('custom fields', () => {
   });
 
   it('refuses computed fields, defaults, unsupported types, bad names and fields of models not loaded', async () => {
-    const computed = await fails(sandbox, 422, 'ir.model.fields', 'create', { vals_list: { model_id: await modelId('res.partner'), name: 'x_c', field_description: 'C', ttype: 'char', state: 'manual', compute: "for r in self: r['x_c'] = 'a'" } });
+    const computed = await fails(sandbox, 422, 'ir.model.fields', 'create', {
+      vals_list: {
+        model_id: await modelId('res.partner'),
+        name: 'x_c',
+        field_description: 'C',
+        ttype: 'char',
+        state: 'manual',
+        compute: "for r in self: r['x_c'] = 'a'",
+      },
+    });
     assert.match(computed.message, /Computed fields cannot be added/);
-    const defaulted = await fails(sandbox, 422, 'ir.model.fields', 'create', { vals_list: { model_id: await modelId('res.partner'), name: 'x_d', field_description: 'D', ttype: 'char', state: 'manual', default: 'a' } });
+    const defaulted = await fails(sandbox, 422, 'ir.model.fields', 'create', {
+      vals_list: {
+        model_id: await modelId('res.partner'),
+        name: 'x_d',
+        field_description: 'D',
+        ttype: 'char',
+        state: 'manual',
+        default: 'a',
+      },
+    });
     assert.match(defaulted.message, /Default values, onchange behaviour and methods cannot be set/);
-    assert.match((await fails(sandbox, 422, 'ir.model.fields', 'create', { vals_list: { model_id: await modelId('res.partner'), name: 'x_h', field_description: 'H', ttype: 'reference', state: 'manual' } })).message, /type 'reference' cannot be created/);
-    assert.match((await fails(sandbox, 422, 'ir.model.fields', 'create', { vals_list: { model_id: await modelId('x_ghost'), name: 'x_m', field_description: 'M', ttype: 'monetary', state: 'manual' } })).message, /not loaded/);
-    assert.match((await fails(sandbox, 422, 'ir.model.fields', 'create', { vals_list: { model_id: await modelId('res.partner'), name: 'bad', field_description: 'B', ttype: 'char', state: 'manual' } })).message, /starts with 'x_'/);
-    assert.match((await fails(sandbox, 422, 'ir.model.fields', 'create', { vals_list: { model_id: await modelId('x_ghost'), name: 'x_a', field_description: 'A', ttype: 'char', state: 'manual' } })).message, /not loaded/);
-    assert.match((await fails(sandbox, 422, 'ir.model.fields', 'create', { vals_list: { model_id: await modelId('res.partner'), name: 'x_r', field_description: 'R', ttype: 'many2one', relation: 'x_ghost', state: 'manual' } })).message, /Unknown model 'x_ghost'/);
-    await ok(sandbox, 'ir.model.fields', 'create', { vals_list: { model_id: await modelId('res.partner'), name: 'x_inactive', field_description: 'Inactive', ttype: 'char', state: 'base' } });
-    assert.equal('x_inactive' in await ok<Row>(sandbox, 'res.partner', 'fields_get', {}), false, 'a field not in state manual never becomes active');
+    assert.match(
+      (
+        await fails(sandbox, 422, 'ir.model.fields', 'create', {
+          vals_list: { model_id: await modelId('res.partner'), name: 'x_h', field_description: 'H', ttype: 'reference', state: 'manual' },
+        })
+      ).message,
+      /type 'reference' cannot be created/,
+    );
+    assert.match(
+      (
+        await fails(sandbox, 422, 'ir.model.fields', 'create', {
+          vals_list: { model_id: await modelId('x_ghost'), name: 'x_m', field_description: 'M', ttype: 'monetary', state: 'manual' },
+        })
+      ).message,
+      /not loaded/,
+    );
+    assert.match(
+      (
+        await fails(sandbox, 422, 'ir.model.fields', 'create', {
+          vals_list: { model_id: await modelId('res.partner'), name: 'bad', field_description: 'B', ttype: 'char', state: 'manual' },
+        })
+      ).message,
+      /starts with 'x_'/,
+    );
+    assert.match(
+      (
+        await fails(sandbox, 422, 'ir.model.fields', 'create', {
+          vals_list: { model_id: await modelId('x_ghost'), name: 'x_a', field_description: 'A', ttype: 'char', state: 'manual' },
+        })
+      ).message,
+      /not loaded/,
+    );
+    assert.match(
+      (
+        await fails(sandbox, 422, 'ir.model.fields', 'create', {
+          vals_list: {
+            model_id: await modelId('res.partner'),
+            name: 'x_r',
+            field_description: 'R',
+            ttype: 'many2one',
+            relation: 'x_ghost',
+            state: 'manual',
+          },
+        })
+      ).message,
+      /Unknown model 'x_ghost'/,
+    );
+    await ok(sandbox, 'ir.model.fields', 'create', {
+      vals_list: {
+        model_id: await modelId('res.partner'),
+        name: 'x_inactive',
+        field_description: 'Inactive',
+        ttype: 'char',
+        state: 'base',
+      },
+    });
+    assert.equal(
+      'x_inactive' in (await ok<Row>(sandbox, 'res.partner', 'fields_get', {})),
+      false,
+      'a field not in state manual never becomes active',
+    );
     assert.equal((await columns('res_partner')).includes('x_inactive'), false);
   });
 
@@ -148,14 +368,21 @@ describe('custom fields', () => {
     await ok(sandbox, 'ir.model', 'create', { vals_list: { name: 'Invoice', model: 'x_invoice', state: 'manual' } });
     await addField('x_invoice', { name: 'x_body', ttype: 'html' });
     await addField('x_invoice', { name: 'x_scan', ttype: 'binary' });
-    const refused = await fails(sandbox, 422, 'ir.model.fields', 'create', { vals_list: { model_id: await modelId('x_invoice'), name: 'x_total', field_description: 'Total', ttype: 'monetary', state: 'manual' } });
+    const refused = await fails(sandbox, 422, 'ir.model.fields', 'create', {
+      vals_list: { model_id: await modelId('x_invoice'), name: 'x_total', field_description: 'Total', ttype: 'monetary', state: 'manual' },
+    });
     assert.match(refused.message, /needs a many2one to res\.currency named x_currency_id or currency_id/);
     await addField('x_invoice', { name: 'x_currency_id', ttype: 'many2one', relation: 'res.currency' });
     await addField('x_invoice', { name: 'x_total', ttype: 'monetary' });
     const described = await ok<Record<string, Row>>(sandbox, 'x_invoice', 'fields_get', { attributes: ['type', 'currency_field'] });
-    assert.deepEqual([described.x_body.type, described.x_scan.type, described.x_total.type, described.x_total.currency_field], ['html', 'binary', 'monetary', 'x_currency_id']);
+    assert.deepEqual(
+      [described.x_body.type, described.x_scan.type, described.x_total.type, described.x_total.currency_field],
+      ['html', 'binary', 'monetary', 'x_currency_id'],
+    );
     const [usd] = await ok<number[]>(sandbox, 'res.currency', 'search', { domain: [['name', '=', 'USD']] });
-    const [id] = await ok<number[]>(sandbox, 'x_invoice', 'create', { vals_list: { x_body: '<p>Hi</p>', x_scan: 'AAEC', x_currency_id: usd, x_total: 12.5 } });
+    const [id] = await ok<number[]>(sandbox, 'x_invoice', 'create', {
+      vals_list: { x_body: '<p>Hi</p>', x_scan: 'AAEC', x_currency_id: usd, x_total: 12.5 },
+    });
     const [row] = await ok<Row[]>(sandbox, 'x_invoice', 'read', { ids: [id], fields: ['x_body', 'x_scan', 'x_total', 'x_currency_id'] });
     assert.deepEqual(row, { id, x_body: '<p>Hi</p>', x_scan: 'AAEC', x_total: 12.5, x_currency_id: [usd, 'USD'] });
   });
@@ -166,10 +393,20 @@ describe('custom fields', () => {
     await ok(sandbox, 'res.partner', 'write', { ids: [1], vals: { x_nickname: 'Sys' } });
     await ok(sandbox, 'ir.model.fields', 'unlink', { ids: [fieldId] });
     assert.equal((await columns('res_partner')).includes('x_nickname'), false);
-    assert.match((await fails(sandbox, 500, 'res.partner', 'read', { ids: [1], fields: ['x_nickname'] })).message, /Invalid field 'x_nickname'/);
-    const nameField = await ok<number[]>(sandbox, 'ir.model.fields', 'search', { domain: [['model', '=', 'res.partner'], ['name', '=', 'name']] });
+    assert.match(
+      (await fails(sandbox, 500, 'res.partner', 'read', { ids: [1], fields: ['x_nickname'] })).message,
+      /Invalid field 'x_nickname'/,
+    );
+    const nameField = await ok<number[]>(sandbox, 'ir.model.fields', 'search', {
+      domain: [
+        ['model', '=', 'res.partner'],
+        ['name', '=', 'name'],
+      ],
+    });
     assert.match((await fails(sandbox, 422, 'ir.model.fields', 'unlink', { ids: nameField })).message, /defined in code/);
-    await ok(sandbox, 'ir.model.fields', 'unlink', { ids: await ok<number[]>(sandbox, 'ir.model.fields', 'search', { domain: [['name', '=', 'x_crate_ids']] }) });
+    await ok(sandbox, 'ir.model.fields', 'unlink', {
+      ids: await ok<number[]>(sandbox, 'ir.model.fields', 'search', { domain: [['name', '=', 'x_crate_ids']] }),
+    });
     await ok(sandbox, 'ir.model', 'unlink', { ids: [await modelId('x_crate')] });
     assert.deepEqual(await columns('x_crate'), []);
     assert.deepEqual(await columns('x_res_partner_x_crate_rel'), []);
@@ -194,16 +431,26 @@ describe('reloading the models after a schema change', () => {
     const catalog = sandbox.server.catalog;
     await ok(sandbox, 'ir.model', 'create', { vals_list: { name: 'Ledger', model: 'x_ledger', state: 'manual' } });
     assert.ok(catalog.registryFor(sandbox.database).model('x_ledger'), 'the registry has the new model when the create call answers');
-    await ok(sandbox, 'ir.model.fields', 'create', { vals_list: { model_id: await modelId('x_ledger'), name: 'x_total', ttype: 'float', state: 'manual', field_description: 'Total' } });
+    await ok(sandbox, 'ir.model.fields', 'create', {
+      vals_list: { model_id: await modelId('x_ledger'), name: 'x_total', ttype: 'float', state: 'manual', field_description: 'Total' },
+    });
     assert.ok(catalog.registryFor(sandbox.database).model('x_ledger')?.fields.has('x_total'), 'and the new field when that call answers');
   });
 
   it('shares one load of the models and of the access rules between the calls that need them at the same time', async () => {
     await sandbox.server.catalog.use(sandbox.database, async (storage) => {
       let statements = 0;
-      const counted = { query: (sql: string, params?: readonly unknown[]) => { statements += 1; return storage.query(sql, params); } };
+      const counted = {
+        query: (sql: string, params?: readonly unknown[]) => {
+          statements += 1;
+          return storage.query(sql, params);
+        },
+      };
       const registries = new DatabaseRegistries(Registry.build(BASE_MODELS, GENERIC_METHODS), BASE_MODELS, GENERIC_METHODS);
-      const [first, second] = await Promise.all([registries.ensure('db', counted as typeof storage), registries.ensure('db', counted as typeof storage)]);
+      const [first, second] = await Promise.all([
+        registries.ensure('db', counted as typeof storage),
+        registries.ensure('db', counted as typeof storage),
+      ]);
       assert.equal(first, second);
       assert.ok(first.model('x_ledger'), 'the custom model loaded');
       const oneLoad = statements;
@@ -214,7 +461,10 @@ describe('reloading the models after a schema change', () => {
 
       const security = new SecurityCache();
       statements = 0;
-      const [tables, same] = await Promise.all([security.ensure('db', counted as typeof storage), security.ensure('db', counted as typeof storage)]);
+      const [tables, same] = await Promise.all([
+        security.ensure('db', counted as typeof storage),
+        security.ensure('db', counted as typeof storage),
+      ]);
       assert.equal(tables, same);
       const perLoad = statements;
       await security.ensure('db', counted as typeof storage);

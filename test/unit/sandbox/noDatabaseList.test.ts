@@ -9,8 +9,12 @@ import { SandboxBrowser } from '../../support/sandboxBrowser';
 let sandbox: StartedSandbox;
 const HIDDEN = ['hidden_payroll', 'hidden_archive'];
 
-before(async () => { sandbox = await startSandbox({ database: 'main_books', listDb: false, databases: HIDDEN }); });
-after(async () => { await sandbox?.stop(); });
+before(async () => {
+  sandbox = await startSandbox({ database: 'main_books', listDb: false, databases: HIDDEN });
+});
+after(async () => {
+  await sandbox?.stop();
+});
 
 /** Fails when the answer names any database (body or headers). */
 function assertNamesNone(answer: HttpAnswer, what: string, names: readonly string[] = [sandbox.database, ...HIDDEN]): void {
@@ -19,7 +23,8 @@ function assertNamesNone(answer: HttpAnswer, what: string, names: readonly strin
 }
 
 const xmlCall = (method: string) => `<?xml version="1.0"?><methodCall><methodName>${method}</methodName><params></params></methodCall>`;
-const jsonRpc = (service: string, method: string) => JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { service, method, args: [] }, id: 1 });
+const jsonRpc = (service: string, method: string) =>
+  JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { service, method, args: [] }, id: 1 });
 
 describe('--no-list-db', () => {
   it('shows no database names on the login page, before or after a failed login, nor on any other page or route', async () => {
@@ -41,17 +46,43 @@ describe('--no-list-db', () => {
       ['GET /', await rawRequest(sandbox.url, { method: 'GET', path: '/' })],
       ['GET /web/security', await rawRequest(sandbox.url, { method: 'GET', path: '/web/security' })],
       ['GET /doc', await rawRequest(sandbox.url, { method: 'GET', path: '/doc' })],
-      ['GET /doc-bearer/index.json', await rawRequest(sandbox.url, { method: 'GET', path: '/doc-bearer/index.json', headers: { Authorization: `bearer ${sandbox.keys.admin}` } })],
+      [
+        'GET /doc-bearer/index.json',
+        await rawRequest(sandbox.url, {
+          method: 'GET',
+          path: '/doc-bearer/index.json',
+          headers: { Authorization: `bearer ${sandbox.keys.admin}` },
+        }),
+      ],
       ['GET /web/database/manager', await rawRequest(sandbox.url, { method: 'GET', path: '/web/database/manager' })],
-      ['POST /web/database/list', await rawRequest(sandbox.url, { path: '/web/database/list', headers: { 'Content-Type': 'application/json' }, body: '{}' })],
-      ['POST /web/database/drop with a wrong master password', await rawRequest(sandbox.url, {
-        path: '/web/database/drop', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'master_pwd=wrong&name=x',
-      })],
-      ['XML-RPC db.list', await rawRequest(sandbox.url, { path: '/xmlrpc/2/db', headers: { 'Content-Type': 'text/xml' }, body: xmlCall('list') })],
-      ['JSON-RPC db.list', await rawRequest(sandbox.url, { path: '/jsonrpc', headers: { 'Content-Type': 'application/json' }, body: jsonRpc('db', 'list') })],
-      ['JSON-2 without a database', await rawRequest(sandbox.url, {
-        path: '/json/2/res.partner/search', headers: { 'Content-Type': 'application/json', Authorization: `bearer ${sandbox.keys.admin}` }, body: '{}',
-      })],
+      [
+        'POST /web/database/list',
+        await rawRequest(sandbox.url, { path: '/web/database/list', headers: { 'Content-Type': 'application/json' }, body: '{}' }),
+      ],
+      [
+        'POST /web/database/drop with a wrong master password',
+        await rawRequest(sandbox.url, {
+          path: '/web/database/drop',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'master_pwd=wrong&name=x',
+        }),
+      ],
+      [
+        'XML-RPC db.list',
+        await rawRequest(sandbox.url, { path: '/xmlrpc/2/db', headers: { 'Content-Type': 'text/xml' }, body: xmlCall('list') }),
+      ],
+      [
+        'JSON-RPC db.list',
+        await rawRequest(sandbox.url, { path: '/jsonrpc', headers: { 'Content-Type': 'application/json' }, body: jsonRpc('db', 'list') }),
+      ],
+      [
+        'JSON-2 without a database',
+        await rawRequest(sandbox.url, {
+          path: '/json/2/res.partner/search',
+          headers: { 'Content-Type': 'application/json', Authorization: `bearer ${sandbox.keys.admin}` },
+          body: '{}',
+        }),
+      ],
       ['an unknown page', await rawRequest(sandbox.url, { method: 'GET', path: '/nothing' })],
     ];
     for (const [what, answer] of answers) assertNamesNone(answer, what);

@@ -8,11 +8,16 @@ import { fails, ok } from '../../support/sandboxHttp';
 let sandbox: StartedSandbox;
 type Row = Record<string, unknown>;
 
-before(async () => { sandbox = await startSandbox(); });
-after(async () => { await sandbox?.stop(); });
+before(async () => {
+  sandbox = await startSandbox();
+});
+after(async () => {
+  await sandbox?.stop();
+});
 
 const search = (domain: unknown, extra: Row = {}) => ok<number[]>(sandbox, 'res.partner', 'search', { domain, ...extra });
-const read = (ids: number[], fields: string[] | null, extra: Row = {}) => ok<Row[]>(sandbox, 'res.partner', 'read', { ids, fields, ...extra });
+const read = (ids: number[], fields: string[] | null, extra: Row = {}) =>
+  ok<Row[]>(sandbox, 'res.partner', 'read', { ids, fields, ...extra });
 const names = async (ids: number[]) => (await read(ids, ['name'])).map((row) => row.name);
 
 describe('search and domains', () => {
@@ -25,16 +30,35 @@ describe('search and domains', () => {
   });
 
   it('honours = != in "not in" ilike and the prefix operators & | !', async () => {
-    const belgium = await search([['country_id.code', '=', 'BE'], ['is_company', '=', true]]);
+    const belgium = await search([
+      ['country_id.code', '=', 'BE'],
+      ['is_company', '=', true],
+    ]);
     assert.deepEqual((await names(belgium)).sort(), ['Brouwerij De Kroon', 'Chocolaterie Belle Étoile', 'Société Générale de Café']);
     const companies = await search([['is_company', '=', true]]);
     const notCompanies = await search([['is_company', '!=', true]]);
     assert.equal(companies.length + notCompanies.length, (await search([])).length);
     const picked = companies.slice(0, 3);
     assert.deepEqual((await search([['id', 'in', picked]])).sort(), [...picked].sort());
-    assert.equal((await search([['id', 'not in', picked], ['is_company', '=', true]])).length, companies.length - 3);
+    assert.equal(
+      (
+        await search([
+          ['id', 'not in', picked],
+          ['is_company', '=', true],
+        ])
+      ).length,
+      companies.length - 3,
+    );
     assert.deepEqual(await search([['id', 'in', []]]), []);
-    assert.deepEqual(await names(await search([['name', 'ilike', 'müller'], ['is_company', '=', true]])), ['Müller & Söhne GmbH']);
+    assert.deepEqual(
+      await names(
+        await search([
+          ['name', 'ilike', 'müller'],
+          ['is_company', '=', true],
+        ]),
+      ),
+      ['Müller & Söhne GmbH'],
+    );
     const either = await search(['|', ['name', '=', 'Azure Interior'], ['name', '=', 'Deco Addict']]);
     assert.deepEqual((await names(either)).sort(), ['Azure Interior', 'Deco Addict']);
     const both = await search(['&', ['name', 'ilike', 'a'], ['name', 'ilike', 'z']]);
@@ -50,18 +74,33 @@ describe('search and domains', () => {
     const withCountry = await search([['country_id', '!=', false]]);
     assert.equal(withoutCountry.length + withCountry.length, (await search([])).length);
     assert.ok((await read(withoutCountry, ['country_id'])).every((row) => row.country_id === false));
-    const some = await search([['id', '<', 10], ['id', '>=', 5]]);
+    const some = await search([
+      ['id', '<', 10],
+      ['id', '>=', 5],
+    ]);
     assert.ok(some.every((id) => id >= 5 && id < 10));
     assert.deepEqual(await search([['name', '=like', 'Azure%']]), await search([['name', '=', 'Azure Interior']]));
     assert.deepEqual(await search([['name', '=ilike', 'azure interior']]), await search([['name', '=', 'Azure Interior']]));
-    assert.deepEqual(await search([['country_id', '=?', false], ['name', '=', 'Azure Interior']]), await search([['name', '=', 'Azure Interior']]));
+    assert.deepEqual(
+      await search([
+        ['country_id', '=?', false],
+        ['name', '=', 'Azure Interior'],
+      ]),
+      await search([['name', '=', 'Azure Interior']]),
+    );
     const byName = await search([['country_id', 'ilike', 'belg']]);
     assert.deepEqual(byName.sort(), (await search([['country_id.code', '=', 'BE']])).sort());
     const anyDomain = await search([['parent_id', 'any', [['name', '=', 'Azure Interior']]]]);
     const anyNames = await names(anyDomain);
     for (const name of ['Brandon Freeman', 'Colleen Diaz', 'Nicole Ford']) assert.ok(anyNames.includes(name), name);
     assert.deepEqual(anyDomain.sort(), (await search([['parent_id.name', '=', 'Azure Interior']])).sort());
-    assert.deepEqual(await search([['name', 'not ilike', 'a'], ['name', 'ilike', 'a']]), []);
+    assert.deepEqual(
+      await search([
+        ['name', 'not ilike', 'a'],
+        ['name', 'ilike', 'a'],
+      ]),
+      [],
+    );
   });
 
   it('leaves archived records out unless the domain or the context asks for them', async () => {
@@ -79,7 +118,11 @@ describe('search and domains', () => {
     const ids = await search([['is_company', '=', true]], { order: 'name desc' });
     const sorted = await names(ids);
     assert.deepEqual(sorted, [...sorted].sort().reverse());
-    const byCountry = await ok<Row[]>(sandbox, 'res.partner', 'search_read', { domain: [['is_company', '=', true]], fields: ['country_id', 'name'], order: 'country_id asc, name desc' });
+    const byCountry = await ok<Row[]>(sandbox, 'res.partner', 'search_read', {
+      domain: [['is_company', '=', true]],
+      fields: ['country_id', 'name'],
+      order: 'country_id asc, name desc',
+    });
     const keys = byCountry.map((row) => `${(row.country_id as [number, string] | false) ? (row.country_id as [number, string])[1] : ''}`);
     assert.deepEqual(keys, [...keys].sort());
   });
@@ -104,10 +147,19 @@ describe('read and search_read', () => {
     const [azure] = await search([['name', '=', 'Azure Interior']]);
     const [record] = await read([azure], ['country_id', 'name', 'is_company']);
     assert.deepEqual(Object.keys(record), ['id', 'country_id', 'name', 'is_company']);
-    assert.deepEqual(record, { id: azure, country_id: [record.country_id instanceof Array ? record.country_id[0] : 0, 'United States'], name: 'Azure Interior', is_company: true });
+    assert.deepEqual(record, {
+      id: azure,
+      country_id: [record.country_id instanceof Array ? record.country_id[0] : 0, 'United States'],
+      name: 'Azure Interior',
+      is_company: true,
+    });
     const [plain] = await read([azure], ['country_id'], { load: null });
     assert.equal(typeof plain.country_id, 'number');
-    const contacts = await ok<Row[]>(sandbox, 'res.partner', 'search_read', { domain: [['parent_id', '=', azure]], fields: ['display_name', 'parent_id'], limit: 1 });
+    const contacts = await ok<Row[]>(sandbox, 'res.partner', 'search_read', {
+      domain: [['parent_id', '=', azure]],
+      fields: ['display_name', 'parent_id'],
+      limit: 1,
+    });
     assert.match(String(contacts[0].display_name), /^Azure Interior, /);
     assert.deepEqual(contacts[0].parent_id, [azure, 'Azure Interior']);
   });
@@ -115,7 +167,8 @@ describe('read and search_read', () => {
   it('reads every field without a list, with the built-in fields, and empty values as false (numbers as 0)', async () => {
     const [id] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name: 'Empty values' }] });
     const [record] = await read([id], null);
-    for (const field of ['id', 'create_uid', 'create_date', 'write_uid', 'write_date', 'display_name', '__last_update']) assert.ok(field in record, field);
+    for (const field of ['id', 'create_uid', 'create_date', 'write_uid', 'write_date', 'display_name', '__last_update'])
+      assert.ok(field in record, field);
     assert.equal(Object.keys(record)[0], 'id');
     assert.equal(record.email, false);
     assert.equal(record.parent_id, false);
@@ -141,36 +194,64 @@ describe('fields_get', () => {
     assert.equal(all.name.type, 'char');
     assert.equal(all.name.required, true);
     assert.equal(all.country_id.relation, 'res.country');
-    assert.deepEqual(all.type.selection, [['contact', 'Contact'], ['invoice', 'Invoice Address'], ['delivery', 'Delivery Address'], ['other', 'Other Address']]);
-    for (const builtin of ['id', 'create_uid', 'create_date', 'write_uid', 'write_date', 'display_name', '__last_update']) assert.ok(builtin in all, builtin);
+    assert.deepEqual(all.type.selection, [
+      ['contact', 'Contact'],
+      ['invoice', 'Invoice Address'],
+      ['delivery', 'Delivery Address'],
+      ['other', 'Other Address'],
+    ]);
+    for (const builtin of ['id', 'create_uid', 'create_date', 'write_uid', 'write_date', 'display_name', '__last_update'])
+      assert.ok(builtin in all, builtin);
     assert.equal(all.create_uid.type, 'many2one');
     assert.equal(all.__last_update.type, 'datetime');
-    const some = await ok<Record<string, Row>>(sandbox, 'res.partner', 'fields_get', { allfields: ['is_company', 'name'], attributes: ['string', 'help', 'type'] });
-    assert.deepEqual(some, { name: { string: 'Name', type: 'char' }, is_company: { string: 'Is a Company', help: 'Check if the contact is a company, otherwise it is a person', type: 'boolean' } });
+    const some = await ok<Record<string, Row>>(sandbox, 'res.partner', 'fields_get', {
+      allfields: ['is_company', 'name'],
+      attributes: ['string', 'help', 'type'],
+    });
+    assert.deepEqual(some, {
+      name: { string: 'Name', type: 'char' },
+      is_company: { string: 'Is a Company', help: 'Check if the contact is a company, otherwise it is a person', type: 'boolean' },
+    });
   });
 });
 
 describe('create, write, unlink, copy', () => {
   it('creates from one object or a list and always answers a list of ids, with defaults applied', async () => {
     const single = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: { name: 'One' } });
-    const several = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name: 'Two' }, { name: 'Three', type: 'invoice' }] });
+    const several = await ok<number[]>(sandbox, 'res.partner', 'create', {
+      vals_list: [{ name: 'Two' }, { name: 'Three', type: 'invoice' }],
+    });
     assert.equal(single.length, 1);
     assert.equal(several.length, 2);
     assert.deepEqual(await ok(sandbox, 'res.partner', 'create', { vals_list: [] }), []);
     const rows = await read(several, ['type', 'active', 'create_uid']);
-    assert.deepEqual(rows.map((row) => row.type), ['contact', 'invoice']);
+    assert.deepEqual(
+      rows.map((row) => row.type),
+      ['contact', 'invoice'],
+    );
     assert.ok(rows.every((row) => row.active === true));
   });
 
   it('stores and reads back every field type of this part', async () => {
     const [country] = await ok<number[]>(sandbox, 'res.country', 'search', { domain: [['code', '=', 'FR']] });
-    const values = { name: 'Types', comment: 'multi\nline', color: 7, partner_latitude: 50.8503, is_company: true, date: '2024-12-31', type: 'delivery', country_id: country };
+    const values = {
+      name: 'Types',
+      comment: 'multi\nline',
+      color: 7,
+      partner_latitude: 50.8503,
+      is_company: true,
+      date: '2024-12-31',
+      type: 'delivery',
+      country_id: country,
+    };
     const [id] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [values] });
     const [record] = await read([id], Object.keys(values));
     assert.deepEqual(record, { id, ...values, country_id: [country, 'France'] });
     const [user] = await ok<number[]>(sandbox, 'res.users', 'search', { domain: [['login', '=', 'demo']] });
     await ok(sandbox, 'res.users', 'write', { ids: [user], vals: { login_date: '2025-01-02 03:04:05' } });
-    assert.deepEqual(await ok(sandbox, 'res.users', 'read', { ids: [user], fields: ['login_date'] }), [{ id: user, login_date: '2025-01-02 03:04:05' }]);
+    assert.deepEqual(await ok(sandbox, 'res.users', 'read', { ids: [user], fields: ['login_date'] }), [
+      { id: user, login_date: '2025-01-02 03:04:05' },
+    ]);
   });
 
   it('refuses bad values with the reference server errors', async () => {
@@ -179,7 +260,14 @@ describe('create, write, unlink, copy', () => {
     assert.match(required.message, /a mandatory field is not set[\s\S]*Field: Name \(name\)/);
     const unknown = await fails(sandbox, 500, 'res.partner', 'create', { vals_list: [{ name: 'x', foo: 1 }] });
     assert.equal(unknown.message, "Invalid field 'foo' in 'res.partner'");
-    for (const vals of [{ name: 'x', color: 'blue' }, { name: 'x', type: 'martian' }, { name: 'x', date: '2024-02-30' }, { name: 'x', parent_id: 'Azure' }, { name: 'x', partner_latitude: 'north' }, { name: { text: 'x' } }]) {
+    for (const vals of [
+      { name: 'x', color: 'blue' },
+      { name: 'x', type: 'martian' },
+      { name: 'x', date: '2024-02-30' },
+      { name: 'x', parent_id: 'Azure' },
+      { name: 'x', partner_latitude: 'north' },
+      { name: { text: 'x' } },
+    ]) {
       const error = await fails(sandbox, 500, 'res.partner', 'create', { vals_list: [vals] });
       assert.equal(error.name, 'builtins.ValueError', JSON.stringify(vals));
     }
@@ -191,7 +279,10 @@ describe('create, write, unlink, copy', () => {
 
   it('writes the same values on several records and answers true', async () => {
     const ids = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name: 'W1' }, { name: 'W2' }] });
-    assert.equal(await ok(sandbox, 'res.partner', 'write', { ids, vals: { phone: '+32 2 555 00 00', create_date: '2000-01-01 00:00:00' } }), true);
+    assert.equal(
+      await ok(sandbox, 'res.partner', 'write', { ids, vals: { phone: '+32 2 555 00 00', create_date: '2000-01-01 00:00:00' } }),
+      true,
+    );
     const rows = await read(ids, ['phone', 'create_date']);
     assert.ok(rows.every((row) => row.phone === '+32 2 555 00 00' && row.create_date !== '2000-01-01 00:00:00'));
     const emptied = await fails(sandbox, 422, 'res.partner', 'write', { ids, vals: { name: false } });
@@ -211,10 +302,17 @@ describe('create, write, unlink, copy', () => {
   });
 
   it('copies records with their values, the model copy defaults and the given defaults', async () => {
-    const [original] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name: 'Original', email: 'o@example.com', color: 3 }] });
+    const [original] = await ok<number[]>(sandbox, 'res.partner', 'create', {
+      vals_list: [{ name: 'Original', email: 'o@example.com', color: 3 }],
+    });
     const copies = await ok<number[]>(sandbox, 'res.partner', 'copy', { ids: [original] });
     assert.equal(copies.length, 1);
-    assert.deepEqual((await read(copies, ['name', 'email', 'color']))[0], { id: copies[0], name: 'Original (copy)', email: 'o@example.com', color: 3 });
+    assert.deepEqual((await read(copies, ['name', 'email', 'color']))[0], {
+      id: copies[0],
+      name: 'Original (copy)',
+      email: 'o@example.com',
+      color: 3,
+    });
     const [custom] = await ok<number[]>(sandbox, 'res.partner', 'copy', { ids: [original], default: { name: 'Custom', email: false } });
     assert.deepEqual((await read([custom], ['name', 'email']))[0], { id: custom, name: 'Custom', email: false });
   });
@@ -225,11 +323,20 @@ describe('name_search, name_create, default_get, context_get', () => {
     const pairs = await ok<Array<[number, string]>>(sandbox, 'res.partner', 'name_search', { name: 'azure' });
     assert.ok(pairs.length >= 4);
     assert.ok(pairs.every(([id, name]) => Number.isInteger(id) && /azure/i.test(name)));
-    const companies = await ok<Array<[number, string]>>(sandbox, 'res.partner', 'name_search', { name: 'azure', domain: [['is_company', '=', true]] });
-    assert.deepEqual(companies.map(([, name]) => name), ['Azure Interior']);
+    const companies = await ok<Array<[number, string]>>(sandbox, 'res.partner', 'name_search', {
+      name: 'azure',
+      domain: [['is_company', '=', true]],
+    });
+    assert.deepEqual(
+      companies.map(([, name]) => name),
+      ['Azure Interior'],
+    );
     assert.equal((await ok<unknown[]>(sandbox, 'res.partner', 'name_search', { name: '', limit: 3 })).length, 3);
     const exact = await ok<Array<[number, string]>>(sandbox, 'res.country', 'name_search', { name: 'Belgium', operator: '=' });
-    assert.deepEqual(exact.map(([, name]) => name), ['Belgium']);
+    assert.deepEqual(
+      exact.map(([, name]) => name),
+      ['Belgium'],
+    );
   });
 
   it('name_create creates from a name and answers [id, display_name]', async () => {
@@ -239,12 +346,24 @@ describe('name_search, name_create, default_get, context_get', () => {
   });
 
   it('default_get answers only the fields that have a default', async () => {
-    assert.deepEqual(await ok(sandbox, 'res.partner', 'default_get', { fields: ['type', 'active', 'name', 'is_company'] }), { is_company: false, type: 'contact', active: true });
+    assert.deepEqual(await ok(sandbox, 'res.partner', 'default_get', { fields: ['type', 'active', 'name', 'is_company'] }), {
+      is_company: false,
+      type: 'contact',
+      active: true,
+    });
   });
 
-  it('context_get answers the context of the key\'s user', async () => {
-    assert.deepEqual(await ok(sandbox, 'res.users', 'context_get', {}), { lang: 'en_US', tz: 'Europe/Brussels', uid: sandbox.users.admin.id });
-    assert.deepEqual(await ok(sandbox, 'res.users', 'context_get', {}, { key: sandbox.keys.robot }), { lang: 'en_US', tz: false, uid: sandbox.users.robot.id });
+  it("context_get answers the context of the key's user", async () => {
+    assert.deepEqual(await ok(sandbox, 'res.users', 'context_get', {}), {
+      lang: 'en_US',
+      tz: 'Europe/Brussels',
+      uid: sandbox.users.admin.id,
+    });
+    assert.deepEqual(await ok(sandbox, 'res.users', 'context_get', {}, { key: sandbox.keys.robot }), {
+      lang: 'en_US',
+      tz: false,
+      uid: sandbox.users.robot.id,
+    });
   });
 });
 
@@ -260,7 +379,10 @@ describe('rights of each demo user', () => {
   });
 
   it('keeps system parameters for settings administrators', async () => {
-    const params = await ok<Row[]>(sandbox, 'ir.config_parameter', 'search_read', { domain: [['key', '=', 'database.uuid']], fields: ['value'] });
+    const params = await ok<Row[]>(sandbox, 'ir.config_parameter', 'search_read', {
+      domain: [['key', '=', 'database.uuid']],
+      fields: ['value'],
+    });
     assert.match(String(params[0].value), /^[0-9a-f-]{36}$/);
     const denied = await fails(sandbox, 403, 'ir.config_parameter', 'search_read', { domain: [] }, { key: sandbox.keys.user });
     assert.match(denied.message, /Administration\/Settings/);
@@ -270,7 +392,10 @@ describe('rights of each demo user', () => {
     const [param] = await ok<number[]>(sandbox, 'ir.config_parameter', 'search', { domain: [], limit: 1 });
     assert.equal(await ok(sandbox, 'ir.config_parameter', 'check_access', { ids: [param], operation: 'write' }), null);
     await fails(sandbox, 403, 'ir.config_parameter', 'check_access', { ids: [param], operation: 'read' }, { key: sandbox.keys.user });
-    assert.equal(await ok(sandbox, 'ir.config_parameter', 'has_access', { ids: [param], operation: 'read' }, { key: sandbox.keys.user }), false);
+    assert.equal(
+      await ok(sandbox, 'ir.config_parameter', 'has_access', { ids: [param], operation: 'read' }, { key: sandbox.keys.user }),
+      false,
+    );
     assert.equal(await ok(sandbox, 'res.partner', 'has_access', { ids: [], operation: 'create' }, { key: sandbox.keys.user }), true);
     assert.equal(await ok(sandbox, 'res.partner', 'has_access', { ids: [], operation: 'unlink' }, { key: sandbox.keys.robot }), false);
     const bad = await fails(sandbox, 500, 'res.partner', 'has_access', { ids: [], operation: 'eat' });
@@ -281,16 +406,34 @@ describe('rights of each demo user', () => {
 describe('wrong argument types', () => {
   it('answers a 500 TypeError or ValueError, never a crash, for a wrong type of every argument', async () => {
     const table: Array<[string, Row]> = [
-      ['search', { domain: 'all' }], ['search', { domain: [], offset: 'x' }], ['search', { domain: [], limit: -1 }], ['search', { domain: [], limit: 1.5 }], ['search', { domain: [], order: 5 }],
-      ['search_count', { domain: 5 }], ['search_count', { domain: [], limit: 'x' }],
-      ['read', { ids: [1], fields: 'name' }], ['read', { ids: [1], fields: [1, 2] }],
-      ['search_read', { domain: { name: 'x' }, fields: ['name'] }], ['search_read', { fields: 'name' }], ['search_read', { offset: [] }],
-      ['fields_get', { allfields: 'name' }], ['fields_get', { attributes: 7 }],
-      ['create', { vals_list: 5 }], ['create', { vals_list: ['x'] }], ['create', { vals_list: null }],
-      ['write', { ids: [1], vals: [] }], ['write', { ids: [1], vals: 'x' }],
-      ['name_search', { name: 5 }], ['name_search', { operator: 5 }], ['name_search', { domain: 'x' }], ['name_search', { limit: 'x' }],
-      ['name_create', { name: 5 }], ['default_get', { fields: 'name' }], ['copy', { ids: [1], default: 'x' }],
-      ['check_access', { ids: [1], operation: 5 }], ['has_access', { ids: [1], operation: null }],
+      ['search', { domain: 'all' }],
+      ['search', { domain: [], offset: 'x' }],
+      ['search', { domain: [], limit: -1 }],
+      ['search', { domain: [], limit: 1.5 }],
+      ['search', { domain: [], order: 5 }],
+      ['search_count', { domain: 5 }],
+      ['search_count', { domain: [], limit: 'x' }],
+      ['read', { ids: [1], fields: 'name' }],
+      ['read', { ids: [1], fields: [1, 2] }],
+      ['search_read', { domain: { name: 'x' }, fields: ['name'] }],
+      ['search_read', { fields: 'name' }],
+      ['search_read', { offset: [] }],
+      ['fields_get', { allfields: 'name' }],
+      ['fields_get', { attributes: 7 }],
+      ['create', { vals_list: 5 }],
+      ['create', { vals_list: ['x'] }],
+      ['create', { vals_list: null }],
+      ['write', { ids: [1], vals: [] }],
+      ['write', { ids: [1], vals: 'x' }],
+      ['name_search', { name: 5 }],
+      ['name_search', { operator: 5 }],
+      ['name_search', { domain: 'x' }],
+      ['name_search', { limit: 'x' }],
+      ['name_create', { name: 5 }],
+      ['default_get', { fields: 'name' }],
+      ['copy', { ids: [1], default: 'x' }],
+      ['check_access', { ids: [1], operation: 5 }],
+      ['has_access', { ids: [1], operation: null }],
     ];
     for (const [method, body] of table) {
       const error = await fails(sandbox, 500, 'res.partner', method, body);

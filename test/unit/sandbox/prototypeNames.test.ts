@@ -7,18 +7,26 @@ import { fails, ok, rawRequest } from '../../support/sandboxHttp';
 
 let sandbox: StartedSandbox;
 
-before(async () => { sandbox = await startSandbox(); });
-after(async () => { await sandbox?.stop(); });
+before(async () => {
+  sandbox = await startSandbox();
+});
+after(async () => {
+  await sandbox?.stop();
+});
 
 const BUILT_IN_NAMES = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'isPrototypeOf'];
 /** What no answer may contain: the text of a JavaScript built-in or of a JavaScript error. */
 const JAVASCRIPT_LEAK = /\[native code\]|\[object |found is not a function|Cannot convert undefined|circular structure/;
 
-interface Envelope { result?: unknown; error?: { data: { name: string; message: string } } }
+interface Envelope {
+  result?: unknown;
+  error?: { data: { name: string; message: string } };
+}
 
 async function jsonrpc(service: string, method: string, args: unknown[] = []): Promise<Envelope> {
   const answer = await rawRequest(sandbox.url, {
-    path: '/jsonrpc', headers: { 'Content-Type': 'application/json' },
+    path: '/jsonrpc',
+    headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { service, method, args }, id: 1 }),
   });
   assert.equal(answer.status, 200);
@@ -57,7 +65,9 @@ describe('built-in property names', () => {
   it('are no database-manager action: 404, as any other unknown path', async () => {
     for (const action of ['constructor', '__proto__']) {
       const answer = await rawRequest(sandbox.url, {
-        path: `/web/database/${action}`, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `master_pwd=${sandbox.masterPassword}&name=${sandbox.database}`,
+        path: `/web/database/${action}`,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: `master_pwd=${sandbox.masterPassword}&name=${sandbox.database}`,
       });
       assert.equal(answer.status, 404, action);
       assert.match(answer.text, /Not Found/);
@@ -76,12 +86,20 @@ describe('built-in property names', () => {
       assert.equal(operator.name, 'builtins.ValueError', name);
       assert.match(operator.message, /^Invalid operator '/, name);
       assert.doesNotMatch(operator.message, JAVASCRIPT_LEAK, name);
-      const having = await fails(sandbox, 500, 'res.partner', 'formatted_read_group', { domain: [], groupby: ['is_company'], aggregates: ['__count'], having: [['__count', name, 1]] });
+      const having = await fails(sandbox, 500, 'res.partner', 'formatted_read_group', {
+        domain: [],
+        groupby: ['is_company'],
+        aggregates: ['__count'],
+        having: [['__count', name, 1]],
+      });
       assert.equal(having.name, 'builtins.ValueError', name);
       assert.doesNotMatch(having.message, JAVASCRIPT_LEAK, name);
     }
-    const described = await ok<Record<string, Record<string, unknown>>>(sandbox, 'res.partner', 'fields_get', { allfields: ['name'], attributes: ['constructor', '__proto__', 'type'] });
+    const described = await ok<Record<string, Record<string, unknown>>>(sandbox, 'res.partner', 'fields_get', {
+      allfields: ['name'],
+      attributes: ['constructor', '__proto__', 'type'],
+    });
     assert.deepEqual(described.name, { type: 'char' });
-    assert.ok(await partnerCount() > 0, 'the server still answers');
+    assert.ok((await partnerCount()) > 0, 'the server still answers');
   });
 });

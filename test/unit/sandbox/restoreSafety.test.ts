@@ -22,15 +22,20 @@ const marker = path.join(os.tmpdir(), `json2-restore-attack-${crypto.randomBytes
 
 async function dbCall(method: string, args: unknown[]): Promise<{ result?: unknown; error?: { data?: { message?: string } } }> {
   const response = await fetch(`${sandbox.url}/jsonrpc`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params: { service: 'db', method, args } }),
   });
-  return await response.json() as { result?: unknown; error?: { data?: { message?: string } } };
+  return (await response.json()) as { result?: unknown; error?: { data?: { message?: string } } };
 }
 
 async function assertNothingChanged(): Promise<void> {
   assert.deepEqual(await storedDatabases(sandbox), [sandbox.database], 'no database was made or left behind');
-  assert.equal(await ok<number>(sandbox, 'res.partner', 'search_count', { domain: [] }), partners, 'the demo database is unchanged and answers');
+  assert.equal(
+    await ok<number>(sandbox, 'res.partner', 'search_count', { domain: [] }),
+    partners,
+    'the demo database is unchanged and answers',
+  );
   assert.equal(fs.existsSync(marker), false, 'no file was written by the server');
 }
 
@@ -58,21 +63,38 @@ describe('restore confinement (issue 24, point 3)', () => {
   });
 
   const attacks: Array<[string, string, RegExp]> = [
-    ['a COMMIT that would end the restore\'s transaction', 'CREATE TABLE evil (a int);\nCOMMIT;', /'commit' is not a statement of a plain dump/],
+    [
+      "a COMMIT that would end the restore's transaction",
+      'CREATE TABLE evil (a int);\nCOMMIT;',
+      /'commit' is not a statement of a plain dump/,
+    ],
     ['a ROLLBACK then BEGIN', 'ROLLBACK;\nBEGIN;', /'rollback'/],
     ['a role change', 'SET ROLE postgres;', /'set role postgres'/],
     ['a session authorization change', 'SET SESSION AUTHORIZATION DEFAULT;', /'set session authorization'/],
     ['a file written by the server', `COPY res_partner TO '${marker}';`, /'copy res_partner to'/],
     ['a program run by the server', `COPY res_partner FROM PROGRAM 'touch ${marker}';`, /'copy res_partner from'/],
-    ['a server file read into a row', `INSERT INTO res_partner (id, name) VALUES ('999999', (SELECT pg_read_file('/etc/passwd')));`, /pg_read_file reaches outside the database/],
+    [
+      'a server file read into a row',
+      `INSERT INTO res_partner (id, name) VALUES ('999999', (SELECT pg_read_file('/etc/passwd')));`,
+      /pg_read_file reaches outside the database/,
+    ],
     ['a large-object import', "SELECT lo_import('/etc/passwd');", /lo_import reaches outside/],
-    ['role password hashes copied into a table', 'INSERT INTO res_partner (id, name) SELECT 999999, rolpassword FROM pg_authid;', /pg_authid reaches outside/],
+    [
+      'role password hashes copied into a table',
+      'INSERT INTO res_partner (id, name) SELECT 999999, rolpassword FROM pg_authid;',
+      /pg_authid reaches outside/,
+    ],
     ['a COMMIT hidden by dollar quoting', "SELECT $$'$$;\nCOMMIT;\nSELECT '';", /dollar quoting/],
     ['a COMMIT hidden by string continuation', "SELECT E'a'\n'\\';\nCOMMIT;\n--';", /two string literals in a row/],
   ];
   for (const [what, hostile, message] of attacks) {
     it(`refuses ${what}, changing nothing`, async () => {
-      const answer = await dbCall('restore', [sandbox.masterPassword, 'hostile', Buffer.from(withInside(hostile)).toString('base64'), false]);
+      const answer = await dbCall('restore', [
+        sandbox.masterPassword,
+        'hostile',
+        Buffer.from(withInside(hostile)).toString('base64'),
+        false,
+      ]);
       assert.equal(answer.result, undefined);
       assert.match(answer.error?.data?.message ?? '', message);
       await assertNothingChanged();
@@ -88,7 +110,9 @@ describe('restore confinement (issue 24, point 3)', () => {
     const body = Buffer.concat(chunks);
     assert.ok(body.length < 1024 * 1024, `the zip is small (${body.length} bytes)`);
     const upload = streamedUpload(`${sandbox.url}/web/database/restore`, [
-      { name: 'master_pwd', value: sandbox.masterPassword }, { name: 'name', value: 'bomb' }, { name: 'backup_file', filename: 'bomb.zip', content: body },
+      { name: 'master_pwd', value: sandbox.masterPassword },
+      { name: 'name', value: 'bomb' },
+      { name: 'backup_file', filename: 'bomb.zip', content: body },
     ]);
     await upload.finish();
     const answer = await upload.answer;
@@ -101,12 +125,14 @@ describe('restore confinement (issue 24, point 3)', () => {
 describe('restore cancellation (issue 24, point 3)', () => {
   it('stops a restore whose client went away and removes its database; the server keeps answering', async () => {
     // A backup of some tens of megabytes: its restore takes seconds, so the client leaves while it runs.
-    await sandbox.server.catalog.use(sandbox.database, (storage) => storage.query(
-      "CREATE TABLE bulk_payload AS SELECT g AS id, repeat(md5(g::text), 32) AS payload FROM generate_series(1, 30000) AS g"));
+    await sandbox.server.catalog.use(sandbox.database, (storage) =>
+      storage.query('CREATE TABLE bulk_payload AS SELECT g AS id, repeat(md5(g::text), 32) AS payload FROM generate_series(1, 30000) AS g'),
+    );
     const big = await dbCall('dump', [sandbox.masterPassword, sandbox.database, 'dump']);
     await sandbox.server.catalog.use(sandbox.database, (storage) => storage.query('DROP TABLE bulk_payload'));
     const upload = streamedUpload(`${sandbox.url}/web/database/restore`, [
-      { name: 'master_pwd', value: sandbox.masterPassword }, { name: 'name', value: 'left' },
+      { name: 'master_pwd', value: sandbox.masterPassword },
+      { name: 'name', value: 'left' },
       { name: 'backup_file', filename: 'big.dump', content: Buffer.from(big.result as string, 'base64') },
     ]);
     upload.answer.catch(() => undefined);

@@ -25,28 +25,89 @@ after(async () => {
 
 function capture(signal?: AbortSignal): CommandIo & { stdout: string[]; stderr: string[]; listening: Promise<string> } {
   let resolveUrl!: (url: string) => void;
-  const listening = new Promise<string>((resolve) => { resolveUrl = resolve; });
-  const io = { stdout: [] as string[], stderr: [] as string[], listening, signal,
-    out: (line: string) => { io.stdout.push(line); }, err: (line: string) => { io.stderr.push(line); }, onListening: (url: string) => resolveUrl(url) };
+  const listening = new Promise<string>((resolve) => {
+    resolveUrl = resolve;
+  });
+  const io = {
+    stdout: [] as string[],
+    stderr: [] as string[],
+    listening,
+    signal,
+    out: (line: string) => {
+      io.stdout.push(line);
+    },
+    err: (line: string) => {
+      io.stderr.push(line);
+    },
+    onListening: (url: string) => resolveUrl(url),
+  };
   return io;
 }
 
 async function contextOf(url: string, key: string): Promise<{ status: number; uid?: number }> {
-  const answer = await rawRequest(url, { path: '/json/2/res.users/context_get', headers: { 'Content-Type': 'application/json', Authorization: `bearer ${key}` }, body: '{}' });
+  const answer = await rawRequest(url, {
+    path: '/json/2/res.users/context_get',
+    headers: { 'Content-Type': 'application/json', Authorization: `bearer ${key}` },
+    body: '{}',
+  });
   return { status: answer.status, uid: (answer.json as { uid?: number } | undefined)?.uid };
 }
 
 describe('options', () => {
   it('reads the server options with their defaults', () => {
     assert.deepEqual(parseSandboxArguments([]), { command: 'serve', port: 8069, host: '127.0.0.1', dataDir: null, reset: false });
-    assert.deepEqual(parseSandboxArguments(['--port', '0', '--host', '0.0.0.0', '--data', '/x', '--reset']), { command: 'serve', port: 0, host: '0.0.0.0', dataDir: '/x', reset: true });
-    assert.deepEqual(parseSandboxArguments(['key', '--db', 'demo', '--user', 'admin', '--days', '7']), { command: 'key', database: 'demo', login: 'admin', days: 7, name: null, dataDir: null });
-    assert.deepEqual(parseSandboxArguments(['--help']), { command: 'help' });
-    assert.deepEqual(parseSandboxArguments(['--port', '0', '--json']), { command: 'serve', port: 0, host: '127.0.0.1', dataDir: null, reset: false, json: true });
-    assert.deepEqual((parseSandboxArguments(['--postgres', 'postgres://u@127.0.0.1:5432/postgres']) as ServeOptions).postgres, { url: 'postgres://u@127.0.0.1:5432/postgres', prefix: 'sandbox_' });
-    assert.deepEqual(parseSandboxArguments(['key', '--db', 'demo', '--user', 'admin', '--days', '7', '--postgres', 'postgresql://h/db', '--postgres-prefix', 'mine_']), {
-      command: 'key', database: 'demo', login: 'admin', days: 7, name: null, dataDir: null, postgres: { url: 'postgresql://h/db', prefix: 'mine_' },
+    assert.deepEqual(parseSandboxArguments(['--port', '0', '--host', '0.0.0.0', '--data', '/x', '--reset']), {
+      command: 'serve',
+      port: 0,
+      host: '0.0.0.0',
+      dataDir: '/x',
+      reset: true,
     });
+    assert.deepEqual(parseSandboxArguments(['key', '--db', 'demo', '--user', 'admin', '--days', '7']), {
+      command: 'key',
+      database: 'demo',
+      login: 'admin',
+      days: 7,
+      name: null,
+      dataDir: null,
+    });
+    assert.deepEqual(parseSandboxArguments(['--help']), { command: 'help' });
+    assert.deepEqual(parseSandboxArguments(['--port', '0', '--json']), {
+      command: 'serve',
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: null,
+      reset: false,
+      json: true,
+    });
+    assert.deepEqual((parseSandboxArguments(['--postgres', 'postgres://u@127.0.0.1:5432/postgres']) as ServeOptions).postgres, {
+      url: 'postgres://u@127.0.0.1:5432/postgres',
+      prefix: 'sandbox_',
+    });
+    assert.deepEqual(
+      parseSandboxArguments([
+        'key',
+        '--db',
+        'demo',
+        '--user',
+        'admin',
+        '--days',
+        '7',
+        '--postgres',
+        'postgresql://h/db',
+        '--postgres-prefix',
+        'mine_',
+      ]),
+      {
+        command: 'key',
+        database: 'demo',
+        login: 'admin',
+        days: 7,
+        name: null,
+        dataDir: null,
+        postgres: { url: 'postgresql://h/db', prefix: 'mine_' },
+      },
+    );
   });
 
   it('refuses bad options with a message naming the problem', () => {
@@ -60,11 +121,19 @@ describe('options', () => {
       [['key', '--db', 'demo', '--user', 'admin'], /--days is required/],
       [['key', '--db', 'demo', '--user', 'admin', '--days', '0'], /--days needs a whole number from 1 to 92/],
       [['key', '--db', 'demo', '--user', 'admin', '--days', '7', '--port', '1'], /Unknown option '--port'/],
-      [['--postgres', 'mysql://u:secret@h/db'], /--postgres needs a URL like postgres:\/\/user@host:5432\/postgres, got 'mysql:\/\/u:\*\*\*@h\/db'/],
+      [
+        ['--postgres', 'mysql://u:secret@h/db'],
+        /--postgres needs a URL like postgres:\/\/user@host:5432\/postgres, got 'mysql:\/\/u:\*\*\*@h\/db'/,
+      ],
       [['--postgres-prefix', 'x_'], /--postgres-prefix needs --postgres/],
       [['--postgres', 'postgres://h/db', '--postgres-prefix', 'Bad-Prefix'], /--postgres-prefix needs lowercase letters/],
     ];
-    for (const [argv, message] of cases) assert.throws(() => parseSandboxArguments(argv), (error: unknown) => error instanceof UsageError && message.test(error.message), argv.join(' '));
+    for (const [argv, message] of cases)
+      assert.throws(
+        () => parseSandboxArguments(argv),
+        (error: unknown) => error instanceof UsageError && message.test(error.message),
+        argv.join(' '),
+      );
   });
 
   it('answers 2 with the usage for bad options and 0 for --help', async () => {
@@ -105,13 +174,23 @@ describe('the server and its keys', () => {
       assert.equal(readServerInfo(dataDir)?.url, url);
 
       const script = capture();
-      assert.equal(await runSandboxCommand(['key', '--db', 'demo', '--user', 'demo', '--days', '7', '--data', dataDir, ...backendArgs], script), 0);
+      assert.equal(
+        await runSandboxCommand(['key', '--db', 'demo', '--user', 'demo', '--days', '7', '--data', dataDir, ...backendArgs], script),
+        0,
+      );
       const scripted = script.stdout.join('');
       assert.match(scripted, /^[0-9a-f]{40}$/);
       assert.equal((await contextOf(url, scripted)).uid, 3);
       const noUser = capture();
-      assert.equal(await runSandboxCommand(['key', '--db', 'demo', '--user', 'nobody', '--days', '1', '--data', dataDir, ...backendArgs], noUser), 1);
-      const forged = await rawRequest(url, { path: '/sandbox/control/key', headers: { 'Content-Type': 'application/json', 'X-Sandbox-Control': 'guess' }, body: '{"db":"demo","login":"admin","days":1}' });
+      assert.equal(
+        await runSandboxCommand(['key', '--db', 'demo', '--user', 'nobody', '--days', '1', '--data', dataDir, ...backendArgs], noUser),
+        1,
+      );
+      const forged = await rawRequest(url, {
+        path: '/sandbox/control/key',
+        headers: { 'Content-Type': 'application/json', 'X-Sandbox-Control': 'guess' },
+        body: '{"db":"demo","login":"admin","days":1}',
+      });
       assert.equal(forged.status, 403);
 
       const second = capture();
@@ -130,7 +209,10 @@ describe('the server and its keys', () => {
 
   it('prints no key on a later start, makes keys without a running server, and starts afresh with --reset', async () => {
     const offline = capture();
-    assert.equal(await runSandboxCommand(['key', '--db', 'demo', '--user', 'admin', '--days', '1', '--data', dataDir, ...backendArgs], offline), 0);
+    assert.equal(
+      await runSandboxCommand(['key', '--db', 'demo', '--user', 'admin', '--days', '1', '--data', dataDir, ...backendArgs], offline),
+      0,
+    );
     const offlineKey = offline.stdout.join('');
     assert.match(offlineKey, /^[0-9a-f]{40}$/);
 
@@ -159,16 +241,23 @@ describe('the server and its keys', () => {
     }
   });
 
-  it('--json prints one line (url, databases, data folder; the first key only on first start) and the IPC parent\'s end stops it', async () => {
+  it("--json prints one line (url, databases, data folder; the first key only on first start) and the IPC parent's end stops it", async () => {
     const jsonData = path.join(scratch, 'json-data');
     // A child with an IPC channel, as the extension starts it: its parent disconnecting is a stop, like Ctrl+C.
     const script = path.join(scratch, 'sandboxChild.js');
-    fs.writeFileSync(script, `require(${JSON.stringify(require.resolve('../../../src/sandbox/sandboxCommand'))}).runSandboxCommand(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n`);
+    fs.writeFileSync(
+      script,
+      `require(${JSON.stringify(require.resolve('../../../src/sandbox/sandboxCommand'))}).runSandboxCommand(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n`,
+    );
     const start = async (): Promise<{ ready: ReadyLine; child: ReturnType<typeof fork> }> => {
-      const child = fork(script, ['--port', '0', '--data', jsonData, '--json', ...backendArgs], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+      const child = fork(script, ['--port', '0', '--data', jsonData, '--json', ...backendArgs], {
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      });
       let stdout = '';
       child.stdout?.setEncoding('utf8');
-      child.stdout?.on('data', (chunk: string) => { stdout += chunk; });
+      child.stdout?.on('data', (chunk: string) => {
+        stdout += chunk;
+      });
       while (!stdout.includes('\n')) {
         const [event] = await Promise.race([once(child.stdout!, 'data').then(() => ['data']), once(child, 'exit').then(() => ['exit'])]);
         if (event === 'exit') throw new Error(`the sandbox ended before it was ready: ${stdout}`);
@@ -194,7 +283,11 @@ describe('the server and its keys', () => {
     await assert.rejects(rawRequest(first.ready.url, { method: 'GET', path: '/web/version' }));
     const later = await start();
     try {
-      assert.deepEqual(Object.keys(later.ready).sort(), ['dataDir', 'databases', 'url'], 'the key and master password are shown on first start only');
+      assert.deepEqual(
+        Object.keys(later.ready).sort(),
+        ['dataDir', 'databases', 'url'],
+        'the key and master password are shown on first start only',
+      );
       assert.equal((await contextOf(later.ready.url, first.ready.apiKey?.key as string)).uid, 2);
     } finally {
       const exited = once(later.child, 'exit');

@@ -9,8 +9,12 @@ import { ok, rawRequest } from '../../support/sandboxHttp';
 let sandbox: StartedSandbox;
 type Row = Record<string, unknown>;
 
-before(async () => { sandbox = await startSandbox(); });
-after(async () => { await sandbox?.stop(); });
+before(async () => {
+  sandbox = await startSandbox();
+});
+after(async () => {
+  await sandbox?.stop();
+});
 
 const get = (path: string, key: string | null = sandbox.keys.admin, headers: Record<string, string> = {}) =>
   rawRequest(sandbox.url, { method: 'GET', path, headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers } });
@@ -40,7 +44,12 @@ describe('/doc-bearer documents', () => {
     assert.deepEqual(document.fields, await ok(sandbox, 'res.partner', 'fields_get', {}));
     const search = document.methods.search;
     assert.equal(search.signature, '(self, domain, offset=0, limit=None, order=None)');
-    assert.deepEqual(search.parameters, { domain: { name: 'domain' }, offset: { name: 'offset', default: 0 }, limit: { name: 'limit', default: null }, order: { name: 'order', default: null } });
+    assert.deepEqual(search.parameters, {
+      domain: { name: 'domain' },
+      offset: { name: 'offset', default: 0 },
+      limit: { name: 'limit', default: null },
+      order: { name: 'order', default: null },
+    });
     assert.deepEqual(search.api, ['model', 'readonly']);
     assert.match(String((search.return as Row).annotation), /ids/);
     assert.deepEqual(document.methods.write.api, []);
@@ -95,7 +104,11 @@ describe('/doc page and fields_get readonly', () => {
     assert.equal((await get('/doc', sandbox.keys.robot)).status, 403);
     const browser = new SandboxBrowser(sandbox.url);
     await browser.get('/web/login');
-    const login = await browser.post('/web/login', { login: 'admin', password: sandbox.users.admin.password as string, db: sandbox.database });
+    const login = await browser.post('/web/login', {
+      login: 'admin',
+      password: sandbox.users.admin.password as string,
+      db: sandbox.database,
+    });
     assert.equal(login.status, 303, login.text);
     const viaSession = await get('/doc', null, { Cookie: browser.cookie });
     assert.equal(viaSession.status, 200);
@@ -117,7 +130,10 @@ describe('/doc page and fields_get readonly', () => {
     assert.equal(page.status, 200);
     assert.match(page.text, /<title>res\.partner - Models of demo<\/title>/);
     assert.match(page.text, /<section id="model" aria-label="res\.partner">\n<h2><code>res\.partner<\/code> Contact<\/h2>/);
-    assert.match(page.text, /<tr><td><code>country_id<\/code><\/td><td>Country<\/td><td>many2one<\/td><td><code>res\.country<\/code><\/td><\/tr>/);
+    assert.match(
+      page.text,
+      /<tr><td><code>country_id<\/code><\/td><td>Country<\/td><td>many2one<\/td><td><code>res\.country<\/code><\/td><\/tr>/,
+    );
     assert.match(page.text, /<tr aria-current="true"><td><code>res\.partner<\/code><\/td>/);
     assert.match(page.text, /<code>ir\.config_parameter<\/code>/, 'the list of models is there too');
     const index = await get('/doc/index.html');
@@ -131,11 +147,15 @@ describe('/doc page and fields_get readonly', () => {
     assert.equal((await get('/doc/res.partner/more')).status, 404);
   });
 
-  it('logs in through /web/login?redirect= back to the model\'s page; only paths of this server are followed', async () => {
+  it("logs in through /web/login?redirect= back to the model's page; only paths of this server are followed", async () => {
     const browser = new SandboxBrowser(sandbox.url);
     const form = await browser.get('/web/login?redirect=%2Fdoc%2Fres.partner');
     assert.match(form.text, /<input type="hidden" name="redirect" value="\/doc\/res\.partner">/);
-    const login = await browser.post('/web/login', { login: 'admin', password: sandbox.users.admin.password as string, redirect: '/doc/res.partner' });
+    const login = await browser.post('/web/login', {
+      login: 'admin',
+      password: sandbox.users.admin.password as string,
+      redirect: '/doc/res.partner',
+    });
     assert.equal(login.status, 303, login.text);
     assert.equal(login.headers.location, '/doc/res.partner');
     const session = { Cookie: browser.cookie };
@@ -144,11 +164,15 @@ describe('/doc page and fields_get readonly', () => {
     assert.equal(again.status, 303, 'already logged in on that database: straight to the page');
     assert.equal(again.headers.location, '/doc/res.country');
     for (const elsewhere of ['//attacker.example/x', 'https://attacker.example/', '/\\attacker.example']) {
-      assert.equal((await get(`/web/login?redirect=${encodeURIComponent(elsewhere)}`, null, session)).headers.location, '/web/security', elsewhere);
+      assert.equal(
+        (await get(`/web/login?redirect=${encodeURIComponent(elsewhere)}`, null, session)).headers.location,
+        '/web/security',
+        elsewhere,
+      );
     }
   });
 
-  it('with several databases the page follows the web session\'s database; /web/login?db= picks it', async () => {
+  it("with several databases the page follows the web session's database; /web/login?db= picks it", async () => {
     const several = await startSandbox({ databases: ['second'], hashCost: 10 });
     try {
       const at = (path: string, headers: Record<string, string> = {}) => rawRequest(several.url, { method: 'GET', path, headers });
@@ -156,7 +180,12 @@ describe('/doc page and fields_get readonly', () => {
       const browser = new SandboxBrowser(several.url);
       const form = await browser.get('/web/login?db=second&redirect=%2Fdoc%2Fres.partner');
       assert.match(form.text, /<option selected>second<\/option>/);
-      const login = await browser.post('/web/login', { db: 'second', login: 'admin', password: several.users.admin.password as string, redirect: '/doc/res.partner' });
+      const login = await browser.post('/web/login', {
+        db: 'second',
+        login: 'admin',
+        password: several.users.admin.password as string,
+        redirect: '/doc/res.partner',
+      });
       assert.equal(login.headers.location, '/doc/res.partner');
       const session = { Cookie: browser.cookie };
       const page = await at('/doc/res.partner', session);
@@ -174,11 +203,29 @@ describe('/doc page and fields_get readonly', () => {
     const admin = await ok<Record<string, Row>>(sandbox, 'res.country', 'fields_get', { attributes: ['readonly'] });
     assert.equal(admin.name.readonly, false);
     assert.equal(admin.id.readonly, true);
-    const robot = await ok<Record<string, Row>>(sandbox, 'res.partner', 'fields_get', { attributes: ['readonly'] }, { key: sandbox.keys.robot });
+    const robot = await ok<Record<string, Row>>(
+      sandbox,
+      'res.partner',
+      'fields_get',
+      { attributes: ['readonly'] },
+      { key: sandbox.keys.robot },
+    );
     assert.ok(Object.values(robot).every((field) => field.readonly === true));
-    const user = await ok<Record<string, Row>>(sandbox, 'res.partner', 'fields_get', { attributes: ['readonly'] }, { key: sandbox.keys.user });
+    const user = await ok<Record<string, Row>>(
+      sandbox,
+      'res.partner',
+      'fields_get',
+      { attributes: ['readonly'] },
+      { key: sandbox.keys.user },
+    );
     assert.equal(user.name.readonly, false);
-    const country = await ok<Record<string, Row>>(sandbox, 'res.country', 'fields_get', { attributes: ['readonly'] }, { key: sandbox.keys.user });
+    const country = await ok<Record<string, Row>>(
+      sandbox,
+      'res.country',
+      'fields_get',
+      { attributes: ['readonly'] },
+      { key: sandbox.keys.user },
+    );
     assert.equal(country.name.readonly, true);
   });
 });

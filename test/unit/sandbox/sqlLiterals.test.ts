@@ -26,8 +26,17 @@ describe('sql literals', () => {
   });
 
   it('replaces placeholders only outside strings, identifiers, dollar quotes and comments', () => {
-    assert.equal(interpolate('SELECT $1, $2, $10', Array.from({ length: 10 }, (_, i) => i + 1)), 'SELECT 1, 2, 10');
-    assert.equal(interpolate(`SELECT '$1', "$1", $tag$ $1 $tag$, $$ $1 $$, $1 -- $1\n/* $1 */`, ['x']), `SELECT '$1', "$1", $tag$ $1 $tag$, $$ $1 $$, 'x' -- $1\n/* $1 */`);
+    assert.equal(
+      interpolate(
+        'SELECT $1, $2, $10',
+        Array.from({ length: 10 }, (_, i) => i + 1),
+      ),
+      'SELECT 1, 2, 10',
+    );
+    assert.equal(
+      interpolate(`SELECT '$1', "$1", $tag$ $1 $tag$, $$ $1 $$, $1 -- $1\n/* $1 */`, ['x']),
+      `SELECT '$1', "$1", $tag$ $1 $tag$, $$ $1 $$, 'x' -- $1\n/* $1 */`,
+    );
     assert.equal(interpolate("SELECT 'it''s $1', $1", [5]), "SELECT 'it''s $1', 5");
     assert.equal(interpolate('SELECT 1 - $1', [-1]), 'SELECT 1 - (-1)');
     assert.throws(() => interpolate('SELECT $2', [1]), /no parameter \$2/);
@@ -48,14 +57,29 @@ describe('sql literals in the database', () => {
   });
 
   it('round-trips awkward text, numbers and arrays exactly', async () => {
-    const texts = ["O'Brien", 'back\\slash', '"quoted"', "'; DROP TABLE res_partner; --", '$1 $$ $tag$', 'Ünïcødé 🚀 東京', 'line\nbreak\ttab', ''];
+    const texts = [
+      "O'Brien",
+      'back\\slash',
+      '"quoted"',
+      "'; DROP TABLE res_partner; --",
+      '$1 $$ $tag$',
+      'Ünïcødé 🚀 東京',
+      'line\nbreak\ttab',
+      '',
+    ];
     await catalog.use('literals', async (db) => {
       for (const text of texts) {
         const row = (await db.query<{ t: string; a: string[] }>('SELECT $1::text AS t, $2::text[] AS a', [text, [text, 'x']])).rows[0];
         assert.equal(row.t, text);
         assert.deepEqual(row.a, [text, 'x']);
       }
-      const numbers = (await db.query<{ a: number; b: number; c: number[] }>('SELECT $1::int AS a, 0 - $2::float8 AS b, $3::bigint[] AS c', [-7, -2.5, [1, -2, 3]])).rows[0];
+      const numbers = (
+        await db.query<{ a: number; b: number; c: number[] }>('SELECT $1::int AS a, 0 - $2::float8 AS b, $3::bigint[] AS c', [
+          -7,
+          -2.5,
+          [1, -2, 3],
+        ])
+      ).rows[0];
       assert.deepEqual(numbers, { a: -7, b: 2.5, c: [1, -2, 3] });
       assert.ok((await db.query<{ n: number }>('SELECT count(*) AS n FROM res_partner')).rows[0].n > 0);
     });

@@ -9,7 +9,17 @@ import type { DatabaseCatalog } from '../../../src/sandbox/catalog/databaseCatal
 import { quoteIdentifier, quoteLiteral } from '../../../src/sandbox/storage/sqlQuoting';
 import { startTestCatalog, stopTestCatalog } from './testCatalog';
 
-const AWKWARD = ["O'Brien", 'back\\slash', 'both \\\' and "', '"quoted"', "'; DROP TABLE res_partner; --", '$1 $$ $tag$', 'Ünïcødé 🚀 東京', 'line\nbreak\ttab', ''];
+const AWKWARD = [
+  "O'Brien",
+  'back\\slash',
+  'both \\\' and "',
+  '"quoted"',
+  "'; DROP TABLE res_partner; --",
+  '$1 $$ $tag$',
+  'Ünïcødé 🚀 東京',
+  'line\nbreak\ttab',
+  '',
+];
 
 describe('sql quoting', () => {
   it('doubles the quotes, as PostgreSQL reads them', () => {

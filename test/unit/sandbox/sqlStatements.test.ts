@@ -35,7 +35,7 @@ const TRICKY = [
   "-- a dump; with a comment\nSET client_encoding = 'UTF8';",
   "INSERT INTO \"we;ird\"\"name\" (\"a\") VALUES ('it''s; -- not a comment', E'back\\\\slash\\'; still a string', NULL);",
   "CREATE TABLE t (a integer DEFAULT nextval('t_a_seq'::regclass), b numeric(16,2));",
-  '/* block; /* nested; */ still a comment; */ SELECT setval(\'t_a_seq\', 4, true);',
+  "/* block; /* nested; */ still a comment; */ SELECT setval('t_a_seq', 4, true);",
   'CREATE INDEX t_b ON public.t USING btree (b) WHERE (b > -1 / 2);',
   "INSERT INTO t (a) VALUES (-1);\n-- trailing comment; with 'quote\n",
 ].join('\n');
@@ -53,7 +53,9 @@ describe('statement splitter (issue 24, point 3)', () => {
   });
 
   it('reads E as a string prefix only right before the quote, and a doubled quote inside an E-string', () => {
-    const [prefixed, word, spaced, doubled] = assertChunkingIndependent("SELECT E'\\';x';\nSELECT some'\\';\nSELECT e 'a\\';\nSELECT E'a''\\';b';");
+    const [prefixed, word, spaced, doubled] = assertChunkingIndependent(
+      "SELECT E'\\';x';\nSELECT some'\\';\nSELECT e 'a\\';\nSELECT E'a''\\';b';",
+    );
     assert.deepEqual(prefixed.words, ['select'], "E'\\';x' is one string");
     assert.deepEqual(word.words, ['select', 'some'], "some'\\' is a word and a standard string");
     assert.deepEqual(spaced.words, ['select', 'e'], "e 'a\\' is a word and a standard string");
@@ -75,13 +77,17 @@ describe('statement splitter (issue 24, point 3)', () => {
     ];
     for (const [text, message] of refused) {
       for (const chunk of [text.length, 7]) {
-        assert.throws(() => split(text, chunk), (error: unknown) => error instanceof SqlSplitError && message.test(error.message), `${text.slice(0, 40)} in chunks of ${chunk}`);
+        assert.throws(
+          () => split(text, chunk),
+          (error: unknown) => error instanceof SqlSplitError && message.test(error.message),
+          `${text.slice(0, 40)} in chunks of ${chunk}`,
+        );
       }
     }
   });
 
   it('accepts blanks, comments and empty statements between statements', () => {
-    assert.deepEqual(texts(split(';;  -- c\n/* c */ ;\nSELECT setval(\'s\', 1, true);\n\n')), ["SELECT setval('s', 1, true);"]);
+    assert.deepEqual(texts(split(";;  -- c\n/* c */ ;\nSELECT setval('s', 1, true);\n\n")), ["SELECT setval('s', 1, true);"]);
     assert.deepEqual(split(''), []);
   });
 });
@@ -94,12 +100,13 @@ describe('dump policy (issue 24, point 3)', () => {
       'CREATE SEQUENCE "res_partner_id_seq";',
       "SELECT setval('res_partner_id_seq', 134, true);",
       'CREATE TABLE "res_partner" (\n  "id" integer DEFAULT nextval(\'res_partner_id_seq\'::regclass) NOT NULL,\n  "name" character varying\n);',
-      "INSERT INTO \"res_partner\" (\"id\", \"name\", \"values\") VALUES ('1', E'a\\\\b', NULL);",
+      'INSERT INTO "res_partner" ("id", "name", "values") VALUES (\'1\', E\'a\\\\b\', NULL);',
       'INSERT INTO t (id, "select") VALUES (1, DEFAULT), (2, true);',
       'ALTER TABLE "res_partner" ADD CONSTRAINT "res_partner_pkey" PRIMARY KEY (id);',
       'ALTER TABLE ONLY "res_partner" ADD CONSTRAINT "fk" FOREIGN KEY (parent_id) REFERENCES res_partner(id) ON DELETE SET NULL;',
       'CREATE UNIQUE INDEX res_users_login ON public.res_users USING btree (login);',
-    ]) assert.equal(verdict(text), 'run', text);
+    ])
+      assert.equal(verdict(text), 'run', text);
     assert.equal(verdict("-- dump\nSET client_encoding = 'UTF8';"), 'skip');
     assert.equal(verdict('SET standard_conforming_strings = on;'), 'skip');
   });
@@ -117,7 +124,7 @@ describe('dump policy (issue 24, point 3)', () => {
       ["PREPARE TRANSACTION 'x';", /'prepare transaction'/],
       ['SET ROLE postgres;', /'set role postgres'/],
       ['SET SESSION AUTHORIZATION postgres;', /'set session authorization'/],
-      ['SET LOCAL client_encoding = \'UTF8\';', /'set local client_encoding'/],
+      ["SET LOCAL client_encoding = 'UTF8';", /'set local client_encoding'/],
       ['RESET ROLE;', /'reset role'/],
       ["SET client_encoding = 'SJIS';", /must be UTF-8/],
       ['SET standard_conforming_strings = off;', /standard_conforming_strings on/],
@@ -125,29 +132,34 @@ describe('dump policy (issue 24, point 3)', () => {
       ["COPY res_partner FROM PROGRAM 'touch /tmp/owned';", /'copy res_partner from'/],
       ["SELECT lo_import('/etc/passwd');", /lo_import reaches outside the database/],
       ["SELECT pg_catalog.pg_read_file('/etc/passwd');", /pg_read_file reaches outside/],
-      ["SELECT \"pg_read_binary_file\"('/etc/passwd');", /"pg_read_binary_file" reaches outside/],
+      ['SELECT "pg_read_binary_file"(\'/etc/passwd\');', /"pg_read_binary_file" reaches outside/],
       ["SELECT setval('s', (SELECT count(*) FROM pg_class), true);", /setval with/],
-      ["INSERT INTO t (a) VALUES ((SELECT rolpassword FROM pg_authid));", /pg_authid reaches outside/],
+      ['INSERT INTO t (a) VALUES ((SELECT rolpassword FROM pg_authid));', /pg_authid reaches outside/],
       ['INSERT INTO t (a) SELECT name FROM res_users;', /SELECT inside a row statement/],
       ["INSERT INTO t (a) VALUES ('x') RETURNING a;", /'returning' in the values of a row/],
       ["INSERT INTO t (a) VALUES ('1'::integer);", /'integer' in the values of a row/],
       ['INSERT INTO t TABLE res_users;', /a row without VALUES/],
       ["CREATE TABLE t (a text DEFAULT pg_read_file('/etc/passwd'));", /pg_read_file reaches outside/],
       ['CREATE TABLE t AS TABLE res_users;', /CREATE TABLE \.\.\. AS/],
-      ["CREATE TABLE t (a int) TABLESPACE pg_global;", /TABLESPACE inside a table statement/],
+      ['CREATE TABLE t (a int) TABLESPACE pg_global;', /TABLESPACE inside a table statement/],
       ['ALTER TABLE t OWNER TO postgres;', /'alter table t'/],
-      ["ALTER TABLE t ALTER a SET DEFAULT now();", /'alter table t'/],
+      ['ALTER TABLE t ALTER a SET DEFAULT now();', /'alter table t'/],
       ['CREATE INDEX i ON t USING btree ((pg_advisory_lock(1)));', /pg_advisory_lock reaches outside/],
-      ['CREATE FUNCTION f() RETURNS int LANGUAGE sql AS \'SELECT 1\';', /'create function f'/],
+      ["CREATE FUNCTION f() RETURNS int LANGUAGE sql AS 'SELECT 1';", /'create function f'/],
       ['CREATE EXTENSION plpython3u;', /'create extension plpython3u'/],
       ['GRANT ALL ON t TO public;', /'grant all on'/],
       ['ALTER SYSTEM SET fsync = off;', /'alter system set'/],
       ['CREATE DATABASE other;', /'create database other'/],
-      ['LOAD \'/tmp/evil.so\';', /'load'/],
+      ["LOAD '/tmp/evil.so';", /'load'/],
       ["SELECT set_config('role', 'postgres', false);", /set_config reaches outside/],
     ];
     for (const [text, message] of refused) {
-      assert.throws(() => verdict(text), (error: unknown) => error instanceof ForbiddenStatementError && /a restore does not run/.test(error.message) && message.test(error.message), text);
+      assert.throws(
+        () => verdict(text),
+        (error: unknown) =>
+          error instanceof ForbiddenStatementError && /a restore does not run/.test(error.message) && message.test(error.message),
+        text,
+      );
     }
   });
 });

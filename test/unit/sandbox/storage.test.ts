@@ -50,21 +50,32 @@ const use = <T>(work: (storage: Storage) => Promise<T>) => catalog.use('one', wo
 describe('storage (PGlite worker, or PostgreSQL with JSON2_SANDBOX_POSTGRES)', () => {
   it('runs statements with parameters and gives dates as text and counts as numbers', async () => {
     await use(async (db) => {
-      const result = await db.query<{ d: string; ts: string; n: number; name: string }>("SELECT '2024-02-29'::date AS d, '2024-02-29 13:14:15'::timestamp AS ts, count(*) AS n, $1::text AS name FROM res_country", ['Zoë']);
+      const result = await db.query<{ d: string; ts: string; n: number; name: string }>(
+        "SELECT '2024-02-29'::date AS d, '2024-02-29 13:14:15'::timestamp AS ts, count(*) AS n, $1::text AS name FROM res_country",
+        ['Zoë'],
+      );
       assert.deepEqual(result.rows, [{ d: '2024-02-29', ts: '2024-02-29 13:14:15', n: 33, name: 'Zoë' }]);
     });
   });
 
   it('reports database errors with their SQLSTATE', async () => {
     await use(async (db) => {
-      await assert.rejects(db.query('SELECT * FROM no_such_table'), (error: unknown) => error instanceof DatabaseError && error.code === '42P01');
-      await assert.rejects(db.query("INSERT INTO res_country (name, code) VALUES ('{\"en_US\": \"Argentina\"}', 'XX')"), (error: unknown) => error instanceof DatabaseError && error.code === '23505');
+      await assert.rejects(
+        db.query('SELECT * FROM no_such_table'),
+        (error: unknown) => error instanceof DatabaseError && error.code === '42P01',
+      );
+      await assert.rejects(
+        db.query('INSERT INTO res_country (name, code) VALUES (\'{"en_US": "Argentina"}\', \'XX\')'),
+        (error: unknown) => error instanceof DatabaseError && error.code === '23505',
+      );
     });
   });
 
   it('commits a transaction whose callback resolves', async () => {
     await use(async (db) => {
-      await db.transaction(async (tx) => { await tx.query("INSERT INTO res_country (name, code) VALUES ('{\"en_US\": \"Committed\"}', 'C1')"); });
+      await db.transaction(async (tx) => {
+        await tx.query('INSERT INTO res_country (name, code) VALUES (\'{"en_US": "Committed"}\', \'C1\')');
+      });
       const found = await db.query("SELECT count(*) AS n FROM res_country WHERE code = 'C1'");
       assert.equal(found.rows[0].n, 1);
     });
@@ -72,11 +83,14 @@ describe('storage (PGlite worker, or PostgreSQL with JSON2_SANDBOX_POSTGRES)', (
 
   it('rolls back everything when the callback throws, even after several statements', async () => {
     await use(async (db) => {
-      await assert.rejects(db.transaction(async (tx) => {
-        await tx.query("INSERT INTO res_country (name, code) VALUES ('{\"en_US\": \"Rolled 1\"}', 'R1')");
-        await tx.query("INSERT INTO res_country (name, code) VALUES ('{\"en_US\": \"Rolled 2\"}', 'R2')");
-        throw new Error('stop here');
-      }), /stop here/);
+      await assert.rejects(
+        db.transaction(async (tx) => {
+          await tx.query('INSERT INTO res_country (name, code) VALUES (\'{"en_US": "Rolled 1"}\', \'R1\')');
+          await tx.query('INSERT INTO res_country (name, code) VALUES (\'{"en_US": "Rolled 2"}\', \'R2\')');
+          throw new Error('stop here');
+        }),
+        /stop here/,
+      );
       const found = await db.query("SELECT count(*) AS n FROM res_country WHERE code IN ('R1', 'R2')");
       assert.equal(found.rows[0].n, 0);
     });
@@ -86,14 +100,18 @@ describe('storage (PGlite worker, or PostgreSQL with JSON2_SANDBOX_POSTGRES)', (
     await use(async (db) => {
       const seen: number[] = [];
       let release!: () => void;
-      const gate = new Promise<void>((resolve) => { release = resolve; });
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       const transaction = db.transaction(async (tx) => {
-        await tx.query("INSERT INTO res_country (name, code) VALUES ('{\"en_US\": \"Half 1\"}', 'H1')");
+        await tx.query('INSERT INTO res_country (name, code) VALUES (\'{"en_US": "Half 1"}\', \'H1\')');
         await gate;
-        await tx.query("INSERT INTO res_country (name, code) VALUES ('{\"en_US\": \"Half 2\"}', 'H2')");
+        await tx.query('INSERT INTO res_country (name, code) VALUES (\'{"en_US": "Half 2"}\', \'H2\')');
       });
       await new Promise((resolve) => setTimeout(resolve, 20));
-      const reader = db.query<{ n: number }>("SELECT count(*) AS n FROM res_country WHERE code IN ('H1', 'H2')").then((r) => seen.push(r.rows[0].n));
+      const reader = db
+        .query<{ n: number }>("SELECT count(*) AS n FROM res_country WHERE code IN ('H1', 'H2')")
+        .then((r) => seen.push(r.rows[0].n));
       await new Promise((resolve) => setTimeout(resolve, 50));
       assert.deepEqual(seen, [], 'the reader waits while the transaction is open');
       release();
@@ -105,16 +123,26 @@ describe('storage (PGlite worker, or PostgreSQL with JSON2_SANDBOX_POSTGRES)', (
   it('refuses BEGIN through a shared query, so that no caller joins a transaction by accident', async () => {
     await use(async (db) => {
       await assert.rejects(db.query('BEGIN'), /use transaction\(\) instead/);
-      await db.query("INSERT INTO res_country (name, code) VALUES ('{\"en_US\": \"Alone\"}', 'A1')");
-      await assert.rejects(db.transaction(async () => { throw new Error('undo'); }));
-      assert.equal((await db.query("SELECT count(*) AS n FROM res_country WHERE code = 'A1'")).rows[0].n, 1, 'the insert was committed on its own');
+      await db.query('INSERT INTO res_country (name, code) VALUES (\'{"en_US": "Alone"}\', \'A1\')');
+      await assert.rejects(
+        db.transaction(async () => {
+          throw new Error('undo');
+        }),
+      );
+      assert.equal(
+        (await db.query("SELECT count(*) AS n FROM res_country WHERE code = 'A1'")).rows[0].n,
+        1,
+        'the insert was committed on its own',
+      );
     });
   });
 
   it('refuses statements on a transaction that has ended', async () => {
     await use(async (db) => {
       let leaked: { query(sql: string): Promise<unknown> } | undefined;
-      await db.transaction(async (tx) => { leaked = tx; });
+      await db.transaction(async (tx) => {
+        leaked = tx;
+      });
       await assert.rejects((leaked as { query(sql: string): Promise<unknown> }).query('SELECT 1'), /already ended/);
     });
   });
@@ -133,7 +161,10 @@ describe('directory claims', () => {
     const directory = path.join(scratch, 'foreign');
     fs.mkdirSync(directory, { recursive: true });
     fs.writeFileSync(path.join(directory, 'owner.lock'), String(process.ppid));
-    assert.throws(() => claimDirectory(directory), (error: unknown) => error instanceof DirectoryBusyError && error.ownerPid === process.ppid);
+    assert.throws(
+      () => claimDirectory(directory),
+      (error: unknown) => error instanceof DirectoryBusyError && error.ownerPid === process.ppid,
+    );
     fs.writeFileSync(path.join(directory, 'owner.lock'), '999999999');
     claimDirectory(directory).release();
   });
@@ -150,7 +181,10 @@ describe('template cache and pool', () => {
   it('builds a template once and reuses it; copies are independent databases', async () => {
     const cacheDir = path.join(scratch, 'templates');
     let populated = 0;
-    const populate = async (storage: Storage) => { populated += 1; await storage.query('CREATE TABLE marker (id int)'); };
+    const populate = async (storage: Storage) => {
+      populated += 1;
+      await storage.query('CREATE TABLE marker (id int)');
+    };
     fs.mkdirSync(path.join(cacheDir, 'v-old', 'pgdata'), { recursive: true });
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
     fs.utimesSync(path.join(cacheDir, 'v-old'), twoHoursAgo, twoHoursAgo);
@@ -182,7 +216,13 @@ describe('template cache and pool', () => {
   });
 
   it('copies and drops a PGlite database file by file, so the server goes on answering; a drop never leaves half a database', async () => {
-    const template = await ensureTemplate({ cacheDir: path.join(scratch, 'templates'), version: 'v-test', populate: async (storage) => { await storage.query('CREATE TABLE marker (id int)'); } });
+    const template = await ensureTemplate({
+      cacheDir: path.join(scratch, 'templates'),
+      version: 'v-test',
+      populate: async (storage) => {
+        await storage.query('CREATE TABLE marker (id int)');
+      },
+    });
     const files = fs.readdirSync(template.dataDir, { recursive: true }).length;
     const databasesDir = path.join(scratch, 'turns');
     fs.mkdirSync(databasesDir, { recursive: true });
@@ -225,7 +265,9 @@ describe('template cache and pool', () => {
     await catalog.createDatabase('two');
     await catalog.createDatabase('three');
     for (const name of ['one', 'two', 'three', 'one']) {
-      await catalog.use(name, async (db) => { await db.query('SELECT 1'); });
+      await catalog.use(name, async (db) => {
+        await db.query('SELECT 1');
+      });
       assert.ok(catalog.pool.openCount <= 2, `open: ${catalog.pool.openCount}`);
     }
     await catalog.pool.closeIdle(0);

@@ -8,7 +8,11 @@ import { testPostgresNamespace, testPostgresUrl } from '../../../src/sandbox/tes
 export async function startTestCatalog(dataDir: string, options: Partial<CatalogOptions> = {}): Promise<DatabaseCatalog> {
   const url = testPostgresUrl();
   const catalog = new DatabaseCatalog({
-    dataDir, templateCacheDir: templateCacheDir(), clock: systemClock, ...options, postgres: url === null ? undefined : testPostgresNamespace(url),
+    dataDir,
+    templateCacheDir: templateCacheDir(),
+    clock: systemClock,
+    ...options,
+    postgres: url === null ? undefined : testPostgresNamespace(url),
   });
   await catalog.start();
   return catalog;

@@ -9,10 +9,15 @@ import { eventually } from '../../support/eventually';
 
 let sandbox: StartedSandbox;
 
-before(async () => { sandbox = await startSandbox(); });
-after(async () => { await sandbox?.stop(); });
+before(async () => {
+  sandbox = await startSandbox();
+});
+after(async () => {
+  await sandbox?.stop();
+});
 
-const countNamed = (pattern: string) => ok<number>(sandbox, 'res.partner', 'search_count', { domain: [['name', '=like', pattern]], context: { active_test: false } });
+const countNamed = (pattern: string) =>
+  ok<number>(sandbox, 'res.partner', 'search_count', { domain: [['name', '=like', pattern]], context: { active_test: false } });
 
 describe('rollback on failure', () => {
   it('commits a successful call, visible to the next call', async () => {
@@ -21,7 +26,9 @@ describe('rollback on failure', () => {
   });
 
   it('leaves nothing of a multi-record create that fails on a later record', async () => {
-    const error = await fails(sandbox, 422, 'res.partner', 'create', { vals_list: [{ name: 'MC first' }, { name: 'MC second' }, { name: 'MC third', parent_id: 999999 }] });
+    const error = await fails(sandbox, 422, 'res.partner', 'create', {
+      vals_list: [{ name: 'MC first' }, { name: 'MC second' }, { name: 'MC third', parent_id: 999999 }],
+    });
     assert.equal(error.name, 'odoo.exceptions.ValidationError');
     assert.equal(await countNamed('MC %'), 0);
   });
@@ -56,7 +63,12 @@ describe('rollback on failure', () => {
       const fired = sandbox.faults.fired;
       sandbox.faults.failStatement(statement);
       const login = `fault${statement}`;
-      const answer = await call(sandbox, 'res.users', 'create', { vals_list: [{ name: `Fault ${statement} A`, login: `${login}a`, password: 'pw' }, { name: `Fault ${statement} B`, login: `${login}b` }] });
+      const answer = await call(sandbox, 'res.users', 'create', {
+        vals_list: [
+          { name: `Fault ${statement} A`, login: `${login}a`, password: 'pw' },
+          { name: `Fault ${statement} B`, login: `${login}b` },
+        ],
+      });
       if (sandbox.faults.fired === fired) {
         assert.equal(answer.status, 200, 'the call succeeds once the fault falls beyond its last statement');
         sandbox.faults.clear();
@@ -64,7 +76,10 @@ describe('rollback on failure', () => {
       }
       assert.equal(answer.status, 500, `statement ${statement}`);
       assert.match((answer.json as { message: string }).message, new RegExp(`^Injected fault: statement ${statement} `));
-      const leftUsers = await ok<number>(sandbox, 'res.users', 'search_count', { domain: [['login', 'in', [`${login}a`, `${login}b`]]], context: { active_test: false } });
+      const leftUsers = await ok<number>(sandbox, 'res.users', 'search_count', {
+        domain: [['login', 'in', [`${login}a`, `${login}b`]]],
+        context: { active_test: false },
+      });
       assert.equal(leftUsers, 0, `no user left after a fault at statement ${statement}`);
       assert.equal(await countNamed(`Fault ${statement} %`), 0, `no partner left after a fault at statement ${statement}`);
     }
@@ -89,22 +104,38 @@ describe('isolation', () => {
 describe('load', () => {
   it('answers a thousand concurrent calls, each with its documented status, and stays up', async (t) => {
     const kinds: Array<{ status: number; send: () => Promise<{ status: number }> }> = [
-      { status: 200, send: () => call(sandbox, 'res.partner', 'search_read', { domain: [['is_company', '=', true]], fields: ['name'], limit: 5 }) },
+      {
+        status: 200,
+        send: () => call(sandbox, 'res.partner', 'search_read', { domain: [['is_company', '=', true]], fields: ['name'], limit: 5 }),
+      },
       { status: 200, send: () => call(sandbox, 'res.partner', 'create', { vals_list: [{ name: 'Load ✓' }] }, { key: sandbox.keys.user }) },
       { status: 401, send: () => call(sandbox, 'res.partner', 'search', { domain: [] }, { key: 'f'.repeat(40) }) },
       { status: 401, send: () => call(sandbox, 'res.partner', 'search', { domain: [] }, { key: null }) },
-      { status: 400, send: () => rawRequest(sandbox.url, { path: '/json/2/res.partner/search', headers: { 'Content-Type': 'application/json', Authorization: `bearer ${sandbox.keys.admin}` }, body: '{"domain": [' }) },
+      {
+        status: 400,
+        send: () =>
+          rawRequest(sandbox.url, {
+            path: '/json/2/res.partner/search',
+            headers: { 'Content-Type': 'application/json', Authorization: `bearer ${sandbox.keys.admin}` },
+            body: '{"domain": [',
+          }),
+      },
       { status: 404, send: () => call(sandbox, 'res.nothing', 'search', { domain: [] }) },
       { status: 422, send: () => call(sandbox, 'res.partner', 'search', {}) },
       { status: 403, send: () => call(sandbox, 'res.partner', 'create', { vals_list: [{ name: 'x' }] }, { key: sandbox.keys.robot }) },
-      { status: 415, send: () => rawRequest(sandbox.url, { path: '/json/2/res.partner/search', headers: { 'Content-Type': 'text/plain' }, body: 'x' }) },
+      {
+        status: 415,
+        send: () => rawRequest(sandbox.url, { path: '/json/2/res.partner/search', headers: { 'Content-Type': 'text/plain' }, body: 'x' }),
+      },
       { status: 500, send: () => call(sandbox, 'res.partner', 'search', { domain: [['nope', '=', 1]] }) },
     ];
     const started = Date.now();
-    const answers = await Promise.all(Array.from({ length: 1000 }, (_, index) => {
-      const kind = kinds[index % kinds.length];
-      return kind.send().then((answer) => ({ expected: kind.status, actual: answer.status }));
-    }));
+    const answers = await Promise.all(
+      Array.from({ length: 1000 }, (_, index) => {
+        const kind = kinds[index % kinds.length];
+        return kind.send().then((answer) => ({ expected: kind.status, actual: answer.status }));
+      }),
+    );
     const wrong = answers.filter((answer) => answer.expected !== answer.actual);
     assert.deepEqual(wrong.slice(0, 5), [], `${wrong.length} calls got another status`);
     assert.equal((await call(sandbox, 'res.users', 'context_get')).status, 200);
@@ -116,13 +147,18 @@ describe('load', () => {
 describe('slow method', () => {
   it('sleeps, does not hold other calls up, and stops when the client disconnects', async () => {
     const { model, method } = sandbox.slowMethod;
-    assert.deepEqual(await ok<{ slept: number; cancelled: boolean }>(sandbox, model, method, { seconds: 0.2 }), { slept: 0.2, cancelled: false });
+    assert.deepEqual(await ok<{ slept: number; cancelled: boolean }>(sandbox, model, method, { seconds: 0.2 }), {
+      slept: 0.2,
+      cancelled: false,
+    });
     const completed = sandbox.slowMethod.completed();
     const cancelledBefore = sandbox.slowMethod.cancelled();
     const startedBefore = sandbox.slowMethod.started();
     const controller = new AbortController();
     const aborted = fetch(`${sandbox.url}/json/2/${model}/${method}`, {
-      method: 'POST', signal: controller.signal, body: JSON.stringify({ seconds: 30 }),
+      method: 'POST',
+      signal: controller.signal,
+      body: JSON.stringify({ seconds: 30 }),
       headers: { 'Content-Type': 'application/json', Authorization: `bearer ${sandbox.keys.robot}` },
     });
     const abortedFailure = assert.rejects(aborted);

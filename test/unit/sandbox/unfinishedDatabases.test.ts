@@ -24,9 +24,15 @@ let sandbox: StartedSandbox;
 /** A backup of some tens of megabytes: its restore takes seconds. */
 let bigBackup: Buffer;
 
-async function rpc(url: string, service: string, method: string, args: unknown[]): Promise<{ result?: unknown; error?: { data?: { name?: string; message?: string } } }> {
+async function rpc(
+  url: string,
+  service: string,
+  method: string,
+  args: unknown[],
+): Promise<{ result?: unknown; error?: { data?: { name?: string; message?: string } } }> {
   const answer = await rawRequest(url, {
-    path: '/jsonrpc', headers: { 'Content-Type': 'application/json' },
+    path: '/jsonrpc',
+    headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params: { service, method, args } }),
   });
   return answer.json as { result?: unknown; error?: { data?: { name?: string; message?: string } } };
@@ -34,7 +40,9 @@ async function rpc(url: string, service: string, method: string, args: unknown[]
 
 function restoreUpload(url: string, name: string): ReturnType<typeof streamedUpload> {
   const upload = streamedUpload(`${url}/web/database/restore`, [
-    { name: 'master_pwd', value: MASTER }, { name: 'name', value: name }, { name: 'backup_file', filename: 'big.dump', content: bigBackup },
+    { name: 'master_pwd', value: MASTER },
+    { name: 'name', value: name },
+    { name: 'backup_file', filename: 'big.dump', content: bigBackup },
   ]);
   upload.answer.catch(() => undefined);
   return upload;
@@ -44,12 +52,15 @@ const unfinishedOf = (names: string[]) => names.filter((name) => name.startsWith
 
 before(async () => {
   sandbox = await startSandbox({ masterPassword: MASTER });
-  await sandbox.server.catalog.use(sandbox.database, (storage) => storage.query(
-    'CREATE TABLE bulk_payload AS SELECT g AS id, repeat(md5(g::text), 32) AS payload FROM generate_series(1, 30000) AS g'));
+  await sandbox.server.catalog.use(sandbox.database, (storage) =>
+    storage.query('CREATE TABLE bulk_payload AS SELECT g AS id, repeat(md5(g::text), 32) AS payload FROM generate_series(1, 30000) AS g'),
+  );
   bigBackup = Buffer.from((await rpc(sandbox.url, 'db', 'dump', [MASTER, sandbox.database, 'dump'])).result as string, 'base64');
   await sandbox.server.catalog.use(sandbox.database, (storage) => storage.query('DROP TABLE bulk_payload'));
 });
-after(async () => { await sandbox?.stop(); });
+after(async () => {
+  await sandbox?.stop();
+});
 
 describe('a restore in progress (issue 24, point 4)', () => {
   it('is not listed and nobody logs in to it until it is complete', async () => {
@@ -59,7 +70,11 @@ describe('a restore in progress (issue 24, point 4)', () => {
     const [unfinished] = unfinishedOf(await storedDatabases(sandbox));
     assert.deepEqual((await rpc(sandbox.url, 'db', 'list', [])).result, [sandbox.database]);
     assert.equal((await rpc(sandbox.url, 'db', 'db_exist', [unfinished])).result, false);
-    const listed = await rawRequest(sandbox.url, { path: '/web/database/list', headers: { 'Content-Type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"params":{}}' });
+    const listed = await rawRequest(sandbox.url, {
+      path: '/web/database/list',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"params":{}}',
+    });
     assert.deepEqual((listed.json as { result: string[] }).result, [sandbox.database]);
     const manager = await rawRequest(sandbox.url, { method: 'GET', path: '/web/database/manager' });
     assert.doesNotMatch(manager.text, /~restore-/);
@@ -73,7 +88,11 @@ describe('a restore in progress (issue 24, point 4)', () => {
     const web = await browser.post('/web/login', { db: unfinished, login: 'admin', password: 'admin' });
     assert.equal(web.status, 200);
     assert.match(web.text, /Wrong login\/password/);
-    const json2 = await rawRequest(sandbox.url, { path: '/json/2/res.partner/search_count', headers: { 'Content-Type': 'application/json', Authorization: `bearer ${sandbox.keys.admin}`, 'X-Service-Database': unfinished }, body: '{}' });
+    const json2 = await rawRequest(sandbox.url, {
+      path: '/json/2/res.partner/search_count',
+      headers: { 'Content-Type': 'application/json', Authorization: `bearer ${sandbox.keys.admin}`, 'X-Service-Database': unfinished },
+      body: '{}',
+    });
     assert.equal(json2.status, 404, json2.text);
     assert.equal((await upload.answer).status, 303);
     assert.deepEqual((await rpc(sandbox.url, 'db', 'list', [])).result, [sandbox.database, 'incoming']);
@@ -100,13 +119,17 @@ describe('what a killed sandbox left (issue 24, point 4)', () => {
     const command = path.resolve(__dirname, '../../../src/sandbox/sandboxCommand.js');
     const script = `require(${JSON.stringify(command)}).runSandboxCommand(process.argv.slice(1)).then((code) => process.exit(code))`;
     child = spawn(process.execPath, ['-e', script, '--', '--data', dataDir, '--port', '0', ...backend.args], {
-      stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, [MASTER_PASSWORD_VARIABLE]: MASTER },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, [MASTER_PASSWORD_VARIABLE]: MASTER },
     });
     const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
     child.stderr?.resume();
     return new Promise((resolve, reject) => {
       child?.once('exit', (code) => reject(new Error(`json2 sandbox ended with ${code}`)));
-      lines.on('line', (line) => { const url = /running at (\S+)/.exec(line)?.[1]; if (url) resolve(url); });
+      lines.on('line', (line) => {
+        const url = /running at (\S+)/.exec(line)?.[1];
+        if (url) resolve(url);
+      });
     });
   }
 
@@ -132,7 +155,7 @@ describe('what a killed sandbox left (issue 24, point 4)', () => {
     return ['old.restoring-a1b2c3'];
   }
 
-  it('removes at the next start the database of a restore killed half-way, a copy\'s folder, and the leftovers of earlier versions', async () => {
+  it("removes at the next start the database of a restore killed half-way, a copy's folder, and the leftovers of earlier versions", async () => {
     const url = await startChild();
     const partners = (await rpc(url, 'object', 'execute_kw', ['demo', 2, 'admin', 'res.partner', 'search_count', [[]]])).result;
     assert.equal(typeof partners, 'number');
@@ -149,11 +172,18 @@ describe('what a killed sandbox left (issue 24, point 4)', () => {
     const again = await startCommand(['--data', dataDir, '--port', '0', ...backend.args]);
     try {
       const line = again.stderr.find((text) => text.startsWith('Removed ')) ?? '';
-      assert.match(line, new RegExp(`^Removed ${1 + earlier.length} unfinished databases left by a sandbox stopped while restoring or copying: `));
+      assert.match(
+        line,
+        new RegExp(`^Removed ${1 + earlier.length} unfinished databases left by a sandbox stopped while restoring or copying: `),
+      );
       for (const name of [killed, ...earlier]) assert.ok(line.includes(name), `${name} is named in: ${line}`);
       assert.deepEqual(await stored(), ['demo'], 'only the demo database is left');
       assert.deepEqual((await rpc(again.url, 'db', 'list', [])).result, ['demo']);
-      assert.equal((await rpc(again.url, 'object', 'execute_kw', ['demo', 2, 'admin', 'res.partner', 'search_count', [[]]])).result, partners, 'the demo database is intact and answers');
+      assert.equal(
+        (await rpc(again.url, 'object', 'execute_kw', ['demo', 2, 'admin', 'res.partner', 'search_count', [[]]])).result,
+        partners,
+        'the demo database is intact and answers',
+      );
     } finally {
       assert.equal(await again.stop(), 0);
     }

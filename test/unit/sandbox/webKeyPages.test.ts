@@ -8,8 +8,12 @@ import { SandboxBrowser } from '../../support/sandboxBrowser';
 
 let sandbox: StartedSandbox;
 
-before(async () => { sandbox = await startSandbox(); });
-after(async () => { await sandbox?.stop(); });
+before(async () => {
+  sandbox = await startSandbox();
+});
+after(async () => {
+  await sandbox?.stop();
+});
 
 const newKeyOf = (page: HttpAnswer) => /id="new-api-key">([0-9a-f]{40})</.exec(page.text)?.[1];
 
@@ -25,7 +29,13 @@ describe('login', () => {
   });
 
   it('refuses a wrong password, an API key in place of the password, and the robot (no password)', async () => {
-    for (const [login, password] of [['demo', 'wrong'], ['demo', sandbox.keys.user], ['robot', ''], ['robot', sandbox.keys.robot], ['nobody', 'demo']]) {
+    for (const [login, password] of [
+      ['demo', 'wrong'],
+      ['demo', sandbox.keys.user],
+      ['robot', ''],
+      ['robot', sandbox.keys.robot],
+      ['nobody', 'demo'],
+    ]) {
       const browser = new SandboxBrowser(sandbox.url);
       const answer = await browser.logIn(login, password);
       assert.equal(answer.status, 200, `${login}/${password}`);
@@ -63,7 +73,11 @@ describe('account security', () => {
     const browser = new SandboxBrowser(sandbox.url);
     await browser.logIn('demo', 'demo');
     await browser.get('/web/security');
-    const created = await browser.post('/web/security/keys/new', { name: 'Laptop <script>alert(1)</script>', duration: '3m', password: 'demo' });
+    const created = await browser.post('/web/security/keys/new', {
+      name: 'Laptop <script>alert(1)</script>',
+      duration: '3m',
+      password: 'demo',
+    });
     assert.equal(created.status, 200);
     assert.equal(created.headers['cache-control'], 'no-store');
     const key = newKeyOf(created);
@@ -75,15 +89,22 @@ describe('account security', () => {
     const later = await browser.get('/web/security');
     assert.ok(!later.text.includes(key), 'never shown again');
     assert.match(later.text, /Laptop &lt;script&gt;/);
-    const [row] = await sandbox.server.catalog.use(sandbox.database, async (db) => (await db.query<{ expiration_date: string; scope: string | null }>(
-      "SELECT expiration_date, scope FROM res_users_apikeys WHERE name LIKE 'Laptop%'")).rows);
+    const [row] = await sandbox.server.catalog.use(
+      sandbox.database,
+      async (db) =>
+        (
+          await db.query<{ expiration_date: string; scope: string | null }>(
+            "SELECT expiration_date, scope FROM res_users_apikeys WHERE name LIKE 'Laptop%'",
+          )
+        ).rows,
+    );
     const latest = new Date(sandbox.clock.now());
     latest.setUTCMonth(latest.getUTCMonth() + 3);
     assert.ok(Date.parse(`${row.expiration_date.replace(' ', 'T')}Z`) <= latest.getTime() + 1000);
     assert.equal(row.scope, null);
   });
 
-  it('needs a description, a duration of at most three months and the user\'s password', async () => {
+  it("needs a description, a duration of at most three months and the user's password", async () => {
     const browser = new SandboxBrowser(sandbox.url);
     await browser.logIn('demo', 'demo');
     await browser.get('/web/security');
@@ -92,10 +113,13 @@ describe('account security', () => {
     const wrong = await browser.post('/web/security/keys/new', { name: 'No', duration: '1d', password: sandbox.keys.user });
     assert.equal(wrong.status, 403);
     assert.equal(newKeyOf(wrong), undefined);
-    assert.equal((await browser.post('/web/security/keys/new', { name: 'Forged', duration: '1d', password: 'demo' }, 'forged')).status, 400);
+    assert.equal(
+      (await browser.post('/web/security/keys/new', { name: 'Forged', duration: '1d', password: 'demo' }, 'forged')).status,
+      400,
+    );
   });
 
-  it('deletes a key for good (refused at once), and only the user\'s own keys', async () => {
+  it("deletes a key for good (refused at once), and only the user's own keys", async () => {
     const browser = new SandboxBrowser(sandbox.url);
     await browser.logIn('demo', 'demo');
     await browser.get('/web/security');
@@ -109,7 +133,10 @@ describe('account security', () => {
     assert.equal((await call(sandbox, 'res.users', 'context_get', {}, { key })).status, 401);
     assert.ok(!(await browser.get('/web/security')).text.includes('Short-lived'));
     assert.equal((await browser.post('/web/security/keys/delete', { key_id: id })).status, 404, 'gone for good');
-    const [adminKey] = await sandbox.server.catalog.use(sandbox.database, async (db) => (await db.query<{ id: number }>('SELECT id FROM res_users_apikeys WHERE user_id = $1', [sandbox.users.admin.id])).rows);
+    const [adminKey] = await sandbox.server.catalog.use(
+      sandbox.database,
+      async (db) => (await db.query<{ id: number }>('SELECT id FROM res_users_apikeys WHERE user_id = $1', [sandbox.users.admin.id])).rows,
+    );
     assert.equal((await browser.post('/web/security/keys/delete', { key_id: String(adminKey.id) })).status, 404);
     assert.equal((await call(sandbox, 'res.users', 'context_get')).status, 200);
   });

@@ -9,8 +9,12 @@ import { ok } from '../../support/sandboxHttp';
 
 let sandbox: StartedSandbox;
 
-before(async () => { sandbox = await startSandbox(); });
-after(async () => { await sandbox?.stop(); });
+before(async () => {
+  sandbox = await startSandbox();
+});
+after(async () => {
+  await sandbox?.stop();
+});
 
 type Row = Record<string, unknown>;
 interface RpcAnswer {
@@ -26,7 +30,7 @@ async function rpc(path: string, params: unknown, cookie?: string, headers: Reco
     headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}), ...headers },
     body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params, id: 7 }),
   });
-  return { status: response.status, setCookie: response.headers.get('set-cookie'), body: await response.json() as RpcAnswer['body'] };
+  return { status: response.status, setCookie: response.headers.get('set-cookie'), body: (await response.json()) as RpcAnswer['body'] };
 }
 
 /** Logs `who` in; the cookie to send back. */
@@ -77,10 +81,20 @@ describe('/web/session/authenticate', () => {
 
   it('gives a new session id at each login, and the session info again with get_session_info', async () => {
     const first = await logIn('admin');
-    const again = await rpc('/web/session/authenticate', { db: sandbox.database, login: 'admin', password: sandbox.users.admin.password }, first);
+    const again = await rpc(
+      '/web/session/authenticate',
+      { db: sandbox.database, login: 'admin', password: sandbox.users.admin.password },
+      first,
+    );
     const second = (again.setCookie ?? '').split(';')[0];
     assert.notEqual(second, first);
-    assertError(await rpc('/web/session/get_session_info', {}, first), 100, 'Odoo Session Expired', 'odoo.http.SessionExpiredException', 'Session expired');
+    assertError(
+      await rpc('/web/session/get_session_info', {}, first),
+      100,
+      'Odoo Session Expired',
+      'odoo.http.SessionExpiredException',
+      'Session expired',
+    );
     const info = await rpc('/web/session/get_session_info', {}, second);
     assert.equal((info.body.result as Row).uid, sandbox.users.admin.id);
     assert.equal((info.body.result as Row).is_admin, true);
@@ -88,7 +102,12 @@ describe('/web/session/authenticate', () => {
 
   it('refuses a wrong password, an API key and a user without password with AccessDenied, and sets no cookie', async () => {
     const demo = sandbox.users.user;
-    for (const [login, password] of [['demo', 'wrong'], ['demo', sandbox.keys.user], ['robot', ''], ['nobody', 'demo']]) {
+    for (const [login, password] of [
+      ['demo', 'wrong'],
+      ['demo', sandbox.keys.user],
+      ['robot', ''],
+      ['nobody', 'demo'],
+    ]) {
       const answer = await rpc('/web/session/authenticate', { db: sandbox.database, login, password });
       assertError(answer, 200, 'Odoo Server Error', 'odoo.exceptions.AccessDenied', 'Access Denied');
       assert.equal(answer.setCookie, null, `${login}: no cookie`);
@@ -97,16 +116,32 @@ describe('/web/session/authenticate', () => {
   });
 
   it('refuses an unknown database with AccessError, and missing or unexpected arguments with TypeError', async () => {
-    assertError(await rpc('/web/session/authenticate', { db: 'no_such_db', login: 'demo', password: 'demo' }), 200, 'Odoo Server Error', 'odoo.exceptions.AccessError', 'Database not found.');
-    assertError(await rpc('/web/session/authenticate', { db: sandbox.database, login: 'demo' }), 200, 'Odoo Server Error', 'builtins.TypeError',
-      "authenticate() missing 1 required positional argument: 'password'");
-    assertError(await rpc('/web/session/authenticate', { db: sandbox.database, login: 'demo', password: 'demo', otp: 1 }), 200, 'Odoo Server Error', 'builtins.TypeError',
-      "authenticate() got an unexpected keyword argument 'otp'");
+    assertError(
+      await rpc('/web/session/authenticate', { db: 'no_such_db', login: 'demo', password: 'demo' }),
+      200,
+      'Odoo Server Error',
+      'odoo.exceptions.AccessError',
+      'Database not found.',
+    );
+    assertError(
+      await rpc('/web/session/authenticate', { db: sandbox.database, login: 'demo' }),
+      200,
+      'Odoo Server Error',
+      'builtins.TypeError',
+      "authenticate() missing 1 required positional argument: 'password'",
+    );
+    assertError(
+      await rpc('/web/session/authenticate', { db: sandbox.database, login: 'demo', password: 'demo', otp: 1 }),
+      200,
+      'Odoo Server Error',
+      'builtins.TypeError',
+      "authenticate() got an unexpected keyword argument 'otp'",
+    );
   });
 });
 
 describe('/web/session/authenticate under --db-filter', () => {
-  it('refuses a database that the filter does not select for the Host, as the reference\'s db_filter', async () => {
+  it("refuses a database that the filter does not select for the Host, as the reference's db_filter", async () => {
     const filtered = await startSandbox({ databaseFilter: 'only_%d' });
     try {
       const response = await fetch(`${filtered.url}/web/session/authenticate`, {
@@ -114,7 +149,7 @@ describe('/web/session/authenticate under --db-filter', () => {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { db: filtered.database, login: 'demo', password: 'demo' }, id: 7 }),
       });
-      const body = await response.json() as RpcAnswer['body'];
+      const body = (await response.json()) as RpcAnswer['body'];
       assert.equal(body.error?.data.name, 'odoo.exceptions.AccessError');
       assert.equal(body.error?.data.message, 'Database not found.');
       assert.equal(response.headers.get('set-cookie'), null);
@@ -125,12 +160,21 @@ describe('/web/session/authenticate under --db-filter', () => {
 });
 
 describe('/web/dataset/call_kw', () => {
-  it('runs a method as the session\'s user: positional args, kwargs, create of one mapping answering one id', async () => {
+  it("runs a method as the session's user: positional args, kwargs, create of one mapping answering one id", async () => {
     const cookie = await logIn('user');
-    const [azure] = (await callKw(cookie, 'res.partner', 'search', [[['name', '=', 'Azure Interior']]], { limit: 1 })).body.result as number[];
+    const [azure] = (await callKw(cookie, 'res.partner', 'search', [[['name', '=', 'Azure Interior']]], { limit: 1 })).body
+      .result as number[];
     assert.ok(azure);
-    const [chair] = (await rpc('/web/dataset/call_kw', { model: 'product.product', method: 'search', args: [[['default_code', '=', 'FURN_0001']]], kwargs: {} }, cookie)).body.result as number[];
-    const created = await callKw(cookie, 'sale.order', 'create', [{ partner_id: azure, order_line: [[0, 0, { product_id: chair, product_uom_qty: 2 }]] }]);
+    const [chair] = (
+      await rpc(
+        '/web/dataset/call_kw',
+        { model: 'product.product', method: 'search', args: [[['default_code', '=', 'FURN_0001']]], kwargs: {} },
+        cookie,
+      )
+    ).body.result as number[];
+    const created = await callKw(cookie, 'sale.order', 'create', [
+      { partner_id: azure, order_line: [[0, 0, { product_id: chair, product_uom_qty: 2 }]] },
+    ]);
     const id = created.body.result;
     assert.equal(typeof id, 'number', JSON.stringify(created.body));
     const [order] = (await callKw(cookie, 'sale.order', 'read', [[id], ['user_id', 'create_uid', 'amount_untaxed']])).body.result as Row[];
@@ -139,7 +183,7 @@ describe('/web/dataset/call_kw', () => {
     assert.equal(order.amount_untaxed, 140);
   });
 
-  it('applies the user\'s access rights: the demo user sells but may not configure taxes', async () => {
+  it("applies the user's access rights: the demo user sells but may not configure taxes", async () => {
     const cookie = await logIn('user');
     const before = await ok<number>(sandbox, 'account.tax', 'search_count', { domain: [] });
     const answer = await callKw(cookie, 'account.tax', 'create', [{ name: 'Sneaky 1%', amount: 1 }]);
@@ -151,7 +195,9 @@ describe('/web/dataset/call_kw', () => {
     const cookie = await logIn('admin');
     const [azure] = await ok<number[]>(sandbox, 'res.partner', 'search', { domain: [['name', '=', 'Azure Interior']] });
     const before = await ok<number>(sandbox, 'sale.order', 'search_count', { domain: [] });
-    const answer = await callKw(cookie, 'sale.order', 'create', [[{ partner_id: azure }, { partner_id: azure, order_line: [[0, 0, { name: 'no product', product_uom_qty: 1 }]] }]]);
+    const answer = await callKw(cookie, 'sale.order', 'create', [
+      [{ partner_id: azure }, { partner_id: azure, order_line: [[0, 0, { name: 'no product', product_uom_qty: 1 }]] }],
+    ]);
     assert.equal(answer.body.error?.code, 200, JSON.stringify(answer.body));
     assert.match(String(answer.body.error?.data.name), /^odoo\.exceptions\.(ValidationError|UserError)$/);
     assert.equal(await ok<number>(sandbox, 'sale.order', 'search_count', { domain: [] }), before);
@@ -160,16 +206,43 @@ describe('/web/dataset/call_kw', () => {
   it('answers 404 for an unknown model, AccessError for a private method, TypeError for missing arguments', async () => {
     const cookie = await logIn('admin');
     assertError(await callKw(cookie, 'no.such.model', 'search', [[]]), 404, '404: Not Found', 'werkzeug.exceptions.NotFound');
-    assertError(await callKw(cookie, 'res.partner', '_search', [[]]), 200, 'Odoo Server Error', 'odoo.exceptions.AccessError', /Private methods/);
-    assertError(await rpc('/web/dataset/call_kw', { model: 'res.partner', method: 'search' }, cookie), 200, 'Odoo Server Error', 'builtins.TypeError',
-      "call_kw() missing 2 required positional arguments: 'args' and 'kwargs'");
+    assertError(
+      await callKw(cookie, 'res.partner', '_search', [[]]),
+      200,
+      'Odoo Server Error',
+      'odoo.exceptions.AccessError',
+      /Private methods/,
+    );
+    assertError(
+      await rpc('/web/dataset/call_kw', { model: 'res.partner', method: 'search' }, cookie),
+      200,
+      'Odoo Server Error',
+      'builtins.TypeError',
+      "call_kw() missing 2 required positional arguments: 'args' and 'kwargs'",
+    );
   });
 
   it('needs a session: none, an unknown one, or a bearer API key answer the session-expired error', async () => {
     const call = { model: 'res.partner', method: 'search_count', args: [[]], kwargs: {} };
-    assertError(await rpc('/web/dataset/call_kw', call), 100, 'Odoo Session Expired', 'odoo.http.SessionExpiredException', 'Session expired');
-    assertError(await rpc('/web/dataset/call_kw', call, 'session_id=forged'), 100, 'Odoo Session Expired', 'odoo.http.SessionExpiredException');
-    assertError(await rpc('/web/dataset/call_kw', call, undefined, { Authorization: `Bearer ${sandbox.keys.admin}` }), 100, 'Odoo Session Expired', 'odoo.http.SessionExpiredException');
+    assertError(
+      await rpc('/web/dataset/call_kw', call),
+      100,
+      'Odoo Session Expired',
+      'odoo.http.SessionExpiredException',
+      'Session expired',
+    );
+    assertError(
+      await rpc('/web/dataset/call_kw', call, 'session_id=forged'),
+      100,
+      'Odoo Session Expired',
+      'odoo.http.SessionExpiredException',
+    );
+    assertError(
+      await rpc('/web/dataset/call_kw', call, undefined, { Authorization: `Bearer ${sandbox.keys.admin}` }),
+      100,
+      'Odoo Session Expired',
+      'odoo.http.SessionExpiredException',
+    );
   });
 });
 
@@ -180,7 +253,12 @@ describe('/web/session/destroy', () => {
     const answer = await rpc('/web/session/destroy', {}, cookie);
     assert.deepEqual(answer.body, { jsonrpc: '2.0', id: 7 });
     assert.match(answer.setCookie ?? '', /^session_id=; .*Max-Age=0/);
-    assertError(await callKw(cookie, 'res.partner', 'search_count', [[]]), 100, 'Odoo Session Expired', 'odoo.http.SessionExpiredException');
+    assertError(
+      await callKw(cookie, 'res.partner', 'search_count', [[]]),
+      100,
+      'Odoo Session Expired',
+      'odoo.http.SessionExpiredException',
+    );
     assertError(await rpc('/web/session/destroy', {}, cookie), 100, 'Odoo Session Expired', 'odoo.http.SessionExpiredException');
   });
 });
@@ -189,16 +267,25 @@ describe('request types', () => {
   it('takes only a JSON body (a form post, which another site could send, is a 400) and answers bad JSON as a bad request', async () => {
     const cookie = await logIn('admin');
     const form = await fetch(`${sandbox.url}/web/dataset/call_kw`, {
-      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie }, body: 'model=res.partner&method=unlink',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+      body: 'model=res.partner&method=unlink',
     });
     assert.equal(form.status, 400);
-    assert.match((await form.text()).replaceAll('&#39;', "'"), /Request inferred type is compatible with \['http'\] but '\/web\/dataset\/call_kw' is type='jsonrpc'/);
+    assert.match(
+      (await form.text()).replaceAll('&#39;', "'"),
+      /Request inferred type is compatible with \['http'\] but '\/web\/dataset\/call_kw' is type='jsonrpc'/,
+    );
     const get = await fetch(`${sandbox.url}/web/session/get_session_info`, { headers: { Cookie: cookie } });
     assert.equal(get.status, 400);
     await get.text();
-    const broken = await fetch(`${sandbox.url}/web/session/get_session_info`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: '{"params": ' });
+    const broken = await fetch(`${sandbox.url}/web/session/get_session_info`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: '{"params": ',
+    });
     assert.equal(broken.status, 400);
-    const body = await broken.json() as RpcAnswer['body'];
+    const body = (await broken.json()) as RpcAnswer['body'];
     assert.equal(body.error?.data.name, 'werkzeug.exceptions.BadRequest');
   });
 });

@@ -9,8 +9,12 @@ import { SandboxBrowser } from '../../support/sandboxBrowser';
 
 let sandbox: StartedSandbox;
 
-before(async () => { sandbox = await startSandbox(); });
-after(async () => { await sandbox?.stop(); });
+before(async () => {
+  sandbox = await startSandbox();
+});
+after(async () => {
+  await sandbox?.stop();
+});
 
 const withCookie = (value: string) => ({ headers: { cookie: `${SESSION_COOKIE}=${value}` } }) as unknown as http.IncomingMessage;
 
@@ -19,14 +23,22 @@ async function anonymousVisits(count: number, connections: number): Promise<numb
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   let answered = 0;
   let next = 0;
-  const visit = (): Promise<void> => new Promise((resolve, reject) => {
-    http.get(`${sandbox.url}/web/login`, { agent }, (response) => {
-      if (response.statusCode === 200 && response.headers['set-cookie']) answered += 1;
-      response.resume();
-      response.on('end', resolve);
-    }).on('error', reject);
-  });
-  const worker = async () => { while (next < count) { next += 1; await visit(); } };
+  const visit = (): Promise<void> =>
+    new Promise((resolve, reject) => {
+      http
+        .get(`${sandbox.url}/web/login`, { agent }, (response) => {
+          if (response.statusCode === 200 && response.headers['set-cookie']) answered += 1;
+          response.resume();
+          response.on('end', resolve);
+        })
+        .on('error', reject);
+    });
+  const worker = async () => {
+    while (next < count) {
+      next += 1;
+      await visit();
+    }
+  };
   try {
     await Promise.all(Array.from({ length: connections }, worker));
   } finally {
@@ -45,11 +57,15 @@ describe('web session store', () => {
     const page = await loggedIn.get('/web/security');
     assert.equal(page.status, 200, 'still logged in');
     assert.match(page.text, /Marc Demo/);
-    assert.equal((await waiting.post('/web/login', { login: 'admin', password: 'admin' })).status, 303, 'the older anonymous form still logs in');
+    assert.equal(
+      (await waiting.post('/web/login', { login: 'admin', password: 'admin' })).status,
+      303,
+      'the older anonymous form still logs in',
+    );
     assert.equal((await waiting.get('/web/security')).status, 200);
   });
 
-  it('ends only the same account\'s oldest session when one account logs in more than its share', async () => {
+  it("ends only the same account's oldest session when one account logs in more than its share", async () => {
     const admin = new SandboxBrowser(sandbox.url);
     await admin.logIn('admin', 'admin');
     const demoSessions: SandboxBrowser[] = [];

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { XmlRpcParseError, decodeMethodCall } from '../../../src/sandbox/rpc/xmlrpcDecode';
 
-const call = (value: string): string => `<?xml version="1.0"?><methodCall><methodName>execute_kw</methodName><params><param><value><dateTime.iso8601>${value}</dateTime.iso8601></value></param></params></methodCall>`;
+const call = (value: string): string =>
+  `<?xml version="1.0"?><methodCall><methodName>execute_kw</methodName><params><param><value><dateTime.iso8601>${value}</dateTime.iso8601></value></param></params></methodCall>`;
 
 describe('XML-RPC dates in the sandbox', () => {
   test("Python's and node's encodings, with and without separators", () => {

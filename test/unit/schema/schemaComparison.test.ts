@@ -6,11 +6,24 @@ import { compareSchemas, schemaComparisonMarkdown, type SchemaSnapshot } from '.
 
 const staging: SchemaSnapshot = {
   label: 'staging',
-  models: [{ model: 'res.partner', name: 'Contact' }, { model: 'sale.order', name: 'Sales Order' }, { model: 'x_library.book', name: 'Book', state: 'manual' }],
+  models: [
+    { model: 'res.partner', name: 'Contact' },
+    { model: 'sale.order', name: 'Sales Order' },
+    { model: 'x_library.book', name: 'Book', state: 'manual' },
+  ],
   fields: {
     'res.partner': {
       name: { name: 'name', type: 'char', string: 'Name', required: true },
-      x_rating: { name: 'x_rating', type: 'selection', string: 'Rating', selection: [['good', 'Good'], ['bad', 'Bad'], ['ugly', 'Ugly']] },
+      x_rating: {
+        name: 'x_rating',
+        type: 'selection',
+        string: 'Rating',
+        selection: [
+          ['good', 'Good'],
+          ['bad', 'Bad'],
+          ['ugly', 'Ugly'],
+        ],
+      },
       x_buddy_id: { name: 'x_buddy_id', type: 'many2one', relation: 'res.users', string: 'Buddy' },
     },
     'sale.order': { name: { name: 'name', type: 'char', required: true } },
@@ -20,11 +33,23 @@ const staging: SchemaSnapshot = {
 
 const production: SchemaSnapshot = {
   label: 'production',
-  models: [{ model: 'res.partner', name: 'Contact' }, { model: 'sale.order', name: 'Sales Order' }, { model: 'res.legacy', name: 'Legacy' }],
+  models: [
+    { model: 'res.partner', name: 'Contact' },
+    { model: 'sale.order', name: 'Sales Order' },
+    { model: 'res.legacy', name: 'Legacy' },
+  ],
   fields: {
     'res.partner': {
       name: { name: 'name', type: 'char', string: 'Name', required: true },
-      x_rating: { name: 'x_rating', type: 'selection', string: 'Rating', selection: [['good', 'Good'], ['bad', 'Bad']] },
+      x_rating: {
+        name: 'x_rating',
+        type: 'selection',
+        string: 'Rating',
+        selection: [
+          ['good', 'Good'],
+          ['bad', 'Bad'],
+        ],
+      },
       x_buddy_id: { name: 'x_buddy_id', type: 'many2one', relation: 'res.partner', string: 'Buddy', required: true },
       x_old: { name: 'x_old', type: 'integer' },
     },
@@ -35,21 +60,42 @@ const production: SchemaSnapshot = {
 
 test('models and fields added, removed and changed, from one side to the other', () => {
   const comparison = compareSchemas(production, staging);
-  assert.deepEqual(comparison.addedModels.map((model) => model.model), ['x_library.book']);
-  assert.deepEqual(comparison.removedModels.map((model) => model.model), ['res.legacy']);
+  assert.deepEqual(
+    comparison.addedModels.map((model) => model.model),
+    ['x_library.book'],
+  );
+  assert.deepEqual(
+    comparison.removedModels.map((model) => model.model),
+    ['res.legacy'],
+  );
   assert.equal(comparison.sameModels, 1);
   assert.equal(comparison.changedModels.length, 1);
   const partner = comparison.changedModels[0];
   assert.equal(partner.model, 'res.partner');
   assert.deepEqual(partner.addedFields, []);
-  assert.deepEqual(partner.removedFields.map((field) => field.name), ['x_old']);
+  assert.deepEqual(
+    partner.removedFields.map((field) => field.name),
+    ['x_old'],
+  );
   assert.deepEqual(partner.changedFields, [
-    { field: 'x_buddy_id', changes: [{ attribute: 'relation', before: 'res.partner', after: 'res.users' }, { attribute: 'required', before: 'true', after: 'false' }] },
+    {
+      field: 'x_buddy_id',
+      changes: [
+        { attribute: 'relation', before: 'res.partner', after: 'res.users' },
+        { attribute: 'required', before: 'true', after: 'false' },
+      ],
+    },
     { field: 'x_rating', changes: [{ attribute: 'selection', before: 'good, bad', after: 'good, bad, ugly' }] },
   ]);
   const reverse = compareSchemas(staging, production);
-  assert.deepEqual(reverse.addedModels.map((model) => model.model), ['res.legacy']);
-  assert.deepEqual(reverse.changedModels[0].addedFields.map((field) => field.name), ['x_old']);
+  assert.deepEqual(
+    reverse.addedModels.map((model) => model.model),
+    ['res.legacy'],
+  );
+  assert.deepEqual(
+    reverse.changedModels[0].addedFields.map((field) => field.name),
+    ['x_old'],
+  );
 });
 
 test('the same schema compares as the same', () => {

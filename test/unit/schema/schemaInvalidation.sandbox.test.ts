@@ -26,8 +26,12 @@ class HoldingBackend implements SchemaBackend {
   holdNext(where: 'beforeSending' | 'afterAnswer' = 'afterAnswer'): Held {
     let reached!: () => void;
     let release!: () => void;
-    const reachedPromise = new Promise<void>((resolve) => { reached = resolve; });
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const reachedPromise = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     this.#next = { where, reached, gate };
     return { reached: reachedPromise, release };
   }
@@ -36,7 +40,12 @@ class HoldingBackend implements SchemaBackend {
     return this.#send(() => this.client.getDocument(documentPath, options));
   }
 
-  call<T = unknown>(model: string, method: string, args?: Readonly<Record<string, unknown>>, options?: { signal?: AbortSignal }): Promise<T> {
+  call<T = unknown>(
+    model: string,
+    method: string,
+    args?: Readonly<Record<string, unknown>>,
+    options?: { signal?: AbortSignal },
+  ): Promise<T> {
     return this.#send(() => this.client.call<T>(model, method, args, options));
   }
 
@@ -69,7 +78,10 @@ describe('SchemaService: invalidation racing reads, against the sandbox', () => 
     sandbox = await startSandbox();
     adminClient = new Json2Client({ baseUrl: sandbox.url, apiKey: sandbox.keys.admin, database: sandbox.database });
     userClient = new Json2Client({ baseUrl: sandbox.url, apiKey: sandbox.keys.user, database: sandbox.database });
-    const [model] = await adminClient.call<Array<{ id: number }>>('ir.model', 'search_read', { domain: [['model', '=', 'res.country']], fields: ['id'] });
+    const [model] = await adminClient.call<Array<{ id: number }>>('ir.model', 'search_read', {
+      domain: [['model', '=', 'res.country']],
+      fields: ['id'],
+    });
     countryId = model.id;
   });
   after(async () => {
@@ -80,20 +92,32 @@ describe('SchemaService: invalidation racing reads, against the sandbox', () => 
   /** Adds a new custom char field to res.country on the server and returns its name. */
   async function addField(): Promise<string> {
     const name = `x_raced_${++added}`;
-    await adminClient.call('ir.model.fields', 'create', { vals_list: { model_id: countryId, name, field_description: `Raced ${added}`, ttype: 'char', state: 'manual' } });
+    await adminClient.call('ir.model.fields', 'create', {
+      vals_list: { model_id: countryId, name, field_description: `Raced ${added}`, ttype: 'char', state: 'manual' },
+    });
     return name;
   }
 
   /** A service whose documents question is already settled, so that each lookup sends one request. */
   async function primed(client: Json2Client): Promise<{ schema: SchemaService; backend: HoldingBackend }> {
     const backend = new HoldingBackend(client);
-    const schema = new SchemaService({ backend, connectionId: `race\u0000${sandbox.url}`, database: sandbox.database, storage: new MemorySchemaStorage() });
+    const schema = new SchemaService({
+      backend,
+      connectionId: `race\u0000${sandbox.url}`,
+      database: sandbox.database,
+      storage: new MemorySchemaStorage(),
+    });
     await schema.models();
     backend.sent = 0;
     return { schema, backend };
   }
 
-  for (const [keyName, invalidation] of [['user', 'model'], ['admin', 'model'], ['user', 'all'], ['admin', 'all']] as const) {
+  for (const [keyName, invalidation] of [
+    ['user', 'model'],
+    ['admin', 'model'],
+    ['user', 'all'],
+    ['admin', 'all'],
+  ] as const) {
     test(`a fields read answered before the field was added and invalidation of ${invalidation === 'all' ? 'everything' : 'the model'} does not fill the cache (${keyName} key)`, async () => {
       const { schema, backend } = await primed(keyName === 'admin' ? adminClient : userClient);
       const held = backend.holdNext();
@@ -102,9 +126,9 @@ describe('SchemaService: invalidation racing reads, against the sandbox', () => 
       const field = await addField();
       await schema.invalidate(invalidation === 'all' ? undefined : 'res.country');
       held.release();
-      assert.ok(!(field in await before), 'the read started before the field was added answers its caller what it read');
+      assert.ok(!(field in (await before)), 'the read started before the field was added answers its caller what it read');
       assert.ok(!(field in (schema.cachedDetail('res.country')?.fields ?? {})), 'but that answer is not cached');
-      assert.ok(field in await schema.fields('res.country'), 'the next lookup reads the server again and sees the field');
+      assert.ok(field in (await schema.fields('res.country')), 'the next lookup reads the server again and sees the field');
     });
   }
 
@@ -119,12 +143,12 @@ describe('SchemaService: invalidation racing reads, against the sandbox', () => 
     const sentBefore = backend.sent;
     const afterwards = schema.fields('res.country');
     try {
-      assert.ok(field in await afterwards, 'the lookup made after the invalidation sees the new field');
+      assert.ok(field in (await afterwards), 'the lookup made after the invalidation sees the new field');
       assert.equal(backend.sent, sentBefore + 1, 'it sent its own request');
     } finally {
       held.release();
     }
-    assert.ok(!(field in await before));
+    assert.ok(!(field in (await before)));
     assert.ok(field in (schema.cachedDetail('res.country')?.fields ?? {}), 'the newer answer stays cached');
   });
 

@@ -36,7 +36,12 @@ class CountingBackend implements SchemaBackend {
     return this.#count(() => this.client.getDocument(documentPath, options));
   }
 
-  call<T = unknown>(model: string, method: string, args?: Readonly<Record<string, unknown>>, options?: { signal?: AbortSignal }): Promise<T> {
+  call<T = unknown>(
+    model: string,
+    method: string,
+    args?: Readonly<Record<string, unknown>>,
+    options?: { signal?: AbortSignal },
+  ): Promise<T> {
     return this.#count(() => this.client.call<T>(model, method, args, options));
   }
 
@@ -66,9 +71,19 @@ describe('SchemaService against the sandbox', () => {
     return log.filter((line) => pattern.test(line));
   }
 
-  const service = (client: Json2Client, storage: SchemaStoragePort, options: { freshForMs?: number; database?: string } = {}): { schema: SchemaService; backend: CountingBackend } => {
+  const service = (
+    client: Json2Client,
+    storage: SchemaStoragePort,
+    options: { freshForMs?: number; database?: string } = {},
+  ): { schema: SchemaService; backend: CountingBackend } => {
     const backend = new CountingBackend(client);
-    const schema = new SchemaService({ backend, connectionId: `test\u0000${sandbox.url}`, database: options.database ?? sandbox.database, storage, freshForMs: options.freshForMs });
+    const schema = new SchemaService({
+      backend,
+      connectionId: `test\u0000${sandbox.url}`,
+      database: options.database ?? sandbox.database,
+      storage,
+      freshForMs: options.freshForMs,
+    });
     return { schema, backend };
   };
 
@@ -78,7 +93,9 @@ describe('SchemaService against the sandbox', () => {
     adminClient = new Json2Client({ baseUrl: sandbox.url, apiKey: sandbox.keys.admin, database: sandbox.database });
     userClient = new Json2Client({ baseUrl: sandbox.url, apiKey: sandbox.keys.user, database: sandbox.database });
   });
-  beforeEach(() => { log.length = 0; });
+  beforeEach(() => {
+    log.length = 0;
+  });
   after(async () => {
     await Promise.all([adminClient?.close(), userClient?.close()]);
     await sandbox?.stop();
@@ -91,22 +108,37 @@ describe('SchemaService against the sandbox', () => {
     assert.equal(backend.roundTrips, 1);
     assert.ok(backend.sent <= 2, 'the document, and at most the meta-model query sent beside it');
     assert.ok(models.some((model) => model.model === 'res.partner' && model.name !== ''));
-    assert.deepEqual(models.map((model) => model.model), [...models.map((model) => model.model)].sort((a, b) => a.localeCompare(b)));
+    assert.deepEqual(
+      models.map((model) => model.model),
+      [...models.map((model) => model.model)].sort((a, b) => a.localeCompare(b)),
+    );
     assert.equal((await served(/\/doc-bearer\/index\.json 200/, 1)).length, 1);
 
     backend.reset();
     log.length = 0;
     const fields = await schema.fields('res.partner');
     assert.deepEqual([backend.sent, backend.roundTrips], [1, 1], 'documents are known to be readable now: one request');
-    assert.deepEqual(await served(/^(GET|POST) /, 1).then((lines) => lines.map((line) => line.split(' ').slice(0, 3).join(' '))), ['GET /doc-bearer/res.partner.json 200']);
+    assert.deepEqual(await served(/^(GET|POST) /, 1).then((lines) => lines.map((line) => line.split(' ').slice(0, 3).join(' '))), [
+      'GET /doc-bearer/res.partner.json 200',
+    ]);
     assert.equal(schema.cachedDetail('res.partner')?.origin, 'documents');
-    const truth = await adminClient.call<Record<string, Record<string, unknown>>>('res.partner', 'fields_get', { attributes: [...FIELD_ATTRIBUTES] });
+    const truth = await adminClient.call<Record<string, Record<string, unknown>>>('res.partner', 'fields_get', {
+      attributes: [...FIELD_ATTRIBUTES],
+    });
     assert.deepEqual(Object.keys(fields).sort(), Object.keys(truth).sort());
     assert.deepEqual({ ...fields.country_id }, { name: 'country_id', ...pick(truth.country_id) });
     const methods = await schema.methods('res.partner');
     const search = methods.find((method) => method.name === 'search');
     assert.equal(search?.level, 'model');
-    assert.deepEqual(search?.parameters.map((parameter) => [parameter.name, parameter.required]), [['domain', true], ['offset', false], ['limit', false], ['order', false]]);
+    assert.deepEqual(
+      search?.parameters.map((parameter) => [parameter.name, parameter.required]),
+      [
+        ['domain', true],
+        ['offset', false],
+        ['limit', false],
+        ['order', false],
+      ],
+    );
     assert.equal(methods.find((method) => method.name === 'write')?.level, 'records');
     assert.equal(backend.sent, 1, 'methods came with the fields');
   });
@@ -116,7 +148,10 @@ describe('SchemaService against the sandbox', () => {
     const models = await schema.models();
     assert.deepEqual([backend.sent, backend.roundTrips], [2, 1], 'the refused document and ir.model went out together');
     const lines = await served(/^(GET|POST) /, 2);
-    assert.deepEqual(lines.map((line) => line.split(' ').slice(0, 3).join(' ')).sort(), ['GET /doc-bearer/index.json 403', 'POST /json/2/ir.model/search_read 200']);
+    assert.deepEqual(lines.map((line) => line.split(' ').slice(0, 3).join(' ')).sort(), [
+      'GET /doc-bearer/index.json 403',
+      'POST /json/2/ir.model/search_read 200',
+    ]);
     const partner = models.find((model) => model.model === 'res.partner');
     assert.equal(partner?.state, 'base');
 
@@ -124,8 +159,13 @@ describe('SchemaService against the sandbox', () => {
     log.length = 0;
     const fields = await schema.fields('res.partner');
     assert.deepEqual([backend.sent, backend.roundTrips], [1, 1]);
-    assert.deepEqual((await served(/^(GET|POST) /, 1)).map((line) => line.split(' ').slice(0, 3).join(' ')), ['POST /json/2/res.partner/fields_get 200']);
-    const truth = await userClient.call<Record<string, Record<string, unknown>>>('res.partner', 'fields_get', { attributes: [...FIELD_ATTRIBUTES] });
+    assert.deepEqual(
+      (await served(/^(GET|POST) /, 1)).map((line) => line.split(' ').slice(0, 3).join(' ')),
+      ['POST /json/2/res.partner/fields_get 200'],
+    );
+    const truth = await userClient.call<Record<string, Record<string, unknown>>>('res.partner', 'fields_get', {
+      attributes: [...FIELD_ATTRIBUTES],
+    });
     assert.deepEqual(Object.keys(fields).sort(), Object.keys(truth).sort());
     assert.deepEqual({ ...fields.name }, { name: 'name', ...pick(truth.name) });
     assert.equal(schema.cachedDetail('res.partner')?.origin, 'metaModels');
@@ -156,12 +196,18 @@ describe('SchemaService against the sandbox', () => {
     const again = await schema.models();
     assert.deepEqual(again, first);
     assert.deepEqual([backend.sent, backend.roundTrips], [1, 1]);
-    assert.deepEqual((await served(/^(GET|POST) /, 1)).map((line) => line.split(' ').slice(0, 3).join(' ')), ['GET /doc-bearer/index.json 304']);
+    assert.deepEqual(
+      (await served(/^(GET|POST) /, 1)).map((line) => line.split(' ').slice(0, 3).join(' ')),
+      ['GET /doc-bearer/index.json 304'],
+    );
 
     await adminClient.call('ir.model', 'create', { vals_list: { name: 'Revalidated', model: 'x_revalidated', state: 'manual' } });
     log.length = 0;
     const changed = await schema.models({ refresh: true });
-    assert.deepEqual((await served(/doc-bearer/, 1)).map((line) => line.split(' ').slice(0, 3).join(' ')), ['GET /doc-bearer/index.json 200']);
+    assert.deepEqual(
+      (await served(/doc-bearer/, 1)).map((line) => line.split(' ').slice(0, 3).join(' ')),
+      ['GET /doc-bearer/index.json 200'],
+    );
     assert.ok(changed.some((model) => model.model === 'x_revalidated'));
     assert.equal(changed.length, first.length + 1);
   });
@@ -187,8 +233,11 @@ describe('SchemaService against the sandbox', () => {
     assert.equal(reopened.backend.sent, 0, 'answered from the stored cache');
     log.length = 0;
     await reopened.schema.fields('res.country');
-    assert.deepEqual((await served(/^(GET|POST) /, 1)).map((line) => line.split(' ').slice(0, 3).join(' ')), ['POST /json/2/res.country/fields_get 200'],
-      'the stored refusal of the documents spares the /doc-bearer request');
+    assert.deepEqual(
+      (await served(/^(GET|POST) /, 1)).map((line) => line.split(' ').slice(0, 3).join(' ')),
+      ['POST /json/2/res.country/fields_get 200'],
+      'the stored refusal of the documents spares the /doc-bearer request',
+    );
     await reopened.schema.invalidate('res.partner');
     assert.equal(reopened.schema.cachedDetail('res.partner'), undefined);
     assert.ok(reopened.schema.cachedDetail('res.country'));
@@ -196,7 +245,11 @@ describe('SchemaService against the sandbox', () => {
     assert.deepEqual(fs.readdirSync(folder), []);
     reopened.backend.reset();
     await reopened.schema.fields('res.partner');
-    assert.deepEqual([reopened.backend.sent, reopened.backend.roundTrips], [2, 1], 'after a full invalidation the documents are asked again');
+    assert.deepEqual(
+      [reopened.backend.sent, reopened.backend.roundTrips],
+      [2, 1],
+      'after a full invalidation the documents are asked again',
+    );
   });
 
   test('caches are per connection and database', async () => {

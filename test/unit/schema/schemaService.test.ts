@@ -8,15 +8,25 @@ import { describe, test } from 'node:test';
 import { fieldsOfFieldsGet, methodsOfModelDocument, modelsOfIndex } from '../../../src/core/schema/schemaDocuments';
 import { FileSchemaStorage } from '../../../src/core/schema/schemaStorage';
 
-const INDEX = { modules: ['base'], models: [{ model: 'res.partner', name: 'Contact', fields: { name: { string: 'Name' } }, methods: ['search'] }, { model: 'res.country', name: 'Country' }] };
+const INDEX = {
+  modules: ['base'],
+  models: [
+    { model: 'res.partner', name: 'Contact', fields: { name: { string: 'Name' } }, methods: ['search'] },
+    { model: 'res.country', name: 'Country' },
+  ],
+};
 
 describe('schema documents', () => {
   test('read the documented shapes and refuse others', () => {
-    assert.deepEqual(modelsOfIndex(INDEX).map((m) => m.name), ['Country', 'Contact']);
+    assert.deepEqual(
+      modelsOfIndex(INDEX).map((m) => m.name),
+      ['Country', 'Contact'],
+    );
     assert.throws(() => modelsOfIndex({ models: 'x' }), /models list/);
     assert.deepEqual(fieldsOfFieldsGet({ a: { type: 'integer', help: '' } }), { a: { name: 'a', type: 'integer' } });
-    assert.deepEqual(methodsOfModelDocument({ m: { parameters: { x: { name: 'x', default: null } }, api: ['model'] } }),
-      [{ name: 'm', parameters: [{ name: 'x', required: false, default: null }], level: 'model', readonly: false }]);
+    assert.deepEqual(methodsOfModelDocument({ m: { parameters: { x: { name: 'x', default: null } }, api: ['model'] } }), [
+      { name: 'm', parameters: [{ name: 'x', required: false, default: null }], level: 'model', readonly: false },
+    ]);
   });
 });
 

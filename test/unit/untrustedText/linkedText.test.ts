@@ -20,7 +20,10 @@ describe('inertLinks', () => {
   ];
 
   test('the check finds the links the editor would make of the raw text', () => {
-    assert.deepEqual(hostile.map((text) => linksIn(text).length), [1, 1, 3, 1]);
+    assert.deepEqual(
+      hostile.map((text) => linksIn(text).length),
+      [1, 1, 3, 1],
+    );
   });
 
   test('no link is left, and the text reads the same once the invisible joiner is taken out', () => {
@@ -32,7 +35,8 @@ describe('inertLinks', () => {
   });
 
   test('text without links is unchanged', () => {
-    for (const text of ['The database "demo" does not exist.', 'Expected ] (closing bracket)', 'a[1] (first)', '']) assert.equal(inertLinks(text), text);
+    for (const text of ['The database "demo" does not exist.', 'Expected ] (closing bracket)', 'a[1] (first)', ''])
+      assert.equal(inertLinks(text), text);
   });
 });
 

@@ -49,7 +49,17 @@ const HOSTILE: Readonly<Record<string, string>> = {
 /** The visible text escapeMarkdown must keep, by layout: lines trimmed and blank runs single (block), one line (inline). */
 function expectedText(text: string, layout: 'block' | 'inline'): string {
   if (layout === 'inline') return text.replace(/\s+/g, ' ').trim();
-  return text.split(/\n\s*\n/).map((paragraph) => paragraph.split('\n').map((line) => line.trim()).filter(Boolean).join('\n')).filter(Boolean).join('\n\n');
+  return text
+    .split(/\n\s*\n/)
+    .map((paragraph) =>
+      paragraph
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .join('\n'),
+    )
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 describe('escapeMarkdown', () => {
@@ -70,7 +80,10 @@ describe('escapeMarkdown', () => {
       const rendered = renderMarkdown(text);
       assert.ok(kindsOutside(rendered, TEXT_KINDS).length > 0 || rendered.text !== expectedText(text, 'block'), name);
     }
-    assert.ok(kindsOutside(renderMarkdown(HOSTILE['bare URL']), new Set(TEXT_KINDS)).includes('link'), 'a bare URL is a link in GitHub-flavoured Markdown');
+    assert.ok(
+      kindsOutside(renderMarkdown(HOSTILE['bare URL']), new Set(TEXT_KINDS)).includes('link'),
+      'a bare URL is a link in GitHub-flavoured Markdown',
+    );
   });
 
   test('inside other Markdown (a bold label, a list item), the escaped text ends nothing and starts nothing', () => {
@@ -82,7 +95,17 @@ describe('escapeMarkdown', () => {
   });
 
   test('as a code span: one span holding the text, whatever backticks or markup it holds', () => {
-    const codes = [...Object.values(HOSTILE), 'a`b', '`start', 'end`', '``', ' spaced ', '<https://evil.example>', 'x_partner_id', 'res.partner.name'];
+    const codes = [
+      ...Object.values(HOSTILE),
+      'a`b',
+      '`start',
+      'end`',
+      '``',
+      ' spaced ',
+      '<https://evil.example>',
+      'x_partner_id',
+      'res.partner.name',
+    ];
     for (const text of codes) {
       const escaped = escapeMarkdown(text, 'code');
       const rendered = renderMarkdown(`see ${escaped} and \`after\``);

@@ -9,5 +9,5 @@ test('element text escapes &, < and > only', () => {
 });
 
 test('an attribute value also escapes the double quote', () => {
-  assert.equal(escapeMarkupAttribute('<a href="x">&\'</a>'), '&lt;a href=&quot;x&quot;&gt;&amp;\'&lt;/a&gt;');
+  assert.equal(escapeMarkupAttribute('<a href="x">&\'</a>'), "&lt;a href=&quot;x&quot;&gt;&amp;'&lt;/a&gt;");
 });

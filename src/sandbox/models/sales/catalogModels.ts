@@ -10,9 +10,10 @@ import type { ModelSpec } from '../../orm/modelDefinition';
  * joined by " / ") or `factor` (the product of the `relative_factor` of the chain), whichever `kind` asks for.
  */
 async function refreshTree(env: Environment, table: string, parent: string, kind: 'complete_name' | 'factor'): Promise<void> {
-  const [rootValue, childValue, assigned] = kind === 'complete_name'
-    ? ['name::text', "tree.value || ' / ' || c.name::text", 'complete_name = tree.value']
-    : ['relative_factor', 'tree.value * c.relative_factor', 'factor = tree.value'];
+  const [rootValue, childValue, assigned] =
+    kind === 'complete_name'
+      ? ['name::text', "tree.value || ' / ' || c.name::text", 'complete_name = tree.value']
+      : ['relative_factor', 'tree.value * c.relative_factor', 'factor = tree.value'];
   await env.cr.query(`
     WITH RECURSIVE tree AS (
       SELECT id, id::text || '/' AS path, ${rootValue} AS value FROM ${table} WHERE ${parent} IS NULL
@@ -24,12 +25,15 @@ async function refreshTree(env: Environment, table: string, parent: string, kind
 
 /** Refuses a parent change that would make a record its own ancestor. */
 async function refuseCycle(env: Environment, table: string, parent: string, ids: readonly number[], message: string): Promise<void> {
-  const cycle = await env.cr.query(`
+  const cycle = await env.cr.query(
+    `
     WITH RECURSIVE up AS (
       SELECT id AS start, ${parent} AS ancestor FROM ${table} WHERE id = ANY($1::int[])
       UNION
       SELECT up.start, p.${parent} FROM up JOIN ${table} p ON p.id = up.ancestor WHERE up.ancestor <> up.start
-    ) SELECT 1 FROM up WHERE ancestor = start LIMIT 1`, [[...ids]]);
+    ) SELECT 1 FROM up WHERE ancestor = start LIMIT 1`,
+    [[...ids]],
+  );
   if (cycle.rows.length > 0) throw validationError(message);
 }
 
@@ -43,12 +47,17 @@ export const productCategoryModel: ModelSpec = {
   recName: 'complete_name',
   fields: {
     name: fields.char('Name', { required: true }),
-    complete_name: fields.char('Complete Name', { readonly: true, help: 'The names of the parent categories and of this one, joined by " / "' }),
+    complete_name: fields.char('Complete Name', {
+      readonly: true,
+      help: 'The names of the parent categories and of this one, joined by " / "',
+    }),
     parent_id: fields.many2one('product.category', 'Parent Category', { onDelete: 'cascade' }),
     parent_path: fields.char('Parent Path', { readonly: true }),
     child_id: fields.one2many('product.category', 'parent_id', 'Child Categories'),
     product_count: fields.integer('# Products', {
-      store: false, readonly: true, help: 'The number of products under this category (Does not consider the children categories)',
+      store: false,
+      readonly: true,
+      help: 'The number of products under this category (Does not consider the children categories)',
       computeSql: (alias) => `(SELECT count(*)::int FROM product_template p WHERE p.categ_id = ${alias}.id)`,
     }),
   },
@@ -68,7 +77,11 @@ export const uomModel: ModelSpec = {
   fields: {
     name: fields.char('Unit Name', { required: true, translate: true }),
     sequence: fields.integer('Sequence'),
-    relative_factor: fields.float('Contains', { required: true, default: 1, help: 'How much bigger or smaller this unit is compared to the reference UoM for this unit' }),
+    relative_factor: fields.float('Contains', {
+      required: true,
+      default: 1,
+      help: 'How much bigger or smaller this unit is compared to the reference UoM for this unit',
+    }),
     rounding: fields.float('Rounding Precision', { store: false, readonly: true, computeSql: () => '0.01::double precision' }),
     active: fields.boolean('Active', { default: true, help: 'Uncheck the active field to disable a unit of measure without deleting it.' }),
     relative_uom_id: fields.many2one('uom.uom', 'Reference Unit', { onDelete: 'cascade' }),
@@ -76,7 +89,13 @@ export const uomModel: ModelSpec = {
     factor: fields.float('Absolute Quantity', { readonly: true }),
     parent_path: fields.char('Parent Path', { readonly: true }),
   },
-  constraints: [{ name: 'factor_gt_zero', definition: 'CHECK (relative_factor <> 0)', message: 'The conversion ratio for a unit of measure cannot be 0!' }],
+  constraints: [
+    {
+      name: 'factor_gt_zero',
+      definition: 'CHECK (relative_factor <> 0)',
+      message: 'The conversion ratio for a unit of measure cannot be 0!',
+    },
+  ],
   hooks: {
     async beforeCreate(_env, values) {
       if (values.sequence === undefined) values.sequence = Math.min(Math.trunc(Number(values.relative_factor ?? 1) * 100), 1000);

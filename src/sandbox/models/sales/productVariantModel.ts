@@ -25,23 +25,32 @@ function takeTemplateValues(values: Record<string, unknown>): Record<string, unk
 }
 
 async function templatesOf(env: Environment, ids: readonly number[]): Promise<number[]> {
-  const rows = await env.cr.query<{ tmpl: number }>('SELECT DISTINCT product_tmpl_id AS tmpl FROM product_product WHERE id = ANY($1::int[])', [[...ids]]);
+  const rows = await env.cr.query<{ tmpl: number }>(
+    'SELECT DISTINCT product_tmpl_id AS tmpl FROM product_product WHERE id = ANY($1::int[])',
+    [[...ids]],
+  );
   return rows.rows.map((row) => Number(row.tmpl));
 }
 
 /** The template's internal reference follows its variant when it has a single one. */
 async function referenceToTemplates(env: Environment, templateIds: readonly number[]): Promise<void> {
-  await env.cr.query(`UPDATE product_template t SET default_code = v.default_code FROM product_product v
-    WHERE v.product_tmpl_id = t.id AND t.id = ANY($1::int[]) AND (SELECT count(*) FROM product_product o WHERE o.product_tmpl_id = t.id) = 1`, [[...templateIds]]);
+  await env.cr.query(
+    `UPDATE product_template t SET default_code = v.default_code FROM product_product v
+    WHERE v.product_tmpl_id = t.id AND t.id = ANY($1::int[]) AND (SELECT count(*) FROM product_product o WHERE o.product_tmpl_id = t.id) = 1`,
+    [[...templateIds]],
+  );
 }
 
 /** The reference's refusal of a barcode that another product already has. */
 async function checkBarcodes(env: Environment, ids: readonly number[]): Promise<void> {
-  const clashes = await env.cr.query<{ barcode: string; names: string[] }>(`
+  const clashes = await env.cr.query<{ barcode: string; names: string[] }>(
+    `
     SELECT p.barcode, array_agg(${productDisplayName('t')} ORDER BY o.id) AS names
       FROM product_product p JOIN product_product o ON o.barcode = p.barcode JOIN product_template t ON t.id = o.product_tmpl_id
      WHERE p.id = ANY($1::int[]) AND p.barcode IS NOT NULL AND p.barcode <> ''
-     GROUP BY p.id, p.barcode HAVING count(*) > 1`, [[...ids]]);
+     GROUP BY p.id, p.barcode HAVING count(*) > 1`,
+    [[...ids]],
+  );
   if (clashes.rows.length === 0) return;
   const lines = clashes.rows.map((row) => `- Barcode "${row.barcode}" already assigned to product(s): ${row.names.join(', ')}`);
   throw validationError(`Barcode(s) already assigned:\n\n${[...new Set(lines)].join('\n')}`);
@@ -66,13 +75,19 @@ export const productVariantModel: ModelSpec = {
     type: fields.selection('Product Type', PRODUCT_TYPES, { required: true }),
     categ_id: copy(template.categ_id),
     list_price: copy(template.list_price),
-    lst_price: fields.float('Sales Price', { store: false, computeSql: (alias) => `${alias}.list_price`, help: 'The sale price is managed from the product template.' }),
+    lst_price: fields.float('Sales Price', {
+      store: false,
+      computeSql: (alias) => `${alias}.list_price`,
+      help: 'The sale price is managed from the product template.',
+    }),
     standard_price: copy(template.standard_price),
     sale_ok: copy(template.sale_ok),
     purchase_ok: copy(template.purchase_ok),
     uom_id: copy(template.uom_id),
     company_id: copy(template.company_id),
-    taxes_id: fields.many2many('account.tax', 'product_product_taxes_rel', 'product_id', 'tax_id', 'Sales Taxes', { help: 'The sales taxes of the product\'s template' }),
+    taxes_id: fields.many2many('account.tax', 'product_product_taxes_rel', 'product_id', 'tax_id', 'Sales Taxes', {
+      help: "The sales taxes of the product's template",
+    }),
     code: fields.char('Reference', { store: false, readonly: true, computeSql: (alias) => `${alias}.default_code` }),
   },
   extraSchema: [
@@ -83,12 +98,16 @@ export const productVariantModel: ModelSpec = {
       const given = takeTemplateValues(values);
       const templates = env.registry.require('product.template');
       if (!values.product_tmpl_id) {
-        [values.product_tmpl_id] = await createRecords(env.withContext({ ...env.context, create_product_product: false }), templates, [given]);
+        [values.product_tmpl_id] = await createRecords(env.withContext({ ...env.context, create_product_product: false }), templates, [
+          given,
+        ]);
       } else if (Object.keys(given).length > 0) {
         await writeRecords(env, templates, [values.product_tmpl_id as number], given);
       }
       const row = await env.cr.query<{ name: string; type: string; uom_id: number }>(
-        "SELECT name ->> 'en_US' AS name, type, uom_id FROM product_template WHERE id = $1", [values.product_tmpl_id]);
+        "SELECT name ->> 'en_US' AS name, type, uom_id FROM product_template WHERE id = $1",
+        [values.product_tmpl_id],
+      );
       Object.assign(values, row.rows[0] ?? {});
     },
     async afterCreate(env, ids) {
@@ -99,18 +118,28 @@ export const productVariantModel: ModelSpec = {
     },
     async beforeWrite(env, ids, values) {
       const given = takeTemplateValues(values);
-      if (Object.keys(given).length > 0) await writeRecords(env, env.registry.require('product.template'), await templatesOf(env, ids), given);
+      if (Object.keys(given).length > 0)
+        await writeRecords(env, env.registry.require('product.template'), await templatesOf(env, ids), given);
     },
     async afterWrite(env, ids, values) {
       if ('barcode' in values) await checkBarcodes(env, ids);
-      if ('default_code' in values && env.context.sandbox_from_template !== true) await referenceToTemplates(env, await templatesOf(env, ids));
+      if ('default_code' in values && env.context.sandbox_from_template !== true)
+        await referenceToTemplates(env, await templatesOf(env, ids));
     },
     async beforeUnlink(env, ids) {
       const templateIds = await templatesOf(env, ids);
       // A template whose last variant goes is removed with it, as the reference does.
       return async () => {
-        const orphans = await env.cr.query<{ id: number }>('SELECT t.id FROM product_template t WHERE t.id = ANY($1::int[]) AND NOT EXISTS (SELECT 1 FROM product_product v WHERE v.product_tmpl_id = t.id)', [templateIds]);
-        if (orphans.rows.length > 0) await unlinkRecords(env, env.registry.require('product.template'), orphans.rows.map((row) => Number(row.id)));
+        const orphans = await env.cr.query<{ id: number }>(
+          'SELECT t.id FROM product_template t WHERE t.id = ANY($1::int[]) AND NOT EXISTS (SELECT 1 FROM product_product v WHERE v.product_tmpl_id = t.id)',
+          [templateIds],
+        );
+        if (orphans.rows.length > 0)
+          await unlinkRecords(
+            env,
+            env.registry.require('product.template'),
+            orphans.rows.map((row) => Number(row.id)),
+          );
       };
     },
   },

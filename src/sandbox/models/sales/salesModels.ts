@@ -10,5 +10,12 @@ import { sequenceModel } from './sequenceModel';
 import { taxModel } from './taxModel';
 
 export const SALES_MODELS: readonly ModelSpec[] = [
-  sequenceModel, uomModel, productCategoryModel, taxModel, productTemplateModel, productVariantModel, saleOrderModel, saleOrderLineModel,
+  sequenceModel,
+  uomModel,
+  productCategoryModel,
+  taxModel,
+  productTemplateModel,
+  productVariantModel,
+  saleOrderModel,
+  saleOrderLineModel,
 ];

@@ -22,8 +22,13 @@ export function hasModelAccess(env: Environment, model: Model, operation: Operat
 export function checkModelAccess(env: Environment, model: Model, operation: Operation): void {
   if (hasModelAccess(env, model, operation)) return;
   const groups = env.services.security.groupsAllowed(model.name, operation).map((name) => `\t- ${name}`);
-  const allowed = groups.length > 0 ? `\n\nThis operation is allowed for the following groups:\n${groups.join('\n')}` : '\n\nNo group currently allows this operation.';
-  throw accessError(`You are not allowed to ${VERBS[operation]} '${model.description}' (${model.name}) records.${allowed}\n\nContact your administrator to request access if necessary.`);
+  const allowed =
+    groups.length > 0
+      ? `\n\nThis operation is allowed for the following groups:\n${groups.join('\n')}`
+      : '\n\nNo group currently allows this operation.';
+  throw accessError(
+    `You are not allowed to ${VERBS[operation]} '${model.description}' (${model.name}) records.${allowed}\n\nContact your administrator to request access if necessary.`,
+  );
 }
 
 /**
@@ -45,6 +50,14 @@ export function checkFieldAccess(env: Environment, model: Model, names: Iterable
   if (unrestricted(env)) return;
   const denied = [...names].filter((name) => !env.services.security.fieldAllowed(model.name, name, env.user));
   if (denied.length === 0) return;
-  const lines = denied.map((name) => `- ${name} (allowed for groups ${env.services.security.fieldGroupNames(model.name, name).map((group) => `'${group}'`).join(', ')})`);
-  throw accessError(`You do not have enough rights to access the fields "${denied.join(',')}" on ${model.description} (${model.name}). Please contact your system administrator.\n\n(Operation: ${operation})\n\nFields:\n${lines.join('\n')}`);
+  const lines = denied.map(
+    (name) =>
+      `- ${name} (allowed for groups ${env.services.security
+        .fieldGroupNames(model.name, name)
+        .map((group) => `'${group}'`)
+        .join(', ')})`,
+  );
+  throw accessError(
+    `You do not have enough rights to access the fields "${denied.join(',')}" on ${model.description} (${model.name}). Please contact your system administrator.\n\n(Operation: ${operation})\n\nFields:\n${lines.join('\n')}`,
+  );
 }

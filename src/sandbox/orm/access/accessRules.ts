@@ -1,7 +1,14 @@
 // The access rights every new database starts with: the ir.model.access rows (model rights per group) and ir.rule rows
 // (record rules) written into it (models/metaModelSync.ts). From then on the database's rows decide; these are data.
 import {
-  GROUP_ACCOUNT_MANAGER, GROUP_API_CONTACTS, GROUP_ERP_MANAGER, GROUP_SALE_MANAGER, GROUP_SALE_SALESMAN, GROUP_SALE_SALESMAN_ALL, GROUP_SYSTEM, GROUP_USER,
+  GROUP_ACCOUNT_MANAGER,
+  GROUP_API_CONTACTS,
+  GROUP_ERP_MANAGER,
+  GROUP_SALE_MANAGER,
+  GROUP_SALE_SALESMAN,
+  GROUP_SALE_SALESMAN_ALL,
+  GROUP_SYSTEM,
+  GROUP_USER,
 } from './currentUser';
 
 export type Operation = 'read' | 'write' | 'create' | 'unlink';
@@ -28,7 +35,12 @@ export interface RecordRuleRow {
 }
 
 const row = (model: string, group: string | null, rights: string): ModelAccessRow => ({
-  model, group, read: rights.includes('r'), write: rights.includes('w'), create: rights.includes('c'), unlink: rights.includes('u'),
+  model,
+  group,
+  read: rights.includes('r'),
+  write: rights.includes('w'),
+  create: rights.includes('c'),
+  unlink: rights.includes('u'),
 });
 
 export const MODEL_ACCESS: readonly ModelAccessRow[] = [
@@ -70,7 +82,10 @@ export const MODEL_ACCESS: readonly ModelAccessRow[] = [
   // the taxes; salespeople sell (no deleting orders); sales administrators configure the catalog; accountants the taxes.
   row('ir.sequence', GROUP_USER, 'r'),
   row('ir.sequence', GROUP_SYSTEM, 'rwcu'),
-  ...['product.category', 'uom.uom', 'product.template', 'product.product'].flatMap((model) => [row(model, GROUP_USER, 'r'), row(model, GROUP_SALE_MANAGER, 'rwcu')]),
+  ...['product.category', 'uom.uom', 'product.template', 'product.product'].flatMap((model) => [
+    row(model, GROUP_USER, 'r'),
+    row(model, GROUP_SALE_MANAGER, 'rwcu'),
+  ]),
   row('account.tax', GROUP_USER, 'r'),
   row('account.tax', GROUP_ACCOUNT_MANAGER, 'rwcu'),
   row('sale.order', GROUP_SALE_SALESMAN, 'rwc'),
@@ -82,20 +97,92 @@ export const MODEL_ACCESS: readonly ModelAccessRow[] = [
 const ALL_OPERATIONS: Operation[] = ['read', 'write', 'create', 'unlink'];
 
 export const RECORD_RULES: readonly RecordRuleRow[] = [
-  { name: 'res.users.apikeys: own keys', model: 'res.users.apikeys', groups: [GROUP_USER], operations: ALL_OPERATIONS, domain: "[('user_id', '=', user.id)]" },
-  { name: 'res.users.apikeys: all keys for settings', model: 'res.users.apikeys', groups: [GROUP_SYSTEM], operations: ALL_OPERATIONS, domain: '[(1, \'=\', 1)]' },
+  {
+    name: 'res.users.apikeys: own keys',
+    model: 'res.users.apikeys',
+    groups: [GROUP_USER],
+    operations: ALL_OPERATIONS,
+    domain: "[('user_id', '=', user.id)]",
+  },
+  {
+    name: 'res.users.apikeys: all keys for settings',
+    model: 'res.users.apikeys',
+    groups: [GROUP_SYSTEM],
+    operations: ALL_OPERATIONS,
+    domain: "[(1, '=', 1)]",
+  },
   // Multi-company: a contact of another company is invisible (global rules bind every user, administrators included).
-  { name: 'res.partner: multi-company', model: 'res.partner', groups: [], operations: ALL_OPERATIONS, domain: "['|', ('company_id', '=', False), ('company_id', 'in', company_ids)]" },
-  { name: 'res.company: allowed companies', model: 'res.company', groups: [], operations: ALL_OPERATIONS, domain: "[('id', 'in', company_ids)]" },
-  { name: 'Personal Orders', model: 'sale.order', groups: [GROUP_SALE_SALESMAN], operations: ALL_OPERATIONS, domain: "['|', ('user_id', '=', user.id), ('user_id', '=', False)]" },
+  {
+    name: 'res.partner: multi-company',
+    model: 'res.partner',
+    groups: [],
+    operations: ALL_OPERATIONS,
+    domain: "['|', ('company_id', '=', False), ('company_id', 'in', company_ids)]",
+  },
+  {
+    name: 'res.company: allowed companies',
+    model: 'res.company',
+    groups: [],
+    operations: ALL_OPERATIONS,
+    domain: "[('id', 'in', company_ids)]",
+  },
+  {
+    name: 'Personal Orders',
+    model: 'sale.order',
+    groups: [GROUP_SALE_SALESMAN],
+    operations: ALL_OPERATIONS,
+    domain: "['|', ('user_id', '=', user.id), ('user_id', '=', False)]",
+  },
   { name: 'All Orders', model: 'sale.order', groups: [GROUP_SALE_SALESMAN_ALL], operations: ALL_OPERATIONS, domain: "[(1, '=', 1)]" },
-  { name: 'Sales Order multi-company', model: 'sale.order', groups: [], operations: ALL_OPERATIONS, domain: "[('company_id', 'in', company_ids)]" },
-  { name: 'Personal Order Lines', model: 'sale.order.line', groups: [GROUP_SALE_SALESMAN], operations: ALL_OPERATIONS, domain: "['|', ('salesman_id', '=', user.id), ('salesman_id', '=', False)]" },
-  { name: 'All Orders Lines', model: 'sale.order.line', groups: [GROUP_SALE_SALESMAN_ALL], operations: ALL_OPERATIONS, domain: "[(1, '=', 1)]" },
-  { name: 'Sales Order Line multi-company', model: 'sale.order.line', groups: [], operations: ALL_OPERATIONS, domain: "[('company_id', 'in', company_ids)]" },
-  { name: 'Product multi-company', model: 'product.template', groups: [], operations: ALL_OPERATIONS, domain: "['|', ('company_id', '=', False), ('company_id', 'in', company_ids)]" },
-  { name: 'Product Variant multi-company', model: 'product.product', groups: [], operations: ALL_OPERATIONS, domain: "['|', ('company_id', '=', False), ('company_id', 'in', company_ids)]" },
-  { name: 'Tax multi-company', model: 'account.tax', groups: [], operations: ALL_OPERATIONS, domain: "[('company_id', 'in', company_ids)]" },
+  {
+    name: 'Sales Order multi-company',
+    model: 'sale.order',
+    groups: [],
+    operations: ALL_OPERATIONS,
+    domain: "[('company_id', 'in', company_ids)]",
+  },
+  {
+    name: 'Personal Order Lines',
+    model: 'sale.order.line',
+    groups: [GROUP_SALE_SALESMAN],
+    operations: ALL_OPERATIONS,
+    domain: "['|', ('salesman_id', '=', user.id), ('salesman_id', '=', False)]",
+  },
+  {
+    name: 'All Orders Lines',
+    model: 'sale.order.line',
+    groups: [GROUP_SALE_SALESMAN_ALL],
+    operations: ALL_OPERATIONS,
+    domain: "[(1, '=', 1)]",
+  },
+  {
+    name: 'Sales Order Line multi-company',
+    model: 'sale.order.line',
+    groups: [],
+    operations: ALL_OPERATIONS,
+    domain: "[('company_id', 'in', company_ids)]",
+  },
+  {
+    name: 'Product multi-company',
+    model: 'product.template',
+    groups: [],
+    operations: ALL_OPERATIONS,
+    domain: "['|', ('company_id', '=', False), ('company_id', 'in', company_ids)]",
+  },
+  {
+    name: 'Product Variant multi-company',
+    model: 'product.product',
+    groups: [],
+    operations: ALL_OPERATIONS,
+    domain: "['|', ('company_id', '=', False), ('company_id', 'in', company_ids)]",
+  },
+  {
+    name: 'Tax multi-company',
+    model: 'account.tax',
+    groups: [],
+    operations: ALL_OPERATIONS,
+    domain: "[('company_id', 'in', company_ids)]",
+  },
 ];
 
 /** Labels of the demo groups in access error messages (category / name, as the reference server shows them). */

@@ -64,7 +64,8 @@ export function parseRuleDomain(text: string | null): RuleLiteral {
       if (token.text === 'True') return true;
       if (token.text === 'False') return false;
       if (token.text === 'None') return null;
-      if (!(token.text in NAMES)) throw invalid(text, `unknown name '${token.text}' (known: True, False, None, ${Object.keys(NAMES).join(', ')})`);
+      if (!(token.text in NAMES))
+        throw invalid(text, `unknown name '${token.text}' (known: True, False, None, ${Object.keys(NAMES).join(', ')})`);
       return { name: token.text };
     }
     if (token.text !== '[' && token.text !== '(') throw invalid(text, `unexpected '${token.text}'`);

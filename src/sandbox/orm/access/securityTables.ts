@@ -43,22 +43,60 @@ export class SecurityTables {
   /** Reads the tables of the database on `cr` (a database without them has no rights at all). */
   static async load(cr: SqlClient): Promise<SecurityTables> {
     try {
-      const access = await cr.query<{ model: string; group_id: number | null; perm_read: boolean; perm_write: boolean; perm_create: boolean; perm_unlink: boolean }>(
-        'SELECT m.model, a.group_id, a.perm_read, a.perm_write, a.perm_create, a.perm_unlink FROM ir_model_access a JOIN ir_model m ON m.id = a.model_id WHERE a.active');
-      const rules = await cr.query<{ model: string; domain_force: string | null; group_ids: number[] | null; perm_read: boolean; perm_write: boolean; perm_create: boolean; perm_unlink: boolean }>(
+      const access = await cr.query<{
+        model: string;
+        group_id: number | null;
+        perm_read: boolean;
+        perm_write: boolean;
+        perm_create: boolean;
+        perm_unlink: boolean;
+      }>(
+        'SELECT m.model, a.group_id, a.perm_read, a.perm_write, a.perm_create, a.perm_unlink FROM ir_model_access a JOIN ir_model m ON m.id = a.model_id WHERE a.active',
+      );
+      const rules = await cr.query<{
+        model: string;
+        domain_force: string | null;
+        group_ids: number[] | null;
+        perm_read: boolean;
+        perm_write: boolean;
+        perm_create: boolean;
+        perm_unlink: boolean;
+      }>(
         `SELECT m.model, r.domain_force, ARRAY(SELECT g.group_id FROM rule_group_rel g WHERE g.rule_group_id = r.id) AS group_ids,
                 r.perm_read, r.perm_write, r.perm_create, r.perm_unlink
-           FROM ir_rule r JOIN ir_model m ON m.id = r.model_id WHERE r.active ORDER BY r.id`);
+           FROM ir_rule r JOIN ir_model m ON m.id = r.model_id WHERE r.active ORDER BY r.id`,
+      );
       const groups = await cr.query<{ id: number; name: string; xml: string | null }>(
-        "SELECT g.id, g.name, (SELECT d.module || '.' || d.name FROM ir_model_data d WHERE d.model = 'res.groups' AND d.res_id = g.id LIMIT 1) AS xml FROM res_groups g");
+        "SELECT g.id, g.name, (SELECT d.module || '.' || d.name FROM ir_model_data d WHERE d.model = 'res.groups' AND d.res_id = g.id LIMIT 1) AS xml FROM res_groups g",
+      );
       const fields = await cr.query<{ key: string; group_ids: number[] }>(
         `SELECT f.model || '.' || f.name AS key, array_agg(rel.group_id ORDER BY rel.group_id) AS group_ids
-           FROM ir_model_fields_group_rel rel JOIN ir_model_fields f ON f.id = rel.field_id GROUP BY f.model, f.name`);
+           FROM ir_model_fields_group_rel rel JOIN ir_model_fields f ON f.id = rel.field_id GROUP BY f.model, f.name`,
+      );
       return new SecurityTables(
-        groupBy(access.rows, (row) => row.model, (row) => ({ groupId: row.group_id, read: row.perm_read, write: row.perm_write, create: row.perm_create, unlink: row.perm_unlink })),
-        groupBy(rules.rows, (row) => row.model, (row) => ({
-          groupIds: (row.group_ids ?? []).map(Number), domain: parseRuleDomain(row.domain_force), read: row.perm_read, write: row.perm_write, create: row.perm_create, unlink: row.perm_unlink,
-        })),
+        groupBy(
+          access.rows,
+          (row) => row.model,
+          (row) => ({
+            groupId: row.group_id,
+            read: row.perm_read,
+            write: row.perm_write,
+            create: row.perm_create,
+            unlink: row.perm_unlink,
+          }),
+        ),
+        groupBy(
+          rules.rows,
+          (row) => row.model,
+          (row) => ({
+            groupIds: (row.group_ids ?? []).map(Number),
+            domain: parseRuleDomain(row.domain_force),
+            read: row.perm_read,
+            write: row.perm_write,
+            create: row.perm_create,
+            unlink: row.perm_unlink,
+          }),
+        ),
         new Map(groups.rows.map((row) => [row.id, (row.xml && GROUP_LABELS[row.xml]) || row.name])),
         new Map(fields.rows.map((row) => [row.key, row.group_ids.map(Number)])),
       );
@@ -75,7 +113,9 @@ export class SecurityTables {
 
   /** Names of the groups whose access rows grant `operation` on `model` (for the access error). */
   groupsAllowed(model: string, operation: Operation): string[] {
-    return (this.access.get(model) ?? []).filter((row) => row[operation] && row.groupId !== null).map((row) => this.groupNames.get(row.groupId as number) ?? String(row.groupId));
+    return (this.access.get(model) ?? [])
+      .filter((row) => row[operation] && row.groupId !== null)
+      .map((row) => this.groupNames.get(row.groupId as number) ?? String(row.groupId));
   }
 
   /**
@@ -89,7 +129,9 @@ export class SecurityTables {
     if (known !== undefined) return known;
     const rules = (this.rules.get(model) ?? []).filter((rule) => rule[operation]);
     const parts = rules.filter((rule) => rule.groupIds.length === 0).map((rule) => parseDomain(ruleDomainFor(rule.domain, user)));
-    const grouped = rules.filter((rule) => rule.groupIds.some((group) => user.groupIds.has(group))).map((rule) => parseDomain(ruleDomainFor(rule.domain, user)));
+    const grouped = rules
+      .filter((rule) => rule.groupIds.some((group) => user.groupIds.has(group)))
+      .map((rule) => parseDomain(ruleDomainFor(rule.domain, user)));
     if (grouped.length > 0) parts.push(grouped.length === 1 ? grouped[0] : { kind: 'or', children: grouped });
     const domain: DomainNode | null = parts.length === 0 ? null : parts.length === 1 ? parts[0] : { kind: 'and', children: parts };
     this.ruleDomains.set(key, domain);
@@ -120,7 +162,15 @@ function groupBy<R, T>(rows: readonly R[], keyOf: (row: R) => string, valueOf: (
 }
 
 /** Models whose changes change the access-control data (the tables are read again after them). */
-export const SECURITY_MODELS: ReadonlySet<string> = new Set(['ir.model.access', 'ir.rule', 'res.groups', 'ir.model', 'ir.model.fields', 'res.users', 'res.company']);
+export const SECURITY_MODELS: ReadonlySet<string> = new Set([
+  'ir.model.access',
+  'ir.rule',
+  'res.groups',
+  'ir.model',
+  'ir.model.fields',
+  'res.users',
+  'res.company',
+]);
 
 /** The access-control data of each database, read on first use and again after a change. */
 export class SecurityCache {
