@@ -50,44 +50,19 @@ export function registerPaste(context: vscode.ExtensionContext, connections: Con
   }
 
   async function pasteCommand(): Promise<boolean> {
-    const text = await vscode.env.clipboard.readText();
-    const outcome = convert(text);
+    const outcome = convert(await vscode.env.clipboard.readText());
     if (!outcome.ok) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Cannot paste as a JSON-2 request: {0}', outcome.reason));
       return false;
     }
-    let editor = vscode.window.activeTextEditor;
-    if (!editor || editor.document.languageId !== 'json2') {
-      const document = await vscode.workspace.openTextDocument({ language: 'json2', content: '' });
-      editor = await vscode.window.showTextDocument(document);
-    }
-    const target = editor;
-    const at = target.selection;
-    const before = at.start.character > 0 || (at.start.line > 0 && target.document.lineAt(at.start.line - 1).text.trim() !== '') ? '\n' : '';
-    const inserted = before + outcome.text;
-    const applied = await target.edit((builder) => builder.replace(at, inserted));
-    if (!applied) return false;
+    const pasted = await insertIntoJson2Editor(outcome.text);
+    if (!pasted) return false;
     log.info(`pasted ${outcome.requests.length} request(s) from ${outcome.requests[0].source}`);
-    if (outcome.key) void offerKey(outcome.key, target.document, inserted);
+    if (outcome.key) void offerKey(outcome.key, pasted.document, pasted.inserted);
     return true;
   }
 
-  const provider: vscode.DocumentPasteEditProvider = {
-    async provideDocumentPasteEdits(document, _ranges, dataTransfer, _context, token) {
-      const text = await dataTransfer.get('text/plain')?.asString();
-      if (text === undefined || token.isCancellationRequested) return undefined;
-      const outcome = convert(text);
-      // Text that is no request (a body, a comment...) is pasted as it is, by the editor's own paste.
-      if (!outcome.ok) return undefined;
-      const edit = new vscode.DocumentPasteEdit(outcome.text, vscode.l10n.t('Paste as JSON-2 request ({0})', outcome.requests[0].source), PASTE_KIND);
-      if (outcome.key) {
-        const found = outcome.key;
-        // Asked once the edit is in the document (the person may still choose the plain paste in the paste widget).
-        setTimeout(() => void offerKey(found, document, outcome.text), 0);
-      }
-      return [edit];
-    },
-  };
+  const provider = pasteEditProvider(convert, (found, document, inserted) => void offerKey(found, document, inserted));
 
   const disposables = vscode.Disposable.from(
     vscode.commands.registerCommand(CommandIds.pasteAsRequest, () => pasteCommand()),
@@ -98,6 +73,44 @@ export function registerPaste(context: vscode.ExtensionContext, connections: Con
     testApi: testMode ? { setQuestions: (next) => { questions = next ?? vscodePasteQuestions; }, lastKeyOutcome: () => lastKeyOutcome, provider } : undefined,
     dispose: () => disposables.dispose(),
   };
+}
+
+/** The .json2 paste provider: a paste that converts becomes the requests; any other text is pasted as it is. */
+function pasteEditProvider(
+  convert: (text: string) => PasteOutcome,
+  offerKey: (found: FoundKey, document: vscode.TextDocument, inserted: string) => void,
+): vscode.DocumentPasteEditProvider {
+  return {
+    async provideDocumentPasteEdits(document, _ranges, dataTransfer, _context, token) {
+      const text = await dataTransfer.get('text/plain')?.asString();
+      if (text === undefined || token.isCancellationRequested) return undefined;
+      const outcome = convert(text);
+      // Text that is no request (a body, a comment...) is pasted as it is, by the editor's own paste.
+      if (!outcome.ok) return undefined;
+      const edit = new vscode.DocumentPasteEdit(outcome.text, vscode.l10n.t('Paste as JSON-2 request ({0})', outcome.requests[0].source), PASTE_KIND);
+      if (outcome.key) {
+        const found = outcome.key;
+        // Asked once the edit is in the document (the person may still choose the plain paste in the paste widget).
+        setTimeout(() => offerKey(found, document, outcome.text), 0);
+      }
+      return [edit];
+    },
+  };
+}
+
+/** Puts pasted requests at the selection of the active .json2 editor (a new untitled one if none), on a line of their own. */
+async function insertIntoJson2Editor(text: string): Promise<{ document: vscode.TextDocument; inserted: string } | undefined> {
+  let editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.languageId !== 'json2') {
+    const document = await vscode.workspace.openTextDocument({ language: 'json2', content: '' });
+    editor = await vscode.window.showTextDocument(document);
+  }
+  const target = editor;
+  const at = target.selection;
+  const startsOwnLine = at.start.character === 0 && (at.start.line === 0 || target.document.lineAt(at.start.line - 1).text.trim() === '');
+  const inserted = (startsOwnLine ? '' : '\n') + text;
+  const applied = await target.edit((builder) => builder.replace(at, inserted));
+  return applied ? { document: target.document, inserted } : undefined;
 }
 
 /** After a new connection is made from a pasted key: its name above each pasted request that named none. */
