@@ -175,12 +175,17 @@ describe('a database whose worker or connection dies mid-call', () => {
       const written = new Promise<void>((resolve) => {
         wrote = resolve;
       });
+      // Between two statements: the transaction waits for the crash, so the crash always falls between them.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       const held = sandbox.server.catalog.use(sandbox.database, (storage) =>
         storage.transaction(async (tx) => {
           await tx.query('INSERT INTO res_partner (name, active) VALUES ($1, true)', [names[1]]);
           wrote();
           if (moment === 'while a statement runs') await tx.query('SELECT pg_sleep(5)');
-          else await new Promise((resolve) => setTimeout(resolve, 300));
+          else await released;
           await tx.query('SELECT 1');
         }),
       );
@@ -191,6 +196,7 @@ describe('a database whose worker or connection dies mid-call', () => {
       // The second call must be on the database (leased, behind the held transaction) when it dies.
       await eventually(() => sandbox.server.catalog.pool.usersOf(sandbox.database) >= 2, 'the waiting call to reach the database');
       assert.equal(await sandbox.crashDatabase(), true);
+      release();
       await heldFailure;
       const answer = await waiting;
       assert.equal(answer.status, 500, answer.text);
