@@ -26,6 +26,31 @@ suite('Agent tools (vscode.lm) against the sandbox', function () {
     return JSON.parse(text) as Record<string, unknown>;
   }
 
+  /** An agent's write of a partner's comment through `connection`, and that comment read (through CONNECTION) before and after. */
+  async function attemptCommentWrite(connection: string): Promise<{ refused: Record<string, unknown>; before: unknown; after: unknown }> {
+    const read = (await invoke('json2_read_records', {
+      connection,
+      model: 'res.partner',
+      domain: [['name', '=', 'Brouwerij De Kroon']],
+      fields: ['comment'],
+    })) as { records: { id: number; comment: unknown }[] };
+    const [record] = read.records;
+    const refused = await invoke('json2_call_method', {
+      connection,
+      model: 'res.partner',
+      method: 'write',
+      ids: [record.id],
+      args: { vals: { comment: 'agent' } },
+    });
+    const after = (await invoke('json2_read_records', {
+      connection: CONNECTION,
+      model: 'res.partner',
+      domain: [['id', '=', record.id]],
+      fields: ['comment'],
+    })) as { records: { comment: unknown }[] };
+    return { refused, before: record.comment, after: after.records[0].comment };
+  }
+
   suiteSetup(async () => {
     const extension = vscode.extensions.getExtension<Json2TestApi | undefined>('json2-explorer.json2-explorer');
     const activated = await extension?.activate();
@@ -113,58 +138,20 @@ suite('Agent tools (vscode.lm) against the sandbox', function () {
   });
 
   test('a write is refused while json2.agentTools.allowWrites is off, and nothing changes', async () => {
-    const read = (await invoke('json2_read_records', {
-      connection: CONNECTION,
-      model: 'res.partner',
-      domain: [['name', '=', 'Brouwerij De Kroon']],
-      fields: ['comment'],
-    })) as { records: { id: number; comment: unknown }[] };
-    const [record] = read.records;
-    const refused = await invoke('json2_call_method', {
-      connection: CONNECTION,
-      model: 'res.partner',
-      method: 'write',
-      ids: [record.id],
-      args: { vals: { comment: 'agent' } },
-    });
+    const { refused, before, after } = await attemptCommentWrite(CONNECTION);
     assert.equal(refused.kind, 'refused');
     assert.match(String(refused.error), /Writes are off for agents: .*json2\.agentTools\.allowWrites/);
-    const after = (await invoke('json2_read_records', {
-      connection: CONNECTION,
-      model: 'res.partner',
-      domain: [['id', '=', record.id]],
-      fields: ['comment'],
-    })) as { records: { comment: unknown }[] };
-    assert.deepEqual(after.records[0].comment, record.comment);
+    assert.deepEqual(after, before);
   });
 
   test('with writes allowed, a read-only connection refuses a write before sending it (no confirmation asked)', async () => {
     await vscode.workspace.getConfiguration('json2.agentTools').update('allowWrites', true, vscode.ConfigurationTarget.Global);
     try {
-      const read = (await invoke('json2_read_records', {
-        connection: LOCKED,
-        model: 'res.partner',
-        domain: [['name', '=', 'Brouwerij De Kroon']],
-        fields: ['comment'],
-      })) as { records: { id: number; comment: unknown }[] };
-      const [record] = read.records;
-      const refused = await invoke('json2_call_method', {
-        connection: LOCKED,
-        model: 'res.partner',
-        method: 'write',
-        ids: [record.id],
-        args: { vals: { comment: 'agent' } },
-      });
+      const { refused, before, after } = await attemptCommentWrite(LOCKED);
       assert.equal(refused.kind, 'refused');
       assert.match(String(refused.error), /read-only/);
       assert.doesNotMatch(String(refused.error), /allowWrites/);
-      const after = (await invoke('json2_read_records', {
-        connection: CONNECTION,
-        model: 'res.partner',
-        domain: [['id', '=', record.id]],
-        fields: ['comment'],
-      })) as { records: { comment: unknown }[] };
-      assert.deepEqual(after.records[0].comment, record.comment);
+      assert.deepEqual(after, before);
     } finally {
       await vscode.workspace.getConfiguration('json2.agentTools').update('allowWrites', undefined, vscode.ConfigurationTarget.Global);
     }
