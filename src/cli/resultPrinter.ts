@@ -1,4 +1,5 @@
 // Prints outcomes in the chosen format: answers on stdout, failures and the summary on stderr (everything redacted already).
+import { contextSourcesText } from '../core/connections/defaultContext';
 import type { OutputFormat } from './runOptions';
 import type { FileOutcome, RequestOutcome } from './runResults';
 
@@ -53,6 +54,9 @@ function prettyOutcome(outcome: RequestOutcome): string {
   const lines = [
     `${MARKS[outcome.verdict]} ${outcome.label}${outcome.request && outcome.request !== outcome.label ? `  ${outcome.request}` : ''}${status}${time}`,
   ];
+  // Where each context key came from, as the panel's line says it.
+  if (outcome.context)
+    lines.push(`    context: ${contextSourcesText(outcome.context.map(({ name, ...entry }) => ({ key: name, ...entry })))}`);
   const where = `${outcome.file}:${outcome.line}:${outcome.column}`;
   if (outcome.verdict !== 'passed' && outcome.message) lines.push(`    ${where}: ${outcome.message}`);
   for (const problem of outcome.problems) lines.push(`    ${problem}`);

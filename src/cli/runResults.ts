@@ -1,4 +1,5 @@
 // What a run of request files produced: one outcome per request, per file, and the exit code they add up to.
+import type { ContextSource } from '../core/connections/defaultContext';
 import type { RunErrorKind } from '../core/requestRun/runErrors';
 import type { RequestRunResult, RequestVerdict } from '../core/requestRun/runResult';
 import { diagnosticText } from './diagnosticText';
@@ -35,6 +36,11 @@ export interface RequestOutcome {
   readonly verdict: RequestVerdict;
   readonly httpStatus?: number;
   readonly durationMs?: number;
+  /**
+   * The context sent, key by key, with where each key came from (request, connection, command line); redacted. The
+   * key's name is `name`: the JSON report redacts every member called `key`.
+   */
+  readonly context?: readonly { readonly name: string; readonly value: unknown; readonly source: ContextSource }[];
   /** The answer (parsed JSON, else text), redacted. */
   readonly body?: unknown;
   readonly assertions: readonly AssertionResult[];
@@ -69,6 +75,9 @@ export function outcomeOf(file: string, result: RequestRunResult): RequestOutcom
     verdict: result.verdict,
     ...(result.status !== undefined ? { httpStatus: result.status } : {}),
     ...(result.stored?.durationMs !== undefined ? { durationMs: result.stored.durationMs } : {}),
+    ...(result.context && result.context.length > 0
+      ? { context: result.context.map((entry) => ({ name: entry.key, value: entry.value, source: entry.source })) }
+      : {}),
     ...(result.body !== undefined ? { body: result.body } : {}),
     assertions,
     ...(message !== undefined ? { message } : {}),

@@ -88,3 +88,8 @@ export function mergeContext(own: unknown, layers: readonly ContextDefaults[]): 
   const context = { ...merged, ...mine };
   return { context: own === undefined && Object.keys(context).length === 0 ? undefined : context, sources: [...sources.values()] };
 }
+
+/** One line saying the context sent and where each key came from, as the panel shows it: `lang = "fr_FR" (connection)`. */
+export function contextSourcesText(sources: readonly ContextKeySource[]): string {
+  return sources.map((entry) => `${entry.key} = ${JSON.stringify(entry.value)} (${entry.source})`).join(', ');
+}

@@ -1,5 +1,5 @@
 // Puts the connection's default context (and `--context`) into a resolved model call, keeping the call's own keys.
-import { mergeContext, type ContextDefaults, type ContextKeySource } from '../connections/defaultContext';
+import { mergeContext, type ContextDefaults, type ContextKeySource, type DefaultContext } from '../connections/defaultContext';
 import type { ResolvedRequest } from '../requestFile';
 
 /**
@@ -17,4 +17,12 @@ export function withDefaultContext(
   const merged = context as Record<string, unknown>;
   const newBody = { ...body, context: merged };
   return { request: { ...request, body: newBody, bodyText: JSON.stringify(newBody), context: merged }, sources };
+}
+
+/** The default context's layers, weakest first: the connection's, then `--context` (the run and the exports alike). */
+export function contextLayers(connectionDefaults: DefaultContext | undefined, override?: DefaultContext): ContextDefaults[] {
+  const layers: ContextDefaults[] = [];
+  if (connectionDefaults) layers.push({ values: connectionDefaults, source: 'connection' });
+  if (override) layers.push({ values: override, source: 'command line' });
+  return layers;
 }

@@ -12,11 +12,11 @@ import {
   type ResolveContext,
   type ResolvedRequest,
 } from '../requestFile';
-import type { ContextDefaults, DefaultContext } from '../connections/defaultContext';
+import type { DefaultContext } from '../connections/defaultContext';
 import { recordingEnvironment } from './environmentReads';
 import { describeRequest } from './requestCall';
 import { chooseRequestConnection } from './requestConnection';
-import { withDefaultContext } from './requestContext';
+import { contextLayers, withDefaultContext } from './requestContext';
 import type { RequestSession } from './requestSession';
 import { answerErrorOf, type RunError, RunFailure, runErrorOf } from './runErrors';
 import { runPlan } from './runPlan';
@@ -142,7 +142,10 @@ export class RequestRun {
     const reads = new Set<string>();
     const resolved = await this.#resolve(index, connection.profile.variables, reads);
     if (!resolved.ok) return this.#unresolved(index, resolved.diagnostics, { connection: name });
-    const { request: withContext, sources: contextSources } = withDefaultContext(resolved.request, this.#contextLayers(connection));
+    const { request: withContext, sources: contextSources } = withDefaultContext(
+      resolved.request,
+      contextLayers(connection.profile.defaultContext, this.#input.contextOverride),
+    );
     const request = withOffset(withContext, options.offset);
     const described = session.redactor.redact(describeRequest(request));
     const sent = {
@@ -217,14 +220,6 @@ export class RequestRun {
       ...(page ? { page } : {}),
       stored,
     };
-  }
-
-  /** The default context's layers, weakest first: the connection's, then `--context`. */
-  #contextLayers(connection: OpenedConnection): ContextDefaults[] {
-    const layers: ContextDefaults[] = [];
-    if (connection.profile.defaultContext) layers.push({ values: connection.profile.defaultContext, source: 'connection' });
-    if (this.#input.contextOverride) layers.push({ values: this.#input.contextOverride, source: 'command line' });
-    return layers;
   }
 
   /** The name of the connection the request uses; one written with placeholders is resolved first (nothing is sent). */
