@@ -1,6 +1,6 @@
 // The InputPort on VS Code's input boxes and quick picks: titles with steps, a back button, checks shown while busy.
 import * as vscode from 'vscode';
-import { BACK, type Back, type InputPort, type PickQuestion, type TextQuestion } from '../../core/connections/inputPort';
+import { BACK, type Back, type CheckOutcome, type InputPort, type PickQuestion, type TextQuestion } from '../../core/connections/inputPort';
 import { inertLinks } from '../../core/untrustedText/linkedText';
 
 /**
@@ -56,14 +56,7 @@ export class QuickInputPort implements InputPort {
   }
 
   askText<R>(question: TextQuestion<R>): Promise<R | Back | undefined> {
-    const box = vscode.window.createInputBox();
-    Object.assign(box, {
-      title: question.title, step: question.step, totalSteps: question.totalSteps, prompt: question.prompt,
-      placeholder: question.placeholder, password: question.password === true, ignoreFocusOut: true,
-      buttons: question.step > 1 ? [vscode.QuickInputButtons.Back] : [],
-    });
-    const preset = this.#automation?.take(question.id);
-    box.value = typeof preset === 'string' ? preset : question.value ?? '';
+    const box = this.#openTextBox(question);
     const abort = new AbortController();
     return new Promise((resolve) => {
       let done = false;
@@ -80,10 +73,7 @@ export class QuickInputPort implements InputPort {
         box.onDidChangeValue((value) => { if (!checking) box.validationMessage = question.validate?.(value); }),
         box.onDidTriggerButton((button) => { if (button === vscode.QuickInputButtons.Back) finish(BACK); }),
         box.onDidHide(() => finish(undefined)),
-        ...(this.#automation ? [this.#automation.onDidPreset(() => {
-          const value = this.#automation?.take(question.id);
-          if (typeof value === 'string') box.value = value;
-        })] : []),
+        ...this.#followPresets(question.id, (value) => { box.value = value; }),
         box.onDidAccept(async () => {
           if (checking) return;
           const value = box.value;
@@ -97,7 +87,7 @@ export class QuickInputPort implements InputPort {
           box.busy = true;
           box.enabled = false;
           box.validationMessage = undefined;
-          const outcome = await question.check(value, abort.signal).catch((error: unknown) => ({ problem: String((error as Error)?.message ?? error) }));
+          const outcome = await checkedAnswer(question, value, abort.signal);
           checking = false;
           if (done) return;
           box.busy = false;
@@ -110,6 +100,29 @@ export class QuickInputPort implements InputPort {
       box.show();
       this.#automation?.shown(question.id);
     });
+  }
+
+  /** The question's input box, not shown yet: titled, stepped, with its preset (tests) or default value. */
+  #openTextBox<R>(question: TextQuestion<R>): vscode.InputBox {
+    const box = vscode.window.createInputBox();
+    Object.assign(box, {
+      title: question.title, step: question.step, totalSteps: question.totalSteps, prompt: question.prompt,
+      placeholder: question.placeholder, password: question.password === true, ignoreFocusOut: true,
+      buttons: question.step > 1 ? [vscode.QuickInputButtons.Back] : [],
+    });
+    const preset = this.#automation?.take(question.id);
+    box.value = typeof preset === 'string' ? preset : question.value ?? '';
+    return box;
+  }
+
+  /** In test mode, a text preset for this step while its box shows goes into the box, as a person retypes. */
+  #followPresets(step: string, retype: (value: string) => void): vscode.Disposable[] {
+    const automation = this.#automation;
+    if (!automation) return [];
+    return [automation.onDidPreset(() => {
+      const value = automation.take(step);
+      if (typeof value === 'string') retype(value);
+    })];
   }
 
   pick<T>(question: PickQuestion<T>): Promise<T | Back | undefined> {
@@ -144,4 +157,9 @@ export class QuickInputPort implements InputPort {
       this.#automation?.shown(question.id);
     });
   }
+}
+
+/** The question's own check of an accepted value; a check that throws becomes the problem shown. */
+function checkedAnswer<R>(question: TextQuestion<R>, value: string, signal: AbortSignal): Promise<CheckOutcome<R>> {
+  return question.check(value, signal).catch((error: unknown) => ({ problem: String((error as Error)?.message ?? error) }));
 }
