@@ -6,7 +6,7 @@ import { fieldDescription, fieldIconId, fieldTooltipLines, type TooltipKey } fro
 import { isCustomField, isCustomModel } from '../../core/explorer/modelListing';
 import { escapeMarkdown, type MarkdownLayout } from '../../core/untrustedText/markdownEscape';
 import { serverMarkdown } from '../serverMarkdown';
-import type { ExplorerNode, FieldNode, ModelNode } from './explorerNodes';
+import type { ErrorNode, ExplorerNode, FieldNode, ModelNode } from './explorerNodes';
 
 const CUSTOM_COLOR = new vscode.ThemeColor('charts.purple');
 
@@ -71,32 +71,12 @@ export function treeItemOf(node: ExplorerNode, options: { filtering: boolean }):
       item.contextValue = 'json2.modelGroup';
       return withId(item, node);
     }
-    case 'model': {
-      const custom = isCustomModel(node.info);
-      const item = new vscode.TreeItem(node.model, collapsed);
-      item.iconPath = custom ? new vscode.ThemeIcon('tools', CUSTOM_COLOR) : new vscode.ThemeIcon('symbol-class');
-      item.description = custom ? `${node.info.name} · ${vscode.l10n.t('custom')}` : node.info.name;
-      item.tooltip = modelTooltip(node);
-      item.contextValue = custom ? 'json2.model.custom' : 'json2.model';
-      return withId(item, node);
-    }
-    case 'field': {
-      const custom = isCustomField(node.info);
-      const item = new vscode.TreeItem(node.field, vscode.TreeItemCollapsibleState.None);
-      item.iconPath = new vscode.ThemeIcon(fieldIconId(node.info.type), custom ? CUSTOM_COLOR : undefined);
-      item.description = custom ? `${fieldDescription(node.info)} · ${vscode.l10n.t('custom')}` : fieldDescription(node.info);
-      item.tooltip = fieldTooltip(node);
-      item.contextValue = custom ? 'json2.field.custom' : 'json2.field';
-      return withId(item, node);
-    }
-    case 'error': {
-      const item = new vscode.TreeItem(node.message, vscode.TreeItemCollapsibleState.None);
-      item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
-      item.tooltip = vscode.l10n.t('{0}\nClick to try again.', node.message);
-      item.contextValue = 'json2.error';
-      item.command = { command: CommandIds.explorerRetry, title: vscode.l10n.t('Retry'), arguments: [node] };
-      return withId(item, node);
-    }
+    case 'model':
+      return withId(modelItem(node), node);
+    case 'field':
+      return withId(fieldItem(node), node);
+    case 'error':
+      return withId(errorItem(node), node);
     case 'info': {
       const item = new vscode.TreeItem(node.message, vscode.TreeItemCollapsibleState.None);
       item.iconPath = new vscode.ThemeIcon('info');
@@ -105,6 +85,36 @@ export function treeItemOf(node: ExplorerNode, options: { filtering: boolean }):
       return withId(item, node);
     }
   }
+}
+
+function modelItem(node: ModelNode): vscode.TreeItem {
+  const custom = isCustomModel(node.info);
+  const item = new vscode.TreeItem(node.model, vscode.TreeItemCollapsibleState.Collapsed);
+  item.iconPath = custom ? new vscode.ThemeIcon('tools', CUSTOM_COLOR) : new vscode.ThemeIcon('symbol-class');
+  item.description = custom ? `${node.info.name} · ${vscode.l10n.t('custom')}` : node.info.name;
+  item.tooltip = modelTooltip(node);
+  item.contextValue = custom ? 'json2.model.custom' : 'json2.model';
+  return item;
+}
+
+function fieldItem(node: FieldNode): vscode.TreeItem {
+  const custom = isCustomField(node.info);
+  const item = new vscode.TreeItem(node.field, vscode.TreeItemCollapsibleState.None);
+  item.iconPath = new vscode.ThemeIcon(fieldIconId(node.info.type), custom ? CUSTOM_COLOR : undefined);
+  item.description = custom ? `${fieldDescription(node.info)} · ${vscode.l10n.t('custom')}` : fieldDescription(node.info);
+  item.tooltip = fieldTooltip(node);
+  item.contextValue = custom ? 'json2.field.custom' : 'json2.field';
+  return item;
+}
+
+/** A failed load: clicking it (or Retry) loads again. */
+function errorItem(node: ErrorNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(node.message, vscode.TreeItemCollapsibleState.None);
+  item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+  item.tooltip = vscode.l10n.t('{0}\nClick to try again.', node.message);
+  item.contextValue = 'json2.error';
+  item.command = { command: CommandIds.explorerRetry, title: vscode.l10n.t('Retry'), arguments: [node] };
+  return item;
 }
 
 function withId(item: vscode.TreeItem, node: ExplorerNode): vscode.TreeItem {

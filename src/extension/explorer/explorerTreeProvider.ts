@@ -99,13 +99,7 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<ExplorerNod
       return this.connections.list().map((saved): ConnectionNode => ({ kind: 'connection', id: `c/${saved.profile.name}`, connectionName: saved.profile.name, parent: undefined }));
     }
     switch (node.kind) {
-      case 'connection': return this.#load(node, vscode.l10n.t('Listing the databases of {0}…', node.connectionName), async (signal) => {
-        const listing = await this.schemas.databases(node.connectionName, signal);
-        return listing.databases.map((database): DatabaseNode => ({
-          kind: 'database', id: `${node.id}/d/${database}`, connectionName: node.connectionName, parent: node, database,
-          configured: database === listing.configured, ...(listing.listRefused ? { listRefused: listing.listRefused } : {}),
-        }));
-      });
+      case 'connection': return this.#databaseChildren(node);
       case 'database': {
         if (!(await this.connections.hasSecret(node.connectionName))) return [this.#noKey(node)];
         return this.#load(node, vscode.l10n.t('Reading the models of {0}…', node.database || node.connectionName), async (signal) => {
@@ -114,15 +108,29 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<ExplorerNod
         });
       }
       case 'group': return node.models.map((info) => this.#modelNode(node, info));
-      case 'model': return this.#load(node, vscode.l10n.t('Reading the fields of {0}…', node.model), async (signal) => {
-        const fields = await (await this.schemas.schema(node.connectionName, node.database)).fields(node.model, { signal });
-        return sortedFields(fields).map((info) => ({
-          kind: 'field' as const, id: `${node.id}/f/${info.name}`, connectionName: node.connectionName, parent: node,
-          database: node.database, model: node.model, field: info.name, info,
-        }));
-      });
+      case 'model': return this.#fieldChildren(node);
       default: return [];
     }
+  }
+
+  #databaseChildren(node: ConnectionNode): Promise<ExplorerNode[]> {
+    return this.#load(node, vscode.l10n.t('Listing the databases of {0}…', node.connectionName), async (signal) => {
+      const listing = await this.schemas.databases(node.connectionName, signal);
+      return listing.databases.map((database): DatabaseNode => ({
+        kind: 'database', id: `${node.id}/d/${database}`, connectionName: node.connectionName, parent: node, database,
+        configured: database === listing.configured, ...(listing.listRefused ? { listRefused: listing.listRefused } : {}),
+      }));
+    });
+  }
+
+  #fieldChildren(node: ModelNode): Promise<ExplorerNode[]> {
+    return this.#load(node, vscode.l10n.t('Reading the fields of {0}…', node.model), async (signal) => {
+      const fields = await (await this.schemas.schema(node.connectionName, node.database)).fields(node.model, { signal });
+      return sortedFields(fields).map((info) => ({
+        kind: 'field' as const, id: `${node.id}/f/${info.name}`, connectionName: node.connectionName, parent: node,
+        database: node.database, model: node.model, field: info.name, info,
+      }));
+    });
   }
 
   #modelChildren(node: DatabaseNode, models: readonly ModelInfo[]): ExplorerNode[] {

@@ -7,9 +7,9 @@ import { type InputAutomation, QuickInputPort } from '../connections/quickInputP
 import type { LanguageFeature } from '../language/registerLanguage';
 import type { SchemaServices } from '../schema/schemaServices';
 import { GROUPING_SETTING } from './explorerSettings';
-import { addCustomField, createCustomModelOn } from './customSchemaCommands';
+import { addCustomField, createCustomModelOn, type CustomSchemaDeps } from './customSchemaCommands';
 import { askModelFilter, showModelFilter } from './explorerFilter';
-import type { ExplorerNode } from './explorerNodes';
+import type { ExplorerNode, FieldNode, ModelNode } from './explorerNodes';
 import { onNodeOf } from './explorerSelection';
 import { copyFieldName, goToRelatedModel, insertFieldName } from './fieldActions';
 import { ModelActions } from './modelActions';
@@ -50,15 +50,25 @@ export function registerExplorer(context: vscode.ExtensionContext, { connections
   // What VS Code's opener hands the browser for a Uri: its unencoded text through encodeURI.
   const record = async (uri: vscode.Uri): Promise<boolean> => { openedUrls.push(encodeURI(uri.toString(true))); return true; };
   const models = new ModelActions(connections, schemas, context.globalStorageUri, testMode ? record : undefined);
-  const customDeps = { schemas, port: () => new QuickInputPort(inputs), refresh };
-  const onModel = onNodeOf(view, 'model');
-  const onField = onNodeOf(view, 'field');
+  const customDeps: CustomSchemaDeps = { schemas, port: () => new QuickInputPort(inputs), refresh };
 
   const disposables = vscode.Disposable.from(
     view, provider,
     provider.onDidChangeFilter((filter) => showModelFilter(view, filter)),
     connections.onDidChange(() => provider.refresh()),
     vscode.workspace.onDidChangeConfiguration((event) => { if (event.affectsConfiguration(`json2.${GROUPING_SETTING}`)) provider.refresh(); }),
+    registerTreeCommands(provider, refresh, grouped),
+    registerNodeCommands(view, provider, models, customDeps),
+    vscode.commands.registerCommand(CommandIds.explorerCreateCustomModel,
+      (node?: unknown) => createCustomModelOn(customDeps, connections, (node ?? view.selection[0]) as ExplorerNode | undefined, () => refresh())),
+  );
+  const testApi = testMode ? { provider, view, openedUrls } : undefined;
+  return { testApi, dispose: () => disposables.dispose() };
+}
+
+/** The commands on the tree as a whole: refresh and retry, the model filter, grouping by module. */
+function registerTreeCommands(provider: ExplorerTreeProvider, refresh: (node?: ExplorerNode) => Promise<void>, grouped: () => boolean): vscode.Disposable {
+  return vscode.Disposable.from(
     vscode.commands.registerCommand(CommandIds.explorerRefresh, (node?: ExplorerNode) => refresh(node)),
     vscode.commands.registerCommand(CommandIds.explorerRetry, (node?: ExplorerNode) => refresh(node)),
     vscode.commands.registerCommand(CommandIds.explorerFilter, async (text?: unknown) => {
@@ -67,22 +77,32 @@ export function registerExplorer(context: vscode.ExtensionContext, { connections
       return provider.filter;
     }),
     vscode.commands.registerCommand(CommandIds.explorerClearFilter, () => provider.setFilter('')),
-    vscode.commands.registerCommand(CommandIds.explorerNewModelRequest, onModel((node) => models.newRequestFile(node))),
-    vscode.commands.registerCommand(CommandIds.explorerOpenRecords, onModel((node) => models.openRecords(node))),
-    vscode.commands.registerCommand(CommandIds.explorerCopyModelName, onModel((node) => models.copyName(node))),
-    vscode.commands.registerCommand(CommandIds.explorerOpenModelDocumentation, onModel((node) => models.openDocumentation(node))),
-    vscode.commands.registerCommand(CommandIds.explorerOpenModelInBrowser, onModel((node) => models.openInBrowser(node))),
-    vscode.commands.registerCommand(CommandIds.explorerCopyFieldName, onField(copyFieldName)),
-    vscode.commands.registerCommand(CommandIds.explorerInsertFieldName, onField(insertFieldName)),
-    vscode.commands.registerCommand(CommandIds.explorerGoToRelatedModel, onField((node) => goToRelatedModel(node, provider, view))),
-    vscode.commands.registerCommand(CommandIds.explorerAddCustomField, onModel((node) => addCustomField(customDeps, node))),
-    vscode.commands.registerCommand(CommandIds.explorerCreateCustomModel,
-      (node?: unknown) => createCustomModelOn(customDeps, connections, (node ?? view.selection[0]) as ExplorerNode | undefined, () => refresh())),
     vscode.commands.registerCommand(CommandIds.explorerToggleGrouping, async () => {
       await vscode.workspace.getConfiguration('json2').update(GROUPING_SETTING, !grouped(), vscode.ConfigurationTarget.Global);
       return grouped();
     }),
   );
-  const testApi = testMode ? { provider, view, openedUrls } : undefined;
-  return { testApi, dispose: () => disposables.dispose() };
+}
+
+/** The commands on one model or field: the node a menu gives, else the selected one. */
+function registerNodeCommands(view: vscode.TreeView<ExplorerNode>, provider: ExplorerTreeProvider, models: ModelActions, customDeps: CustomSchemaDeps): vscode.Disposable {
+  const onModel = onNodeOf(view, 'model');
+  const onField = onNodeOf(view, 'field');
+  const modelCommands: readonly (readonly [string, (node: ModelNode) => Promise<unknown>])[] = [
+    [CommandIds.explorerNewModelRequest, (node) => models.newRequestFile(node)],
+    [CommandIds.explorerOpenRecords, (node) => models.openRecords(node)],
+    [CommandIds.explorerCopyModelName, (node) => models.copyName(node)],
+    [CommandIds.explorerOpenModelDocumentation, (node) => models.openDocumentation(node)],
+    [CommandIds.explorerOpenModelInBrowser, (node) => models.openInBrowser(node)],
+    [CommandIds.explorerAddCustomField, (node) => addCustomField(customDeps, node)],
+  ];
+  const fieldCommands: readonly (readonly [string, (node: FieldNode) => Promise<unknown>])[] = [
+    [CommandIds.explorerCopyFieldName, copyFieldName],
+    [CommandIds.explorerInsertFieldName, insertFieldName],
+    [CommandIds.explorerGoToRelatedModel, (node) => goToRelatedModel(node, provider, view)],
+  ];
+  return vscode.Disposable.from(
+    ...modelCommands.map(([command, run]) => vscode.commands.registerCommand(command, onModel(run))),
+    ...fieldCommands.map(([command, run]) => vscode.commands.registerCommand(command, onField(run))),
+  );
 }
