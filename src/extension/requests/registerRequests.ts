@@ -54,18 +54,44 @@ export interface RequestsFeature extends vscode.Disposable {
   readonly running: { readonly runs: RequestRunService; readonly environmentConsent: EnvironmentConsent; readonly prompts: () => RequestPrompts };
 }
 
+/** What the feature's parts share and the tests read: who answers the questions, the last copy, the opened addresses. */
+interface RequestsState {
+  prompts: RequestPrompts;
+  lastCopy: string | undefined;
+  readonly openedUrls: string[];
+}
+
 export function registerRequests(context: vscode.ExtensionContext, service: ConnectionService, log: vscode.LogOutputChannel): RequestsFeature {
-  let prompts: RequestPrompts = vscodeRequestPrompts;
-  let lastCopy: string | undefined;
-  const selector: vscode.DocumentSelector = { language: 'json2' };
+  const state: RequestsState = { prompts: vscodeRequestPrompts, lastCopy: undefined, openedUrls: [] };
+  const prompts = () => state.prompts;
   const history = new RequestHistory(context.workspaceState);
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
-  const openedUrls: string[] = [];
-  const openExternal = testMode ? async (uri: vscode.Uri) => { openedUrls.push(uri.toString(true)); return true; } : (uri: vscode.Uri) => vscode.env.openExternal(uri);
-  const panels = new ResponsePanels(context.extensionUri, {
-    onCommand: (panel, command) => void panelCommand(panel, command, runs, prompts),
+  const panels = createResponsePanels(context.extensionUri, service, state, testMode, () => runs);
+  const environmentConsent = new EnvironmentConsent(context.workspaceState);
+  const runs = new RequestRunService({ service, panels, history, environmentConsent, prompts, log });
+  const statusBar = new RequestStatusBar(runs);
+  const historyPick: HistoryPickState = { shown: false };
+  const disposables = vscode.Disposable.from(
+    runs, panels, history,
+    registerRequestEditorFeatures(runs, service),
+    registerRequestCommands({ runs, service, prompts }),
+    registerHistoryCommands(history, panels, runs, historyPick),
+    statusBar,
+  );
+  const testApi = testMode ? requestsTestApi({ state, panels, runs, history, statusBar, historyPick }) : undefined;
+  return { testApi, running: { runs, environmentConsent, prompts }, dispose: () => disposables.dispose() };
+}
+
+/** The response panels, their buttons wired to the runs; Open in Browser only recorded in test mode. */
+function createResponsePanels(extensionUri: vscode.Uri, service: ConnectionService, state: RequestsState, testMode: boolean,
+  runs: () => RequestRunService): ResponsePanels {
+  const openExternal = testMode
+    ? async (uri: vscode.Uri) => { state.openedUrls.push(uri.toString(true)); return true; }
+    : (uri: vscode.Uri) => vscode.env.openExternal(uri);
+  return new ResponsePanels(extensionUri, {
+    onCommand: (panel, command) => void panelCommand(panel, command, runs(), state.prompts),
     onCopy: (text, what) => {
-      lastCopy = text;
+      state.lastCopy = text;
       void vscode.env.clipboard.writeText(text).then(() => vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the {0}.', what), 2000));
     },
     onOpenRecord: (panel, id, field) => {
@@ -74,38 +100,46 @@ export function registerRequests(context: vscode.ExtensionContext, service: Conn
       });
     },
   });
-  const environmentConsent = new EnvironmentConsent(context.workspaceState);
-  const runs = new RequestRunService({ service, panels, history, environmentConsent, prompts: () => prompts, log });
+}
+
+/** What the editor of a .json2 file shows: CodeLens, quick fixes, outline, folding, diagnostics. */
+function registerRequestEditorFeatures(runs: RequestRunService, service: ConnectionService): vscode.Disposable {
+  const selector: vscode.DocumentSelector = { language: 'json2' };
   const outline = new RequestOutlineProvider();
-  const statusBar = new RequestStatusBar(runs);
-  const historyPick: HistoryPickState = { shown: false };
-  const disposables = vscode.Disposable.from(
-    runs, panels, history,
+  return vscode.Disposable.from(
     vscode.languages.registerCodeLensProvider(selector, new RequestCodeLensProvider(runs)),
     vscode.languages.registerCodeActionsProvider(selector, new RequestCodeActionProvider(), { providedCodeActionKinds: RequestCodeActionProvider.kinds }),
     vscode.languages.registerDocumentSymbolProvider(selector, outline),
     vscode.languages.registerFoldingRangeProvider(selector, outline),
     registerRequestDiagnostics(service),
-    registerRequestCommands({ runs, service, prompts: () => prompts }),
-    registerHistoryCommands(history, panels, runs, historyPick),
-    statusBar,
   );
-  const testApi: RequestsTestApi | undefined = context.extensionMode !== vscode.ExtensionMode.Test ? undefined : {
+}
+
+interface TestedParts {
+  readonly state: RequestsState;
+  readonly panels: ResponsePanels;
+  readonly runs: RequestRunService;
+  readonly history: RequestHistory;
+  readonly statusBar: RequestStatusBar;
+  readonly historyPick: HistoryPickState;
+}
+
+function requestsTestApi({ state, panels, runs, history, statusBar, historyPick }: TestedParts): RequestsTestApi {
+  return {
     panelState: async () => panels.last?.state(),
     panelHtml: () => panels.last?.panel.webview.html,
     panelCount: () => panels.count,
     act: (action) => panels.last?.act(action),
-    press: async (command) => { if (panels.last) await panelCommand(panels.last, command, runs, prompts); },
+    press: async (command) => { if (panels.last) await panelCommand(panels.last, command, runs, state.prompts); },
     history: () => history.entries(),
-    lastCopy: () => lastCopy,
-    openedUrls: () => openedUrls,
+    lastCopy: () => state.lastCopy,
+    openedUrls: () => state.openedUrls,
     showAnswer: (response) => { panels.show('json2-bench:', 0, response); },
     showRunning: (title) => { panels.panelFor('json2-bench:', title).running(title); },
     panelHandover: () => panels.last?.handover,
     panelTimeline: () => panels.last?.timeline,
-    setPrompts: (replacement) => { prompts = replacement ?? vscodeRequestPrompts; },
+    setPrompts: (replacement) => { state.prompts = replacement ?? vscodeRequestPrompts; },
     statusBar: () => statusBar.shown,
     historyPickShown: () => historyPick.shown,
   };
-  return { testApi, running: { runs, environmentConsent, prompts: () => prompts }, dispose: () => disposables.dispose() };
 }

@@ -25,24 +25,31 @@ export function transactionHintsOf(parsed: RequestFile): TransactionHint[] {
   return transactionHints(parsed, { readChains: vscode.workspace.getConfiguration('json2').get<boolean>('transactionHints.readChains', true) });
 }
 
+/** What the core finds in the file: parse errors, unknown variables, two-transactions hints. */
+async function problemsOf(service: ConnectionService, document: vscode.TextDocument): Promise<Diagnostic[]> {
+  const parsed = parsedDocument(document);
+  const variables = Object.keys(service.forRequest(parsed)?.profile.variables ?? {});
+  const dotenv = Object.keys(await dotenvOf(document.uri));
+  return [...parsed.diagnostics, ...checkVariables(parsed, { variables, dotenv }), ...transactionHintsOf(parsed).map((hint) => hint.diagnostic)];
+}
+
+function editorDiagnosticOf(problem: Diagnostic, uri: vscode.Uri): vscode.Diagnostic {
+  const diagnostic = new vscode.Diagnostic(rangeOf(problem.range), problem.message, SEVERITY[problem.severity]);
+  diagnostic.code = problem.code === 'two-transactions' ? { value: problem.code, target: TRANSACTIONS_DOC } : problem.code;
+  diagnostic.source = 'json2';
+  if (problem.related) diagnostic.relatedInformation = problem.related.map((related) => new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, rangeOf(related.range)), related.message));
+  return diagnostic;
+}
+
 export function registerRequestDiagnostics(service: ConnectionService): vscode.Disposable {
   const collection = vscode.languages.createDiagnosticCollection('json2');
   const timers = new Map<string, NodeJS.Timeout>();
   const check = async (document: vscode.TextDocument) => {
     if (document.languageId !== 'json2') return;
     const version = document.version;
-    const parsed = parsedDocument(document);
-    const variables = Object.keys(service.forRequest(parsed)?.profile.variables ?? {});
-    const dotenv = Object.keys(await dotenvOf(document.uri));
+    const problems = await problemsOf(service, document);
     if (document.version !== version || document.isClosed) return;
-    const found = [...parsed.diagnostics, ...checkVariables(parsed, { variables, dotenv }), ...transactionHintsOf(parsed).map((hint) => hint.diagnostic)];
-    collection.set(document.uri, found.map((problem) => {
-      const diagnostic = new vscode.Diagnostic(rangeOf(problem.range), problem.message, SEVERITY[problem.severity]);
-      diagnostic.code = problem.code === 'two-transactions' ? { value: problem.code, target: TRANSACTIONS_DOC } : problem.code;
-      diagnostic.source = 'json2';
-      if (problem.related) diagnostic.relatedInformation = problem.related.map((related) => new vscode.DiagnosticRelatedInformation(new vscode.Location(document.uri, rangeOf(related.range)), related.message));
-      return diagnostic;
-    }));
+    collection.set(document.uri, problems.map((problem) => editorDiagnosticOf(problem, document.uri)));
   };
   const schedule = (document: vscode.TextDocument) => {
     if (document.languageId !== 'json2') return;

@@ -1,7 +1,7 @@
 // Runs requests of json2 documents through the core pipeline: one cancellable run per request shown in the CodeLens,
 // the status bar and the panel; answers to the panel, the history and the log.
 import * as vscode from 'vscode';
-import type { RequestNode } from '../../core/requestFile';
+import type { RequestFile, RequestNode } from '../../core/requestFile';
 import { RequestSession } from '../../core/requestRun/requestSession';
 import { runPlan } from '../../core/requestRun/runPlan';
 import type { RunErrorKind } from '../../core/requestRun/runErrors';
@@ -114,8 +114,7 @@ export class RequestRunService implements vscode.Disposable {
 
   async #run(document: vscode.TextDocument, selected: readonly number[], stopOnFailure: boolean, offset?: number): Promise<RunSummary> {
     if (!vscode.workspace.isTrusted) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Nothing is sent from an untrusted workspace. Trust the workspace to send requests.'), vscode.l10n.t('Manage Workspace Trust'))
-        .then((choice) => choice && vscode.commands.executeCommand('workbench.trust.manage'));
+      warnUntrustedWorkspace();
       return { results: [] };
     }
     const parsed = parsedDocument(document);
@@ -128,27 +127,8 @@ export class RequestRunService implements vscode.Disposable {
     const { editorRequestRun } = await import('./requestSender.js');
     const keys = new Set<string>();
     const results: RequestRunResult[] = [];
-    const reporter: RunReporter = {
-      started: (index) => {
-        const label = labelOf(parsed.requests[index]);
-        const key = keyOf(document.uri, index);
-        const controller = new AbortController();
-        const panel = this.deps.panels.panelFor(uri, label);
-        panel.running(label);
-        keys.add(key);
-        this.#running.set(key, { controller, label, panel });
-        this.#changed.fire();
-        return controller.signal;
-      },
-      finished: async (result) => {
-        if (keys.delete(keyOf(document.uri, result.index))) {
-          this.#running.delete(keyOf(document.uri, result.index));
-          this.#changed.fire();
-        }
-        results.push(result);
-        await this.#report(uri, result, result.index === plan.at(-1) || (!result.ok && stopOnFailure));
-      },
-    };
+    const isLastShown = (result: RequestRunResult) => result.index === plan.at(-1) || (!result.ok && stopOnFailure);
+    const reporter = this.#reporterFor(document, parsed, { keys, results, isLastShown });
     const run = editorRequestRun({
       uri, parsed, session: this.sessionOf(document.uri), service: this.deps.service, prompts: this.deps.prompts(), environmentConsent: this.deps.environmentConsent,
       dotenv, timeoutMs: vscode.workspace.getConfiguration('json2').get<number>('requestTimeoutSeconds', 120) * 1000, reporter,
@@ -160,7 +140,36 @@ export class RequestRunService implements vscode.Disposable {
       for (const key of keys) this.#running.delete(key);
       if (keys.size > 0) this.#changed.fire();
     }
-    return { results: results.map((result) => ({ index: result.index, label: result.label, ok: result.ok, ...(result.status !== undefined ? { status: result.status } : {}), ...(result.error ? { errorKind: result.error.kind } : {}) })) };
+    return summaryOf(results);
+  }
+
+  /**
+   * Follows one run of `document`: a request started is shown running (its key kept in `run.keys` until it ends), a
+   * result is collected and reported, and shown in the panel when it is the last one the run will show.
+   */
+  #reporterFor(document: vscode.TextDocument, parsed: RequestFile, run: ReportedRun): RunReporter {
+    const uri = document.uri.toString();
+    return {
+      started: (index) => {
+        const label = labelOf(parsed.requests[index]);
+        const key = keyOf(document.uri, index);
+        const controller = new AbortController();
+        const panel = this.deps.panels.panelFor(uri, label);
+        panel.running(label);
+        run.keys.add(key);
+        this.#running.set(key, { controller, label, panel });
+        this.#changed.fire();
+        return controller.signal;
+      },
+      finished: async (result) => {
+        if (run.keys.delete(keyOf(document.uri, result.index))) {
+          this.#running.delete(keyOf(document.uri, result.index));
+          this.#changed.fire();
+        }
+        run.results.push(result);
+        await this.#report(uri, result, run.isLastShown(result));
+      },
+    };
   }
 
   /** One result to the log, the history, the panel (when `show`), and a refused key to the offer to update it. */
@@ -171,6 +180,22 @@ export class RequestRunService implements vscode.Disposable {
     if (result.request !== undefined) await this.deps.history.add(uri, result.index, response);
     if (show) this.deps.panels.show(uri, result.index, response);
   }
+}
+
+/** The requests of one run still shown as running, its results so far, and which result ends what the panel shows. */
+interface ReportedRun {
+  readonly keys: Set<string>;
+  readonly results: RequestRunResult[];
+  readonly isLastShown: (result: RequestRunResult) => boolean;
+}
+
+function warnUntrustedWorkspace(): void {
+  void vscode.window.showWarningMessage(vscode.l10n.t('Nothing is sent from an untrusted workspace. Trust the workspace to send requests.'), vscode.l10n.t('Manage Workspace Trust'))
+    .then((choice) => choice && vscode.commands.executeCommand('workbench.trust.manage'));
+}
+
+function summaryOf(results: readonly RequestRunResult[]): RunSummary {
+  return { results: results.map((result) => ({ index: result.index, label: result.label, ok: result.ok, ...(result.status !== undefined ? { status: result.status } : {}), ...(result.error ? { errorKind: result.error.kind } : {}) })) };
 }
 
 function labelOf(node: RequestNode): string {
