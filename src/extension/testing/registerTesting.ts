@@ -44,15 +44,20 @@ export function registerTesting(context: vscode.ExtensionContext, deps: Omit<Req
       if (!chosen || token.isCancellationRequested) return;
       await runRequestTests(runDeps, request, token, record(), chosen.profile.name);
     }, false);
-  const testApi: TestingTestApi | undefined = context.extensionMode !== vscode.ExtensionMode.Test ? undefined : {
+  const testApi = context.extensionMode === vscode.ExtensionMode.Test ? testingTestApi(controller, recorded, { run: runProfile, withConnection }) : undefined;
+  return { testApi, dispose: () => vscode.Disposable.from(tree, runProfile, withConnection, controller).dispose() };
+}
+
+function testingTestApi(controller: vscode.TestController, recorded: readonly RecordedTestRun[],
+  profiles: Readonly<Record<'run' | 'withConnection', vscode.TestRunProfile>>): TestingTestApi {
+  return {
     controller,
     discover: async () => { await controller.resolveHandler?.(undefined); },
     expand: async (item) => { await controller.resolveHandler?.(item); },
     runs: () => recorded,
     run: async (items, profile, cancel) => {
-      const chosen = profile === 'run' ? runProfile : withConnection;
+      const chosen = profiles[profile];
       await chosen.runHandler(new vscode.TestRunRequest(items, undefined, chosen), cancel ?? new vscode.CancellationTokenSource().token);
     },
   };
-  return { testApi, dispose: () => vscode.Disposable.from(tree, runProfile, withConnection, controller).dispose() };
 }

@@ -1,6 +1,7 @@
 // Runs the requests a Test Explorer run asks for, file by file, through the editor's request pipeline (dependencies
 // first, confirmations, safe modes), reporting each result on its item; cancellation stops the request being sent.
 import * as vscode from 'vscode';
+import type { RunReporter } from '../../core/requestRun/runPorts';
 import type { RequestRunResult } from '../../core/requestRun/runResult';
 import type { ConnectionService } from '../connections/connectionService';
 import { parsedDocument } from '../parsedDocuments';
@@ -50,8 +51,8 @@ export async function runRequestTests(deps: RequestTestRunDeps, request: vscode.
       return;
     }
     for (const file of selection.values()) {
-      if (token.isCancellationRequested || run.token.isCancellationRequested) break;
-      await runFile(deps, run, token, record, file, connection);
+      if (isCancelled(token, run)) break;
+      await runFile({ deps, run, token, record }, file, connection);
     }
   } finally {
     run.end();
@@ -89,16 +90,22 @@ function selectionOf(deps: RequestTestRunDeps, request: vscode.TestRunRequest): 
   return selection;
 }
 
-async function runFile(deps: RequestTestRunDeps, run: vscode.TestRun, token: vscode.CancellationToken, record: RecordedTestRun,
-  file: { uri: vscode.Uri; keys: Set<string> | 'all' }, connection: string | undefined): Promise<void> {
+/** One Test Explorer run: its deps, the run, the cancellation of the request and what the host tests read. */
+interface TestRunContext {
+  readonly deps: RequestTestRunDeps;
+  readonly run: vscode.TestRun;
+  readonly token: vscode.CancellationToken;
+  readonly record: RecordedTestRun;
+}
+
+async function runFile(context: TestRunContext, file: { uri: vscode.Uri; keys: Set<string> | 'all' }, connection: string | undefined): Promise<void> {
+  const { deps, run, token } = context;
   const document = await vscode.workspace.openTextDocument(file.uri);
   const parsed = parsedDocument(document);
   const selected = file.keys === 'all'
     ? parsed.requests.map((request) => request.index)
     : [...file.keys].map((key) => requestIndexOf(parsed, key)).filter((index): index is number => index !== undefined);
   const itemOf = (index: number) => deps.tree.requestItem(file.uri, parsed, index);
-  /** Per request being sent: stops listening to the run's cancellation once it is over. */
-  const listening = new Map<number, vscode.Disposable>();
   const { editorRequestRun } = await import('../requests/requestSender.js');
   const requestRun = editorRequestRun({
     uri: file.uri.toString(),
@@ -110,31 +117,42 @@ async function runFile(deps: RequestTestRunDeps, run: vscode.TestRun, token: vsc
     dotenv: await dotenvOf(file.uri),
     timeoutMs: vscode.workspace.getConfiguration('json2').get<number>('requestTimeoutSeconds', 120) * 1000,
     ...(connection !== undefined ? { connectionOverride: connection } : {}),
-    reporter: {
-      started: (index) => {
-        const item = itemOf(index);
-        if (item) {
-          run.started(item);
-          record.started.push(item.id);
-        }
-        const controller = new AbortController();
-        if (token.isCancellationRequested || run.token.isCancellationRequested) controller.abort();
-        listening.set(index, vscode.Disposable.from(token.onCancellationRequested(() => controller.abort()), run.token.onCancellationRequested(() => controller.abort())));
-        return controller.signal;
-      },
-      finished: (result: RequestRunResult) => {
-        listening.get(result.index)?.dispose();
-        listening.delete(result.index);
-        deps.log.info(`${result.label}: ${result.request ?? ''} → ${result.status ?? result.error?.kind ?? ''} (Test Explorer)`);
-        const item = itemOf(result.index);
-        if (item) record.results.set(item.id, reportResult(run, item, file.uri, result));
-      },
-    },
+    reporter: testItemReporter(context, file.uri, itemOf),
   });
   for (const index of requestRun.plan(selected)) {
     const item = itemOf(index);
     if (item) run.enqueued(item);
   }
-  const cancelled = () => (token.isCancellationRequested || run.token.isCancellationRequested ? vscode.l10n.t('The run was cancelled.') : undefined);
+  const cancelled = () => (isCancelled(token, run) ? vscode.l10n.t('The run was cancelled.') : undefined);
   await requestRun.run(selected, { afterFailure: 'continue', skipReason: cancelled });
+}
+
+/** Shows each request of a file starting and ending on its test item; the run's cancellation aborts the one being sent. */
+function testItemReporter({ deps, run, token, record }: TestRunContext, uri: vscode.Uri, itemOf: (index: number) => vscode.TestItem | undefined): RunReporter {
+  /** Per request being sent: stops listening to the run's cancellation once it is over. */
+  const listening = new Map<number, vscode.Disposable>();
+  return {
+    started: (index) => {
+      const item = itemOf(index);
+      if (item) {
+        run.started(item);
+        record.started.push(item.id);
+      }
+      const controller = new AbortController();
+      if (isCancelled(token, run)) controller.abort();
+      listening.set(index, vscode.Disposable.from(token.onCancellationRequested(() => controller.abort()), run.token.onCancellationRequested(() => controller.abort())));
+      return controller.signal;
+    },
+    finished: (result: RequestRunResult) => {
+      listening.get(result.index)?.dispose();
+      listening.delete(result.index);
+      deps.log.info(`${result.label}: ${result.request ?? ''} → ${result.status ?? result.error?.kind ?? ''} (Test Explorer)`);
+      const item = itemOf(result.index);
+      if (item) record.results.set(item.id, reportResult(run, item, uri, result));
+    },
+  };
+}
+
+function isCancelled(token: vscode.CancellationToken, run: vscode.TestRun): boolean {
+  return token.isCancellationRequested || run.token.isCancellationRequested;
 }
