@@ -29,50 +29,58 @@ export interface PasteFeature extends vscode.Disposable {
 }
 
 export function registerPaste(context: vscode.ExtensionContext, connections: ConnectionsFeature, log: vscode.LogOutputChannel): PasteFeature {
-  let questions: PasteQuestions = vscodePasteQuestions;
-  let lastKeyOutcome: string | undefined;
-
+  const keys = new PastedKeyOffer(connections, log);
   const convert = (text: string): PasteOutcome => migrationEngine().pasteAsRequest(text, connections.service.list().map((saved) => saved.profile));
-
-  async function offerKey(found: FoundKey, document: vscode.TextDocument, inserted: string): Promise<void> {
-    const saved = found.connection ? connections.service.find(found.connection) : undefined;
-    const answer = await questions.storeKey(found, saved?.profile.name);
-    if (answer === 'store' && saved) {
-      await connections.secrets.store(saved.profile, found.key);
-      lastKeyOutcome = `stored for ${saved.profile.name}`;
-      log.info(`[${saved.profile.name}] API key stored from a pasted request`);
-      void vscode.window.showInformationMessage(vscode.l10n.t('The key was stored for "{0}".', saved.profile.name));
-    } else if (answer === 'new') {
-      const name = await saveKeyAsConnection(found, { connections, questions, log });
-      lastKeyOutcome = name === undefined ? 'no new connection' : `new connection ${name}`;
-      if (name !== undefined) await nameConnectionInPaste(document, inserted, name);
-    } else lastKeyOutcome = 'declined';
-  }
-
-  async function pasteCommand(): Promise<boolean> {
-    const outcome = convert(await vscode.env.clipboard.readText());
-    if (!outcome.ok) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Cannot paste as a JSON-2 request: {0}', outcome.reason));
-      return false;
-    }
-    const pasted = await insertIntoJson2Editor(outcome.text);
-    if (!pasted) return false;
-    log.info(`pasted ${outcome.requests.length} request(s) from ${outcome.requests[0].source}`);
-    if (outcome.key) void offerKey(outcome.key, pasted.document, pasted.inserted);
-    return true;
-  }
-
-  const provider = pasteEditProvider(convert, (found, document, inserted) => void offerKey(found, document, inserted));
-
+  const offerKey = (found: FoundKey, document: vscode.TextDocument, inserted: string): void => void keys.offer(found, document, inserted);
+  const provider = pasteEditProvider(convert, offerKey);
   const disposables = vscode.Disposable.from(
-    vscode.commands.registerCommand(CommandIds.pasteAsRequest, () => pasteCommand()),
+    vscode.commands.registerCommand(CommandIds.pasteAsRequest, () => pasteFromClipboard(convert, offerKey, log)),
     vscode.languages.registerDocumentPasteEditProvider({ language: 'json2' }, provider, { providedPasteEditKinds: [PASTE_KIND], pasteMimeTypes: ['text/plain'] }),
   );
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   return {
-    testApi: testMode ? { setQuestions: (next) => { questions = next ?? vscodePasteQuestions; }, lastKeyOutcome: () => lastKeyOutcome, provider } : undefined,
+    testApi: testMode ? { setQuestions: (next) => { keys.questions = next ?? vscodePasteQuestions; }, lastKeyOutcome: () => keys.lastOutcome, provider } : undefined,
     dispose: () => disposables.dispose(),
   };
+}
+
+/** Offers a key found in pasted code to the SecretStorage of its connection, or of a new one; keeps the outcome for tests. */
+class PastedKeyOffer {
+  questions: PasteQuestions = vscodePasteQuestions;
+  lastOutcome: string | undefined;
+
+  constructor(private readonly connections: ConnectionsFeature, private readonly log: vscode.LogOutputChannel) {}
+
+  async offer(found: FoundKey, document: vscode.TextDocument, inserted: string): Promise<void> {
+    const { connections, questions, log } = this;
+    const saved = found.connection ? connections.service.find(found.connection) : undefined;
+    const answer = await questions.storeKey(found, saved?.profile.name);
+    if (answer === 'store' && saved) {
+      await connections.secrets.store(saved.profile, found.key);
+      this.lastOutcome = `stored for ${saved.profile.name}`;
+      log.info(`[${saved.profile.name}] API key stored from a pasted request`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('The key was stored for "{0}".', saved.profile.name));
+    } else if (answer === 'new') {
+      const name = await saveKeyAsConnection(found, { connections, questions, log });
+      this.lastOutcome = name === undefined ? 'no new connection' : `new connection ${name}`;
+      if (name !== undefined) await nameConnectionInPaste(document, inserted, name);
+    } else this.lastOutcome = 'declined';
+  }
+}
+
+/** The Paste as JSON-2 Request command: the clipboard's code as requests in a .json2 editor, then the key offered. */
+async function pasteFromClipboard(convert: (text: string) => PasteOutcome,
+  offerKey: (found: FoundKey, document: vscode.TextDocument, inserted: string) => void, log: vscode.LogOutputChannel): Promise<boolean> {
+  const outcome = convert(await vscode.env.clipboard.readText());
+  if (!outcome.ok) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Cannot paste as a JSON-2 request: {0}', outcome.reason));
+    return false;
+  }
+  const pasted = await insertIntoJson2Editor(outcome.text);
+  if (!pasted) return false;
+  log.info(`pasted ${outcome.requests.length} request(s) from ${outcome.requests[0].source}`);
+  if (outcome.key) offerKey(outcome.key, pasted.document, pasted.inserted);
+  return true;
 }
 
 /** The .json2 paste provider: a paste that converts becomes the requests; any other text is pasted as it is. */
