@@ -10,18 +10,21 @@ export const EXTENSION_BUDGET_BYTES = 450 * 1024;
 
 export function measureBundles(root) {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-  execFileSync(process.execPath, [path.join(root, 'scripts/packageExtension.mjs')], { cwd: root, stdio: 'ignore' });
   const sizes = {};
   for (const file of ['dist/extension.js', 'dist/undiciPool.js', 'dist/webview/main.js', 'dist/cli.js', 'dist/sandbox.js']) {
     const full = path.join(root, file);
     if (fs.existsSync(full)) sizes[`size: ${file}, KiB`] = kib(fs.statSync(full).size);
   }
-  sizes['size: .vsix, KiB'] = kib(fs.statSync(path.join(root, `${manifest.name}-${manifest.version}.vsix`)).size);
   const extension = fs.statSync(path.join(root, 'dist/extension.js')).size;
   if (extension >= EXTENSION_BUDGET_BYTES) {
     throw new Error(
       `dist/extension.js is ${kib(extension)} KiB, over the ${kib(EXTENSION_BUDGET_BYTES)} KiB start-up budget: move what only some commands need into a lazily loaded bundle (docs/architecture.md)`,
     );
   }
+  // As `npm run package` does: the CLI package first, since the .vsix carries its name and integrity.
+  for (const script of ['scripts/packageCli.mjs', 'scripts/packageExtension.mjs']) {
+    execFileSync(process.execPath, [path.join(root, script)], { cwd: root, stdio: 'ignore' });
+  }
+  sizes['size: .vsix, KiB'] = kib(fs.statSync(path.join(root, `${manifest.name}-${manifest.version}.vsix`)).size);
   return sizes;
 }
