@@ -94,8 +94,8 @@ export interface StartedSandbox {
   recordStatements(): { readonly statements: RecordedStatement[]; stop(): void };
   /** A method that sleeps `seconds` (its only argument) and stops early when the client disconnects. */
   slowMethod: { model: string; method: string; argument: 'seconds'; started(): number; completed(): number; cancelled(): number };
-  /** Makes another key for a demo user (by login), valid `days` days (at most three months). */
-  newKey(login: string, options?: { days?: number; name?: string; scope?: string | null }): Promise<string>;
+  /** Makes another key for a demo user (by login), valid `days` days (at most three months), on `database` (default the first). */
+  newKey(login: string, options?: { days?: number; name?: string; scope?: string | null; database?: string }): Promise<string>;
   /**
    * Stops the database's worker thread (PGlite) or connection (PostgreSQL) at once, as a crash would, while calls may
    * be running on it; false when the database was not open.
@@ -178,10 +178,10 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     await server.catalog.createDatabase(database);
     for (const other of options.databases ?? []) await server.catalog.createDatabase(other);
     const started = server;
-    const newKey = async (login: string, keyOptions: { days?: number; name?: string; scope?: string | null } = {}) => {
+    const newKey = async (login: string, keyOptions: { days?: number; name?: string; scope?: string | null; database?: string } = {}) => {
       const now = clock.now();
       const expiration = keyOptions.days === undefined ? addCalendarMonths(now, 1) : new Date(now.getTime() + keyOptions.days * 86_400_000);
-      const issued = await issueApiKey(started.catalog, database, {
+      const issued = await issueApiKey(started.catalog, keyOptions.database ?? database, {
         login,
         name: keyOptions.name ?? `test key for ${login}`,
         expiration,

@@ -8,6 +8,8 @@ export interface SchemaSnapshot {
   readonly label: string;
   readonly models: readonly ModelInfo[];
   readonly fields: Readonly<Record<string, Readonly<Record<string, FieldInfo>>>>;
+  /** Models whose fields this side's key may not read: their fields are not compared. */
+  readonly unreadable?: readonly string[];
 }
 
 /** The attributes whose change is reported. */
@@ -42,6 +44,8 @@ export interface SchemaComparison {
   readonly changedModels: readonly ModelComparison[];
   /** Models on both sides with the same fields. */
   readonly sameModels: number;
+  /** Models on both sides whose fields one side could not read, so were not compared. */
+  readonly uncomparedModels: readonly string[];
 }
 
 const byName = <T>(items: readonly T[], name: (item: T) => string): Map<string, T> => new Map(items.map((item) => [name(item), item]));
@@ -79,10 +83,12 @@ export function compareSchemas(before: SchemaSnapshot, after: SchemaSnapshot): S
   );
   const changedModels: ModelComparison[] = [];
   let sameModels = 0;
-  for (const model of sorted(
+  const unreadable = new Set([...(before.unreadable ?? []), ...(after.unreadable ?? [])]);
+  const common = sorted(
     [...left.keys()].filter((name) => right.has(name)),
     (name) => name,
-  )) {
+  );
+  for (const model of common.filter((name) => !unreadable.has(name))) {
     const was = before.fields[model] ?? {};
     const is = after.fields[model] ?? {};
     const addedFields = sorted(
@@ -103,9 +109,12 @@ export function compareSchemas(before: SchemaSnapshot, after: SchemaSnapshot): S
     if (addedFields.length + removedFields.length + changedFields.length === 0) sameModels++;
     else changedModels.push({ model, addedFields, removedFields, changedFields });
   }
-  return { before: before.label, after: after.label, addedModels, removedModels, changedModels, sameModels };
+  const uncomparedModels = common.filter((name) => unreadable.has(name));
+  return { before: before.label, after: after.label, addedModels, removedModels, changedModels, sameModels, uncomparedModels };
 }
 
+/** A label as literal Markdown text (a connection's name may hold `*`, `_` or `|`). */
+const plain = (text: string): string => text.replace(/[\\`*_{}[\]()#+!|<>~-]/g, '\\$&').replace(/[\r\n]+/g, ' ');
 const code = (text: string): string => `\`${text.replace(/`/g, "'")}\``;
 const cell = (text: string): string => (text ? code(text) : '—').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
 
@@ -121,7 +130,7 @@ function fieldLine(sign: '+' | '-', field: FieldInfo): string {
 
 /** The comparison as a Markdown document: a summary, then per model a diff block and a table of changed attributes. */
 export function schemaComparisonMarkdown(comparison: SchemaComparison): string {
-  const lines = [`# Schema comparison`, '', `From **${comparison.before}** to **${comparison.after}**.`, ''];
+  const lines = [`# Schema comparison`, '', `From **${plain(comparison.before)}** to **${plain(comparison.after)}**.`, ''];
   const changedFields = comparison.changedModels.reduce(
     (sum, model) => sum + model.addedFields.length + model.removedFields.length + model.changedFields.length,
     0,
@@ -131,6 +140,9 @@ export function schemaComparisonMarkdown(comparison: SchemaComparison): string {
     `- Models removed: ${comparison.removedModels.length}`,
     `- Models with field differences: ${comparison.changedModels.length} (${changedFields} fields)`,
     `- Models the same: ${comparison.sameModels}`,
+    ...(comparison.uncomparedModels.length > 0
+      ? [`- Models not compared (a key may not read their fields): ${comparison.uncomparedModels.map(code).join(', ')}`]
+      : []),
     '',
   );
   if (comparison.addedModels.length + comparison.removedModels.length > 0) {
@@ -156,10 +168,7 @@ export function schemaComparisonMarkdown(comparison: SchemaComparison): string {
       );
     }
     if (model.changedFields.length > 0) {
-      lines.push(
-        `| field | attribute | ${comparison.before.replace(/\|/g, '\\|')} | ${comparison.after.replace(/\|/g, '\\|')} |`,
-        '| --- | --- | --- | --- |',
-      );
+      lines.push(`| field | attribute | ${plain(comparison.before)} | ${plain(comparison.after)} |`, '| --- | --- | --- | --- |');
       for (const change of model.changedFields)
         for (const attribute of change.changes)
           lines.push(`| ${code(change.field)} | ${attribute.attribute} | ${cell(attribute.before)} | ${cell(attribute.after)} |`);
