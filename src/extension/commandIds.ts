@@ -41,6 +41,8 @@ export const CommandIds = {
   explorerRetry: 'json2.explorer.retry',
   explorerFilter: 'json2.explorer.filter',
   explorerClearFilter: 'json2.explorer.clearFilter',
+  compareSchemas: 'json2.compareSchemas',
+  exportSchemaComparison: 'json2.exportSchemaComparison',
   explorerToggleGrouping: 'json2.explorer.toggleGrouping',
   explorerNewModelRequest: 'json2.explorer.newRequestFile',
   explorerOpenRecords: 'json2.explorer.openRecords',

@@ -5,6 +5,7 @@ import { CommandIds } from '../commandIds';
 import type { ConnectionService } from '../connections/connectionService';
 import { type InputAutomation, QuickInputPort } from '../connections/quickInputPort';
 import type { LanguageFeature } from '../language/registerLanguage';
+import { registerSchemaComparison, type SchemaComparisonTestApi } from '../schema/registerSchemaComparison';
 import type { SchemaServices } from '../schema/schemaServices';
 import { GROUPING_SETTING } from './explorerSettings';
 import { addCustomField, createCustomModelOn, type CustomSchemaDeps } from './customSchemaCommands';
@@ -22,6 +23,7 @@ export interface ExplorerTestApi {
   readonly view: vscode.TreeView<ExplorerNode>;
   /** The addresses the explorer opened in the browser; in test mode they are recorded here, no browser is started. */
   readonly openedUrls: readonly string[];
+  readonly schemaComparison: SchemaComparisonTestApi;
 }
 
 export interface ExplorerFeature extends vscode.Disposable {
@@ -41,7 +43,7 @@ export function registerExplorer(context: vscode.ExtensionContext, { connections
   const schemas = new ExplorerSchemas(connections, schemaServices);
   const grouped = () => vscode.workspace.getConfiguration('json2').get<boolean>(GROUPING_SETTING, true);
   const provider = new ExplorerTreeProvider(connections, schemas, { grouped });
-  const view = vscode.window.createTreeView('json2.explorer', { treeDataProvider: provider, showCollapseAll: true });
+  const view = vscode.window.createTreeView('json2.explorer', { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
   const refreshDeps = { connections, schemas, provider, language };
   const refresh = (node?: ExplorerNode) => refreshExplorer(refreshDeps, node);
 
@@ -51,9 +53,10 @@ export function registerExplorer(context: vscode.ExtensionContext, { connections
   const record = async (uri: vscode.Uri): Promise<boolean> => { openedUrls.push(encodeURI(uri.toString(true))); return true; };
   const models = new ModelActions(connections, schemas, context.globalStorageUri, testMode ? record : undefined);
   const customDeps: CustomSchemaDeps = { schemas, port: () => new QuickInputPort(inputs), refresh };
+  const comparison = registerSchemaComparison({ connections, schemas, port: customDeps.port, view }, testMode);
 
   const disposables = vscode.Disposable.from(
-    view, provider,
+    view, provider, comparison.disposable,
     provider.onDidChangeFilter((filter) => showModelFilter(view, filter)),
     connections.onDidChange(() => provider.refresh()),
     vscode.workspace.onDidChangeConfiguration((event) => { if (event.affectsConfiguration(`json2.${GROUPING_SETTING}`)) provider.refresh(); }),
@@ -62,7 +65,7 @@ export function registerExplorer(context: vscode.ExtensionContext, { connections
     vscode.commands.registerCommand(CommandIds.explorerCreateCustomModel,
       (node?: unknown) => createCustomModelOn(customDeps, connections, (node ?? view.selection[0]) as ExplorerNode | undefined, () => refresh())),
   );
-  const testApi = testMode ? { provider, view, openedUrls } : undefined;
+  const testApi = comparison.testApi && { provider, view, openedUrls, schemaComparison: comparison.testApi };
   return { testApi, dispose: () => disposables.dispose() };
 }
 
