@@ -51,7 +51,7 @@ function registerFeatures(context: vscode.ExtensionContext, log: vscode.LogOutpu
   const requests = registerRequests(context, connections.service, log);
   const testing = registerTesting(context, { service: connections.service, log, ...requests.running }, connections.testApi?.inputs);
   const schemaServices = new SchemaServices(connections.service, context.globalStorageUri);
-  const language = registerLanguage(connections.service, schemaServices);
+  const language = registerLanguage(connections.service, schemaServices, connections.contextSwitcher);
   const explorer = registerExplorer(context, { connections: connections.service, language, inputs: connections.testApi?.inputs, schemaServices });
   const [keys, databases] = [registerKeys(context, connections, log), registerDatabases(context, connections, log)];
   const localSandbox = registerLocalSandbox(context, connections, log);

@@ -1,5 +1,6 @@
 // What the company and language switchers (and completion of `context` values) offer: the companies the connection's
-// user may use (res.users `company_ids`, the default `company_id` first) and the active languages of res.lang.
+// user may use (res.users `company_ids`, the default `company_id` first), the active languages of res.lang and the
+// time zones the server offers (res.users `tz` selection, else the runtime's IANA list).
 import type { MethodCall } from './connectionClient';
 import type { DefaultContext } from './defaultContext';
 
@@ -22,6 +23,10 @@ export interface ContextChoices {
   /** The user's own language (when the context names none). */
   readonly userLang?: string;
   readonly languages: readonly LanguageChoice[];
+  /** The user's own time zone (when the context names none). */
+  readonly userTz?: string;
+  /** The time zones `tz` may take: the server's selection of res.users `tz`, else the runtime's list. */
+  readonly timezones: readonly string[];
 }
 
 type Caller = (call: MethodCall) => Promise<unknown>;
@@ -40,7 +45,7 @@ export async function loadContextChoices(call: Caller, userId: number | undefine
     model: 'res.users',
     method: 'read',
     ids: [uid],
-    args: { fields: ['name', 'company_id', 'company_ids', 'lang'] },
+    args: { fields: ['name', 'company_id', 'company_ids', 'lang', 'tz'] },
   })) as Record<string, unknown>[];
   if (!user) throw new Error(`The user ${uid} cannot be read.`);
   const defaultCompanyId = many2oneId(user.company_id) ?? 0;
@@ -59,13 +64,31 @@ export async function loadContextChoices(call: Caller, userId: number | undefine
       args: { domain: [['active', '=', true]], fields: ['code', 'name'], order: 'name' },
     })) as { code: string; name: string }[]
   ).map((row) => ({ code: String(row.code), name: String(row.name) }));
+  const timezones = await loadTimezones(call);
   return {
     user: { id: uid, name: String(user.name ?? '') },
     defaultCompanyId,
     companies,
     languages,
     ...(typeof user.lang === 'string' ? { userLang: user.lang } : {}),
+    ...(typeof user.tz === 'string' && user.tz ? { userTz: user.tz } : {}),
+    timezones,
   };
+}
+
+/** The values of res.users `tz` when the server declares it a selection (as the reference server does), else IANA's. */
+async function loadTimezones(call: Caller): Promise<readonly string[]> {
+  const fields = (await call({
+    model: 'res.users',
+    method: 'fields_get',
+    args: { allfields: ['tz'], attributes: ['type', 'selection'] },
+  }).catch(() => undefined)) as { tz?: { type?: unknown; selection?: unknown } } | undefined;
+  const selection = fields?.tz?.type === 'selection' && Array.isArray(fields.tz.selection) ? fields.tz.selection : undefined;
+  if (selection)
+    return selection
+      .filter((pair): pair is [string, unknown] => Array.isArray(pair) && typeof pair[0] === 'string')
+      .map(([value]) => value);
+  return Intl.supportedValuesOf('timeZone');
 }
 
 /** The default context with `key` set to `value`, or without it when `value` is undefined (the user's own). */
@@ -91,4 +114,14 @@ export function describeIdentity(
         : 'default company';
   const lang = typeof context?.lang === 'string' ? context.lang : choices?.userLang ? `${choices.userLang} (user's)` : "user's language";
   return { company, language: lang };
+}
+
+/**
+ * `allowed_company_ids` for a subset of companies checked in a list, as the reference web client's company selector
+ * orders them: the companies active before keep their order (so the current company stays first while it is
+ * checked), newly checked ones follow in the list's order. Empty when nothing is checked.
+ */
+export function orderChosenCompanies(active: readonly number[], checked: readonly number[]): number[] {
+  const kept = active.filter((id) => checked.includes(id));
+  return [...kept, ...checked.filter((id) => !kept.includes(id))];
 }

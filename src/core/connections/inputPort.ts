@@ -46,8 +46,17 @@ export interface PickQuestion<T> extends StepPosition {
   readonly active?: T;
 }
 
+export interface PickManyQuestion<T> extends StepPosition {
+  readonly placeholder: string;
+  readonly items: readonly PickItem<T>[];
+  /** The items checked at first. */
+  readonly selected?: readonly T[];
+}
+
 /** Asks questions; `undefined` means the person cancelled (Escape, focus lost). */
 export interface InputPort {
   askText<R>(question: TextQuestion<R>): Promise<R | Back | undefined>;
   pick<T>(question: PickQuestion<T>): Promise<T | Back | undefined>;
+  /** A pick of several items (check boxes), in the items' order; absent where a port cannot ask it. */
+  pickMany?<T>(question: PickManyQuestion<T>): Promise<readonly T[] | Back | undefined>;
 }

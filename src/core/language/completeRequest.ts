@@ -3,7 +3,7 @@ import { requestAt, type RequestFile, type RequestNode } from '../requestFile';
 import { LineIndex } from '../requestFile/textRange';
 import type { FieldInfo } from '../schema/schemaTypes';
 import { argumentSnippet, methodMarkdown, methodOf, signatureLabel } from './argumentSnippets';
-import { CONTEXT_KEYS } from './contextKeys';
+import { type ContextLists, contextKeyEntries, contextValueItems } from './contextCompletions';
 import { type CursorContext, cursorContext, type StringToken } from './cursorContext';
 import { explainOperator, operatorsForType } from './domainOperators';
 import { fieldDetail, fieldMarkdown, modelAfter, resolvePath } from './fieldPaths';
@@ -19,6 +19,8 @@ export interface CompletionOptions {
   readonly now?: Date;
   /** Record names for many2one values; the source's own (not debounced) when absent. */
   readonly nameSearch?: (model: string, text: string, signal?: AbortSignal) => Promise<ReadonlyArray<readonly [number, string]>>;
+  /** The connection's companies, languages, time zones and default context, for `context` keys and values. */
+  readonly contextLists?: (signal?: AbortSignal) => Promise<ContextLists>;
 }
 
 /** Methods people call most, offered first. */
@@ -87,13 +89,7 @@ async function bodyItems(
     const placement = token ? { start: bodyOffset + token.start, end: bodyOffset + token.end, inString: false } : at;
     const entries =
       context.kind === 'contextKey'
-        ? CONTEXT_KEYS.map((entry, index) => ({
-            name: entry.key,
-            detail: entry.explanation,
-            value: entry.value,
-            rank: index,
-            doc: undefined as string | undefined,
-          }))
+        ? contextKeyEntries((await options.contextLists?.(signal)) ?? {})
         : await (async () => {
             const { method: info } = await methodOf(source, model, method, signal);
             const parameters = (info?.parameters ?? []).map((parameter, index) => ({
@@ -198,6 +194,10 @@ async function bodyItems(
     ? { start: bodyOffset + token.start + 1, end: bodyOffset + token.start + 1 + token.content.length, inString: true }
     : at;
   if (context.kind === 'contextValue') {
+    const lists = (await options.contextLists?.(signal)) ?? {};
+    const fromLists = contextValueItems(context.key, lists.choices, placement.inString, context.element === true);
+    if (fromLists) return { placement, items: fromLists };
+    if (context.element) return { placement, items: [] };
     if (context.key === 'lang') {
       const languages = await source.languages(signal);
       return {

@@ -45,7 +45,13 @@ export type CursorContext =
       readonly token?: StringToken;
     }
   | { readonly kind: 'contextKey'; readonly token?: StringToken; readonly existing: readonly string[] }
-  | { readonly kind: 'contextValue'; readonly key: string; readonly token?: StringToken };
+  | {
+      readonly kind: 'contextValue';
+      readonly key: string;
+      readonly token?: StringToken;
+      /** True on an element of the key's list (`"allowed_company_ids": [1, |]`). */
+      readonly element?: boolean;
+    };
 
 /** The string literal containing a body-relative offset (strictly after its opening quote), if any. */
 export function stringTokenAt(text: string, offset: number): StringToken | undefined {
@@ -124,6 +130,8 @@ export function bodyCursor(body: BodyNode, offset: number): CursorContext | unde
   if (argument === 'context') {
     if (path.length === 2 && location.isAtPropertyKey) return { kind: 'contextKey', existing: keysOf(tree, ['context']), ...with_ };
     if (path.length === 2 && typeof path[1] === 'string') return { kind: 'contextValue', key: path[1], ...with_ };
+    if (path.length === 3 && typeof path[1] === 'string' && typeof path[2] === 'number')
+      return { kind: 'contextValue', key: path[1], element: true, ...with_ };
     return undefined;
   }
   if (argument === 'domain') return domainContext(tree, ['domain'], path.slice(1), [], token);

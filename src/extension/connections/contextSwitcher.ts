@@ -2,8 +2,8 @@
 // which language, and switch the connection's default context (company or language) from the server's own lists.
 import * as vscode from 'vscode';
 import type { SavedConnection } from '../../core/connections/connectionProfile';
-import { describeIdentity, loadContextChoices, withContextKey, type ContextChoices } from '../../core/connections/contextChoices';
-import type { InputPort } from '../../core/connections/inputPort';
+import { describeIdentity, loadContextChoices, orderChosenCompanies, withContextKey, type ContextChoices } from '../../core/connections/contextChoices';
+import { BACK, type InputPort } from '../../core/connections/inputPort';
 import { escapeMarkdown } from '../../core/untrustedText/markdownEscape';
 import { CommandIds } from '../commandIds';
 import { serverMarkdown } from '../serverMarkdown';
@@ -17,6 +17,25 @@ const OWN = '';
 function choicesKey(saved: SavedConnection): string {
   const { name, baseUrl, database, user } = saved.profile;
   return JSON.stringify([name, baseUrl, database ?? null, user?.id ?? null]);
+}
+
+/** The value of the item that opens the check boxes of several companies. */
+const SEVERAL = '*';
+
+const companyDescription = (choices: ContextChoices, id: number) =>
+  id === choices.defaultCompanyId ? vscode.l10n.t('default company · id {0}', id) : vscode.l10n.t('id {0}', id);
+
+/** The company pick's items: each company, all of them and several (with more than one), the user's default. */
+function companyItems(choices: ContextChoices): { label: string; description?: string; value: string }[] {
+  const all = choices.companies.map((company) => company.id).join(',');
+  return [
+    ...choices.companies.map((company) => ({ label: company.name, description: companyDescription(choices, company.id), value: String(company.id) })),
+    ...(choices.companies.length > 1
+      ? [{ label: vscode.l10n.t('All my companies'), description: choices.companies.map((company) => company.name).join(', '), value: all }]
+      : []),
+    ...(choices.companies.length > 1 ? [{ label: vscode.l10n.t('Several Companies…'), description: vscode.l10n.t('check the ones to use'), value: SEVERAL }] : []),
+    { label: vscode.l10n.t('The user\'s default (no allowed_company_ids)'), value: OWN },
+  ];
 }
 
 export class ContextSwitcher implements vscode.Disposable {
@@ -84,7 +103,10 @@ export class ContextSwitcher implements vscode.Disposable {
     this.#language.show();
   }
 
-  /** Picks the current company among the user's (or all of them, the server's default); saves it in the connection. */
+  /**
+   * Picks the current company among the user's, all of them, several (check boxes), or the server's default; saves it
+   * in the connection.
+   */
   async switchCompany(): Promise<void> {
     const active = this.#activeOrSay();
     if (!active) return;
@@ -95,18 +117,28 @@ export class ContextSwitcher implements vscode.Disposable {
       id: 'company', title: vscode.l10n.t('Switch Company ({0})', active.profile.name), step: 1, totalSteps: 1,
       placeholder: vscode.l10n.t('The company every model call of this connection works in'),
       active: Array.isArray(current) && current.length === 1 ? String(current[0]) : Array.isArray(current) ? current.join(',') : OWN,
-      items: [
-        ...choices.companies.map((company) => ({ label: company.name, description: company.id === choices.defaultCompanyId ? vscode.l10n.t('default company · id {0}', company.id) : vscode.l10n.t('id {0}', company.id), value: String(company.id) })),
-        ...(choices.companies.length > 1 ? [{
-          label: vscode.l10n.t('All my companies'), description: choices.companies.map((company) => company.name).join(', '),
-          value: choices.companies.map((company) => company.id).join(','),
-        }] : []),
-        { label: vscode.l10n.t('The user\'s default (no allowed_company_ids)'), value: OWN },
-      ],
+      items: companyItems(choices),
     });
     if (typeof picked !== 'string') return;
+    if (picked === SEVERAL) return this.#switchCompanies(active, choices);
     const ids = picked === OWN ? undefined : picked.split(',').map(Number);
     await this.#save(active, 'allowed_company_ids', ids);
+  }
+
+  /** Check boxes of the user's companies: the ones still checked keep their order (the current one first), new ones follow. */
+  async #switchCompanies(active: SavedConnection, choices: ContextChoices): Promise<void> {
+    const current = active.profile.defaultContext?.allowed_company_ids;
+    const before = Array.isArray(current) ? (current as number[]) : [choices.defaultCompanyId];
+    const port = this.port();
+    const checked = await port.pickMany?.<number>({
+      id: 'companies', title: vscode.l10n.t('Switch Company ({0})', active.profile.name), step: 2, totalSteps: 2,
+      placeholder: vscode.l10n.t('Check the companies the calls may use; the current company stays first while checked'),
+      selected: before,
+      items: choices.companies.map((company) => ({ label: company.name, description: companyDescription(choices, company.id), value: company.id })),
+    });
+    if (checked === BACK) return this.switchCompany();
+    if (!checked) return;
+    await this.#save(active, 'allowed_company_ids', orderChosenCompanies(before, checked));
   }
 
   /** Picks the language among the active ones of res.lang (or the user's own); saves it in the connection. */

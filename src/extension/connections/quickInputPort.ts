@@ -1,6 +1,6 @@
 // The InputPort on VS Code's input boxes and quick picks: titles with steps, a back button, checks shown while busy.
 import * as vscode from 'vscode';
-import { BACK, type Back, type CheckOutcome, type InputPort, type PickQuestion, type TextQuestion } from '../../core/connections/inputPort';
+import { BACK, type Back, type CheckOutcome, type InputPort, type PickManyQuestion, type PickQuestion, type TextQuestion } from '../../core/connections/inputPort';
 import { inertLinks } from '../../core/untrustedText/linkedText';
 
 /**
@@ -151,6 +151,40 @@ export class QuickInputPort implements InputPort {
         pick.onDidAccept(() => {
           const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
           if (chosen) finish(chosen.value);
+        }),
+      ];
+      pick.show();
+      this.#automation?.shown(question.id);
+    });
+  }
+
+  /** Check boxes; a test's preset is the checked values joined by commas. Accepting with none checked cancels. */
+  pickMany<T>(question: PickManyQuestion<T>): Promise<readonly T[] | Back | undefined> {
+    type Item = vscode.QuickPickItem & { value: T };
+    const pick = vscode.window.createQuickPick<Item>();
+    const items: Item[] = question.items.map((item) => ({ label: item.label, description: item.description, detail: item.detail, value: item.value }));
+    Object.assign(pick, {
+      title: question.title, step: question.step, totalSteps: question.totalSteps, placeholder: question.placeholder, items,
+      canSelectMany: true, ignoreFocusOut: true, buttons: question.step > 1 ? [vscode.QuickInputButtons.Back] : [],
+    });
+    const preset = this.#automation?.take(question.id);
+    const checked = typeof preset === 'string' ? preset.split(',') : (question.selected ?? []).map(String);
+    pick.selectedItems = items.filter((item) => checked.includes(String(item.value)));
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = (result: readonly T[] | Back | undefined): void => {
+        if (done) return;
+        done = true;
+        subscriptions.forEach((subscription) => subscription.dispose());
+        pick.dispose();
+        resolve(result);
+      };
+      const subscriptions = [
+        pick.onDidTriggerButton((button) => { if (button === vscode.QuickInputButtons.Back) finish(BACK); }),
+        pick.onDidHide(() => finish(undefined)),
+        pick.onDidAccept(() => {
+          const chosen = new Set(pick.selectedItems);
+          finish(chosen.size > 0 ? items.filter((item) => chosen.has(item)).map((item) => item.value) : undefined);
         }),
       ];
       pick.show();

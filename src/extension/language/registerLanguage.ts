@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
 import type { ConnectionService } from '../connections/connectionService';
 import type { SchemaServices } from '../schema/schemaServices';
+import { type ChoicesSource, ContextListsOfConnections } from './contextLists';
 import { COMPLETION_TRIGGERS, Json2CompletionProvider } from './json2CompletionProvider';
 import { Json2HoverProvider } from './json2HoverProvider';
 import { Json2SignatureHelpProvider } from './json2SignatureHelpProvider';
@@ -19,7 +20,8 @@ export interface LanguageFeature extends vscode.Disposable {
   recheck(): void;
 }
 
-export function registerLanguage(connections: ConnectionService, schemaServices: SchemaServices): LanguageFeature {
+/** `contextChoices`: the status bar switchers' lists, which completion of `context` keys and values offers too. */
+export function registerLanguage(connections: ConnectionService, schemaServices: SchemaServices, contextChoices: ChoicesSource): LanguageFeature {
   const schemas = new LanguageSchemas(connections, schemaServices);
   const suggestions = new SuggestionBook();
   const diagnostics = new SchemaDiagnostics(schemas, suggestions);
@@ -35,7 +37,7 @@ export function registerLanguage(connections: ConnectionService, schemaServices:
       vscode.window.setStatusBarMessage(vscode.l10n.t('JSON-2: the schema will be read again from the server.'), 5000);
     }),
     connections.onDidChange(() => diagnostics.refreshAll()),
-    vscode.languages.registerCompletionItemProvider(SELECTOR, new Json2CompletionProvider(schemas, statusNote), ...COMPLETION_TRIGGERS),
+    vscode.languages.registerCompletionItemProvider(SELECTOR, new Json2CompletionProvider(schemas, statusNote, new ContextListsOfConnections(connections, contextChoices)), ...COMPLETION_TRIGGERS),
     vscode.languages.registerHoverProvider(SELECTOR, new Json2HoverProvider(schemas)),
     vscode.languages.registerSignatureHelpProvider(SELECTOR, new Json2SignatureHelpProvider(schemas), { triggerCharacters: ['{', ','], retriggerCharacters: [':', '"'] }),
     vscode.languages.registerCodeActionsProvider(SELECTOR, new SchemaQuickFixProvider(suggestions), { providedCodeActionKinds: SchemaQuickFixProvider.kinds }),

@@ -99,9 +99,57 @@ suite('Default context switchers and Open in Browser against the sandbox', funct
       'only the Chicago company',
     );
     assert.match(state.statusText, new RegExp(`allowed_company_ids = \\[${chicago}\\] \\(connection\\), lang = "en_US" \\(request\\)`));
+    // Several companies (check boxes): the current one stays first while checked, as the reference web client does.
+    const recorder = new StepRecorder(api.connections);
+    try {
+      api.connections.inputs.preset({ company: '*', companies: `${choices.companies[0].id},${chicago}` });
+      const done = start(recorder, CommandIds.switchCompany);
+      await recorder.accept('company');
+      await recorder.accept('companies');
+      await done;
+    } finally {
+      recorder.dispose();
+    }
+    assert.deepEqual(defaultContext()?.allowed_company_ids, [chicago, choices.companies[0].id]);
+    await eventually(() => api.connections.contextSwitcher.shown.company.includes('(Chicago) +1'), 'Chicago +1 in the status bar');
+    await send('context-companies.json2', 'POST res.company/search_read\n{ "domain": [], "fields": ["name"], "order": "id" }\n');
+    await panelState(api.requests, (s) => s.rowsReceived === 2, 'both companies chosen answer');
     await switchWith(CommandIds.switchCompany, 'company', '');
     await switchWith(CommandIds.switchLanguage, 'language', '');
     assert.equal(defaultContext(), undefined, "back to the user's own: no defaultContext left");
+  });
+
+  test("completion of context keys and values offers the switchers' lists and what the connection sends", async () => {
+    const choices = await api.connections.contextSwitcher.choices(CONNECTION);
+    await switchWith(CommandIds.switchLanguage, 'language', 'fr_FR');
+    const text = `# @connection ${CONNECTION}\nPOST res.partner/search\n{ "domain": [], "context": { "allowed_company_ids": [], "lang": "", "tz": "" } }\n`;
+    const document = await openRequestFile('context-completion.json2', text);
+    const at = (marker: string) => document.positionAt(document.getText().indexOf(marker) + marker.length);
+    const complete = async (position: vscode.Position) =>
+      (await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, position)).items;
+    const label = (item: vscode.CompletionItem) => (typeof item.label === 'string' ? item.label : item.label.label);
+    const companies = await complete(at('"allowed_company_ids": ['));
+    assert.deepEqual(
+      companies.map((item) => [label(item), item.detail]).filter(([name]) => /^\d+$/.test(String(name))),
+      choices.companies.map((company, index) => [String(company.id), `${company.name} (${index === 0 ? 'default company' : 'company'})`]),
+    );
+    const languages = (await complete(at('"lang": "'))).map(label);
+    for (const code of ['en_US', 'fr_BE', 'fr_FR']) assert.ok(languages.includes(code), `${code} among ${languages.join(', ')}`);
+    assert.ok((await complete(at('"tz": "'))).some((item) => label(item) === 'Europe/Brussels'));
+    // Keys already written are not offered again: a context without any, in a file of its own.
+    const empty = await openRequestFile(
+      'context-keys.json2',
+      `# @connection ${CONNECTION}\nPOST res.partner/search\n{ "domain": [], "context": {  } }\n`,
+    );
+    const keyPosition = empty.positionAt(empty.getText().indexOf('"context": { ') + '"context": { '.length);
+    const keys = (
+      await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', empty.uri, keyPosition)
+    ).items;
+    const lang = keys.find((item) => label(item) === 'lang');
+    const doc = lang?.documentation;
+    assert.match(typeof doc === 'string' ? doc : (doc?.value ?? ''), /sends .*fr\\_FR/);
+    await switchWith(CommandIds.switchLanguage, 'language', '');
+    assert.ok(!document.getText().includes(sandbox.keys.admin), 'no key in the file');
   });
 
   test("Open in Browser: a row, a many2one cell, a model of the tree; the release's form, the database through the login page, no key", async () => {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ConnectionClient } from '../../../src/core/connections/connectionClient';
-import { describeIdentity, loadContextChoices, withContextKey } from '../../../src/core/connections/contextChoices';
+import { describeIdentity, loadContextChoices, orderChosenCompanies, withContextKey } from '../../../src/core/connections/contextChoices';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { profileOf } from '../requestRun/pipelineHarness';
 
@@ -31,10 +31,20 @@ describe('context choices', () => {
         assert.equal(choices.companies[0].id, choices.defaultCompanyId);
         assert.deepEqual(choices.languages.map((language) => language.code).sort(), ['en_US', 'fr_BE', 'fr_FR']);
         assert.equal(choices.user.id, sandbox.users[who].id);
+        // The sandbox's res.users `tz` is a plain text field: the runtime's IANA list.
+        assert.ok(choices.timezones.includes('Europe/Brussels') && choices.timezones.includes('America/Chicago'));
       } finally {
         await client.close();
       }
     }
+  });
+
+  test('several companies checked keep the current one first', () => {
+    // As the reference web client's company selector: checked ones that were active keep their order, new ones follow.
+    assert.deepEqual(orderChosenCompanies([2], [1, 2]), [2, 1]);
+    assert.deepEqual(orderChosenCompanies([2, 3], [1, 3]), [3, 1]);
+    assert.deepEqual(orderChosenCompanies([1], [3, 2]), [3, 2]);
+    assert.deepEqual(orderChosenCompanies([1], []), []);
   });
 
   test('what the status bar says, and a key set or removed', () => {
@@ -47,6 +57,7 @@ describe('context choices', () => {
       ],
       userLang: 'en_US',
       languages: [],
+      timezones: [],
     };
     assert.deepEqual(describeIdentity(undefined, choices), { company: 'SF (default)', language: "en_US (user's)" });
     assert.deepEqual(describeIdentity({ allowed_company_ids: [2, 1], lang: 'fr_FR' }, choices), {
