@@ -11,7 +11,14 @@ export const EXTENSION_BUDGET_BYTES = 450 * 1024;
 export function measureBundles(root) {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
   const sizes = {};
-  for (const file of ['dist/extension.js', 'dist/undiciPool.js', 'dist/schemaComparison.js', 'dist/webview/main.js', 'dist/cli.js', 'dist/sandbox.js']) {
+  for (const file of [
+    'dist/extension.js',
+    'dist/undiciPool.js',
+    'dist/schemaComparison.js',
+    'dist/webview/main.js',
+    'dist/cli.js',
+    'dist/sandbox.js',
+  ]) {
     const full = path.join(root, file);
     if (fs.existsSync(full)) sizes[`size: ${file}, KiB`] = kib(fs.statSync(full).size);
   }
