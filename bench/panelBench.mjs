@@ -1,4 +1,4 @@
-// Measures handing a 50,000-record answer to the response panel in a real extension host (code-server driven by
+// Measures handing a 50,000-record answer (and one of 500,000 records, about 100 MB) to the response panel in a real extension host (code-server driven by
 // Chromium): the longest task of the handover and the longest event-loop delay in the host, and the time from the
 // handover (the host calls `show`) to the first rows painted in the view and to every row received.
 // Each host session has a fresh browser profile. Its first panel is a case of its own: in the long sessions it comes
@@ -17,10 +17,13 @@ const SETTLED_SESSIONS = Number(process.env.JSON2_BENCH_PANEL_SETTLED_SESSIONS ?
 const SETTLE_MS = 5_000;
 /** What each session's first panel is, in turn. */
 const FIRST_CASES = ['send', 'new'];
+/** The large answer: one session of LARGE_PLAN (after SETTLE_MS) with this many records (about 100 MB). */
+const LARGE_RECORDS = Number(process.env.JSON2_BENCH_PANEL_LARGE_RECORDS ?? 500_000);
+const LARGE_PLAN = ['new', 'open', 'open', 'new'];
 const WARM_PLAN = ['open', 'open', 'new', 'send', 'open', 'new', 'send', 'open', 'new', 'send'];
 
 /** One host session; `first` says what its first panel is: `startup` (no wait) or `settled` (SETTLE_MS first). */
-function runSession(root, plan, first) {
+function runSession(root, plan, first, records = 50_000) {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-panel-bench-'));
   const workspace = path.join(scratch, 'workspace');
   const out = path.join(scratch, 'samples.json');
@@ -43,6 +46,7 @@ function runSession(root, plan, first) {
           ...process.env,
           JSON2_BENCH_OUT: out,
           JSON2_BENCH_PANEL_PLAN: plan.join(','),
+          JSON2_BENCH_PANEL_RECORDS: String(records),
           JSON2_BENCH_PANEL_SETTLE_MS: String(first === 'settled' ? SETTLE_MS : 0),
         },
       },
@@ -66,6 +70,31 @@ const spread = (samples, key) => {
   return values.length === 0 ? 'n/a' : `${round(median(values))} / ${round(Math.max(...values))} (n=${values.length})`;
 };
 
+/** `median / worst` of the host's peak RSS growth, in MB and as a multiple of the answer's size. */
+const rssGrowth = (samples) => {
+  const values = samples.map((s) => s.peakRssGrowthBytes).filter(Number.isFinite);
+  if (values.length === 0) return 'n/a';
+  const size = samples[0].answerBytes;
+  const mb = (bytes) => (bytes / 1e6).toFixed(0);
+  return `${mb(median(values))} / ${mb(Math.max(...values))} MB (×${(median(values) / size).toFixed(2)} / ×${(Math.max(...values) / size).toFixed(2)} of the answer's ${mb(size)} MB, n=${values.length})`;
+};
+
+/** The 500,000-record answer: one session, its first answer after SETTLE_MS. */
+function measureLarge(root, results) {
+  if (LARGE_RECORDS <= 0) return;
+  const samples = runSession(root, LARGE_PLAN, 'settled', LARGE_RECORDS);
+  const label = `panel ${LARGE_RECORDS.toLocaleString('en')} records`;
+  results[`${label}: answers`] = `1 session × ${LARGE_PLAN.join(', ')} (first after ${SETTLE_MS / 1000} s)`;
+  results[`${label}: longest handover task in the extension host, ms, median / worst`] = spread(samples, 'longestTaskMs');
+  results[`${label}: host peak RSS growth, median / worst`] = rssGrowth(samples);
+  results[`${label}: longest event-loop delay, handover → all rows, ms, median / worst`] = spread(samples, 'longestBlockMs');
+  for (const kind of ['open', 'new']) {
+    const chosen = samples.filter((s) => s.case === kind);
+    results[`${label}: ${kind} panel: handover → first rows painted, ms, median / worst`] = spread(chosen, 'firstRowsMs');
+    results[`${label}: ${kind} panel: handover → all rows received, ms, median / worst`] = spread(chosen, 'allRowsMs');
+  }
+}
+
 export function measurePanel(root) {
   const samples = [];
   for (let session = 0; session < SESSIONS; session++)
@@ -80,6 +109,7 @@ export function measurePanel(root) {
       'longestTaskCpuMs',
     ),
     'panel: event-loop delay with nothing to do (1 s before each answer), ms, median / worst': spread(samples, 'idleMaxDelayMs'),
+    'panel: host peak RSS growth during the handover, median / worst': rssGrowth(samples),
   };
   const later = (s) => s.first === undefined;
   const cases = [
@@ -141,5 +171,6 @@ export function measurePanel(root) {
       ].map(round),
     ]),
   );
+  measureLarge(root, results);
   return results;
 }

@@ -45,12 +45,15 @@ const benchmarks = [
 ];
 
 const results = {};
+const loadAtStart = os.loadavg();
 for (const [name, run] of benchmarks) {
   if (only.length > 0 && !only.includes(name)) continue;
   process.stdout.write(`bench: ${name}...\n`);
   Object.assign(results, await run());
 }
 const width = Math.max(...Object.keys(results).map((k) => k.length));
+const load = (averages) => averages.map((value) => value.toFixed(1)).join(' ');
+results['load average (1, 5, 15 min) at the start / at the end'] = `${load(loadAtStart)} / ${load(os.loadavg())}`;
 console.log(`\n${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'} · Node ${process.version}`);
 for (const [key, value] of Object.entries(results)) {
   console.log(`${key.padEnd(width)}  ${typeof value === 'number' && !Number.isInteger(value) ? value.toFixed(1) : value}`);

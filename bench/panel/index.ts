@@ -1,4 +1,5 @@
-// Extension-host entry of the panel benchmark: hands a 50,000-record answer to the response panel and measures the
+// Extension-host entry of the panel benchmark: hands an answer of JSON2_BENCH_PANEL_RECORDS records (50,000 unless
+// told), as the bytes the client receives, to the response panel and measures the host's peak RSS growth, the
 // longest block of the extension host's event loop while it does, and when the first and the last rows show.
 // JSON2_BENCH_PANEL_PLAN lists the answers' cases in order: `open` (the panel is already open), `new` (the answer
 // creates the panel) and `send` (the panel is created when the request starts, as Send does, and the answer comes
@@ -11,7 +12,7 @@ import type { Json2TestApi } from '../../src/extension/activate';
 import type { RequestsTestApi } from '../../src/extension/requests/registerRequests';
 import type { PanelState, ViewTimeline } from '../../src/shared/panelMessages';
 
-const RECORDS = 50_000;
+const RECORDS = Number(process.env.JSON2_BENCH_PANEL_RECORDS ?? 50_000);
 /** How long the `send` case's request is in flight before its answer is handed over. */
 const REQUEST_MS = 500;
 
@@ -31,19 +32,32 @@ export interface PanelSample {
   readonly allRowsMs: number;
   /** The same first rows as the benchmark saw them through a `reportState` round trip (an upper bound). */
   readonly firstRowsSeenMs: number;
+  /** The answer's size in bytes, and how far the host's RSS rose above its level just before the handover (peak). */
+  readonly answerBytes: number;
+  readonly peakRssGrowthBytes: number;
   /** Steps of the view's start, in ms from the panel's creation (new and send cases). */
   readonly steps?: Readonly<Record<string, number>>;
 }
 
-function records(): Record<string, unknown>[] {
-  return Array.from({ length: RECORDS }, (_, index) => ({
-    id: index + 1,
-    name: `Partner ${index + 1}`,
-    email: `partner${index + 1}@example.com`,
-    is_company: index % 3 === 0,
-    country_id: [21, 'Belgium'],
-    write_date: '2026-11-22 05:00:00',
-  }));
+/** The answer's bytes as the client receives them, built a slice at a time (no array of every record in the host). */
+function answerBytes(): Buffer {
+  const parts: Buffer[] = [Buffer.from('[')];
+  for (let start = 0; start < RECORDS; start += 10_000) {
+    const slice = Array.from({ length: Math.min(10_000, RECORDS - start) }, (_, offset) => {
+      const index = start + offset;
+      return {
+        id: index + 1,
+        name: `Partner ${index + 1}`,
+        email: `partner${index + 1}@example.com`,
+        is_company: index % 3 === 0,
+        country_id: [21, 'Belgium'],
+        write_date: '2026-11-22 05:00:00',
+      };
+    });
+    parts.push(Buffer.from(`${start > 0 ? ',' : ''}${JSON.stringify(slice).slice(1, -1)}`));
+  }
+  parts.push(Buffer.from(']'));
+  return Buffer.concat(parts);
 }
 
 async function waitFor(
@@ -51,7 +65,7 @@ async function waitFor(
   predicate: (state: PanelState) => boolean,
   what: string,
 ): Promise<PanelState> {
-  for (const deadline = Date.now() + 60_000; ; ) {
+  for (const deadline = Date.now() + 300_000; ; ) {
     const state = await read();
     if (state && predicate(state)) return state;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -80,13 +94,13 @@ function stepsOf(created: number, ready: number | undefined, view: ViewTimeline,
 
 async function sample(requests: RequestsTestApi, kind: Case, round: number): Promise<PanelSample> {
   if (kind !== 'open') await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  const body = records();
+  const bytes = answerBytes();
   // The same monitor for a second with nothing to do: on a shared machine the loop is delayed by other processes too.
   const idle = monitorEventLoopDelay({ resolution: 1 });
   idle.enable();
   await sleep(1000);
   idle.disable();
-  const title = `50,000 records (${round + 1})`;
+  const title = `${RECORDS.toLocaleString('en')} records (${round + 1})`;
   if (kind === 'send') {
     requests.showRunning(title);
     await sleep(REQUEST_MS);
@@ -94,16 +108,18 @@ async function sample(requests: RequestsTestApi, kind: Case, round: number): Pro
   const monitor = monitorEventLoopDelay({ resolution: 1 });
   monitor.enable();
   longestGc = 0;
+  const rssBefore = process.memoryUsage.rss();
+  let rssPeak = rssBefore;
+  const rssTimer = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
+  }, 5);
   const handedOver = epochNow();
-  requests.showAnswer({
-    id: `bench-${round}`,
-    title,
-    request: 'POST res.partner/search_read',
-    status: 200,
-    ok: true,
-    body,
-    sizeBytes: 6_000_000,
-  });
+  requests.showAnswerBytes(
+    { id: `bench-${round}`, title, request: 'POST res.partner/search_read', status: 200, ok: true, sizeBytes: bytes.length },
+    bytes,
+  );
+  const callMs = epochNow() - handedOver;
+  rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
   const isThis = (state: PanelState) => state.title === title;
   await waitFor(
     () => requests.panelState(),
@@ -117,11 +133,15 @@ async function sample(requests: RequestsTestApi, kind: Case, round: number): Pro
     'every row',
   );
   monitor.disable();
+  clearInterval(rssTimer);
+  rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
   const view = last.timeline;
   const host = requests.panelTimeline();
   return {
     case: kind,
-    longestTaskMs: requests.panelHandover()?.longestTaskMs ?? NaN,
+    longestTaskMs: Math.max(callMs, requests.panelHandover()?.longestTaskMs ?? 0),
+    answerBytes: bytes.length,
+    peakRssGrowthBytes: rssPeak - rssBefore,
     longestTaskCpuMs: requests.panelHandover()?.longestTaskCpuMs ?? NaN,
     longestBlockMs: monitor.max / 1e6,
     idleMaxDelayMs: idle.max / 1e6,

@@ -1,5 +1,6 @@
 // Wires the requests feature: run service, panels, history, CodeLens, diagnostics, outline, commands; a test API in test mode.
 import * as vscode from 'vscode';
+import { answerBody } from '../../core/requestRun/requestCall';
 import type { PanelResponse, PanelState, ViewAction } from '../../shared/panelMessages';
 import type { ConnectionService } from '../connections/connectionService';
 import { EnvironmentConsent } from './environmentConsent';
@@ -34,6 +35,8 @@ export interface RequestsTestApi {
   openedUrls(): readonly string[];
   /** Shows an answer in the panel as a run would (the panel benchmark hands it 50,000 records). */
   showAnswer(response: PanelResponse): void;
+  /** Shows an answer received as `bytes` (its JSON text) as a run would, from the bytes on (the panel benchmark). */
+  showAnswerBytes(response: Omit<PanelResponse, 'body'>, bytes: Uint8Array): void;
   /** Shows a request as running in the panel, creating the panel if needed, as `Send` does (the benchmark). */
   showRunning(title: string): void;
   /** How the panel shown last handed over its last records answer (chunks, longest task, time to the last chunk). */
@@ -135,6 +138,7 @@ function requestsTestApi({ state, panels, runs, history, statusBar, historyPick 
     lastCopy: () => state.lastCopy,
     openedUrls: () => state.openedUrls,
     showAnswer: (response) => { panels.show('json2-bench:', 0, response); },
+    showAnswerBytes: (response, bytes) => { panels.show('json2-bench:', 0, { ...response, body: answerBody(Buffer.from(bytes).toString('utf8'), 'application/json') }); },
     showRunning: (title) => { panels.panelFor('json2-bench:', title).running(title); },
     panelHandover: () => panels.last?.handover,
     panelTimeline: () => panels.last?.timeline,
