@@ -43,6 +43,8 @@ export interface PanelResponse {
   readonly body: unknown;
   /** Set when the body is an array of records sent in chunks; the view builds the array. */
   readonly records?: { readonly total: number };
+  /** Set when the answer follows as its JSON bytes in `bytes` messages (the view parses them; `body` is absent). */
+  readonly bytes?: { readonly total: number };
   /** The answer's text, when small enough to show as received. */
   readonly rawText?: string;
   readonly error?: PanelError;
@@ -54,11 +56,8 @@ export interface PanelResponse {
   readonly transaction?: { readonly committed: boolean; readonly text: string };
   /** True when the history holds this answer and it can be rerun. */
   readonly fromHistory?: boolean;
-  /**
-   * The filter box's path (kept per request) and what it did: `body` is then the selected part; `error` says why the
-   * path cannot be read (the whole answer is shown) or selects nothing; `total` is the whole answer's length.
-   */
-  readonly filter?: { readonly text: string; readonly error?: string; readonly total?: number };
+  /** The filter box's path, kept per request by the host; the view narrows the answer by it (src/webview/answerFilter.ts). */
+  readonly filter?: { readonly text: string };
 }
 
 /** Sent by the host: a request started (the view shows it as busy). */
@@ -79,6 +78,14 @@ export interface RowsMessage {
   readonly id: string;
   readonly start: number;
   readonly rows: readonly unknown[];
+}
+
+/** Sent by the host: the next slice of the answer `id`'s bytes, starting at byte `start`. */
+export interface BytesMessage {
+  readonly type: 'bytes';
+  readonly id: string;
+  readonly start: number;
+  readonly data: Uint8Array;
 }
 
 /** Sent by the host (tests): asks the view for a `state` message now. */
@@ -109,7 +116,7 @@ export type ViewAction =
   /** Clicks the panel's own control for `command` (a disabled or hidden one does nothing, as for a person). */
   | { readonly kind: 'press'; readonly command: CommandMessage['command'] };
 
-export type HostToView = RunningMessage | ShowResponseMessage | RowsMessage | ReportStateMessage | ActMessage;
+export type HostToView = RunningMessage | ShowResponseMessage | RowsMessage | BytesMessage | ReportStateMessage | ActMessage;
 
 /** The views of an answer. */
 export type PanelView = 'table' | 'tree' | 'raw';

@@ -1,5 +1,5 @@
-// The panel's filter box: a path typed here goes to the host, which narrows the answer with the evaluator of
-// assertions; the box shows the path kept for the request and why it selects nothing or cannot be read.
+// The panel's filter box: a path typed here narrows the answer in the view (answerFilter.ts) and goes to the host,
+// which keeps it for the request; the box shows that path and why it selects nothing or cannot be read.
 import { element } from './domBuilder';
 
 /** Time after the last keystroke before the path is sent (Enter sends it at once). */
@@ -42,13 +42,12 @@ export class FilterBox {
   }
 
   /** Shows the filter of an answer: its path (unless the person is typing another) and its problem. */
-  show(filter: { readonly text: string; readonly error?: string } | undefined): void {
-    const text = filter?.text ?? '';
+  show(text: string, error: string | undefined): void {
     if (this.#timer === undefined) this.input.value = text;
     this.#sent = text;
-    this.message.textContent = filter?.error ?? '';
-    this.message.hidden = !filter?.error;
-    this.input.setAttribute('aria-invalid', String(Boolean(filter?.error)));
+    this.message.textContent = error ?? '';
+    this.message.hidden = !error;
+    this.input.setAttribute('aria-invalid', String(Boolean(error)));
   }
 
   state(): { text: string; error: string } {

@@ -33,6 +33,9 @@ window.addEventListener('message', (event: MessageEvent<HostToView>) => {
     case 'rows':
       view.rows(message.id, message.start, message.rows);
       break;
+    case 'bytes':
+      view.bytes(message.id, message.start, message.data);
+      break;
     case 'act':
       view.act(message.action);
       break;

@@ -1,5 +1,7 @@
 // The response panel's page: header (status, time, size), toolbar, and the table, tree, raw or error view of an answer.
 import type { CommandMessage, PanelResponse, PanelState, PanelView, ViewAction } from '../shared/panelMessages';
+import { filterAnswer, type FilteredAnswer } from './answerFilter';
+import { AnswerReader } from './answerReader';
 import { isRecordList } from './cellText';
 import { button, element, type PanelButton } from './domBuilder';
 import { ErrorView } from './errorView';
@@ -28,7 +30,14 @@ export class ResponseView {
   readonly #error = new ErrorView();
   readonly #filter: FilterBox;
   #response: PanelResponse | undefined;
+  /** The whole answer (before the filter), once it has all come; the records so far while they come. */
+  #answer: unknown;
+  #complete = false;
+  /** Reads an answer that comes as bytes. */
+  #reader: AnswerReader | undefined;
+  /** The part of the answer shown: the whole answer, or what the filter selects. */
   #body: unknown;
+  #filtered: FilteredAnswer | undefined;
   #view: PanelState['view'] = 'empty';
   #busy = false;
   #title = '';
@@ -44,7 +53,7 @@ export class ResponseView {
     root: HTMLElement,
   ) {
     this.#table = new RecordsTable(host);
-    this.#filter = new FilterBox((text) => host.filter(text));
+    this.#filter = new FilterBox((text) => this.#filterChanged(text));
     const exportChoice = element('select', { 'aria-label': 'Export the request' });
     for (const [value, label] of [
       ['', 'Export…'],
@@ -92,25 +101,93 @@ export class ResponseView {
     this.#busy = false;
     this.#response = response;
     this.#title = response.title;
-    this.#body = response.records ? [] : response.body;
-    const keepRaw = this.#view === 'raw' && response.filter?.text;
+    this.#filter.show(response.filter?.text ?? '', undefined);
+    this.#reader = response.bytes ? new AnswerReader(response.bytes.total) : undefined;
+    this.#answer = response.records ? [] : response.body;
+    this.#complete = !response.records && !response.bytes;
+    this.#filtered = undefined;
+    this.#body = response.records ? this.#answer : undefined;
+    if (this.#complete) this.#present();
+    else this.#presentIncoming(response.records ? 'table' : undefined);
+  }
+
+  /** Records that follow a `show` of a records answer. */
+  rows(id: string, start: number, rows: readonly unknown[]): void {
+    const records = this.#answer;
+    if (this.#response?.id !== id || this.#complete || !Array.isArray(records) || start !== records.length) return;
+    this.#table.append(rows as Record<string, unknown>[]);
+    if (records.length === this.#response.records?.total) this.#completed(records, true);
+    this.#renderStatus();
+  }
+
+  /** A slice of an answer that comes as bytes: the items it completes show at once, the rest when all has come. */
+  bytes(id: string, start: number, data: Uint8Array): void {
+    const reader = this.#reader;
+    if (this.#response?.id !== id || !reader || start !== reader.received) return;
+    const progress = reader.read(data);
+    if (progress.items.length > 0 && !this.#hasFilter()) {
+      if (this.#body === undefined && reader.streaming && isRecordList(progress.items)) {
+        this.#body = [...progress.items];
+        this.#presentIncoming('table');
+      } else if (Array.isArray(this.#body) && this.#view === 'table') this.#table.append(progress.items as Record<string, unknown>[]);
+    }
+    if (progress.done) this.#completed(reader.value, Array.isArray(this.#body) && this.#body.length === reader.items.length);
+    this.#renderStatus();
+  }
+
+  #hasFilter(): boolean {
+    return this.#filter.input.value.trim() !== '' || (this.#response?.filter?.text ?? '').trim() !== '';
+  }
+
+  /** The whole answer has come; `shownWhole`: the table already shows all of it, unfiltered. */
+  #completed(answer: unknown, shownWhole: boolean): void {
+    this.#answer = answer;
+    this.#complete = true;
+    mark('allRowsReceived');
+    if (shownWhole && !this.#hasFilter()) {
+      this.#renderTabs();
+      return;
+    }
+    this.#present();
+  }
+
+  /** While the answer comes: its records in the table, else a line saying it is on its way. */
+  #presentIncoming(view: 'table' | undefined): void {
+    if (this.#response?.error) this.#view = 'error';
+    else if (view && !this.#hasFilter()) {
+      this.#view = 'table';
+      this.#table.setRecords(this.#body as Record<string, unknown>[]);
+    } else this.#view = 'tree';
+    this.#renderStatus();
+    this.#renderTabs();
+    if (this.#view === 'tree') this.#content.replaceChildren(element('p', { class: 'receiving' }, 'Receiving the answer…'));
+    else this.#renderContent();
+  }
+
+  /** Shows the whole answer, narrowed by the filter's path. */
+  #present(): void {
+    const response = this.#response;
+    if (!response) return;
+    const text = this.#filter.input.value;
+    this.#filtered = response.error ? { body: this.#answer } : filterAnswer(this.#answer, text);
+    this.#body = this.#filtered.body;
+    this.#filter.show(text, this.#filtered.error);
+    const keepRaw = this.#view === 'raw' && text.trim() !== '';
     if (response.error) this.#view = 'error';
     else if (keepRaw) this.#view = 'raw';
-    else if (response.records || isRecordList(response.body)) this.#view = 'table';
+    else if (isRecordList(this.#body)) this.#view = 'table';
     else this.#view = 'tree';
-    this.#filter.show(response.filter);
     if (this.#view === 'table') this.#table.setRecords(this.#body as Record<string, unknown>[]);
     this.#renderStatus();
     this.#renderTabs();
     this.#renderContent();
   }
 
-  /** Records that follow a `show` of a records answer. */
-  rows(id: string, start: number, rows: readonly unknown[]): void {
-    if (this.#response?.id !== id || !Array.isArray(this.#body) || start !== this.#body.length) return;
-    this.#table.append(rows as Record<string, unknown>[]);
-    if (this.#table.rowCount === this.#response.records?.total) mark('allRowsReceived');
-    this.#renderStatus();
+  /** The filter box's path changed: the host keeps it for the request, the view narrows the answer by it. */
+  #filterChanged(text: string): void {
+    this.host.filter(text);
+    if (this.#complete) this.#present();
+    else this.#filter.show(text, undefined);
   }
 
   act(action: ViewAction): void {
@@ -154,7 +231,7 @@ export class ResponseView {
       statusText: this.#status.textContent ?? '',
       view: this.#view,
       rowsReceived: this.#view === 'table' ? this.#table.rowCount : 0,
-      rowsExpected: response?.records?.total ?? (Array.isArray(this.#body) ? this.#body.length : 0),
+      rowsExpected: this.#rowsExpected(),
       columns: this.#view === 'table' ? [...this.#table.columns] : [],
       ...(this.#table.sortedBy ? { sortedBy: this.#table.sortedBy } : {}),
       renderedRows: visible.rendered,
@@ -168,6 +245,14 @@ export class ResponseView {
       html: document.documentElement.outerHTML,
       timeline: viewTimeline(),
     };
+  }
+
+  /** Records the answer has (or will have); -1 while an answer that comes as bytes is still coming. */
+  #rowsExpected(): number {
+    const response = this.#response;
+    if (response?.records) return response.records.total;
+    if (response?.bytes && !this.#complete) return -1;
+    return Array.isArray(this.#body) ? this.#body.length : 0;
   }
 
   #select(view: PanelView): void {
@@ -220,9 +305,11 @@ export class ResponseView {
           ),
         );
       }
-      const filtered = response.filter?.total !== undefined && !response.filter.error ? ` (filtered from ${response.filter.total})` : '';
-      if (response.records)
-        parts.push(element('span', { class: 'rows' }, `${this.#table.rowCount} of ${response.records.total} records${filtered}`));
+      const filter = this.#filtered;
+      const filtered = filter?.total !== undefined && !filter.error ? ` (filtered from ${filter.total})` : '';
+      if (!this.#complete && response.records)
+        parts.push(element('span', { class: 'rows' }, `${this.#table.rowCount} of ${response.records.total} records`));
+      else if (!this.#complete) parts.push(element('span', { class: 'rows' }, `${this.#reader?.items.length ?? 0} items so far…`));
       else if (Array.isArray(this.#body)) parts.push(element('span', { class: 'rows' }, `${this.#body.length} items${filtered}`));
       if (response.page) parts.push(element('span', { class: 'page' }, `offset ${response.page.offset}, limit ${response.page.limit}`));
       for (const assertion of response.assertions ?? [])
@@ -245,7 +332,7 @@ export class ResponseView {
   #renderTabs(): void {
     const views: PanelView[] = this.#response?.error
       ? []
-      : isRecordList(this.#body) || this.#response?.records
+      : isRecordList(this.#body) || (this.#response?.records && !this.#complete)
         ? ['table', 'tree', 'raw']
         : ['tree', 'raw'];
     const icons: Record<PanelView, string> = { table: 'table', tree: 'list-tree', raw: 'json' };
@@ -285,8 +372,10 @@ export class ResponseView {
   #rawText(): string {
     const response = this.#response;
     if (!response) return '';
-    if (response.rawText !== undefined) return response.rawText;
-    const text = JSON.stringify(response.records ? this.#body : response.body, null, 2) ?? '';
+    const whole = !this.#filtered || this.#filtered.body === this.#answer;
+    const asReceived = whole ? (response.rawText ?? this.#reader?.text()) : undefined;
+    if (asReceived !== undefined) return asReceived;
+    const text = JSON.stringify(this.#complete ? this.#body : this.#answer, null, 2) ?? '';
     return text.length > RAW_LIMIT ? `${text.slice(0, RAW_LIMIT)}\n… (${text.length - RAW_LIMIT} more characters)` : text;
   }
 }

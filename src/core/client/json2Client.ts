@@ -48,7 +48,10 @@ export interface CallOutcome<T> {
 export interface RawAnswer {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
+  /** The body decoded as UTF-8 (on first read: an answer handed on as bytes is never decoded in the client). */
   readonly text: string;
+  /** The body as received (decompressed). */
+  readonly bytes?: Uint8Array;
   readonly timings: CallTimings;
   readonly sizes: CallSizes;
 }
@@ -175,13 +178,7 @@ export class Json2Client {
         timeoutMs: request.timeoutMs,
       });
       this.#record(request.target, answer, undefined);
-      return {
-        status: answer.status,
-        headers: answer.headers,
-        text: answer.body.toString('utf8'),
-        timings: answer.timings,
-        sizes: answer.sizes,
-      };
+      return rawAnswerOf(answer);
     } catch (error) {
       const safe = this.#redactor.redactError(error as Error);
       this.#record(request.target, answer, safe);
@@ -330,4 +327,20 @@ function secretArgumentsOf(args: Readonly<Record<string, unknown>>): string[] {
 
 function lowerCaseKeys(headers: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+/** The answer of `send`, its text decoded once, when first read. */
+function rawAnswerOf(answer: HttpAnswer): RawAnswer {
+  let text: string | undefined;
+  return {
+    status: answer.status,
+    headers: answer.headers,
+    get text() {
+      text ??= answer.body.toString('utf8');
+      return text;
+    },
+    bytes: answer.body,
+    timings: answer.timings,
+    sizes: answer.sizes,
+  };
 }

@@ -18,6 +18,11 @@ const STRUCTURAL_PATTERNS: ReadonlyArray<[RegExp, string]> = [
 ];
 /** What every structural pattern needs somewhere in the text: most strings of an answer have none of it. */
 const MAYBE_STRUCTURAL = /bearer|[="]/i;
+/**
+ * Where a structural pattern (or a JSON member `redactValue` blanks by its name) could start, also in JSON text where
+ * the whitespace before it is written as an escape (`\\n`).
+ */
+const MAYBE_STRUCTURAL_HEAD = new RegExp(`bearer|(?:${SECRET_NAMES})=|"(?:${SECRET_NAMES})"\\s*:`, 'i');
 
 /**
  * Holds the secrets of one connection, one run or the whole process, and scrubs them, in every form a server or a
@@ -84,6 +89,19 @@ export class SecretRedactor {
   redactKnown(text: string): string {
     const forms = this.#formsPattern();
     return forms ? text.replace(forms, REDACTED) : text;
+  }
+
+  /**
+   * Whether `redact` or `redactValue` could change anything in this text (a known secret, or the start of a structural
+   * pattern): a quick test for text that is handed on as it is when nothing in it needs redacting.
+   */
+  mayRedact(text: string): boolean {
+    const forms = this.#formsPattern();
+    if (forms) {
+      forms.lastIndex = 0;
+      if (forms.test(text)) return true;
+    }
+    return MAYBE_STRUCTURAL_HEAD.test(text);
   }
 
   #formsPattern(): RegExp | null {

@@ -11,6 +11,7 @@ import {
   type RequestFile,
   type ResolveContext,
   type ResolvedRequest,
+  type StoredResponse,
 } from '../requestFile';
 import type { DefaultContext } from '../connections/defaultContext';
 import { recordingEnvironment } from './environmentReads';
@@ -22,7 +23,9 @@ import { answerErrorOf, type RunError, RunFailure, runErrorOf } from './runError
 import { runPlan } from './runPlan';
 import type { OpenedConnection, RequestRunPorts, RunClient, SendQuestion } from './runPorts';
 import type { AssertionResult, RequestRunResult } from './runResult';
-import { decideSend, interfaceProblem, sendOverConnection } from './sendResolved';
+import { decideSend, interfaceProblem, type SentRequest, sendOverConnection } from './sendResolved';
+import { AnswerBytes, isJsonAnswer } from './answerBytes';
+import type { SecretRedactor } from '../redaction/secretRedactor';
 
 /** Answers larger than this (in characters) are not kept twice, as text and as parsed JSON. */
 const RAW_TEXT_LIMIT = 1_000_000;
@@ -40,6 +43,11 @@ export interface RequestRunInput {
   readonly timeoutMs?: number;
   /** False: results carry no body or text (nothing shows them, and redacting them costs time). Default true. */
   readonly keepAnswers?: boolean;
+  /**
+   * True (the editor's panel): a JSON answer of JSON-2 with a 2xx status comes as `answerBytes`, neither parsed nor
+   * redacted as a value here (assertions and later requests still parse it when they read it).
+   */
+  readonly answerBytes?: boolean;
   /** `--connection NAME`: wins over the file's `# @connection`. */
   readonly connectionOverride?: string;
   /** `--context JSON`: context keys that win over the connection's default context (a request's own keys win over both). */
@@ -205,6 +213,7 @@ export class RequestRun {
     const statusOk = stored.status >= 200 && stored.status < 300;
     const passed = assertions.length > 0 ? assertions.every((assertion) => assertion.passed) : statusOk;
     const keep = this.#input.keepAnswers !== false;
+    const bytes = keep && this.#input.answerBytes && statusOk ? bytesOf(answer, stored, redactor) : undefined;
     return {
       ...this.#base(index),
       ...sent,
@@ -213,8 +222,10 @@ export class RequestRun {
       status: stored.status,
       timings: answer.timings,
       ...(answer.sizeBytes !== undefined ? { sizeBytes: answer.sizeBytes } : {}),
-      ...(keep ? { body: redactor.redactValue(stored.body) } : {}),
-      ...(keep && answer.text !== undefined && answer.text.length <= RAW_TEXT_LIMIT ? { rawText: redactor.redact(answer.text) } : {}),
+      ...(bytes ? { answerBytes: bytes } : keep ? { body: redactor.redactValue(stored.body) } : {}),
+      ...(!bytes && keep && answer.text !== undefined && answer.text.length <= RAW_TEXT_LIMIT
+        ? { rawText: redactor.redact(answer.text) }
+        : {}),
       ...(statusOk ? {} : { error: answerErrorOf(stored.body, stored.status, redactor) }),
       assertions,
       ...(page ? { page } : {}),
@@ -292,6 +303,13 @@ export class RequestRun {
     const message = problems.map((problem) => `line ${problem.range.start.line + 1}: ${problem.message}`).join('\n');
     return { ...this.#notSent(index, { kind: 'unresolved', message }, extra), problems };
   }
+}
+
+/** The answer as its bytes, when it is JSON-2's (the deprecated interfaces give a value) and JSON. */
+function bytesOf(answer: SentRequest, stored: StoredResponse, redactor: SecretRedactor): AnswerBytes | undefined {
+  const header = stored.headers['content-type'];
+  const type = typeof header === 'string' ? header : header?.[0];
+  return answer.bytes !== undefined && isJsonAnswer(type) ? new AnswerBytes(answer.bytes, type, redactor) : undefined;
 }
 
 /** The request with its body's `offset` replaced, for the next or previous page. */

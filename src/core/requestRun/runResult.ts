@@ -2,6 +2,7 @@
 import type { CallTimings } from '../client/callTimings';
 import type { AssertionOperator, Diagnostic, StoredResponse, TextRange } from '../requestFile';
 import type { ContextKeySource } from '../connections/defaultContext';
+import type { AnswerBytes } from './answerBytes';
 import type { RunError } from './runErrors';
 
 /** passed: answered and every check held; failed: an assertion or the status failed; error: not sent or no answer; skipped: not run. */
@@ -46,6 +47,8 @@ export interface RequestRunResult {
   readonly sizeBytes?: number;
   /** The answer: parsed JSON, else text. Absent when the run keeps no answers. */
   readonly body?: unknown;
+  /** With `answerBytes` (the editor's panel): a JSON answer as received, instead of `body` and `rawText`. */
+  readonly answerBytes?: AnswerBytes;
   /** The answer's text as received, when small enough to keep twice. */
   readonly rawText?: string;
   /** The service's error object of an error answer, or why the request was not sent or got no answer. */

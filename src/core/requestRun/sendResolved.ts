@@ -47,10 +47,15 @@ export async function sendResolved(
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
+  // Parsed when first read (assertions, a later request's reference): an answer only shown is never parsed here.
+  let body: { value: unknown } | undefined;
   const stored: StoredResponse = {
     status: answer.status,
     headers: answer.headers,
-    body: answerBody(answer.text, answer.headers['content-type']),
+    get body() {
+      body ??= { value: answerBody(answer.text, answer.headers['content-type']) };
+      return body.value;
+    },
     durationMs: answer.timings.totalMs,
   };
   return { answer, stored };
@@ -60,8 +65,9 @@ export async function sendResolved(
 export interface SentRequest {
   readonly stored: StoredResponse;
   readonly timings: CallTimings;
-  /** The answer's text and size on the wire (JSON-2 only: the deprecated interfaces give a decoded result). */
+  /** The answer's text, bytes and size on the wire (JSON-2 only: the deprecated interfaces give a decoded result). */
   readonly text?: string;
+  readonly bytes?: Uint8Array;
   readonly sizeBytes?: number;
 }
 
@@ -77,7 +83,15 @@ export async function sendOverConnection(
 ): Promise<SentRequest> {
   if (client.json2) {
     const { answer, stored } = await sendResolved(client.json2, request, options);
-    return { stored, timings: answer.timings, text: answer.text, sizeBytes: answer.sizes.responseBytes };
+    return {
+      stored,
+      timings: answer.timings,
+      get text() {
+        return answer.text;
+      },
+      bytes: answer.bytes,
+      sizeBytes: answer.sizes.responseBytes,
+    };
   }
   if (request.target.kind !== 'call')
     throw new RunFailure('unsupported', `Routes such as ${request.target.path} need a JSON-2 connection. Nothing was sent.`);

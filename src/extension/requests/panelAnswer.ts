@@ -2,7 +2,13 @@
 import * as vscode from 'vscode';
 import type { RunErrorKind } from '../../core/requestRun/runErrors';
 import type { RequestRunResult } from '../../core/requestRun/runResult';
+import type { AnswerBytes } from '../../core/requestRun/answerBytes';
 import type { PanelResponse } from '../../shared/panelMessages';
+
+/** An answer for the panel; `answer`, when present, holds its bytes (and `body` is absent): the view parses them. */
+export interface PanelAnswer extends PanelResponse {
+  readonly answer?: AnswerBytes;
+}
 
 /** What each error kind means for the person reading the answer. */
 function explanationOf(kind: RunErrorKind): string {
@@ -45,7 +51,7 @@ function transactionOf(result: RequestRunResult): PanelResponse['transaction'] {
   };
 }
 
-export function panelResponseOf(result: RequestRunResult, id: string): PanelResponse {
+export function panelResponseOf(result: RequestRunResult, id: string): PanelAnswer {
   const transaction = transactionOf(result);
   return {
     id,
@@ -58,6 +64,7 @@ export function panelResponseOf(result: RequestRunResult, id: string): PanelResp
     ...(result.timings ? { timings: result.timings } : {}),
     ...(result.sizeBytes !== undefined ? { sizeBytes: result.sizeBytes } : {}),
     body: result.body,
+    ...(result.answerBytes ? { answer: result.answerBytes } : {}),
     ...(result.rawText !== undefined ? { rawText: result.rawText } : {}),
     ...(result.error ? { error: { ...result.error, explanation: explanationOf(result.error.kind) } } : {}),
     ...(result.assertions.length > 0 ? { assertions: result.assertions.map(({ text, passed, message }) => ({ text, passed, message })) } : {}),

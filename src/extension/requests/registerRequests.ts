@@ -1,6 +1,7 @@
 // Wires the requests feature: run service, panels, history, CodeLens, diagnostics, outline, commands; a test API in test mode.
 import * as vscode from 'vscode';
-import { answerBody } from '../../core/requestRun/requestCall';
+import { SecretRedactor } from '../../core/redaction/secretRedactor';
+import { AnswerBytes } from '../../core/requestRun/answerBytes';
 import type { PanelResponse, PanelState, ViewAction } from '../../shared/panelMessages';
 import type { ConnectionService } from '../connections/connectionService';
 import { EnvironmentConsent } from './environmentConsent';
@@ -138,7 +139,10 @@ function requestsTestApi({ state, panels, runs, history, statusBar, historyPick 
     lastCopy: () => state.lastCopy,
     openedUrls: () => state.openedUrls,
     showAnswer: (response) => { panels.show('json2-bench:', 0, response); },
-    showAnswerBytes: (response, bytes) => { panels.show('json2-bench:', 0, { ...response, body: answerBody(Buffer.from(bytes).toString('utf8'), 'application/json') }); },
+    showAnswerBytes: (response, bytes) => {
+      const redactor = new SecretRedactor(['bench-key-0123456789abcdef0123456789abcdef']);
+      panels.show('json2-bench:', 0, { ...response, body: undefined, answer: new AnswerBytes(bytes, 'application/json', redactor) });
+    },
     showRunning: (title) => { panels.panelFor('json2-bench:', title).running(title); },
     panelHandover: () => panels.last?.handover,
     panelTimeline: () => panels.last?.timeline,

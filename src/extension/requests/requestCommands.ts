@@ -10,6 +10,7 @@ import { type ExportFormat, exportRequest } from './requestExport';
 import type { RequestPrompts } from './requestPrompts';
 import type { RequestRunService, RunSummary } from './requestRunService';
 import { REQUEST_FILE_TEMPLATE } from './requestTemplate';
+import type { PanelAnswer } from './panelAnswer';
 import type { ResponsePanel } from './responsePanel';
 
 export interface RequestCommandDeps {
@@ -107,7 +108,7 @@ export async function panelCommand(panel: ResponsePanel, command: CommandMessage
       const response = panel.response;
       const suggested = response ? vscode.Uri.joinPath(document.uri, '..', `${response.title.replace(/[^\w.-]+/g, '-')}.json`) : undefined;
       const target = await prompts.saveTarget(suggested);
-      if (target && response) await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(response.rawText ?? JSON.stringify(response.body, null, 2)));
+      if (target && response) await vscode.workspace.fs.writeFile(target, savedAnswer(response));
       break;
     }
     default: {
@@ -115,4 +116,10 @@ export async function panelCommand(panel: ResponsePanel, command: CommandMessage
       await vscode.commands.executeCommand(format, document.uri, origin.index);
     }
   }
+}
+
+/** What Save writes: the answer's bytes (without secrets) as received, else its text, else its value as JSON. */
+function savedAnswer(response: PanelAnswer): Uint8Array {
+  if (response.answer) return response.answer.redacted();
+  return new TextEncoder().encode(response.rawText ?? JSON.stringify(response.body, null, 2));
 }

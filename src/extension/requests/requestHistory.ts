@@ -1,6 +1,7 @@
 // The last 100 answers of a workspace (already redacted), kept in its state: listed, shown again, rerun, cleared.
 import * as vscode from 'vscode';
 import type { PanelResponse } from '../../shared/panelMessages';
+import type { PanelAnswer } from './panelAnswer';
 
 const KEY = 'json2.requestHistory';
 const MAX_ENTRIES = 100;
@@ -30,15 +31,13 @@ export class RequestHistory {
     return this.entries().find((entry) => entry.id === id);
   }
 
-  async add(uri: string, index: number, response: PanelResponse): Promise<void> {
+  async add(uri: string, index: number, response: PanelAnswer): Promise<void> {
     // The answer's size on the wire decides, so a large answer is never turned into text again just to measure it.
-    const size = response.sizeBytes ?? (JSON.stringify(response.body) ?? '').length;
-    const { rawText: _raw, ...kept } = response;
+    const size = response.sizeBytes ?? response.answer?.size ?? (JSON.stringify(response.body) ?? '').length;
+    const { rawText: _raw, answer, ...kept } = response;
     const small = size <= MAX_BODY_CHARS;
-    const entry: HistoryEntry = {
-      id: response.id, at: new Date().toISOString(), uri, index,
-      response: { ...kept, body: small ? response.body : `(an answer of ${size} bytes is not kept in the history)`, fromHistory: true },
-    };
+    const body = small ? (answer ? answer.value() : response.body) : `(an answer of ${size} bytes is not kept in the history)`;
+    const entry: HistoryEntry = { id: response.id, at: new Date().toISOString(), uri, index, response: { ...kept, body, fromHistory: true } };
     await this.state.update(KEY, [entry, ...this.entries()].slice(0, MAX_ENTRIES));
     this.#changed.fire();
   }

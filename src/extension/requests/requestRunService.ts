@@ -131,7 +131,7 @@ export class RequestRunService implements vscode.Disposable {
     const reporter = this.#reporterFor(document, parsed, { keys, results, isLastShown });
     const run = editorRequestRun({
       uri, parsed, session: this.sessionOf(document.uri), service: this.deps.service, prompts: this.deps.prompts(), environmentConsent: this.deps.environmentConsent,
-      dotenv, timeoutMs: vscode.workspace.getConfiguration('json2').get<number>('requestTimeoutSeconds', 120) * 1000, reporter,
+      dotenv, timeoutMs: vscode.workspace.getConfiguration('json2').get<number>('requestTimeoutSeconds', 120) * 1000, reporter, answerBytes: true,
     });
     try {
       await run.run(selected, { afterFailure: stopOnFailure ? 'stop' : 'continue', ...(offset !== undefined ? { offset } : {}) });

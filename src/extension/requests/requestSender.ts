@@ -23,6 +23,8 @@ export interface SendContext {
   readonly reporter: RunReporter;
   /** A connection chosen for the whole run (the Test Explorer's "Run with connection…"): wins over `# @connection`. */
   readonly connectionOverride?: string;
+  /** True when the answers go to the panel: JSON answers come as their bytes, parsed in the view (RequestRunInput). */
+  readonly answerBytes?: boolean;
 }
 
 /** A run of the file's requests with the editor's ports. */
@@ -42,6 +44,7 @@ export function editorRequestRun(context: SendContext): RequestRun {
     dotenv: context.dotenv,
     environment: process.env,
     timeoutMs: context.timeoutMs,
+    ...(context.answerBytes ? { answerBytes: true } : {}),
     ...(context.connectionOverride !== undefined ? { connectionOverride: context.connectionOverride } : {}),
     ports: {
       asking: editorAsking(context),

@@ -2,7 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { CommandMessage, HostToView, PanelResponse, PanelState, ViewAction, ViewToHost } from '../../shared/panelMessages';
-import { filteredResponse } from './answerFilters';
+import { type Handover, handOverBytes, timed } from './bytesHandover';
+import type { PanelAnswer } from './panelAnswer';
 
 /** Records posted with the answer itself; the rest follows in chunks so the extension host never blocks long. */
 const FIRST_ROWS = 200;
@@ -19,8 +20,8 @@ export interface PanelEvents {
 export class ResponsePanel implements vscode.Disposable {
   readonly panel: vscode.WebviewPanel;
   /** The answer shown (whole, before the filter), for rerun, save, paging and go-to-request. */
-  response: PanelResponse | undefined;
-  /** The filter box's path the answer is shown through (src/extension/requests/answerFilters.ts). */
+  response: PanelAnswer | undefined;
+  /** The filter box's path the view narrows the answer by, kept per request (src/extension/requests/answerFilters.ts). */
   filterText = '';
   /** Where the answer's request is (file and index), when it came from a file. */
   origin: { uri: string; index: number } | undefined;
@@ -29,6 +30,7 @@ export class ResponsePanel implements vscode.Disposable {
   /** When the panel was created and its view said `ready`, in ms since the Unix epoch (benchmarks). */
   readonly timeline: { created: number; ready?: number } = { created: epochNow() };
   #ready = false;
+  readonly #readyNow: { promise: Promise<void>; resolve: () => void } = readySignal();
   readonly #queue: HostToView[] = [];
   /** The answer whose chunks wait for the view's `ready`. */
   #afterReady: { handover: Handover; resume: () => void } | undefined;
@@ -56,20 +58,36 @@ export class ResponsePanel implements vscode.Disposable {
   }
 
   /**
-   * Shows an answer; an array of records goes in chunks, each posted on a later turn of the event loop. Before the
-   * view is ready only the answer's first page waits in the queue: the rest is cut and posted once it is, so a new
-   * panel does not get the whole answer in one burst when it starts.
+   * Shows an answer. One that came as bytes goes as they are, a slice at a time (the view parses them); an array of
+   * records goes in chunks, each posted on a later turn of the event loop. Before the view is ready only the answer's
+   * start waits in the queue: the rest is posted once it is, so a new panel does not get it all in one burst.
    */
-  show(response: PanelResponse): void {
+  show(response: PanelAnswer): void {
     this.response = response;
-    this.#showNarrowed(filteredResponse(response, this.filterText));
-  }
-
-  #showNarrowed(response: PanelResponse): void {
     this.panel.title = response.title;
     const generation = ++this.#generation;
     this.#afterReady = undefined;
     this.#dropQueuedAnswers();
+    const { answer, ...shown } = { ...response, filter: { text: this.filterText } };
+    if (answer) this.#showBytes(shown, answer, generation);
+    else this.#showValue(shown, generation);
+  }
+
+  #showBytes(response: PanelResponse, answer: NonNullable<PanelAnswer['answer']>, generation: number): void {
+    const handover: Handover = { chunks: 0, longestTaskMs: 0, longestTaskCpuMs: 0, doneMs: 0 };
+    this.handover = handover;
+    const { rawText: _text, body: _body, ...rest } = response;
+    const show = (id: string, total: number) => this.#post({ type: 'show', response: { ...rest, id, body: undefined, bytes: { total } } });
+    timed(handover, () => show(response.id, answer.size));
+    const target = {
+      post: (message: Parameters<typeof this.panel.webview.postMessage>[0]) => this.panel.webview.postMessage(message),
+      current: () => generation === this.#generation,
+      restart: (id: string, bytes: Uint8Array) => show(id, bytes.length),
+    };
+    void this.#readyNow.promise.then(() => handOverBytes(target, response.id, answer, handover));
+  }
+
+  #showValue(response: PanelResponse, generation: number): void {
     const body = response.body;
     if (!Array.isArray(body) || body.length <= FIRST_ROWS) {
       this.#post({ type: 'show', response });
@@ -144,6 +162,7 @@ export class ResponsePanel implements vscode.Disposable {
         if (waiting) timed(waiting.handover, flush);
         else flush();
         waiting?.resume();
+        this.#readyNow.resolve();
         break;
       }
       case 'state':
@@ -166,24 +185,13 @@ export class ResponsePanel implements vscode.Disposable {
   }
 }
 
-/** How a records answer was handed over: chunks posted, when the last was, and how long its tasks took at most. */
-export interface Handover {
-  chunks: number;
-  /** Wall-clock time of the longest task. */
-  longestTaskMs: number;
-  /** The most CPU time the host process (all its threads) used during one task. */
-  longestTaskCpuMs: number;
-  doneMs: number;
-}
-
-/** Runs one task of a handover and keeps its time if it is the longest yet. */
-function timed(handover: Handover, task: () => void): void {
-  const wall = performance.now();
-  const cpu = process.cpuUsage();
-  task();
-  const used = process.cpuUsage(cpu);
-  handover.longestTaskMs = Math.max(handover.longestTaskMs, performance.now() - wall);
-  handover.longestTaskCpuMs = Math.max(handover.longestTaskCpuMs, (used.user + used.system) / 1000);
+/** A promise and what resolves it: the view said `ready`. */
+function readySignal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
 }
 
 function epochNow(): number {

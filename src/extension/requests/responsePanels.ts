@@ -1,7 +1,7 @@
 // The response panels: one reused for every file, or one per file, as the `json2.responsePanel` setting says.
 import * as vscode from 'vscode';
-import type { PanelResponse } from '../../shared/panelMessages';
 import { AnswerFilters } from './answerFilters';
+import type { PanelAnswer } from './panelAnswer';
 import { type PanelEvents, ResponsePanel } from './responsePanel';
 
 export class ResponsePanels implements vscode.Disposable {
@@ -22,7 +22,6 @@ export class ResponsePanels implements vscode.Disposable {
         onFilter: (filtered, text) => {
           if (filtered.origin) this.#filters.set(filtered.origin, text);
           filtered.filterText = text;
-          if (filtered.response) filtered.show(filtered.response);
         },
         onDispose: (closed) => {
           if (this.#panels.get(key) === closed) this.#panels.delete(key);
@@ -37,7 +36,7 @@ export class ResponsePanels implements vscode.Disposable {
     return panel;
   }
 
-  show(uri: string, index: number, response: PanelResponse): ResponsePanel {
+  show(uri: string, index: number, response: PanelAnswer): ResponsePanel {
     const panel = this.panelFor(uri, response.title);
     panel.origin = { uri, index };
     panel.filterText = this.#filters.textFor(panel.origin);

@@ -96,7 +96,12 @@ export async function clickLens(document: vscode.TextDocument, title: string, li
 }
 
 /** The panel's state once `predicate` holds. */
-export async function panelState(api: RequestsTestApi, predicate: (state: PanelState) => boolean, what: string): Promise<PanelState> {
+export async function panelState(
+  api: RequestsTestApi,
+  predicate: (state: PanelState) => boolean,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<PanelState> {
   let last: PanelState | undefined;
   await eventually(
     async () => {
@@ -104,7 +109,7 @@ export async function panelState(api: RequestsTestApi, predicate: (state: PanelS
       return last !== undefined && predicate(last);
     },
     `${what} (last state: ${JSON.stringify(last && { ...last, html: undefined })?.slice(0, 600)})`,
-    20_000,
+    timeoutMs,
   );
   return last as PanelState;
 }

@@ -1,0 +1,72 @@
+// Hands an answer's bytes to the panel's view a slice at a time, each slice copied into a buffer of its own and looked
+// over for secrets first; a few slices in flight at most, so that the host never holds more than a few copies.
+import type { AnswerBytes } from '../../core/requestRun/answerBytes';
+import type { BytesMessage } from '../../shared/panelMessages';
+
+/** The first slice is small, so that the first rows come quickly; the others are larger, so that they are fewer. */
+const FIRST_SLICE_BYTES = 64 * 1024;
+const SLICE_BYTES = 1024 * 1024;
+const SLICES_IN_FLIGHT = 4;
+
+/** How a records answer was handed over: slices posted, when the last was, and how long its tasks took at most. */
+export interface Handover {
+  chunks: number;
+  /** Wall-clock time of the longest task. */
+  longestTaskMs: number;
+  /** The most CPU time the host process (all its threads) used during one task. */
+  longestTaskCpuMs: number;
+  doneMs: number;
+}
+
+export interface BytesTarget {
+  /** Posts a slice; resolves once the view has it. */
+  post(message: BytesMessage): Thenable<boolean>;
+  /** False once another answer replaced this one. */
+  current(): boolean;
+  /** Something in the bytes may need redacting: show the answer again, as `bytes` under the id `id`. */
+  restart(id: string, bytes: Uint8Array): void;
+}
+
+/** Runs one task of a handover and keeps its time if it is the longest yet. */
+export function timed<T>(handover: Handover, task: () => T): T {
+  const wall = performance.now();
+  const cpu = process.cpuUsage();
+  const result = task();
+  const used = process.cpuUsage(cpu);
+  handover.longestTaskMs = Math.max(handover.longestTaskMs, performance.now() - wall);
+  handover.longestTaskCpuMs = Math.max(handover.longestTaskCpuMs, (used.user + used.system) / 1000);
+  return result;
+}
+
+/**
+ * Posts `answer`'s bytes as `bytes` messages of the answer `id`. A slice in which redaction could change something
+ * stops the handover: the answer is redacted whole (parsed, as before this existed) and handed over again.
+ */
+export async function handOverBytes(target: BytesTarget, id: string, answer: AnswerBytes, handover: Handover): Promise<void> {
+  const started = performance.now();
+  let bytes = answer.bytes;
+  let checked = false;
+  const inFlight: Thenable<boolean>[] = [];
+  for (let start = 0; start < bytes.length; ) {
+    if (!target.current()) return;
+    const end = Math.min(bytes.length, start + (start === 0 ? FIRST_SLICE_BYTES : SLICE_BYTES));
+    const posted = timed(handover, () => {
+      if (!checked && answer.mayHoldSecrets(start, end)) return undefined;
+      return target.post({ type: 'bytes', id, start, data: new Uint8Array(bytes.subarray(start, end)) });
+    });
+    if (posted === undefined) {
+      bytes = timed(handover, () => answer.redacted());
+      checked = true;
+      id = `${id}-redacted`;
+      target.restart(id, bytes);
+      start = 0;
+      continue;
+    }
+    handover.chunks += 1;
+    inFlight.push(posted);
+    if (inFlight.length >= SLICES_IN_FLIGHT) await inFlight.shift();
+    else await new Promise((resolve) => setImmediate(resolve));
+    start = end;
+  }
+  handover.doneMs = performance.now() - started;
+}
