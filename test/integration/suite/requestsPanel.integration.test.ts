@@ -189,7 +189,7 @@ GET /web/version
     const secret = 'bench-key-0123456789abcdef0123456789abcdef';
     const withSecret = records.slice(0, 5000).map((record) => (record.id === 4000 ? { ...record, name: `key ${secret}` } : record));
     api.requests.showAnswerBytes({ ...meta, id: 'large-2', title: 'Answer with a key' }, Buffer.from(JSON.stringify(withSecret)));
-    state = await panelState(api.requests, (s) => s.title === 'Answer with a key' && s.rowsExpected === 5000, 'the redacted answer');
+    await panelState(api.requests, (s) => s.title === 'Answer with a key' && s.rowsExpected === 5000, 'the redacted answer');
     api.requests.act({ kind: 'scroll', row: 3999 });
     state = await panelState(api.requests, (s) => s.visibleCells.some((row) => row[0] === '4000'), 'the record that held the key');
     assert.ok(!state.html.includes(secret), 'the key is not in the view');
