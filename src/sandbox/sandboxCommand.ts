@@ -104,6 +104,7 @@ async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
       port: options.port,
       masterPassword,
       maxUploadBytes: options.maxUploadBytes,
+      idleCloseMs: options.idleCloseMs,
       listDb: options.listDb,
       legacyOnly: options.legacyOnly,
       databaseFilter: options.databaseFilter,

@@ -32,7 +32,10 @@ export interface SandboxServerOptions {
   /** Largest backup file that /web/database/restore accepts (default 1 GiB; --max-upload-mb). */
   maxUploadBytes?: number;
   maxOpenDatabases?: number;
+  /** A database unused this long is closed, 0 never (default 2 minutes; --idle-close-seconds). */
   idleCloseMs?: number;
+  /** An idle database whose PGlite heap passed this is closed at once (default 192 MiB; see storage/databasePool.ts). */
+  maxIdleMemoryBytes?: number;
   hashCost?: number;
   faults?: FaultInjector;
   extraModels?: readonly ModelSpec[];
@@ -92,6 +95,7 @@ export class SandboxServer {
       clock: options.clock ?? systemClock,
       maxOpen: options.maxOpenDatabases,
       idleCloseMs: options.idleCloseMs,
+      maxIdleMemoryBytes: options.maxIdleMemoryBytes,
       hashCost: options.hashCost,
       extraModels: options.extraModels,
       postgres: options.postgres,

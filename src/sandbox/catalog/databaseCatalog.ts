@@ -29,6 +29,8 @@ export interface CatalogOptions {
   clock: Clock;
   maxOpen?: number;
   idleCloseMs?: number;
+  /** See DatabasePoolOptions.maxIdleMemoryBytes. */
+  maxIdleMemoryBytes?: number;
   hashCost?: number;
   /** Models added to every database of this sandbox (the test API adds its testing model). */
   extraModels?: readonly ModelSpec[];
@@ -88,6 +90,7 @@ export class DatabaseCatalog {
     this.pool = new DatabasePool(writeTrackingBackend(backend, this.answers.generations), {
       maxOpen: options.maxOpen,
       idleCloseMs: options.idleCloseMs,
+      maxIdleMemoryBytes: options.maxIdleMemoryBytes,
     });
   }
 

@@ -5,7 +5,7 @@ import type { MasterPasswordSource } from './masterPasswordSource';
 export const USAGE = `Usage:
   json2 sandbox [--port N] [--host ADDR] [--data DIR] [--reset] [--master-password-file FILE | --master-password-prompt]
                 [--no-list-db] [--legacy-only] [--db-filter RE] [--postgres URL [--postgres-prefix P]] [--no-answer-cache]
-                [--max-upload-mb N] [--json]
+                [--max-upload-mb N] [--idle-close-seconds N] [--json]
       Starts the local sandbox server (the demo database is created on first start).
   json2 sandbox key --db DB --user LOGIN --days N [--name TEXT] [--data DIR] [--postgres URL [--postgres-prefix P]]
       Prints a new API key for user LOGIN of database DB, valid N days (three months at most).
@@ -30,6 +30,8 @@ Options:
   --json        once listening, print one line of JSON on stdout instead of the banner: url, databases, dataDir,
                 and on first start apiKey (key, login, database, expiration) and masterPassword, for scripts
   --max-upload-mb N  largest backup file /web/database/restore accepts, in MiB (default 1024)
+  --idle-close-seconds N  close a database unused for N seconds, giving its memory back; the next call opens it
+                again (default 120; 0: never)
   -h, --help    show this help`;
 
 export class UsageError extends Error {}
@@ -58,6 +60,8 @@ export interface ServeOptions {
   /** One JSON line on stdout once listening (for scripts and the extension), in place of the banner. */
   json?: true;
   maxUploadBytes?: number;
+  /** --idle-close-seconds, in milliseconds (0: never). */
+  idleCloseMs?: number;
 }
 
 export interface KeyOptions {
@@ -152,6 +156,7 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
     'master-password-file': { type: 'string' },
     'master-password-prompt': { type: 'boolean' },
     'max-upload-mb': { type: 'string' },
+    'idle-close-seconds': { type: 'string' },
     'no-list-db': { type: 'boolean' },
     'legacy-only': { type: 'boolean' },
     'db-filter': { type: 'string' },
@@ -177,5 +182,8 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
     ...(values['max-upload-mb'] === undefined
       ? {}
       : { maxUploadBytes: integer('max-upload-mb', values['max-upload-mb'] as string, 1, 1024 * 1024) * 1024 * 1024 }),
+    ...(values['idle-close-seconds'] === undefined
+      ? {}
+      : { idleCloseMs: integer('idle-close-seconds', values['idle-close-seconds'] as string, 0, 7 * 24 * 3600) * 1000 }),
   };
 }

@@ -1,6 +1,7 @@
 // The databases of one sandbox: opens each on demand through its backend, caps how many are open at once, closes
-// the ones left idle, and runs whole-database operations (copy, rename, drop) only once the calls running on those
-// databases have finished, holding new calls back until the operation is over.
+// the ones left idle (and those whose memory grew past a bound, once idle), and runs whole-database operations (copy,
+// rename, drop) only once the calls running on those databases have finished, holding new calls back until the
+// operation is over.
 import type { Storage } from './sqlClient';
 import type { OpenStorage, StorageBackend } from './storageBackend';
 
@@ -15,11 +16,21 @@ export class UnknownDatabaseError extends Error {
 }
 
 export interface DatabasePoolOptions {
-  /** Databases open at once (a PGlite database holds about 100–250 MB). */
+  /** Databases open at once (a PGlite database holds about 60–150 MB). */
   maxOpen?: number;
-  /** A database unused this long is closed. */
+  /** A database unused this long is closed (0: never); the next call opens it again. */
   idleCloseMs?: number;
+  /**
+   * A database whose memory (OpenStorage.memoryBytes: PGlite's WebAssembly heap, which never shrinks) passed this many
+   * bytes is closed as soon as no call uses it, giving that memory back; the next call opens it again.
+   */
+  maxIdleMemoryBytes?: number;
 }
+
+/** Default of `idleCloseMs`: two minutes. */
+export const DEFAULT_IDLE_CLOSE_MS = 2 * 60_000;
+/** Default of `maxIdleMemoryBytes`: a PGlite heap starts at 128 MiB and grows for large statements. */
+export const DEFAULT_MAX_IDLE_MEMORY_BYTES = 192 * 1024 * 1024;
 
 interface OpenDatabase {
   storage: Promise<OpenStorage>;
@@ -34,18 +45,25 @@ export class DatabasePool {
   private readonly waiters: Array<() => void> = [];
   /** Databases under a whole-database operation: calls wait for the promise, then look again. */
   private readonly blocked = new Map<string, Promise<void>>();
-  private readonly sweeper: NodeJS.Timeout;
+  /** Databases being closed: a call for one waits until it is closed, then opens it again (never two at once). */
+  private readonly closing = new Map<string, Promise<void>>();
+  private readonly sweeper: NodeJS.Timeout | undefined;
   private closed = false;
   readonly maxOpen: number;
   readonly idleCloseMs: number;
+  readonly maxIdleMemoryBytes: number;
+  /** Databases closed because they were idle, or idle with too much memory (for tests and benchmarks). */
+  readonly closedCounts = { idle: 0, memory: 0 };
 
   constructor(
     readonly backend: StorageBackend,
     options: DatabasePoolOptions = {},
   ) {
     this.maxOpen = options.maxOpen ?? 3;
-    this.idleCloseMs = options.idleCloseMs ?? 5 * 60_000;
-    this.sweeper = setInterval(() => void this.closeIdle(this.idleCloseMs), Math.min(30_000, this.idleCloseMs)).unref();
+    this.idleCloseMs = options.idleCloseMs ?? DEFAULT_IDLE_CLOSE_MS;
+    this.maxIdleMemoryBytes = options.maxIdleMemoryBytes ?? DEFAULT_MAX_IDLE_MEMORY_BYTES;
+    if (this.idleCloseMs > 0)
+      this.sweeper = setInterval(() => void this.closeIdle(this.idleCloseMs), Math.max(1_000, Math.min(30_000, this.idleCloseMs / 4))).unref();
   }
 
   /** Names of the databases, sorted. */
@@ -78,21 +96,31 @@ export class DatabasePool {
     try {
       return await work(await entry.storage);
     } finally {
-      this.unlease(entry);
+      this.unlease(entry, name);
     }
   }
 
-  private unlease(entry: OpenDatabase): void {
+  private unlease(entry: OpenDatabase, name?: string): void {
     entry.users -= 1;
     entry.lastUsed = Date.now();
     if (entry.users === 0) for (const wake of entry.drained.splice(0)) wake();
     this.waiters.shift()?.();
+    if (entry.users === 0 && name !== undefined) void this.closeIfGrown(name, entry);
+  }
+
+  /** Closes an idle database whose memory passed `maxIdleMemoryBytes` (a large statement grew PGlite's heap). */
+  private async closeIfGrown(name: string, entry: OpenDatabase): Promise<void> {
+    const storage = await entry.storage.catch(() => null);
+    if (!storage || (storage.memoryBytes ?? 0) <= this.maxIdleMemoryBytes) return;
+    if (this.open.get(name) !== entry || entry.users > 0) return;
+    this.closedCounts.memory += 1;
+    await this.closeDatabase(name);
   }
 
   private async lease(name: string): Promise<OpenDatabase> {
     for (;;) {
       if (this.closed) throw new Error('the database pool is closed');
-      const block = this.blocked.get(name);
+      const block = this.blocked.get(name) ?? this.closing.get(name);
       if (block) {
         await block;
         continue;
@@ -164,13 +192,22 @@ export class DatabasePool {
     return true;
   }
 
+  /** Closes database `name`; calls for it meanwhile wait, then open it again. */
   private async closeDatabase(name: string): Promise<void> {
     const entry = this.open.get(name);
-    if (!entry) return;
+    if (!entry) return this.closing.get(name);
     this.open.delete(name);
-    const storage = await entry.storage.catch(() => null);
-    await storage?.close();
-    this.waiters.shift()?.();
+    const closed = (async () => {
+      const storage = await entry.storage.catch(() => null);
+      await storage?.close();
+    })();
+    this.closing.set(name, closed);
+    try {
+      await closed;
+    } finally {
+      if (this.closing.get(name) === closed) this.closing.delete(name);
+      this.waiters.shift()?.();
+    }
   }
 
   /**
@@ -184,11 +221,19 @@ export class DatabasePool {
     return true;
   }
 
-  /** Closes the databases unused for `idleMs` or more. */
+  /** Closes the databases unused for `idleMs` or more (one that a call took meanwhile stays open). */
   async closeIdle(idleMs: number): Promise<void> {
-    const now = Date.now();
-    const idle = [...this.open.entries()].filter(([, entry]) => entry.users === 0 && now - entry.lastUsed >= idleMs);
-    for (const [name] of idle) await this.closeDatabase(name);
+    const isIdle = (entry: OpenDatabase) => entry.users === 0 && Date.now() - entry.lastUsed >= idleMs;
+    for (const [name, entry] of [...this.open.entries()]) {
+      if (this.open.get(name) !== entry || !isIdle(entry)) continue;
+      this.closedCounts.idle += 1;
+      await this.closeDatabase(name);
+    }
+  }
+
+  /** True while database `name` is open (a worker or connection held for it). */
+  isOpen(name: string): boolean {
+    return this.open.has(name);
   }
 
   /** Closes every database and releases the backend's namespace. */
@@ -197,6 +242,7 @@ export class DatabasePool {
     this.closed = true;
     clearInterval(this.sweeper);
     await Promise.all([...this.open.keys()].map((name) => this.closeDatabase(name)));
+    await Promise.all([...this.closing.values()]);
     for (const wake of this.waiters.splice(0)) wake();
     await this.backend.release();
   }

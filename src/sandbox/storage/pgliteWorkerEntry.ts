@@ -51,6 +51,11 @@ export function isDatabaseExit(error: unknown): boolean {
   return error !== null && typeof error === 'object' && (error as { name?: unknown }).name === 'ExitStatus';
 }
 
+/** The size of PGlite's WebAssembly memory (its module is not part of PGlite's typed API; 0 once closed). */
+function heapBytes(db: PGlite): number {
+  return (db as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.byteLength ?? 0;
+}
+
 class DatabaseHost {
   private readonly lock = new ExclusiveLock();
   private openTransaction: { id: number; release: () => void } | null = null;
@@ -153,7 +158,7 @@ async function start(port: NonNullable<typeof parentPort>, data: WorkerStartData
     void host
       .handle(request)
       .then(
-        (answer) => port.postMessage({ id: request.id, ok: true, ...answer } satisfies WorkerReply),
+        (answer) => port.postMessage({ id: request.id, ok: true, ...answer, heapBytes: heapBytes(db) } satisfies WorkerReply),
         (error: unknown) => {
           if (isDatabaseExit(error)) {
             exited = {

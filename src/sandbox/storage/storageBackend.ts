@@ -5,6 +5,8 @@ import type { Storage } from './sqlClient';
 /** An open database; `alive` turns false when its worker or connection stopped (the pool then opens it again). */
 export interface OpenStorage extends Storage {
   readonly alive: boolean;
+  /** Memory this database holds that only closing it gives back (PGlite's WebAssembly heap); undefined when none. */
+  readonly memoryBytes?: number;
   /**
    * Stops the database at once, as a crash would (the PGlite worker thread is terminated, the PostgreSQL connection
    * dropped): running calls fail, uncommitted changes are lost, committed ones stay; `alive` turns false.

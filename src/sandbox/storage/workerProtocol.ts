@@ -32,7 +32,8 @@ export interface SerializedDatabaseError {
 }
 
 export type WorkerReply =
-  | { id: number; ok: true; result?: QueryResult; tx?: number }
+  /** `heapBytes`: the size of PGlite's WebAssembly heap after the request (it grows, never shrinks). */
+  | { id: number; ok: true; result?: QueryResult; tx?: number; heapBytes?: number }
   | { id: number; ok: false; error: SerializedDatabaseError };
 
 /**

@@ -50,6 +50,8 @@ export class WorkerStorage implements Storage {
   private closing: Promise<void> | null = null;
   /** Milliseconds the worker took to open the database. */
   openMs = 0;
+  /** PGlite's WebAssembly heap as the last reply gave it (it never shrinks: only closing gives it back). */
+  memoryBytes = 0;
 
   private constructor(private readonly worker: Worker) {}
 
@@ -92,6 +94,7 @@ export class WorkerStorage implements Storage {
       const pending = this.pending.get(reply.id);
       if (!pending) return;
       this.pending.delete(reply.id);
+      if (reply.ok && reply.heapBytes) this.memoryBytes = reply.heapBytes;
       if (reply.ok) pending.resolve(reply);
       else pending.reject(toDatabaseError(reply.error));
     });

@@ -15,6 +15,10 @@ class WriteTrackingStorage implements OpenStorage {
     return this.inner.alive;
   }
 
+  get memoryBytes(): number | undefined {
+    return this.inner.memoryBytes;
+  }
+
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
     return tracked(this.inner, sql, params, this.wrote);
   }
