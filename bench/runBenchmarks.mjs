@@ -8,9 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { measureActivation } from './activationBench.mjs';
 import { measureBundles } from './bundleSizes.mjs';
 import { measurePanel } from './panelBench.mjs';
+import { measureSoak } from './soakBench.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const only = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const minutesAt = argv.indexOf('--minutes');
+/** `--minutes N`: how long `soak` runs (default 10). */
+const soakMinutes = minutesAt >= 0 ? Number(argv[minutesAt + 1]) : undefined;
+if (soakMinutes !== undefined && !(soakMinutes > 0)) throw new Error(`--minutes needs a positive number, got '${argv[minutesAt + 1]}'`);
+const only = argv.filter((word, index) => minutesAt < 0 || (index !== minutesAt && index !== minutesAt + 1));
 const require = createRequire(import.meta.url);
 
 /** The transpiled benchmarks' clients send through undici's Pool, as the extension's do. */
@@ -42,12 +48,15 @@ const benchmarks = [
   ['cli', transpiled('cliBench.js', 'runCliBench')],
   ['parse', transpiled('parseBench.js', 'runParseBench')],
   ['panel', () => measurePanel(root)],
+  ['soak', () => measureSoak(root, { minutes: soakMinutes })],
 ];
 
 const results = {};
 const loadAtStart = os.loadavg();
 for (const [name, run] of benchmarks) {
   if (only.length > 0 && !only.includes(name)) continue;
+  // Ten minutes long: only when named (`npm run bench soak`).
+  if (only.length === 0 && name === 'soak') continue;
   process.stdout.write(`bench: ${name}...\n`);
   Object.assign(results, await run());
 }

@@ -9,6 +9,7 @@ import { dbService } from './databaseManager/dbService';
 import { MasterPassword } from './databaseManager/masterPassword';
 import { createRequestListener, LEGACY_VERSION_INFO, VERSION_INFO } from './http/requestRouter';
 import { DEFAULT_MAX_BODY_BYTES } from './http/requestBody';
+import { DEFAULT_MAX_ANSWER_BYTES } from './http/jsonAnswer';
 import { DEFAULT_TRANSFER_IDLE_MS } from './http/transferWatch';
 import { hostPolicy } from './http/hostCheck';
 import { LoginThrottle } from './security/loginCooldown';
@@ -27,7 +28,9 @@ export interface SandboxServerOptions {
   port?: number;
   clock?: Clock;
   maxBodyBytes?: number;
-  /** Body limit of the deprecated XML-RPC and JSON-RPC interfaces (default 256 MiB). */
+  /** Bound of one JSON-2 answer's JSON (default 128 MiB): a larger answer is a MemoryError and the call is rolled back. */
+  maxAnswerBytes?: number;
+  /** Body limit of the deprecated XML-RPC and JSON-RPC interfaces (default 128 MiB, as the reference server). */
   maxRpcBodyBytes?: number;
   /** Largest backup file that /web/database/restore accepts (default 1 GiB; --max-upload-mb). */
   maxUploadBytes?: number;
@@ -127,6 +130,7 @@ export class SandboxServer {
             : {
                 catalog,
                 maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+                maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
                 faults: options.faults,
                 databaseFilter: options.databaseFilter,
               },

@@ -19,7 +19,9 @@ export interface StartSandboxOptions {
   database?: string;
   /** Body size limit of JSON-2 calls in bytes (default 16 MiB). */
   maxBodyBytes?: number;
-  /** Body limit of the deprecated XML-RPC and JSON-RPC interfaces in bytes (default 256 MiB). */
+  /** Bound of one JSON-2 answer's JSON in bytes (default 128 MiB). */
+  maxAnswerBytes?: number;
+  /** Body limit of the deprecated XML-RPC and JSON-RPC interfaces in bytes (default 128 MiB, as the reference server). */
   maxRpcBodyBytes?: number;
   /** Largest backup file of /web/database/restore in bytes (default 1 GiB). */
   maxUploadBytes?: number;
@@ -149,6 +151,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       host: '127.0.0.1',
       port: 0,
       maxBodyBytes: options.maxBodyBytes,
+      maxAnswerBytes: options.maxAnswerBytes,
       maxRpcBodyBytes: options.maxRpcBodyBytes,
       maxUploadBytes: options.maxUploadBytes,
       hashCost: options.hashCost,

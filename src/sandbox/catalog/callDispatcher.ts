@@ -23,6 +23,8 @@ export interface CallRequest {
   /** The body's context, or undefined for the user's own. */
   context: Record<string, unknown> | undefined;
   signal: AbortSignal;
+  /** Turns the result into the answer inside the call's transaction (a refused answer rolls the call back). */
+  encode?: (result: unknown) => unknown;
 }
 
 function privateMethodError(model: string, method: string): Error {
@@ -53,7 +55,7 @@ export async function dispatchCall(catalog: DatabaseCatalog, request: CallReques
       await cr.query(`SELECT set_config(${quoteLiteral(LANG_SETTING)}, $1, true)`, [context.lang]);
     const result = await method.run({ env, model, ids: request.ids, args });
     faults?.afterMethod(model.name, method.name);
-    return result;
+    return request.encode ? request.encode(result) : result;
   };
   if (method.transactional === false) return run(request.storage);
   let result: unknown;

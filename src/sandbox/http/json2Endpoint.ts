@@ -11,13 +11,16 @@ import type { FaultInjector } from '../catalog/faultInjector';
 import { filterDatabase } from './databaseFilter';
 import type { CurrentUser } from '../orm/access/currentUser';
 import type { CacheTicket } from '../catalog/answerCache';
-import { jsonText, sendError, sendHtml, sendJsonText, statusPage } from './httpAnswers';
+import { sendError, sendHtml, sendJsonText, statusPage } from './httpAnswers';
+import { answerText, encodeJsonAnswer, sendJsonAnswer, type JsonAnswer } from './jsonAnswer';
 import { mayHaveBody, mediaType, readBody } from './requestBody';
 import type { RouteAnswer } from './requestRouter';
 
 export interface Json2Options {
   catalog: DatabaseCatalog;
   maxBodyBytes: number;
+  /** Bound of one answer's JSON (a larger one is refused with a MemoryError, and the call rolled back). */
+  maxAnswerBytes: number;
   faults?: FaultInjector;
   /** Host-based database filter (`%d`: the first label of the host name), used when there is no database header. */
   databaseFilter?: string;
@@ -144,6 +147,8 @@ export async function handleJson2Call(
   response.once('close', () => {
     if (!response.writableFinished) controller.abort();
   });
+  // Sent once the database is let go: a client reading slowly never holds it.
+  let answer: JsonAnswer | undefined;
   await catalog
     .use(database, async (storage) => {
       try {
@@ -177,12 +182,12 @@ export async function handleJson2Call(
             named,
             context,
             signal: controller.signal,
+            encode: (result) => encodeJsonAnswer(result, options.maxAnswerBytes),
           },
           options.faults,
         );
-        const json = jsonText(result);
-        if (ticket) catalog.answers.set(ticket, json);
-        sendJsonText(response, 200, json);
+        answer = result as JsonAnswer;
+        if (ticket && answer.bytes <= catalog.answers.maxBytes / 8) catalog.answers.set(ticket, answerText(answer));
       } catch (error) {
         const failure = asServiceError(error);
         // A refused body was not read to its end: the connection cannot be reused.
@@ -195,6 +200,7 @@ export async function handleJson2Call(
       request.resume();
       sendNoDatabasePage(response);
     });
+  if (answer) await sendJsonAnswer(response, 200, answer);
 }
 
 const JSON2_CALL = /^\/json\/2\/([^/]+)\/([^/]+)$/;

@@ -3,8 +3,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody } from '../http/requestBody';
 
-/** Default limit of an XML-RPC or JSON-RPC body: 256 MiB. */
-export const DEFAULT_MAX_RPC_BODY_BYTES = 256 * 1024 * 1024;
+/** Default limit of an XML-RPC or JSON-RPC body: 128 MiB, the reference server's bound on every request body. */
+export const DEFAULT_MAX_RPC_BODY_BYTES = 128 * 1024 * 1024;
 
 /** The body, or null after answering with `refuse` (the connection is then closed: the rest is never read). */
 export async function readRpcBody(

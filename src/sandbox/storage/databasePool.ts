@@ -63,7 +63,10 @@ export class DatabasePool {
     this.idleCloseMs = options.idleCloseMs ?? DEFAULT_IDLE_CLOSE_MS;
     this.maxIdleMemoryBytes = options.maxIdleMemoryBytes ?? DEFAULT_MAX_IDLE_MEMORY_BYTES;
     if (this.idleCloseMs > 0)
-      this.sweeper = setInterval(() => void this.closeIdle(this.idleCloseMs), Math.max(1_000, Math.min(30_000, this.idleCloseMs / 4))).unref();
+      this.sweeper = setInterval(
+        () => void this.closeIdle(this.idleCloseMs),
+        Math.max(1_000, Math.min(30_000, this.idleCloseMs / 4)),
+      ).unref();
   }
 
   /** Names of the databases, sorted. */

@@ -2,6 +2,7 @@
 // statements and transactions one at a time.
 import fs from 'node:fs';
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Results } from '@electric-sql/pglite';
 import { ExclusiveLock } from './exclusiveLock';
@@ -51,9 +52,13 @@ export function isDatabaseExit(error: unknown): boolean {
   return error !== null && typeof error === 'object' && (error as { name?: unknown }).name === 'ExitStatus';
 }
 
-/** The size of PGlite's WebAssembly memory (its module is not part of PGlite's typed API; 0 once closed). */
+/**
+ * What this worker holds that only ending it gives back: PGlite's WebAssembly memory (it never shrinks; its module is
+ * not part of PGlite's typed API) and this thread's JavaScript heap (a large result grows it, and V8 keeps the pages).
+ */
 function heapBytes(db: PGlite): number {
-  return (db as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.byteLength ?? 0;
+  const wasm = (db as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.byteLength ?? 0;
+  return wasm + getHeapStatistics().total_heap_size;
 }
 
 class DatabaseHost {

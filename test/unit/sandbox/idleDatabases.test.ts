@@ -29,7 +29,10 @@ async function waitUntil(condition: () => boolean, what: string): Promise<void> 
 }
 
 const countPartners = (catalog: DatabaseCatalog) =>
-  catalog.use('one', async (db) => (await db.query<{ n: number }>("SELECT count(*) AS n FROM res_partner WHERE name = 'Idle Test'")).rows[0].n);
+  catalog.use(
+    'one',
+    async (db) => (await db.query<{ n: number }>("SELECT count(*) AS n FROM res_partner WHERE name = 'Idle Test'")).rows[0].n,
+  );
 
 const addPartner = (catalog: DatabaseCatalog) =>
   catalog.use('one', (db) => db.query("INSERT INTO res_partner (name, active, type) VALUES ('Idle Test', true, 'contact')"));
