@@ -101,11 +101,11 @@ class UiTestSession {
     this.cleanups.push({ what, action });
   }
 
-  /** The sandbox server from the test build (out/), stopped at the end. */
-  async startSandbox() {
+  /** The sandbox server from the test build (out/), stopped at the end; `options` as the test API's `startSandbox`. */
+  async startSandbox(options = {}) {
     const testApi = path.join(root, 'out/src/sandbox/testApi.js');
     if (!fs.existsSync(testApi)) throw new Error(`${testApi} is missing: run node scripts/build.mjs --tests first`);
-    const sandbox = await this.step('start the sandbox', () => createRequire(import.meta.url)(testApi).startSandbox());
+    const sandbox = await this.step('start the sandbox', () => createRequire(import.meta.url)(testApi).startSandbox(options));
     this.onCleanup('stop the sandbox', () => sandbox.stop());
     return sandbox;
   }

@@ -34,9 +34,12 @@ export class SchemaComparisonDocuments implements vscode.TextDocumentContentProv
     const uri = vscode.Uri.from({ scheme: COMPARISON_SCHEME, path: `/${fileSafe(before)}..${fileSafe(after)}.md`, query: String(this.#count) });
     this.#texts.set(uri.toString(), markdown);
     this.latest = uri;
-    const commands = await vscode.commands.getCommands(true);
-    if (commands.includes('markdown.showPreview')) await vscode.commands.executeCommand('markdown.showPreview', uri);
-    else await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'markdown'));
+    try {
+      // The built-in Markdown extension registers the command when it activates (on this command).
+      await vscode.commands.executeCommand('markdown.showPreview', uri);
+    } catch {
+      await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'markdown'));
+    }
     return uri;
   }
 
