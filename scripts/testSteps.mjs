@@ -28,6 +28,7 @@ export function testSteps(node = process.execPath) {
     { name: 'walkthrough', command: node, args: ['test/e2e/walkthrough.mjs'], counts: 'summary', ui: true },
     { name: 'agent-tools-confirm', command: node, args: ['test/e2e/agentToolsConfirm.mjs'], counts: 'summary', ui: true },
     { name: 'company-switcher', command: node, args: ['test/e2e/companySwitcher.mjs'], counts: 'summary', ui: true },
+    { name: 'schema-comparison', command: node, args: ['test/e2e/schemaComparison.mjs'], counts: 'summary', ui: true },
   ];
 }
 
