@@ -52,31 +52,67 @@ function registerFeatures(context: vscode.ExtensionContext, log: vscode.LogOutpu
   const testing = registerTesting(context, { service: connections.service, log, ...requests.running }, connections.testApi?.inputs);
   const schemaServices = new SchemaServices(connections.service, context.globalStorageUri);
   const language = registerLanguage(connections.service, schemaServices, connections.contextSwitcher);
-  const explorer = registerExplorer(context, { connections: connections.service, language, inputs: connections.testApi?.inputs, schemaServices });
+  const explorer = registerExplorer(context, {
+    connections: connections.service,
+    language,
+    inputs: connections.testApi?.inputs,
+    schemaServices,
+  });
   const [keys, databases] = [registerKeys(context, connections, log), registerDatabases(context, connections, log)];
   const localSandbox = registerLocalSandbox(context, connections, log);
   const paste = registerPaste(context, connections, log);
   const agents = registerAgents(context, connections.service, schemaServices, log);
   context.subscriptions.push(agents.disposable);
-  context.subscriptions.push(log, registerLogCommands(log), explorer, connections, requests, language, schemaServices, registerMigration(log), keys, databases, localSandbox,
-    testing, paste);
+  context.subscriptions.push(
+    log,
+    registerLogCommands(log),
+    explorer,
+    connections,
+    requests,
+    language,
+    schemaServices,
+    registerMigration(log),
+    keys,
+    databases,
+    localSandbox,
+    testing,
+    paste,
+  );
   return { connections, requests, language, explorer, keys, databases, localSandbox, testing, paste, agents };
 }
 
 /** The activation time line that bench/activationBench.mjs reads from the extension's log. */
 function logActivationTime(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, activateMs: number): void {
-  const moduleMs = typeof __json2LoadStarted === 'number' && typeof __json2LoadEnded === 'number' ? __json2LoadEnded - __json2LoadStarted : 0;
+  const moduleMs =
+    typeof __json2LoadStarted === 'number' && typeof __json2LoadEnded === 'number' ? __json2LoadEnded - __json2LoadStarted : 0;
   const ms = (value: number): string => value.toFixed(1);
-  log.info(vscode.l10n.t('JSON-2 Explorer {0} activated in {1} ms (module {2} ms, activate {3} ms)',
-    String(context.extension.packageJSON.version), ms(moduleMs + activateMs), ms(moduleMs), ms(activateMs)));
+  log.info(
+    vscode.l10n.t(
+      'JSON-2 Explorer {0} activated in {1} ms (module {2} ms, activate {3} ms)',
+      String(context.extension.packageJSON.version),
+      ms(moduleMs + activateMs),
+      ms(moduleMs),
+      ms(activateMs),
+    ),
+  );
 }
 
 function testApiOf(features: ReturnType<typeof registerFeatures>): Json2TestApi | undefined {
   const { connections, requests, language, explorer, keys, databases, localSandbox, testing, paste, agents } = features;
-  return connections.testApi && {
-    connections: connections.testApi, requests: requests.testApi, language, explorer: explorer.testApi, keys: keys.testApi, databases: databases.testApi,
-    localSandbox: localSandbox.testApi, testing: testing.testApi, paste: paste.testApi, agents: agents.testApi,
-  };
+  return (
+    connections.testApi && {
+      connections: connections.testApi,
+      requests: requests.testApi,
+      language,
+      explorer: explorer.testApi,
+      keys: keys.testApi,
+      databases: databases.testApi,
+      localSandbox: localSandbox.testApi,
+      testing: testing.testApi,
+      paste: paste.testApi,
+      agents: agents.testApi,
+    }
+  );
 }
 
 export function deactivate(): void {}

@@ -13,8 +13,13 @@ export function json2McpDefinition(extensionUri: vscode.Uri, version: string): v
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   if (folder?.scheme !== 'file') return undefined;
   const script = vscode.Uri.joinPath(extensionUri, 'dist', 'mcp.js').fsPath;
-  const definition = new vscode.McpStdioServerDefinition(vscode.l10n.t('JSON-2 Explorer (read-only)'), process.execPath,
-    [script, '--root', folder.fsPath], { ELECTRON_RUN_AS_NODE: '1' }, version);
+  const definition = new vscode.McpStdioServerDefinition(
+    vscode.l10n.t('JSON-2 Explorer (read-only)'),
+    process.execPath,
+    [script, '--root', folder.fsPath],
+    { ELECTRON_RUN_AS_NODE: '1' },
+    version,
+  );
   definition.cwd = folder;
   return definition;
 }
@@ -29,7 +34,10 @@ function offered(): boolean {
  * it offers nothing in an untrusted workspace or with `json2.agentTools.enabled` off, and tells the editor when that
  * changes. Returns the provider too, for the host tests.
  */
-export function registerMcpServerProvider(context: vscode.ExtensionContext): { disposable: vscode.Disposable; provider?: vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition> } {
+export function registerMcpServerProvider(context: vscode.ExtensionContext): {
+  disposable: vscode.Disposable;
+  provider?: vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition>;
+} {
   if (typeof vscode.lm?.registerMcpServerDefinitionProvider !== 'function') return { disposable: new vscode.Disposable(() => undefined) };
   const changed = new vscode.EventEmitter<void>();
   const version = String(context.extension.packageJSON.version);
@@ -47,7 +55,9 @@ export function registerMcpServerProvider(context: vscode.ExtensionContext): { d
     vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider),
     vscode.workspace.onDidGrantWorkspaceTrust(() => changed.fire()),
     vscode.workspace.onDidChangeWorkspaceFolders(() => changed.fire()),
-    vscode.workspace.onDidChangeConfiguration((event) => { if (event.affectsConfiguration('json2.agentTools.enabled')) changed.fire(); }),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('json2.agentTools.enabled')) changed.fire();
+    }),
   );
   return { disposable, provider };
 }

@@ -8,22 +8,47 @@ import type { SchemaServices } from '../schema/schemaServices';
 import { agentToolSettings as settings } from './agentToolSettings';
 
 const TOOL_NAMES: readonly AgentToolName[] = [
-  'json2_list_connections', 'json2_find_models', 'json2_describe_model', 'json2_read_records', 'json2_call_method', 'json2_run_request',
+  'json2_list_connections',
+  'json2_find_models',
+  'json2_describe_model',
+  'json2_read_records',
+  'json2_call_method',
+  'json2_run_request',
 ];
 
 /** The confirmation a tool asks before it runs: methods that may write, and request files (whose requests may write). */
-function prepare(name: AgentToolName, input: Record<string, unknown>, allowWrites: boolean, connections: ConnectionService): vscode.PreparedToolInvocation {
+function prepare(
+  name: AgentToolName,
+  input: Record<string, unknown>,
+  allowWrites: boolean,
+  connections: ConnectionService,
+): vscode.PreparedToolInvocation {
   const saved = typeof input.connection === 'string' ? connections.find(input.connection) : connections.active();
-  const connection = saved?.profile.name ?? (typeof input.connection === 'string' ? input.connection : vscode.l10n.t('the active connection'));
+  const connection =
+    saved?.profile.name ?? (typeof input.connection === 'string' ? input.connection : vscode.l10n.t('the active connection'));
   // A read-only connection refuses such a call before sending it: there is nothing to confirm.
-  if (name === 'json2_call_method' && allowWrites && typeof input.method === 'string' && !isReadOnlyMethod(input.method) && saved?.profile.readOnly !== true) {
+  if (
+    name === 'json2_call_method' &&
+    allowWrites &&
+    typeof input.method === 'string' &&
+    !isReadOnlyMethod(input.method) &&
+    saved?.profile.readOnly !== true
+  ) {
     const ids = Array.isArray(input.ids) ? input.ids.length : undefined;
     const records = ids === undefined ? vscode.l10n.t('a model-level call (no record ids)') : vscode.l10n.t('{0} record(s)', ids);
     return {
       invocationMessage: vscode.l10n.t('Calling {0}.{1}', String(input.model), input.method),
       confirmationMessages: {
         title: vscode.l10n.t('Call {0}.{1}?', String(input.model), input.method),
-        message: new vscode.MarkdownString().appendText(vscode.l10n.t('The agent wants to call {0}.{1} on {2} through the connection "{3}". This method may change data.', String(input.model), input.method, records, connection)),
+        message: new vscode.MarkdownString().appendText(
+          vscode.l10n.t(
+            'The agent wants to call {0}.{1} on {2} through the connection "{3}". This method may change data.',
+            String(input.model),
+            input.method,
+            records,
+            connection,
+          ),
+        ),
       },
     };
   }
@@ -32,7 +57,13 @@ function prepare(name: AgentToolName, input: Record<string, unknown>, allowWrite
       invocationMessage: vscode.l10n.t('Running {0} of {1}', String(input.name), String(input.file)),
       confirmationMessages: {
         title: vscode.l10n.t('Run the request {0}?', String(input.name)),
-        message: new vscode.MarkdownString().appendText(vscode.l10n.t('The agent wants to run the request {0} of {1} (and the named requests it uses); a request may change data.', String(input.name), String(input.file))),
+        message: new vscode.MarkdownString().appendText(
+          vscode.l10n.t(
+            'The agent wants to run the request {0} of {1} (and the named requests it uses); a request may change data.',
+            String(input.name),
+            String(input.file),
+          ),
+        ),
       },
     };
   }
@@ -44,32 +75,52 @@ function prepare(name: AgentToolName, input: Record<string, unknown>, allowWrite
  * when either changes. Each call opens the connections it needs with their keys from the secret storage, through the
  * same guards as everything else; writes need `json2.agentTools.allowWrites` in the user's settings and a confirmation.
  */
-export function registerAgentTools(connections: ConnectionService, schemaServices: SchemaServices, log: vscode.LogOutputChannel): vscode.Disposable {
+export function registerAgentTools(
+  connections: ConnectionService,
+  schemaServices: SchemaServices,
+  log: vscode.LogOutputChannel,
+): vscode.Disposable {
   let registered: vscode.Disposable[] = [];
   const refresh = (): void => {
     for (const registration of registered) registration.dispose();
     registered = [];
     if (!vscode.workspace.isTrusted || !settings().enabled || typeof vscode.lm?.registerTool !== 'function') return;
-    registered = TOOL_NAMES.map((name) => vscode.lm.registerTool<Record<string, unknown>>(name, {
-      prepareInvocation: (options) => prepare(name, options.input, settings().allowWrites, connections),
-      invoke: async (options, token) => {
-        const result = await invokeTool({ connections, schemaServices, log }, name, options.input, token);
-        return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);
-      },
-    }));
+    registered = TOOL_NAMES.map((name) =>
+      vscode.lm.registerTool<Record<string, unknown>>(name, {
+        prepareInvocation: (options) => prepare(name, options.input, settings().allowWrites, connections),
+        invoke: async (options, token) => {
+          const result = await invokeTool({ connections, schemaServices, log }, name, options.input, token);
+          return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);
+        },
+      }),
+    );
   };
   refresh();
   return vscode.Disposable.from(
     vscode.workspace.onDidGrantWorkspaceTrust(refresh),
-    vscode.workspace.onDidChangeConfiguration((event) => { if (event.affectsConfiguration('json2.agentTools')) refresh(); }),
-    { dispose: () => { for (const registration of registered) registration.dispose(); } },
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('json2.agentTools')) refresh();
+    }),
+    {
+      dispose: () => {
+        for (const registration of registered) registration.dispose();
+      },
+    },
   );
 }
 
 /** One call: a session over the editor's connections (keys from the secret storage) and shared schemas, closed afterwards. */
-async function invokeTool({ connections, schemaServices, log }: { connections: ConnectionService; schemaServices: SchemaServices; log: vscode.LogOutputChannel }, name: AgentToolName, input: unknown, token: vscode.CancellationToken): Promise<AgentToolResult> {
+async function invokeTool(
+  { connections, schemaServices, log }: { connections: ConnectionService; schemaServices: SchemaServices; log: vscode.LogOutputChannel },
+  name: AgentToolName,
+  input: unknown,
+  token: vscode.CancellationToken,
+): Promise<AgentToolResult> {
   // Loaded on first use: the tools and their clients stay out of the editor's start-up.
-  const [{ AgentSession }, { AgentTools }] = await Promise.all([import('../../core/agentTools/agentSession.js'), import('../../core/agentTools/agentTools.js')]);
+  const [{ AgentSession }, { AgentTools }] = await Promise.all([
+    import('../../core/agentTools/agentSession.js'),
+    import('../../core/agentTools/agentTools.js'),
+  ]);
   const session = new AgentSession({
     source: {
       list: () => Promise.resolve(connections.list().map((saved) => saved.profile)),
@@ -86,7 +137,8 @@ async function invokeTool({ connections, schemaServices, log }: { connections: C
   });
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const tools = new AgentTools({
-    session, workspaceRoot: folder?.scheme === 'file' ? folder.fsPath : '',
+    session,
+    workspaceRoot: folder?.scheme === 'file' ? folder.fsPath : '',
     ...(folder?.scheme === 'file' ? {} : { exclude: ['json2_run_request'] as const }),
     log: (line) => log.info(`agent tool ${line}`),
   });

@@ -13,7 +13,12 @@ export interface AgentsTestApi {
   sharedSchema(connection: string): Promise<SchemaService>;
 }
 
-export function registerAgents(context: vscode.ExtensionContext, connections: ConnectionService, schemaServices: SchemaServices, log: vscode.LogOutputChannel): { disposable: vscode.Disposable; testApi: AgentsTestApi } {
+export function registerAgents(
+  context: vscode.ExtensionContext,
+  connections: ConnectionService,
+  schemaServices: SchemaServices,
+  log: vscode.LogOutputChannel,
+): { disposable: vscode.Disposable; testApi: AgentsTestApi } {
   const mcp = registerMcpServerProvider(context);
   const disposable = vscode.Disposable.from(registerAgentTools(connections, schemaServices, log), mcp.disposable);
   const testApi: AgentsTestApi = {

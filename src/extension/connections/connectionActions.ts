@@ -24,7 +24,8 @@ export class ConnectionActions {
 
   async addConnection(): Promise<string | undefined> {
     const added = await runAddConnectionFlow(this.#deps.port(), this.#deps.probe, {
-      existingNames: this.#deps.service.list().map((saved) => saved.profile.name), canSaveInWorkspace: this.#deps.settings.canSaveInWorkspace(),
+      existingNames: this.#deps.service.list().map((saved) => saved.profile.name),
+      canSaveInWorkspace: this.#deps.settings.canSaveInWorkspace(),
     });
     if (!added) return undefined;
     // The key first: when the settings change is seen, the connection is complete.
@@ -32,7 +33,9 @@ export class ConnectionActions {
     await this.#deps.settings.save(added.profile, added.level);
     await this.#deps.service.setActive(added.profile.name);
     this.#deps.log.info(`[${added.profile.name}] added in ${added.level} settings (${added.profile.protocol}, ${added.profile.baseUrl})`);
-    void vscode.window.showInformationMessage(inertLinks(vscode.l10n.t('Connection "{0}" added and made active.', describeConnection(added.profile))));
+    void vscode.window.showInformationMessage(
+      inertLinks(vscode.l10n.t('Connection "{0}" added and made active.', describeConnection(added.profile))),
+    );
     return added.profile.name;
   }
 
@@ -46,12 +49,21 @@ export class ConnectionActions {
     // The recorded scope and expiration describe the old key: kept only when the same key was given again.
     const { keyScope: _scope, keyExpiration: _expiration, ...withoutFacts } = saved.profile;
     const profile = { ...(previous === updated.secret ? saved.profile : withoutFacts), user: updated.user };
-    if (JSON.stringify(profile) !== JSON.stringify(saved.profile)) await this.#deps.settings.save(profile, levelOf(saved), saved.profile.name);
+    if (JSON.stringify(profile) !== JSON.stringify(saved.profile))
+      await this.#deps.settings.save(profile, levelOf(saved), saved.profile.name);
     this.#deps.log.info(`[${saved.profile.name}] key updated`);
     const before = saved.profile.user;
     if (before !== undefined && before.id !== updated.user.id) {
-      void vscode.window.showWarningMessage(inertLinks(vscode.l10n.t('The new key of "{0}" belongs to {1}, not to {2} as the old one did.',
-        saved.profile.name, updated.user.name ?? updated.user.login ?? String(updated.user.id), before.name ?? before.login ?? String(before.id))));
+      void vscode.window.showWarningMessage(
+        inertLinks(
+          vscode.l10n.t(
+            'The new key of "{0}" belongs to {1}, not to {2} as the old one did.',
+            saved.profile.name,
+            updated.user.name ?? updated.user.login ?? String(updated.user.id),
+            before.name ?? before.login ?? String(before.id),
+          ),
+        ),
+      );
     } else {
       void vscode.window.showInformationMessage(vscode.l10n.t('The key of "{0}" was checked and stored.', saved.profile.name));
     }
@@ -67,13 +79,18 @@ export class ConnectionActions {
     if (edit.secret === 'forget') await this.#deps.secrets.delete(saved.profile);
     await this.#deps.settings.save(edit.profile, levelOf(saved), saved.profile.name);
     this.#deps.log.info(`[${saved.profile.name}] edited`);
-    if (edit.secret === 'forget') await this.updateKey(edit.profile.name, vscode.l10n.t('The connection changed, so its key must be given again.'));
+    if (edit.secret === 'forget')
+      await this.updateKey(edit.profile.name, vscode.l10n.t('The connection changed, so its key must be given again.'));
   }
 
   async renameConnection(argument: NodeArgument): Promise<void> {
     const saved = await this.#choose(argument, vscode.l10n.t('Rename Connection'));
     if (!saved) return;
-    const name = await runRenameFlow(this.#deps.port(), saved, this.#deps.service.list().map((other) => other.profile.name));
+    const name = await runRenameFlow(
+      this.#deps.port(),
+      saved,
+      this.#deps.service.list().map((other) => other.profile.name),
+    );
     if (name === undefined || name === saved.profile.name) return;
     const wasActive = this.#deps.service.active()?.profile.name === saved.profile.name;
     const renamed = { ...saved.profile, name };
@@ -95,11 +112,18 @@ export class ConnectionActions {
     const ADD = '\u0000add';
     const connections = this.#deps.service.list();
     const picked = await this.#deps.port().pick({
-      id: 'connection', title: vscode.l10n.t('Switch Connection'), step: 1, totalSteps: 1, placeholder: vscode.l10n.t('The connection for request files without # @connection'),
+      id: 'connection',
+      title: vscode.l10n.t('Switch Connection'),
+      step: 1,
+      totalSteps: 1,
+      placeholder: vscode.l10n.t('The connection for request files without # @connection'),
       active: this.#deps.service.active()?.profile.name,
       items: [
         ...connections.map(({ profile }) => ({
-          label: profile.name, description: [profile.database, profile.user?.name ?? profile.login].filter(Boolean).join(' · '), detail: profile.baseUrl, value: profile.name,
+          label: profile.name,
+          description: [profile.database, profile.user?.name ?? profile.login].filter(Boolean).join(' · '),
+          detail: profile.baseUrl,
+          value: profile.name,
         })),
         { label: `$(add) ${vscode.l10n.t('Add Connection…')}`, value: ADD },
       ],

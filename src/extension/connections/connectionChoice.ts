@@ -21,14 +21,21 @@ export function databaseOf(argument: NodeArgument): string | undefined {
  * (connections, keys, databases) finds its connection. `json2Only` keeps the connections of the deprecated interfaces
  * out (keys are managed through JSON-2).
  */
-export async function chooseConnection(service: ConnectionService, port: InputPort, argument: NodeArgument, title: string,
-  json2Only = false): Promise<SavedConnection | undefined> {
+export async function chooseConnection(
+  service: ConnectionService,
+  port: InputPort,
+  argument: NodeArgument,
+  title: string,
+  json2Only = false,
+): Promise<SavedConnection | undefined> {
   const name = connectionNameOf(argument);
   if (name !== undefined) {
     const found = service.find(name);
     if (!found) void vscode.window.showErrorMessage(vscode.l10n.t('No connection named "{0}".', name));
     else if (json2Only && found.profile.protocol !== 'json2') {
-      void vscode.window.showErrorMessage(vscode.l10n.t('"{0}" uses a deprecated RPC interface: API keys are managed through JSON-2 connections.', name));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('"{0}" uses a deprecated RPC interface: API keys are managed through JSON-2 connections.', name),
+      );
       return undefined;
     }
     return found;
@@ -39,7 +46,12 @@ export async function chooseConnection(service: ConnectionService, port: InputPo
     return undefined;
   }
   const picked = await port.pick({
-    id: 'connection', title, step: 1, totalSteps: 1, placeholder: vscode.l10n.t('Which connection?'), active: service.active()?.profile.name,
+    id: 'connection',
+    title,
+    step: 1,
+    totalSteps: 1,
+    placeholder: vscode.l10n.t('Which connection?'),
+    active: service.active()?.profile.name,
     items: connections.map((saved) => ({
       label: saved.profile.name,
       description: [saved.profile.baseUrl, saved.profile.database].filter(Boolean).join(' · '),

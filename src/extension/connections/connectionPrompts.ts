@@ -23,8 +23,16 @@ export const vscodeConnectionPrompts: ConnectionPrompts = {
 
   async confirmRemoval(profile) {
     const remove = vscode.l10n.t('Remove');
-    const detail = vscode.l10n.t('Its settings entry and its key in the secret storage are deleted. The key itself stays valid on the server until you revoke it.');
-    return (await vscode.window.showWarningMessage(vscode.l10n.t('Remove the connection "{0}"?', profile.name), { modal: true, detail }, remove)) === remove;
+    const detail = vscode.l10n.t(
+      'Its settings entry and its key in the secret storage are deleted. The key itself stays valid on the server until you revoke it.',
+    );
+    return (
+      (await vscode.window.showWarningMessage(
+        vscode.l10n.t('Remove the connection "{0}"?', profile.name),
+        { modal: true, detail },
+        remove,
+      )) === remove
+    );
   },
 
   async offerKeyUpdate(profile, message) {

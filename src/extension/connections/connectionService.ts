@@ -89,7 +89,7 @@ export class ConnectionService implements vscode.Disposable {
 
   async hasSecret(name: string): Promise<boolean> {
     const saved = this.find(name);
-    return saved !== undefined && await this.#deps.secrets.has(saved.profile);
+    return saved !== undefined && (await this.#deps.secrets.has(saved.profile));
   }
 
   /**
@@ -120,7 +120,9 @@ export class ConnectionService implements vscode.Disposable {
     });
     const entry = { profile: profileText, client };
     this.#making.set(cacheKey, entry);
-    const forget = (): void => { if (this.#making.get(cacheKey) === entry) this.#making.delete(cacheKey); };
+    const forget = (): void => {
+      if (this.#making.get(cacheKey) === entry) this.#making.delete(cacheKey);
+    };
     client.then(forget, forget);
     return client;
   }
@@ -136,7 +138,10 @@ export class ConnectionService implements vscode.Disposable {
 
   #savedOrThrow(name: string | undefined): SavedConnection {
     const saved = name === undefined ? this.active() : this.find(name);
-    if (!saved) throw new Error(name === undefined ? vscode.l10n.t('No JSON-2 connection yet: add one first.') : vscode.l10n.t('No connection named "{0}".', name));
+    if (!saved)
+      throw new Error(
+        name === undefined ? vscode.l10n.t('No JSON-2 connection yet: add one first.') : vscode.l10n.t('No connection named "{0}".', name),
+      );
     return saved;
   }
 
@@ -171,12 +176,18 @@ export class ConnectionService implements vscode.Disposable {
     const started = performance.now();
     try {
       const result = await client.call<T>(call, options.signal);
-      if (client.profile.protocol !== 'json2') this.#log('info', name, `${call.model}.${call.method} ok in ${Math.round(performance.now() - started)} ms`);
+      if (client.profile.protocol !== 'json2')
+        this.#log('info', name, `${call.model}.${call.method} ok in ${Math.round(performance.now() - started)} ms`);
       return result;
     } catch (error) {
       const kind = (error as { kind?: unknown }).kind;
       if (kind === 'refused') this.#log('warn', name, (error as Error).message);
-      else if (client.profile.protocol !== 'json2') this.#log('warn', name, `${call.model}.${call.method} failed (${String(kind)}): ${client.redactor.redact((error as Error).message)}`);
+      else if (client.profile.protocol !== 'json2')
+        this.#log(
+          'warn',
+          name,
+          `${call.model}.${call.method} failed (${String(kind)}): ${client.redactor.redact((error as Error).message)}`,
+        );
       this.reportFailure(name, error);
       throw error;
     }
@@ -187,7 +198,10 @@ export class ConnectionService implements vscode.Disposable {
     const saved = this.find(name);
     if (!saved || (error as { kind?: unknown } | null)?.kind !== 'auth') return;
     const reason = error instanceof Error ? error.message : String(error);
-    void this.#offerKeyUpdate(saved, vscode.l10n.t('The server refused the key of the connection "{0}" ({1}).', saved.profile.name, reason));
+    void this.#offerKeyUpdate(
+      saved,
+      vscode.l10n.t('The server refused the key of the connection "{0}" ({1}).', saved.profile.name, reason),
+    );
   }
 
   dispose(): void {

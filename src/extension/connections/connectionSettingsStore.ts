@@ -2,7 +2,11 @@
 import * as vscode from 'vscode';
 import type { ConnectionProfile } from '../../core/connections/connectionProfile';
 import {
-  type ConnectionList, hasConnectionEntry, mergeConnectionLevels, withConnectionRemoved, withConnectionSaved,
+  type ConnectionList,
+  hasConnectionEntry,
+  mergeConnectionLevels,
+  withConnectionRemoved,
+  withConnectionSaved,
 } from '../../core/connections/connectionSettings';
 
 const SECTION = 'json2';
@@ -31,7 +35,9 @@ export class ConnectionSettingsStore implements vscode.Disposable {
   read(): ConnectionList {
     const inspected = vscode.workspace.getConfiguration(SECTION).inspect<unknown>(KEY);
     return mergeConnectionLevels({
-      user: inspected?.globalValue, workspace: inspected?.workspaceValue, workspaceTrusted: vscode.workspace.isTrusted,
+      user: inspected?.globalValue,
+      workspace: inspected?.workspaceValue,
+      workspaceTrusted: vscode.workspace.isTrusted,
     });
   }
 

@@ -7,25 +7,46 @@ import { serverMarkdown } from '../serverMarkdown';
 import type { ConnectionService } from './connectionService';
 
 /** The item's text, tooltip and look for the active connection (or for none). */
-export function statusBarContent(active: SavedConnection | undefined): { text: string; tooltip: vscode.MarkdownString; command: string; warning: boolean } {
+export function statusBarContent(active: SavedConnection | undefined): {
+  text: string;
+  tooltip: vscode.MarkdownString;
+  command: string;
+  warning: boolean;
+} {
   // Settings and the server (user name, version) fill it: every text is escaped, and the Markdown is untrusted.
   const text = (value: string) => escapeMarkdown(value, 'inline');
-  if (!active) return { text: '$(plug) JSON-2', tooltip: serverMarkdown(text(vscode.l10n.t('No JSON-2 connection: click to add one.'))), command: CommandIds.addConnection, warning: false };
+  if (!active)
+    return {
+      text: '$(plug) JSON-2',
+      tooltip: serverMarkdown(text(vscode.l10n.t('No JSON-2 connection: click to add one.'))),
+      command: CommandIds.addConnection,
+      warning: false,
+    };
   const { profile } = active;
   const marks = `${profile.readOnly ? ' $(lock)' : ''}${profile.production ? ' $(warning)' : ''}`;
   const lines: Array<[string, string | undefined]> = [
     [vscode.l10n.t('Server'), `${profile.baseUrl}${profile.serverVersion ? ` (${profile.serverVersion})` : ''}`],
     [vscode.l10n.t('Database'), profile.database],
     [vscode.l10n.t('User'), profile.user?.name ?? profile.user?.login ?? profile.login],
-    [vscode.l10n.t('Protocol'), profile.protocol === 'json2' ? 'JSON-2' : vscode.l10n.t('{0} (deprecated)', profile.protocol === 'xmlrpc' ? 'XML-RPC' : 'JSON-RPC')],
+    [
+      vscode.l10n.t('Protocol'),
+      profile.protocol === 'json2' ? 'JSON-2' : vscode.l10n.t('{0} (deprecated)', profile.protocol === 'xmlrpc' ? 'XML-RPC' : 'JSON-RPC'),
+    ],
     [vscode.l10n.t('Saved in'), active.level === 'workspace' ? vscode.l10n.t('workspace settings') : vscode.l10n.t('user settings')],
   ];
   const body = lines.filter(([, value]) => value).map(([label, value]) => text(`${label}: ${value}`));
   if (profile.readOnly) body.push(text(vscode.l10n.t('Read-only: methods that may write are refused before sending.')));
   if (profile.production) body.push(text(vscode.l10n.t('Production: methods that may write ask first.')));
-  const tooltip = serverMarkdown(`**${text(profile.name)}**\n\n${body.join('  \n')}\n\n${text(vscode.l10n.t('Click to switch connections.'))}`);
+  const tooltip = serverMarkdown(
+    `**${text(profile.name)}**\n\n${body.join('  \n')}\n\n${text(vscode.l10n.t('Click to switch connections.'))}`,
+  );
   // The name and user come from settings a workspace may set: codicon syntax in them must not render as icons.
-  return { text: `$(plug) ${describeConnection(profile).replace(/\$\(/g, '$\u200b(')}${marks}`, tooltip, command: CommandIds.switchConnection, warning: profile.production };
+  return {
+    text: `$(plug) ${describeConnection(profile).replace(/\$\(/g, '$\u200b(')}${marks}`,
+    tooltip,
+    command: CommandIds.switchConnection,
+    warning: profile.production,
+  };
 }
 
 export function registerConnectionStatusBar(service: ConnectionService): vscode.Disposable {

@@ -2,7 +2,13 @@
 // which language, and switch the connection's default context (company or language) from the server's own lists.
 import * as vscode from 'vscode';
 import type { SavedConnection } from '../../core/connections/connectionProfile';
-import { describeIdentity, loadContextChoices, orderChosenCompanies, withContextKey, type ContextChoices } from '../../core/connections/contextChoices';
+import {
+  describeIdentity,
+  loadContextChoices,
+  orderChosenCompanies,
+  withContextKey,
+  type ContextChoices,
+} from '../../core/connections/contextChoices';
 import { BACK, type InputPort } from '../../core/connections/inputPort';
 import { escapeMarkdown } from '../../core/untrustedText/markdownEscape';
 import { CommandIds } from '../commandIds';
@@ -29,12 +35,18 @@ const companyDescription = (choices: ContextChoices, id: number) =>
 function companyItems(choices: ContextChoices): { label: string; description?: string; value: string }[] {
   const all = choices.companies.map((company) => company.id).join(',');
   return [
-    ...choices.companies.map((company) => ({ label: company.name, description: companyDescription(choices, company.id), value: String(company.id) })),
+    ...choices.companies.map((company) => ({
+      label: company.name,
+      description: companyDescription(choices, company.id),
+      value: String(company.id),
+    })),
     ...(choices.companies.length > 1
       ? [{ label: vscode.l10n.t('All my companies'), description: choices.companies.map((company) => company.name).join(', '), value: all }]
       : []),
-    ...(choices.companies.length > 1 ? [{ label: vscode.l10n.t('Several Companies…'), description: vscode.l10n.t('check the ones to use'), value: SEVERAL }] : []),
-    { label: vscode.l10n.t('The user\'s default (no allowed_company_ids)'), value: OWN },
+    ...(choices.companies.length > 1
+      ? [{ label: vscode.l10n.t('Several Companies…'), description: vscode.l10n.t('check the ones to use'), value: SEVERAL }]
+      : []),
+    { label: vscode.l10n.t("The user's default (no allowed_company_ids)"), value: OWN },
   ];
 }
 
@@ -45,7 +57,11 @@ export class ContextSwitcher implements vscode.Disposable {
   readonly #choices = new Map<string, ContextChoices>();
   readonly #subscriptions: vscode.Disposable[];
 
-  constructor(private readonly service: ConnectionService, private readonly settings: ConnectionSettingsStore, private readonly port: () => InputPort) {
+  constructor(
+    private readonly service: ConnectionService,
+    private readonly settings: ConnectionSettingsStore,
+    private readonly port: () => InputPort,
+  ) {
     this.#company.name = vscode.l10n.t('JSON-2 Company');
     this.#language.name = vscode.l10n.t('JSON-2 Language');
     this.#company.command = CommandIds.switchCompany;
@@ -61,7 +77,11 @@ export class ContextSwitcher implements vscode.Disposable {
   /** What the items show now (tests read it). */
   get shown(): { company: string; language: string; tooltip: string } {
     const tooltip = this.#company.tooltip;
-    return { company: this.#company.text, language: this.#language.text, tooltip: typeof tooltip === 'string' ? tooltip : tooltip?.value ?? '' };
+    return {
+      company: this.#company.text,
+      language: this.#language.text,
+      tooltip: typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? ''),
+    };
   }
 
   /** The server's lists for `name` (asked once per connection until its settings change). */
@@ -92,9 +112,15 @@ export class ContextSwitcher implements vscode.Disposable {
     this.#language.text = `$(globe) ${plain(identity.language)}`;
     const user = choices?.user.name ?? active.profile.user?.name ?? active.profile.user?.login ?? active.profile.login ?? '';
     const lines = [
-      [vscode.l10n.t('User'), user], [vscode.l10n.t('Current company'), identity.company], [vscode.l10n.t('Language'), identity.language],
-    ].filter(([, value]) => value).map(([label, value]) => escapeMarkdown(`${label}: ${value}`, 'inline'));
-    const tooltip = serverMarkdown(`**${escapeMarkdown(active.profile.name, 'inline')}**\n\n${lines.join('  \n')}\n\n${escapeMarkdown(vscode.l10n.t('Click to switch; every model call of this connection sends it unless the request sets it.'), 'inline')}`);
+      [vscode.l10n.t('User'), user],
+      [vscode.l10n.t('Current company'), identity.company],
+      [vscode.l10n.t('Language'), identity.language],
+    ]
+      .filter(([, value]) => value)
+      .map(([label, value]) => escapeMarkdown(`${label}: ${value}`, 'inline'));
+    const tooltip = serverMarkdown(
+      `**${escapeMarkdown(active.profile.name, 'inline')}**\n\n${lines.join('  \n')}\n\n${escapeMarkdown(vscode.l10n.t('Click to switch; every model call of this connection sends it unless the request sets it.'), 'inline')}`,
+    );
     this.#company.tooltip = tooltip;
     this.#language.tooltip = tooltip;
     this.#company.accessibilityInformation = { label: vscode.l10n.t('Company: {0}', identity.company) };
@@ -114,7 +140,10 @@ export class ContextSwitcher implements vscode.Disposable {
     if (!choices) return;
     const current = active.profile.defaultContext?.allowed_company_ids;
     const picked = await this.port().pick<string>({
-      id: 'company', title: vscode.l10n.t('Switch Company ({0})', active.profile.name), step: 1, totalSteps: 1,
+      id: 'company',
+      title: vscode.l10n.t('Switch Company ({0})', active.profile.name),
+      step: 1,
+      totalSteps: 1,
       placeholder: vscode.l10n.t('The company every model call of this connection works in'),
       active: Array.isArray(current) && current.length === 1 ? String(current[0]) : Array.isArray(current) ? current.join(',') : OWN,
       items: companyItems(choices),
@@ -131,10 +160,17 @@ export class ContextSwitcher implements vscode.Disposable {
     const before = Array.isArray(current) ? (current as number[]) : [choices.defaultCompanyId];
     const port = this.port();
     const checked = await port.pickMany?.<number>({
-      id: 'companies', title: vscode.l10n.t('Switch Company ({0})', active.profile.name), step: 2, totalSteps: 2,
+      id: 'companies',
+      title: vscode.l10n.t('Switch Company ({0})', active.profile.name),
+      step: 2,
+      totalSteps: 2,
       placeholder: vscode.l10n.t('Check the companies the calls may use; the current company stays first while checked'),
       selected: before,
-      items: choices.companies.map((company) => ({ label: company.name, description: companyDescription(choices, company.id), value: company.id })),
+      items: choices.companies.map((company) => ({
+        label: company.name,
+        description: companyDescription(choices, company.id),
+        value: company.id,
+      })),
     });
     if (checked === BACK) return this.switchCompany();
     if (!checked) return;
@@ -149,12 +185,19 @@ export class ContextSwitcher implements vscode.Disposable {
     if (!choices) return;
     const current = active.profile.defaultContext?.lang;
     const picked = await this.port().pick<string>({
-      id: 'language', title: vscode.l10n.t('Switch Language ({0})', active.profile.name), step: 1, totalSteps: 1,
+      id: 'language',
+      title: vscode.l10n.t('Switch Language ({0})', active.profile.name),
+      step: 1,
+      totalSteps: 1,
       placeholder: vscode.l10n.t('The language of translated values and messages in every model call of this connection'),
       active: typeof current === 'string' ? current : OWN,
       items: [
         ...choices.languages.map((language) => ({ label: language.name, description: language.code, value: language.code })),
-        { label: vscode.l10n.t('The user\'s language (no lang)'), ...(choices.userLang ? { description: choices.userLang } : {}), value: OWN },
+        {
+          label: vscode.l10n.t("The user's language (no lang)"),
+          ...(choices.userLang ? { description: choices.userLang } : {}),
+          value: OWN,
+        },
       ],
     });
     if (typeof picked !== 'string') return;
@@ -171,7 +214,13 @@ export class ContextSwitcher implements vscode.Disposable {
     try {
       return await this.choices(active.profile.name);
     } catch (error) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('The companies and languages of "{0}" could not be read: {1}', active.profile.name, error instanceof Error ? error.message : String(error)));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t(
+          'The companies and languages of "{0}" could not be read: {1}',
+          active.profile.name,
+          error instanceof Error ? error.message : String(error),
+        ),
+      );
       return undefined;
     }
   }
@@ -179,7 +228,11 @@ export class ContextSwitcher implements vscode.Disposable {
   async #save(active: SavedConnection, key: string, value: unknown): Promise<void> {
     const { defaultContext: _old, ...rest } = active.profile;
     const defaultContext = withContextKey(active.profile.defaultContext, key, value);
-    await this.settings.save({ ...rest, ...(defaultContext ? { defaultContext } : {}) }, active.level === 'workspace' ? 'workspace' : 'user', active.profile.name);
+    await this.settings.save(
+      { ...rest, ...(defaultContext ? { defaultContext } : {}) },
+      active.level === 'workspace' ? 'workspace' : 'user',
+      active.profile.name,
+    );
     this.update();
   }
 

@@ -1,6 +1,14 @@
 // The InputPort on VS Code's input boxes and quick picks: titles with steps, a back button, checks shown while busy.
 import * as vscode from 'vscode';
-import { BACK, type Back, type CheckOutcome, type InputPort, type PickManyQuestion, type PickQuestion, type TextQuestion } from '../../core/connections/inputPort';
+import {
+  BACK,
+  type Back,
+  type CheckOutcome,
+  type InputPort,
+  type PickManyQuestion,
+  type PickQuestion,
+  type TextQuestion,
+} from '../../core/connections/inputPort';
 import { inertLinks } from '../../core/untrustedText/linkedText';
 
 /**
@@ -70,10 +78,16 @@ export class QuickInputPort implements InputPort {
         resolve(result);
       };
       const subscriptions = [
-        box.onDidChangeValue((value) => { if (!checking) box.validationMessage = question.validate?.(value); }),
-        box.onDidTriggerButton((button) => { if (button === vscode.QuickInputButtons.Back) finish(BACK); }),
+        box.onDidChangeValue((value) => {
+          if (!checking) box.validationMessage = question.validate?.(value);
+        }),
+        box.onDidTriggerButton((button) => {
+          if (button === vscode.QuickInputButtons.Back) finish(BACK);
+        }),
         box.onDidHide(() => finish(undefined)),
-        ...this.#followPresets(question.id, (value) => { box.value = value; }),
+        ...this.#followPresets(question.id, (value) => {
+          box.value = value;
+        }),
         box.onDidAccept(async () => {
           if (checking) return;
           const value = box.value;
@@ -106,12 +120,17 @@ export class QuickInputPort implements InputPort {
   #openTextBox<R>(question: TextQuestion<R>): vscode.InputBox {
     const box = vscode.window.createInputBox();
     Object.assign(box, {
-      title: question.title, step: question.step, totalSteps: question.totalSteps, prompt: question.prompt,
-      placeholder: question.placeholder, password: question.password === true, ignoreFocusOut: true,
+      title: question.title,
+      step: question.step,
+      totalSteps: question.totalSteps,
+      prompt: question.prompt,
+      placeholder: question.placeholder,
+      password: question.password === true,
+      ignoreFocusOut: true,
       buttons: question.step > 1 ? [vscode.QuickInputButtons.Back] : [],
     });
     const preset = this.#automation?.take(question.id);
-    box.value = typeof preset === 'string' ? preset : question.value ?? '';
+    box.value = typeof preset === 'string' ? preset : (question.value ?? '');
     return box;
   }
 
@@ -119,19 +138,31 @@ export class QuickInputPort implements InputPort {
   #followPresets(step: string, retype: (value: string) => void): vscode.Disposable[] {
     const automation = this.#automation;
     if (!automation) return [];
-    return [automation.onDidPreset(() => {
-      const value = automation.take(step);
-      if (typeof value === 'string') retype(value);
-    })];
+    return [
+      automation.onDidPreset(() => {
+        const value = automation.take(step);
+        if (typeof value === 'string') retype(value);
+      }),
+    ];
   }
 
   pick<T>(question: PickQuestion<T>): Promise<T | Back | undefined> {
     type Item = vscode.QuickPickItem & { value: T };
     const pick = vscode.window.createQuickPick<Item>();
-    const items: Item[] = question.items.map((item) => ({ label: item.label, description: item.description, detail: item.detail, value: item.value }));
+    const items: Item[] = question.items.map((item) => ({
+      label: item.label,
+      description: item.description,
+      detail: item.detail,
+      value: item.value,
+    }));
     Object.assign(pick, {
-      title: question.title, step: question.step, totalSteps: question.totalSteps, placeholder: question.placeholder, items,
-      ignoreFocusOut: true, buttons: question.step > 1 ? [vscode.QuickInputButtons.Back] : [],
+      title: question.title,
+      step: question.step,
+      totalSteps: question.totalSteps,
+      placeholder: question.placeholder,
+      items,
+      ignoreFocusOut: true,
+      buttons: question.step > 1 ? [vscode.QuickInputButtons.Back] : [],
     });
     const preset = this.#automation?.take(question.id);
     const active = items.find((item) => (preset !== undefined ? String(item.value) === String(preset) : item.value === question.active));
@@ -146,7 +177,9 @@ export class QuickInputPort implements InputPort {
         resolve(result);
       };
       const subscriptions = [
-        pick.onDidTriggerButton((button) => { if (button === vscode.QuickInputButtons.Back) finish(BACK); }),
+        pick.onDidTriggerButton((button) => {
+          if (button === vscode.QuickInputButtons.Back) finish(BACK);
+        }),
         pick.onDidHide(() => finish(undefined)),
         pick.onDidAccept(() => {
           const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
@@ -162,10 +195,21 @@ export class QuickInputPort implements InputPort {
   pickMany<T>(question: PickManyQuestion<T>): Promise<readonly T[] | Back | undefined> {
     type Item = vscode.QuickPickItem & { value: T };
     const pick = vscode.window.createQuickPick<Item>();
-    const items: Item[] = question.items.map((item) => ({ label: item.label, description: item.description, detail: item.detail, value: item.value }));
+    const items: Item[] = question.items.map((item) => ({
+      label: item.label,
+      description: item.description,
+      detail: item.detail,
+      value: item.value,
+    }));
     Object.assign(pick, {
-      title: question.title, step: question.step, totalSteps: question.totalSteps, placeholder: question.placeholder, items,
-      canSelectMany: true, ignoreFocusOut: true, buttons: question.step > 1 ? [vscode.QuickInputButtons.Back] : [],
+      title: question.title,
+      step: question.step,
+      totalSteps: question.totalSteps,
+      placeholder: question.placeholder,
+      items,
+      canSelectMany: true,
+      ignoreFocusOut: true,
+      buttons: question.step > 1 ? [vscode.QuickInputButtons.Back] : [],
     });
     const preset = this.#automation?.take(question.id);
     const checked = typeof preset === 'string' ? preset.split(',') : (question.selected ?? []).map(String);
@@ -180,7 +224,9 @@ export class QuickInputPort implements InputPort {
         resolve(result);
       };
       const subscriptions = [
-        pick.onDidTriggerButton((button) => { if (button === vscode.QuickInputButtons.Back) finish(BACK); }),
+        pick.onDidTriggerButton((button) => {
+          if (button === vscode.QuickInputButtons.Back) finish(BACK);
+        }),
         pick.onDidHide(() => finish(undefined)),
         pick.onDidAccept(() => {
           const chosen = new Set(pick.selectedItems);

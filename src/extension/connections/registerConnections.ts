@@ -47,9 +47,17 @@ export function registerConnections(context: vscode.ExtensionContext, log: vscod
   const service = new ConnectionService({ settings, secrets, state: context.workspaceState, log, prompts: () => prompts, userAgent });
   const contextSwitcher = new ContextSwitcher(service, settings, () => new QuickInputPort(automation));
   const disposables = vscode.Disposable.from(
-    settings, service, contextSwitcher,
+    settings,
+    service,
+    contextSwitcher,
     registerConnectionCommands({
-      service, settings, secrets, log, probe, port: () => new QuickInputPort(automation), prompts: () => prompts,
+      service,
+      settings,
+      secrets,
+      log,
+      probe,
+      port: () => new QuickInputPort(automation),
+      prompts: () => prompts,
     }),
     registerConnectionStatusBar(service),
     ...(automation ? [automation] : []),
@@ -59,7 +67,9 @@ export function registerConnections(context: vscode.ExtensionContext, log: vscod
     inputs: automation,
     contextSwitcher,
     logUri: context.logUri,
-    setPrompts: (replacement: ConnectionPrompts | undefined) => { prompts = replacement ?? vscodeConnectionPrompts; },
+    setPrompts: (replacement: ConnectionPrompts | undefined) => {
+      prompts = replacement ?? vscodeConnectionPrompts;
+    },
   };
   return { service, settings, secrets, testApi, contextSwitcher, dispose: () => disposables.dispose() };
 }

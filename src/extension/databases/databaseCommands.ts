@@ -27,10 +27,19 @@ const chosenFile = (uri: vscode.Uri | undefined): ChosenFile | undefined =>
 /** The flows' ports on the editor: the prompts are read at each use, so that tests can answer in their place. */
 function editorPorts(deps: DatabaseCommandDeps): DatabaseFlowPorts {
   return {
-    input: deps.port, masters: deps.masters, log: deps.log, progress: notificationProgress, refresh: refreshExplorer,
+    input: deps.port,
+    masters: deps.masters,
+    log: deps.log,
+    progress: notificationProgress,
+    refresh: refreshExplorer,
     openManager: async (saved: SavedConnection, masterPassword: string) => {
       const { DatabaseManagerClient } = await import('../../core/client/databaseManagerClient.js');
-      return new DatabaseManagerClient({ baseUrl: saved.profile.baseUrl, masterPassword, allowInsecureHttp: saved.profile.allowInsecureHttp, userAgent: deps.userAgent });
+      return new DatabaseManagerClient({
+        baseUrl: saved.profile.baseUrl,
+        masterPassword,
+        allowInsecureHttp: saved.profile.allowInsecureHttp,
+        userAgent: deps.userAgent,
+      });
     },
     offerToRemember: (origin) => deps.prompts().offerToRemember(origin),
     showError: (message) => deps.prompts().showError(message),
@@ -46,7 +55,8 @@ function editorPorts(deps: DatabaseCommandDeps): DatabaseFlowPorts {
 export function registerDatabaseCommands(deps: DatabaseCommandDeps): vscode.Disposable {
   const flows = new DatabaseFlows(editorPorts(deps));
   const target = (argument: NodeArgument): DatabaseTarget => ({
-    choose: (title) => chooseConnection(deps.service, deps.port(), argument, title), database: databaseOf(argument),
+    choose: (title) => chooseConnection(deps.service, deps.port(), argument, title),
+    database: databaseOf(argument),
   });
   return vscode.Disposable.from(
     vscode.commands.registerCommand(CommandIds.createDatabase, (argument: NodeArgument) => flows.create(target(argument))),
@@ -54,7 +64,11 @@ export function registerDatabaseCommands(deps: DatabaseCommandDeps): vscode.Disp
     vscode.commands.registerCommand(CommandIds.dropDatabase, (argument: NodeArgument) => flows.drop(target(argument))),
     vscode.commands.registerCommand(CommandIds.backupDatabase, (argument: NodeArgument) => flows.backup(target(argument))),
     vscode.commands.registerCommand(CommandIds.restoreDatabase, (argument: NodeArgument) => flows.restore(target(argument))),
-    vscode.commands.registerCommand(CommandIds.changeMasterPassword, (argument: NodeArgument) => flows.changeMasterPassword(target(argument))),
-    vscode.commands.registerCommand(CommandIds.forgetMasterPassword, (argument: NodeArgument) => flows.forgetMasterPassword(target(argument))),
+    vscode.commands.registerCommand(CommandIds.changeMasterPassword, (argument: NodeArgument) =>
+      flows.changeMasterPassword(target(argument)),
+    ),
+    vscode.commands.registerCommand(CommandIds.forgetMasterPassword, (argument: NodeArgument) =>
+      flows.forgetMasterPassword(target(argument)),
+    ),
   );
 }

@@ -17,14 +17,20 @@ export interface DatabasePrompts {
 export const vscodeDatabasePrompts: DatabasePrompts = {
   async backupDestination(suggested) {
     return vscode.window.showSaveDialog({
-      defaultUri: suggested, title: vscode.l10n.t('Save the Backup'), saveLabel: vscode.l10n.t('Save Backup'),
-      filters: suggested.path.endsWith('.zip') ? { [vscode.l10n.t('Zip backup')]: ['zip'] } : { [vscode.l10n.t('SQL dump')]: ['dump', 'sql'] },
+      defaultUri: suggested,
+      title: vscode.l10n.t('Save the Backup'),
+      saveLabel: vscode.l10n.t('Save Backup'),
+      filters: suggested.path.endsWith('.zip')
+        ? { [vscode.l10n.t('Zip backup')]: ['zip'] }
+        : { [vscode.l10n.t('SQL dump')]: ['dump', 'sql'] },
     });
   },
 
   async restoreSource() {
     const picked = await vscode.window.showOpenDialog({
-      canSelectMany: false, title: vscode.l10n.t('Backup to Restore'), openLabel: vscode.l10n.t('Restore'),
+      canSelectMany: false,
+      title: vscode.l10n.t('Backup to Restore'),
+      openLabel: vscode.l10n.t('Restore'),
       filters: { [vscode.l10n.t('Backups')]: ['zip', 'dump', 'sql'], [vscode.l10n.t('All files')]: ['*'] },
     });
     return picked?.[0];
@@ -33,7 +39,9 @@ export const vscodeDatabasePrompts: DatabasePrompts = {
   async offerToRemember(origin) {
     const remember = vscode.l10n.t('Remember');
     const chosen = await vscode.window.showInformationMessage(
-      vscode.l10n.t('Remember the master password of {0} in the editor\'s secret storage?', origin), remember);
+      vscode.l10n.t("Remember the master password of {0} in the editor's secret storage?", origin),
+      remember,
+    );
     return chosen === remember;
   },
 

@@ -18,17 +18,30 @@ export interface DatabasesFeature extends vscode.Disposable {
   readonly testApi: DatabasesTestApi | undefined;
 }
 
-export function registerDatabases(context: vscode.ExtensionContext, connections: ConnectionsFeature, log: vscode.LogOutputChannel): DatabasesFeature {
+export function registerDatabases(
+  context: vscode.ExtensionContext,
+  connections: ConnectionsFeature,
+  log: vscode.LogOutputChannel,
+): DatabasesFeature {
   let prompts: DatabasePrompts = vscodeDatabasePrompts;
   const masters = new MasterPasswordStore(context.secrets);
   const automation = connections.testApi?.inputs;
   const disposable = registerDatabaseCommands({
-    service: connections.service, masters, port: () => new QuickInputPort(automation), prompts: () => prompts, log,
+    service: connections.service,
+    masters,
+    port: () => new QuickInputPort(automation),
+    prompts: () => prompts,
+    log,
     userAgent: extensionUserAgent(context),
   });
-  const testApi: DatabasesTestApi | undefined = context.extensionMode === vscode.ExtensionMode.Test ? {
-    setPrompts: (replacement) => { prompts = replacement ?? vscodeDatabasePrompts; },
-    hasMasterPassword: async (baseUrl) => (await masters.get(baseUrl)) !== undefined,
-  } : undefined;
+  const testApi: DatabasesTestApi | undefined =
+    context.extensionMode === vscode.ExtensionMode.Test
+      ? {
+          setPrompts: (replacement) => {
+            prompts = replacement ?? vscodeDatabasePrompts;
+          },
+          hasMasterPassword: async (baseUrl) => (await masters.get(baseUrl)) !== undefined,
+        }
+      : undefined;
   return { testApi, dispose: () => disposable.dispose() };
 }

@@ -18,7 +18,11 @@ export interface CustomSchemaDeps {
 /** The database a command acts on: the node's, else the active connection's configured one. */
 export type DatabaseTarget = { readonly connectionName: string; readonly database: string };
 
-export async function createCustomModel(deps: CustomSchemaDeps, target: DatabaseTarget, refreshNode: ExplorerNode | undefined): Promise<NewCustomModel | undefined> {
+export async function createCustomModel(
+  deps: CustomSchemaDeps,
+  target: DatabaseTarget,
+  refreshNode: ExplorerNode | undefined,
+): Promise<NewCustomModel | undefined> {
   const schema = await deps.schemas.schema(target.connectionName, target.database);
   const existingModels = (await schema.models()).map((model) => model.model);
   const client = await deps.schemas.client(target.connectionName, target.database);
@@ -39,12 +43,20 @@ export async function addCustomField(deps: CustomSchemaDeps, node: ModelNode): P
   const [models, fields] = await Promise.all([schema.models(), schema.fields(node.model)]);
   const client = await deps.schemas.client(node.connectionName, node.database);
   const created = await addCustomFieldFlow(deps.port(), {
-    model: node.model, existingFields: Object.keys(fields), models,
+    model: node.model,
+    existingFields: Object.keys(fields),
+    models,
     fieldsOf: (model) => schema.fields(model),
     create: async (field, signal) => {
-      const found = await client.call<Array<{ id: number }>>({ model: 'ir.model', method: 'search_read', args: { domain: [['model', '=', node.model]], fields: ['id'], limit: 1 } }, signal);
+      const found = await client.call<Array<{ id: number }>>(
+        { model: 'ir.model', method: 'search_read', args: { domain: [['model', '=', node.model]], fields: ['id'], limit: 1 } },
+        signal,
+      );
       if (found.length === 0) throw new Error(vscode.l10n.t('The server has no ir.model record for {0}.', node.model));
-      await client.call({ model: 'ir.model.fields', method: 'create', args: { vals_list: [customFieldValues(found[0].id, field)] } }, signal);
+      await client.call(
+        { model: 'ir.model.fields', method: 'create', args: { vals_list: [customFieldValues(found[0].id, field)] } },
+        signal,
+      );
     },
   });
   if (!created) return undefined;
@@ -57,8 +69,12 @@ export async function addCustomField(deps: CustomSchemaDeps, node: ModelNode): P
  * `Create Custom Model…` on a node (the database above it), or from the palette or a connection node (the connection's
  * configured database, else the active connection's; the whole tree is read again after).
  */
-export async function createCustomModelOn(deps: CustomSchemaDeps, connections: ConnectionService, given: ExplorerNode | undefined,
-  refreshAll: () => Promise<void>): Promise<NewCustomModel | undefined> {
+export async function createCustomModelOn(
+  deps: CustomSchemaDeps,
+  connections: ConnectionService,
+  given: ExplorerNode | undefined,
+  refreshAll: () => Promise<void>,
+): Promise<NewCustomModel | undefined> {
   let database: ExplorerNode | undefined = given;
   while (database && database.kind !== 'database') database = database.parent;
   if (database?.kind === 'database') return createCustomModel(deps, database, database);

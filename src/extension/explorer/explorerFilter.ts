@@ -16,8 +16,15 @@ export async function askModelFilter(provider: ExplorerTreeProvider): Promise<st
   let accepted = false;
   input.onDidChangeValue((value) => provider.setFilter(value));
   const done = new Promise<void>((resolve) => {
-    input.onDidAccept(() => { accepted = true; input.hide(); });
-    input.onDidHide(() => { if (!accepted) provider.setFilter(before); input.dispose(); resolve(); });
+    input.onDidAccept(() => {
+      accepted = true;
+      input.hide();
+    });
+    input.onDidHide(() => {
+      if (!accepted) provider.setFilter(before);
+      input.dispose();
+      resolve();
+    });
   });
   input.show();
   await done;

@@ -9,7 +9,9 @@ interface NodeBase {
   readonly parent: ExplorerNode | undefined;
 }
 
-export interface ConnectionNode extends NodeBase { readonly kind: 'connection' }
+export interface ConnectionNode extends NodeBase {
+  readonly kind: 'connection';
+}
 
 export interface DatabaseNode extends NodeBase {
   readonly kind: 'database';

@@ -15,7 +15,10 @@ export interface DatabaseListing {
 }
 
 export class ExplorerSchemas {
-  constructor(private readonly connections: ConnectionService, private readonly services: SchemaServices) {}
+  constructor(
+    private readonly connections: ConnectionService,
+    private readonly services: SchemaServices,
+  ) {}
 
   /** A client of the connection bound to `database`. */
   client(connectionName: string, database: string): Promise<ConnectionClient> {
@@ -28,7 +31,11 @@ export class ExplorerSchemas {
     const configured = saved.profile.database ?? '';
     const { DatabaseManagerClient } = await import('../../core/client/databaseManagerClient.js');
     // The list needs no master password; the manager client redacts nothing when given none.
-    const manager = new DatabaseManagerClient({ baseUrl: saved.profile.baseUrl, masterPassword: '', allowInsecureHttp: saved.profile.allowInsecureHttp });
+    const manager = new DatabaseManagerClient({
+      baseUrl: saved.profile.baseUrl,
+      masterPassword: '',
+      allowInsecureHttp: saved.profile.allowInsecureHttp,
+    });
     try {
       const listed = await manager.list(signal);
       const databases = [...new Set([...listed, ...(configured ? [configured] : [])])].sort((a, b) => a.localeCompare(b));

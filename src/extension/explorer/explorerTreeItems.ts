@@ -12,14 +12,22 @@ const CUSTOM_COLOR = new vscode.ThemeColor('charts.purple');
 
 function tooltipLabel(key: TooltipKey): string {
   switch (key) {
-    case 'label': return vscode.l10n.t('Label');
-    case 'name': return vscode.l10n.t('Technical name');
-    case 'type': return vscode.l10n.t('Type');
-    case 'relation': return vscode.l10n.t('Relation');
-    case 'required': return vscode.l10n.t('Required');
-    case 'readonly': return vscode.l10n.t('Read-only');
-    case 'values': return vscode.l10n.t('Values');
-    case 'help': return vscode.l10n.t('Help');
+    case 'label':
+      return vscode.l10n.t('Label');
+    case 'name':
+      return vscode.l10n.t('Technical name');
+    case 'type':
+      return vscode.l10n.t('Type');
+    case 'relation':
+      return vscode.l10n.t('Relation');
+    case 'required':
+      return vscode.l10n.t('Required');
+    case 'readonly':
+      return vscode.l10n.t('Read-only');
+    case 'values':
+      return vscode.l10n.t('Values');
+    case 'help':
+      return vscode.l10n.t('Help');
   }
 }
 
@@ -36,7 +44,7 @@ function modelTooltip(node: ModelNode): vscode.MarkdownString {
   const lines = [
     tooltipLine(vscode.l10n.t('Label'), node.info.name),
     tooltipLine(vscode.l10n.t('Technical name'), node.model),
-    tooltipLine(vscode.l10n.t('Database'), node.database || vscode.l10n.t('the server\'s default')),
+    tooltipLine(vscode.l10n.t('Database'), node.database || vscode.l10n.t("the server's default")),
   ];
   if (isCustomModel(node.info)) lines.push(`*${escapeMarkdown(vscode.l10n.t('Custom model'), 'inline')}*`);
   return serverMarkdown(lines.join('  \n'));
@@ -57,7 +65,10 @@ export function treeItemOf(node: ExplorerNode, options: { filtering: boolean }):
       return withId(item, node);
     }
     case 'database': {
-      const item = new vscode.TreeItem(node.database || vscode.l10n.t('(server default)'), options.filtering ? vscode.TreeItemCollapsibleState.Expanded : collapsed);
+      const item = new vscode.TreeItem(
+        node.database || vscode.l10n.t('(server default)'),
+        options.filtering ? vscode.TreeItemCollapsibleState.Expanded : collapsed,
+      );
       item.iconPath = new vscode.ThemeIcon('database');
       item.description = node.configured ? vscode.l10n.t('configured') : undefined;
       if (node.listRefused) item.tooltip = vscode.l10n.t('The server did not list its databases: {0}', node.listRefused);

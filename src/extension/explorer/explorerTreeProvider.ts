@@ -29,7 +29,11 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<ExplorerNod
   readonly #loads = new Map<string, AbortController>();
   #filter = '';
 
-  constructor(private readonly connections: ConnectionService, private readonly schemas: ExplorerSchemas, private readonly options: ExplorerTreeOptions) {}
+  constructor(
+    private readonly connections: ConnectionService,
+    private readonly schemas: ExplorerSchemas,
+    private readonly options: ExplorerTreeOptions,
+  ) {}
 
   get filter(): string {
     return this.#filter;
@@ -85,7 +89,9 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<ExplorerNod
     const children = this.#modelChildren(database, models);
     for (const child of children) this.#nodes.set(child.id, child);
     const group = children.find((child) => child.kind === 'group' && child.models.includes(info));
-    return group ? this.#modelNode(group as GroupNode, info) : children.find((child): child is ModelNode => child.kind === 'model' && child.model === model);
+    return group
+      ? this.#modelNode(group as GroupNode, info)
+      : children.find((child): child is ModelNode => child.kind === 'model' && child.model === model);
   }
 
   dispose(): void {
@@ -96,10 +102,18 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<ExplorerNod
 
   async #childrenOf(node: ExplorerNode | undefined): Promise<ExplorerNode[]> {
     if (!node) {
-      return this.connections.list().map((saved): ConnectionNode => ({ kind: 'connection', id: `c/${saved.profile.name}`, connectionName: saved.profile.name, parent: undefined }));
+      return this.connections.list().map(
+        (saved): ConnectionNode => ({
+          kind: 'connection',
+          id: `c/${saved.profile.name}`,
+          connectionName: saved.profile.name,
+          parent: undefined,
+        }),
+      );
     }
     switch (node.kind) {
-      case 'connection': return this.#databaseChildren(node);
+      case 'connection':
+        return this.#databaseChildren(node);
       case 'database': {
         if (!(await this.connections.hasSecret(node.connectionName))) return [this.#noKey(node)];
         return this.#load(node, vscode.l10n.t('Reading the models of {0}…', node.database || node.connectionName), async (signal) => {
@@ -107,19 +121,29 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<ExplorerNod
           return this.#modelChildren(node, models);
         });
       }
-      case 'group': return node.models.map((info) => this.#modelNode(node, info));
-      case 'model': return this.#fieldChildren(node);
-      default: return [];
+      case 'group':
+        return node.models.map((info) => this.#modelNode(node, info));
+      case 'model':
+        return this.#fieldChildren(node);
+      default:
+        return [];
     }
   }
 
   #databaseChildren(node: ConnectionNode): Promise<ExplorerNode[]> {
     return this.#load(node, vscode.l10n.t('Listing the databases of {0}…', node.connectionName), async (signal) => {
       const listing = await this.schemas.databases(node.connectionName, signal);
-      return listing.databases.map((database): DatabaseNode => ({
-        kind: 'database', id: `${node.id}/d/${database}`, connectionName: node.connectionName, parent: node, database,
-        configured: database === listing.configured, ...(listing.listRefused ? { listRefused: listing.listRefused } : {}),
-      }));
+      return listing.databases.map(
+        (database): DatabaseNode => ({
+          kind: 'database',
+          id: `${node.id}/d/${database}`,
+          connectionName: node.connectionName,
+          parent: node,
+          database,
+          configured: database === listing.configured,
+          ...(listing.listRefused ? { listRefused: listing.listRefused } : {}),
+        }),
+      );
     });
   }
 
@@ -127,8 +151,14 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<ExplorerNod
     return this.#load(node, vscode.l10n.t('Reading the fields of {0}…', node.model), async (signal) => {
       const fields = await (await this.schemas.schema(node.connectionName, node.database)).fields(node.model, { signal });
       return sortedFields(fields).map((info) => ({
-        kind: 'field' as const, id: `${node.id}/f/${info.name}`, connectionName: node.connectionName, parent: node,
-        database: node.database, model: node.model, field: info.name, info,
+        kind: 'field' as const,
+        id: `${node.id}/f/${info.name}`,
+        connectionName: node.connectionName,
+        parent: node,
+        database: node.database,
+        model: node.model,
+        field: info.name,
+        info,
       }));
     });
   }
@@ -143,20 +173,39 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<ExplorerNod
     // The filter is in the group's id so that groups open when a filter is typed and keep the person's state otherwise.
     const suffix = this.#filter.trim() ? `?${this.#filter.trim()}` : '';
     return groupModels(shown).map((group) => ({
-      kind: 'group' as const, id: `${node.id}/g/${group.name}${suffix}`, connectionName: node.connectionName, parent: node,
-      database: node.database, group: group.name, models: group.models,
+      kind: 'group' as const,
+      id: `${node.id}/g/${group.name}${suffix}`,
+      connectionName: node.connectionName,
+      parent: node,
+      database: node.database,
+      group: group.name,
+      models: group.models,
     }));
   }
 
   #modelNode(parent: ExplorerNode & { database: string }, info: ModelInfo): ModelNode {
     const databaseId = parent.kind === 'database' ? parent.id : (parent.parent as ExplorerNode).id;
-    return { kind: 'model', id: `${databaseId}/m/${info.model}`, connectionName: parent.connectionName, parent, database: parent.database, model: info.model, info };
+    return {
+      kind: 'model',
+      id: `${databaseId}/m/${info.model}`,
+      connectionName: parent.connectionName,
+      parent,
+      database: parent.database,
+      model: info.model,
+      info,
+    };
   }
 
   #noKey(node: DatabaseNode): ExplorerNode {
     return {
-      kind: 'info', id: `${node.id}/nokey`, connectionName: node.connectionName, parent: node,
-      message: this.#needsPassword(node.connectionName) ? vscode.l10n.t('No password or key for this connection yet: click to set it.') : vscode.l10n.t('No key for this connection yet: click to set it.'), command: { id: CommandIds.updateApiKey, args: [node.connectionName] },
+      kind: 'info',
+      id: `${node.id}/nokey`,
+      connectionName: node.connectionName,
+      parent: node,
+      message: this.#needsPassword(node.connectionName)
+        ? vscode.l10n.t('No password or key for this connection yet: click to set it.')
+        : vscode.l10n.t('No key for this connection yet: click to set it.'),
+      command: { id: CommandIds.updateApiKey, args: [node.connectionName] },
     };
   }
 
@@ -187,10 +236,18 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<ExplorerNod
     } catch (error) {
       const cancelled = controller.signal.aborted || (error as { kind?: string }).kind === 'cancelled';
       const message = cancelled ? vscode.l10n.t('Loading was cancelled: click to try again.') : messageOf(error);
-      return [{
-        kind: 'error', id: `${node.id}/error`, connectionName: node.connectionName, parent: node, message, retry: node,
-        ...('database' in node ? { database: node.database } : {}), ...('model' in node ? { model: node.model } : {}),
-      }];
+      return [
+        {
+          kind: 'error',
+          id: `${node.id}/error`,
+          connectionName: node.connectionName,
+          parent: node,
+          message,
+          retry: node,
+          ...('database' in node ? { database: node.database } : {}),
+          ...('model' in node ? { model: node.model } : {}),
+        },
+      ];
     } finally {
       clearTimeout(slowNotice);
       if (this.#loads.get(node.id) === controller) this.#loads.delete(node.id);

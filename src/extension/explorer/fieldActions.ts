@@ -19,7 +19,8 @@ export async function copyFieldName(node: FieldNode): Promise<string> {
 
 /** Inserts the field's name at every cursor of the active .json2 editor; undefined when there is none. */
 export async function insertFieldName(node: FieldNode): Promise<string | undefined> {
-  const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors.find((visible) => visible.document.languageId === 'json2');
+  const editor =
+    vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors.find((visible) => visible.document.languageId === 'json2');
   if (!editor || editor.document.languageId !== 'json2') {
     void vscode.window.showInformationMessage(vscode.l10n.t('Open a .json2 file and put the cursor where the field name goes.'));
     return undefined;
@@ -32,7 +33,11 @@ export async function insertFieldName(node: FieldNode): Promise<string | undefin
 }
 
 /** Shows the field's related model in the tree (same database), expanded and selected; its name, or undefined. */
-export async function goToRelatedModel(node: FieldNode, provider: ExplorerTreeProvider, view: vscode.TreeView<unknown>): Promise<string | undefined> {
+export async function goToRelatedModel(
+  node: FieldNode,
+  provider: ExplorerTreeProvider,
+  view: vscode.TreeView<unknown>,
+): Promise<string | undefined> {
   const relation = node.info.relation;
   if (!relation) {
     void vscode.window.showInformationMessage(inertLinks(vscode.l10n.t('{0} is not a relational field.', node.field)));
@@ -40,7 +45,7 @@ export async function goToRelatedModel(node: FieldNode, provider: ExplorerTreePr
   }
   const target = await provider.modelNodeFor(node, relation);
   if (!target) {
-    void vscode.window.showWarningMessage(inertLinks(vscode.l10n.t('The model {0} is not in this database\'s list.', relation)));
+    void vscode.window.showWarningMessage(inertLinks(vscode.l10n.t("The model {0} is not in this database's list.", relation)));
     return undefined;
   }
   await view.reveal(target, { select: true, focus: true, expand: true });

@@ -18,12 +18,19 @@ export class ModelActions {
    * `storage`: where the request of Open Records is written (a file, so that no unsaved editor is left behind);
    * `openExternal`: how an address is opened in the browser (tests record it instead).
    */
-  constructor(private readonly connections: ConnectionService, private readonly schemas: ExplorerSchemas, private readonly storage: vscode.Uri | undefined,
-    private readonly openExternal: (uri: vscode.Uri) => Thenable<boolean> = (uri) => vscode.env.openExternal(uri)) {}
+  constructor(
+    private readonly connections: ConnectionService,
+    private readonly schemas: ExplorerSchemas,
+    private readonly storage: vscode.Uri | undefined,
+    private readonly openExternal: (uri: vscode.Uri) => Thenable<boolean> = (uri) => vscode.env.openExternal(uri),
+  ) {}
 
   /** Opens an untitled .json2 file with a search_read on the model (useful fields, a sample domain). */
   async newRequestFile(node: ModelNode): Promise<vscode.Uri> {
-    const document = await vscode.workspace.openTextDocument({ language: 'json2', content: await this.#requestText(node, NEW_FILE_LIMIT, true) });
+    const document = await vscode.workspace.openTextDocument({
+      language: 'json2',
+      content: await this.#requestText(node, NEW_FILE_LIMIT, true),
+    });
     await vscode.window.showTextDocument(document);
     return document.uri;
   }
@@ -39,7 +46,8 @@ export class ModelActions {
       await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(content));
       // A document already open on this file catches up with the disk asynchronously: send only once it has.
       const document = await vscode.workspace.openTextDocument(uri);
-      for (let waited = 0; document.getText() !== content && waited < 2000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let waited = 0; document.getText() !== content && waited < 2000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
     } else {
       uri = (await vscode.workspace.openTextDocument({ language: 'json2', content })).uri;
     }
@@ -62,7 +70,15 @@ export class ModelActions {
     if (!saved) throw new Error(vscode.l10n.t('No connection named "{0}".', node.connectionName));
     const release = /^(\d+)\./.exec(saved.profile.serverVersion ?? '');
     if (release && Number(release[1]) < 19) {
-      void vscode.window.showInformationMessage(inertLinks(vscode.l10n.t('The server of "{0}" runs version {1}, which has no documentation page (it came with version 19.0).', node.connectionName, saved.profile.serverVersion ?? '')));
+      void vscode.window.showInformationMessage(
+        inertLinks(
+          vscode.l10n.t(
+            'The server of "{0}" runs version {1}, which has no documentation page (it came with version 19.0).',
+            node.connectionName,
+            saved.profile.serverVersion ?? '',
+          ),
+        ),
+      );
       return undefined;
     }
     const url = documentationUrl(saved.profile.baseUrl, node.model, await this.#browserDatabase(node));
@@ -76,8 +92,10 @@ export class ModelActions {
     if (!saved) throw new Error(vscode.l10n.t('No connection named "{0}".', node.connectionName));
     const database = await this.#browserDatabase(node);
     const url = webClientUrl({
-      baseUrl: saved.profile.baseUrl, model: node.model,
-      ...(database !== undefined ? { database } : {}), ...(saved.profile.serverVersion ? { serverVersion: saved.profile.serverVersion } : {}),
+      baseUrl: saved.profile.baseUrl,
+      model: node.model,
+      ...(database !== undefined ? { database } : {}),
+      ...(saved.profile.serverVersion ? { serverVersion: saved.profile.serverVersion } : {}),
     });
     await this.openExternal(vscode.Uri.parse(url, true));
     return url;
@@ -96,9 +114,15 @@ export class ModelActions {
     const saved = this.connections.find(node.connectionName);
     const configured = saved?.profile.database ?? '';
     return modelRequestText({
-      connectionName: node.connectionName, model: node.model, label: node.info.name, limit,
-      fields: usefulFields(fields), domain: withDomain ? sampleDomain(fields) : [],
-      ...(node.database !== configured && node.database !== '' ? { database: { header: saved?.profile.databaseHeader ?? 'X-Service-Database', name: node.database } } : {}),
+      connectionName: node.connectionName,
+      model: node.model,
+      label: node.info.name,
+      limit,
+      fields: usefulFields(fields),
+      domain: withDomain ? sampleDomain(fields) : [],
+      ...(node.database !== configured && node.database !== ''
+        ? { database: { header: saved?.profile.databaseHeader ?? 'X-Service-Database', name: node.database } }
+        : {}),
     });
   }
 }

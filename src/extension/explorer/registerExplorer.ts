@@ -39,7 +39,10 @@ export interface ExplorerDeps {
   readonly inputs: InputAutomation | undefined;
 }
 
-export function registerExplorer(context: vscode.ExtensionContext, { connections, language, inputs, schemaServices }: ExplorerDeps): ExplorerFeature {
+export function registerExplorer(
+  context: vscode.ExtensionContext,
+  { connections, language, inputs, schemaServices }: ExplorerDeps,
+): ExplorerFeature {
   const schemas = new ExplorerSchemas(connections, schemaServices);
   const grouped = () => vscode.workspace.getConfiguration('json2').get<boolean>(GROUPING_SETTING, true);
   const provider = new ExplorerTreeProvider(connections, schemas, { grouped });
@@ -50,27 +53,39 @@ export function registerExplorer(context: vscode.ExtensionContext, { connections
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   const openedUrls: string[] = [];
   // What VS Code's opener hands the browser for a Uri: its unencoded text through encodeURI.
-  const record = async (uri: vscode.Uri): Promise<boolean> => { openedUrls.push(encodeURI(uri.toString(true))); return true; };
+  const record = async (uri: vscode.Uri): Promise<boolean> => {
+    openedUrls.push(encodeURI(uri.toString(true)));
+    return true;
+  };
   const models = new ModelActions(connections, schemas, context.globalStorageUri, testMode ? record : undefined);
   const customDeps: CustomSchemaDeps = { schemas, port: () => new QuickInputPort(inputs), refresh };
   const comparison = registerSchemaComparison({ connections, schemas, port: customDeps.port, view }, testMode);
 
   const disposables = vscode.Disposable.from(
-    view, provider, comparison.disposable,
+    view,
+    provider,
+    comparison.disposable,
     provider.onDidChangeFilter((filter) => showModelFilter(view, filter)),
     connections.onDidChange(() => provider.refresh()),
-    vscode.workspace.onDidChangeConfiguration((event) => { if (event.affectsConfiguration(`json2.${GROUPING_SETTING}`)) provider.refresh(); }),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration(`json2.${GROUPING_SETTING}`)) provider.refresh();
+    }),
     registerTreeCommands(provider, refresh, grouped),
     registerNodeCommands(view, provider, models, customDeps),
-    vscode.commands.registerCommand(CommandIds.explorerCreateCustomModel,
-      (node?: unknown) => createCustomModelOn(customDeps, connections, (node ?? view.selection[0]) as ExplorerNode | undefined, () => refresh())),
+    vscode.commands.registerCommand(CommandIds.explorerCreateCustomModel, (node?: unknown) =>
+      createCustomModelOn(customDeps, connections, (node ?? view.selection[0]) as ExplorerNode | undefined, () => refresh()),
+    ),
   );
   const testApi = comparison.testApi && { provider, view, openedUrls, schemaComparison: comparison.testApi };
   return { testApi, dispose: () => disposables.dispose() };
 }
 
 /** The commands on the tree as a whole: refresh and retry, the model filter, grouping by module. */
-function registerTreeCommands(provider: ExplorerTreeProvider, refresh: (node?: ExplorerNode) => Promise<void>, grouped: () => boolean): vscode.Disposable {
+function registerTreeCommands(
+  provider: ExplorerTreeProvider,
+  refresh: (node?: ExplorerNode) => Promise<void>,
+  grouped: () => boolean,
+): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand(CommandIds.explorerRefresh, (node?: ExplorerNode) => refresh(node)),
     vscode.commands.registerCommand(CommandIds.explorerRetry, (node?: ExplorerNode) => refresh(node)),
@@ -88,7 +103,12 @@ function registerTreeCommands(provider: ExplorerTreeProvider, refresh: (node?: E
 }
 
 /** The commands on one model or field: the node a menu gives, else the selected one. */
-function registerNodeCommands(view: vscode.TreeView<ExplorerNode>, provider: ExplorerTreeProvider, models: ModelActions, customDeps: CustomSchemaDeps): vscode.Disposable {
+function registerNodeCommands(
+  view: vscode.TreeView<ExplorerNode>,
+  provider: ExplorerTreeProvider,
+  models: ModelActions,
+  customDeps: CustomSchemaDeps,
+): vscode.Disposable {
   const onModel = onNodeOf(view, 'model');
   const onField = onNodeOf(view, 'field');
   const modelCommands: readonly (readonly [string, (node: ModelNode) => Promise<unknown>])[] = [

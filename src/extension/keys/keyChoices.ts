@@ -4,7 +4,6 @@ import type { KeyChoice, KeyChoiceMemory } from '../../core/keys/keyFlowPorts';
 
 const STATE_KEY = 'json2.keys.choices';
 
-
 export class KeyChoices implements KeyChoiceMemory {
   readonly #state: vscode.Memento;
 

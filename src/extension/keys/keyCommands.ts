@@ -24,10 +24,18 @@ export interface KeyCommandDeps {
 
 export function registerKeyCommands(deps: KeyCommandDeps): vscode.Disposable {
   const ports: KeyFlowPorts = {
-    input: deps.port, connections: deps.service, storage: deps.storage, choices: deps.choices, dialogs: deps.prompts, progress: notificationProgress, log: deps.log,
+    input: deps.port,
+    connections: deps.service,
+    storage: deps.storage,
+    choices: deps.choices,
+    dialogs: deps.prompts,
+    progress: notificationProgress,
+    log: deps.log,
   };
   // Keys are managed through JSON-2: the connections of the deprecated interfaces are not offered.
-  const target = (argument: NodeArgument): KeyTarget => ({ choose: (title) => chooseConnection(deps.service, deps.port(), argument, title, true) });
+  const target = (argument: NodeArgument): KeyTarget => ({
+    choose: (title) => chooseConnection(deps.service, deps.port(), argument, title, true),
+  });
   return vscode.Disposable.from(
     vscode.commands.registerCommand(CommandIds.generateApiKey, (argument: NodeArgument) => generateKeyFlow(ports, target(argument))),
     vscode.commands.registerCommand(CommandIds.rotateApiKey, (argument: NodeArgument) => rotateKeyFlow(ports, target(argument))),

@@ -19,11 +19,24 @@ export const vscodeKeyPrompts: KeyPrompts = {
     const copy = vscode.l10n.t('Copy');
     const store = vscode.l10n.t('Store in Connection…');
     const scope = facts.scope ?? vscode.l10n.t('none');
-    const detail = vscode.l10n.t('{0}\n\nScope: {1} · expires on {2}. This is the only time the key is shown: copy it or store it now.', key, scope, facts.expiration);
-    const chosen = await vscode.window.showInformationMessage(vscode.l10n.t('New API key "{0}"', facts.name), { modal: true, detail }, copy, store);
+    const detail = vscode.l10n.t(
+      '{0}\n\nScope: {1} · expires on {2}. This is the only time the key is shown: copy it or store it now.',
+      key,
+      scope,
+      facts.expiration,
+    );
+    const chosen = await vscode.window.showInformationMessage(
+      vscode.l10n.t('New API key "{0}"', facts.name),
+      { modal: true, detail },
+      copy,
+      store,
+    );
     if (chosen === copy) {
       await vscode.env.clipboard.writeText(key);
-      const again = await vscode.window.showInformationMessage(vscode.l10n.t('The new key is in the clipboard. Store it in a connection too?'), store);
+      const again = await vscode.window.showInformationMessage(
+        vscode.l10n.t('The new key is in the clipboard. Store it in a connection too?'),
+        store,
+      );
       return again === store;
     }
     return chosen === store;

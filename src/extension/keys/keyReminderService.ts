@@ -31,16 +31,28 @@ export class KeyReminderService implements vscode.Disposable {
     const daysBefore = vscode.workspace.getConfiguration('json2').get<number>(REMINDER_DAYS_SETTING, 7);
     const reminded = this.#state.get<Record<string, string>>(REMINDED_KEY) ?? {};
     const idOf = (connection: string, expiration: string): string => `${connection.toLowerCase()}@${expiration}`;
-    const inputs = this.#service.list().filter((saved) => saved.profile.protocol === 'json2')
+    const inputs = this.#service
+      .list()
+      .filter((saved) => saved.profile.protocol === 'json2')
       .map((saved) => ({ connection: saved.profile.name, expiration: saved.profile.keyExpiration }));
-    const due = keyRemindersDue(inputs, now, Math.max(0, Math.floor(daysBefore)), (connection, expiration) => reminded[idOf(connection, expiration)]);
+    const due = keyRemindersDue(
+      inputs,
+      now,
+      Math.max(0, Math.floor(daysBefore)),
+      (connection, expiration) => reminded[idOf(connection, expiration)],
+    );
     if (due.length === 0) return due;
     const today = now.toISOString().slice(0, 10);
-    await this.#state.update(REMINDED_KEY, { ...reminded, ...Object.fromEntries(due.map((reminder) => [idOf(reminder.connection, reminder.expiration), today])) });
+    await this.#state.update(REMINDED_KEY, {
+      ...reminded,
+      ...Object.fromEntries(due.map((reminder) => [idOf(reminder.connection, reminder.expiration), today])),
+    });
     for (const reminder of due) {
-      void this.#prompts().remind(reminder).then((command) => {
-        if (command !== undefined) void vscode.commands.executeCommand(command, reminder.connection);
-      });
+      void this.#prompts()
+        .remind(reminder)
+        .then((command) => {
+          if (command !== undefined) void vscode.commands.executeCommand(command, reminder.connection);
+        });
     }
     return due;
   }

@@ -6,7 +6,6 @@ import type { KeyFacts, KeyStore } from '../../core/keys/keyFlowPorts';
 import type { ConnectionSecretStore } from '../connections/connectionSecretStore';
 import type { ConnectionSettingsStore, SettingsLevel } from '../connections/connectionSettingsStore';
 
-
 const levelOf = (saved: SavedConnection): SettingsLevel => (saved.level === 'workspace' ? 'workspace' : 'user');
 
 export class KeyStorage implements KeyStore {
@@ -33,8 +32,10 @@ export class KeyStorage implements KeyStore {
   /** Records (or, with undefined, forgets) the key's scope and expiration in the connection's settings entry. */
   async recordFacts(saved: SavedConnection, facts: KeyFacts | undefined): Promise<void> {
     const { keyScope: _scope, keyExpiration: _expiration, ...rest } = saved.profile;
-    const profile: ConnectionProfile = facts === undefined ? rest
-      : { ...rest, keyScope: facts.scope, ...(facts.expiration !== undefined ? { keyExpiration: facts.expiration } : {}) };
+    const profile: ConnectionProfile =
+      facts === undefined
+        ? rest
+        : { ...rest, keyScope: facts.scope, ...(facts.expiration !== undefined ? { keyExpiration: facts.expiration } : {}) };
     await this.#settings.save(profile, levelOf(saved), saved.profile.name);
   }
 
@@ -48,8 +49,12 @@ export class KeyStorage implements KeyStore {
   async client(profile: ConnectionProfile, key: string): Promise<Json2Client> {
     const { Json2Client } = await import('../../core/client/json2Client.js');
     return new Json2Client({
-      baseUrl: profile.baseUrl, apiKey: key, database: profile.database, databaseHeader: profile.databaseHeader,
-      allowInsecureHttp: profile.allowInsecureHttp, userAgent: this.#userAgent,
+      baseUrl: profile.baseUrl,
+      apiKey: key,
+      database: profile.database,
+      databaseHeader: profile.databaseHeader,
+      allowInsecureHttp: profile.allowInsecureHttp,
+      userAgent: this.#userAgent,
     });
   }
 }

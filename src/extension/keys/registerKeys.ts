@@ -33,12 +33,25 @@ export function registerKeys(context: vscode.ExtensionContext, connections: Conn
   const automation = connections.testApi?.inputs;
   // In test mode the start-up check waits for the test to ask, so that no notification comes between its steps.
   const reminders = new KeyReminderService(connections.service, context.globalState, () => prompts, testMode ? undefined : 5_000);
-  const disposables = vscode.Disposable.from(settings, reminders, registerKeyCommands({
-    service: connections.service, storage, choices: new KeyChoices(context.globalState), port: () => new QuickInputPort(automation), prompts: () => prompts, log,
-  }));
-  const testApi: KeysTestApi | undefined = testMode ? {
-    setPrompts: (replacement) => { prompts = replacement ?? vscodeKeyPrompts; },
-    checkReminders: (now) => reminders.check(now),
-  } : undefined;
+  const disposables = vscode.Disposable.from(
+    settings,
+    reminders,
+    registerKeyCommands({
+      service: connections.service,
+      storage,
+      choices: new KeyChoices(context.globalState),
+      port: () => new QuickInputPort(automation),
+      prompts: () => prompts,
+      log,
+    }),
+  );
+  const testApi: KeysTestApi | undefined = testMode
+    ? {
+        setPrompts: (replacement) => {
+          prompts = replacement ?? vscodeKeyPrompts;
+        },
+        checkReminders: (now) => reminders.check(now),
+      }
+    : undefined;
   return { testApi, dispose: () => disposables.dispose() };
 }

@@ -15,7 +15,10 @@ const RETRY_AFTER_MS = 60_000;
 export class ContextListsOfConnections {
   readonly #failedAt = new Map<string, number>();
 
-  constructor(private readonly connections: ConnectionService, private readonly source: ChoicesSource) {}
+  constructor(
+    private readonly connections: ConnectionService,
+    private readonly source: ChoicesSource,
+  ) {}
 
   /** The lists of a connection; only its default context when the workspace is untrusted, no key is stored, or the server fails. */
   async lists(name: string | undefined): Promise<ContextLists> {

@@ -11,9 +11,17 @@ export const COMPLETION_TRIGGERS = ['"', '.', '/', '[', '{', ',', ' ', ':'];
 export class Json2CompletionProvider implements vscode.CompletionItemProvider {
   readonly #nameSearches = new WeakMap<SchemaSource, DebouncedNameSearch>();
 
-  constructor(private readonly schemas: LanguageSchemas, private readonly statusNote: (note: string) => void, private readonly contextLists: ContextListsOfConnections) {}
+  constructor(
+    private readonly schemas: LanguageSchemas,
+    private readonly statusNote: (note: string) => void,
+    private readonly contextLists: ContextListsOfConnections,
+  ) {}
 
-  async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionList | undefined> {
+  async provideCompletionItems(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.CompletionList | undefined> {
     const file = await parsedFile(document);
     const offset = document.offsetAt(position);
     const language = await loadLanguage();
@@ -32,7 +40,10 @@ export class Json2CompletionProvider implements vscode.CompletionItemProvider {
       });
       if (token.isCancellationRequested) return undefined;
       if (answer.note && answer.items.length) this.statusNote(answer.note);
-      return new vscode.CompletionList(answer.items.map((item) => toCompletionItem(item, answer.note)), answer.incomplete ?? false);
+      return new vscode.CompletionList(
+        answer.items.map((item) => toCompletionItem(item, answer.note)),
+        answer.incomplete ?? false,
+      );
     } catch (error) {
       if (cancel.signal.aborted) return undefined;
       throw error;

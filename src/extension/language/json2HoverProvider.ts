@@ -7,7 +7,11 @@ import { serverMarkdown } from '../serverMarkdown';
 export class Json2HoverProvider implements vscode.HoverProvider {
   constructor(private readonly schemas: LanguageSchemas) {}
 
-  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+  async provideHover(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.Hover | undefined> {
     const file = await parsedFile(document);
     const offset = document.offsetAt(position);
     const { requestAt } = await import('../../core/requestFile/bodyLocation.js');

@@ -6,7 +6,11 @@ import { parsedFile, signalOf } from './languageConversions';
 export class Json2SignatureHelpProvider implements vscode.SignatureHelpProvider {
   constructor(private readonly schemas: LanguageSchemas) {}
 
-  async provideSignatureHelp(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.SignatureHelp | undefined> {
+  async provideSignatureHelp(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.SignatureHelp | undefined> {
     const file = await parsedFile(document);
     const offset = document.offsetAt(position);
     const { requestAt } = await import('../../core/requestFile/bodyLocation.js');
@@ -16,7 +20,9 @@ export class Json2SignatureHelpProvider implements vscode.SignatureHelpProvider 
       const answer = await (await loadLanguage()).signatureAt(file, offset, source, cancel.signal);
       if (!answer) return undefined;
       const signature = new vscode.SignatureInformation(answer.label, answer.documentation);
-      signature.parameters = answer.parameters.map((parameter) => new vscode.ParameterInformation([parameter.start, parameter.end], parameter.documentation));
+      signature.parameters = answer.parameters.map(
+        (parameter) => new vscode.ParameterInformation([parameter.start, parameter.end], parameter.documentation),
+      );
       const help = new vscode.SignatureHelp();
       help.signatures = [signature];
       help.activeSignature = 0;

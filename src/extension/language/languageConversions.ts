@@ -15,9 +15,14 @@ export function toRange(range: TextRange): vscode.Range {
 }
 
 const KINDS: Readonly<Record<LanguageCompletion['kind'], vscode.CompletionItemKind>> = {
-  model: vscode.CompletionItemKind.Class, method: vscode.CompletionItemKind.Method, argument: vscode.CompletionItemKind.Property,
-  field: vscode.CompletionItemKind.Field, operator: vscode.CompletionItemKind.Operator, value: vscode.CompletionItemKind.Value,
-  contextKey: vscode.CompletionItemKind.Property, keyword: vscode.CompletionItemKind.Keyword,
+  model: vscode.CompletionItemKind.Class,
+  method: vscode.CompletionItemKind.Method,
+  argument: vscode.CompletionItemKind.Property,
+  field: vscode.CompletionItemKind.Field,
+  operator: vscode.CompletionItemKind.Operator,
+  value: vscode.CompletionItemKind.Value,
+  contextKey: vscode.CompletionItemKind.Property,
+  keyword: vscode.CompletionItemKind.Keyword,
 };
 
 /** A VS Code completion item; `note` (offline, no schema) is added to the documentation. */

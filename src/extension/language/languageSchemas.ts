@@ -21,7 +21,10 @@ export class LanguageSchemas implements vscode.Disposable {
   readonly #subscription: vscode.Disposable;
   #table: SchemaSource | undefined;
 
-  constructor(private readonly connections: ConnectionService, private readonly services: SchemaServices) {
+  constructor(
+    private readonly connections: ConnectionService,
+    private readonly services: SchemaServices,
+  ) {
     this.#subscription = connections.onDidChange(() => this.#entries.clear());
   }
 
@@ -48,7 +51,9 @@ export class LanguageSchemas implements vscode.Disposable {
     }
     const service = await entry.service;
     if (!service) return (this.#table ??= new language.TableSchemaSource());
-    entry.source ??= new language.ServiceSchemaSource(service, { call: (model, method, args, options) => this.#backendCall(saved.profile.name, model, method, args, options?.signal) });
+    entry.source ??= new language.ServiceSchemaSource(service, {
+      call: (model, method, args, options) => this.#backendCall(saved.profile.name, model, method, args, options?.signal),
+    });
     return entry.source;
   }
 
@@ -65,7 +70,13 @@ export class LanguageSchemas implements vscode.Disposable {
     this.#entries.clear();
   }
 
-  async #backendCall<T>(name: string, model: string, method: string, args: Readonly<Record<string, unknown>> | undefined, signal: AbortSignal | undefined): Promise<T> {
+  async #backendCall<T>(
+    name: string,
+    model: string,
+    method: string,
+    args: Readonly<Record<string, unknown>> | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<T> {
     const client = await this.connections.client(name);
     return client.call<T>({ model, method, args }, signal);
   }

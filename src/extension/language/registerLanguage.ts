@@ -21,26 +21,42 @@ export interface LanguageFeature extends vscode.Disposable {
 }
 
 /** `contextChoices`: the status bar switchers' lists, which completion of `context` keys and values offers too. */
-export function registerLanguage(connections: ConnectionService, schemaServices: SchemaServices, contextChoices: ChoicesSource): LanguageFeature {
+export function registerLanguage(
+  connections: ConnectionService,
+  schemaServices: SchemaServices,
+  contextChoices: ChoicesSource,
+): LanguageFeature {
   const schemas = new LanguageSchemas(connections, schemaServices);
   const suggestions = new SuggestionBook();
   const diagnostics = new SchemaDiagnostics(schemas, suggestions);
-  const statusNote = (note: string) => { vscode.window.setStatusBarMessage(`$(warning) ${note}`, 5000); };
+  const statusNote = (note: string) => {
+    vscode.window.setStatusBarMessage(`$(warning) ${note}`, 5000);
+  };
   const invalidate = async (connection?: string, model?: string): Promise<void> => {
     await schemas.invalidate(connection, model);
     diagnostics.refreshAll();
   };
   const disposables = vscode.Disposable.from(
-    schemas, diagnostics,
+    schemas,
+    diagnostics,
     vscode.commands.registerCommand(CommandIds.refreshSchema, async () => {
       await invalidate();
       vscode.window.setStatusBarMessage(vscode.l10n.t('JSON-2: the schema will be read again from the server.'), 5000);
     }),
     connections.onDidChange(() => diagnostics.refreshAll()),
-    vscode.languages.registerCompletionItemProvider(SELECTOR, new Json2CompletionProvider(schemas, statusNote, new ContextListsOfConnections(connections, contextChoices)), ...COMPLETION_TRIGGERS),
+    vscode.languages.registerCompletionItemProvider(
+      SELECTOR,
+      new Json2CompletionProvider(schemas, statusNote, new ContextListsOfConnections(connections, contextChoices)),
+      ...COMPLETION_TRIGGERS,
+    ),
     vscode.languages.registerHoverProvider(SELECTOR, new Json2HoverProvider(schemas)),
-    vscode.languages.registerSignatureHelpProvider(SELECTOR, new Json2SignatureHelpProvider(schemas), { triggerCharacters: ['{', ','], retriggerCharacters: [':', '"'] }),
-    vscode.languages.registerCodeActionsProvider(SELECTOR, new SchemaQuickFixProvider(suggestions), { providedCodeActionKinds: SchemaQuickFixProvider.kinds }),
+    vscode.languages.registerSignatureHelpProvider(SELECTOR, new Json2SignatureHelpProvider(schemas), {
+      triggerCharacters: ['{', ','],
+      retriggerCharacters: [':', '"'],
+    }),
+    vscode.languages.registerCodeActionsProvider(SELECTOR, new SchemaQuickFixProvider(suggestions), {
+      providedCodeActionKinds: SchemaQuickFixProvider.kinds,
+    }),
   );
   return { invalidate, recheck: () => diagnostics.refreshAll(), dispose: () => disposables.dispose() };
 }

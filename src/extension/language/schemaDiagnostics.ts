@@ -33,7 +33,11 @@ export class SchemaDiagnostics implements vscode.Disposable {
   readonly #running = new Map<string, AbortController>();
   readonly #subscriptions: vscode.Disposable[];
 
-  constructor(private readonly schemas: LanguageSchemas, readonly suggestions: SuggestionBook, private readonly delayMs = 400) {
+  constructor(
+    private readonly schemas: LanguageSchemas,
+    readonly suggestions: SuggestionBook,
+    private readonly delayMs = 400,
+  ) {
     this.#subscriptions = [
       vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document, 0)),
       vscode.workspace.onDidChangeTextDocument((event) => this.schedule(event.document)),
@@ -51,7 +55,13 @@ export class SchemaDiagnostics implements vscode.Disposable {
     if (document.languageId !== 'json2') return;
     const key = document.uri.toString();
     clearTimeout(this.#timers.get(key));
-    this.#timers.set(key, setTimeout(() => { this.#timers.delete(key); void this.#check(document); }, delayMs));
+    this.#timers.set(
+      key,
+      setTimeout(() => {
+        this.#timers.delete(key);
+        void this.#check(document);
+      }, delayMs),
+    );
   }
 
   async #check(document: vscode.TextDocument): Promise<void> {
@@ -66,19 +76,24 @@ export class SchemaDiagnostics implements vscode.Disposable {
       const found = [];
       for (const name of new Set(file.requests.map((request) => this.schemas.connectionName(file, request.index)))) {
         const source = await this.schemas.source(name);
-        const indexes = new Set(file.requests.filter((request) => this.schemas.connectionName(file, request.index) === name).map((request) => request.index));
+        const indexes = new Set(
+          file.requests.filter((request) => this.schemas.connectionName(file, request.index) === name).map((request) => request.index),
+        );
         const subset = { ...file, requests: file.requests.filter((request) => indexes.has(request.index)) };
-        found.push(...await language.diagnoseFile(subset, source, controller.signal));
+        found.push(...(await language.diagnoseFile(subset, source, controller.signal)));
       }
       if (controller.signal.aborted || document.isClosed) return;
       const suggestions = new Map<string, readonly string[]>();
-      this.collection.set(document.uri, found.map((problem) => {
-        const diagnostic = new vscode.Diagnostic(toRange(problem.range), problem.message, vscode.DiagnosticSeverity.Warning);
-        diagnostic.source = SCHEMA_DIAGNOSTIC_SOURCE;
-        diagnostic.code = problem.code;
-        if (problem.suggestions.length) suggestions.set(SuggestionBook.key(diagnostic.range, diagnostic.message), problem.suggestions);
-        return diagnostic;
-      }));
+      this.collection.set(
+        document.uri,
+        found.map((problem) => {
+          const diagnostic = new vscode.Diagnostic(toRange(problem.range), problem.message, vscode.DiagnosticSeverity.Warning);
+          diagnostic.source = SCHEMA_DIAGNOSTIC_SOURCE;
+          diagnostic.code = problem.code;
+          if (problem.suggestions.length) suggestions.set(SuggestionBook.key(diagnostic.range, diagnostic.message), problem.suggestions);
+          return diagnostic;
+        }),
+      );
       this.suggestions.set(document.uri, suggestions);
     } catch {
       // A failed check leaves the last warnings: they never block anything.

@@ -8,8 +8,10 @@ import type { AnalysedCall } from '../../core/migrate/migrateBundle';
 /** The analysed call of `document` whose range holds `position`, innermost first. */
 export function callAt(document: vscode.TextDocument, position: vscode.Position): AnalysedCall | undefined {
   const offset = document.offsetAt(position);
-  const calls = migrationEngine().analyseSource(document.getText(), document.fileName).filter((call) => call.finding.start <= offset && offset <= call.finding.end);
-  return calls.sort((a, b) => (a.finding.end - a.finding.start) - (b.finding.end - b.finding.start))[0];
+  const calls = migrationEngine()
+    .analyseSource(document.getText(), document.fileName)
+    .filter((call) => call.finding.start <= offset && offset <= call.finding.end);
+  return calls.sort((a, b) => a.finding.end - a.finding.start - (b.finding.end - b.finding.start))[0];
 }
 
 /** The workspace edit converting one call, or undefined when it does not convert. */
@@ -17,7 +19,8 @@ export function conversionEditOf(document: vscode.TextDocument, call: AnalysedCa
   const edits = migrationEngine().conversionEdits(document.getText(), call);
   if (!edits) return undefined;
   const edit = new vscode.WorkspaceEdit();
-  for (const change of edits) edit.replace(document.uri, new vscode.Range(document.positionAt(change.start), document.positionAt(change.end)), change.text);
+  for (const change of edits)
+    edit.replace(document.uri, new vscode.Range(document.positionAt(change.start), document.positionAt(change.end)), change.text);
   return edit;
 }
 
@@ -50,5 +53,7 @@ class MigrationCodeActionProvider implements vscode.CodeActionProvider {
 
 export function registerMigrationCodeActions(): vscode.Disposable {
   const selector = MIGRATION_LANGUAGES.map((language) => ({ language }));
-  return vscode.languages.registerCodeActionsProvider(selector, new MigrationCodeActionProvider(), { providedCodeActionKinds: MigrationCodeActionProvider.kinds });
+  return vscode.languages.registerCodeActionsProvider(selector, new MigrationCodeActionProvider(), {
+    providedCodeActionKinds: MigrationCodeActionProvider.kinds,
+  });
 }

@@ -12,7 +12,15 @@ export function diagnosticOf(finding: MigrationFinding, positionAt: (offset: num
   const range = new vscode.Range(positionAt(finding.start), positionAt(finding.end));
   const diagnostic = new vscode.Diagnostic(range, finding.message, vscode.DiagnosticSeverity.Warning);
   diagnostic.source = MIGRATION_DIAGNOSTIC_SOURCE;
-  diagnostic.code = { value: finding.severity === 'convertible' ? 'deprecated-rpc' : finding.severity === 'noReplacement' ? 'deprecated-rpc-no-replacement' : 'deprecated-rpc-manual', target: DOCS };
+  diagnostic.code = {
+    value:
+      finding.severity === 'convertible'
+        ? 'deprecated-rpc'
+        : finding.severity === 'noReplacement'
+          ? 'deprecated-rpc-no-replacement'
+          : 'deprecated-rpc-manual',
+    target: DOCS,
+  };
   diagnostic.tags = [vscode.DiagnosticTag.Deprecated];
   return diagnostic;
 }
@@ -20,7 +28,9 @@ export function diagnosticOf(finding: MigrationFinding, positionAt: (offset: num
 /** The diagnostics of a text, or none when it cannot hold a deprecated call (checked before any parser loads). */
 export function diagnosticsOfText(text: string, fileName: string, positionAt: (offset: number) => vscode.Position): vscode.Diagnostic[] {
   if (!mayHoldLegacyCalls(text)) return [];
-  return migrationEngine().analyseSource(text, fileName).map((call) => diagnosticOf(call.finding, positionAt));
+  return migrationEngine()
+    .analyseSource(text, fileName)
+    .map((call) => diagnosticOf(call.finding, positionAt));
 }
 
 /** Keeps the diagnostics of open files up to date, a short pause after each change. */
@@ -34,7 +44,10 @@ export function registerMigrationDiagnostics(collection: vscode.DiagnosticCollec
       return;
     }
     try {
-      collection.set(document.uri, diagnosticsOfText(document.getText(), document.fileName, (offset) => document.positionAt(offset)));
+      collection.set(
+        document.uri,
+        diagnosticsOfText(document.getText(), document.fileName, (offset) => document.positionAt(offset)),
+      );
     } catch (error) {
       log.warn(`migration: could not read ${document.uri.fsPath}: ${String(error)}`);
     }
@@ -42,15 +55,25 @@ export function registerMigrationDiagnostics(collection: vscode.DiagnosticCollec
   const later = (document: vscode.TextDocument): void => {
     const key = document.uri.toString();
     clearTimeout(timers.get(key));
-    timers.set(key, setTimeout(() => { timers.delete(key); refresh(document); }, 300));
+    timers.set(
+      key,
+      setTimeout(() => {
+        timers.delete(key);
+        refresh(document);
+      }, 300),
+    );
   };
   // Files already open are read after a pause, so that activation never waits for the parsers to load.
   vscode.workspace.textDocuments.forEach(later);
   return vscode.Disposable.from(
     vscode.workspace.onDidOpenTextDocument(refresh),
     vscode.workspace.onDidChangeTextDocument((event) => later(event.document)),
-    vscode.workspace.onDidCloseTextDocument((document) => { clearTimeout(timers.get(document.uri.toString())); }),
-    vscode.workspace.onDidChangeConfiguration((event) => { if (event.affectsConfiguration('json2.migration')) vscode.workspace.textDocuments.forEach(refresh); }),
+    vscode.workspace.onDidCloseTextDocument((document) => {
+      clearTimeout(timers.get(document.uri.toString()));
+    }),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('json2.migration')) vscode.workspace.textDocuments.forEach(refresh);
+    }),
     { dispose: () => timers.forEach((timer) => clearTimeout(timer)) },
   );
 }

@@ -41,39 +41,52 @@ function isSkipped(file: string, rules: IgnoreRules): boolean {
 
 /** Scans `folder` (default: the whole workspace) with progress and cancellation. */
 export async function scanWorkspace(collection: vscode.DiagnosticCollection, folder?: vscode.Uri): Promise<ScanResult> {
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Finding deprecated RPC calls'), cancellable: true }, async (progress, token) => {
-    const include = folder ? new vscode.RelativePattern(folder, MIGRATION_GLOB) : MIGRATION_GLOB;
-    // An undefined exclude applies files.exclude; node_modules and .gitignore are filtered below.
-    const candidates = await vscode.workspace.findFiles(include, undefined, undefined, token);
-    const rules = await gitignoreRules(token);
-    const files = candidates.filter((uri) => !isSkipped(uri.fsPath, rules))
-      .sort((a, b) => a.fsPath.localeCompare(b.fsPath));
-    const rows: ScanRow[] = [];
-    const decoder = new TextDecoder();
-    let read = 0;
-    for (const uri of files) {
-      if (token.isCancellationRequested) return { files: read, rows, cancelled: true };
-      progress.report({ message: vscode.workspace.asRelativePath(uri), increment: 100 / files.length });
-      const text = decoder.decode(await vscode.workspace.fs.readFile(uri));
-      read += 1;
-      if (!mayHoldLegacyCalls(text)) continue;
-      const calls = migrationEngine().analyseSource(text, uri.fsPath);
-      const lineStarts = [0];
-      for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lineStarts.push(index + 1);
-      const positionAt = (offset: number): vscode.Position => {
-        let line = lineStarts.length - 1;
-        while (lineStarts[line] > offset) line -= 1;
-        return new vscode.Position(line, offset - lineStarts[line]);
-      };
-      collection.set(uri, calls.map((call) => diagnosticOf(call.finding, positionAt)));
-      for (const { finding } of calls) {
-        rows.push({ file: vscode.workspace.asRelativePath(uri), line: finding.line + 1, call: finding.call, model: finding.model, method: finding.method, converts: finding.severity === 'convertible', reason: finding.reason });
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Finding deprecated RPC calls'), cancellable: true },
+    async (progress, token) => {
+      const include = folder ? new vscode.RelativePattern(folder, MIGRATION_GLOB) : MIGRATION_GLOB;
+      // An undefined exclude applies files.exclude; node_modules and .gitignore are filtered below.
+      const candidates = await vscode.workspace.findFiles(include, undefined, undefined, token);
+      const rules = await gitignoreRules(token);
+      const files = candidates.filter((uri) => !isSkipped(uri.fsPath, rules)).sort((a, b) => a.fsPath.localeCompare(b.fsPath));
+      const rows: ScanRow[] = [];
+      const decoder = new TextDecoder();
+      let read = 0;
+      for (const uri of files) {
+        if (token.isCancellationRequested) return { files: read, rows, cancelled: true };
+        progress.report({ message: vscode.workspace.asRelativePath(uri), increment: 100 / files.length });
+        const text = decoder.decode(await vscode.workspace.fs.readFile(uri));
+        read += 1;
+        if (!mayHoldLegacyCalls(text)) continue;
+        const calls = migrationEngine().analyseSource(text, uri.fsPath);
+        const lineStarts = [0];
+        for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lineStarts.push(index + 1);
+        const positionAt = (offset: number): vscode.Position => {
+          let line = lineStarts.length - 1;
+          while (lineStarts[line] > offset) line -= 1;
+          return new vscode.Position(line, offset - lineStarts[line]);
+        };
+        collection.set(
+          uri,
+          calls.map((call) => diagnosticOf(call.finding, positionAt)),
+        );
+        for (const { finding } of calls) {
+          rows.push({
+            file: vscode.workspace.asRelativePath(uri),
+            line: finding.line + 1,
+            call: finding.call,
+            model: finding.model,
+            method: finding.method,
+            converts: finding.severity === 'convertible',
+            reason: finding.reason,
+          });
+        }
       }
-    }
-    const report = await vscode.workspace.openTextDocument({ language: 'markdown', content: reportText(read, rows) });
-    await vscode.window.showTextDocument(report, { preview: false });
-    return { files: read, rows, cancelled: false, report: report.uri };
-  });
+      const report = await vscode.workspace.openTextDocument({ language: 'markdown', content: reportText(read, rows) });
+      await vscode.window.showTextDocument(report, { preview: false });
+      return { files: read, rows, cancelled: false, report: report.uri };
+    },
+  );
 }
 
 function reportText(files: number, rows: readonly ScanRow[]): string {
@@ -82,11 +95,19 @@ function reportText(files: number, rows: readonly ScanRow[]): string {
   return [
     `# ${vscode.l10n.t('Deprecated RPC calls')}`,
     '',
-    vscode.l10n.t('{0} calls in {1} files read; {2} convert automatically. XML-RPC and JSON-RPC are removed in the online edition 21.1 (winter 2027) and in release 22 (autumn 2028).', rows.length, files, converts),
+    vscode.l10n.t(
+      '{0} calls in {1} files read; {2} convert automatically. XML-RPC and JSON-RPC are removed in the online edition 21.1 (winter 2027) and in release 22 (autumn 2028).',
+      rows.length,
+      files,
+      converts,
+    ),
     '',
     '| File | Line | Call | Model | Method | Converts | Why not |',
     '| --- | ---: | --- | --- | --- | --- | --- |',
-    ...rows.map((row) => `| ${cell(row.file)} | ${row.line} | ${row.call} | ${row.model ?? ''} | ${row.method ?? ''} | ${row.converts ? vscode.l10n.t('yes') : vscode.l10n.t('no')} | ${cell(row.reason ?? '')} |`),
+    ...rows.map(
+      (row) =>
+        `| ${cell(row.file)} | ${row.line} | ${row.call} | ${row.model ?? ''} | ${row.method ?? ''} | ${row.converts ? vscode.l10n.t('yes') : vscode.l10n.t('no')} | ${cell(row.reason ?? '')} |`,
+    ),
     '',
   ].join('\n');
 }

@@ -16,7 +16,11 @@ async function json2RequestAt(uri?: vscode.Uri, position?: vscode.Position): Pro
   const call = callAt(document, at);
   const text = call && migrationEngine().json2RequestOf(call, vscode.workspace.asRelativePath(document.uri));
   if (!text) {
-    void vscode.window.showInformationMessage(call ? vscode.l10n.t('This call has no JSON-2 equivalent: {0}', call.finding.reason ?? '') : vscode.l10n.t('Put the cursor on a deprecated XML-RPC or JSON-RPC call first.'));
+    void vscode.window.showInformationMessage(
+      call
+        ? vscode.l10n.t('This call has no JSON-2 equivalent: {0}', call.finding.reason ?? '')
+        : vscode.l10n.t('Put the cursor on a deprecated XML-RPC or JSON-RPC call first.'),
+    );
     return undefined;
   }
   return text;
@@ -25,7 +29,9 @@ async function json2RequestAt(uri?: vscode.Uri, position?: vscode.Position): Pro
 async function pickJson2File(): Promise<vscode.Uri | undefined> {
   const files = await vscode.workspace.findFiles('**/*.json2', '**/node_modules/**', 200);
   const newFile = vscode.l10n.t('New .json2 file…');
-  const picked = await vscode.window.showQuickPick([...files.map((uri) => vscode.workspace.asRelativePath(uri)), newFile], { placeHolder: vscode.l10n.t('Append the request to which .json2 file?') });
+  const picked = await vscode.window.showQuickPick([...files.map((uri) => vscode.workspace.asRelativePath(uri)), newFile], {
+    placeHolder: vscode.l10n.t('Append the request to which .json2 file?'),
+  });
   if (!picked) return undefined;
   if (picked !== newFile) return files.find((uri) => vscode.workspace.asRelativePath(uri) === picked);
   const target = await vscode.window.showSaveDialog({ filters: { 'JSON-2 requests': ['json2'] } });
@@ -42,7 +48,10 @@ async function appendRequest(target: vscode.Uri, request: string): Promise<void>
   edit.insert(target, document.positionAt(existing.length), separator + request);
   await vscode.workspace.applyEdit(edit);
   await document.save();
-  await vscode.window.showTextDocument(document, { preview: false, selection: new vscode.Range(document.lineCount - 1, 0, document.lineCount - 1, 0) });
+  await vscode.window.showTextDocument(document, {
+    preview: false,
+    selection: new vscode.Range(document.lineCount - 1, 0, document.lineCount - 1, 0),
+  });
 }
 
 export function registerMigration(log: vscode.LogOutputChannel): vscode.Disposable {
@@ -63,14 +72,18 @@ export function registerMigration(log: vscode.LogOutputChannel): vscode.Disposab
       void vscode.window.showInformationMessage(vscode.l10n.t('The JSON-2 request is on the clipboard.'));
       return text;
     }),
-    vscode.commands.registerCommand(CommandIds.appendToJson2File, async (uri?: vscode.Uri, position?: vscode.Position, target?: vscode.Uri) => {
-      const text = await json2RequestAt(uri, position);
-      if (text === undefined) return undefined;
-      const file = target ?? await pickJson2File();
-      if (!file) return undefined;
-      if (path.extname(file.fsPath) !== '.json2') throw new Error(vscode.l10n.t('{0} is not a .json2 file.', vscode.workspace.asRelativePath(file)));
-      await appendRequest(file, text);
-      return file;
-    }),
+    vscode.commands.registerCommand(
+      CommandIds.appendToJson2File,
+      async (uri?: vscode.Uri, position?: vscode.Position, target?: vscode.Uri) => {
+        const text = await json2RequestAt(uri, position);
+        if (text === undefined) return undefined;
+        const file = target ?? (await pickJson2File());
+        if (!file) return undefined;
+        if (path.extname(file.fsPath) !== '.json2')
+          throw new Error(vscode.l10n.t('{0} is not a .json2 file.', vscode.workspace.asRelativePath(file)));
+        await appendRequest(file, text);
+        return file;
+      },
+    ),
   );
 }

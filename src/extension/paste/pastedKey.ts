@@ -18,13 +18,22 @@ export const vscodePasteQuestions: PasteQuestions = {
     const store = connection ? vscode.l10n.t('Store for "{0}"', connection) : undefined;
     const create = vscode.l10n.t('Save as a New Connection…');
     const where = found.baseUrl ? `${found.baseUrl}${found.database ? ` (${found.database})` : ''}` : vscode.l10n.t('an unnamed server');
-    const message = vscode.l10n.t('The pasted text holds an API key for {0}. It was not written into the file. Keep it in the editor\'s secret storage?', where);
+    const message = vscode.l10n.t(
+      "The pasted text holds an API key for {0}. It was not written into the file. Keep it in the editor's secret storage?",
+      where,
+    );
     const choice = await vscode.window.showInformationMessage(message, ...(store ? [store] : []), ...(found.baseUrl ? [create] : []));
     return choice === undefined ? undefined : choice === store ? 'store' : 'new';
   },
-  connectionName: (suggested, validate) => Promise.resolve(vscode.window.showInputBox({
-    title: vscode.l10n.t('New connection for the pasted key'), prompt: vscode.l10n.t('The connection\'s name'), value: suggested, validateInput: validate,
-  })),
+  connectionName: (suggested, validate) =>
+    Promise.resolve(
+      vscode.window.showInputBox({
+        title: vscode.l10n.t('New connection for the pasted key'),
+        prompt: vscode.l10n.t("The connection's name"),
+        value: suggested,
+        validateInput: validate,
+      }),
+    ),
 };
 
 interface NewConnectionDeps {
@@ -37,8 +46,10 @@ interface NewConnectionDeps {
 export async function saveKeyAsConnection(found: FoundKey, deps: NewConnectionDeps): Promise<string | undefined> {
   if (!found.baseUrl) return undefined;
   const existing = deps.connections.service.list().map((saved) => saved.profile.name);
-  const validate = (name: string): string | undefined => (existing.some((other) => other.toLowerCase() === name.toLowerCase())
-    ? vscode.l10n.t('A connection named "{0}" exists already.', name) : connectionNameProblem(name));
+  const validate = (name: string): string | undefined =>
+    existing.some((other) => other.toLowerCase() === name.toLowerCase())
+      ? vscode.l10n.t('A connection named "{0}" exists already.', name)
+      : connectionNameProblem(name);
   const name = await deps.questions.connectionName(suggestName({ baseUrl: found.baseUrl, database: found.database }, existing), validate);
   if (name === undefined || validate(name) !== undefined) return undefined;
   const parsed = parseConnectionEntry({ name, baseUrl: found.baseUrl, ...(found.database ? { database: found.database } : {}) });

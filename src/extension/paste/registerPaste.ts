@@ -28,18 +28,37 @@ export interface PasteFeature extends vscode.Disposable {
   readonly testApi: PasteTestApi | undefined;
 }
 
-export function registerPaste(context: vscode.ExtensionContext, connections: ConnectionsFeature, log: vscode.LogOutputChannel): PasteFeature {
+export function registerPaste(
+  context: vscode.ExtensionContext,
+  connections: ConnectionsFeature,
+  log: vscode.LogOutputChannel,
+): PasteFeature {
   const keys = new PastedKeyOffer(connections, log);
-  const convert = (text: string): PasteOutcome => migrationEngine().pasteAsRequest(text, connections.service.list().map((saved) => saved.profile));
+  const convert = (text: string): PasteOutcome =>
+    migrationEngine().pasteAsRequest(
+      text,
+      connections.service.list().map((saved) => saved.profile),
+    );
   const offerKey = (found: FoundKey, document: vscode.TextDocument, inserted: string): void => void keys.offer(found, document, inserted);
   const provider = pasteEditProvider(convert, offerKey);
   const disposables = vscode.Disposable.from(
     vscode.commands.registerCommand(CommandIds.pasteAsRequest, () => pasteFromClipboard(convert, offerKey, log)),
-    vscode.languages.registerDocumentPasteEditProvider({ language: 'json2' }, provider, { providedPasteEditKinds: [PASTE_KIND], pasteMimeTypes: ['text/plain'] }),
+    vscode.languages.registerDocumentPasteEditProvider({ language: 'json2' }, provider, {
+      providedPasteEditKinds: [PASTE_KIND],
+      pasteMimeTypes: ['text/plain'],
+    }),
   );
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   return {
-    testApi: testMode ? { setQuestions: (next) => { keys.questions = next ?? vscodePasteQuestions; }, lastKeyOutcome: () => keys.lastOutcome, provider } : undefined,
+    testApi: testMode
+      ? {
+          setQuestions: (next) => {
+            keys.questions = next ?? vscodePasteQuestions;
+          },
+          lastKeyOutcome: () => keys.lastOutcome,
+          provider,
+        }
+      : undefined,
     dispose: () => disposables.dispose(),
   };
 }
@@ -49,7 +68,10 @@ class PastedKeyOffer {
   questions: PasteQuestions = vscodePasteQuestions;
   lastOutcome: string | undefined;
 
-  constructor(private readonly connections: ConnectionsFeature, private readonly log: vscode.LogOutputChannel) {}
+  constructor(
+    private readonly connections: ConnectionsFeature,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
 
   async offer(found: FoundKey, document: vscode.TextDocument, inserted: string): Promise<void> {
     const { connections, questions, log } = this;
@@ -69,8 +91,11 @@ class PastedKeyOffer {
 }
 
 /** The Paste as JSON-2 Request command: the clipboard's code as requests in a .json2 editor, then the key offered. */
-async function pasteFromClipboard(convert: (text: string) => PasteOutcome,
-  offerKey: (found: FoundKey, document: vscode.TextDocument, inserted: string) => void, log: vscode.LogOutputChannel): Promise<boolean> {
+async function pasteFromClipboard(
+  convert: (text: string) => PasteOutcome,
+  offerKey: (found: FoundKey, document: vscode.TextDocument, inserted: string) => void,
+  log: vscode.LogOutputChannel,
+): Promise<boolean> {
   const outcome = convert(await vscode.env.clipboard.readText());
   if (!outcome.ok) {
     void vscode.window.showErrorMessage(vscode.l10n.t('Cannot paste as a JSON-2 request: {0}', outcome.reason));
@@ -95,7 +120,11 @@ function pasteEditProvider(
       const outcome = convert(text);
       // Text that is no request (a body, a comment...) is pasted as it is, by the editor's own paste.
       if (!outcome.ok) return undefined;
-      const edit = new vscode.DocumentPasteEdit(outcome.text, vscode.l10n.t('Paste as JSON-2 request ({0})', outcome.requests[0].source), PASTE_KIND);
+      const edit = new vscode.DocumentPasteEdit(
+        outcome.text,
+        vscode.l10n.t('Paste as JSON-2 request ({0})', outcome.requests[0].source),
+        PASTE_KIND,
+      );
       if (outcome.key) {
         const found = outcome.key;
         // Asked once the edit is in the document (the person may still choose the plain paste in the paste widget).
@@ -129,9 +158,9 @@ async function nameConnectionInPaste(document: vscode.TextDocument, inserted: st
   let offset = start;
   for (const block of inserted.split(/(?=^### )/m)) {
     const firstLine = block.indexOf('\n');
-    if (block.startsWith('### ') && firstLine > 0 && !/^# @connection /m.test(block)) edit.insert(document.uri, document.positionAt(offset + firstLine + 1), `# @connection ${name}\n`);
+    if (block.startsWith('### ') && firstLine > 0 && !/^# @connection /m.test(block))
+      edit.insert(document.uri, document.positionAt(offset + firstLine + 1), `# @connection ${name}\n`);
     offset += block.length;
   }
   await vscode.workspace.applyEdit(edit);
 }
-

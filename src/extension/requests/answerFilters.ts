@@ -6,7 +6,7 @@ export class AnswerFilters {
   readonly #texts = new Map<string, string>();
 
   textFor(origin: { readonly uri: string; readonly index: number } | undefined): string {
-    return origin ? this.#texts.get(keyOf(origin)) ?? '' : '';
+    return origin ? (this.#texts.get(keyOf(origin)) ?? '') : '';
   }
 
   set(origin: { readonly uri: string; readonly index: number }, text: string): void {

@@ -10,7 +10,12 @@ export interface HistoryPickState {
   shown: boolean;
 }
 
-export function registerHistoryCommands(history: RequestHistory, panels: ResponsePanels, runs: RequestRunService, pickState: HistoryPickState = { shown: false }): vscode.Disposable {
+export function registerHistoryCommands(
+  history: RequestHistory,
+  panels: ResponsePanels,
+  runs: RequestRunService,
+  pickState: HistoryPickState = { shown: false },
+): vscode.Disposable {
   const rerun = async (id: unknown) => {
     const entry = typeof id === 'string' ? history.find(id) : undefined;
     if (!entry) return undefined;
@@ -32,7 +37,11 @@ export function registerHistoryCommands(history: RequestHistory, panels: Respons
         }));
         const picked = await new Promise<string | undefined>((resolve) => {
           quickPick.onDidAccept(() => resolve(quickPick.selectedItems[0]?.id));
-          quickPick.onDidTriggerItemButton((event) => { quickPick.hide(); void rerun(event.item.id); resolve(undefined); });
+          quickPick.onDidTriggerItemButton((event) => {
+            quickPick.hide();
+            void rerun(event.item.id);
+            resolve(undefined);
+          });
           quickPick.onDidHide(() => resolve(undefined));
           quickPick.show();
           pickState.shown = true;

@@ -55,7 +55,11 @@ export interface RequestsTestApi {
 export interface RequestsFeature extends vscode.Disposable {
   readonly testApi: RequestsTestApi | undefined;
   /** What other ways of running requests (the Test Explorer) share with Send: sessions, consent, questions. */
-  readonly running: { readonly runs: RequestRunService; readonly environmentConsent: EnvironmentConsent; readonly prompts: () => RequestPrompts };
+  readonly running: {
+    readonly runs: RequestRunService;
+    readonly environmentConsent: EnvironmentConsent;
+    readonly prompts: () => RequestPrompts;
+  };
 }
 
 /** What the feature's parts share and the tests read: who answers the questions, the last copy, the opened addresses. */
@@ -65,7 +69,11 @@ interface RequestsState {
   readonly openedUrls: string[];
 }
 
-export function registerRequests(context: vscode.ExtensionContext, service: ConnectionService, log: vscode.LogOutputChannel): RequestsFeature {
+export function registerRequests(
+  context: vscode.ExtensionContext,
+  service: ConnectionService,
+  log: vscode.LogOutputChannel,
+): RequestsFeature {
   const state: RequestsState = { prompts: vscodeRequestPrompts, lastCopy: undefined, openedUrls: [] };
   const prompts = () => state.prompts;
   const history = new RequestHistory(context.workspaceState);
@@ -76,7 +84,9 @@ export function registerRequests(context: vscode.ExtensionContext, service: Conn
   const statusBar = new RequestStatusBar(runs);
   const historyPick: HistoryPickState = { shown: false };
   const disposables = vscode.Disposable.from(
-    runs, panels, history,
+    runs,
+    panels,
+    history,
     registerRequestEditorFeatures(runs, service),
     registerRequestCommands({ runs, service, prompts }),
     registerHistoryCommands(history, panels, runs, historyPick),
@@ -87,10 +97,18 @@ export function registerRequests(context: vscode.ExtensionContext, service: Conn
 }
 
 /** The response panels, their buttons wired to the runs; Open in Browser only recorded in test mode. */
-function createResponsePanels(extensionUri: vscode.Uri, service: ConnectionService, state: RequestsState, testMode: boolean,
-  runs: () => RequestRunService): ResponsePanels {
+function createResponsePanels(
+  extensionUri: vscode.Uri,
+  service: ConnectionService,
+  state: RequestsState,
+  testMode: boolean,
+  runs: () => RequestRunService,
+): ResponsePanels {
   const openExternal = testMode
-    ? async (uri: vscode.Uri) => { state.openedUrls.push(uri.toString(true)); return true; }
+    ? async (uri: vscode.Uri) => {
+        state.openedUrls.push(uri.toString(true));
+        return true;
+      }
     : (uri: vscode.Uri) => vscode.env.openExternal(uri);
   return new ResponsePanels(extensionUri, {
     onCommand: (panel, command) => void panelCommand(panel, command, runs(), state.prompts),
@@ -100,7 +118,9 @@ function createResponsePanels(extensionUri: vscode.Uri, service: ConnectionServi
     },
     onOpenRecord: (panel, id, field) => {
       openRecordInBrowser(service, panel, id, field, openExternal).catch((error: unknown) => {
-        void vscode.window.showErrorMessage(vscode.l10n.t('Open in Browser failed: {0}', error instanceof Error ? error.message : String(error)));
+        void vscode.window.showErrorMessage(
+          vscode.l10n.t('Open in Browser failed: {0}', error instanceof Error ? error.message : String(error)),
+        );
       });
     },
   });
@@ -112,7 +132,9 @@ function registerRequestEditorFeatures(runs: RequestRunService, service: Connect
   const outline = new RequestOutlineProvider();
   return vscode.Disposable.from(
     vscode.languages.registerCodeLensProvider(selector, new RequestCodeLensProvider(runs)),
-    vscode.languages.registerCodeActionsProvider(selector, new RequestCodeActionProvider(), { providedCodeActionKinds: RequestCodeActionProvider.kinds }),
+    vscode.languages.registerCodeActionsProvider(selector, new RequestCodeActionProvider(), {
+      providedCodeActionKinds: RequestCodeActionProvider.kinds,
+    }),
     vscode.languages.registerDocumentSymbolProvider(selector, outline),
     vscode.languages.registerFoldingRangeProvider(selector, outline),
     registerRequestDiagnostics(service),
@@ -134,19 +156,27 @@ function requestsTestApi({ state, panels, runs, history, statusBar, historyPick 
     panelHtml: () => panels.last?.panel.webview.html,
     panelCount: () => panels.count,
     act: (action) => panels.last?.act(action),
-    press: async (command) => { if (panels.last) await panelCommand(panels.last, command, runs, state.prompts); },
+    press: async (command) => {
+      if (panels.last) await panelCommand(panels.last, command, runs, state.prompts);
+    },
     history: () => history.entries(),
     lastCopy: () => state.lastCopy,
     openedUrls: () => state.openedUrls,
-    showAnswer: (response) => { panels.show('json2-bench:', 0, response); },
+    showAnswer: (response) => {
+      panels.show('json2-bench:', 0, response);
+    },
     showAnswerBytes: (response, bytes) => {
       const redactor = new SecretRedactor(['bench-key-0123456789abcdef0123456789abcdef']);
       panels.show('json2-bench:', 0, { ...response, body: undefined, answer: new AnswerBytes(bytes, 'application/json', redactor) });
     },
-    showRunning: (title) => { panels.panelFor('json2-bench:', title).running(title); },
+    showRunning: (title) => {
+      panels.panelFor('json2-bench:', title).running(title);
+    },
     panelHandover: () => panels.last?.handover,
     panelTimeline: () => panels.last?.timeline,
-    setPrompts: (replacement) => { state.prompts = replacement ?? vscodeRequestPrompts; },
+    setPrompts: (replacement) => {
+      state.prompts = replacement ?? vscodeRequestPrompts;
+    },
     statusBar: () => statusBar.shown,
     historyPickShown: () => historyPick.shown,
   };

@@ -29,7 +29,12 @@ export class RequestCodeActionProvider implements vscode.CodeActionProvider {
     if (!fix) return [];
     const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
     action.edit = new vscode.WorkspaceEdit();
-    for (const edit of fix.edits) action.edit.replace(document.uri, new vscode.Range(document.positionAt(edit.startOffset), document.positionAt(edit.endOffset)), edit.newText);
+    for (const edit of fix.edits)
+      action.edit.replace(
+        document.uri,
+        new vscode.Range(document.positionAt(edit.startOffset), document.positionAt(edit.endOffset)),
+        edit.newText,
+      );
     action.diagnostics = [diagnostic];
     action.isPreferred = true;
     return [action];
@@ -49,7 +54,7 @@ export class RequestCodeActionProvider implements vscode.CodeActionProvider {
     const parsed = parsedDocument(document);
     // After the file's last variable, else before the first request (file metadata stays above it).
     const lastVariable = parsed.variables.at(-1);
-    const line = lastVariable ? lastVariable.range.end.line + 1 : parsed.requests[0]?.range.start.line ?? 0;
+    const line = lastVariable ? lastVariable.range.end.line + 1 : (parsed.requests[0]?.range.start.line ?? 0);
     action.edit = new vscode.WorkspaceEdit();
     action.edit.insert(document.uri, new vscode.Position(line, 0), `@${name} = \n`);
     action.diagnostics = [diagnostic];

@@ -17,15 +17,27 @@ export class RequestCodeLensProvider implements vscode.CodeLensProvider {
     const lenses: vscode.CodeLens[] = [];
     const top = new vscode.Range(0, 0, 0, 0);
     if (parsed.requests.length > 1) {
-      lenses.push(new vscode.CodeLens(top, { title: vscode.l10n.t('Send all'), command: CommandIds.sendAllRequests, arguments: [document.uri] }));
+      lenses.push(
+        new vscode.CodeLens(top, { title: vscode.l10n.t('Send all'), command: CommandIds.sendAllRequests, arguments: [document.uri] }),
+      );
     }
     for (const request of parsed.requests) {
       const line = request.requestLine.range.start.line;
       const range = new vscode.Range(line, 0, line, 0);
       const running = this.runs.isRunning(document.uri, request.index);
-      lenses.push(running
-        ? new vscode.CodeLens(range, { title: vscode.l10n.t('Cancel'), command: CommandIds.cancelRequest, arguments: [document.uri, request.index] })
-        : new vscode.CodeLens(range, { title: vscode.l10n.t('Send'), command: CommandIds.sendRequest, arguments: [document.uri, request.index] }));
+      lenses.push(
+        running
+          ? new vscode.CodeLens(range, {
+              title: vscode.l10n.t('Cancel'),
+              command: CommandIds.cancelRequest,
+              arguments: [document.uri, request.index],
+            })
+          : new vscode.CodeLens(range, {
+              title: vscode.l10n.t('Send'),
+              command: CommandIds.sendRequest,
+              arguments: [document.uri, request.index],
+            }),
+      );
     }
     return lenses;
   }

@@ -36,7 +36,10 @@ function indexOf(document: vscode.TextDocument, index: unknown): number | undefi
 }
 
 const EXPORTS: ReadonlyArray<[string, ExportFormat]> = [
-  [CommandIds.exportCurl, 'curl'], [CommandIds.exportPython, 'python'], [CommandIds.exportJavaScript, 'javascript'], [CommandIds.exportExecuteKw, 'executeKw'],
+  [CommandIds.exportCurl, 'curl'],
+  [CommandIds.exportPython, 'python'],
+  [CommandIds.exportJavaScript, 'javascript'],
+  [CommandIds.exportExecuteKw, 'executeKw'],
 ];
 
 export function registerRequestCommands(deps: RequestCommandDeps): vscode.Disposable {
@@ -62,19 +65,21 @@ export function registerRequestCommands(deps: RequestCommandDeps): vscode.Dispos
       return runs.cancel(document?.uri, typeof index === 'number' ? index : undefined);
     }),
     vscode.commands.registerCommand(CommandIds.rerunLastRequest, async () => (await runs.rerunLast()) ?? noRequest()),
-    ...EXPORTS.map(([command, format]) => vscode.commands.registerCommand(command, async (target?: unknown, index?: unknown): Promise<string | undefined> => {
-      const document = await documentOf(target);
-      const at = document && indexOf(document, index);
-      if (!document || at === undefined) return noRequest();
-      const exported = await exportRequest(document, at, format, deps.service, deps.prompts(), runs.sessionOf(document.uri));
-      if ('problem' in exported) {
-        void vscode.window.showErrorMessage(inertLinks(exported.problem));
-        return undefined;
-      }
-      await vscode.env.clipboard.writeText(exported.code);
-      void vscode.window.showInformationMessage(vscode.l10n.t('The request is on the clipboard as {0}.', format));
-      return exported.code;
-    })),
+    ...EXPORTS.map(([command, format]) =>
+      vscode.commands.registerCommand(command, async (target?: unknown, index?: unknown): Promise<string | undefined> => {
+        const document = await documentOf(target);
+        const at = document && indexOf(document, index);
+        if (!document || at === undefined) return noRequest();
+        const exported = await exportRequest(document, at, format, deps.service, deps.prompts(), runs.sessionOf(document.uri));
+        if ('problem' in exported) {
+          void vscode.window.showErrorMessage(inertLinks(exported.problem));
+          return undefined;
+        }
+        await vscode.env.clipboard.writeText(exported.code);
+        void vscode.window.showInformationMessage(vscode.l10n.t('The request is on the clipboard as {0}.', format));
+        return exported.code;
+      }),
+    ),
     vscode.commands.registerCommand(CommandIds.newRequestFile, async () => {
       const document = await vscode.workspace.openTextDocument({ language: 'json2', content: REQUEST_FILE_TEMPLATE });
       await vscode.window.showTextDocument(document);
@@ -84,7 +89,12 @@ export function registerRequestCommands(deps: RequestCommandDeps): vscode.Dispos
 }
 
 /** Carries out a button of the panel on the request its answer came from. */
-export async function panelCommand(panel: ResponsePanel, command: CommandMessage['command'], runs: RequestRunService, prompts: RequestPrompts): Promise<void> {
+export async function panelCommand(
+  panel: ResponsePanel,
+  command: CommandMessage['command'],
+  runs: RequestRunService,
+  prompts: RequestPrompts,
+): Promise<void> {
   if (command === 'cancel') {
     runs.cancelShownIn(panel);
     return;
@@ -94,9 +104,15 @@ export async function panelCommand(panel: ResponsePanel, command: CommandMessage
   const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(origin.uri));
   const page = panel.response?.page;
   switch (command) {
-    case 'rerun': await runs.send(document, origin.index); break;
-    case 'previousPage': if (page) await runs.send(document, origin.index, Math.max(0, page.offset - page.limit)); break;
-    case 'nextPage': if (page) await runs.send(document, origin.index, page.offset + page.limit); break;
+    case 'rerun':
+      await runs.send(document, origin.index);
+      break;
+    case 'previousPage':
+      if (page) await runs.send(document, origin.index, Math.max(0, page.offset - page.limit));
+      break;
+    case 'nextPage':
+      if (page) await runs.send(document, origin.index, page.offset + page.limit);
+      break;
     case 'goToRequest': {
       const line = parsedDocument(document).requests[origin.index]?.requestLine.range.start.line ?? 0;
       const editor = await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
@@ -112,7 +128,12 @@ export async function panelCommand(panel: ResponsePanel, command: CommandMessage
       break;
     }
     default: {
-      const format = { exportCurl: CommandIds.exportCurl, exportPython: CommandIds.exportPython, exportJavaScript: CommandIds.exportJavaScript, exportExecuteKw: CommandIds.exportExecuteKw }[command];
+      const format = {
+        exportCurl: CommandIds.exportCurl,
+        exportPython: CommandIds.exportPython,
+        exportJavaScript: CommandIds.exportJavaScript,
+        exportExecuteKw: CommandIds.exportExecuteKw,
+      }[command];
       await vscode.commands.executeCommand(format, document.uri, origin.index);
     }
   }

@@ -1,6 +1,13 @@
 // Diagnostics of json2 files as they are edited: parse errors and unknown {{variables}}, checked a moment after typing.
 import * as vscode from 'vscode';
-import { checkVariables, transactionHints, type Diagnostic, type RequestFile, type TextRange, type TransactionHint } from '../../core/requestFile';
+import {
+  checkVariables,
+  transactionHints,
+  type Diagnostic,
+  type RequestFile,
+  type TextRange,
+  type TransactionHint,
+} from '../../core/requestFile';
 import type { ConnectionService } from '../connections/connectionService';
 import { parsedDocument } from '../parsedDocuments';
 import { dotenvOf } from './requestDotenv';
@@ -18,11 +25,15 @@ export function rangeOf(range: TextRange): vscode.Range {
 }
 
 /** Where the two-transactions hint is explained. */
-const TRANSACTIONS_DOC = vscode.Uri.parse('https://github.com/json2-explorer/json2-explorer/blob/main/docs/format.md#12-one-call-one-transaction');
+const TRANSACTIONS_DOC = vscode.Uri.parse(
+  'https://github.com/json2-explorer/json2-explorer/blob/main/docs/format.md#12-one-call-one-transaction',
+);
 
 /** The file's two-transactions hints, as the setting `json2.transactionHints.readChains` wants them. */
 export function transactionHintsOf(parsed: RequestFile): TransactionHint[] {
-  return transactionHints(parsed, { readChains: vscode.workspace.getConfiguration('json2').get<boolean>('transactionHints.readChains', true) });
+  return transactionHints(parsed, {
+    readChains: vscode.workspace.getConfiguration('json2').get<boolean>('transactionHints.readChains', true),
+  });
 }
 
 /** What the core finds in the file: parse errors, unknown variables, two-transactions hints. */
@@ -30,14 +41,21 @@ async function problemsOf(service: ConnectionService, document: vscode.TextDocum
   const parsed = parsedDocument(document);
   const variables = Object.keys(service.forRequest(parsed)?.profile.variables ?? {});
   const dotenv = Object.keys(await dotenvOf(document.uri));
-  return [...parsed.diagnostics, ...checkVariables(parsed, { variables, dotenv }), ...transactionHintsOf(parsed).map((hint) => hint.diagnostic)];
+  return [
+    ...parsed.diagnostics,
+    ...checkVariables(parsed, { variables, dotenv }),
+    ...transactionHintsOf(parsed).map((hint) => hint.diagnostic),
+  ];
 }
 
 function editorDiagnosticOf(problem: Diagnostic, uri: vscode.Uri): vscode.Diagnostic {
   const diagnostic = new vscode.Diagnostic(rangeOf(problem.range), problem.message, SEVERITY[problem.severity]);
   diagnostic.code = problem.code === 'two-transactions' ? { value: problem.code, target: TRANSACTIONS_DOC } : problem.code;
   diagnostic.source = 'json2';
-  if (problem.related) diagnostic.relatedInformation = problem.related.map((related) => new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, rangeOf(related.range)), related.message));
+  if (problem.related)
+    diagnostic.relatedInformation = problem.related.map(
+      (related) => new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, rangeOf(related.range)), related.message),
+    );
   return diagnostic;
 }
 
@@ -49,13 +67,22 @@ export function registerRequestDiagnostics(service: ConnectionService): vscode.D
     const version = document.version;
     const problems = await problemsOf(service, document);
     if (document.version !== version || document.isClosed) return;
-    collection.set(document.uri, problems.map((problem) => editorDiagnosticOf(problem, document.uri)));
+    collection.set(
+      document.uri,
+      problems.map((problem) => editorDiagnosticOf(problem, document.uri)),
+    );
   };
   const schedule = (document: vscode.TextDocument) => {
     if (document.languageId !== 'json2') return;
     const key = document.uri.toString();
     clearTimeout(timers.get(key));
-    timers.set(key, setTimeout(() => { timers.delete(key); void check(document); }, DELAY_MS));
+    timers.set(
+      key,
+      setTimeout(() => {
+        timers.delete(key);
+        void check(document);
+      }, DELAY_MS),
+    );
   };
   // Documents already open are checked a moment later, so that activation never waits for a parse.
   for (const document of vscode.workspace.textDocuments) schedule(document);
@@ -64,10 +91,16 @@ export function registerRequestDiagnostics(service: ConnectionService): vscode.D
     vscode.workspace.onDidOpenTextDocument((document) => void check(document)),
     vscode.workspace.onDidChangeTextDocument((event) => schedule(event.document)),
     vscode.workspace.onDidCloseTextDocument((document) => collection.delete(document.uri)),
-    service.onDidChange(() => { for (const document of vscode.workspace.textDocuments) void check(document); }),
+    service.onDidChange(() => {
+      for (const document of vscode.workspace.textDocuments) void check(document);
+    }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('json2.transactionHints')) for (const document of vscode.workspace.textDocuments) void check(document);
     }),
-    { dispose: () => { for (const timer of timers.values()) clearTimeout(timer); } },
+    {
+      dispose: () => {
+        for (const timer of timers.values()) clearTimeout(timer);
+      },
+    },
   );
 }

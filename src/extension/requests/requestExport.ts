@@ -16,8 +16,14 @@ export type { ExportFormat };
  * when an answer echoed it) are read from environment variables in the code, and any other form of them is redacted.
  * The connection's default context is in the body, as the run would send it.
  */
-export async function exportRequest(document: vscode.TextDocument, index: number, format: ExportFormat, service: ConnectionService, prompts: RequestPrompts,
-  session: RequestSession): Promise<{ code: string } | { problem: string }> {
+export async function exportRequest(
+  document: vscode.TextDocument,
+  index: number,
+  format: ExportFormat,
+  service: ConnectionService,
+  prompts: RequestPrompts,
+  session: RequestSession,
+): Promise<{ code: string } | { problem: string }> {
   const parsed = parsedDocument(document);
   const saved = service.forRequest(parsed, index);
   if (!saved) return { problem: vscode.l10n.t('No JSON-2 connection yet: add one first.') };
@@ -31,7 +37,10 @@ export async function exportRequest(document: vscode.TextDocument, index: number
   if (!resolved.ok) return { problem: session.redactor.redact(resolved.diagnostics.map((diagnostic) => diagnostic.message).join('\n')) };
   session.addSecrets(resolved.request.secrets);
   const known = new Set(resolved.request.secrets.map((secret) => secret.value));
-  const request = { ...resolved.request, secrets: [...resolved.request.secrets, ...session.secretValues().filter((secret) => !known.has(secret.value))] };
+  const request = {
+    ...resolved.request,
+    secrets: [...resolved.request.secrets, ...session.secretValues().filter((secret) => !known.has(secret.value))],
+  };
   const code = exportedRequestCode(request, format, saved.profile);
   return 'code' in code ? { code: session.redactor.redactKnown(code.code) } : { problem: session.redactor.redact(code.problem) };
 }

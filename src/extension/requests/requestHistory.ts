@@ -37,7 +37,13 @@ export class RequestHistory {
     const { rawText: _raw, answer, ...kept } = response;
     const small = size <= MAX_BODY_CHARS;
     const body = small ? (answer ? answer.value() : response.body) : `(an answer of ${size} bytes is not kept in the history)`;
-    const entry: HistoryEntry = { id: response.id, at: new Date().toISOString(), uri, index, response: { ...kept, body, fromHistory: true } };
+    const entry: HistoryEntry = {
+      id: response.id,
+      at: new Date().toISOString(),
+      uri,
+      index,
+      response: { ...kept, body, fromHistory: true },
+    };
     await this.state.update(KEY, [entry, ...this.entries()].slice(0, MAX_ENTRIES));
     this.#changed.fire();
   }

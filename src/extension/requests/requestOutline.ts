@@ -9,13 +9,19 @@ export class RequestOutlineProvider implements vscode.DocumentSymbolProvider, vs
     return parsed.requests.map((request) => {
       const line = parsed.text.slice(request.requestLine.range.startOffset, request.requestLine.range.endOffset);
       const name = request.name?.text ?? request.separator?.title?.text ?? line;
-      return new vscode.DocumentSymbol(name || line, line, vscode.SymbolKind.Function, rangeOf(request.range), rangeOf(request.requestLine.range));
+      return new vscode.DocumentSymbol(
+        name || line,
+        line,
+        vscode.SymbolKind.Function,
+        rangeOf(request.range),
+        rangeOf(request.requestLine.range),
+      );
     });
   }
 
   provideFoldingRanges(document: vscode.TextDocument): vscode.FoldingRange[] {
-    return parsedDocument(document).blocks
-      .filter((block) => block.range.end.line > block.range.start.line)
+    return parsedDocument(document)
+      .blocks.filter((block) => block.range.end.line > block.range.start.line)
       .map((block) => new vscode.FoldingRange(block.range.start.line, block.range.end.line, vscode.FoldingRangeKind.Region));
   }
 }

@@ -34,8 +34,15 @@ export const vscodeRequestPrompts: RequestPrompts = {
 
   async allowEnvironment(file, names, connection) {
     const allow = vscode.l10n.t('Allow');
-    const message = vscode.l10n.t('{0} reads the environment variable(s) {1} of the editor into requests to "{2}". Allow it for this file?', file, names.join(', '), connection);
-    const detail = vscode.l10n.t('Environment variables often hold secrets. The answer is remembered for this workspace; nothing has been sent yet.');
+    const message = vscode.l10n.t(
+      '{0} reads the environment variable(s) {1} of the editor into requests to "{2}". Allow it for this file?',
+      file,
+      names.join(', '),
+      connection,
+    );
+    const detail = vscode.l10n.t(
+      'Environment variables often hold secrets. The answer is remembered for this workspace; nothing has been sent yet.',
+    );
     return (await vscode.window.showWarningMessage(message, { modal: true, detail }, allow)) === allow;
   },
 };

@@ -19,7 +19,13 @@ import type { ResponsePanels } from './responsePanels';
 
 /** What a run command resolves with (tests read it): one line per request sent or refused, in run order. */
 export interface RunSummary {
-  readonly results: readonly { readonly index: number; readonly label: string; readonly ok: boolean; readonly status?: number; readonly errorKind?: RunErrorKind }[];
+  readonly results: readonly {
+    readonly index: number;
+    readonly label: string;
+    readonly ok: boolean;
+    readonly status?: number;
+    readonly errorKind?: RunErrorKind;
+  }[];
 }
 
 export interface RunServiceDeps {
@@ -130,8 +136,16 @@ export class RequestRunService implements vscode.Disposable {
     const isLastShown = (result: RequestRunResult) => result.index === plan.at(-1) || (!result.ok && stopOnFailure);
     const reporter = this.#reporterFor(document, parsed, { keys, results, isLastShown });
     const run = editorRequestRun({
-      uri, parsed, session: this.sessionOf(document.uri), service: this.deps.service, prompts: this.deps.prompts(), environmentConsent: this.deps.environmentConsent,
-      dotenv, timeoutMs: vscode.workspace.getConfiguration('json2').get<number>('requestTimeoutSeconds', 120) * 1000, reporter, answerBytes: true,
+      uri,
+      parsed,
+      session: this.sessionOf(document.uri),
+      service: this.deps.service,
+      prompts: this.deps.prompts(),
+      environmentConsent: this.deps.environmentConsent,
+      dotenv,
+      timeoutMs: vscode.workspace.getConfiguration('json2').get<number>('requestTimeoutSeconds', 120) * 1000,
+      reporter,
+      answerBytes: true,
     });
     try {
       await run.run(selected, { afterFailure: stopOnFailure ? 'stop' : 'continue', ...(offset !== undefined ? { offset } : {}) });
@@ -176,7 +190,8 @@ export class RequestRunService implements vscode.Disposable {
   async #report(uri: string, result: RequestRunResult, show: boolean): Promise<void> {
     const response = panelResponseOf(result, `${Date.now().toString(36)}-${++this.#runCount}`);
     this.deps.log.info(`${result.label}: ${result.request ?? ''} → ${result.status ?? result.error?.kind ?? ''}`);
-    if (result.error?.kind === 'auth' && result.connection !== undefined) this.deps.service.reportFailure(result.connection, Object.assign(new Error(result.error.message), { kind: 'auth' }));
+    if (result.error?.kind === 'auth' && result.connection !== undefined)
+      this.deps.service.reportFailure(result.connection, Object.assign(new Error(result.error.message), { kind: 'auth' }));
     if (result.request !== undefined) await this.deps.history.add(uri, result.index, response);
     if (show) this.deps.panels.show(uri, result.index, response);
   }
@@ -190,12 +205,24 @@ interface ReportedRun {
 }
 
 function warnUntrustedWorkspace(): void {
-  void vscode.window.showWarningMessage(vscode.l10n.t('Nothing is sent from an untrusted workspace. Trust the workspace to send requests.'), vscode.l10n.t('Manage Workspace Trust'))
+  void vscode.window
+    .showWarningMessage(
+      vscode.l10n.t('Nothing is sent from an untrusted workspace. Trust the workspace to send requests.'),
+      vscode.l10n.t('Manage Workspace Trust'),
+    )
     .then((choice) => choice && vscode.commands.executeCommand('workbench.trust.manage'));
 }
 
 function summaryOf(results: readonly RequestRunResult[]): RunSummary {
-  return { results: results.map((result) => ({ index: result.index, label: result.label, ok: result.ok, ...(result.status !== undefined ? { status: result.status } : {}), ...(result.error ? { errorKind: result.error.kind } : {}) })) };
+  return {
+    results: results.map((result) => ({
+      index: result.index,
+      label: result.label,
+      ok: result.ok,
+      ...(result.status !== undefined ? { status: result.status } : {}),
+      ...(result.error ? { errorKind: result.error.kind } : {}),
+    })),
+  };
 }
 
 function labelOf(node: RequestNode): string {

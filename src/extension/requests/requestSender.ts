@@ -59,9 +59,13 @@ export function editorRequestRun(context: SendContext): RequestRun {
 function editorAsking({ uri, prompts, environmentConsent }: SendContext): RunAsking {
   return {
     prompt: (question) => prompts.ask(question),
-    confirm: (question) => prompts.confirmSend(question.message, question.production
-      ? `"${question.connection}" is marked as a production connection. Nothing has been sent yet.`
-      : 'The request is marked # @confirm. Nothing has been sent yet.'),
+    confirm: (question) =>
+      prompts.confirmSend(
+        question.message,
+        question.production
+          ? `"${question.connection}" is marked as a production connection. Nothing has been sent yet.`
+          : 'The request is marked # @confirm. Nothing has been sent yet.',
+      ),
     allowEnvironment: async (names, connection) => {
       const unallowed = environmentConsent.missing(uri, names);
       if (unallowed.length === 0) return true;

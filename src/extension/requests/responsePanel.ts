@@ -39,11 +39,22 @@ export class ResponsePanel implements vscode.Disposable {
   #generation = 0;
   readonly #subscriptions: vscode.Disposable[] = [];
 
-  constructor(extensionUri: vscode.Uri, title: string, private readonly events: PanelEvents) {
+  constructor(
+    extensionUri: vscode.Uri,
+    title: string,
+    private readonly events: PanelEvents,
+  ) {
     const roots = [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')];
-    this.panel = vscode.window.createWebviewPanel('json2.response', title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-      enableScripts: true, localResourceRoots: roots, retainContextWhenHidden: true,
-    });
+    this.panel = vscode.window.createWebviewPanel(
+      'json2.response',
+      title,
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      {
+        enableScripts: true,
+        localResourceRoots: roots,
+        retainContextWhenHidden: true,
+      },
+    );
     this.panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'json2.svg');
     this.panel.webview.html = pageHtml(this.panel.webview, extensionUri);
     this.#subscriptions.push(
@@ -121,8 +132,14 @@ export class ResponsePanel implements vscode.Disposable {
   state(): Promise<PanelState | undefined> {
     const nonce = ++this.#nonce;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => { this.#waiting.delete(nonce); resolve(undefined); }, 5000);
-      this.#waiting.set(nonce, (state) => { clearTimeout(timer); resolve(state); });
+      const timer = setTimeout(() => {
+        this.#waiting.delete(nonce);
+        resolve(undefined);
+      }, 5000);
+      this.#waiting.set(nonce, (state) => {
+        clearTimeout(timer);
+        resolve(state);
+      });
       this.#post({ type: 'reportState', nonce });
     });
   }
@@ -158,7 +175,9 @@ export class ResponsePanel implements vscode.Disposable {
         this.#ready = true;
         const waiting = this.#afterReady;
         this.#afterReady = undefined;
-        const flush = () => { for (const queued of this.#queue.splice(0)) void this.panel.webview.postMessage(queued); };
+        const flush = () => {
+          for (const queued of this.#queue.splice(0)) void this.panel.webview.postMessage(queued);
+        };
         if (waiting) timed(waiting.handover, flush);
         else flush();
         waiting?.resume();
@@ -176,7 +195,8 @@ export class ResponsePanel implements vscode.Disposable {
         this.events.onCopy(message.text, message.what);
         break;
       case 'openRecord':
-        if (Number.isInteger(message.id) && message.id > 0 && (message.field === undefined || typeof message.field === 'string')) this.events.onOpenRecord(this, message.id, message.field);
+        if (Number.isInteger(message.id) && message.id > 0 && (message.field === undefined || typeof message.field === 'string'))
+          this.events.onOpenRecord(this, message.id, message.field);
         break;
       case 'filter':
         this.events.onFilter(this, message.text);

@@ -10,7 +10,10 @@ export class ResponsePanels implements vscode.Disposable {
   #last: ResponsePanel | undefined;
   readonly #filters = new AnswerFilters();
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly events: Omit<PanelEvents, 'onDispose' | 'onFilter'>) {}
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly events: Omit<PanelEvents, 'onDispose' | 'onFilter'>,
+  ) {}
 
   /** The panel for answers of `uri`, created (beside the editor) when needed. */
   panelFor(uri: string, title: string): ResponsePanel {

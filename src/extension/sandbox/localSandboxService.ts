@@ -5,9 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { SandboxInstallError } from '../../core/localSandbox/sandboxPackageInstaller';
-import {
-  issueSandboxKey, type SandboxProcess, SandboxStartError, startSandboxProcess,
-} from '../../core/localSandbox/sandboxProcess';
+import { issueSandboxKey, type SandboxProcess, SandboxStartError, startSandboxProcess } from '../../core/localSandbox/sandboxProcess';
 import { connectSandbox, SANDBOX_LOGIN, type SandboxConnectionDeps } from './sandboxConnection';
 import { sandboxRuntime } from './sandboxRuntime';
 import { ensureSampleFile } from './sandboxSample';
@@ -65,7 +63,9 @@ export class LocalSandboxService implements vscode.Disposable {
   /** Starts the sandbox (or returns the running one), connects it and opens the sample request file. */
   start(): Promise<StartOutcome> {
     if (this.#process !== undefined && this.#state === 'running') return this.#opened(this.#process);
-    this.#starting ??= this.#start().finally(() => { this.#starting = undefined; });
+    this.#starting ??= this.#start().finally(() => {
+      this.#starting = undefined;
+    });
     return this.#starting;
   }
 
@@ -80,15 +80,25 @@ export class LocalSandboxService implements vscode.Disposable {
       const runtime = await sandboxRuntime(this.#deps.context.extensionPath, path.join(this.folder, 'packages'), log);
       const port = await this.#choosePort();
       log.info(`[sandbox] starting ${runtime.origin} on ${port === 0 ? 'a free port' : `port ${port}`}, data in ${dataDir}`);
-      const running = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the local sandbox…') }, () =>
-        startSandboxProcess({ cliPath: runtime.cliPath, dataDir, cacheDir, port, onLog: (line) => log.info(`[sandbox] ${line}`) }));
+      const running = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the local sandbox…') },
+        () => startSandboxProcess({ cliPath: runtime.cliPath, dataDir, cacheDir, port, onLog: (line) => log.info(`[sandbox] ${line}`) }),
+      );
       this.#process = running;
       void running.exited.then((code) => this.#ended(running, code));
       await this.#deps.context.globalState.update(LAST_PORT_STATE, Number(new URL(running.ready.url).port));
       log.info(`[sandbox] running at ${running.ready.url} (pid ${running.pid}), databases: ${running.ready.databases.join(', ')}`);
       await connectSandbox(running.ready, {
         ...this.#deps,
-        newKey: () => issueSandboxKey({ cliPath: runtime.cliPath, dataDir, cacheDir, login: SANDBOX_LOGIN, days: KEY_DAYS, name: 'VS Code: Start Local Sandbox' }),
+        newKey: () =>
+          issueSandboxKey({
+            cliPath: runtime.cliPath,
+            dataDir,
+            cacheDir,
+            login: SANDBOX_LOGIN,
+            days: KEY_DAYS,
+            name: 'VS Code: Start Local Sandbox',
+          }),
       });
       this.#setState('running');
       return await this.#opened(running);
@@ -109,9 +119,12 @@ export class LocalSandboxService implements vscode.Disposable {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? '';
       const reasons: Record<string, string> = {
-        EEXIST: vscode.l10n.t('a file is in the way'), ENOTDIR: vscode.l10n.t('a file is in the way'),
-        EACCES: vscode.l10n.t('permission denied'), EPERM: vscode.l10n.t('permission denied'),
-        EROFS: vscode.l10n.t('the disk is read-only'), ENOSPC: vscode.l10n.t('the disk is full'),
+        EEXIST: vscode.l10n.t('a file is in the way'),
+        ENOTDIR: vscode.l10n.t('a file is in the way'),
+        EACCES: vscode.l10n.t('permission denied'),
+        EPERM: vscode.l10n.t('permission denied'),
+        EROFS: vscode.l10n.t('the disk is read-only'),
+        ENOSPC: vscode.l10n.t('the disk is full'),
       };
       const reason = reasons[code] ?? (code || String(error));
       throw new SandboxStartError(vscode.l10n.t('its data folder {0} cannot be used: {1} ({2})', folder, reason, code), 'dataFolder');
@@ -123,7 +136,7 @@ export class LocalSandboxService implements vscode.Disposable {
     const configured = vscode.workspace.getConfiguration('json2').get<number>('sandbox.port') ?? 0;
     if (configured !== 0) return configured;
     const last = this.#deps.context.globalState.get<number>(LAST_PORT_STATE);
-    return last !== undefined && await portIsFree(last) ? last : 0;
+    return last !== undefined && (await portIsFree(last)) ? last : 0;
   }
 
   async #opened(running: SandboxProcess): Promise<StartOutcome> {
@@ -135,8 +148,14 @@ export class LocalSandboxService implements vscode.Disposable {
 
   #describe(error: unknown): { kind: string; message: string } {
     const message = error instanceof Error ? error.message : String(error);
-    const kind = error instanceof SandboxStartError ? error.kind
-      : error instanceof SandboxInstallError ? (error.kind === 'cancelled' ? 'cancelled' : 'install') : 'failed';
+    const kind =
+      error instanceof SandboxStartError
+        ? error.kind
+        : error instanceof SandboxInstallError
+          ? error.kind === 'cancelled'
+            ? 'cancelled'
+            : 'install'
+          : 'failed';
     this.#deps.log.error(`[sandbox] could not start (${kind}): ${message}`);
     return { kind, message };
   }
@@ -160,7 +179,9 @@ export class LocalSandboxService implements vscode.Disposable {
     if (expected) this.#deps.log.info('[sandbox] stopped');
     else {
       this.#deps.log.warn(`[sandbox] ended by itself (exit code ${code ?? 'none'})`);
-      void vscode.window.showWarningMessage(vscode.l10n.t('The local sandbox stopped by itself (exit code {0}); its messages are in the JSON-2 log.', String(code ?? 'none')));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('The local sandbox stopped by itself (exit code {0}); its messages are in the JSON-2 log.', String(code ?? 'none')),
+      );
     }
   }
 

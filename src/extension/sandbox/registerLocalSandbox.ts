@@ -21,20 +21,31 @@ async function reportFailure(error: { kind: string; message: string }): Promise<
   if (error.kind === 'cancelled') return;
   const showLog = vscode.l10n.t('Show Log');
   const openSettings = vscode.l10n.t('Open Settings');
-  const text = error.kind === 'install'
-    ? vscode.l10n.t('The local sandbox could not be installed: {0}', error.message)
-    : error.kind === 'port'
-      ? vscode.l10n.t('The local sandbox could not start: {0}. Choose another port in the setting json2.sandbox.port (0 takes any free port).', error.message.replace(/; choose another with --port$/, ''))
-      : error.kind === 'dataFolder'
-        ? vscode.l10n.t('The local sandbox could not start: {0}. It keeps its data in the extension\'s global storage; free that folder or make it writable.', error.message)
-        : vscode.l10n.t('The local sandbox could not start: {0}', error.message);
+  const text =
+    error.kind === 'install'
+      ? vscode.l10n.t('The local sandbox could not be installed: {0}', error.message)
+      : error.kind === 'port'
+        ? vscode.l10n.t(
+            'The local sandbox could not start: {0}. Choose another port in the setting json2.sandbox.port (0 takes any free port).',
+            error.message.replace(/; choose another with --port$/, ''),
+          )
+        : error.kind === 'dataFolder'
+          ? vscode.l10n.t(
+              "The local sandbox could not start: {0}. It keeps its data in the extension's global storage; free that folder or make it writable.",
+              error.message,
+            )
+          : vscode.l10n.t('The local sandbox could not start: {0}', error.message);
   const actions = error.kind === 'port' ? [openSettings, showLog] : [showLog];
   const chosen = await vscode.window.showErrorMessage(text, ...actions);
   if (chosen === showLog) await vscode.commands.executeCommand(CommandIds.showLog);
   if (chosen === openSettings) await vscode.commands.executeCommand('workbench.action.openSettings', 'json2.sandbox.port');
 }
 
-export function registerLocalSandbox(context: vscode.ExtensionContext, connections: ConnectionsFeature, log: vscode.LogOutputChannel): LocalSandboxFeature {
+export function registerLocalSandbox(
+  context: vscode.ExtensionContext,
+  connections: ConnectionsFeature,
+  log: vscode.LogOutputChannel,
+): LocalSandboxFeature {
   let loaded: LocalSandboxService | undefined;
   // A separate bundle (scripts/build.mjs keeps './localSandbox.js' external): start-up never loads the installer.
   const service = (): LocalSandboxService => {
@@ -42,7 +53,11 @@ export function registerLocalSandbox(context: vscode.ExtensionContext, connectio
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const bundle = require('./localSandbox.js') as LocalSandboxBundle;
       loaded = new bundle.LocalSandboxService({
-        context, log, service: connections.service, settings: connections.settings, secrets: connections.secrets,
+        context,
+        log,
+        service: connections.service,
+        settings: connections.settings,
+        secrets: connections.secrets,
         masters: new MasterPasswordStore(context.secrets),
       });
     }
@@ -56,11 +71,18 @@ export function registerLocalSandbox(context: vscode.ExtensionContext, connectio
       return outcome;
     }),
     vscode.commands.registerCommand(CommandIds.stopLocalSandbox, async (): Promise<boolean> => {
-      const stopped = loaded !== undefined && await loaded.stop();
+      const stopped = loaded !== undefined && (await loaded.stop());
       if (!stopped) void vscode.window.showInformationMessage(vscode.l10n.t('The local sandbox is not running in this window.'));
       return stopped;
     }),
   );
-  const testApi = context.extensionMode === vscode.ExtensionMode.Test ? { get service() { return service(); } } : undefined;
+  const testApi =
+    context.extensionMode === vscode.ExtensionMode.Test
+      ? {
+          get service() {
+            return service();
+          },
+        }
+      : undefined;
   return { testApi, dispose: () => disposable.dispose() };
 }

@@ -26,7 +26,9 @@ export interface SandboxConnectionDeps {
 /** The uid the key belongs to when the sandbox accepts it; undefined when it refuses it (expired, revoked, reset). */
 async function uidOf(url: string, key: string): Promise<number | undefined> {
   const answer = await fetch(`${url}/json/2/res.users/context_get`, {
-    method: 'POST', headers: { Authorization: `bearer ${key}`, 'Content-Type': 'application/json' }, body: '{}',
+    method: 'POST',
+    headers: { Authorization: `bearer ${key}`, 'Content-Type': 'application/json' },
+    body: '{}',
   });
   if (!answer.ok) {
     await answer.body?.cancel();
@@ -43,8 +45,14 @@ export async function connectSandbox(ready: SandboxReady, deps: SandboxConnectio
   const existing = deps.service.find(SANDBOX_CONNECTION)?.profile;
   const previous = existing !== undefined && existing.baseUrl !== ready.url ? existing : undefined;
   const profile: ConnectionProfile = {
-    name: SANDBOX_CONNECTION, baseUrl: ready.url, database: SANDBOX_DATABASE, databaseHeader: DEFAULT_DATABASE_HEADER,
-    protocol: 'json2', readOnly: false, production: false, allowInsecureHttp: false,
+    name: SANDBOX_CONNECTION,
+    baseUrl: ready.url,
+    database: SANDBOX_DATABASE,
+    databaseHeader: DEFAULT_DATABASE_HEADER,
+    protocol: 'json2',
+    readOnly: false,
+    production: false,
+    allowInsecureHttp: false,
     ...(existing?.variables ? { variables: existing.variables } : {}),
   };
   if (previous !== undefined) {
@@ -56,10 +64,12 @@ export async function connectSandbox(ready: SandboxReady, deps: SandboxConnectio
     }
   }
   if (ready.masterPassword !== undefined) await deps.masters.store(ready.url, ready.masterPassword);
-  let key = ready.apiKey?.key ?? await deps.secrets.get(profile);
+  let key = ready.apiKey?.key ?? (await deps.secrets.get(profile));
   let uid = key === undefined ? undefined : await uidOf(ready.url, key);
   if (key === undefined || uid === undefined) {
-    deps.log.info(`[sandbox] ${key === undefined ? 'no key stored' : 'the stored key is refused'} for "${SANDBOX_CONNECTION}": making a new one`);
+    deps.log.info(
+      `[sandbox] ${key === undefined ? 'no key stored' : 'the stored key is refused'} for "${SANDBOX_CONNECTION}": making a new one`,
+    );
     key = await deps.newKey();
     uid = await uidOf(ready.url, key);
   }

@@ -4,7 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import {
-  installedPackage, installSandboxPackage, SandboxInstallError, type SandboxPackage,
+  installedPackage,
+  installSandboxPackage,
+  SandboxInstallError,
+  type SandboxPackage,
 } from '../../core/localSandbox/sandboxPackageInstaller';
 
 export const DEFAULT_REGISTRY = 'https://registry.npmjs.org/';
@@ -41,7 +44,9 @@ export function presentRuntime(extensionPath: string, installRoot: string): Sand
   const pkg = describedPackage(extensionPath);
   if (pkg === undefined) return undefined;
   const folder = installedPackage(installRoot, pkg);
-  return folder === undefined ? undefined : { cliPath: path.join(folder, 'dist', 'cli.js'), origin: `${pkg.name} ${pkg.version} in ${folder}` };
+  return folder === undefined
+    ? undefined
+    : { cliPath: path.join(folder, 'dist', 'cli.js'), origin: `${pkg.name} ${pkg.version} in ${folder}` };
 }
 
 /** The runtime, installed from the registry when missing; rejects with SandboxInstallError (kind 'cancelled' on Cancel). */
@@ -50,30 +55,46 @@ export async function sandboxRuntime(extensionPath: string, installRoot: string,
   if (present !== undefined) return present;
   const pkg = describedPackage(extensionPath);
   if (pkg === undefined) {
-    throw new SandboxInstallError(vscode.l10n.t('This build of the extension has neither the sandbox nor the description of its package: run npm run build (or npm run package).'), 'disk');
+    throw new SandboxInstallError(
+      vscode.l10n.t(
+        'This build of the extension has neither the sandbox nor the description of its package: run npm run build (or npm run package).',
+      ),
+      'disk',
+    );
   }
   const registry = registrySetting();
   const megabytes = (pkg.size / 1024 / 1024).toFixed(1);
   log.info(`[sandbox] installing ${pkg.name} ${pkg.version} (${megabytes} MiB) from ${registry} into ${installRoot}`);
-  const title = vscode.l10n.t('Installing the local sandbox ({0} {1}, {2} MiB) from {3}', pkg.name, pkg.version, megabytes, new URL(registry).host);
-  const folder = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
-    const abort = new AbortController();
-    const cancelled = token.onCancellationRequested(() => abort.abort());
-    let reported = 0;
-    try {
-      fs.mkdirSync(installRoot, { recursive: true });
-      return await installSandboxPackage(pkg, {
-        registry, root: installRoot, signal: abort.signal,
-        onProgress: (received) => {
-          const percent = Math.min(100, Math.floor((received / pkg.size) * 100));
-          if (percent > reported) progress.report({ increment: percent - reported, message: `${percent}%` });
-          reported = percent;
-        },
-      });
-    } finally {
-      cancelled.dispose();
-    }
-  });
+  const title = vscode.l10n.t(
+    'Installing the local sandbox ({0} {1}, {2} MiB) from {3}',
+    pkg.name,
+    pkg.version,
+    megabytes,
+    new URL(registry).host,
+  );
+  const folder = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+    async (progress, token) => {
+      const abort = new AbortController();
+      const cancelled = token.onCancellationRequested(() => abort.abort());
+      let reported = 0;
+      try {
+        fs.mkdirSync(installRoot, { recursive: true });
+        return await installSandboxPackage(pkg, {
+          registry,
+          root: installRoot,
+          signal: abort.signal,
+          onProgress: (received) => {
+            const percent = Math.min(100, Math.floor((received / pkg.size) * 100));
+            if (percent > reported) progress.report({ increment: percent - reported, message: `${percent}%` });
+            reported = percent;
+          },
+        });
+      } finally {
+        cancelled.dispose();
+      }
+    },
+  );
   log.info(`[sandbox] installed ${pkg.name} ${pkg.version} in ${folder}`);
   return { cliPath: path.join(folder, 'dist', 'cli.js'), origin: `${pkg.name} ${pkg.version} in ${folder}` };
 }

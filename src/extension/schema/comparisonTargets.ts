@@ -36,7 +36,9 @@ async function candidates(connections: ConnectionService, schemas: ExplorerSchem
 }
 
 const pickItem = (target: ComparisonTarget): PickItem<string> => ({
-  label: target.database || vscode.l10n.t('(server default)'), description: target.connectionName, value: targetLabel(target),
+  label: target.database || vscode.l10n.t('(server default)'),
+  description: target.connectionName,
+  value: targetLabel(target),
 });
 
 export interface TargetPicking {
@@ -46,7 +48,10 @@ export interface TargetPicking {
 }
 
 /** The two sides from the nodes given (0, 1 or 2 usable ones), asking for what is missing; undefined when cancelled. */
-export async function chooseTargets(picking: TargetPicking, given: readonly ComparisonTarget[]): Promise<[ComparisonTarget, ComparisonTarget] | undefined> {
+export async function chooseTargets(
+  picking: TargetPicking,
+  given: readonly ComparisonTarget[],
+): Promise<[ComparisonTarget, ComparisonTarget] | undefined> {
   if (given.length >= 2) return [given[0], given[1]];
   const byLabel = await candidates(picking.connections, picking.schemas);
   const items = [...byLabel.values()].map(pickItem);

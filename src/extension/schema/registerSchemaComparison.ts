@@ -14,17 +14,21 @@ export interface SchemaComparisonTestApi {
   text(uri: vscode.Uri): string | undefined;
 }
 
-export function registerSchemaComparison(deps: SchemaComparisonDeps, testMode: boolean)
-  : { disposable: vscode.Disposable; testApi: SchemaComparisonTestApi | undefined } {
+export function registerSchemaComparison(
+  deps: SchemaComparisonDeps,
+  testMode: boolean,
+): { disposable: vscode.Disposable; testApi: SchemaComparisonTestApi | undefined } {
   let commands: SchemaComparisonCommands | undefined;
-  const testApi: SchemaComparisonTestApi | undefined = testMode ? { exportTo: undefined, text: (uri) => commands?.documents.text(uri) } : undefined;
+  const testApi: SchemaComparisonTestApi | undefined = testMode
+    ? { exportTo: undefined, text: (uri) => commands?.documents.text(uri) }
+    : undefined;
   const loaded = (): SchemaComparisonCommands => {
     if (commands) return commands;
     // A separate bundle (scripts/build.mjs keeps './schemaComparison.js' external).
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const bundle = require('./schemaComparison.js') as SchemaComparisonBundle;
     const destination: ExportDestination = (suggested) =>
-      (testApi?.exportTo ? Promise.resolve(testApi.exportTo) : bundle.saveDialogDestination(suggested));
+      testApi?.exportTo ? Promise.resolve(testApi.exportTo) : bundle.saveDialogDestination(suggested);
     commands = new bundle.SchemaComparisonCommands(deps, destination, !testMode);
     return commands;
   };

@@ -29,8 +29,12 @@ const SHOWN_CONTEXT = 'json2.schemaComparisonShown';
 type Progress = vscode.Progress<{ message?: string; increment?: number }>;
 
 /** Both snapshots at once, with one progress line over both; the first failure cancels the other side. */
-async function loadBoth(deps: SchemaComparisonDeps, targets: readonly ComparisonTarget[], progress: Progress, signal: AbortSignal)
-  : Promise<SchemaSnapshot[]> {
+async function loadBoth(
+  deps: SchemaComparisonDeps,
+  targets: readonly ComparisonTarget[],
+  progress: Progress,
+  signal: AbortSignal,
+): Promise<SchemaSnapshot[]> {
   const sides = targets.map(() => ({ done: 0, total: 0 }));
   let shownPercent = 0;
   const report = (): void => {
@@ -41,30 +45,44 @@ async function loadBoth(deps: SchemaComparisonDeps, targets: readonly Comparison
   };
   const stop = new AbortController();
   const both = AbortSignal.any([signal, stop.signal]);
-  return Promise.all(targets.map(async (target, index) => {
-    try {
-      const schema = await deps.schemas.schema(target.connectionName, target.database);
-      return await loadSchemaSnapshot(schema, {
-        label: targetLabel(target), refresh: true, signal: both, onProgress: (side) => { sides[index] = side; report(); },
-      });
-    } catch (error) {
-      const cancelled = signal.aborted;
-      stop.abort();
-      if (cancelled) throw error;
-      throw new Error(vscode.l10n.t('Could not read the schema of {0}: {1}', targetLabel(target), (error as Error).message), { cause: error });
-    }
-  }));
+  return Promise.all(
+    targets.map(async (target, index) => {
+      try {
+        const schema = await deps.schemas.schema(target.connectionName, target.database);
+        return await loadSchemaSnapshot(schema, {
+          label: targetLabel(target),
+          refresh: true,
+          signal: both,
+          onProgress: (side) => {
+            sides[index] = side;
+            report();
+          },
+        });
+      } catch (error) {
+        const cancelled = signal.aborted;
+        stop.abort();
+        if (cancelled) throw error;
+        throw new Error(vscode.l10n.t('Could not read the schema of {0}: {1}', targetLabel(target), (error as Error).message), {
+          cause: error,
+        });
+      }
+    }),
+  );
 }
 
 /** Reads both schemas and shows the comparison; undefined when cancelled or failed (the error is shown). */
-async function compareTargets(deps: SchemaComparisonDeps, documents: SchemaComparisonDocuments, targets: [ComparisonTarget, ComparisonTarget])
-  : Promise<ShownComparison | undefined> {
+async function compareTargets(
+  deps: SchemaComparisonDeps,
+  documents: SchemaComparisonDocuments,
+  targets: [ComparisonTarget, ComparisonTarget],
+): Promise<ShownComparison | undefined> {
   const title = vscode.l10n.t('Comparing the schemas of {0} and {1}', targetLabel(targets[0]), targetLabel(targets[1]));
   const options = { location: vscode.ProgressLocation.Notification, title, cancellable: true };
   const snapshots = await vscode.window.withProgress(options, (progress, token) => {
     const abort = new AbortController();
     const subscription = token.onCancellationRequested(() => abort.abort());
-    return loadBoth(deps, targets, progress, abort.signal).finally(() => subscription.dispose())
+    return loadBoth(deps, targets, progress, abort.signal)
+      .finally(() => subscription.dispose())
       .catch((error: unknown) => {
         if (!abort.signal.aborted) void vscode.window.showErrorMessage(inertLinks((error as Error).message));
         return undefined;
@@ -105,7 +123,11 @@ function offerExport(documents: SchemaComparisonDocuments, shown: ShownCompariso
 export class SchemaComparisonCommands implements vscode.Disposable {
   readonly documents = new SchemaComparisonDocuments();
 
-  constructor(private readonly deps: SchemaComparisonDeps, private readonly destination: ExportDestination, private readonly offer: boolean) {}
+  constructor(
+    private readonly deps: SchemaComparisonDeps,
+    private readonly destination: ExportDestination,
+    private readonly offer: boolean,
+  ) {}
 
   async compare(node?: unknown, selected?: unknown): Promise<ShownComparison | undefined> {
     const given = givenTargets(this.deps, node, selected);

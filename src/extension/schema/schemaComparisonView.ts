@@ -10,7 +10,9 @@ export type ExportDestination = (suggested: vscode.Uri) => Promise<vscode.Uri | 
 export const saveDialogDestination: ExportDestination = (suggested) =>
   Promise.resolve(
     vscode.window.showSaveDialog({
-      defaultUri: suggested, title: vscode.l10n.t('Export the Schema Comparison'), saveLabel: vscode.l10n.t('Export'),
+      defaultUri: suggested,
+      title: vscode.l10n.t('Export the Schema Comparison'),
+      saveLabel: vscode.l10n.t('Export'),
       filters: { Markdown: ['md'] },
     }),
   );
@@ -31,14 +33,20 @@ export class SchemaComparisonDocuments implements vscode.TextDocumentContentProv
   /** Keeps the Markdown under a new address named after both sides, and opens it. */
   async show(before: string, after: string, markdown: string): Promise<vscode.Uri> {
     this.#count += 1;
-    const uri = vscode.Uri.from({ scheme: COMPARISON_SCHEME, path: `/${fileSafe(before)}..${fileSafe(after)}.md`, query: String(this.#count) });
+    const uri = vscode.Uri.from({
+      scheme: COMPARISON_SCHEME,
+      path: `/${fileSafe(before)}..${fileSafe(after)}.md`,
+      query: String(this.#count),
+    });
     this.#texts.set(uri.toString(), markdown);
     this.latest = uri;
     try {
       // The built-in Markdown extension registers the command when it activates (on this command).
       await vscode.commands.executeCommand('markdown.showPreview', uri);
     } catch {
-      await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'markdown'));
+      await vscode.window.showTextDocument(
+        await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'markdown'),
+      );
     }
     return uri;
   }

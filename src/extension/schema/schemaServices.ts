@@ -16,7 +16,10 @@ export class SchemaServices implements vscode.Disposable {
   readonly #entries = new Map<string, Entry>();
   readonly #subscription: vscode.Disposable;
 
-  constructor(private readonly connections: ConnectionService, private readonly storageFolder: vscode.Uri | undefined) {
+  constructor(
+    private readonly connections: ConnectionService,
+    private readonly storageFolder: vscode.Uri | undefined,
+  ) {
     this.#subscription = connections.onDidChange(() => this.#entries.clear());
   }
 
@@ -33,7 +36,9 @@ export class SchemaServices implements vscode.Disposable {
     if (known && known.client === client) return known.service;
     const service = this.#create(client, chosen);
     this.#entries.set(key, { client, service });
-    service.catch(() => { if (this.#entries.get(key)?.service === service) this.#entries.delete(key); });
+    service.catch(() => {
+      if (this.#entries.get(key)?.service === service) this.#entries.delete(key);
+    });
     return service;
   }
 
@@ -55,17 +60,24 @@ export class SchemaServices implements vscode.Disposable {
 
   async #create(client: ConnectionClient, database: string): Promise<SchemaService> {
     const [{ SchemaService }, { FileSchemaStorage }, { ClientError }] = await Promise.all([
-      import('../../core/schema/schemaService.js'), import('../../core/schema/schemaStorage.js'), import('../../core/client/clientErrors.js'),
+      import('../../core/schema/schemaService.js'),
+      import('../../core/schema/schemaStorage.js'),
+      import('../../core/client/clientErrors.js'),
     ]);
     const json2 = client.json2;
     const backend: SchemaBackend = {
       // The deprecated interfaces have no schema documents: the service then reads ir.model and fields_get.
-      getDocument: json2 ? (path, options) => json2.getDocument(path, options) : () => Promise.reject(new ClientError('access', 'no schema documents over the deprecated interfaces')),
+      getDocument: json2
+        ? (path, options) => json2.getDocument(path, options)
+        : () => Promise.reject(new ClientError('access', 'no schema documents over the deprecated interfaces')),
       call: (model, method, args, options) => client.call({ model, method, args }, options?.signal),
     };
     const storage = this.storageFolder ? new FileSchemaStorage(vscode.Uri.joinPath(this.storageFolder, 'schemas').fsPath) : undefined;
     const service = new SchemaService({
-      backend, connectionId: `${client.profile.name}\u0000${client.profile.baseUrl}`, database: database === '' ? undefined : database, ...(storage ? { storage } : {}),
+      backend,
+      connectionId: `${client.profile.name}\u0000${client.profile.baseUrl}`,
+      database: database === '' ? undefined : database,
+      ...(storage ? { storage } : {}),
     });
     await service.restore().catch(() => undefined);
     return service;

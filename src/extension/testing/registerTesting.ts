@@ -23,8 +23,11 @@ export interface TestingFeature extends vscode.Disposable {
   readonly testApi: TestingTestApi | undefined;
 }
 
-export function registerTesting(context: vscode.ExtensionContext, deps: Omit<RequestTestRunDeps, 'controller' | 'tree'>,
-  inputs: InputAutomation | undefined): TestingFeature {
+export function registerTesting(
+  context: vscode.ExtensionContext,
+  deps: Omit<RequestTestRunDeps, 'controller' | 'tree'>,
+  inputs: InputAutomation | undefined,
+): TestingFeature {
   const controller = vscode.tests.createTestController('json2.requests', vscode.l10n.t('JSON-2 request files'));
   const tree = new RequestTestTree(controller);
   const runDeps: RequestTestRunDeps = { ...deps, controller, tree };
@@ -36,24 +39,47 @@ export function registerTesting(context: vscode.ExtensionContext, deps: Omit<Req
     if (recorded.length > 20) recorded.shift();
     return run;
   };
-  const runProfile = controller.createRunProfile(vscode.l10n.t('Run'), vscode.TestRunProfileKind.Run,
-    (request, token) => runRequestTests(runDeps, request, token, record()), true);
-  const withConnection = controller.createRunProfile(vscode.l10n.t('Run with connection…'), vscode.TestRunProfileKind.Run,
+  const runProfile = controller.createRunProfile(
+    vscode.l10n.t('Run'),
+    vscode.TestRunProfileKind.Run,
+    (request, token) => runRequestTests(runDeps, request, token, record()),
+    true,
+  );
+  const withConnection = controller.createRunProfile(
+    vscode.l10n.t('Run with connection…'),
+    vscode.TestRunProfileKind.Run,
     async (request, token) => {
-      const chosen = await chooseConnection(deps.service, new QuickInputPort(inputs), undefined, vscode.l10n.t('Run the requests with which connection?'));
+      const chosen = await chooseConnection(
+        deps.service,
+        new QuickInputPort(inputs),
+        undefined,
+        vscode.l10n.t('Run the requests with which connection?'),
+      );
       if (!chosen || token.isCancellationRequested) return;
       await runRequestTests(runDeps, request, token, record(), chosen.profile.name);
-    }, false);
-  const testApi = context.extensionMode === vscode.ExtensionMode.Test ? testingTestApi(controller, recorded, { run: runProfile, withConnection }) : undefined;
+    },
+    false,
+  );
+  const testApi =
+    context.extensionMode === vscode.ExtensionMode.Test
+      ? testingTestApi(controller, recorded, { run: runProfile, withConnection })
+      : undefined;
   return { testApi, dispose: () => vscode.Disposable.from(tree, runProfile, withConnection, controller).dispose() };
 }
 
-function testingTestApi(controller: vscode.TestController, recorded: readonly RecordedTestRun[],
-  profiles: Readonly<Record<'run' | 'withConnection', vscode.TestRunProfile>>): TestingTestApi {
+function testingTestApi(
+  controller: vscode.TestController,
+  recorded: readonly RecordedTestRun[],
+  profiles: Readonly<Record<'run' | 'withConnection', vscode.TestRunProfile>>,
+): TestingTestApi {
   return {
     controller,
-    discover: async () => { await controller.resolveHandler?.(undefined); },
-    expand: async (item) => { await controller.resolveHandler?.(item); },
+    discover: async () => {
+      await controller.resolveHandler?.(undefined);
+    },
+    expand: async (item) => {
+      await controller.resolveHandler?.(item);
+    },
     runs: () => recorded,
     run: async (items, profile, cancel) => {
       const chosen = profiles[profile];

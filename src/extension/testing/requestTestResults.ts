@@ -22,7 +22,8 @@ function shown(value: unknown): string {
 }
 
 function assertionMessage(uri: vscode.Uri, assertion: AssertionResult): vscode.TestMessage {
-  const comparable = assertion.operator !== undefined && COMPARISONS.has(assertion.operator) && 'expected' in assertion && 'actual' in assertion;
+  const comparable =
+    assertion.operator !== undefined && COMPARISONS.has(assertion.operator) && 'expected' in assertion && 'actual' in assertion;
   const message = comparable
     ? vscode.TestMessage.diff(assertion.message, shown(assertion.expected), shown(assertion.actual))
     : new vscode.TestMessage(assertion.message);
@@ -42,9 +43,14 @@ function requestMessage(uri: vscode.Uri, result: RequestRunResult): vscode.TestM
 
 /** The test's output: what was sent and what came back (redacted), with CRLF as the test output terminal wants. */
 function outputOf(result: RequestRunResult): string {
-  const lines = [`${result.label}: ${result.request ?? ''}${result.connection ? ` (${result.connection})` : ''} → ${result.status ?? result.error?.kind ?? result.verdict}`];
+  const lines = [
+    `${result.label}: ${result.request ?? ''}${result.connection ? ` (${result.connection})` : ''} → ${result.status ?? result.error?.kind ?? result.verdict}`,
+  ];
   const answer = result.body !== undefined ? shown(result.body) : result.rawText;
-  if (answer !== undefined) lines.push(answer.length > OUTPUT_LIMIT ? `${answer.slice(0, OUTPUT_LIMIT)}\n… (${answer.length - OUTPUT_LIMIT} more characters)` : answer);
+  if (answer !== undefined)
+    lines.push(
+      answer.length > OUTPUT_LIMIT ? `${answer.slice(0, OUTPUT_LIMIT)}\n… (${answer.length - OUTPUT_LIMIT} more characters)` : answer,
+    );
   for (const assertion of result.assertions) lines.push(`${assertion.passed ? '✓' : '✗'} ${assertion.message}`);
   if (result.verdict === 'skipped' || result.verdict === 'error') lines.push(result.error?.message ?? '');
   return `${lines.join('\n').replace(/\r?\n/g, '\r\n')}\r\n`;

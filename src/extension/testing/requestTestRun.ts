@@ -33,8 +33,13 @@ export interface RecordedTestRun {
 type Selection = Map<string, { uri: vscode.Uri; keys: Set<string> | 'all' }>;
 
 /** Runs a Test Explorer request; `connection` (the "Run with connection…" profile) overrides the files' connections. */
-export async function runRequestTests(deps: RequestTestRunDeps, request: vscode.TestRunRequest, token: vscode.CancellationToken,
-  record: RecordedTestRun, connection?: string): Promise<void> {
+export async function runRequestTests(
+  deps: RequestTestRunDeps,
+  request: vscode.TestRunRequest,
+  token: vscode.CancellationToken,
+  record: RecordedTestRun,
+  connection?: string,
+): Promise<void> {
   // "Run All Tests" before the Testing view was ever opened: nothing is discovered yet.
   if (!request.include && deps.controller.items.size === 0) await deps.tree.discover();
   const run = deps.controller.createTestRun(request);
@@ -76,7 +81,11 @@ function selectionOf(deps: RequestTestRunDeps, request: vscode.TestRunRequest): 
     if (target.kind === 'file') {
       // A whole file less its excluded requests.
       const keys = [...item.children].some(([, child]) => excluded.has(child.id))
-        ? new Set([...item.children].filter(([, child]) => !excluded.has(child.id)).map(([, child]) => (deps.tree.targetOf(child) as { key: string }).key))
+        ? new Set(
+            [...item.children]
+              .filter(([, child]) => !excluded.has(child.id))
+              .map(([, child]) => (deps.tree.targetOf(child) as { key: string }).key),
+          )
         : 'all';
       selection.set(key, { uri: target.uri, keys });
     } else if (known?.keys !== 'all') {
@@ -98,13 +107,18 @@ interface TestRunContext {
   readonly record: RecordedTestRun;
 }
 
-async function runFile(context: TestRunContext, file: { uri: vscode.Uri; keys: Set<string> | 'all' }, connection: string | undefined): Promise<void> {
+async function runFile(
+  context: TestRunContext,
+  file: { uri: vscode.Uri; keys: Set<string> | 'all' },
+  connection: string | undefined,
+): Promise<void> {
   const { deps, run, token } = context;
   const document = await vscode.workspace.openTextDocument(file.uri);
   const parsed = parsedDocument(document);
-  const selected = file.keys === 'all'
-    ? parsed.requests.map((request) => request.index)
-    : [...file.keys].map((key) => requestIndexOf(parsed, key)).filter((index): index is number => index !== undefined);
+  const selected =
+    file.keys === 'all'
+      ? parsed.requests.map((request) => request.index)
+      : [...file.keys].map((key) => requestIndexOf(parsed, key)).filter((index): index is number => index !== undefined);
   const itemOf = (index: number) => deps.tree.requestItem(file.uri, parsed, index);
   const { editorRequestRun } = await import('../requests/requestSender.js');
   const requestRun = editorRequestRun({
@@ -128,7 +142,11 @@ async function runFile(context: TestRunContext, file: { uri: vscode.Uri; keys: S
 }
 
 /** Shows each request of a file starting and ending on its test item; the run's cancellation aborts the one being sent. */
-function testItemReporter({ deps, run, token, record }: TestRunContext, uri: vscode.Uri, itemOf: (index: number) => vscode.TestItem | undefined): RunReporter {
+function testItemReporter(
+  { deps, run, token, record }: TestRunContext,
+  uri: vscode.Uri,
+  itemOf: (index: number) => vscode.TestItem | undefined,
+): RunReporter {
   /** Per request being sent: stops listening to the run's cancellation once it is over. */
   const listening = new Map<number, vscode.Disposable>();
   return {
@@ -140,7 +158,13 @@ function testItemReporter({ deps, run, token, record }: TestRunContext, uri: vsc
       }
       const controller = new AbortController();
       if (isCancelled(token, run)) controller.abort();
-      listening.set(index, vscode.Disposable.from(token.onCancellationRequested(() => controller.abort()), run.token.onCancellationRequested(() => controller.abort())));
+      listening.set(
+        index,
+        vscode.Disposable.from(
+          token.onCancellationRequested(() => controller.abort()),
+          run.token.onCancellationRequested(() => controller.abort()),
+        ),
+      );
       return controller.signal;
     },
     finished: (result: RequestRunResult) => {

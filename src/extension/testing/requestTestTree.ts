@@ -25,7 +25,11 @@ export function requestIndexOf(parsed: RequestFile, key: string): number | undef
 
 /** The item's label: the `###` title, else the `@name`, else the request line as written. */
 function requestTitle(parsed: RequestFile, request: RequestNode): string {
-  return request.separator?.title?.text ?? request.name?.text ?? parsed.text.slice(request.requestLine.range.startOffset, request.requestLine.range.endOffset);
+  return (
+    request.separator?.title?.text ??
+    request.name?.text ??
+    parsed.text.slice(request.requestLine.range.startOffset, request.requestLine.range.endOffset)
+  );
 }
 
 export class RequestTestTree implements vscode.Disposable {
@@ -90,20 +94,35 @@ export class RequestTestTree implements vscode.Disposable {
     this.#disposables.push(
       watcher,
       // A rename is a delete and a create.
-      watcher.onDidCreate((uri) => { if (!uri.path.includes('/node_modules/')) this.#addFile(uri); }),
+      watcher.onDidCreate((uri) => {
+        if (!uri.path.includes('/node_modules/')) this.#addFile(uri);
+      }),
       watcher.onDidChange((uri) => {
         const item = this.fileItem(uri);
         // An open document is followed as it is typed; a file nobody opened is read again only once expanded.
-        if (item && !item.canResolveChildren && !vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString())) void this.#resolve(item);
+        if (
+          item &&
+          !item.canResolveChildren &&
+          !vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString())
+        )
+          void this.#resolve(item);
       }),
       watcher.onDidDelete((uri) => this.#removeFile(uri)),
-      vscode.workspace.onDidOpenTextDocument((document) => { if (this.#isRequestFile(document)) this.#refreshFromDocument(document); }),
-      vscode.workspace.onDidChangeTextDocument((event) => { if (this.#isRequestFile(event.document)) this.#refreshFromDocument(event.document); }),
+      vscode.workspace.onDidOpenTextDocument((document) => {
+        if (this.#isRequestFile(document)) this.#refreshFromDocument(document);
+      }),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (this.#isRequestFile(event.document)) this.#refreshFromDocument(event.document);
+      }),
     );
   }
 
   #isRequestFile(document: vscode.TextDocument): boolean {
-    return document.uri.scheme === 'file' && document.uri.path.endsWith('.json2') && vscode.workspace.getWorkspaceFolder(document.uri) !== undefined;
+    return (
+      document.uri.scheme === 'file' &&
+      document.uri.path.endsWith('.json2') &&
+      vscode.workspace.getWorkspaceFolder(document.uri) !== undefined
+    );
   }
 
   #refreshFromDocument(document: vscode.TextDocument): void {
