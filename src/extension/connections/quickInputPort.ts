@@ -147,31 +147,9 @@ export class QuickInputPort implements InputPort {
   }
 
   pick<T>(question: PickQuestion<T>): Promise<T | Back | undefined> {
-    const { pick, items } = this.#createPick(question, false);
-    const preset = this.#automation?.take(question.id);
-    const active = items.find((item) => (preset !== undefined ? String(item.value) === String(preset) : item.value === question.active));
-    if (active) pick.activeItems = [active];
-    return this.#answerOf(pick, question.id, () => {
-      const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
-      return chosen ? { value: chosen.value } : undefined;
-    });
-  }
-
-  /** Check boxes; a test's preset is the checked values joined by commas. Accepting with none checked cancels. */
-  pickMany<T>(question: PickManyQuestion<T>): Promise<readonly T[] | Back | undefined> {
-    const { pick, items } = this.#createPick(question, true);
-    const preset = this.#automation?.take(question.id);
-    const checked = typeof preset === 'string' ? preset.split(',') : (question.selected ?? []).map(String);
-    pick.selectedItems = items.filter((item) => checked.includes(String(item.value)));
-    return this.#answerOf(pick, question.id, () => {
-      const chosen = new Set(pick.selectedItems);
-      return { value: chosen.size > 0 ? items.filter((item) => chosen.has(item)).map((item) => item.value) : undefined };
-    });
-  }
-
-  #createPick<T>(question: PickQuestion<T> | PickManyQuestion<T>, canSelectMany: boolean) {
-    const pick = vscode.window.createQuickPick<PickItem<T>>();
-    const items: PickItem<T>[] = question.items.map((item) => ({
+    type Item = vscode.QuickPickItem & { value: T };
+    const pick = vscode.window.createQuickPick<Item>();
+    const items: Item[] = question.items.map((item) => ({
       label: item.label,
       description: item.description,
       detail: item.detail,
@@ -183,22 +161,15 @@ export class QuickInputPort implements InputPort {
       totalSteps: question.totalSteps,
       placeholder: question.placeholder,
       items,
-      canSelectMany,
       ignoreFocusOut: true,
       buttons: question.step > 1 ? [vscode.QuickInputButtons.Back] : [],
     });
-    return { pick, items };
-  }
-
-  /** Shows the pick and settles on Back, on hiding it, or on an accept that `accepted` turns into an answer (none: keep it open). */
-  #answerOf<T, R>(
-    pick: vscode.QuickPick<PickItem<T>>,
-    id: string,
-    accepted: () => { value: R } | undefined,
-  ): Promise<R | Back | undefined> {
+    const preset = this.#automation?.take(question.id);
+    const active = items.find((item) => (preset !== undefined ? String(item.value) === String(preset) : item.value === question.active));
+    if (active) pick.activeItems = [active];
     return new Promise((resolve) => {
       let done = false;
-      const finish = (result: R | Back | undefined): void => {
+      const finish = (result: T | Back | undefined): void => {
         if (done) return;
         done = true;
         subscriptions.forEach((subscription) => subscription.dispose());
@@ -211,17 +182,62 @@ export class QuickInputPort implements InputPort {
         }),
         pick.onDidHide(() => finish(undefined)),
         pick.onDidAccept(() => {
-          const answer = accepted();
-          if (answer) finish(answer.value);
+          const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
+          if (chosen) finish(chosen.value);
         }),
       ];
       pick.show();
-      this.#automation?.shown(id);
+      this.#automation?.shown(question.id);
+    });
+  }
+
+  /** Check boxes; a test's preset is the checked values joined by commas. Accepting with none checked cancels. */
+  pickMany<T>(question: PickManyQuestion<T>): Promise<readonly T[] | Back | undefined> {
+    type Item = vscode.QuickPickItem & { value: T };
+    const pick = vscode.window.createQuickPick<Item>();
+    const items: Item[] = question.items.map((item) => ({
+      label: item.label,
+      description: item.description,
+      detail: item.detail,
+      value: item.value,
+    }));
+    Object.assign(pick, {
+      title: question.title,
+      step: question.step,
+      totalSteps: question.totalSteps,
+      placeholder: question.placeholder,
+      items,
+      canSelectMany: true,
+      ignoreFocusOut: true,
+      buttons: question.step > 1 ? [vscode.QuickInputButtons.Back] : [],
+    });
+    const preset = this.#automation?.take(question.id);
+    const checked = typeof preset === 'string' ? preset.split(',') : (question.selected ?? []).map(String);
+    pick.selectedItems = items.filter((item) => checked.includes(String(item.value)));
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = (result: readonly T[] | Back | undefined): void => {
+        if (done) return;
+        done = true;
+        subscriptions.forEach((subscription) => subscription.dispose());
+        pick.dispose();
+        resolve(result);
+      };
+      const subscriptions = [
+        pick.onDidTriggerButton((button) => {
+          if (button === vscode.QuickInputButtons.Back) finish(BACK);
+        }),
+        pick.onDidHide(() => finish(undefined)),
+        pick.onDidAccept(() => {
+          const chosen = new Set(pick.selectedItems);
+          finish(chosen.size > 0 ? items.filter((item) => chosen.has(item)).map((item) => item.value) : undefined);
+        }),
+      ];
+      pick.show();
+      this.#automation?.shown(question.id);
     });
   }
 }
-
-type PickItem<T> = vscode.QuickPickItem & { value: T };
 
 /** The question's own check of an accepted value; a check that throws becomes the problem shown. */
 function checkedAnswer<R>(question: TextQuestion<R>, value: string, signal: AbortSignal): Promise<CheckOutcome<R>> {
