@@ -17,6 +17,12 @@ export function testSteps(node = process.execPath) {
       args: ['--test', '--test-reporter=spec', 'test/package/cliPackage.test.mjs'],
       counts: 'node-test',
     },
+    {
+      name: 'integration-crash',
+      command: node,
+      args: ['--test', '--test-reporter=spec', 'test/integration/hostCrash.test.mjs'],
+      counts: 'node-test',
+    },
     { name: 'integration', command: node, args: ['test/integration/runIntegrationTests.mjs'], counts: 'summary' },
     { name: 'ui-smoke', command: node, args: ['test/e2e/uiSmoke.mjs'], counts: 'summary', ui: true },
     { name: 'completion-list', command: node, args: ['test/e2e/completionList.mjs'], counts: 'summary', ui: true },
@@ -44,7 +50,7 @@ export function countTests(kind, output) {
 
 /**
  * The failed tests in a step's output, as `{ name, detail }`: node's "failing tests" list (the name with its file),
- * the integration launcher's `integration failed: <title> — <error>` lines, a UI test's `FAIL <step>: <error>` line,
+ * the integration launcher's `integration failed: <title> — <error>` lines (also a host that crashed mid-run), a UI test's `FAIL <step>: <error>` line,
  * the test host's `[test host] <why>` when it gave up on a whole suite.
  */
 export function failedTests(kind, output) {

@@ -76,10 +76,23 @@ export function installExtension(paths, vsix, userDataDir, extensionsDir) {
  * Starts code-server in its own process group. `smokeTestDriver` makes the built workbench honour the `payload`
  * URL parameter (extensionDevelopmentPath / extensionTestsPath); without it tests would silently never start.
  * `workspaceTrust` keeps workspace trust on (pair it with UNTRUSTED_SETTINGS); by default it is disabled.
+ * `nodeArgs` go to Node before code-server's script; code-server forks its extension hosts with the same execArgv
+ * (it drops NODE_OPTIONS from their environment), so they reach the host too. `cwd` is the servers' and hosts' folder,
+ * where the kernel writes a core dump (core_pattern `core`).
  */
 export async function startCodeServer(
   paths,
-  { userDataDir, extensionsDir, logFile, smokeTestDriver = false, logLevel, readyTimeoutMs = 60_000, workspaceTrust = false },
+  {
+    userDataDir,
+    extensionsDir,
+    logFile,
+    smokeTestDriver = false,
+    logLevel,
+    readyTimeoutMs = 60_000,
+    workspaceTrust = false,
+    nodeArgs = [],
+    cwd,
+  },
 ) {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
@@ -98,7 +111,12 @@ export async function startCodeServer(
     if (smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
     if (logLevel) args.push('--log', logLevel);
     const out = fs.openSync(logFile, 'a');
-    const child = spawn(paths.node24, args, { detached: true, stdio: ['ignore', out, out], env: environment(paths) });
+    const child = spawn(paths.node24, [...nodeArgs, ...args], {
+      cwd,
+      detached: true,
+      stdio: ['ignore', out, out],
+      env: environment(paths),
+    });
     fs.closeSync(out);
     let exit = null;
     child.on('exit', (code, signal) => {

@@ -6,6 +6,9 @@
 // may print nothing, so a hung host fails while a slow one, on a loaded machine, finishes), --log=LEVEL, --verbose.
 // As in VS Code, workspace trust is on unless --disable-workspace-trust is given (runTests always gives it); with trust
 // on, the folder opens untrusted (restricted mode) and nobody is asked.
+// JSON2_HOST_CRASH_DIR (set by runIntegrationTests.mjs) keeps a native crash's evidence there: code-server and its
+// extension host run in that folder (the kernel writes a core dump there when the caller's `ulimit -c` allows; code-test
+// raises it) and Node writes a diagnostic report there on a fatal error.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,6 +72,13 @@ function withDeadline(promise, ms, message) {
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
+/** Where code-server and its hosts run and write a report on a fatal error; nothing changes without a folder. */
+function crashEvidence(dir) {
+  if (!dir) return {};
+  fs.mkdirSync(dir, { recursive: true });
+  return { cwd: dir, nodeArgs: ['--report-on-fatalerror', `--report-directory=${dir}`] };
+}
+
 async function main() {
   const options = parseArguments(process.argv.slice(2));
   if (!options.extensionTestsPath || options.extensionDevelopmentPath.length === 0) {
@@ -97,6 +107,7 @@ async function main() {
       smokeTestDriver: true,
       logLevel: options.log,
       workspaceTrust,
+      ...crashEvidence(process.env.JSON2_HOST_CRASH_DIR),
     });
     const remote = (p) => `vscode-remote://${server.authority}${encodeURI(path.resolve(p))}`;
     const payload = [

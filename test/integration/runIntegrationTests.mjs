@@ -3,6 +3,10 @@
 // (test/host/code-test: code-server on Node 24 with Debian's Chromium) stands in as the VS Code executable.
 // Set JSON2_VSCODE_EXECUTABLE to use a given VS Code, or JSON2_TEST_HOST=code-server to skip the download attempt.
 // A second, short session runs test/integration/untrusted with workspace trust on and the folder untrusted.
+// A host that dies mid-run (a native crash) is reported as a failure naming its signal and the suite it was in, read
+// from code-server's remoteagent.log and the results the in-host runner writes after every step (hostExit.mjs).
+// JSON2_INTEGRATION_CRASH=<signal> runs only test/integration/crash, whose suite sends the host that signal (a test of
+// this report: test/integration/hostCrash.test.mjs).
 import { downloadAndUnzipVSCode, runTests } from '@vscode/test-electron';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UNTRUSTED_SETTINGS, writeUserSettings } from '../host/codeServer.mjs';
+import { unfinishedRun } from './hostExit.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const VSCODE_VERSION = '1.139.1';
@@ -41,7 +46,13 @@ async function session(name, folder, launch) {
   const resultsFile = path.join(scratch, 'results.json');
   const testsPath = path.join(folder, 'index.js');
   const userDataDir = path.join(scratch, 'user-data');
-  const env = { JSON2_TEST_RESULTS: resultsFile, JSON2_TEST_WORKSPACE: workspace, JSON2_INTEGRATION_GREP: grep };
+  const crashDir = path.join(scratch, 'crash');
+  const env = {
+    JSON2_TEST_RESULTS: resultsFile,
+    JSON2_TEST_WORKSPACE: workspace,
+    JSON2_INTEGRATION_GREP: grep,
+    JSON2_HOST_CRASH_DIR: crashDir,
+  };
   const launchArgs = [
     workspace,
     '--disable-extensions',
@@ -55,7 +66,13 @@ async function session(name, folder, launch) {
     console.error(`[integration] ${error.message}`);
   }
   const results = fs.existsSync(resultsFile) ? JSON.parse(fs.readFileSync(resultsFile, 'utf8')) : { passed: [], failed: [] };
-  if (exitCode === 0 && results.passed.length === 0) {
+  if (!results.finished) {
+    // The workbench ends a crashed test host's session with exit code 0: the results say whether the tests finished.
+    const unfinished = unfinishedRun({ results, userDataDir, crashDir });
+    console.error(`[integration] ${name} session: ${unfinished.title}; ${unfinished.detail}`);
+    results.failed.push({ title: unfinished.title, error: unfinished.detail });
+    exitCode = 1;
+  } else if (exitCode === 0 && results.passed.length === 0) {
     console.error(`[integration] the ${name} host reported success but no test ran`);
     exitCode = 1;
   }
@@ -107,8 +124,13 @@ async function main() {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-integration-'));
   const executable = await vscodeExecutable();
   const sessions = [];
-  if (hasSuites(suites) || !hasSuites(untrusted)) sessions.push(await session('trusted', suites, { scratch, run: trustedRun(executable) }));
-  if (hasSuites(untrusted)) sessions.push(await session('untrusted', untrusted, { scratch, run: untrustedRun(executable) }));
+  const launch = (run) => ({ scratch, run: run(executable) });
+  if (process.env.JSON2_INTEGRATION_CRASH) {
+    sessions.push(await session('crash', path.join(root, 'out/test/integration/crash'), launch(trustedRun)));
+  } else {
+    if (hasSuites(suites) || !hasSuites(untrusted)) sessions.push(await session('trusted', suites, launch(trustedRun)));
+    if (hasSuites(untrusted)) sessions.push(await session('untrusted', untrusted, launch(untrustedRun)));
+  }
   const passed = sessions.reduce((sum, one) => sum + one.results.passed.length, 0);
   const failed = sessions.reduce((sum, one) => sum + one.results.failed.length, 0);
   const exitCode = sessions.every((one) => one.exitCode === 0) ? 0 : 1;
@@ -117,6 +139,7 @@ async function main() {
     for (const failure of one.results.failed) console.log(`integration failed: ${failure.title} — ${failure.error.split('\n')[0]}`);
   console.log(`integration: ${passed} passed, ${failed} failed`);
   if (exitCode === 0) fs.rmSync(scratch, { recursive: true, force: true });
+  else console.log(`[integration] kept ${scratch} (each session's user-data/logs, crash/ and results.json)`);
   return exitCode;
 }
 

@@ -9,6 +9,10 @@ import { createUndiciHttpPool } from '../../../src/core/http/undiciHttpPool';
 interface Results {
   passed: string[];
   failed: { title: string; error: string }[];
+  /** The suite, and the test or hook in it, that started last: what was running if the host died. */
+  running: { suite: string; step: string };
+  /** Set once mocha has ended; a results file without it means the host stopped mid-run. */
+  finished: boolean;
 }
 
 export function run(): Promise<void> {
@@ -30,14 +34,35 @@ export async function runSuitesIn(folder: string): Promise<void> {
     .sort()) {
     mocha.addFile(path.join(folder, file));
   }
-  const results: Results = { passed: [], failed: [] };
+  const results: Results = { passed: [], failed: [], running: { suite: '', step: '' }, finished: false };
+  // Written after every event, not only at the end, so that the launcher can say where a host that died stopped.
+  const resultsFile = process.env.JSON2_TEST_RESULTS;
+  const save = () => {
+    if (resultsFile) fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2));
+  };
   await new Promise<void>((resolve) => {
     const runner = mocha.run(() => resolve());
-    runner.on('pass', (test) => results.passed.push(test.fullTitle()));
-    runner.on('fail', (test, error: Error) => results.failed.push({ title: test.fullTitle(), error: String(error?.message) }));
+    runner.on('suite', (suite) => {
+      if (suite.title) results.running = { suite: suite.fullTitle(), step: '' };
+      save();
+    });
+    const started = (runnable: Mocha.Runnable) => {
+      results.running = { suite: runnable.parent?.fullTitle() ?? '', step: runnable.title };
+      save();
+    };
+    runner.on('hook', started);
+    runner.on('test', started);
+    runner.on('pass', (test) => {
+      results.passed.push(test.fullTitle());
+      save();
+    });
+    runner.on('fail', (test, error: Error) => {
+      results.failed.push({ title: test.fullTitle(), error: String(error?.message) });
+      save();
+    });
   });
-  const resultsFile = process.env.JSON2_TEST_RESULTS;
-  if (resultsFile) fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2));
+  results.finished = true;
+  save();
   if (results.failed.length > 0 || results.passed.length === 0) {
     throw new Error(`${results.failed.length} of ${results.failed.length + results.passed.length} integration tests failed`);
   }
