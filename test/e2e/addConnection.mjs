@@ -36,7 +36,7 @@ runUiTest(
       await ui.waitForQuickInput('address');
     });
     await step('type the sandbox URL; the release is checked', async () => {
-      await page.keyboard.type(sandbox.url);
+      await ui.typeInput(sandbox.url);
       await screenshot('url');
       await page.keyboard.press('Enter');
       await ui.waitForQuickInput('Release ');
@@ -44,43 +44,43 @@ runUiTest(
     if ((await ui.quickInputText()).includes('Which interface?')) {
       await step('the release and its interfaces are shown; JSON-2 is chosen', async () => {
         await screenshot('interface');
-        await page.keyboard.press('Enter');
+        await ui.pickRow('JSON-2');
         await ui.waitForQuickInput('database');
       });
     }
     await step(`choose the database ${sandbox.database} (picked from the server's list, or typed when it gives none)`, async () => {
       await ui.waitForQuickInput('database');
       await screenshot('database');
-      await page.keyboard.type(sandbox.database);
-      await page.keyboard.press('Enter');
+      // A pick of the server's databases (the row chosen, checked before Enter), or a box to type the name in.
+      if ((await ui.inputState()).rows.length > 0) await ui.pickRow(sandbox.database);
+      else {
+        await ui.typeInput(sandbox.database);
+        await page.keyboard.press('Enter');
+      }
       await ui.waitForQuickInput('API key');
     });
     await step('a wrong key is refused on the same input', async () => {
-      await page.keyboard.type('0'.repeat(40));
+      await ui.typeInput('0'.repeat(40), { secret: true });
       await page.keyboard.press('Enter');
       await ui.message.filter({ hasText: 'Invalid apikey' }).first().waitFor({ timeout });
       await screenshot('refused-key');
     });
     await step('the admin key is accepted and says whose it is', async () => {
-      await page.keyboard.press('Control+A');
-      await page.keyboard.type(sandbox.keys.admin);
-      const typed = await ui.input.inputValue();
+      await ui.typeInput(sandbox.keys.admin, { secret: true });
       if ((await ui.input.getAttribute('type')) !== 'password') throw new Error('the key input is not a password box');
-      if (typed !== sandbox.keys.admin) throw new Error('the key was not typed whole');
       await screenshot('key');
       await page.keyboard.press('Enter');
       await ui.waitForQuickInput(`Signed in as ${sandbox.users.admin.name}`);
       await screenshot('name');
     });
     await step('name it "sandbox"', async () => {
-      await page.keyboard.press('Control+A');
-      await page.keyboard.type('sandbox');
+      await ui.typeInput('sandbox');
       await page.keyboard.press('Enter');
-      await ui.quickInput.locator('.monaco-list-row', { hasText: 'User settings' }).first().waitFor({ timeout });
+      await ui.waitForQuickInput('Where should the connection be saved?');
       await screenshot('where-to-save');
     });
     await step('save in user settings; the status bar shows connection, database and user', async () => {
-      await page.keyboard.press('Enter');
+      await ui.pickRow('User settings');
       await page
         .locator('.statusbar-item', { hasText: `sandbox · ${sandbox.database} · ${sandbox.users.admin.name}` })
         .first()

@@ -74,8 +74,7 @@ runUiTest({ name: 'database-backup', options, timeout, kept: `screenshot: ${opti
   });
   await step('the plain SQL dump format', async () => {
     await ui.waitForQuickInput('format');
-    await page.keyboard.type('dump');
-    await ui.pickRow('plain SQL dump');
+    await ui.pickRow('dump');
   });
   let destination;
   await step('the save dialog suggests demo_<time>.dump in the workspace; Enter saves there', async () => {
@@ -87,7 +86,7 @@ runUiTest({ name: 'database-backup', options, timeout, kept: `screenshot: ${opti
   await step('the master password, typed in a password box', async () => {
     await ui.waitForQuickInput('master password');
     if ((await ui.input.getAttribute('type')) !== 'password') throw new Error('the master password input is not a password box');
-    await page.keyboard.type(sandbox.masterPassword);
+    await ui.typeInput(sandbox.masterPassword, { secret: true });
     await page.keyboard.press('Enter');
   });
   const toast = page.locator('.notification-toast', { hasText: 'Backing up "demo"' }).first();

@@ -68,16 +68,16 @@ runUiTest({ name: 'explorer-tree', options, timeout, kept: `screenshots: ${Objec
     await row('res.partner').click();
     await page.keyboard.press('ArrowLeft');
     await ui.chooseFromContextMenu(row('demo'), 'Create Custom Model…');
-    await ui.input.waitFor({ timeout });
-    await page.keyboard.type('library_book');
+    await ui.waitForQuickInput('Create Custom Model');
+    await ui.typeInput('library_book');
     await ui.quickInput.locator('.quick-input-message', { hasText: 'must start with "x_"' }).first().waitFor({ timeout });
     await page.screenshot({ path: shots.rule });
   });
   await step('x_library_book, Enter, label "Library Book", Enter: the model is created and shown, marked custom', async () => {
-    await ui.input.fill('x_library_book');
+    await ui.typeInput('x_library_book');
     await page.keyboard.press('Enter');
     await ui.quickInput.locator('.quick-input-title', { hasText: '2/2' }).first().waitFor({ timeout });
-    await page.keyboard.type('Library Book');
+    await ui.typeInput('Library Book');
     await page.keyboard.press('Enter');
     await page.locator('.notification-toast', { hasText: 'x_library_book was created' }).first().waitFor({ timeout });
     await expand('x_library_book');

@@ -116,7 +116,6 @@ runUiTest(
     await step(`Welcome: Open Walkthrough… → "${WALKTHROUGH}"`, async () => {
       await ui.runCommand('Welcome: Open Walkthrough');
       await ui.waitForQuickInput('walkthrough');
-      await ui.input.fill('JSON-2 Explorer');
       await ui.pickRow(WALKTHROUGH);
       await walkthrough.locator('.getting-started-category .category-title, h2', { hasText: WALKTHROUGH }).first().waitFor({ timeout });
     });
