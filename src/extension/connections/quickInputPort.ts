@@ -147,55 +147,32 @@ export class QuickInputPort implements InputPort {
   }
 
   pick<T>(question: PickQuestion<T>): Promise<T | Back | undefined> {
-    type Item = vscode.QuickPickItem & { value: T };
-    const pick = vscode.window.createQuickPick<Item>();
-    const items: Item[] = question.items.map((item) => ({
-      label: item.label,
-      description: item.description,
-      detail: item.detail,
-      value: item.value,
-    }));
-    Object.assign(pick, {
-      title: question.title,
-      step: question.step,
-      totalSteps: question.totalSteps,
-      placeholder: question.placeholder,
-      items,
-      ignoreFocusOut: true,
-      buttons: question.step > 1 ? [vscode.QuickInputButtons.Back] : [],
-    });
+    const { pick, items } = this.#createPick(question, false);
     const preset = this.#automation?.take(question.id);
     const active = items.find((item) => (preset !== undefined ? String(item.value) === String(preset) : item.value === question.active));
     if (active) pick.activeItems = [active];
-    return new Promise((resolve) => {
-      let done = false;
-      const finish = (result: T | Back | undefined): void => {
-        if (done) return;
-        done = true;
-        subscriptions.forEach((subscription) => subscription.dispose());
-        pick.dispose();
-        resolve(result);
-      };
-      const subscriptions = [
-        pick.onDidTriggerButton((button) => {
-          if (button === vscode.QuickInputButtons.Back) finish(BACK);
-        }),
-        pick.onDidHide(() => finish(undefined)),
-        pick.onDidAccept(() => {
-          const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
-          if (chosen) finish(chosen.value);
-        }),
-      ];
-      pick.show();
-      this.#automation?.shown(question.id);
+    return this.#answerOf(pick, question.id, () => {
+      const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
+      return chosen ? { value: chosen.value } : undefined;
     });
   }
 
   /** Check boxes; a test's preset is the checked values joined by commas. Accepting with none checked cancels. */
   pickMany<T>(question: PickManyQuestion<T>): Promise<readonly T[] | Back | undefined> {
-    type Item = vscode.QuickPickItem & { value: T };
-    const pick = vscode.window.createQuickPick<Item>();
-    const items: Item[] = question.items.map((item) => ({
+    const { pick, items } = this.#createPick(question, true);
+    const preset = this.#automation?.take(question.id);
+    const checked = typeof preset === 'string' ? preset.split(',') : (question.selected ?? []).map(String);
+    pick.selectedItems = items.filter((item) => checked.includes(String(item.value)));
+    return this.#answerOf(pick, question.id, () => {
+      const chosen = new Set(pick.selectedItems);
+      return { value: chosen.size > 0 ? items.filter((item) => chosen.has(item)).map((item) => item.value) : undefined };
+    });
+  }
+
+  /** The question's quick pick, not shown yet: titled, stepped, its items carrying their values. */
+  #createPick<T>(question: PickQuestion<T> | PickManyQuestion<T>, canSelectMany: boolean) {
+    const pick = vscode.window.createQuickPick<PickItem<T>>();
+    const items: PickItem<T>[] = question.items.map((item) => ({
       label: item.label,
       description: item.description,
       detail: item.detail,
@@ -207,16 +184,22 @@ export class QuickInputPort implements InputPort {
       totalSteps: question.totalSteps,
       placeholder: question.placeholder,
       items,
-      canSelectMany: true,
       ignoreFocusOut: true,
       buttons: question.step > 1 ? [vscode.QuickInputButtons.Back] : [],
     });
-    const preset = this.#automation?.take(question.id);
-    const checked = typeof preset === 'string' ? preset.split(',') : (question.selected ?? []).map(String);
-    pick.selectedItems = items.filter((item) => checked.includes(String(item.value)));
+    if (canSelectMany) pick.canSelectMany = true;
+    return { pick, items };
+  }
+
+  /** Shows the pick; settles on Back, on hiding it, or on an accept that `accepted` turns into an answer (none: it stays open). */
+  #answerOf<T, R>(
+    pick: vscode.QuickPick<PickItem<T>>,
+    step: string,
+    accepted: () => { value: R } | undefined,
+  ): Promise<R | Back | undefined> {
     return new Promise((resolve) => {
       let done = false;
-      const finish = (result: readonly T[] | Back | undefined): void => {
+      const finish = (result: R | Back | undefined): void => {
         if (done) return;
         done = true;
         subscriptions.forEach((subscription) => subscription.dispose());
@@ -229,15 +212,17 @@ export class QuickInputPort implements InputPort {
         }),
         pick.onDidHide(() => finish(undefined)),
         pick.onDidAccept(() => {
-          const chosen = new Set(pick.selectedItems);
-          finish(chosen.size > 0 ? items.filter((item) => chosen.has(item)).map((item) => item.value) : undefined);
+          const answer = accepted();
+          if (answer) finish(answer.value);
         }),
       ];
       pick.show();
-      this.#automation?.shown(question.id);
+      this.#automation?.shown(step);
     });
   }
 }
+
+type PickItem<T> = vscode.QuickPickItem & { value: T };
 
 /** The question's own check of an accepted value; a check that throws becomes the problem shown. */
 function checkedAnswer<R>(question: TextQuestion<R>, value: string, signal: AbortSignal): Promise<CheckOutcome<R>> {
