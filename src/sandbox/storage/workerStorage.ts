@@ -27,6 +27,12 @@ type RequestBody = WithoutId<WorkerRequest>;
 /** How long `abort` lets PostgreSQL inside the worker exit before it terminates the thread (a statement running). */
 const ABORT_GRACE_MS = 1_000;
 
+/**
+ * How long `close` (and a failed start) lets the worker end by itself before terminating the thread. A worker whose
+ * database is closed ends on its own in well under a second; terminating it meanwhile raced its own teardown.
+ */
+const CLOSE_GRACE_MS = 30_000;
+
 type StartStatus = Exclude<WorkerStatus, { kind: 'exited' }>;
 
 type Pending = { resolve: (reply: WorkerReply & { ok: true }) => void; reject: (error: Error) => void };
@@ -52,8 +58,18 @@ export class WorkerStorage implements Storage {
   openMs = 0;
   /** PGlite's WebAssembly heap as the last reply gave it (it never shrinks: only closing gives it back). */
   memoryBytes = 0;
+  /** The thread's exit code once it has ended: 0 when it ended by itself after closing, 1 when terminated or stopped. */
+  exitCode: number | null = null;
+  private readonly ended: Promise<void>;
 
-  private constructor(private readonly worker: Worker) {}
+  private constructor(private readonly worker: Worker) {
+    this.ended = new Promise((resolve) =>
+      worker.once('exit', (code) => {
+        this.exitCode = code;
+        resolve();
+      }),
+    );
+  }
 
   /** Starts a worker on `dataDir` and resolves once the database is open. */
   static async open(options: WorkerStorageOptions): Promise<WorkerStorage> {
@@ -70,7 +86,7 @@ export class WorkerStorage implements Storage {
       storage.listen();
     });
     if (status.kind === 'failed') {
-      await worker.terminate();
+      await storage.endThread();
       throw toDatabaseError(status.error);
     }
     storage.openMs = status.openMs;
@@ -188,12 +204,27 @@ export class WorkerStorage implements Storage {
     }
   }
 
-  /** Closes the database cleanly and stops the worker; safe to call more than once. */
+  /** Closes the database cleanly and lets the worker end; safe to call more than once. */
   close(): Promise<void> {
     this.closing ??= (async () => {
       if (!this.exited) await this.send({ kind: 'close' }).catch(() => undefined);
-      await this.worker.terminate();
+      await this.endThread();
     })();
     return this.closing;
+  }
+
+  /**
+   * Waits for the worker to end by itself (it closes its port once its database is closed, or after a failed start),
+   * and terminates it only when it has not ended within CLOSE_GRACE_MS. Terminating a thread while it tears itself
+   * down, with other workers starting, is the pattern of Node's worker crashes (nodejs/node#56312).
+   */
+  private async endThread(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), CLOSE_GRACE_MS);
+    });
+    const outcome = await Promise.race([this.ended, late]);
+    clearTimeout(timer);
+    if (outcome === 'late') await this.worker.terminate();
   }
 }

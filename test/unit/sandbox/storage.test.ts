@@ -251,6 +251,30 @@ describe('template cache and pool', () => {
     }
   });
 
+  it('close lets the worker end by itself instead of terminating it (issue 26: a terminated worker racing its own teardown)', async () => {
+    const template = await ensureTemplate({
+      cacheDir: path.join(scratch, 'templates'),
+      version: 'v-test',
+      populate: async (storage) => {
+        await storage.query('CREATE TABLE marker (id int)');
+      },
+    });
+    const copy = path.join(scratch, 'closing', 'pgdata');
+    await copyTemplate(template.dataDir, copy);
+    const storage = await WorkerStorage.open({ dataDir: copy });
+    await storage.query('INSERT INTO marker VALUES (1)');
+    await storage.close();
+    // worker.terminate() ends a thread with exit code 1; a worker that closed its port and returned ends with 0.
+    assert.equal(storage.exitCode, 0);
+    assert.equal(storage.alive, false);
+    const again = await WorkerStorage.open({ dataDir: copy });
+    try {
+      assert.equal((await again.query('SELECT count(*) AS n FROM marker')).rows[0].n, 1, 'the closed database kept its row');
+    } finally {
+      await again.close();
+    }
+  });
+
   it('refuses to open a directory that holds no database', async () => {
     await assert.rejects(WorkerStorage.open({ dataDir: path.join(scratch, 'empty') }), /not a database directory/);
   });
