@@ -15,12 +15,14 @@ Options:
   -h, --help          show this help
   -v, --version       print the version`;
 
-type SandboxModule = { runSandboxCommand(argv: string[]): Promise<number> };
+type SandboxModule = { runSandboxCommand(argv: string[]): Promise<number>; tuneSandboxProcess(): void };
 
 async function runSandbox(argv: string[]): Promise<number> {
   // The sandbox is a separate bundle next to this one, loaded only for this command.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const sandbox = require('./sandbox.js') as SandboxModule;
+  // This process is the sandbox's own: its memory settings apply (src/sandbox/command/processMemory.ts).
+  sandbox.tuneSandboxProcess();
   return sandbox.runSandboxCommand(argv);
 }
 

@@ -17,6 +17,8 @@ import { describeServer, NamespaceBusyError } from './storage/postgresBackend';
 import { systemClock } from './orm/clock';
 import { templateCacheDir } from './storage/sandboxPaths';
 
+export { tuneSandboxProcess } from './command/processMemory';
+
 export const DEMO_DATABASE = 'demo';
 
 export interface CommandIo {

@@ -2,6 +2,7 @@
 // socket as it takes them, so that an answer is never held as one whole string and one whole buffer at once.
 import type { ServerResponse } from 'node:http';
 import { ServiceError } from '../errors/serviceErrors';
+import { answerWritten } from './answerMemory';
 import { jsonText } from './httpAnswers';
 
 /** Default bound of one JSON-2 answer: 128 MiB of JSON (the reference server's bound on a request body). */
@@ -61,21 +62,30 @@ export function answerText(answer: JsonAnswer): string {
  * Writes the answer with its length, about WRITE_BYTES at a time, waiting whenever the socket's buffer is full; pieces
  * are let go as they are written. Stops when the client goes away.
  */
-export async function sendJsonAnswer(response: ServerResponse, status: number, answer: JsonAnswer): Promise<void> {
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(answer.bytes) });
+export function sendJsonAnswer(response: ServerResponse, status: number, answer: JsonAnswer): Promise<void> {
+  return sendAnswer(response, status, 'application/json; charset=utf-8', answer);
+}
+
+/** sendJsonAnswer for any type of text answer (the deprecated interfaces' XML and JSON too). */
+export async function sendAnswer(response: ServerResponse, status: number, contentType: string, answer: JsonAnswer): Promise<void> {
+  response.writeHead(status, { 'Content-Type': contentType, 'Content-Length': String(answer.bytes) });
   const { pieces } = answer;
   let next = 0;
-  while (next < pieces.length) {
-    let batch = '';
-    while (next < pieces.length && batch.length < WRITE_BYTES) {
-      batch += pieces[next];
-      pieces[next] = '';
-      next += 1;
+  try {
+    while (next < pieces.length) {
+      let batch = '';
+      while (next < pieces.length && batch.length < WRITE_BYTES) {
+        batch += pieces[next];
+        pieces[next] = '';
+        next += 1;
+      }
+      if (response.destroyed) return;
+      if (!response.write(batch)) await drained(response);
     }
-    if (response.destroyed) return;
-    if (!response.write(batch)) await drained(response);
+    response.end();
+  } finally {
+    answerWritten(answer.bytes);
   }
-  response.end();
 }
 
 function drained(response: ServerResponse): Promise<void> {

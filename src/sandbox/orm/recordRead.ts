@@ -43,10 +43,93 @@ function columnSql(env: Environment, field: FieldDefinition): string {
 }
 
 /**
- * Rows of raw column values for `ids` (in the order of `ids`, duplicates removed) in one statement, which also tells
- * missing records (missing-record error) and records hidden by the rules (access error). With `withNames`, each
- * many2one also gets its related display name under `<field>.display_name`.
+ * Ids per statement of a large read, as the reference server reads records (`cr.split_for_in_conditions`, 1,000 ids
+ * at a time): the rows of one batch are what the database, its worker and the main thread hold at once, never the
+ * rows of the whole read.
  */
+export const READ_BATCH_IDS = 1000;
+
+/** The columns of `fields` (but `id`) as `c<index>`, and with `withNames` each many2one's display name as `n<index>`. */
+function selectedColumns(env: Environment, fields: readonly FieldDefinition[], withNames: boolean): string[] {
+  const selected = fields.map((field, index) => `${columnSql(env, field)} AS c${index}`);
+  fields.forEach((field, index) => {
+    if (!withNames || field.type !== 'many2one') return;
+    const related = env.registry.require(field.relation as string);
+    selected.push(
+      `(SELECT ${related.displayNameSql('r')} FROM ${quoteIdentifier(related.table)} r WHERE r.id = ${columnSql(env, field)}) AS n${index}`,
+    );
+  });
+  return selected;
+}
+
+/** Which of `ids` exist, each with whether the read rules let the user see it (one statement over every id). */
+async function readAllowed(env: Environment, model: Model, ids: readonly number[]): Promise<Map<number, boolean>> {
+  const params = new SqlParams();
+  const idsParam = params.add(ids, 'bigint[]');
+  const allowed = ruleCondition(env, model, 'read', 't', params);
+  const result = await env.cr.query<{ id: number; allowed: boolean }>(
+    `SELECT t.id, (${allowed}) AS allowed FROM ${quoteIdentifier(model.table)} t WHERE t.id = ANY(${idsParam})`,
+    params.values,
+  );
+  return new Map(result.rows.map((row) => [row.id, row.allowed === true]));
+}
+
+/** The rows of `ids` (all of them readable: checked before), keyed by id. */
+async function readColumns(
+  env: Environment,
+  model: Model,
+  ids: readonly number[],
+  selected: readonly string[],
+  withAllowed: boolean,
+): Promise<Array<Record<string, unknown>>> {
+  const params = new SqlParams();
+  const idsParam = params.add(ids, 'bigint[]');
+  const columns = ['t.id'];
+  if (withAllowed) columns.push(`(${ruleCondition(env, model, 'read', 't', params)}) AS allowed`);
+  const result = await env.cr.query<Record<string, unknown>>(
+    `SELECT ${[...columns, ...selected].join(', ')} FROM ${quoteIdentifier(model.table)} t WHERE t.id = ANY(${idsParam})`,
+    params.values,
+  );
+  return result.rows;
+}
+
+/**
+ * Rows of raw column values for `ids` (in the order of `ids`, duplicates removed), batch by batch, after telling
+ * missing records (missing-record error) and records hidden by the rules (access error) before any value is read. With
+ * `withNames`, each many2one also gets its related display name under `<field>.display_name`. Up to READ_BATCH_IDS ids
+ * take one statement; a larger read first checks every id, then reads the values a batch at a time.
+ */
+export async function* readRowBatches(
+  env: Environment,
+  model: Model,
+  ids: readonly number[],
+  fields: readonly FieldDefinition[],
+  withNames = false,
+): AsyncGenerator<Array<Record<string, unknown>>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  const others = fields.filter((field) => field.name !== 'id');
+  const selected = selectedColumns(env, others, withNames);
+  const toRow = (id: number, raw: Record<string, unknown>): Record<string, unknown> => {
+    const row: Record<string, unknown> = { id };
+    others.forEach((field, index) => {
+      row[field.name] = raw[`c${index}`];
+      if (`n${index}` in raw) row[`${field.name}.display_name`] = raw[`n${index}`];
+    });
+    return row;
+  };
+  const single = unique.length <= READ_BATCH_IDS;
+  if (!single) reportInaccessible(env, model, unique, await readAllowed(env, model, unique), 'read');
+  for (let start = 0; start < unique.length; start += READ_BATCH_IDS) {
+    const batch = single ? unique : unique.slice(start, start + READ_BATCH_IDS);
+    const raws = await readColumns(env, model, batch, selected, single);
+    if (single) reportInaccessible(env, model, unique, new Map(raws.map((raw) => [raw.id as number, raw.allowed === true])), 'read');
+    const byId = new Map(raws.map((raw) => [raw.id as number, raw]));
+    yield batch.map((id) => toRow(id, byId.get(id) as Record<string, unknown>));
+  }
+}
+
+/** Every row of readRowBatches in one list. */
 export async function readRows(
   env: Environment,
   model: Model,
@@ -54,35 +137,9 @@ export async function readRows(
   fields: readonly FieldDefinition[],
   withNames = false,
 ): Promise<Array<Record<string, unknown>>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return [];
-  const params = new SqlParams();
-  const idsParam = params.add(unique, 'bigint[]');
-  const others = fields.filter((field) => field.name !== 'id');
-  const selected = others.map((field, index) => `${columnSql(env, field)} AS c${index}`);
-  others.forEach((field, index) => {
-    if (!withNames || field.type !== 'many2one') return;
-    const related = env.registry.require(field.relation as string);
-    selected.push(
-      `(SELECT ${related.displayNameSql('r')} FROM ${quoteIdentifier(related.table)} r WHERE r.id = ${columnSql(env, field)}) AS n${index}`,
-    );
-  });
-  const allowed = ruleCondition(env, model, 'read', 't', params);
-  const result = await env.cr.query<Record<string, unknown>>(
-    `SELECT t.id, (${allowed}) AS allowed${selected.length ? `, ${selected.join(', ')}` : ''} FROM ${quoteIdentifier(model.table)} t WHERE t.id = ANY(${idsParam})`,
-    params.values,
-  );
-  const byId = new Map(result.rows.map((row) => [row.id as number, row]));
-  reportInaccessible(env, model, unique, new Map(result.rows.map((row) => [row.id as number, row.allowed === true])), 'read');
-  return unique.map((id) => {
-    const raw = byId.get(id) as Record<string, unknown>;
-    const row: Record<string, unknown> = { id };
-    others.forEach((field, index) => {
-      row[field.name] = raw[`c${index}`];
-      if (`n${index}` in raw) row[`${field.name}.display_name`] = raw[`n${index}`];
-    });
-    return row;
-  });
+  const rows: Array<Record<string, unknown>> = [];
+  for await (const batch of readRowBatches(env, model, ids, fields, withNames)) rows.push(...batch);
+  return rows;
 }
 
 /**
@@ -107,19 +164,23 @@ export async function readRecords(
     );
   else fields.splice(0, fields.length, ...fields.filter((field) => fieldAllowed(env, model, field.name)));
   const classic = load !== null && load !== false;
-  const rows = await readRows(env, model, ids, fields, classic);
-  return rows.map((row) => {
-    const record: Record<string, unknown> = { id: row.id };
-    for (const field of fields) {
-      if (field.name === 'id') continue;
-      const raw = row[field.name];
-      if (field.type === 'many2one') {
-        if (typeof raw !== 'number') record[field.name] = false;
-        else record[field.name] = classic ? [raw, (row[`${field.name}.display_name`] as string | null) ?? ''] : raw;
-      } else {
-        record[field.name] = fromColumnValue(field, raw);
+  const records: Array<Record<string, unknown>> = [];
+  // Each batch of rows becomes records before the next is read: the rows of only one batch are held at a time.
+  for await (const rows of readRowBatches(env, model, ids, fields, classic)) {
+    for (const row of rows) {
+      const record: Record<string, unknown> = { id: row.id };
+      for (const field of fields) {
+        if (field.name === 'id') continue;
+        const raw = row[field.name];
+        if (field.type === 'many2one') {
+          if (typeof raw !== 'number') record[field.name] = false;
+          else record[field.name] = classic ? [raw, (row[`${field.name}.display_name`] as string | null) ?? ''] : raw;
+        } else {
+          record[field.name] = fromColumnValue(field, raw);
+        }
       }
+      records.push(record);
     }
-    return record;
-  });
+  }
+  return records;
 }

@@ -5,7 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorBody } from '../errors/errorBody';
 import { asServiceError } from '../errors/errorBody';
 import { badRequest, ServiceError, typeError } from '../errors/serviceErrors';
-import { sendHtml, sendJson, statusPage } from '../http/httpAnswers';
+import { jsonText, sendHtml, sendJson, statusPage } from '../http/httpAnswers';
+import { encodeJsonAnswer, sendJsonAnswer, type JsonAnswer } from '../http/jsonAnswer';
 import { mediaType } from '../http/requestBody';
 import { callerOf, readRpcBody } from './rpcBody';
 import { callService, type RpcRouteContext } from './rpcServices';
@@ -19,6 +20,14 @@ export function errorEnvelope(id: unknown, error: ServiceError): Record<string, 
 
 export function resultEnvelope(id: unknown, result: unknown): Record<string, unknown> {
   return result === null || result === undefined ? { jsonrpc: '2.0', id: id ?? null } : { jsonrpc: '2.0', id: id ?? null, result };
+}
+
+/** The text of resultEnvelope(id, result) in pieces (a list result one element at a time), byte for byte the same. */
+export function resultEnvelopeAnswer(id: unknown, result: unknown): JsonAnswer {
+  if (result === null || result === undefined) return encodeJsonAnswer(resultEnvelope(id, result), Number.POSITIVE_INFINITY);
+  const head = `{"jsonrpc":"2.0","id":${jsonText(id ?? null)},"result":`;
+  const inner = encodeJsonAnswer(result, Number.POSITIVE_INFINITY);
+  return { pieces: [head, ...inner.pieces, '}'], bytes: Buffer.byteLength(head) + inner.bytes + 1 };
 }
 
 /** The media types of a JSON-RPC route, as the reference's dispatcher accepts them. */
@@ -63,6 +72,7 @@ export async function handleJsonRpc(
   }
   const envelope = (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {}) as Record<string, unknown>;
   const id = envelope.id;
+  let answer: JsonAnswer | undefined;
   try {
     const params = envelope.params as Record<string, unknown> | undefined;
     if (!params || typeof params !== 'object' || typeof params.service !== 'string' || typeof params.method !== 'string') {
@@ -71,8 +81,9 @@ export async function handleJsonRpc(
     const args = params.args ?? [];
     if (!Array.isArray(args)) throw typeError('params.args must be a list');
     const result = await callService({ ...context, ...callerOf(request, response) }, params.service, params.method, args);
-    sendJson(response, 200, resultEnvelope(id, result));
+    answer = resultEnvelopeAnswer(id, result);
   } catch (error) {
     sendJson(response, 200, errorEnvelope(id, asServiceError(error)));
   }
+  if (answer) await sendJsonAnswer(response, 200, answer);
 }

@@ -1,5 +1,7 @@
 // Writes XML-RPC methodResponse documents: a result or a fault. A null anywhere cannot be sent (as the reference
-// server marshals without allow_none), so encoding it throws and the caller answers a fault instead.
+// server marshals without allow_none), so encoding it throws and the caller answers a fault instead. A result is
+// written as pieces of about 64 KiB, never as one string (a large read's document is several times its JSON).
+import type { JsonAnswer } from '../http/jsonAnswer';
 import { escapeMarkupText } from '../http/markupEscape';
 
 export class XmlRpcEncodeError extends Error {}
@@ -7,7 +9,12 @@ export class XmlRpcEncodeError extends Error {}
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
 
-function encodeValue(value: unknown, depth: number, out: string[]): void {
+/** Where encodeValue writes: an array of strings, or the pieces of a large document. */
+interface Output {
+  push(text: string): void;
+}
+
+function encodeValue(value: unknown, depth: number, out: Output): void {
   if (depth > 200) throw new XmlRpcEncodeError('the result is nested too deeply');
   if (value === null || value === undefined) throw new XmlRpcEncodeError('cannot marshal None unless allow_none is enabled');
   if (typeof value === 'boolean') out.push(`<value><boolean>${value ? 1 : 0}</boolean></value>`);
@@ -37,12 +44,38 @@ function encodeValue(value: unknown, depth: number, out: string[]): void {
   } else throw new XmlRpcEncodeError(`cannot marshal ${typeof value} objects`);
 }
 
-/** The methodResponse carrying `result`; throws XmlRpcEncodeError when it holds something XML-RPC cannot carry. */
-export function encodeResult(result: unknown): string {
-  const out = ["<?xml version='1.0'?>\n<methodResponse>\n<params>\n<param>\n"];
+const PIECE_CHARS = 64 * 1024;
+
+/** Small strings gathered into pieces of about PIECE_CHARS characters, with their size in UTF-8. */
+class Pieces implements Output {
+  readonly pieces: string[] = [];
+  bytes = 0;
+  private current = '';
+
+  push(text: string): void {
+    this.current += text;
+    if (this.current.length >= PIECE_CHARS) this.flush();
+  }
+
+  flush(): void {
+    if (this.current === '') return;
+    this.bytes += Buffer.byteLength(this.current);
+    this.pieces.push(this.current);
+    this.current = '';
+  }
+}
+
+/**
+ * The methodResponse carrying `result`, in pieces; throws XmlRpcEncodeError when it holds something XML-RPC cannot
+ * carry.
+ */
+export function encodeResult(result: unknown): JsonAnswer {
+  const out = new Pieces();
+  out.push("<?xml version='1.0'?>\n<methodResponse>\n<params>\n<param>\n");
   encodeValue(result, 0, out);
   out.push('\n</param>\n</params>\n</methodResponse>\n');
-  return out.join('');
+  out.flush();
+  return { pieces: out.pieces, bytes: out.bytes };
 }
 
 /** A fault; the code is an integer on /xmlrpc/2 and a string on the older /xmlrpc. */

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asServiceError } from '../errors/errorBody';
 import { badRequest, ServiceError } from '../errors/serviceErrors';
+import { sendAnswer, type JsonAnswer } from '../http/jsonAnswer';
 import { callerOf, readRpcBody } from './rpcBody';
 import { integerFault, stringFault } from './rpcFaults';
 import { callService, type RpcRouteContext } from './rpcServices';
@@ -34,6 +35,7 @@ export async function handleXmlRpc(
   );
   if (body === null) return;
   let result: unknown;
+  let answer: JsonAnswer | undefined;
   try {
     let call;
     try {
@@ -42,9 +44,10 @@ export async function handleXmlRpc(
       throw badRequest(`could not parse the body as XML-RPC: ${error instanceof XmlRpcParseError ? error.message : 'not UTF-8'}`);
     }
     result = await callService({ ...context, ...callerOf(request, response) }, service, call.method, call.params);
-    sendXml(response, encodeResult(result));
+    answer = encodeResult(result);
   } catch (error) {
     if (error instanceof XmlRpcEncodeError) fault(new ServiceError('builtins.TypeError', 500, error.message, 'business'));
     else fault(asServiceError(error));
   }
+  if (answer) await sendAnswer(response, 200, 'text/xml; charset=utf-8', answer);
 }

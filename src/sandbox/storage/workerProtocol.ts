@@ -1,5 +1,4 @@
 // The messages between a database's worker thread and the main thread.
-import type { CompiledWasm } from './pgliteModule';
 import type { QueryResult } from './sqlClient';
 
 /** What the worker receives when it starts (as `workerData`). */
@@ -10,8 +9,6 @@ export interface WorkerStartData {
   initialize: boolean;
   /** PostgreSQL's `shared_buffers`, for example `16MB`. */
   sharedBuffers: string;
-  /** PGlite's compiled WebAssembly, shared by the process's workers (undefined: PGlite loads its own). */
-  wasmModule?: CompiledWasm;
 }
 
 export type WorkerRequest =

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEFAULT_MAX_RPC_BODY_BYTES } from '../../../src/sandbox/rpc/rpcBody';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
+import { decodeMethodResponse, encodeMethodCall } from '../../../src/core/client/xmlRpcCodec';
 import { call, fails, ok, rawRequest } from '../../support/sandboxHttp';
 
 const MAX_ANSWER_BYTES = 8 * 1024;
@@ -77,8 +78,36 @@ describe('large answers', () => {
       const records = answer.json as Array<{ name: string; comment: string }>;
       assert.equal(records.length, 4_000);
       assert.ok(records.every((record) => record.comment === 'é'.repeat(300)));
+      await deprecatedAnswersMatch(big, records);
     } finally {
       await big.stop();
     }
   });
 });
+
+/** The same read through XML-RPC and JSON-RPC (answers written in pieces too): whole, with their length, the same records. */
+async function deprecatedAnswersMatch(big: StartedSandbox, records: unknown[]): Promise<void> {
+  const args = [big.database, big.users.admin.id, big.keys.admin, 'res.partner', 'search_read'];
+  const kwargs = { domain: [['name', '=like', 'Piece %']], fields: ['name', 'comment'] };
+  const xml = await rawRequest(big.url, {
+    path: '/xmlrpc/2/object',
+    headers: { 'Content-Type': 'text/xml' },
+    body: encodeMethodCall('execute_kw', [...args, [], kwargs]),
+  });
+  assert.equal(xml.status, 200);
+  assert.equal(Number(xml.headers['content-length']), Buffer.byteLength(xml.text));
+  assert.deepEqual(decodeMethodResponse(xml.text), { kind: 'result', value: records });
+  const json = await rawRequest(big.url, {
+    path: '/jsonrpc',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      method: 'call',
+      params: { service: 'object', method: 'execute_kw', args: [...args, [], kwargs] },
+      id: 7,
+    }),
+  });
+  assert.equal(json.status, 200);
+  assert.equal(Number(json.headers['content-length']), Buffer.byteLength(json.text));
+  assert.equal(json.text, JSON.stringify({ jsonrpc: '2.0', id: 7, result: records }));
+}
