@@ -146,6 +146,7 @@ async function start(port: NonNullable<typeof parentPort>, data: WorkerStartData
     db = new PGlite({
       fs: new OwnerOnlyNodeFS(data.dataDir),
       parsers,
+      pgliteWasmModule: data.wasmModule,
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${data.sharedBuffers}`],
     });
     await db.waitReady;

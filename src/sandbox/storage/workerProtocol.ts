@@ -1,4 +1,5 @@
 // The messages between a database's worker thread and the main thread.
+import type { CompiledWasm } from './pgliteModule';
 import type { QueryResult } from './sqlClient';
 
 /** What the worker receives when it starts (as `workerData`). */
@@ -9,6 +10,8 @@ export interface WorkerStartData {
   initialize: boolean;
   /** PostgreSQL's `shared_buffers`, for example `16MB`. */
   sharedBuffers: string;
+  /** PGlite's compiled WebAssembly, shared by the process's workers (undefined: PGlite loads its own). */
+  wasmModule?: CompiledWasm;
 }
 
 export type WorkerRequest =

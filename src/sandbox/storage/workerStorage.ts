@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { sharedPgliteModule } from './pgliteModule';
 import { DatabaseError, SqlState, UnsendableValueError, type QueryResult, type SqlClient, type Storage } from './sqlClient';
 import type { SerializedDatabaseError, WorkerReply, WorkerRequest, WorkerStartData, WorkerStatus } from './workerProtocol';
 
@@ -77,6 +78,7 @@ export class WorkerStorage implements Storage {
       dataDir: options.dataDir,
       initialize: options.initialize ?? false,
       sharedBuffers: options.sharedBuffers ?? '16MB',
+      wasmModule: await sharedPgliteModule(),
     };
     const worker = new Worker(workerScriptPath(), { workerData: data });
     const storage = new WorkerStorage(worker);
