@@ -16,6 +16,7 @@ export function measureBundles(root) {
     'dist/undiciPool.js',
     'dist/schemaComparison.js',
     'dist/webview/main.js',
+    'dist/webview/filter.js',
     'dist/cli.js',
     'dist/sandbox.js',
   ]) {

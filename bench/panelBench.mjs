@@ -79,6 +79,12 @@ const rssGrowth = (samples) => {
   return `${mb(median(values))} / ${mb(Math.max(...values))} MB (×${(median(values) / size).toFixed(2)} / ×${(Math.max(...values) / size).toFixed(2)} of the answer's ${mb(size)} MB, n=${values.length})`;
 };
 
+/** Medians of the view's moments from the handover: `show` received, first slice of bytes, first rows in the DOM. */
+const viewSteps = (samples) =>
+  ['answerReceivedMs', 'firstBytesMs', 'firstRowsInDomMs']
+    .map((key) => round(median(samples.map((sample) => sample[key]).filter(Number.isFinite))))
+    .join(' / ');
+
 /** The 500,000-record answer: one session, its first answer after SETTLE_MS. */
 function measureLarge(root, results) {
   if (LARGE_RECORDS <= 0) return;
@@ -86,11 +92,13 @@ function measureLarge(root, results) {
   const label = `panel ${LARGE_RECORDS.toLocaleString('en')} records`;
   results[`${label}: answers`] = `1 session × ${LARGE_PLAN.join(', ')} (first after ${SETTLE_MS / 1000} s)`;
   results[`${label}: longest handover task in the extension host, ms, median / worst`] = spread(samples, 'longestTaskMs');
+  results[`${label}: most CPU time the host process used in one handover task, ms, median / worst`] = spread(samples, 'longestTaskCpuMs');
   results[`${label}: host peak RSS growth, median / worst`] = rssGrowth(samples);
   results[`${label}: longest event-loop delay, handover → all rows, ms, median / worst`] = spread(samples, 'longestBlockMs');
   for (const kind of ['open', 'new']) {
     const chosen = samples.filter((s) => s.case === kind);
     results[`${label}: ${kind} panel: handover → first rows painted, ms, median / worst`] = spread(chosen, 'firstRowsMs');
+    results[`${label}: ${kind} panel: handover → view's show / first bytes / first rows in the DOM, ms, medians`] = viewSteps(chosen);
     results[`${label}: ${kind} panel: handover → all rows received, ms, median / worst`] = spread(chosen, 'allRowsMs');
   }
 }
@@ -140,6 +148,7 @@ export function measurePanel(root) {
   for (const [, label, chosen] of cases) {
     if (chosen.length === 0) continue;
     results[`panel: ${label}: handover → first rows painted, ms, median / worst`] = spread(chosen, 'firstRowsMs');
+    results[`panel: ${label}: handover → view's show / first bytes / first rows in the DOM, ms, medians`] = viewSteps(chosen);
     results[`panel: ${label}: handover → all 50,000 rows received, ms, median / worst`] = spread(chosen, 'allRowsMs');
     results[`panel: ${label}: longest event-loop delay, handover → all rows, ms, median / worst`] = spread(chosen, 'longestBlockMs');
     results[`panel: ${label}: longest GC pause meanwhile, ms, median / worst`] = spread(chosen, 'longestGcMs');

@@ -40,6 +40,7 @@ const REQUIRED = [
   'extension/dist/undiciPool.js',
   'extension/dist/mcp.js',
   'extension/dist/webview/main.js',
+  'extension/dist/webview/filter.js',
   'extension/syntaxes/json2.tmLanguage.json',
   'extension/dist/sandboxPackage.json',
   'extension/dist/ThirdPartyNotices.txt',
@@ -143,6 +144,7 @@ function writeExtensionNotices() {
       'dist/undiciPool.js',
       'dist/mcp.js',
       'dist/webview/main.js',
+      'dist/webview/filter.js',
     ]),
     fileNotice(root, {
       name: '@vscode/codicons (media/codicons)',

@@ -6,6 +6,8 @@
 // REQUEST_MS later). JSON2_BENCH_PANEL_SETTLE_MS is a wait before the first answer, so that the session's first panel
 // comes after the workbench's start-up. Every moment is on the epoch clock, which the host and the view share.
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { Json2TestApi } from '../../src/extension/activate';
@@ -32,6 +34,10 @@ export interface PanelSample {
   readonly allRowsMs: number;
   /** The same first rows as the benchmark saw them through a `reportState` round trip (an upper bound). */
   readonly firstRowsSeenMs: number;
+  /** From the handover to the view's `show`, to its first slice of bytes, and to the first rows in its DOM. */
+  readonly answerReceivedMs: number;
+  readonly firstBytesMs: number;
+  readonly firstRowsInDomMs: number;
   /** The answer's size in bytes, and how far the host's RSS rose above its level just before the handover (peak). */
   readonly answerBytes: number;
   readonly peakRssGrowthBytes: number;
@@ -60,16 +66,18 @@ function answerBytes(): Buffer {
   return Buffer.concat(parts);
 }
 
+/** Asks the view for its state every `everyMs` until `predicate` holds (each answer holds the page's HTML). */
 async function waitFor(
   read: () => Promise<PanelState | undefined>,
   predicate: (state: PanelState) => boolean,
   what: string,
+  everyMs: number,
 ): Promise<PanelState> {
   for (const deadline = Date.now() + 300_000; ; ) {
     const state = await read();
     if (state && predicate(state)) return state;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
 
@@ -88,6 +96,8 @@ function stepsOf(created: number, ready: number | undefined, view: ViewTimeline,
     readyReceived: from(ready),
     answerHandedOver: from(handedOver),
     answerReceived: from(view.answerReceived),
+    firstBytesReceived: from(view.firstBytesReceived),
+    firstRowsInDom: from(view.firstRowsInDom),
     firstRowsPainted: from(view.firstRowsPainted),
   };
 }
@@ -105,6 +115,7 @@ async function sample(requests: RequestsTestApi, kind: Case, round: number): Pro
     requests.showRunning(title);
     await sleep(REQUEST_MS);
   }
+  const profile = await startProfile();
   const monitor = monitorEventLoopDelay({ resolution: 1 });
   monitor.enable();
   longestGc = 0;
@@ -125,14 +136,18 @@ async function sample(requests: RequestsTestApi, kind: Case, round: number): Pro
     () => requests.panelState(),
     (state) => isThis(state) && state.renderedRows > 0,
     'the first rows',
+    5,
   );
   const firstRowsSeenMs = epochNow() - handedOver;
   const last = await waitFor(
     () => requests.panelState(),
     (state) => isThis(state) && state.rowsReceived === RECORDS && state.timeline.firstRowsPainted !== undefined,
     'every row',
+    // Every moment measured is the view's own; asking less often keeps the benchmark's share of the work small.
+    50,
   );
   monitor.disable();
+  await profile?.(`${process.pid}-${RECORDS}-${round}-${kind}`);
   clearInterval(rssTimer);
   rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
   const view = last.timeline;
@@ -149,11 +164,34 @@ async function sample(requests: RequestsTestApi, kind: Case, round: number): Pro
     firstRowsMs: (view.firstRowsPainted ?? NaN) - handedOver,
     allRowsMs: (view.allRowsReceived ?? NaN) - handedOver,
     firstRowsSeenMs,
+    answerReceivedMs: (view.answerReceived ?? NaN) - handedOver,
+    firstBytesMs: (view.firstBytesReceived ?? NaN) - handedOver,
+    firstRowsInDomMs: (view.firstRowsInDom ?? NaN) - handedOver,
     ...(kind !== 'open' && host ? { steps: stepsOf(host.created, host.ready, view, handedOver) } : {}),
   };
 }
 
 let longestGc = 0;
+
+/**
+ * JSON2_BENCH_PANEL_PROFILE_DIR: a CPU profile of the extension host from the handover to the last row, written there
+ * as `<pid>-<records>-<round>-<case>.cpuprofile` (bench/panel/profileTasks.mjs lists its longest tasks and their parts).
+ */
+async function startProfile(): Promise<((name: string) => Promise<void>) | undefined> {
+  const dir = process.env.JSON2_BENCH_PANEL_PROFILE_DIR;
+  if (!dir) return undefined;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 250 });
+  await session.post('Profiler.start');
+  return async (name) => {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+  };
+}
 
 export async function run(): Promise<void> {
   console.log('JSON2_TESTS_STARTED');

@@ -225,6 +225,8 @@ export interface ViewTimeline {
   readonly ready?: number;
   /** The `show` message of the answer shown arrived. */
   readonly answerReceived?: number;
+  /** The first slice of that answer's bytes arrived (an answer that comes as bytes). */
+  readonly firstBytesReceived?: number;
   /** The first rows of that answer were put in the DOM. */
   readonly firstRowsInDom?: number;
   /** The frame after that one started, so the rows had been painted. */

@@ -69,12 +69,17 @@ export class RecordsTable {
 
   /** Adds rows that arrived later; the sort order, if any, is kept. */
   append(rows: readonly Record<string, unknown>[]): void {
-    for (const row of rows) this.#records.push(row);
+    for (const row of rows) {
+      // Unsorted, the new rows go last: the order grows with them instead of being built again for every slice.
+      if (!this.#sort) this.#order.push(this.#records.length);
+      this.#records.push(row);
+    }
     if (this.#columns.length === 0) {
       this.#columns = columnsOf(this.#records);
       this.#renderHeader();
     }
-    this.#reorder();
+    if (this.#sort) this.#reorder();
+    else this.#schedule();
   }
 
   sortBy(column: string): void {

@@ -1,11 +1,12 @@
 // The response panel's page: header (status, time, size), toolbar, and the table, tree, raw or error view of an answer.
 import type { CommandMessage, PanelResponse, PanelState, PanelView, ViewAction } from '../shared/panelMessages';
-import { filterAnswer, type FilteredAnswer } from './answerFilter';
+import type { FilteredAnswer } from './answerFilter';
 import { AnswerReader } from './answerReader';
 import { isRecordList } from './cellText';
 import { button, element, type PanelButton } from './domBuilder';
 import { ErrorView } from './errorView';
 import { FilterBox } from './filterBox';
+import { loadedFilter, loadFilter } from './filterLoader';
 import { JsonTree } from './jsonTree';
 import { RecordsTable } from './recordsTable';
 import { mark, newAnswer, viewTimeline } from './viewTimeline';
@@ -54,6 +55,7 @@ export class ResponseView {
   ) {
     this.#table = new RecordsTable(host);
     this.#filter = new FilterBox((text) => this.#filterChanged(text));
+    this.#filter.input.addEventListener('focus', () => void loadFilter().catch(() => undefined));
     const exportChoice = element('select', { 'aria-label': 'Export the request' });
     for (const [value, label] of [
       ['', 'Export…'],
@@ -124,6 +126,7 @@ export class ResponseView {
   bytes(id: string, start: number, data: Uint8Array): void {
     const reader = this.#reader;
     if (this.#response?.id !== id || !reader || start !== reader.received) return;
+    if (start === 0) mark('firstBytesReceived');
     const progress = reader.read(data);
     if (progress.items.length > 0 && !this.#hasFilter()) {
       if (this.#body === undefined && reader.streaming && isRecordList(progress.items)) {
@@ -164,12 +167,21 @@ export class ResponseView {
     else this.#renderContent();
   }
 
-  /** Shows the whole answer, narrowed by the filter's path. */
+  /** Shows the whole answer, narrowed by the filter's path (once the filter's code has loaded, when there is a path). */
   #present(): void {
     const response = this.#response;
     if (!response) return;
     const text = this.#filter.input.value;
-    this.#filtered = response.error ? { body: this.#answer } : filterAnswer(this.#answer, text);
+    const filter = loadedFilter();
+    if (!response.error && text.trim() !== '' && !filter) {
+      const answer = this.#answer;
+      loadFilter().then(
+        () => this.#answer === answer && this.#present(),
+        (error: Error) => this.#filter.show(text, error.message),
+      );
+      return;
+    }
+    this.#filtered = response.error || !filter ? { body: this.#answer } : filter(this.#answer, text);
     this.#body = this.#filtered.body;
     this.#filter.show(text, this.#filtered.error);
     const keepRaw = this.#view === 'raw' && text.trim() !== '';

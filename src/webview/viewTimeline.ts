@@ -14,6 +14,7 @@ export function mark(step: keyof ViewTimeline): void {
 
 /** Forgets the steps of the previous answer (a new `show` arrived). */
 export function newAnswer(): void {
+  delete timeline.firstBytesReceived;
   delete timeline.firstRowsInDom;
   delete timeline.firstRowsPainted;
   delete timeline.allRowsReceived;

@@ -3,8 +3,13 @@
 import type { SecretRedactor } from '../redaction/secretRedactor';
 import { answerBody } from './requestCall';
 
-/** Bytes read on each side of a slice, so that a secret (or a structural pattern) across its edge is seen whole. */
+/** Bytes read on each side of a piece, so that a secret (or a structural pattern) across its edge is seen whole. */
 const EDGE_BYTES = 4096;
+/**
+ * Bytes looked over at a time: each piece's text stays small enough for V8 to keep it among its young objects, so
+ * that checking a large answer costs quick scavenges, not the full collections that megabyte strings bring on.
+ */
+const PIECE_BYTES = 32 * 1024;
 
 export class AnswerBytes {
   readonly #redactor: SecretRedactor;
@@ -24,9 +29,12 @@ export class AnswerBytes {
 
   /** Whether redaction could change anything in bytes `start` to `end` (read with EDGE_BYTES more on each side). */
   mayHoldSecrets(start: number, end: number): boolean {
-    const from = Math.max(0, start - EDGE_BYTES);
-    const to = Math.min(this.size, end + EDGE_BYTES);
-    return this.#redactor.mayRedact(textOf(this.bytes.subarray(from, to)));
+    for (let piece = start; piece < end; piece += PIECE_BYTES) {
+      const from = Math.max(0, piece - EDGE_BYTES);
+      const to = Math.min(this.size, Math.min(end, piece + PIECE_BYTES) + EDGE_BYTES);
+      if (this.#redactor.mayRedact(textOf(this.bytes.subarray(from, to)))) return true;
+    }
+    return false;
   }
 
   /** The whole answer without its secrets: the bytes as received when nothing needs redacting, else the redacted value's JSON. */

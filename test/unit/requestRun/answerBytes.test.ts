@@ -69,3 +69,20 @@ test('the check finds a secret in a slice, across its edges, and a member named 
   assert.equal(withMember.mayHoldSecrets(0, member.length), true);
   assert.deepEqual(JSON.parse(Buffer.from(withMember.redacted()).toString('utf8')), [{ id: 1, password: '«redacted»' }]);
 });
+
+test('the check looks a large range over piece by piece and still finds a secret or a member across any piece edge', () => {
+  const key = 'abcdefghij0123456789abcdefghij0123456789';
+  const filler = Buffer.from(JSON.stringify(Array.from({ length: 6000 }, (_, id) => ({ id, name: `Partner ${id}` }))));
+  for (const edge of [32 * 1024, 64 * 1024, 96 * 1024]) {
+    for (const shift of [-key.length + 1, -20, 0]) {
+      const at = edge + shift;
+      const withKey = Buffer.concat([filler.subarray(0, at), Buffer.from(key), filler.subarray(at)]);
+      const answer = new AnswerBytes(withKey, 'application/json', new SecretRedactor([key]));
+      assert.equal(answer.mayHoldSecrets(0, withKey.length), true, `a key at ${at}`);
+      assert.equal(answer.mayHoldSecrets(at + key.length + 5000, withKey.length), false, `after the key at ${at}`);
+    }
+    const member = Buffer.concat([filler.subarray(0, edge - 5), Buffer.from('"api_key": "x"'), filler.subarray(edge - 5)]);
+    assert.equal(new AnswerBytes(member, 'application/json', new SecretRedactor()).mayHoldSecrets(0, member.length), true);
+  }
+  assert.equal(new AnswerBytes(filler, 'application/json', new SecretRedactor([key])).mayHoldSecrets(0, filler.length), false);
+});
