@@ -42,7 +42,7 @@ const nodeEntry = (entry, outfile, extra = {}) => ({
 export const bundles = [
   // Banner and footer stamp when the bundle starts and ends loading, so activation can report its module-loading time.
   nodeEntry('src/extension/activate.ts', 'dist/extension.js', {
-    external: ['vscode', './migrate.js', './localSandbox.js', './undiciPool.js', './schemaComparison.js'],
+    external: ['vscode', './migrate.js', './localSandbox.js', './undiciPool.js', './schemaComparison.js', './responsePanel.js'],
     mainFields: ['module', 'main'],
     banner: { js: 'var __json2LoadStarted=performance.now();' },
     footer: { js: 'var __json2LoadEnded=performance.now();' },
@@ -54,6 +54,8 @@ export const bundles = [
   nodeEntry('src/core/migrate/migrateBundle.ts', 'dist/migrate.js'),
   // The local sandbox's installer, launcher and connection: their own bundle, required by the extension on first Start.
   nodeEntry('src/extension/sandbox/localSandboxService.ts', 'dist/localSandbox.js', { external: ['vscode'] }),
+  // The response panel (its page, the ready handshake, the handover of answers): required when the first panel opens.
+  nodeEntry('src/extension/requests/responsePanel.ts', 'dist/responsePanel.js', { external: ['vscode'] }),
   // Compare Schemas (the comparison, its Markdown, the view and the export): its own bundle, required on first use.
   nodeEntry('src/extension/schema/schemaComparisonBundle.ts', 'dist/schemaComparison.js', { external: ['vscode'] }),
   // mainFields: jsonc-parser's "main" is a UMD build whose requires esbuild cannot follow; its ES module build bundles.

@@ -88,6 +88,9 @@ export interface BytesMessage {
   readonly data: Uint8Array;
 }
 
+/** A message carried by a new view's page (src/extension/requests/panelPage.ts): a slice's bytes are base64 there. */
+export type EmbeddedMessage = Exclude<HostToView, BytesMessage> | (Omit<BytesMessage, 'data'> & { readonly data: string });
+
 /** Sent by the host (tests): asks the view for a `state` message now. */
 export interface ReportStateMessage {
   readonly type: 'reportState';

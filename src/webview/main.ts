@@ -1,6 +1,6 @@
 // The response panel's front end: announces itself, then renders what the host sends with DOM APIs only.
 import { mark } from './viewTimeline';
-import type { HostToView, ViewToHost } from '../shared/panelMessages';
+import type { EmbeddedMessage, HostToView, ViewToHost } from '../shared/panelMessages';
 import { ResponseView } from './responseView';
 
 interface VsCodeApi {
@@ -21,8 +21,7 @@ const view = new ResponseView(
   root,
 );
 
-window.addEventListener('message', (event: MessageEvent<HostToView>) => {
-  const message = event.data;
+function handle(message: HostToView): void {
   switch (message.type) {
     case 'running':
       view.running(message.title);
@@ -43,6 +42,23 @@ window.addEventListener('message', (event: MessageEvent<HostToView>) => {
       vscodeApi.postMessage({ type: 'state', nonce: message.nonce, state: view.state() });
       break;
   }
-});
+}
+
+/** What the page itself carries (the answer that created the panel, its first slice), handled before `ready`. */
+function embedded(): HostToView[] {
+  const entries = JSON.parse(document.getElementById('embedded')?.textContent || '[]') as EmbeddedMessage[];
+  return entries.map((entry) => (entry.type === 'bytes' ? { ...entry, data: fromBase64(entry.data) } : entry));
+}
+
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  return bytes;
+}
+
+window.addEventListener('message', (event: MessageEvent<HostToView>) => handle(event.data));
 mark('ready');
 vscodeApi.postMessage({ type: 'ready' });
+// The host's later messages come as events, after these: `ready` first lets it go on meanwhile.
+for (const message of embedded()) handle(message);

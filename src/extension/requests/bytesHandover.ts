@@ -43,16 +43,24 @@ export function timed<T>(handover: Handover, task: () => T): T {
   return result;
 }
 
+/** The answer's first slice, looked over for secrets: undefined when redaction could change something in it. */
+export function firstSlice(id: string, answer: AnswerBytes): BytesMessage | undefined {
+  const end = Math.min(answer.size, FIRST_SLICE_BYTES);
+  if (end === 0 || answer.mayHoldSecrets(0, end)) return undefined;
+  return { type: 'bytes', id, start: 0, data: new Uint8Array(answer.bytes.subarray(0, end)) };
+}
+
 /**
- * Posts `answer`'s bytes as `bytes` messages of the answer `id`. A slice in which redaction could change something
+ * Posts `answer`'s bytes from `from` (a first slice went already) as `bytes` messages of the answer `id`. A slice in which redaction could change something
  * stops the handover: the answer is redacted whole (parsed, as before this existed) and handed over again.
  */
-export async function handOverBytes(target: BytesTarget, id: string, answer: AnswerBytes, handover: Handover): Promise<void> {
+export async function handOverBytes(target: BytesTarget, id: string, answer: AnswerBytes, handover: Handover, from = 0): Promise<void> {
   const started = performance.now();
   let bytes = answer.bytes;
   let checked = false;
   const inFlight: Thenable<boolean>[] = [];
-  for (let start = 0; start < bytes.length; ) {
+  if (from > 0) handover.chunks += 1;
+  for (let start = from; start < bytes.length; ) {
     if (!target.current()) return;
     const end = Math.min(bytes.length, start + (start === 0 ? FIRST_SLICE_BYTES : SLICE_BYTES));
     const posted = timed(handover, () => {

@@ -1,9 +1,10 @@
-// One response panel: the webview with its strict CSP, the ready handshake, answers posted in chunks, the state hook.
-import { randomBytes } from 'node:crypto';
+// One response panel: the webview, the ready handshake, answers posted in chunks, the state hook. Its own bundle
+// (dist/responsePanel.js), required when the first panel opens (responsePanels.ts).
 import * as vscode from 'vscode';
 import type { CommandMessage, HostToView, PanelResponse, PanelState, ViewAction, ViewToHost } from '../../shared/panelMessages';
-import { type Handover, handOverBytes, timed } from './bytesHandover';
+import { firstSlice, type Handover, handOverBytes, timed } from './bytesHandover';
 import type { PanelAnswer } from './panelAnswer';
+import { pageHtml, takeEmbedded } from './panelPage';
 
 /** Records posted with the answer itself; the rest follows in chunks so the extension host never blocks long. */
 const FIRST_ROWS = 200;
@@ -37,10 +38,11 @@ export class ResponsePanel implements vscode.Disposable {
   readonly #waiting = new Map<number, (state: PanelState) => void>();
   #nonce = 0;
   #generation = 0;
+  #disposed = false;
   readonly #subscriptions: vscode.Disposable[] = [];
 
   constructor(
-    extensionUri: vscode.Uri,
+    private readonly extensionUri: vscode.Uri,
     title: string,
     private readonly events: PanelEvents,
   ) {
@@ -56,11 +58,19 @@ export class ResponsePanel implements vscode.Disposable {
       },
     );
     this.panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'json2.svg');
-    this.panel.webview.html = pageHtml(this.panel.webview, extensionUri);
     this.#subscriptions.push(
       this.panel.webview.onDidReceiveMessage((message: ViewToHost) => this.#receive(message)),
-      this.panel.onDidDispose(() => this.events.onDispose(this)),
+      this.panel.onDidDispose(() => {
+        this.#disposed = true;
+        this.events.onDispose(this);
+      }),
     );
+    // The page is written once the caller has given its first message (running, or the answer that made the panel).
+    queueMicrotask(() => this.#writePage());
+  }
+
+  #writePage(): void {
+    if (!this.#disposed) this.panel.webview.html = pageHtml(this.panel.webview, this.extensionUri, takeEmbedded(this.#queue));
   }
 
   running(title: string): void {
@@ -90,12 +100,15 @@ export class ResponsePanel implements vscode.Disposable {
     const { rawText: _text, body: _body, ...rest } = response;
     const show = (id: string, total: number) => this.#post({ type: 'show', response: { ...rest, id, body: undefined, bytes: { total } } });
     timed(handover, () => show(response.id, answer.size));
+    // A view not ready yet gets the first slice with the answer (in its page when it is new), the rest after `ready`.
+    const first = this.#ready ? undefined : timed(handover, () => firstSlice(response.id, answer));
+    if (first) this.#post(first);
     const target = {
       post: (message: Parameters<typeof this.panel.webview.postMessage>[0]) => this.panel.webview.postMessage(message),
       current: () => generation === this.#generation,
       restart: (id: string, bytes: Uint8Array) => show(id, bytes.length),
     };
-    void this.#readyNow.promise.then(() => handOverBytes(target, response.id, answer, handover));
+    void this.#readyNow.promise.then(() => handOverBytes(target, response.id, answer, handover, first?.data.length));
   }
 
   #showValue(response: PanelResponse, generation: number): void {
@@ -159,7 +172,7 @@ export class ResponsePanel implements vscode.Disposable {
 
   /** A view that is not ready yet needs only the newest answer. */
   #dropQueuedAnswers(): void {
-    const kept = this.#queue.filter((message) => message.type !== 'show' && message.type !== 'rows');
+    const kept = this.#queue.filter((message) => message.type !== 'show' && message.type !== 'rows' && message.type !== 'bytes');
     this.#queue.splice(0, this.#queue.length, ...kept);
   }
 
@@ -216,28 +229,4 @@ function readySignal(): { promise: Promise<void>; resolve: () => void } {
 
 function epochNow(): number {
   return performance.timeOrigin + performance.now();
-}
-
-/** The page: no inline script, the bundle and stylesheet from the extension's folders, a fresh nonce each time. */
-function pageHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
-  const nonce = randomBytes(16).toString('base64');
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'main.js'));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'panel.css'));
-  const icons = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'codicons', 'codicon.css'));
-  const csp = `default-src 'none'; style-src ${webview.cspSource}; img-src ${webview.cspSource}; font-src ${webview.cspSource}; script-src 'nonce-${nonce}'`;
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" id="vscode-codicon-stylesheet" href="${icons.toString()}">
-<link rel="stylesheet" href="${style.toString()}">
-<title>JSON-2 response</title>
-</head>
-<body>
-<div id="app" role="region" aria-label="Response"></div>
-<script nonce="${nonce}" src="${script.toString()}"></script>
-</body>
-</html>`;
 }

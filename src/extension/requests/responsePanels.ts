@@ -2,7 +2,17 @@
 import * as vscode from 'vscode';
 import { AnswerFilters } from './answerFilters';
 import type { PanelAnswer } from './panelAnswer';
-import { type PanelEvents, ResponsePanel } from './responsePanel';
+import type { PanelEvents, ResponsePanel } from './responsePanel';
+
+type ResponsePanelModule = typeof import('./responsePanel');
+let loaded: ResponsePanelModule | undefined;
+
+/** The panel's code: its own bundle (dist/responsePanel.js), required when the first panel opens, not at activation. */
+function panelCode(): ResponsePanelModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  loaded ??= require('./responsePanel.js') as ResponsePanelModule;
+  return loaded;
+}
 
 export class ResponsePanels implements vscode.Disposable {
   readonly #panels = new Map<string, ResponsePanel>();
@@ -20,7 +30,7 @@ export class ResponsePanels implements vscode.Disposable {
     const key = vscode.workspace.getConfiguration('json2').get<string>('responsePanel', 'single') === 'perFile' ? uri : '';
     let panel = this.#panels.get(key);
     if (!panel) {
-      panel = new ResponsePanel(this.extensionUri, title, {
+      panel = new (panelCode().ResponsePanel)(this.extensionUri, title, {
         ...this.events,
         onFilter: (filtered, text) => {
           if (filtered.origin) this.#filters.set(filtered.origin, text);

@@ -196,6 +196,24 @@ GET /web/version
     assert.ok(state.visibleCells.some((row) => row[1] === 'key «redacted»'));
   });
 
+  test('an answer that creates the panel comes in its page with its first slice; no markup in it runs', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await eventually(() => api.requests.panelCount() === 0, 'no panel open');
+    const name = '</script><img src=x onerror=alert(1)><!--';
+    const title = 'In the page </script><b>bold</b>';
+    const records = Array.from({ length: 3000 }, (_, index) => ({ id: index + 1, name: index === 0 ? name : `Partner ${index + 1}` }));
+    const bytes = Buffer.from(JSON.stringify(records));
+    const meta = { id: 'embedded-1', title, request: 'POST res.partner/search_read', status: 200, ok: true, sizeBytes: bytes.length };
+    api.requests.showAnswerBytes(meta, bytes);
+    const state = await panelState(api.requests, (s) => s.title === title && s.rowsExpected === 3000, 'every record');
+    assert.deepEqual(state.visibleCells[0], ['1', name]);
+    const page = api.requests.panelHtml() ?? '';
+    assert.ok(page.includes('"id":"embedded-1"'), 'the answer and its first slice came in the page');
+    assert.ok(!page.includes('<img') && !page.includes('<b>') && !state.html.includes('<img'), 'no markup of the answer in the page');
+    assert.equal(api.requests.panelHandover()?.chunks, 2, 'the first slice in the page, the rest in one more');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   test('a connection on the deprecated XML-RPC interface sends model calls through execute_kw', async () => {
     const others = connectionSetting('user').filter((entry) => (entry as { name?: string }).name !== 'requests-rpc');
     await setConnectionSetting('user', [
