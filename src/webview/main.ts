@@ -46,7 +46,10 @@ function handle(message: HostToView): void {
 
 /** What the page itself carries (the answer that created the panel, its first slice), handled before `ready`. */
 function embedded(): HostToView[] {
-  const entries = JSON.parse(document.getElementById('embedded')?.textContent || '[]') as EmbeddedMessage[];
+  const block = document.getElementById('embedded');
+  const entries = JSON.parse(block?.textContent || '[]') as EmbeddedMessage[];
+  // Read once: the page need not keep the first slice's text.
+  block?.remove();
   return entries.map((entry) => (entry.type === 'bytes' ? { ...entry, data: fromBase64(entry.data) } : entry));
 }
 
