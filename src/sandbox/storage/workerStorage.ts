@@ -192,14 +192,8 @@ export class WorkerStorage implements Storage {
    */
   async abort(): Promise<void> {
     if (this.exited) return;
-    const ended = new Promise<boolean>((resolve) => this.worker.once('exit', () => resolve(true)));
     this.send({ kind: 'exit' }).catch(() => undefined);
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), ABORT_GRACE_MS);
-    });
-    const exited = await Promise.race([ended, late]);
-    clearTimeout(timer);
+    const exited = await this.endedWithin(ABORT_GRACE_MS);
     if (!exited) {
       this.stopped ??= `the database worker was stopped while a statement ran (abort); the call's uncommitted changes are lost and the database opens again on the next call`;
       await this.worker.terminate();
@@ -221,12 +215,17 @@ export class WorkerStorage implements Storage {
    * down, with other workers starting, is the pattern of Node's worker crashes (nodejs/node#56312).
    */
   private async endThread(): Promise<void> {
+    if (!(await this.endedWithin(CLOSE_GRACE_MS))) await this.worker.terminate();
+  }
+
+  /** Whether the worker's thread ends within `ms` (true at once when it already has). */
+  private async endedWithin(ms: number): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), CLOSE_GRACE_MS);
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
     });
-    const outcome = await Promise.race([this.ended, late]);
+    const ended = await Promise.race([this.ended.then(() => true as const), late]);
     clearTimeout(timer);
-    if (outcome === 'late') await this.worker.terminate();
+    return ended;
   }
 }

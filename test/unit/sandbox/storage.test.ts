@@ -15,6 +15,17 @@ import { copyTemplate, ensureTemplate } from '../../../src/sandbox/storage/templ
 import { WorkerStorage } from '../../../src/sandbox/storage/workerStorage';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-storage-test-'));
+
+/** The test template: one table, `marker`. */
+function markerTemplate(): ReturnType<typeof ensureTemplate> {
+  return ensureTemplate({
+    cacheDir: path.join(scratch, 'templates'),
+    version: 'v-test',
+    populate: async (storage) => {
+      await storage.query('CREATE TABLE marker (id int)');
+    },
+  });
+}
 let catalog: DatabaseCatalog;
 
 before(async () => {
@@ -216,13 +227,7 @@ describe('template cache and pool', () => {
   });
 
   it('copies and drops a PGlite database file by file, so the server goes on answering; a drop never leaves half a database', async () => {
-    const template = await ensureTemplate({
-      cacheDir: path.join(scratch, 'templates'),
-      version: 'v-test',
-      populate: async (storage) => {
-        await storage.query('CREATE TABLE marker (id int)');
-      },
-    });
+    const template = await markerTemplate();
     const files = fs.readdirSync(template.dataDir, { recursive: true }).length;
     const databasesDir = path.join(scratch, 'turns');
     fs.mkdirSync(databasesDir, { recursive: true });
@@ -252,13 +257,7 @@ describe('template cache and pool', () => {
   });
 
   it('close lets the worker end by itself instead of terminating it (issue 26: a terminated worker racing its own teardown)', async () => {
-    const template = await ensureTemplate({
-      cacheDir: path.join(scratch, 'templates'),
-      version: 'v-test',
-      populate: async (storage) => {
-        await storage.query('CREATE TABLE marker (id int)');
-      },
-    });
+    const template = await markerTemplate();
     const copy = path.join(scratch, 'closing', 'pgdata');
     await copyTemplate(template.dataDir, copy);
     const storage = await WorkerStorage.open({ dataDir: copy });
