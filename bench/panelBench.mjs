@@ -20,7 +20,19 @@ const FIRST_CASES = ['send', 'new'];
 /** The large answer: one session of LARGE_PLAN (after SETTLE_MS) with this many records (about 100 MB). */
 const LARGE_RECORDS = Number(process.env.JSON2_BENCH_PANEL_LARGE_RECORDS ?? 500_000);
 const LARGE_PLAN = ['new', 'open', 'open', 'new'];
-const WARM_PLAN = ['open', 'open', 'new', 'send', 'open', 'new', 'send', 'open', 'new', 'send'];
+/** The warm answers of each long session; JSON2_BENCH_PANEL_WARM_PLAN (comma-separated cases) replaces them, e.g. `new` × 10. */
+const WARM_PLAN = process.env.JSON2_BENCH_PANEL_WARM_PLAN?.split(',') ?? [
+  'open',
+  'open',
+  'new',
+  'send',
+  'open',
+  'new',
+  'send',
+  'open',
+  'new',
+  'send',
+];
 
 /** One host session; `first` says what its first panel is: `startup` (no wait) or `settled` (SETTLE_MS first). */
 function runSession(root, plan, first, records = 50_000) {

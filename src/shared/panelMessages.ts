@@ -220,7 +220,7 @@ export interface ViewTimeline {
   readonly documentRequested?: number;
   /** The document's HTML had arrived. */
   readonly documentLoaded?: number;
-  /** The script's bytes had arrived. */
+  /** The script's bytes had arrived (absent when the page carries it inline, as it does now). */
   readonly scriptLoaded?: number;
   /** The script's first statement ran (before its libraries were set up). */
   readonly scriptStarted?: number;

@@ -10,7 +10,8 @@ export interface FilterHolder {
 }
 
 const holder = globalThis as FilterHolder;
-// Read while the panel's script runs: its address locates the filter's script beside it, its nonce lets it run.
+// Read while the panel's script runs (inline in the page): its `data-filter` is the filter script's address, its nonce
+// lets that run.
 const ownScript = document.currentScript as HTMLScriptElement | null;
 let loading: Promise<FilterAnswer> | undefined;
 
@@ -24,7 +25,7 @@ export function loadFilter(): Promise<FilterAnswer> {
   loading ??= new Promise<FilterAnswer>((resolve, reject) => {
     const script = document.createElement('script');
     script.nonce = ownScript?.nonce ?? '';
-    script.src = new URL('filter.js', ownScript?.src ?? document.baseURI).href;
+    script.src = ownScript?.dataset.filter || new URL('filter.js', ownScript?.src || document.baseURI).href;
     script.addEventListener('load', () => {
       if (holder.json2AnswerFilter) resolve(holder.json2AnswerFilter);
       else reject(new Error('The filter did not load.'));

@@ -60,6 +60,8 @@ function fromBase64(text: string): Uint8Array {
   return bytes;
 }
 
+// The page carries this script inline: once run, its text need not stay in the DOM (nor in every `state`'s HTML).
+document.currentScript?.remove();
 window.addEventListener('message', (event: MessageEvent<HostToView>) => handle(event.data));
 mark('ready');
 vscodeApi.postMessage({ type: 'ready' });
