@@ -1,10 +1,10 @@
 // `npm run bench soak [-- --minutes N]`: the sandbox's memory under a long mixed load (issue 23). Starts `json2 sandbox`
-// (dist/cli.js) in a process of its own, measures its RSS with the demo database open and idle and with more open
-// databases, then runs N minutes (default 10) of mixed calls: small reads and writes all the time, very large reads
-// (every record, every field) alone and four at once, and one database created, used and dropped per minute; then one
-// more minute with nothing to do. Reports the RSS over time against the targets.
-import { spawn } from 'node:child_process';
+// (dist/cli.js) in a process of its own as the extension does, measures its RSS with the demo database open and idle
+// and with more open databases, then runs N minutes (default 10) of mixed calls: small reads and writes all the time,
+// very large reads (every record, every field) alone and four at once, and one database created, used and dropped per
+// minute; then one more minute with nothing to do. Reports the RSS over time against the targets.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -32,28 +32,24 @@ function treeRss(pid) {
   return Math.round(total / MB);
 }
 
+/**
+ * Starts the sandbox as the extension's Start Local Sandbox does (core's startSandboxProcess on dist/cli.js: a fork
+ * with the same environment, allocator settings included), on a fresh data folder; its ready line gives the master
+ * password it made.
+ */
 async function startSandbox(root, dataDir) {
-  const passwordFile = path.join(dataDir, '..', 'master-password');
-  fs.writeFileSync(passwordFile, 'soak-master-password\n', { mode: 0o600 });
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'dist/cli.js'), 'sandbox', '--port', '0', '--data', dataDir, '--json', '--master-password-file', passwordFile],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let errors = '';
-  child.stderr.on('data', (chunk) => {
-    errors += chunk;
+  const require = createRequire(import.meta.url);
+  const { startSandboxProcess } = require(path.join(root, 'out/src/core/localSandbox/sandboxProcess.js'));
+  const { userCacheDir } = require(path.join(root, 'out/src/sandbox/storage/sandboxPaths.js'));
+  const process_ = await startSandboxProcess({
+    cliPath: path.join(root, 'dist/cli.js'),
+    dataDir,
+    cacheDir: userCacheDir(),
+    port: 0,
+    onLog: () => undefined,
   });
-  const line = await new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout.on('data', (chunk) => {
-      text += chunk;
-      if (text.includes('\n')) resolve(text.slice(0, text.indexOf('\n')));
-    });
-    child.once('exit', (code) => reject(new Error(`json2 sandbox exited (${code}): ${errors}`)));
-  });
-  const info = JSON.parse(line);
-  return { child, url: info.url, key: info.apiKey.key, master: 'soak-master-password' };
+  const { ready } = process_;
+  return { process: process_, pid: process_.pid, url: ready.url, key: ready.apiKey.key, master: ready.masterPassword };
 }
 
 function client(sandbox) {
@@ -181,7 +177,7 @@ export async function measureSoak(root, options = {}) {
   const log = options.log ?? ((line) => process.stdout.write(`${line}\n`));
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-soak-'));
   const sandbox = await startSandbox(root, path.join(scratch, 'data'));
-  const rss = () => treeRss(sandbox.child.pid);
+  const rss = () => treeRss(sandbox.pid);
   const calls = client(sandbox);
   try {
     const figures = { 'soak: after start, MB': rss() };
@@ -218,8 +214,7 @@ export async function measureSoak(root, options = {}) {
     });
     return figures;
   } finally {
-    sandbox.child.kill('SIGTERM');
-    await new Promise((resolve) => sandbox.child.once('exit', resolve));
+    await sandbox.process.stop();
     fs.rmSync(scratch, { recursive: true, force: true });
   }
 }

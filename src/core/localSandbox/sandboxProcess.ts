@@ -60,9 +60,20 @@ export function startFailureKind(message: string): SandboxStartErrorKind {
   return 'exited';
 }
 
-/** The environment of the sandbox's processes: plain Node even under Electron, and the sandbox's cache folder. */
+/**
+ * Settings of glibc's allocator for the sandbox's process (other C libraries ignore them). Fixed thresholds turn off
+ * glibc's own raising of them after each large block freed, which otherwise ends with the per-thread arenas of the
+ * PGlite workers never giving freed memory back (docs/sandbox.md "Memory"). The sandbox reads them at process start
+ * only, so they are given here, by whoever starts it; ones already in the environment are kept.
+ */
+export const SANDBOX_ALLOCATOR_ENV: Readonly<Record<string, string>> = {
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+};
+
+/** The environment of the sandbox's processes: plain Node even under Electron, its allocator settings, its cache folder. */
 function sandboxEnv(cacheDir: string): NodeJS.ProcessEnv {
-  return { ...process.env, ELECTRON_RUN_AS_NODE: '1', JSON2_SANDBOX_CACHE: cacheDir };
+  return { ...SANDBOX_ALLOCATOR_ENV, ...process.env, ELECTRON_RUN_AS_NODE: '1', JSON2_SANDBOX_CACHE: cacheDir };
 }
 
 export interface SandboxKeyOptions {

@@ -1,6 +1,6 @@
 // The sandbox as the extension runs it: a forked `json2 sandbox --json` (here the sandbox's transpiled command behind a
-// stand-in for dist/cli.js), ready with its address and first key, more keys from `json2 sandbox key`, clear errors
-// for a busy port and an unusable or busy data folder, and a stop that leaves no process.
+// stand-in for dist/cli.js) with its allocator settings, ready with its address and first key, more keys from `json2
+// sandbox key`, clear errors for a busy port and an unusable or busy data folder, and a stop that leaves no process.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -8,7 +8,12 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { issueSandboxKey, SandboxStartError, startSandboxProcess } from '../../../src/core/localSandbox/sandboxProcess';
+import {
+  issueSandboxKey,
+  SANDBOX_ALLOCATOR_ENV,
+  SandboxStartError,
+  startSandboxProcess,
+} from '../../../src/core/localSandbox/sandboxProcess';
 import { userCacheDir } from '../../../src/sandbox/storage/sandboxPaths';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-sandbox-process-test-'));
@@ -72,6 +77,11 @@ describe('the sandbox as a child process', () => {
         lines.join('\n'),
       );
       assert.ok(!lines.some((line) => line.includes(first)), 'the key never reaches the log');
+      if (process.platform === 'linux') {
+        const environment = fs.readFileSync(`/proc/${sandbox.pid}/environ`, 'utf8').split('\0');
+        for (const [name, value] of Object.entries(SANDBOX_ALLOCATOR_ENV))
+          assert.ok(environment.includes(`${name}=${value}`), `the sandbox's process has ${name}=${value}`);
+      }
 
       const more = await issueSandboxKey({ cliPath, dataDir, cacheDir, login: 'admin', days: 90, name: 'unit test' });
       assert.notEqual(more, first);
