@@ -31,6 +31,10 @@ export interface CatalogOptions {
   idleCloseMs?: number;
   /** See DatabasePoolOptions.maxIdleMemoryBytes. */
   maxIdleMemoryBytes?: number;
+  /** See DatabasePoolOptions: burstRows, burstIdleMs, and now (the pool's clock in milliseconds, for tests). */
+  burstRows?: number;
+  burstIdleMs?: number;
+  poolNow?: () => number;
   hashCost?: number;
   /** Models added to every database of this sandbox (the test API adds its testing model). */
   extraModels?: readonly ModelSpec[];
@@ -91,6 +95,9 @@ export class DatabaseCatalog {
       maxOpen: options.maxOpen,
       idleCloseMs: options.idleCloseMs,
       maxIdleMemoryBytes: options.maxIdleMemoryBytes,
+      burstRows: options.burstRows,
+      burstIdleMs: options.burstIdleMs,
+      now: options.poolNow,
     });
   }
 

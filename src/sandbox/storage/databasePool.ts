@@ -1,7 +1,7 @@
 // The databases of one sandbox: opens each on demand through its backend, caps how many are open at once, closes
-// the ones left idle (and those whose memory grew past a bound, once idle), and runs whole-database operations (copy,
-// rename, drop) only once the calls running on those databases have finished, holding new calls back until the
-// operation is over.
+// the ones left idle (sooner after a burst of reads; at once when their memory grew past a bound), and runs
+// whole-database operations (copy, rename, drop) only once the calls running on those databases have finished,
+// holding new calls back until the operation is over.
 import type { Storage } from './sqlClient';
 import type { OpenStorage, StorageBackend } from './storageBackend';
 
@@ -25,15 +25,30 @@ export interface DatabasePoolOptions {
    * bytes is closed as soon as no call uses it, giving that memory back; the next call opens it again.
    */
   maxIdleMemoryBytes?: number;
+  /**
+   * A database that read at least `burstRows` rows since it opened (OpenStorage.rowsRead: PGlite only) is closed once
+   * idle for `burstIdleMs`, sooner than `idleCloseMs`: after a burst of large reads its worker holds their memory.
+   * Only while idle databases close at all (`idleCloseMs` > 0).
+   */
+  burstRows?: number;
+  burstIdleMs?: number;
+  /** The pool's clock in milliseconds (tests set it; default Date.now). */
+  now?: () => number;
 }
 
 /** Default of `idleCloseMs`: two minutes. */
 export const DEFAULT_IDLE_CLOSE_MS = 2 * 60_000;
 /** Default of `maxIdleMemoryBytes`: a PGlite heap starts at 128 MiB and grows for large statements. */
 export const DEFAULT_MAX_IDLE_MEMORY_BYTES = 192 * 1024 * 1024;
+/** Default of `burstRows`: ten batches of a large read (orm/recordRead.ts reads 1,000 ids per statement). */
+export const DEFAULT_BURST_ROWS = 10_000;
+/** Default of `burstIdleMs`. */
+export const DEFAULT_BURST_IDLE_MS = 20_000;
 
 interface OpenDatabase {
   storage: Promise<OpenStorage>;
+  /** The storage once open (for the sweeper, which does not wait). */
+  opened?: OpenStorage;
   users: number;
   lastUsed: number;
   /** Called when `users` falls to 0. */
@@ -52,8 +67,11 @@ export class DatabasePool {
   readonly maxOpen: number;
   readonly idleCloseMs: number;
   readonly maxIdleMemoryBytes: number;
-  /** Databases closed because they were idle, or idle with too much memory (for tests and benchmarks). */
-  readonly closedCounts = { idle: 0, memory: 0 };
+  readonly burstRows: number;
+  readonly burstIdleMs: number;
+  private readonly now: () => number;
+  /** Databases closed because they were idle, idle after a burst, or idle with too much memory (tests, benchmarks). */
+  readonly closedCounts = { idle: 0, burst: 0, memory: 0 };
 
   constructor(
     readonly backend: StorageBackend,
@@ -62,10 +80,13 @@ export class DatabasePool {
     this.maxOpen = options.maxOpen ?? 3;
     this.idleCloseMs = options.idleCloseMs ?? DEFAULT_IDLE_CLOSE_MS;
     this.maxIdleMemoryBytes = options.maxIdleMemoryBytes ?? DEFAULT_MAX_IDLE_MEMORY_BYTES;
+    this.burstRows = options.burstRows ?? DEFAULT_BURST_ROWS;
+    this.burstIdleMs = Math.min(options.burstIdleMs ?? DEFAULT_BURST_IDLE_MS, this.idleCloseMs);
+    this.now = options.now ?? Date.now;
     if (this.idleCloseMs > 0)
       this.sweeper = setInterval(
-        () => void this.closeIdle(this.idleCloseMs),
-        Math.max(1_000, Math.min(30_000, this.idleCloseMs / 4)),
+        () => void this.sweep(),
+        Math.max(1_000, Math.min(30_000, this.burstIdleMs / 4, this.idleCloseMs / 4)),
       ).unref();
   }
 
@@ -105,7 +126,7 @@ export class DatabasePool {
 
   private unlease(entry: OpenDatabase, name?: string): void {
     entry.users -= 1;
-    entry.lastUsed = Date.now();
+    entry.lastUsed = this.now();
     if (entry.users === 0) for (const wake of entry.drained.splice(0)) wake();
     this.waiters.shift()?.();
     if (entry.users === 0 && name !== undefined) void this.closeIfGrown(name, entry);
@@ -151,7 +172,10 @@ export class DatabasePool {
         continue;
       }
       if (!this.backend.exists(name)) throw new UnknownDatabaseError(name);
-      this.open.set(name, { storage: this.backend.open(name), users: 0, lastUsed: Date.now(), drained: [] });
+      const storage = this.backend.open(name);
+      const entry: OpenDatabase = { storage, users: 0, lastUsed: this.now(), drained: [] };
+      storage.then((opened) => (entry.opened = opened)).catch(() => undefined);
+      this.open.set(name, entry);
     }
   }
 
@@ -226,10 +250,26 @@ export class DatabasePool {
 
   /** Closes the databases unused for `idleMs` or more (one that a call took meanwhile stays open). */
   async closeIdle(idleMs: number): Promise<void> {
-    const isIdle = (entry: OpenDatabase) => entry.users === 0 && Date.now() - entry.lastUsed >= idleMs;
+    const isIdle = (entry: OpenDatabase) => entry.users === 0 && this.now() - entry.lastUsed >= idleMs;
     for (const [name, entry] of [...this.open.entries()]) {
       if (this.open.get(name) !== entry || !isIdle(entry)) continue;
       this.closedCounts.idle += 1;
+      await this.closeDatabase(name);
+    }
+  }
+
+  private async sweep(): Promise<void> {
+    await this.closeIdle(this.idleCloseMs);
+    await this.closeAfterBurst();
+  }
+
+  /** Closes the databases that read `burstRows` rows or more since they opened and have been idle for `burstIdleMs`. */
+  async closeAfterBurst(): Promise<void> {
+    const afterBurst = (entry: OpenDatabase) =>
+      entry.users === 0 && (entry.opened?.rowsRead ?? 0) >= this.burstRows && this.now() - entry.lastUsed >= this.burstIdleMs;
+    for (const [name, entry] of [...this.open.entries()]) {
+      if (this.open.get(name) !== entry || !afterBurst(entry)) continue;
+      this.closedCounts.burst += 1;
       await this.closeDatabase(name);
     }
   }

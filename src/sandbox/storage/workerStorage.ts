@@ -59,6 +59,8 @@ export class WorkerStorage implements Storage {
   openMs = 0;
   /** PGlite's WebAssembly heap as the last reply gave it (it never shrinks: only closing gives it back). */
   memoryBytes = 0;
+  /** Rows the statements returned since the database opened (a large read leaves the worker's memory grown). */
+  rowsRead = 0;
   /** The thread's exit code once it has ended: 0 when it ended by itself after closing, 1 when terminated or stopped. */
   exitCode: number | null = null;
   private readonly ended: Promise<void>;
@@ -150,7 +152,9 @@ export class WorkerStorage implements Storage {
 
   private async runStatement<Row>(sql: string, params: readonly unknown[], tx: number | null): Promise<QueryResult<Row>> {
     const reply = await this.send({ kind: 'query', sql, params: [...params], tx });
-    return reply.result as QueryResult<Row>;
+    const result = reply.result as QueryResult<Row>;
+    this.rowsRead += result.rows.length;
+    return result;
   }
 
   query<Row = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {

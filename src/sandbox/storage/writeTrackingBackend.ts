@@ -19,6 +19,10 @@ class WriteTrackingStorage implements OpenStorage {
     return this.inner.memoryBytes;
   }
 
+  get rowsRead(): number | undefined {
+    return this.inner.rowsRead;
+  }
+
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
     return tracked(this.inner, sql, params, this.wrote);
   }

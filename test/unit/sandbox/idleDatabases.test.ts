@@ -1,5 +1,6 @@
-// Idle databases (issue 23): the pool closes a database left idle, or idle with a grown PGlite heap, and the next call
-// opens it again transparently; calls that arrive while it closes wait for the close and then open it again.
+// Idle databases (issue 23): the pool closes a database left idle, idle after a burst of reads, or idle with a grown
+// PGlite heap, and the next call opens it again transparently; calls that arrive while it closes wait for the close
+// and then open it again.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -107,6 +108,58 @@ describe('idle databases (PGlite, or PostgreSQL with JSON2_SANDBOX_POSTGRES)', (
     assert.equal(await countPartners(bounded), 0);
     await waitUntil(() => !bounded.pool.isOpen('one'), 'the grown database was closed again after the next call');
     assert.ok(bounded.pool.closedCounts.memory > closed);
+  });
+});
+
+describe('databases idle after a burst of reads (PGlite; PostgreSQL: nothing to give back)', () => {
+  it('closes a database that read many rows once idle for the shorter time, and only then', async () => {
+    let now = 1_000_000;
+    const burst = await catalogWith('burst', { idleCloseMs: 600_000, burstRows: 50, burstIdleMs: 20_000, poolNow: () => now });
+    const readRows = (count: number) =>
+      burst.use('one', async (db) => (await db.query<{ n: number }>('SELECT generate_series(1, $1::int) AS n', [count])).rows.length);
+    // Counted from the opening of the database: the reads that made it are behind the close.
+    await burst.pool.closeIdle(0);
+    assert.equal(await readRows(10), 10);
+    now += 20_000;
+    await burst.pool.closeAfterBurst();
+    assert.equal(burst.pool.isOpen('one'), true, 'few rows read: stays open');
+    assert.equal(await readRows(60), 60);
+    now += 19_999;
+    await burst.pool.closeAfterBurst();
+    assert.equal(burst.pool.isOpen('one'), true, 'not idle long enough yet');
+    now += 1;
+    await burst.pool.closeAfterBurst();
+    if (burst.backendKind === 'postgres') {
+      assert.equal(burst.pool.isOpen('one'), true);
+      assert.equal(burst.pool.closedCounts.burst, 0);
+      return;
+    }
+    assert.equal(burst.pool.isOpen('one'), false);
+    assert.equal(burst.pool.closedCounts.burst, 1);
+    assert.equal(await readRows(5), 5, 'the next call opens it again');
+    now += 20_000;
+    await burst.pool.closeAfterBurst();
+    assert.equal(burst.pool.isOpen('one'), true, 'reopened: its count of rows starts again');
+  });
+
+  it('leaves a database that a call is using open', async () => {
+    let now = 1_000_000;
+    const busy = await catalogWith('busy', { idleCloseMs: 600_000, burstRows: 1, burstIdleMs: 20_000, poolNow: () => now });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const running = busy.use('one', async (db) => {
+      await db.query('SELECT generate_series(1, 5) AS n');
+      await held;
+      return (await db.query<{ n: number }>('SELECT 1 AS n')).rows;
+    });
+    await waitUntil(() => busy.pool.usersOf('one') === 1, 'the call took the database');
+    now += 60_000;
+    await busy.pool.closeAfterBurst();
+    assert.equal(busy.pool.isOpen('one'), true);
+    release();
+    assert.deepEqual(await running, [{ n: 1 }]);
   });
 });
 
