@@ -32,6 +32,11 @@ export interface PanelSample {
   /** From the handover (`show` called) to the first rows painted in the view, and to every row received. */
   readonly firstRowsMs: number;
   readonly allRowsMs: number;
+  /**
+   * From the handover to the later of the first rows painted and the page's `load` event: the workbench keeps a new
+   * view's frame hidden until that event (or 200 ms after it wrote the page), so this is when they can be seen.
+   */
+  readonly firstRowsShownMs: number;
   /** The same first rows as the benchmark saw them through a `reportState` round trip (an upper bound). */
   readonly firstRowsSeenMs: number;
   /** From the handover to the view's `show`, to its first slice of bytes, and to the first rows in its DOM. */
@@ -92,6 +97,7 @@ function stepsOf(created: number, ready: number | undefined, view: ViewTimeline,
     documentLoaded: from(view.documentLoaded),
     scriptLoaded: from(view.scriptLoaded),
     scriptStarted: from(view.scriptStarted),
+    documentComplete: from(view.documentComplete),
     readySent: from(view.ready),
     readyReceived: from(ready),
     answerHandedOver: from(handedOver),
@@ -163,6 +169,7 @@ async function sample(requests: RequestsTestApi, kind: Case, round: number): Pro
     longestGcMs: longestGc,
     firstRowsMs: (view.firstRowsPainted ?? NaN) - handedOver,
     allRowsMs: (view.allRowsReceived ?? NaN) - handedOver,
+    firstRowsShownMs: Math.max(view.firstRowsPainted ?? NaN, view.documentComplete ?? NaN) - handedOver,
     firstRowsSeenMs,
     answerReceivedMs: (view.answerReceived ?? NaN) - handedOver,
     firstBytesMs: (view.firstBytesReceived ?? NaN) - handedOver,

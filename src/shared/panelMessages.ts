@@ -224,6 +224,11 @@ export interface ViewTimeline {
   readonly scriptLoaded?: number;
   /** The script's first statement ran (before its libraries were set up). */
   readonly scriptStarted?: number;
+  /**
+   * The document's `load` event: the workbench keeps a new view's frame hidden until then (or until 200 ms after it
+   * wrote the page), so a new panel's rows are seen at the later of this and `firstRowsPainted`.
+   */
+  readonly documentComplete?: number;
   /** The view posted `ready`. */
   readonly ready?: number;
   /** The `show` message of the answer shown arrived. */

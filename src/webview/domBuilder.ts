@@ -1,6 +1,7 @@
 // Builds DOM elements with attributes and text only: the panel never parses HTML.
 // Buttons are `vscode-button`s from @vscode-elements/elements (themed like the workbench's own controls).
 import '@vscode-elements/elements/dist/vscode-button/index.js';
+import { withCodicons } from './codicons';
 
 /** A `vscode-button`: focusable, operated with Enter and Space, `disabled` takes it out of the tab order. */
 export type PanelButton = HTMLElement & { disabled: boolean };
@@ -21,7 +22,7 @@ export function element<K extends keyof HTMLElementTagNameMap>(
 export function button(label: string, action: () => void, attributes: Record<string, string> = {}, icon?: string): PanelButton {
   const node = document.createElement('vscode-button') as PanelButton;
   node.setAttribute('secondary', '');
-  if (icon) node.setAttribute('icon', icon);
+  if (icon) withCodicons(() => node.setAttribute('icon', icon));
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   node.textContent = label;
   node.addEventListener('click', () => {

@@ -7,6 +7,9 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 const now = (): number => performance.timeOrigin + performance.now();
 const timeline: Mutable<ViewTimeline> = { scriptStarted: now(), documentRequested: performance.timeOrigin };
 
+if (document.readyState === 'complete') timeline.documentComplete = now();
+else window.addEventListener('load', () => mark('documentComplete'), { once: true });
+
 /** Records `step` now. */
 export function mark(step: keyof ViewTimeline): void {
   timeline[step] = now();

@@ -38,8 +38,9 @@ function inlinable(text: string, element: 'script' | 'style'): boolean {
 /**
  * The page. Its first paint fetches nothing: the view's script and `media/panel.css` are inlined under the page's
  * fresh nonce (fetching them through the webview's service worker took 40–50 ms of a new panel's start), and the
- * codicon font is declared inline too. The codicon stylesheet is only preloaded: `vscode-icon` reads its address from
- * the link and loads it in each button's shadow root. The data block (the embedded messages) is not run.
+ * codicon font is declared inline too. The workbench shows a new view's frame only after the page's `load` event, so
+ * the view adds the codicon stylesheet (its address in `data-codicons`) and the buttons' icons after that event
+ * (src/webview/codicons.ts). The data block (the embedded messages) is not run.
  */
 export function pageHtml(webview: vscode.Webview, extensionUri: vscode.Uri, embedded: string): string {
   const nonce = randomBytes(16).toString('base64');
@@ -47,10 +48,10 @@ export function pageHtml(webview: vscode.Webview, extensionUri: vscode.Uri, embe
   const read = (...parts: string[]) => fs.readFileSync(vscode.Uri.joinPath(extensionUri, ...parts).fsPath, 'utf8');
   const scriptText = read('dist', 'webview', 'main.js');
   const styleText = read('media', 'panel.css');
-  const filter = uri('dist', 'webview', 'filter.js');
+  const data = `data-filter="${uri('dist', 'webview', 'filter.js')}" data-codicons="${uri('media', 'codicons', 'codicon.css')}"`;
   const script = inlinable(scriptText, 'script')
-    ? `<script nonce="${nonce}" data-filter="${filter}">${scriptText}</script>`
-    : `<script nonce="${nonce}" data-filter="${filter}" src="${uri('dist', 'webview', 'main.js')}"></script>`;
+    ? `<script nonce="${nonce}" ${data}>${scriptText}</script>`
+    : `<script nonce="${nonce}" ${data} src="${uri('dist', 'webview', 'main.js')}"></script>`;
   const style = inlinable(styleText, 'style')
     ? `<style nonce="${nonce}">${styleText}</style>`
     : `<link rel="stylesheet" href="${uri('media', 'panel.css')}">`;
@@ -62,7 +63,6 @@ export function pageHtml(webview: vscode.Webview, extensionUri: vscode.Uri, embe
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="preload" as="style" id="vscode-codicon-stylesheet" href="${uri('media', 'codicons', 'codicon.css')}">
 <style nonce="${nonce}">${font}</style>
 ${style}
 <title>JSON-2 response</title>
