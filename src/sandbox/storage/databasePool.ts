@@ -26,7 +26,8 @@ export interface DatabasePoolOptions {
    */
   maxIdleMemoryBytes?: number;
   /**
-   * A database that read at least `burstRows` rows since it opened (OpenStorage.rowsRead: PGlite only) is closed once
+   * A database whose large statements read at least `burstRows` rows since it opened (OpenStorage.largeReadRows:
+   * PGlite only; statements of fewer than 1,000 rows do not count, so browsing never counts) is closed once
    * idle for `burstIdleMs`, sooner than `idleCloseMs`: after a burst of large reads its worker holds their memory.
    * Only while idle databases close at all (`idleCloseMs` > 0).
    */
@@ -266,7 +267,7 @@ export class DatabasePool {
   /** Closes the databases that read `burstRows` rows or more since they opened and have been idle for `burstIdleMs`. */
   async closeAfterBurst(): Promise<void> {
     const afterBurst = (entry: OpenDatabase) =>
-      entry.users === 0 && (entry.opened?.rowsRead ?? 0) >= this.burstRows && this.now() - entry.lastUsed >= this.burstIdleMs;
+      entry.users === 0 && (entry.opened?.largeReadRows ?? 0) >= this.burstRows && this.now() - entry.lastUsed >= this.burstIdleMs;
     for (const [name, entry] of [...this.open.entries()]) {
       if (this.open.get(name) !== entry || !afterBurst(entry)) continue;
       this.closedCounts.burst += 1;

@@ -7,8 +7,11 @@ export interface OpenStorage extends Storage {
   readonly alive: boolean;
   /** Memory this database holds that only closing it gives back (PGlite's WebAssembly heap); undefined when none. */
   readonly memoryBytes?: number;
-  /** Rows its statements returned since it opened, where closing it gives memory back (PGlite); undefined otherwise. */
-  readonly rowsRead?: number;
+  /**
+   * Rows its large statements (1,000 rows or more each) returned since it opened, where closing it gives memory back
+   * (PGlite); undefined otherwise.
+   */
+  readonly largeReadRows?: number;
   /**
    * Stops the database at once, as a crash would (the PGlite worker thread is terminated, the PostgreSQL connection
    * dropped): running calls fail, uncommitted changes are lost, committed ones stay; `alive` turns false.

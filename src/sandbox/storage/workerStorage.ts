@@ -27,6 +27,8 @@ type RequestBody = WithoutId<WorkerRequest>;
 
 /** How long `abort` lets PostgreSQL inside the worker exit before it terminates the thread (a statement running). */
 const ABORT_GRACE_MS = 1_000;
+/** A statement returning this many rows or more is one batch of a large read (orm/recordRead.ts reads 1,000 ids a time). */
+export const LARGE_STATEMENT_ROWS = 1_000;
 
 /**
  * How long `close` (and a failed start) lets the worker end by itself before terminating the thread. A worker whose
@@ -59,8 +61,11 @@ export class WorkerStorage implements Storage {
   openMs = 0;
   /** PGlite's WebAssembly heap as the last reply gave it (it never shrinks: only closing gives it back). */
   memoryBytes = 0;
-  /** Rows the statements returned since the database opened (a large read leaves the worker's memory grown). */
-  rowsRead = 0;
+  /**
+   * Rows returned by large statements (LARGE_STATEMENT_ROWS or more each) since the database opened: what a burst of
+   * large reads leaves grown in the worker. Small statements do not count, so browsing never makes a database "burst".
+   */
+  largeReadRows = 0;
   /** The thread's exit code once it has ended: 0 when it ended by itself after closing, 1 when terminated or stopped. */
   exitCode: number | null = null;
   private readonly ended: Promise<void>;
@@ -153,7 +158,7 @@ export class WorkerStorage implements Storage {
   private async runStatement<Row>(sql: string, params: readonly unknown[], tx: number | null): Promise<QueryResult<Row>> {
     const reply = await this.send({ kind: 'query', sql, params: [...params], tx });
     const result = reply.result as QueryResult<Row>;
-    this.rowsRead += result.rows.length;
+    if (result.rows.length >= LARGE_STATEMENT_ROWS) this.largeReadRows += result.rows.length;
     return result;
   }
 

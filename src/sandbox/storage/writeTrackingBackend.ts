@@ -19,8 +19,8 @@ class WriteTrackingStorage implements OpenStorage {
     return this.inner.memoryBytes;
   }
 
-  get rowsRead(): number | undefined {
-    return this.inner.rowsRead;
+  get largeReadRows(): number | undefined {
+    return this.inner.largeReadRows;
   }
 
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
