@@ -251,12 +251,7 @@ export class DatabasePool {
 
   /** Closes the databases unused for `idleMs` or more (one that a call took meanwhile stays open). */
   async closeIdle(idleMs: number): Promise<void> {
-    const isIdle = (entry: OpenDatabase) => entry.users === 0 && this.now() - entry.lastUsed >= idleMs;
-    for (const [name, entry] of [...this.open.entries()]) {
-      if (this.open.get(name) !== entry || !isIdle(entry)) continue;
-      this.closedCounts.idle += 1;
-      await this.closeDatabase(name);
-    }
+    await this.closeWhere('idle', (entry) => this.now() - entry.lastUsed >= idleMs);
   }
 
   private async sweep(): Promise<void> {
@@ -266,11 +261,17 @@ export class DatabasePool {
 
   /** Closes the databases that read `burstRows` rows or more since they opened and have been idle for `burstIdleMs`. */
   async closeAfterBurst(): Promise<void> {
-    const afterBurst = (entry: OpenDatabase) =>
-      entry.users === 0 && (entry.opened?.largeReadRows ?? 0) >= this.burstRows && this.now() - entry.lastUsed >= this.burstIdleMs;
+    await this.closeWhere(
+      'burst',
+      (entry) => (entry.opened?.largeReadRows ?? 0) >= this.burstRows && this.now() - entry.lastUsed >= this.burstIdleMs,
+    );
+  }
+
+  /** Closes, one by one, the unused databases `shouldClose` picks (checked again just before each close), counted as `reason`. */
+  private async closeWhere(reason: 'idle' | 'burst', shouldClose: (entry: OpenDatabase) => boolean): Promise<void> {
     for (const [name, entry] of [...this.open.entries()]) {
-      if (this.open.get(name) !== entry || !afterBurst(entry)) continue;
-      this.closedCounts.burst += 1;
+      if (this.open.get(name) !== entry || entry.users !== 0 || !shouldClose(entry)) continue;
+      this.closedCounts[reason] += 1;
       await this.closeDatabase(name);
     }
   }
