@@ -37,6 +37,8 @@ export interface PanelSample {
    * view's frame hidden until that event (or 200 ms after it wrote the page), so this is when they can be seen.
    */
   readonly firstRowsShownMs: number;
+  /** From the handover to the page's first paint when the first rows were in it (a new page), else as the line above. */
+  readonly firstRowsOnScreenMs: number;
   /** The same first rows as the benchmark saw them through a `reportState` round trip (an upper bound). */
   readonly firstRowsSeenMs: number;
   /** From the handover to the view's `show`, to its first slice of bytes, and to the first rows in its DOM. */
@@ -105,7 +107,18 @@ function stepsOf(created: number, ready: number | undefined, view: ViewTimeline,
     firstBytesReceived: from(view.firstBytesReceived),
     firstRowsInDom: from(view.firstRowsInDom),
     firstRowsPainted: from(view.firstRowsPainted),
+    firstPaint: from(view.firstPaint),
   };
+}
+
+/**
+ * When the first rows were on screen: the page's first paint when the rows were in it (a page the answer created),
+ * else the later of the frame after the rows and the page's load event.
+ */
+function onScreen(view: ViewTimeline): number {
+  const shown = Math.max(view.firstRowsPainted ?? NaN, view.documentComplete ?? NaN);
+  const paintHadRows = view.firstPaint !== undefined && view.firstRowsInDom !== undefined && view.firstPaint > view.firstRowsInDom;
+  return paintHadRows ? Math.max(view.firstPaint as number, shown) : shown;
 }
 
 async function sample(requests: RequestsTestApi, kind: Case, round: number): Promise<PanelSample> {
@@ -170,6 +183,7 @@ async function sample(requests: RequestsTestApi, kind: Case, round: number): Pro
     firstRowsMs: (view.firstRowsPainted ?? NaN) - handedOver,
     allRowsMs: (view.allRowsReceived ?? NaN) - handedOver,
     firstRowsShownMs: Math.max(view.firstRowsPainted ?? NaN, view.documentComplete ?? NaN) - handedOver,
+    firstRowsOnScreenMs: onScreen(view) - handedOver,
     firstRowsSeenMs,
     answerReceivedMs: (view.answerReceived ?? NaN) - handedOver,
     firstBytesMs: (view.firstBytesReceived ?? NaN) - handedOver,

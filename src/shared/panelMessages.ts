@@ -239,6 +239,11 @@ export interface ViewTimeline {
   readonly firstRowsInDom?: number;
   /** The frame after that one started, so the rows had been painted. */
   readonly firstRowsPainted?: number;
+  /**
+   * The page's first paint as the browser reports it (paint timing: when the frame was presented, later than the
+   * frame's start above). A new panel's first rows are in its first paint, the workbench showing its frame only then.
+   */
+  readonly firstPaint?: number;
   /** Every record of that answer had arrived. */
   readonly allRowsReceived?: number;
 }

@@ -152,6 +152,8 @@ export class RecordsTable {
 
   /** Renders the rows in sight now (also called by the scroll handler once per frame). */
   render(): void {
+    // A render asked for by the next frame is redundant once this one has run (the first rows would be built twice).
+    if (this.#frame !== 0) cancelAnimationFrame(this.#frame);
     this.#frame = 0;
     const total = this.#order.length;
     this.#grid.setAttribute('aria-rowcount', String(total + 1));

@@ -33,12 +33,14 @@ export function rowsInDom(): void {
 
 export function viewTimeline(): ViewTimeline {
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const firstPaint = performance.getEntriesByName('first-paint', 'paint')[0];
   const script = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/main.js')) as
     | PerformanceResourceTiming
     | undefined;
   return {
     ...timeline,
     ...(navigation?.responseEnd ? { documentLoaded: performance.timeOrigin + navigation.responseEnd } : {}),
+    ...(firstPaint ? { firstPaint: performance.timeOrigin + firstPaint.startTime } : {}),
     ...(script?.responseEnd ? { scriptLoaded: performance.timeOrigin + script.responseEnd } : {}),
   };
 }

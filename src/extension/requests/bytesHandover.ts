@@ -10,6 +10,12 @@ import type { BytesMessage } from '../../shared/panelMessages';
  * pauses no longer land in a task that is itself long.
  */
 const FIRST_SLICE_BYTES = 64 * 1024;
+/**
+ * The first slice for a view not ready yet, which a new panel's page carries itself: it is written into the page as
+ * base64 and read before the page's `load` event, which the workbench waits for to show a new panel, so it holds about
+ * a screen of rows and no more. The next slice follows once the view is ready.
+ */
+export const UNREADY_FIRST_SLICE_BYTES = 16 * 1024;
 const SLICE_BYTES = 256 * 1024;
 /** 2 MiB in flight (16 slices, 4 MiB, gave longer host tasks: more of VS Code's writing overlaps each one). */
 const SLICES_IN_FLIGHT = 8;
@@ -45,8 +51,8 @@ export function timed<T>(handover: Handover, task: () => T): T {
 }
 
 /** The answer's first slice, looked over for secrets: undefined when redaction could change something in it. */
-export function firstSlice(id: string, answer: AnswerBytes): BytesMessage | undefined {
-  const end = Math.min(answer.size, FIRST_SLICE_BYTES);
+export function firstSlice(id: string, answer: AnswerBytes, size = FIRST_SLICE_BYTES): BytesMessage | undefined {
+  const end = Math.min(answer.size, size);
   if (end === 0 || answer.mayHoldSecrets(0, end)) return undefined;
   return { type: 'bytes', id, start: 0, data: new Uint8Array(answer.bytes.subarray(0, end)) };
 }

@@ -211,6 +211,13 @@ GET /web/version
     assert.ok(page.includes('"id":"embedded-1"'), 'the answer and its first slice came in the page');
     assert.ok(!page.includes('<img') && !page.includes('<b>') && !state.html.includes('<img'), 'no markup of the answer in the page');
     assert.equal(api.requests.panelHandover()?.chunks, 2, 'the first slice in the page, the rest in one more');
+    const block = /<script type="application\/json" id="embedded">(.*?)<\/script>/s.exec(page)?.[1] ?? '[]';
+    const carried = (JSON.parse(block) as { type: string; data?: string }[]).find((message) => message.type === 'bytes');
+    assert.equal(
+      Buffer.from(carried?.data ?? '', 'base64').length,
+      16 * 1024,
+      'the page carries a first slice of 16 KiB, about a screen of rows',
+    );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
