@@ -1,7 +1,8 @@
 // Runs the unit tests (node's test runner) on the transpiled files in out/test/unit. Node 20 takes an explicit
 // list of files, not globs, so this finds them. Arguments narrow the run to files whose path contains one of them;
 // `--postgres` adds the tests of out/test/postgres, which need a PostgreSQL server (JSON2_SANDBOX_POSTGRES).
-// JSON2_TEST_HTTP_POOL=node:http runs the clients on the command line's HTTP pool instead of undici's.
+// JSON2_TEST_HTTP_POOL=node:http runs the clients on the command line's HTTP pool instead of undici's;
+// JSON2_TEST_FILE_TIMEOUT_MS bounds each test file (10 minutes unless set).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,7 +37,11 @@ if (files.length === 0) {
 }
 // Every test process starts with the core clients' HTTP pool chosen, as the extension's and the CLI's entry points do.
 const httpPool = path.join(root, 'out/test/support/chooseTestHttpPool.js');
-const result = spawnSync(process.execPath, ['--enable-source-maps', '--require', httpPool, '--test', '--test-reporter=spec', ...files], {
+// Node's runner gives this limit to each file's process: a file that hangs fails with its name and the tests it passed
+// instead of stalling the run (and CI) for good. The longest file takes about 90 s on a quiet machine.
+const fileTimeoutMs = Number(process.env.JSON2_TEST_FILE_TIMEOUT_MS ?? 600_000);
+const runner = ['--test', `--test-timeout=${fileTimeoutMs}`, '--test-reporter=spec'];
+const result = spawnSync(process.execPath, ['--enable-source-maps', '--require', httpPool, ...runner, ...files], {
   stdio: 'inherit',
   cwd: root,
 });
