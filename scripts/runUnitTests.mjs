@@ -38,9 +38,14 @@ if (files.length === 0) {
 // Every test process starts with the core clients' HTTP pool chosen, as the extension's and the CLI's entry points do.
 const httpPool = path.join(root, 'out/test/support/chooseTestHttpPool.js');
 // Node's runner gives this limit to each file's process: a file that hangs fails with its name and the tests it passed
-// instead of stalling the run (and CI) for good. The longest file takes about 90 s on a quiet machine.
+// instead of stalling the run (and CI) for good, and the second reporter names the test that hung. The longest file
+// takes about 90 s on a quiet machine.
 const fileTimeoutMs = Number(process.env.JSON2_TEST_FILE_TIMEOUT_MS ?? 600_000);
-const runner = ['--test', `--test-timeout=${fileTimeoutMs}`, '--test-reporter=spec'];
+const reporters = ['spec', path.join(root, 'scripts/unfinishedTestsReporter.mjs')].flatMap((reporter) => [
+  `--test-reporter=${reporter}`,
+  '--test-reporter-destination=stdout',
+]);
+const runner = ['--test', `--test-timeout=${fileTimeoutMs}`, ...reporters];
 const result = spawnSync(process.execPath, ['--enable-source-maps', '--require', httpPool, ...runner, ...files], {
   stdio: 'inherit',
   cwd: root,
