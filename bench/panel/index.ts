@@ -111,12 +111,17 @@ function stepsOf(created: number, ready: number | undefined, view: ViewTimeline,
   };
 }
 
+/** The later of the first rows' frame and the page's `load` event, before which the workbench hides a new view. */
+function shownAt(view: ViewTimeline): number {
+  return Math.max(view.firstRowsPainted ?? NaN, view.documentComplete ?? NaN);
+}
+
 /**
  * When the first rows were on screen: the page's first paint when the rows were in it (a page the answer created),
  * else the later of the frame after the rows and the page's load event.
  */
 function onScreen(view: ViewTimeline): number {
-  const shown = Math.max(view.firstRowsPainted ?? NaN, view.documentComplete ?? NaN);
+  const shown = shownAt(view);
   const paintHadRows = view.firstPaint !== undefined && view.firstRowsInDom !== undefined && view.firstPaint > view.firstRowsInDom;
   return paintHadRows ? Math.max(view.firstPaint as number, shown) : shown;
 }
@@ -182,7 +187,7 @@ async function sample(requests: RequestsTestApi, kind: Case, round: number): Pro
     longestGcMs: longestGc,
     firstRowsMs: (view.firstRowsPainted ?? NaN) - handedOver,
     allRowsMs: (view.allRowsReceived ?? NaN) - handedOver,
-    firstRowsShownMs: Math.max(view.firstRowsPainted ?? NaN, view.documentComplete ?? NaN) - handedOver,
+    firstRowsShownMs: shownAt(view) - handedOver,
     firstRowsOnScreenMs: onScreen(view) - handedOver,
     firstRowsSeenMs,
     answerReceivedMs: (view.answerReceived ?? NaN) - handedOver,

@@ -15,7 +15,7 @@ const FIRST_SLICE_BYTES = 64 * 1024;
  * base64 and read before the page's `load` event, which the workbench waits for to show a new panel, so it holds about
  * a screen of rows and no more. The next slice follows once the view is ready.
  */
-export const UNREADY_FIRST_SLICE_BYTES = 16 * 1024;
+const UNREADY_FIRST_SLICE_BYTES = 16 * 1024;
 const SLICE_BYTES = 256 * 1024;
 /** 2 MiB in flight (16 slices, 4 MiB, gave longer host tasks: more of VS Code's writing overlaps each one). */
 const SLICES_IN_FLIGHT = 8;
@@ -50,9 +50,12 @@ export function timed<T>(handover: Handover, task: () => T): T {
   return result;
 }
 
-/** The answer's first slice, looked over for secrets: undefined when redaction could change something in it. */
-export function firstSlice(id: string, answer: AnswerBytes, size = FIRST_SLICE_BYTES): BytesMessage | undefined {
-  const end = Math.min(answer.size, size);
+/**
+ * The answer's first slice for a view not ready yet, looked over for secrets: undefined when redaction could change
+ * something in it.
+ */
+export function firstSlice(id: string, answer: AnswerBytes): BytesMessage | undefined {
+  const end = Math.min(answer.size, UNREADY_FIRST_SLICE_BYTES);
   if (end === 0 || answer.mayHoldSecrets(0, end)) return undefined;
   return { type: 'bytes', id, start: 0, data: new Uint8Array(answer.bytes.subarray(0, end)) };
 }

@@ -2,7 +2,7 @@
 // (dist/responsePanel.js), required when the first panel opens (responsePanels.ts).
 import * as vscode from 'vscode';
 import type { CommandMessage, HostToView, PanelResponse, PanelState, ViewAction, ViewToHost } from '../../shared/panelMessages';
-import { firstSlice, type Handover, handOverBytes, timed, UNREADY_FIRST_SLICE_BYTES } from './bytesHandover';
+import { firstSlice, type Handover, handOverBytes, timed } from './bytesHandover';
 import type { PanelAnswer } from './panelAnswer';
 import { pageHtml, takeEmbedded } from './panelPage';
 
@@ -101,7 +101,7 @@ export class ResponsePanel implements vscode.Disposable {
     const show = (id: string, total: number) => this.#post({ type: 'show', response: { ...rest, id, body: undefined, bytes: { total } } });
     timed(handover, () => show(response.id, answer.size));
     // A view not ready yet gets the first slice with the answer (in its page when it is new), the rest after `ready`.
-    const first = this.#ready ? undefined : timed(handover, () => firstSlice(response.id, answer, UNREADY_FIRST_SLICE_BYTES));
+    const first = this.#ready ? undefined : timed(handover, () => firstSlice(response.id, answer));
     if (first) this.#post(first);
     const target = {
       post: (message: Parameters<typeof this.panel.webview.postMessage>[0]) => this.panel.webview.postMessage(message),
