@@ -76,6 +76,15 @@ export const bundles = [
     target: 'es2022',
     format: 'iife',
   },
+  // The panel's buttons (`vscode-button`, Lit): carried by the page inert and run after its first paint.
+  {
+    ...common,
+    entryPoints: ['src/webview/controlsBundle.ts'],
+    outfile: 'dist/webview/controls.js',
+    platform: 'browser',
+    target: 'es2022',
+    format: 'iife',
+  },
   // The panel's filter (JSONPath): loaded by the view when a path is first applied, so its first rows wait for less.
   {
     ...common,

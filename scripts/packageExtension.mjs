@@ -42,6 +42,7 @@ const REQUIRED = [
   'extension/dist/mcp.js',
   'extension/dist/webview/main.js',
   'extension/dist/webview/filter.js',
+  'extension/dist/webview/controls.js',
   'extension/syntaxes/json2.tmLanguage.json',
   'extension/dist/sandboxPackage.json',
   'extension/dist/ThirdPartyNotices.txt',
@@ -147,6 +148,7 @@ function writeExtensionNotices() {
       'dist/mcp.js',
       'dist/webview/main.js',
       'dist/webview/filter.js',
+      'dist/webview/controls.js',
     ]),
     fileNotice(root, {
       name: '@vscode/codicons (media/codicons)',

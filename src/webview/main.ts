@@ -1,6 +1,7 @@
 // The response panel's front end: announces itself, then renders what the host sends with DOM APIs only.
 import { mark } from './viewTimeline';
 import type { EmbeddedMessage, HostToView, ViewToHost } from '../shared/panelMessages';
+import { defineControlsAfterFirstPaint } from './controls';
 import { ResponseView } from './responseView';
 
 interface VsCodeApi {
@@ -59,6 +60,8 @@ function fromBase64(text: string): Uint8Array {
   for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
   return bytes;
 }
+
+defineControlsAfterFirstPaint();
 
 // The page carries this script inline: once run, its text need not stay in the DOM (nor in every `state`'s HTML).
 document.currentScript?.remove();

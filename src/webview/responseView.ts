@@ -3,7 +3,7 @@ import type { CommandMessage, PanelResponse, PanelState, PanelView, ViewAction }
 import type { FilteredAnswer } from './answerFilter';
 import { AnswerReader } from './answerReader';
 import { isRecordList } from './cellText';
-import { button, element, type PanelButton } from './domBuilder';
+import { button, element, isDisabled, setDisabled, type PanelButton } from './domBuilder';
 import { ErrorView } from './errorView';
 import { FilterBox } from './filterBox';
 import { loadedFilter, loadFilter } from './filterLoader';
@@ -223,7 +223,7 @@ export class ResponseView {
   #press(command: CommandMessage['command']): void {
     const pressed = this.#buttons.get(command);
     if (pressed) {
-      if (!pressed.hidden && !pressed.disabled) pressed.click();
+      if (!pressed.hidden && !isDisabled(pressed)) pressed.click();
       return;
     }
     const choice = this.#exportChoice;
@@ -336,8 +336,8 @@ export class ResponseView {
     this.#status.replaceChildren(...parts);
     const cancel = this.#buttons.get('cancel');
     if (cancel) cancel.hidden = !this.#busy;
-    this.#pager.previous.disabled = !response?.page || response.page.offset === 0;
-    this.#pager.next.disabled = !response?.page;
+    setDisabled(this.#pager.previous, !response?.page || response.page.offset === 0);
+    setDisabled(this.#pager.next, !response?.page);
     this.#pager.previous.hidden = this.#pager.next.hidden = !response?.page;
   }
 

@@ -77,6 +77,51 @@ async function checkAccessibility(page, frame) {
   return reached;
 }
 
+/**
+ * The buttons whose look-alike (panel.css draws a `vscode-button` so until its element is defined, after the page's
+ * first paint) differs in size or place from the button: the page's buttons, all defined by now, against copies of them in a
+ * blank frame of the page, where the element is not defined, under the page's stylesheets and theme.
+ */
+function lookAlikeMismatches(frame) {
+  return frame.evaluate(() => {
+    const buttons = [...document.querySelectorAll('#app vscode-button')];
+    const undefinedOnes = buttons.filter((button) => !button.matches(':defined')).length;
+    if (buttons.length === 0 || undefinedOnes > 0) return [`${undefinedOnes} of ${buttons.length} buttons not defined`];
+    const probe = document.createElement('iframe');
+    probe.style.cssText = `position: fixed; left: 0; top: 0; border: 0; visibility: hidden; width: ${window.innerWidth}px; height: ${window.innerHeight}px`;
+    document.body.append(probe);
+    const blank = probe.contentDocument;
+    blank.adoptedStyleSheets = [...document.styleSheets].map((sheet) => {
+      const copy = new probe.contentWindow.CSSStyleSheet();
+      copy.replaceSync([...sheet.cssRules].map((rule) => rule.cssText).join('\n'));
+      return copy;
+    });
+    // Styles through the CSSOM: the page's CSP, which the blank frame inherits, refuses style attributes.
+    const copyStyle = (from, to) => {
+      for (const name of from.style) to.style.setProperty(name, from.style.getPropertyValue(name));
+    };
+    copyStyle(document.documentElement, blank.documentElement);
+    copyStyle(document.body, blank.body);
+    for (const { name, value } of document.body.attributes) if (name !== 'style') blank.body.setAttribute(name, value);
+    blank.body.append(blank.importNode(document.getElementById('app'), true));
+    const copies = [...blank.querySelectorAll('#app vscode-button')];
+    const mismatches = [];
+    buttons.forEach((button, index) => {
+      const real = button.getBoundingClientRect();
+      if (real.width === 0) return;
+      const copy = copies[index];
+      const alike = copy.getBoundingClientRect();
+      if (copy.matches(':defined')) mismatches.push(`${button.textContent}: defined in the blank frame`);
+      else if (['x', 'y', 'width', 'height'].some((side) => Math.abs(real[side] - alike[side]) > 1)) {
+        const box = (rect) => `${rect.width.toFixed(1)}×${rect.height.toFixed(1)} at ${rect.x.toFixed(1)},${rect.y.toFixed(1)}`;
+        mismatches.push(`${button.textContent}: ${box(real)} defined, ${box(alike)} before`);
+      }
+    });
+    probe.remove();
+    return mismatches;
+  });
+}
+
 /** The frame of the response panel's page (webviews nest two iframes), once it shows `selector`. */
 async function panelFrame(page, selector) {
   for (const deadline = Date.now() + timeout; ; ) {
@@ -150,6 +195,15 @@ runUiTest(
       await page.waitForTimeout(300);
       await page.screenshot({ path: path.join(options.out, '01-records-table.png') });
     });
+    await step(
+      'each button has the size and place its look-alike had before the element was defined (no shift after the first paint)',
+      async () => {
+        const frame = await panelFrame(page, '.grid-viewport .grid-row');
+        await frame.locator('#app vscode-button:not(:defined)').first().waitFor({ state: 'detached', timeout });
+        const mismatches = await lookAlikeMismatches(frame);
+        if (mismatches.length > 0) throw new Error(`buttons and their look-alikes differ:\n${mismatches.join('\n')}`);
+      },
+    );
     await step("the panel's controls have names and roles, Tab reaches each of them, the arrow keys move in the grid", async () => {
       const frame = await panelFrame(page, '.grid-viewport .grid-row');
       const reached = await checkAccessibility(page, frame);

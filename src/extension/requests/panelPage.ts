@@ -48,10 +48,12 @@ export function pageHtml(webview: vscode.Webview, extensionUri: vscode.Uri, embe
   const read = (...parts: string[]) => fs.readFileSync(vscode.Uri.joinPath(extensionUri, ...parts).fsPath, 'utf8');
   const scriptText = read('dist', 'webview', 'main.js');
   const styleText = read('media', 'panel.css');
-  const data = `data-filter="${uri('dist', 'webview', 'filter.js')}" data-codicons="${uri('media', 'codicons', 'codicon.css')}"`;
+  const controlsText = read('dist', 'webview', 'controls.js');
+  const data = `data-filter="${uri('dist', 'webview', 'filter.js')}" data-controls="${uri('dist', 'webview', 'controls.js')}" data-codicons="${uri('media', 'codicons', 'codicon.css')}"`;
   const script = inlinable(scriptText, 'script')
     ? `<script nonce="${nonce}" ${data}>${scriptText}</script>`
     : `<script nonce="${nonce}" ${data} src="${uri('dist', 'webview', 'main.js')}"></script>`;
+  const controls = inlinable(controlsText, 'script') ? `<script type="text/plain" id="controls-code">${controlsText}</script>` : '';
   const style = inlinable(styleText, 'style')
     ? `<style nonce="${nonce}">${styleText}</style>`
     : `<link rel="stylesheet" href="${uri('media', 'panel.css')}">`;
@@ -71,6 +73,7 @@ ${style}
 <div id="app" role="region" aria-label="Response"></div>
 <script type="application/json" id="embedded">${embedded}</script>
 ${script}
+${controls}
 </body>
 </html>`;
 }
