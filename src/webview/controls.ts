@@ -33,6 +33,11 @@ export function defineControls(): void {
   if (block) {
     script.textContent = block.textContent;
     block.remove();
-  } else script.src = ownScript?.dataset.controls || new URL('controls.js', ownScript?.src || document.baseURI).href;
+  } else {
+    script.src = ownScript?.dataset.controls || new URL('controls.js', ownScript?.src || document.baseURI).href;
+    script.addEventListener('load', () => script.remove(), { once: true });
+  }
   document.head.append(script);
+  // Run (an inline one as it is appended): its text need not stay in the DOM, nor in every `state`'s HTML.
+  if (block) script.remove();
 }

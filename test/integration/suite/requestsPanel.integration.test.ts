@@ -1,5 +1,7 @@
 // The response panel's buttons against the sandbox: copying cells, rows and ids, go to request, one panel per file.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import * as vscode from 'vscode';
 import type { Json2TestApi } from '../../../src/extension/activate';
 import type { RequestsTestApi } from '../../../src/extension/requests/registerRequests';
@@ -196,7 +198,7 @@ GET /web/version
     assert.ok(state.visibleCells.some((row) => row[1] === 'key «redacted»'));
   });
 
-  test('an answer that creates the panel comes in its page with its first slice; no markup in it runs', async () => {
+  test("an answer that creates the panel comes in its page with its first slice and the buttons' code; no markup in it runs", async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await eventually(() => api.requests.panelCount() === 0, 'no panel open');
     const name = '</script><img src=x onerror=alert(1)><!--';
@@ -218,6 +220,12 @@ GET /web/version
       16 * 1024,
       'the page carries a first slice of 16 KiB, about a screen of rows',
     );
+    // The buttons' code rides in the page inert, and the view runs it (removing the block) after its first paint.
+    assert.ok(page.includes('<script type="text/plain" id="controls-code">'), "the page carries the buttons' code");
+    const extensionPath = vscode.extensions.getExtension('json2-explorer.json2-explorer')?.extensionPath ?? '';
+    const controlsCode = fs.readFileSync(path.join(extensionPath, 'dist', 'webview', 'controls.js'), 'utf8').slice(0, 200);
+    await panelState(api.requests, (s) => !s.html.includes('controls-code'), "the buttons' code run");
+    assert.ok(!(await api.requests.panelState())?.html.includes(controlsCode), "the buttons' code not kept in the page once run");
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
