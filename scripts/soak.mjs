@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { hostPaths } from '../test/host/hostPaths.mjs';
+import { withInstallLock } from '../test/host/installLock.mjs';
 import { countTests, failedTests, testSteps } from './testSteps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,10 +67,16 @@ function onPath(program) {
   }
 }
 
-/** Debian's stress-ng, installed with apt when missing and running as root. */
+/** Debian's stress-ng, installed with apt when missing and running as root (one install at a time, as the tests'). */
 function haveStressNg() {
   if (onPath('stress-ng')) return true;
   if (process.getuid?.() !== 0) return false;
+  withInstallLock(hostPaths().installLock, installStressNg, { onWait: () => console.log('[soak] waiting for another install') });
+  return onPath('stress-ng');
+}
+
+function installStressNg() {
+  if (onPath('stress-ng')) return;
   console.log('[soak] apt-get install stress-ng');
   const install = () =>
     execFileSync('apt-get', ['install', '-y', '-qq', 'stress-ng'], {
@@ -81,7 +89,6 @@ function haveStressNg() {
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
     install();
   }
-  return onPath('stress-ng');
 }
 
 /** Starts `count` CPU hogs; returns what stops them. */

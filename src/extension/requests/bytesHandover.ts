@@ -2,6 +2,7 @@
 // over for secrets first; a few slices in flight at most, so that the host never holds more than a few copies.
 import type { AnswerBytes } from '../../core/requestRun/answerBytes';
 import type { BytesMessage } from '../../shared/panelMessages';
+import { scheduleBetween, type ThreadSchedule, threadSchedule } from './threadSchedule';
 
 /**
  * The first slice is small, so that the first rows come quickly. The others bound each task of the host: every
@@ -27,6 +28,11 @@ export interface Handover {
   longestTaskMs: number;
   /** The most CPU time the host process (all its threads) used during one task. */
   longestTaskCpuMs: number;
+  /**
+   * The longest task as the kernel saw the host's main thread, when measured (`measureThreadSchedule`): how long it
+   * ran, and how long it waited for a CPU; the rest of the task's wall-clock time it was blocked.
+   */
+  longestTaskThread?: ThreadSchedule;
   doneMs: number;
 }
 
@@ -41,11 +47,17 @@ export interface BytesTarget {
 
 /** Runs one task of a handover and keeps its time if it is the longest yet. */
 export function timed<T>(handover: Handover, task: () => T): T {
+  const schedule = threadSchedule();
   const wall = performance.now();
   const cpu = process.cpuUsage();
   const result = task();
   const used = process.cpuUsage(cpu);
-  handover.longestTaskMs = Math.max(handover.longestTaskMs, performance.now() - wall);
+  const wallMs = performance.now() - wall;
+  if (wallMs > handover.longestTaskMs) {
+    handover.longestTaskMs = wallMs;
+    const after = threadSchedule();
+    handover.longestTaskThread = schedule && after ? scheduleBetween(schedule, after) : undefined;
+  }
   handover.longestTaskCpuMs = Math.max(handover.longestTaskCpuMs, (used.user + used.system) / 1000);
   return result;
 }

@@ -18,6 +18,7 @@ import { RequestRunService } from './requestRunService';
 import { RequestStatusBar, type StatusBarShown } from './requestStatusBar';
 import type { ResponsePanel } from './responsePanel';
 import { ResponsePanels } from './responsePanels';
+import { measureThreadSchedule } from './threadSchedule';
 
 /** What integration tests read and drive (test mode only): the panel's state through the typed protocol, the history. */
 export interface RequestsTestApi {
@@ -42,6 +43,8 @@ export interface RequestsTestApi {
   showRunning(title: string): void;
   /** How the panel shown last handed over its last records answer (chunks, longest task, time to the last chunk). */
   panelHandover(): ResponsePanel['handover'];
+  /** Has each handover task read the kernel's account of the host's main thread (Linux; the panel benchmark). */
+  measureThreadSchedule(on: boolean): void;
   /** When the panel shown last was created and its view said `ready` (epoch ms). */
   panelTimeline(): ResponsePanel['timeline'] | undefined;
   /** Answers the questions instead of a person; undefined restores the real dialogs. */
@@ -173,6 +176,7 @@ function requestsTestApi({ state, panels, runs, history, statusBar, historyPick 
       panels.panelFor('json2-bench:', title).running(title);
     },
     panelHandover: () => panels.last?.handover,
+    measureThreadSchedule,
     panelTimeline: () => panels.last?.timeline,
     setPrompts: (replacement) => {
       state.prompts = replacement ?? vscodeRequestPrompts;

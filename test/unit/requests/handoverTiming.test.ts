@@ -1,0 +1,42 @@
+// A handover's task timing: the longest task's wall-clock and CPU time, and, once asked for on Linux, the kernel's
+// account of the main thread during that task (time run, time waited for a CPU).
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { type Handover, timed } from '../../../src/extension/requests/bytesHandover';
+import { measureThreadSchedule, threadSchedule } from '../../../src/extension/requests/threadSchedule';
+
+const newHandover = (): Handover => ({ chunks: 0, longestTaskMs: 0, longestTaskCpuMs: 0, doneMs: 0 });
+
+function spin(ms: number): void {
+  for (const end = performance.now() + ms; performance.now() < end; );
+}
+
+describe('handover task timing', () => {
+  after(() => measureThreadSchedule(false));
+
+  it('keeps the longest task and reads nothing of the kernel unless asked', () => {
+    measureThreadSchedule(false);
+    const handover = newHandover();
+    timed(handover, () => spin(2));
+    timed(handover, () => spin(20));
+    timed(handover, () => spin(2));
+    assert.ok(handover.longestTaskMs >= 20 && handover.longestTaskMs < 1000, `longest ${handover.longestTaskMs}`);
+    assert.ok(handover.longestTaskCpuMs > 0);
+    assert.equal(handover.longestTaskThread, undefined);
+    assert.equal(threadSchedule(), undefined);
+  });
+
+  it('on Linux, once asked, tells how long the main thread ran and waited during the longest task', {
+    skip: process.platform !== 'linux' && 'Linux only: /proc/thread-self/schedstat',
+  }, () => {
+    measureThreadSchedule(true);
+    const handover = newHandover();
+    timed(handover, () => spin(1));
+    timed(handover, () => spin(40));
+    const thread = handover.longestTaskThread;
+    assert.ok(thread, 'the longest task has the thread schedule');
+    // The kernel adds a running thread's time at ticks and switches, so either reading may lag by up to a tick (1–10 ms).
+    assert.ok(thread.ranMs > 25 && thread.ranMs <= handover.longestTaskMs + 10, `ran ${thread.ranMs} of ${handover.longestTaskMs}`);
+    assert.ok(thread.waitedMs >= 0 && thread.ranMs + thread.waitedMs <= handover.longestTaskMs + 10, `waited ${thread.waitedMs}`);
+  });
+});
