@@ -84,7 +84,8 @@ const spread = (samples, key) => {
 
 /**
  * The longest handover task of all, as the kernel saw the host's main thread: how long it ran, waited for a CPU, and
- * was blocked (the rest). Run-queue waits are the machine's other work, not the handover's.
+ * neither (the rest), with the machine's steal meanwhile. Run-queue waits and steal are the machine's other work, not
+ * the handover's.
  */
 const worstTask = (samples) => {
   const measured = samples.filter((s) => Number.isFinite(s.longestTaskMs) && Number.isFinite(s.longestTaskRanMs));
@@ -92,7 +93,7 @@ const worstTask = (samples) => {
   const worst = measured.reduce((a, b) => (b.longestTaskMs > a.longestTaskMs ? b : a));
   const blocked = Math.max(0, worst.longestTaskMs - worst.longestTaskRanMs - worst.longestTaskWaitedMs);
   const ms = (value) => value.toFixed(1);
-  return `${ms(worst.longestTaskMs)} ms: ran ${ms(worst.longestTaskRanMs)}, waited for a CPU ${ms(worst.longestTaskWaitedMs)}, blocked ${ms(blocked)} (${worst.case})`;
+  return `${ms(worst.longestTaskMs)} ms: ran ${ms(worst.longestTaskRanMs)}, waited for a CPU ${ms(worst.longestTaskWaitedMs)}, neither ${ms(blocked)} (blocked, or its CPU taken by the hypervisor); the machine's steal meanwhile ${ms(worst.longestTaskStolenMs)} (${worst.case})`;
 };
 
 /** `median / worst` of the host's peak RSS growth, in MB and as a multiple of the answer's size. */
@@ -152,6 +153,8 @@ export function measurePanel(root) {
     ),
     "panel: the longest handover task of all, as the kernel saw the host's main thread": worstTask(samples),
     'panel: event-loop delay with nothing to do (1 s before each answer), ms, median / worst': spread(samples, 'idleMaxDelayMs'),
+    "panel: in that second, the host's main thread waited for a CPU, ms, median / worst": spread(samples, 'idleWaitedMs'),
+    "panel: in that second, the machine's steal (all CPUs), ms, median / worst": spread(samples, 'idleStolenMs'),
     'panel: host peak RSS growth during the handover, median / worst': rssGrowth(samples),
   };
   const later = (s) => s.first === undefined;
@@ -207,12 +210,12 @@ export function measurePanel(root) {
     );
   results["panel: start steps, ms from the panel's creation"] = `\n  ${steps.join('\n  ')}`;
   results[
-    "panel: samples (case, task, task CPU, the task's main thread ran / waited for a CPU, delay, idle delay, gc, first rows painted, first rows seen by a reportState round trip, all rows)"
+    "panel: samples (case, task, task CPU, the task's main thread ran / waited for a CPU / the machine's steal, delay, idle delay, gc, first rows painted, first rows seen by a reportState round trip, all rows)"
   ] = JSON.stringify(
     samples.map((s) => [
       `${s.first ? `${s.first} ` : ''}${s.case}`,
       ...[s.longestTaskMs, s.longestTaskCpuMs].map(round),
-      `${s.longestTaskRanMs?.toFixed(1)} / ${s.longestTaskWaitedMs?.toFixed(1)}`,
+      `${s.longestTaskRanMs?.toFixed(1)} / ${s.longestTaskWaitedMs?.toFixed(1)} / ${s.longestTaskStolenMs}`,
       ...[s.longestBlockMs, s.idleMaxDelayMs, s.longestGcMs, s.firstRowsMs, s.firstRowsSeenMs, s.allRowsMs].map(round),
     ]),
   );

@@ -12,6 +12,7 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { Json2TestApi } from '../../src/extension/activate';
 import type { RequestsTestApi } from '../../src/extension/requests/registerRequests';
+import { measureThreadSchedule, scheduleBetween, threadSchedule } from '../../src/extension/requests/threadSchedule';
 import type { PanelState, ViewTimeline } from '../../src/shared/panelMessages';
 
 const RECORDS = Number(process.env.JSON2_BENCH_PANEL_RECORDS ?? 50_000);
@@ -25,12 +26,19 @@ export interface PanelSample {
   /** Longest task of the handover in the extension host (the panel times each of its posts), and its CPU time. */
   readonly longestTaskMs: number;
   readonly longestTaskCpuMs: number;
-  /** The longest task as the kernel saw the host's main thread: time it ran, and time it waited for a CPU (Linux). */
+  /**
+   * The longest task as the kernel saw the host's main thread: time it ran, and time it waited for a CPU; and the
+   * machine's steal meanwhile (all CPUs, in clock ticks). Linux only.
+   */
   readonly longestTaskRanMs: number;
   readonly longestTaskWaitedMs: number;
+  readonly longestTaskStolenMs: number;
   /** Longest event-loop delay from the handover to the last row in the view, and the same with nothing to do. */
   readonly longestBlockMs: number;
   readonly idleMaxDelayMs: number;
+  /** Over that second with nothing to do: how long the host's main thread waited for a CPU, and the machine's steal. */
+  readonly idleWaitedMs: number;
+  readonly idleStolenMs: number;
   readonly longestGcMs: number;
   /** From the handover (`show` called) to the first rows painted in the view, and to every row received. */
   readonly firstRowsMs: number;
@@ -134,9 +142,12 @@ async function sample(requests: RequestsTestApi, kind: Case, round: number): Pro
   const bytes = answerBytes();
   // The same monitor for a second with nothing to do: on a shared machine the loop is delayed by other processes too.
   const idle = monitorEventLoopDelay({ resolution: 1 });
+  const idleStart = threadSchedule();
   idle.enable();
   await sleep(1000);
   idle.disable();
+  const idleEnd = threadSchedule();
+  const idleSchedule = idleStart && idleEnd ? scheduleBetween(idleStart, idleEnd) : undefined;
   const title = `${RECORDS.toLocaleString('en')} records (${round + 1})`;
   if (kind === 'send') {
     requests.showRunning(title);
@@ -187,8 +198,11 @@ async function sample(requests: RequestsTestApi, kind: Case, round: number): Pro
     longestTaskCpuMs: requests.panelHandover()?.longestTaskCpuMs ?? NaN,
     longestTaskRanMs: requests.panelHandover()?.longestTaskThread?.ranMs ?? NaN,
     longestTaskWaitedMs: requests.panelHandover()?.longestTaskThread?.waitedMs ?? NaN,
+    longestTaskStolenMs: requests.panelHandover()?.longestTaskThread?.stolenMs ?? NaN,
     longestBlockMs: monitor.max / 1e6,
     idleMaxDelayMs: idle.max / 1e6,
+    idleWaitedMs: idleSchedule?.waitedMs ?? NaN,
+    idleStolenMs: idleSchedule?.stolenMs ?? NaN,
     longestGcMs: longestGc,
     firstRowsMs: (view.firstRowsPainted ?? NaN) - handedOver,
     allRowsMs: (view.allRowsReceived ?? NaN) - handedOver,
@@ -234,6 +248,7 @@ export async function run(): Promise<void> {
   });
   gcObserver.observe({ entryTypes: ['gc'] });
   requests.measureThreadSchedule(true);
+  measureThreadSchedule(true);
   const samples: PanelSample[] = [];
   const plan = (process.env.JSON2_BENCH_PANEL_PLAN ?? 'new,open,send').split(',') as Case[];
   await sleep(Number(process.env.JSON2_BENCH_PANEL_SETTLE_MS ?? 0));

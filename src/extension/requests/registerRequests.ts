@@ -18,7 +18,6 @@ import { RequestRunService } from './requestRunService';
 import { RequestStatusBar, type StatusBarShown } from './requestStatusBar';
 import type { ResponsePanel } from './responsePanel';
 import { ResponsePanels } from './responsePanels';
-import { measureThreadSchedule } from './threadSchedule';
 
 /** What integration tests read and drive (test mode only): the panel's state through the typed protocol, the history. */
 export interface RequestsTestApi {
@@ -176,7 +175,7 @@ function requestsTestApi({ state, panels, runs, history, statusBar, historyPick 
       panels.panelFor('json2-bench:', title).running(title);
     },
     panelHandover: () => panels.last?.handover,
-    measureThreadSchedule,
+    measureThreadSchedule: (on) => panels.measureThreadSchedule(on),
     panelTimeline: () => panels.last?.timeline,
     setPrompts: (replacement) => {
       state.prompts = replacement ?? vscodeRequestPrompts;

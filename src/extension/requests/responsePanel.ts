@@ -10,6 +10,9 @@ import { pageHtml, takeEmbedded } from './panelPage';
 const FIRST_ROWS = 200;
 const ROWS_PER_CHUNK = 500;
 
+/** The panel bundle's own switch (dist/responsePanel.js has its copy of the module): the benchmark turns it on. */
+export { measureThreadSchedule } from './threadSchedule';
+
 export interface PanelEvents {
   onCommand(panel: ResponsePanel, command: CommandMessage['command']): void;
   onCopy(text: string, what: string): void;

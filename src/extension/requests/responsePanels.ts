@@ -57,6 +57,11 @@ export class ResponsePanels implements vscode.Disposable {
     return panel;
   }
 
+  /** Has each handover task read the kernel's account of the host's main thread (the panel benchmark). */
+  measureThreadSchedule(on: boolean): void {
+    panelCode().measureThreadSchedule(on);
+  }
+
   get last(): ResponsePanel | undefined {
     return this.#last;
   }

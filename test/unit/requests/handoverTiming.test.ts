@@ -1,5 +1,5 @@
 // A handover's task timing: the longest task's wall-clock and CPU time, and, once asked for on Linux, the kernel's
-// account of the main thread during that task (time run, time waited for a CPU).
+// account of the main thread during that task (time run, time waited for a CPU) and the machine's steal.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { type Handover, timed } from '../../../src/extension/requests/bytesHandover';
@@ -37,6 +37,7 @@ describe('handover task timing', () => {
     assert.ok(thread, 'the longest task has the thread schedule');
     // The kernel adds a running thread's time at ticks and switches, so either reading may lag by up to a tick (1–10 ms).
     assert.ok(thread.ranMs > 25 && thread.ranMs <= handover.longestTaskMs + 10, `ran ${thread.ranMs} of ${handover.longestTaskMs}`);
+    assert.ok(thread.stolenMs >= 0 && thread.stolenMs % 10 === 0, `stolen ${thread.stolenMs}`);
     assert.ok(thread.waitedMs >= 0 && thread.ranMs + thread.waitedMs <= handover.longestTaskMs + 10, `waited ${thread.waitedMs}`);
   });
 });
