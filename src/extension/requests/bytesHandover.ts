@@ -48,15 +48,16 @@ export interface BytesTarget {
 
 /** Runs one task of a handover and keeps its time if it is the longest yet. */
 export function timed<T>(handover: Handover, task: () => T): T {
-  const schedule = threadSchedule();
   const wall = performance.now();
+  // Read inside the wall-clock span, so that a wait the kernel counts between the readings is part of the task.
+  const schedule = threadSchedule();
   const cpu = process.cpuUsage();
   const result = task();
   const used = process.cpuUsage(cpu);
+  const after = schedule && threadSchedule();
   const wallMs = performance.now() - wall;
   if (wallMs > handover.longestTaskMs) {
     handover.longestTaskMs = wallMs;
-    const after = threadSchedule();
     handover.longestTaskThread = schedule && after ? scheduleBetween(schedule, after) : undefined;
   }
   handover.longestTaskCpuMs = Math.max(handover.longestTaskCpuMs, (used.user + used.system) / 1000);

@@ -11,6 +11,15 @@ function spin(ms: number): void {
   for (const end = performance.now() + ms; performance.now() < end; );
 }
 
+/** Runs for `ms` of the process's CPU time, however long a loaded machine makes that in wall-clock time. */
+function spinCpu(ms: number): void {
+  const start = process.cpuUsage();
+  for (let used = 0; used < ms * 1000; ) {
+    const { user, system } = process.cpuUsage(start);
+    used = user + system;
+  }
+}
+
 describe('handover task timing', () => {
   after(() => measureThreadSchedule(false));
 
@@ -20,7 +29,7 @@ describe('handover task timing', () => {
     timed(handover, () => spin(2));
     timed(handover, () => spin(20));
     timed(handover, () => spin(2));
-    assert.ok(handover.longestTaskMs >= 20 && handover.longestTaskMs < 1000, `longest ${handover.longestTaskMs}`);
+    assert.ok(handover.longestTaskMs >= 20, `longest ${handover.longestTaskMs}`);
     assert.ok(handover.longestTaskCpuMs > 0);
     assert.equal(handover.longestTaskThread, undefined);
     assert.equal(threadSchedule(), undefined);
@@ -31,8 +40,7 @@ describe('handover task timing', () => {
   }, () => {
     measureThreadSchedule(true);
     const handover = newHandover();
-    timed(handover, () => spin(1));
-    timed(handover, () => spin(40));
+    timed(handover, () => spinCpu(40));
     const thread = handover.longestTaskThread;
     assert.ok(thread, 'the longest task has the thread schedule');
     // The kernel adds a running thread's time at ticks and switches, so either reading may lag by up to a tick (1–10 ms).
