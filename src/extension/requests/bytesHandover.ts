@@ -30,8 +30,8 @@ export interface Handover {
   longestTaskCpuMs: number;
   /**
    * The longest task as the kernel saw the host's main thread, when measured (`measureThreadSchedule`): how long it
-   * ran and how long it waited for a CPU (the rest of the task's wall-clock time it was blocked), and the machine's
-   * steal meanwhile.
+   * ran and how long it waited for a CPU (the rest of the task's wall-clock time it was blocked, or its virtual CPU
+   * was not run), and the machine's steal meanwhile.
    */
   longestTaskThread?: ThreadSchedule;
   doneMs: number;
