@@ -10,3 +10,12 @@ export function locationText(file: string, position: Position): string {
 export function diagnosticText(file: string, diagnostic: Diagnostic): string {
   return `${locationText(file, diagnostic.range.start)}: ${diagnostic.severity}: ${diagnostic.message} (${diagnostic.code})`;
 }
+
+/**
+ * A message at a place, as compilers print it: `file:line:col: first line`, and the rest of a multi-line message
+ * indented under it, so that every line a tool matches as `file:line:col:` is one message.
+ */
+export function locatedLines(where: string, message: string, indent = '    '): string[] {
+  const [first = '', ...rest] = message.split(/\r?\n/);
+  return [`${where}: ${first}`, ...rest.map((line) => `${indent}${line}`.trimEnd())];
+}

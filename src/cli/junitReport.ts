@@ -49,10 +49,12 @@ function addTestCase(suite: XMLBuilder, request: RequestOutcome): void {
           type: failedAssertions.length ? 'assertion' : 'status',
         })
         .txt(details(request));
-      return;
+      break;
     case 'error':
       testCase.ele('error', { message: request.message ?? 'error', type: 'error' }).txt(details(request));
   }
+  // The server's traceback is kept here, where CI shows it on demand, and out of the failure's message.
+  if (request.traceback !== undefined) testCase.ele('system-err').txt(request.traceback);
 }
 
 /**

@@ -137,16 +137,20 @@ async function runFiles(
 ): Promise<number> {
   const started = performance.now();
   const progress = new ProgressLine(process.stderr);
-  const printer = new ResultPrinter(options.output, {
-    out: (text) => {
-      progress.clear();
-      out(text);
+  const printer = new ResultPrinter(
+    options.output,
+    {
+      out: (text) => {
+        progress.clear();
+        out(text);
+      },
+      err: (text) => {
+        progress.clear();
+        err(text);
+      },
     },
-    err: (text) => {
-      progress.clear();
-      err(text);
-    },
-  });
+    options.verbose,
+  );
   let done = 0;
   let failed = false;
   const select = options.select;

@@ -26,6 +26,8 @@ Options:
   --reporter NAME       github: GitHub Actions annotations (::error file=…,line=…) for failures and malformed
                         files, beside the usual output; tap: a TAP 14 report on stdout instead of the answers
   --bail                stop at the first failed request or assertion
+  --verbose             also print the server's traceback of a failed request (the error's debug); the JUnit
+                        report always keeps it (system-err)
   --timeout MS          time limit of each request (default 30000)
   --yes                 send requests marked # @confirm, or on a production connection, without asking
   -h, --help            show this help
@@ -60,6 +62,8 @@ export interface RunOptions {
   readonly bail: boolean;
   readonly timeoutMs: number;
   readonly yes: boolean;
+  /** `--verbose`: print the server's tracebacks too. */
+  readonly verbose: boolean;
 }
 
 /** Extra reports: GitHub Actions annotations, or TAP on stdout. */
@@ -96,6 +100,7 @@ export function parseRunOptions(argv: readonly string[]): RunOptions | 'help' {
         bail: { type: 'boolean' },
         timeout: { type: 'string' },
         yes: { type: 'boolean' },
+        verbose: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -143,6 +148,7 @@ export function parseRunOptions(argv: readonly string[]): RunOptions | 'help' {
     bail: values.bail ?? false,
     timeoutMs: Number(timeoutText),
     yes: values.yes ?? false,
+    verbose: values.verbose ?? false,
   };
 }
 

@@ -48,6 +48,8 @@ export interface RequestOutcome {
   readonly message?: string;
   /** The kind of error of a request that failed without an answer or with an error answer. */
   readonly errorKind?: RunErrorKind;
+  /** The server's traceback of an error answer (its `debug`), redacted: printed with --verbose, in JUnit's system-err. */
+  readonly traceback?: string;
   /** `file:line:col: message` lines of problems found while resolving. */
   readonly problems: readonly string[];
 }
@@ -82,25 +84,26 @@ export function outcomeOf(file: string, result: RequestRunResult): RequestOutcom
     assertions,
     ...(message !== undefined ? { message } : {}),
     ...(result.error ? { errorKind: result.error.kind } : {}),
+    ...(result.error?.debug ? { traceback: result.error.debug } : {}),
     problems: result.problems.map((problem) => diagnosticText(file, problem)),
   };
 }
 
-/** Why a request did not pass: its error, or for an answer its error status and how many assertions failed. */
+/**
+ * Why a request did not pass: its error, or for an answer the service's error (`HTTP 422: message`), an answer that is
+ * not JSON said plainly, and how many assertions failed.
+ */
 function messageOf(result: RequestRunResult, assertions: readonly AssertionResult[]): string | undefined {
   if (result.verdict === 'passed') return undefined;
   if (result.status === undefined) return result.error?.kind === 'unresolved' ? 'could not be resolved' : result.error?.message;
-  const statusOk = result.status >= 200 && result.status < 300;
-  // The service's message when the answer was its error object (a page of HTML is not repeated).
   const body = result.stored?.body;
-  const serviceMessage =
-    body !== null && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
-      ? result.error?.message
-      : undefined;
-  const status = statusOk ? '' : `HTTP ${result.status}${serviceMessage ? `: ${serviceMessage}` : ''}`;
+  const errorObject = body !== null && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string';
+  const error = result.error === undefined ? '' : errorObject ? `HTTP ${result.status}: ${result.error.message}` : result.error.message;
   const failed = assertions.filter((assertion) => !assertion.passed).length;
   const counted = assertions.length > 0 ? `${failed} of ${assertions.length} assertions failed` : '';
-  return [status, counted].filter((part) => part !== '').join('; ');
+  // The count joins the message's first line: the rest of a multi-line message stays below it.
+  const [first = '', ...rest] = error.split('\n');
+  return [[first, counted].filter((part) => part !== '').join('; '), ...rest].join('\n');
 }
 
 /** One file of the run. */

@@ -2,6 +2,7 @@
 import { Json2Error, TransportError, errorKindOf } from './clientErrors';
 import type { HttpAnswer } from './httpTransport';
 import { textOfHtml } from './htmlText';
+import { describeAnswerWithoutErrorObject, describeNonJsonAnswer } from './nonJsonAnswer';
 
 /** How much of a non-JSON answer an error keeps, for the panel and the log. */
 export const RAW_BODY_LIMIT = 4096;
@@ -17,7 +18,8 @@ export function json2ResultOf(answer: HttpAnswer, target: string, database: stri
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      throw new TransportError('invalidResponse', `${target}: the server answered ${answer.status} but the body is not JSON.`, {
+      const said = describeNonJsonAnswer({ status: answer.status, contentType: answer.headers['content-type'], text });
+      throw new TransportError('invalidResponse', `${target}: ${said}`, {
         status: answer.status,
         rawBody: text.slice(0, RAW_BODY_LIMIT),
       });
@@ -81,14 +83,12 @@ export function json2ErrorOf(
       message: `${target}: the server hosts several databases and ${which}.`,
     });
   }
-  const kind = errorKindOf(undefined, status);
-  const said = pageText === '' ? '' : `: ${pageText}`;
   return new Json2Error({
     status,
     target,
     rawBody,
-    kind,
-    message: `${target}: the server answered ${status} without an error object${said}`,
+    kind: errorKindOf(undefined, status),
+    message: `${target}: ${describeAnswerWithoutErrorObject({ status, contentType, text })}`,
   });
 }
 

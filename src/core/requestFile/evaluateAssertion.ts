@@ -54,6 +54,9 @@ function subjectOf(
       return { found: true, value: typeof value === 'string' ? value : value.join(', ') };
     }
     case 'body': {
+      // The text of a page is no answer to check: `?? body.length > 0` would pass on any HTML.
+      const notJson = response.notJson;
+      if (notJson !== undefined) return { found: false, reason: notJson };
       const selection = selectPath(response.body, assertion.subjectPath);
       return selection.found
         ? { found: true, value: selection.value }

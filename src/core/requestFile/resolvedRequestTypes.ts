@@ -10,6 +10,8 @@ export interface StoredResponse {
   readonly headers: Readonly<Record<string, string | readonly string[]>>;
   /** The parsed JSON answer (or the text when it was not JSON). */
   readonly body: unknown;
+  /** Set when the answer is not JSON (a page, text, a redirect, nothing): what it is, in one sentence. */
+  readonly notJson?: string;
   /** Time from sending to the end of the answer, in milliseconds (for `?? duration`). */
   readonly durationMs?: number;
 }

@@ -1,5 +1,6 @@
 // How a resolved request goes on the wire and comes back: its short description, its guard input, its answer's body.
 import type { GuardedRequest } from '../connections/readOnlyMethods';
+import { isJsonContentType } from '../client/nonJsonAnswer';
 import type { ResolvedRequest } from '../requestFile';
 
 /** `POST res.partner/search_read` or `GET /web/version`. */
@@ -23,15 +24,17 @@ export function guardedRequestOf(request: ResolvedRequest): GuardedRequest {
 
 /** The answer as JSON when it is JSON (or has no content type), else as text. */
 export function answerBody(text: string, contentType: string | undefined): unknown {
-  if (text === '') return text;
-  if (contentType === undefined || /json/i.test(contentType)) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
+  return readAnswerBody(text, contentType).value;
+}
+
+/** The answer's body as `answerBody` reads it, and whether it was JSON. */
+export function readAnswerBody(text: string, contentType: string | undefined): { value: unknown; json: boolean } {
+  if (text === '' || !isJsonContentType(contentType)) return { value: text, json: false };
+  try {
+    return { value: JSON.parse(text) as unknown, json: true };
+  } catch {
+    return { value: text, json: false };
   }
-  return text;
 }
 
 /** Headers written in the file, as a record, without any Authorization header (the client adds the key). */

@@ -1,6 +1,7 @@
 // The one request pipeline of the editor and `json2 run`: missing answers → connection → resolve → default context → ask → decide →
 // confirm → send → store the named answer → assertions → verdict, every output redacted with the run's secrets.
 import { ClientError } from '../client/clientErrors';
+import { isJsonContentType } from '../client/nonJsonAnswer';
 import {
   evaluateAssertions,
   looksSecret,
@@ -211,7 +212,9 @@ export class RequestRun {
       ...(!outcome.passed && 'actual' in outcome ? { actual: redactor.redactValue(outcome.actual) } : {}),
     }));
     const statusOk = stored.status >= 200 && stored.status < 300;
-    const passed = assertions.length > 0 ? assertions.every((assertion) => assertion.passed) : statusOk;
+    // A model call answered with a page (a proxy's or a login page with 200) did not run: it is said, not passed.
+    const answered = statusOk && (request.target.kind !== 'call' || isJsonContentType(contentTypeOf(stored)));
+    const passed = assertions.length > 0 ? assertions.every((assertion) => assertion.passed) : answered;
     const keep = this.#input.keepAnswers !== false;
     const bytes = keep && this.#input.answerBytes && statusOk ? bytesOf(answer, stored, redactor) : undefined;
     return {
@@ -226,7 +229,7 @@ export class RequestRun {
       ...(!bytes && keep && answer.text !== undefined && answer.text.length <= RAW_TEXT_LIMIT
         ? { rawText: redactor.redact(answer.text) }
         : {}),
-      ...(statusOk ? {} : { error: answerErrorOf(stored.body, stored.status, redactor) }),
+      ...(answered ? {} : { error: answerErrorOf(stored, redactor) }),
       assertions,
       ...(page ? { page } : {}),
       stored,
@@ -305,10 +308,14 @@ export class RequestRun {
   }
 }
 
+function contentTypeOf(stored: StoredResponse): string | undefined {
+  const header = stored.headers['content-type'];
+  return typeof header === 'string' ? header : header?.[0];
+}
+
 /** The answer as its bytes, when it is JSON-2's (the deprecated interfaces give a value) and JSON. */
 function bytesOf(answer: SentRequest, stored: StoredResponse, redactor: SecretRedactor): AnswerBytes | undefined {
-  const header = stored.headers['content-type'];
-  const type = typeof header === 'string' ? header : header?.[0];
+  const type = contentTypeOf(stored);
   return answer.bytes !== undefined && isJsonAnswer(type) ? new AnswerBytes(answer.bytes, type, redactor) : undefined;
 }
 

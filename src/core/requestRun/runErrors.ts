@@ -1,5 +1,7 @@
 // Why a request of a run failed, as one typed kind from the clients' errors to the panel and the CLI's reports.
 import { ClientError, type ErrorKind, errorKindOf } from '../client/clientErrors';
+import { describeAnswerWithoutErrorObject } from '../client/nonJsonAnswer';
+import type { StoredResponse } from '../requestFile';
 import type { SecretRedactor } from '../redaction/secretRedactor';
 import type { RunErrorKind } from './runErrorKind';
 
@@ -82,8 +84,12 @@ export function runErrorOf(error: unknown, redactor: SecretRedactor, fallback: R
   };
 }
 
-/** The service's error object of an error answer (JSON-2), with its kind; a text answer becomes the message. */
-export function answerErrorOf(body: unknown, status: number, redactor: SecretRedactor): RunError {
+/**
+ * The error of an answer that did not succeed (or, for a model call, succeeded with something other than JSON): the
+ * service's error object with its kind, else the answer said plainly (status, content type, the page's headline).
+ */
+export function answerErrorOf(answer: StoredResponse, redactor: SecretRedactor): RunError {
+  const { body, status } = answer;
   if (body !== null && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
     const fields = redactor.redactValue(body as { name?: unknown; message: string; arguments?: unknown; debug?: unknown });
     const name = typeof fields.name === 'string' ? fields.name : undefined;
@@ -95,8 +101,8 @@ export function answerErrorOf(body: unknown, status: number, redactor: SecretRed
       ...(typeof fields.debug === 'string' && fields.debug !== '' ? { debug: fields.debug } : {}),
     };
   }
-  return {
-    kind: errorKindOf(undefined, status),
-    message: redactor.redact(typeof body === 'string' ? body.slice(0, 2000) : `HTTP ${status}`),
-  };
+  const ok = status >= 200 && status < 300;
+  const said =
+    answer.notJson ?? describeAnswerWithoutErrorObject({ status, text: JSON.stringify(body) ?? '', contentType: 'application/json' });
+  return { kind: ok ? 'invalidResponse' : errorKindOf(undefined, status), message: redactor.redact(said) };
 }

@@ -4,7 +4,8 @@ import type { Json2Client, RawAnswer } from '../client/json2Client';
 import { decideCall } from '../connections/callGuard';
 import type { ConnectionProfile } from '../connections/connectionProfile';
 import type { ResolvedRequest, StoredResponse } from '../requestFile';
-import { answerBody, describeRequest, guardedRequestOf, headersToSend } from './requestCall';
+import { describeNonJsonAnswer } from '../client/nonJsonAnswer';
+import { describeRequest, guardedRequestOf, headersToSend, readAnswerBody } from './requestCall';
 import { RunFailure } from './runErrors';
 import type { RunClient, RunClock } from './runPorts';
 
@@ -48,13 +49,18 @@ export async function sendResolved(
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
   // Parsed when first read (assertions, a later request's reference): an answer only shown is never parsed here.
-  let body: { value: unknown } | undefined;
+  let read: { value: unknown; json: boolean } | undefined;
+  const readBody = () => (read ??= readAnswerBody(answer.text, answer.headers['content-type']));
   const stored: StoredResponse = {
     status: answer.status,
     headers: answer.headers,
     get body() {
-      body ??= { value: answerBody(answer.text, answer.headers['content-type']) };
-      return body.value;
+      return readBody().value;
+    },
+    get notJson() {
+      if (readBody().json) return undefined;
+      const { status, text, headers } = answer;
+      return describeNonJsonAnswer({ status, text, contentType: headers['content-type'], location: headers.location });
     },
     durationMs: answer.timings.totalMs,
   };

@@ -13,6 +13,7 @@ test('defaults and every option', () => {
     bail: false,
     timeoutMs: 30000,
     yes: false,
+    verbose: false,
   });
   assert.deepEqual(
     parseRunOptions([
@@ -42,6 +43,7 @@ test('defaults and every option', () => {
       '--timeout',
       '500',
       '--yes',
+      '--verbose',
       '--reporter',
       'github',
       '--reporter',
@@ -62,6 +64,7 @@ test('defaults and every option', () => {
       bail: true,
       timeoutMs: 500,
       yes: true,
+      verbose: true,
     },
   );
   const tap = parseRunOptions(['a.json2', '--reporter', 'tap', '--reporter', 'github']);

@@ -105,7 +105,10 @@ test('sendResolved sends the method, path, headers and body, and stores the pars
     },
   };
   const { stored } = await sendResolved(client, write.request, { timeoutMs: 1000 });
-  assert.deepEqual(stored, { status: 200, headers: { 'content-type': 'application/json' }, body: true, durationMs: 3 });
+  assert.deepEqual(
+    { ...stored },
+    { status: 200, headers: { 'content-type': 'application/json' }, body: true, notJson: undefined, durationMs: 3 },
+  );
   assert.deepEqual(seen, [
     {
       method: 'POST',
