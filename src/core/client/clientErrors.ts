@@ -149,9 +149,11 @@ const KIND_BY_STATUS: Readonly<Record<number, ErrorKind>> = {
 
 /**
  * The kind of a service error, from the exception name first (clients match on the names the server spells),
- * then from the status. Unknown names with a 5xx status, and `builtins.*` errors, are `server`.
+ * then from the status; 401 is always `auth`. Unknown names with a 5xx status, and `builtins.*` errors, are `server`.
  */
 export function errorKindOf(serviceName: string | undefined, status: number): ErrorKind {
+  // A 401 is refused credentials whatever the exception (a deprecated interface's AccessDenied answers with it).
+  if (status === 401) return 'auth';
   if (serviceName !== undefined) {
     const known = KIND_BY_SERVICE_NAME[serviceName];
     if (known) return known;

@@ -28,6 +28,9 @@ export class JsonRpcError extends ClientError {
   readonly exceptionName: string | undefined;
   readonly arguments: readonly unknown[];
   readonly debug: string;
+  /** The server's message (`data.message`, else the envelope's), without the call's name. */
+  readonly serviceMessage: string;
+  readonly context: Readonly<Record<string, unknown>>;
 
   constructor(code: number, rpcMessage: string, data: Record<string, unknown> | undefined, target: string) {
     const exceptionName = typeof data?.name === 'string' ? data.name : undefined;
@@ -38,6 +41,9 @@ export class JsonRpcError extends ClientError {
     this.exceptionName = exceptionName;
     this.arguments = Array.isArray(data?.arguments) ? (data.arguments as unknown[]) : [];
     this.debug = typeof data?.debug === 'string' ? data.debug : '';
+    this.serviceMessage = message;
+    const context = data?.context;
+    this.context = context !== null && typeof context === 'object' && !Array.isArray(context) ? (context as Record<string, unknown>) : {};
   }
 }
 

@@ -4,6 +4,7 @@ import type { Json2Client, RawAnswer } from '../client/json2Client';
 import { decideCall } from '../connections/callGuard';
 import type { ConnectionProfile } from '../connections/connectionProfile';
 import type { ResolvedRequest, StoredResponse } from '../requestFile';
+import { faultAnswerOf } from '../client/legacyFaultAnswer';
 import { describeNonJsonAnswer } from '../client/nonJsonAnswer';
 import { describeRequest, guardedRequestOf, headersToSend, readAnswerBody } from './requestCall';
 import { RunFailure } from './runErrors';
@@ -79,7 +80,7 @@ export interface SentRequest {
 
 /**
  * Sends a resolved request over its connection's interface: JSON-2 as written; on XML-RPC or JSON-RPC a model call
- * through `execute_kw` (the core mapping), its result as a 200 answer. A route on those interfaces throws `unsupported`
+ * through `execute_kw` (the core mapping), its result as a 200 answer and a fault as JSON-2's error answer. A route on those interfaces throws `unsupported`
  * before anything is sent. The caller has applied the safe modes and confirmations.
  */
 export async function sendOverConnection(
@@ -119,11 +120,18 @@ export async function sendOverConnection(
   } catch (error) {
     if (timeout?.aborted && !options.signal?.aborted)
       throw new RunFailure('timeout', `No complete answer within ${options.timeoutMs} ms; the request was stopped.`);
-    throw error;
+    // A fault is the server's answer: the status and error object JSON-2 would have given, for the same assertions.
+    const fault = faultAnswerOf(error);
+    if (fault === undefined) throw error;
+    return legacyAnswer(fault.status, fault.body, options.clock.monotonicMs() - started);
   }
-  const totalMs = options.clock.monotonicMs() - started;
+  return legacyAnswer(200, result, options.clock.monotonicMs() - started);
+}
+
+/** An answer of the deprecated interfaces: a decoded value (no text, no headers of its own). */
+function legacyAnswer(status: number, body: unknown, totalMs: number): SentRequest {
   return {
-    stored: { status: 200, headers: {}, body: result, durationMs: totalMs },
+    stored: { status, headers: {}, body, durationMs: totalMs },
     timings: { connectMs: 0, firstByteMs: totalMs, totalMs },
   };
 }
