@@ -54,7 +54,7 @@ export const AGENT_TOOLS: readonly AgentToolDefinition[] = [
     name: 'json2_find_models',
     title: 'Find models',
     description:
-      'Finds models of a connection\'s database whose technical name or label contains the query (case-insensitive), for example "partner" or "Sales Order". ' +
+      'Finds models of a connection\'s database whose technical name or label contains every word of the query (case-insensitive), for example "partner" or "sale order" (label "Sales Order"). ' +
       'Use it before describing or reading a model whose technical name you do not know.',
     inputSchema: object({
       connection,

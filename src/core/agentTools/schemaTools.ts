@@ -1,6 +1,7 @@
 // The exploring tools: the saved connections (and their servers' databases), models by name or label, a model's fields.
 import { DatabaseManagerClient } from '../client/databaseManagerClient';
 import type { ConnectionProfile } from '../connections/connectionProfile';
+import { filterModels } from '../explorer/modelListing';
 import type { FieldInfo } from '../schema/schemaTypes';
 import type { AgentSession } from './agentSession';
 import { compactList } from './compactResult';
@@ -56,7 +57,11 @@ async function databasesOf(
   }
 }
 
-/** json2_find_models: models whose technical name or label holds the query, exact and prefix matches first. */
+/**
+ * json2_find_models: the models the explorer's filter keeps (every word of the query in the technical name or the
+ * label, so "sale order" finds "Sales Order"), exact matches first, then those the query starts, then those where
+ * each word starts a word of the name or label.
+ */
 export async function findModels(
   session: AgentSession,
   input: { connection?: string; query?: string; limit?: number },
@@ -65,15 +70,8 @@ export async function findModels(
   const schema = await session.schema(input.connection);
   const models = await schema.models({ ...(signal ? { signal } : {}) });
   const query = (input.query ?? '').trim().toLowerCase();
-  const rank = (model: string, label: string): number => {
-    if (query === '') return 0;
-    if (model === query || label === query) return 0;
-    if (model.startsWith(query) || label.startsWith(query)) return 1;
-    return 2;
-  };
-  const matches = models
-    .filter((info) => query === '' || info.model.toLowerCase().includes(query) || info.name.toLowerCase().includes(query))
-    .map((info) => ({ info, rank: rank(info.model.toLowerCase(), info.name.toLowerCase()) }))
+  const matches = filterModels(models, query)
+    .map((info) => ({ info, rank: matchRank(query, info.model.toLowerCase(), info.name.toLowerCase()) }))
     .sort((a, b) => a.rank - b.rank || a.info.model.localeCompare(b.info.model))
     .map(({ info }) => ({ model: info.model, label: info.name }));
   const limited = matches.slice(0, input.limit ?? 50);
@@ -83,6 +81,15 @@ export async function findModels(
     total: list.total,
     ...(list.truncated ? { truncated: true, hint: 'Give a more precise query to see the others.' } : {}),
   };
+}
+
+/** 0 exact, 1 the name or label starts with the query, 2 each word of the query starts one of theirs, 3 the rest. */
+function matchRank(query: string, model: string, label: string): number {
+  if (query === '' || model === query || label === query) return 0;
+  if (model.startsWith(query) || label.startsWith(query)) return 1;
+  const words = [...model.split(/[._\s]+/), ...label.split(/[^\p{L}\p{N}]+/u)];
+  const wanted = query.split(/[\s.]+/).filter((word) => word !== '');
+  return wanted.every((word) => words.some((candidate) => candidate.startsWith(word))) ? 2 : 3;
 }
 
 function describeField(field: FieldInfo): Record<string, unknown> {

@@ -10,8 +10,9 @@ import { type ConnectionTarget, parseConnectionTarget, resolveRequestPath } from
 import { HttpTransport, type TransportOptions } from './httpTransport';
 import { decodeJsonRpcAnswer, encodeJsonRpcParams } from './jsonRpcCodec';
 import { JsonRpcError } from './legacyRpcErrors';
-import { managerFailureOf } from './managerAnswer';
+import { DatabaseManagerError, managerFailureOf } from './managerAnswer';
 import { multipartUpload } from './multipartUpload';
+import { type ProgressListener, throttledProgress } from './transferThrottle';
 
 export interface DatabaseManagerSettings {
   readonly baseUrl: string;
@@ -27,8 +28,7 @@ export interface DatabaseManagerSettings {
 
 const WRITE_BUFFER_BYTES = 1024 * 1024;
 
-/** Bytes done so far, and the total when known. */
-export type ProgressListener = (doneBytes: number, totalBytes: number | undefined) => void;
+export type { ProgressListener };
 
 export interface NewDatabase {
   readonly name: string;
@@ -115,8 +115,34 @@ export class DatabaseManagerClient {
     );
   }
 
+  /**
+   * Drops `name`. The manager redirects whether or not the database existed, so the list says what happened: a name
+   * not on it is refused before sending, a name still on it afterwards is a failure. A server that will not list its
+   * databases is taken at its word.
+   */
   async drop(name: string, signal?: AbortSignal): Promise<void> {
-    await this.#form('Database deletion', '/web/database/drop', { master_pwd: this.#master(), name }, signal);
+    const action = 'Database deletion';
+    const masterPassword = this.#master();
+    const before = await this.#listedOrUnknown(signal);
+    if (before !== undefined && !before.includes(name))
+      throw new DatabaseManagerError(
+        action,
+        `there is no database "${name}" on this server (it has: ${before.length > 0 ? before.join(', ') : 'none'}); nothing was dropped.`,
+      );
+    await this.#form(action, '/web/database/drop', { master_pwd: masterPassword, name }, signal);
+    const after = await this.#listedOrUnknown(signal);
+    if (after?.includes(name))
+      throw new DatabaseManagerError(action, `the server answered as for a dropped database, but "${name}" is still on its list.`);
+  }
+
+  /** The databases, or undefined when the server will not list them (the check is then left to its answer). */
+  async #listedOrUnknown(signal: AbortSignal | undefined): Promise<string[] | undefined> {
+    try {
+      return await this.list(signal);
+    } catch (error) {
+      if (error instanceof JsonRpcError || (error instanceof TransportError && error.kind !== 'cancelled')) return undefined;
+      throw error;
+    }
   }
 
   /** Changes the master password; build a new client with the new one afterwards. */
@@ -163,12 +189,14 @@ export class DatabaseManagerClient {
           new TransportError('invalidResponse', 'Database backup: redirected instead of sending the file.')
         );
       }
-      const total = Number(response.headers['content-length']);
+      const declared = Number(response.headers['content-length']);
+      const total = Number.isFinite(declared) ? declared : undefined;
+      const progress = throttledProgress(options.onProgress);
       let bytes = 0;
       const counter = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           bytes += chunk.length;
-          options.onProgress?.(bytes, Number.isFinite(total) ? total : undefined);
+          progress.update(bytes, total);
           done(null, chunk);
         },
       });
@@ -179,6 +207,7 @@ export class DatabaseManagerClient {
           signal: options.signal,
         });
         await fs.promises.rename(partial, destination);
+        progress.finish(bytes, total);
       } catch (error) {
         await fs.promises.rm(partial, { force: true });
         throw options.signal?.aborted || (error instanceof Error && error.name === 'AbortError')
@@ -207,6 +236,7 @@ export class DatabaseManagerClient {
         },
         { field: 'backup_file', path: file, fileName: path.basename(file) },
       );
+      const progress = throttledProgress(options.onProgress);
       const answer = await this.#transport.send({
         method: 'POST',
         path: this.#path('/web/database/restore'),
@@ -214,8 +244,9 @@ export class DatabaseManagerClient {
         signal: options.signal,
         headers: { ...this.#headers(upload.contentType), 'content-length': String(upload.length) },
         body: upload.body,
-        onUploadProgress: (sent) => options.onProgress?.(sent, upload.length),
+        onUploadProgress: (sent) => progress.update(sent, upload.length),
       });
+      progress.finish(upload.length, upload.length);
       const failure = managerFailureOf('Database restore', answer.status, answer.body.toString('utf8'));
       if (failure) throw failure;
     });

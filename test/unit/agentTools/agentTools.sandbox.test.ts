@@ -123,7 +123,7 @@ describe('agent tools against the sandbox', () => {
     );
   });
 
-  test('finds models by technical name or label, exact and prefix matches first', async () => {
+  test('finds models by technical name or label (every word of the query), exact and prefix matches first', async () => {
     const tools = toolsWith({ allowWrites: false });
     const byName = (await ok(tools, 'json2_find_models', { query: 'res.partner' })) as {
       models: { model: string; label: string }[];
@@ -139,6 +139,17 @@ describe('agent tools against the sandbox', () => {
     };
     assert.equal(byLabel.models.length, 1);
     assert.ok(byLabel.total > 1 && byLabel.truncated, JSON.stringify(byLabel));
+    // The words of a query, each in the name or the label: sale.order's label is "Sales Order".
+    for (const query of ['sale order', 'Sales Order', 'ORDER sale', 'sales ord']) {
+      const found = (await ok(tools, 'json2_find_models', { query })) as { models: { model: string; label: string }[] };
+      assert.deepEqual(found.models[0], { model: 'sale.order', label: 'Sales Order' }, `${query}: ${JSON.stringify(found.models)}`);
+      assert.ok(
+        found.models.some((entry) => entry.model === 'sale.order.line'),
+        query,
+      );
+    }
+    const none = (await ok(tools, 'json2_find_models', { query: 'sale nothing' })) as { models: unknown[]; total: number };
+    assert.equal(none.total, 0, 'every word must match');
   });
 
   test('describes fields with type, relation, required and selection values', async () => {
