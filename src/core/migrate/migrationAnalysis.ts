@@ -12,6 +12,7 @@ import { planLegacyCall } from './planLegacyCall';
 import { findPythonCalls } from './pythonCalls';
 import { writePhp } from './phpWriter';
 import { type WrittenCode, writePython } from './pythonWriter';
+import type { Release } from './removalTimeline';
 
 export interface AnalysedCall {
   readonly site: LegacyCallSite;
@@ -25,15 +26,15 @@ export interface TextEdit {
   readonly text: string;
 }
 
-/** Every deprecated call of a file, with what it becomes. */
-export function analyseSource(text: string, fileName: string): AnalysedCall[] {
+/** Every deprecated call of a file, with what it becomes and when it breaks for a project on `target` (default: the newest release). */
+export function analyseSource(text: string, fileName: string, target?: Release): AnalysedCall[] {
   const language = languageOfFile(fileName);
   let sites: LegacyCallSite[];
   if (language === 'python') sites = findPythonCalls(text);
   else if (language === 'javascript') sites = findJavaScriptCalls(text, fileName);
   else if (language === 'php') sites = findPhpCalls(text);
   else return [];
-  return sites.map((site) => ({ site, finding: planLegacyCall(site, text) }));
+  return sites.map((site) => ({ site, finding: planLegacyCall(site, text, target) }));
 }
 
 /** The edits converting one call (the call itself and any missing imports), or undefined when it does not convert. */

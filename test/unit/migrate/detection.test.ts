@@ -158,7 +158,7 @@ describe('finding deprecated calls in the corpus', () => {
     );
     assert.equal(
       call.finding.message,
-      'XML-RPC object.execute_kw is deprecated (removed in the online edition 21.1 (winter 2027) and in release 22 (autumn 2028)): use POST /json/2/res.partner/search.',
+      'XML-RPC object.execute_kw res.partner.search: the object service is removed in Odoo 22 and Online 21.1 (Online 21.1: winter 2027; Odoo 22: autumn 2028); it still works on the target release 20.0. Use POST /json/2/res.partner/search.',
     );
     assert.equal(call.finding.line, 1);
     assert.deepEqual(call.site.baseUrl, [{ text: 'http://h' }]);
