@@ -13,6 +13,7 @@ import { findPythonCalls } from './pythonCalls';
 import { writePhp } from './phpWriter';
 import { type WrittenCode, writePython } from './pythonWriter';
 import type { Release } from './removalTimeline';
+import { findWorkflowCalls, mayBeWorkflowExport } from './n8nWorkflows';
 
 export interface AnalysedCall {
   readonly site: LegacyCallSite;
@@ -28,6 +29,7 @@ export interface TextEdit {
 
 /** Every deprecated call of a file, with what it becomes and when it breaks for a project on `target` (default: the newest release). */
 export function analyseSource(text: string, fileName: string, target?: Release): AnalysedCall[] {
+  if (mayBeWorkflowExport(fileName, text)) return findWorkflowCalls(text, target);
   const language = languageOfFile(fileName);
   let sites: LegacyCallSite[];
   if (language === 'python') sites = findPythonCalls(text);
@@ -66,6 +68,7 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
 
 /** The call as a `.json2` request, or undefined when it has no JSON-2 or route equivalent. */
 export function json2RequestOf(call: AnalysedCall, fileLabel: string): string | undefined {
+  if (call.finding.workflowNode?.json2Request) return call.finding.workflowNode.json2Request;
   const conversion = call.finding.conversion;
   if (!conversion) return undefined;
   const what = call.finding.model ? `${call.finding.model} ${call.finding.method}` : call.finding.call;

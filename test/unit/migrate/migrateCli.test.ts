@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ensureCliBuilt, runCli } from '../cli/cliHarness';
+import { ensureCliBuilt, repoRoot, runCli } from '../cli/cliHarness';
 
 const PROXY = "import xmlrpc.client\nmodels = xmlrpc.client.ServerProxy('https://erp.example.com/xmlrpc/2/object')\n";
 const SEARCH = "ids = models.execute_kw('prod', 2, key, 'res.partner', 'search', [[['is_company', '=', True]]])\n";
@@ -316,6 +316,26 @@ describe('json2 migrate scan: urgency for the target release', () => {
       github.map((line) => line.split(' ')[0]),
       ['::error', '::warning'],
     );
+  });
+
+  test('an n8n export: each node by name, what it calls and its .json2 request, in the text and JSON reports', async () => {
+    const workflow = path.join(repoRoot, 'test', 'fixtures', 'migration', 'n8n', 'odoo_sync_workflow.json');
+    const pretty = await runCli(['migrate', 'scan', workflow, '--fail-on', 'broken-now'], { cwd: root });
+    assert.equal(pretty.code, 1, 'the db.list node is broken on 20.0');
+    assert.match(
+      pretty.stdout,
+      /^Breaks now on 20\.0 \(1 call\)\n {2}Needs a person \(1\)\n.*odoo_sync_workflow\.json:\d+:\d+ {2}db\.list node "List databases" {2}by hand: /m,
+    );
+    assert.match(pretty.stdout, /object\.execute res\.partner\.search_read node "Find companies"/);
+    const json = JSON.parse((await runCli(['migrate', 'scan', workflow, '--output', 'json'], { cwd: root })).stdout) as {
+      files: { findings: { node?: string; json2Request?: string | null }[] }[];
+    };
+    const nodes = json.files[0].findings;
+    assert.deepEqual(
+      nodes.map((finding) => finding.node),
+      ['Find companies', 'Create contact', 'Read lead', 'Delete note', 'List databases', 'Count companies', 'Server version'],
+    );
+    assert.match(nodes[0].json2Request ?? '', /^### n8n node "Find companies"\n[\s\S]*^POST res\.partner\/search_read$/m);
   });
 
   test('a target or a class that is not one is bad usage', async () => {
