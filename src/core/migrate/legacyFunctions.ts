@@ -29,7 +29,7 @@ export function isServiceFunction(service: LegacyService, functionName: string):
 
 /** A cheap text test: whether a file may hold a deprecated call at all, before any parser is loaded. */
 export function mayHoldLegacyCalls(text: string): boolean {
-  return /xmlrpc|jsonrpc|execute_kw|ServerProxy|ripcord|n8n-nodes-base\.odoo/i.test(text);
+  return /xmlrpc|jsonrpc|execute_kw|ServerProxy|ripcord|odoo-await|n8n-nodes-base\.odoo/i.test(text);
 }
 
 /** The language of a file the assistant reads, from its name, or undefined. */

@@ -23,8 +23,8 @@ const REDIRECT_NOTE =
 /** The finding for one call site of a file whose text is `text`, for a project on `target` (the timeline says when it breaks). */
 export function planLegacyCall(site: LegacyCallSite, text: string, target: Release = NEWEST_RELEASE): MigrationFinding {
   const call = `${site.service}.${site.functionName}`;
-  const model = site.service === 'object' ? stringOf(site.args?.[3]) : undefined;
-  const method = site.service === 'object' ? stringOf(site.args?.[4]) : undefined;
+  const model = site.service === 'object' ? (stringOf(site.args?.[3]) ?? site.knownTarget?.model) : undefined;
+  const method = site.service === 'object' ? (stringOf(site.args?.[4]) ?? site.knownTarget?.method) : undefined;
   const timeline = callTimeline(site.service, method, target);
   const where = { line: lineAt(text, site.start), start: site.start, end: site.end, urgency: timeline.urgency, removal: timeline.removal };
   const deprecated = `${site.transport === 'xmlrpc' ? 'XML-RPC' : 'JSON-RPC'} ${call}${model && method ? ` ${model}.${method}` : ''}: ${timeline.sentence}`;
@@ -54,7 +54,8 @@ export function planLegacyCall(site: LegacyCallSite, text: string, target: Relea
       });
     return { ...where, call, message: `${deprecated}. Use ${replacement}.`, conversion, severity: 'convertible', ...extra };
   };
-  if (!site.args) return manual(`its arguments cannot be read (${site.dynamicReason ?? 'built dynamically'}); convert it by hand.`);
+  if (!site.args)
+    return manual(`its arguments cannot be read (${site.dynamicReason ?? 'built dynamically'}); convert it by hand.`, { model, method });
   const args = site.args;
 
   if (site.service === 'object') {

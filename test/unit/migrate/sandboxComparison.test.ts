@@ -25,6 +25,9 @@ const COMPARED: readonly (readonly [SnippetLanguage, string])[] = [
   ['typescript', 'javascript/typed_client.ts'],
   ['php', 'php/real_world_shapes.php'],
   ['python', 'python/sales_order.py'],
+  ['javascript', 'javascript/library_wrapper.js'],
+  ['javascript', 'javascript/axios_bodies.js'],
+  ['typescript', 'javascript/typed_wrapper.ts'],
 ];
 
 /** Originals that cannot succeed against a 19.0 server, and why; their failure is checked, then only the conversion runs. */
@@ -42,6 +45,7 @@ const NOT_CONVERTED: Readonly<Record<string, 'manual' | 'noReplacement'>> = {
   'rename has no replacement': 'noReplacement',
   'migrate_databases has no replacement': 'noReplacement',
   'the answer read in another shape (explained, not converted)': 'manual',
+  'an id only known at run time (explained, not converted)': 'manual',
 };
 
 const PHP_MISSING = phpUnavailable();
