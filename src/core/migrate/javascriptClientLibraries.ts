@@ -50,7 +50,7 @@ const object = (model: SourceExpr | undefined, method: string | SourceExpr | und
   method: typeof method === 'string' ? literalExpr(method, at) : method,
 });
 
-/** `execute_kw(model, method, positional, keywords)` as the library sends it. */
+/** `execute_kw(model, method, positional, keywords)` as the library sends it (odoo-await's `[[vals]]` is `[args]`: positional `[vals]`). */
 function sends(
   model: SourceExpr | undefined,
   method: string | SourceExpr | undefined,
@@ -132,7 +132,7 @@ export const CLIENT_LIBRARIES: readonly ClientLibrary[] = [
         externalId
           ? declines(model, 'create', at, 'an external id is created with the record: two calls, convert by hand')
           : plainValues(values)
-            ? sends(model, 'create', at, [listExpr([values!], at)])
+            ? sends(model, 'create', at, [values!])
             : declines(
                 model,
                 'create',
