@@ -6,13 +6,15 @@ import { type LegacyCallSite, type SourceExpr, stringOf } from './legacyCall';
 import { Assignments } from './assignments';
 import { type ClientLibrary, type LibraryCall, clientLibrary } from './javascriptClientLibraries';
 import { propertyName } from './javascriptExpressions';
-import { type JsUrlSource, jsTemplate } from './javascriptUrls';
+import { type JsUrlSource, jsScopeOf, jsTemplate } from './javascriptUrls';
 import { type UrlTemplate, joinParts } from './urlTemplate';
 
 interface Instance {
   readonly library: ClientLibrary;
   /** The server the options name, when the file shows it. */
   readonly server?: UrlTemplate;
+  /** The options' `db` expression and the function it is written in (-1: the top level). */
+  readonly database?: { readonly node: Node; readonly scope: number };
 }
 
 export type LibraryCallSite = Omit<LegacyCallSite, 'language' | 'start' | 'end' | 'statement' | 'typescript' | 'baseUrl'> & {
@@ -77,7 +79,14 @@ export function libraryObjects(nodes: readonly Node[], text: string, urlSource: 
     const library = classes.get(value.callee.name);
     if (!library) return undefined;
     const options = value.arguments[0];
-    return { library, server: options?.type === 'ObjectExpression' ? serverOf(options, library.urlKey, urlSource) : undefined };
+    if (options?.type !== 'ObjectExpression') return { library };
+    const db = options.properties.find((p) => p.type === 'ObjectProperty' && !p.computed && propertyName(p.key) === 'db');
+    const node = db?.type === 'ObjectProperty' ? (db.value as Node) : undefined;
+    return {
+      library,
+      server: serverOf(options, library.urlKey, urlSource),
+      database: node && { node, scope: jsScopeOf(node, urlSource.parents) },
+    };
   };
   const typedAs = (annotation: Node | null | undefined): ClientLibrary | undefined => {
     const type = annotation?.type === 'TSTypeAnnotation' ? annotation.typeAnnotation : undefined;
@@ -120,7 +129,10 @@ export function libraryObjects(nodes: readonly Node[], text: string, urlSource: 
         node.arguments.map((arg) => toExpr(arg as Node)),
         at,
       );
-      return siteOf(call, name, at, instance.server);
+      // The database the client was given, as written where it was made, when that is readable at the call.
+      const database = instance.database;
+      const readable = database && (database.scope === -1 || database.scope === jsScopeOf(node, urlSource.parents));
+      return siteOf(call, name, at, instance.server, readable ? toExpr(database.node) : undefined);
     },
   };
 }
@@ -143,9 +155,13 @@ function serverOf(options: Node & { type: 'ObjectExpression' }, urlKey: string, 
   ]);
 }
 
-/** The call as a site: the library holds db, uid and password (read as `<object>.db`...). */
-function siteOf(call: LibraryCall, object: string, at: number, server: UrlTemplate | undefined): LibraryCallSite {
-  const held = (name: string): SourceExpr => ({ start: at, end: at, text: `${object}.${name}`, kind: 'other' });
+/**
+ * The call as a site: the library holds db, uid and password (read as `<object>.uid`...); the database is the
+ * expression the client was made with when readable at the call, else `<object>.db`.
+ */
+function siteOf(call: LibraryCall, object: string, at: number, server: UrlTemplate | undefined, database?: SourceExpr): LibraryCallSite {
+  const held = (name: string): SourceExpr =>
+    name === 'db' && database ? { ...database, start: at, end: at } : { start: at, end: at, text: `${object}.${name}`, kind: 'other' };
   const path = call.service === 'object' ? '/xmlrpc/2/object' : '/xmlrpc/2/common';
   const endpoint = server && [...server, { text: path }];
   if ('reason' in call)

@@ -55,7 +55,7 @@ suite('Migration assistant', function () {
       /^XML-RPC object\.execute_kw res\.partner\.search_read: the object service is removed in Odoo 22 and Online 21\.1 \(Online 21\.1: winter 2027; Odoo 22: autumn 2028\); it still works on the target release \d+\.\d\. Use POST \/json\/2\/res\.partner\/search_read\.$/,
     );
     assert.equal(convertible.severity, vscode.DiagnosticSeverity.Warning);
-    assert.match(dynamic.message, /the model or the method name is not a literal string/);
+    assert.match(dynamic.message, /\. The model or the method name is not a literal string/);
     assert.ok(convertible.tags?.includes(vscode.DiagnosticTag.Deprecated));
 
     const dynamicActions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
