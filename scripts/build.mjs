@@ -51,7 +51,8 @@ export const bundles = [
   // the extension when it makes its first client (src/extension/undiciPoolBundle.ts), so activation never parses undici.
   nodeEntry('src/core/http/undiciHttpPool.ts', 'dist/undiciPool.js'),
   // The migration assistant's parsers (Python, JS/TS, PHP): their own bundle, required by the extension on first use.
-  nodeEntry('src/core/migrate/migrateBundle.ts', 'dist/migrate.js'),
+  // mainFields: it reads n8n workflow exports with jsonc-parser (see the CLI's bundle below).
+  nodeEntry('src/core/migrate/migrateBundle.ts', 'dist/migrate.js', { mainFields: ['module', 'main'] }),
   // The local sandbox's installer, launcher and connection: their own bundle, required by the extension on first Start.
   nodeEntry('src/extension/sandbox/localSandboxService.ts', 'dist/localSandbox.js', { external: ['vscode'] }),
   // The response panel (its page, the ready handshake, the handover of answers): required when the first panel opens.

@@ -71,7 +71,7 @@ function registerFeatures(context: vscode.ExtensionContext, log: vscode.LogOutpu
     requests,
     language,
     schemaServices,
-    registerMigration(log),
+    registerMigration(log, connections.service),
     keys,
     databases,
     localSandbox,

@@ -95,7 +95,7 @@ export interface FromLegacyOptions {
 
 /**
  * `execute_kw` → JSON-2. Ids come from the first positional argument of record methods; other positional arguments
- * are named from the method's signature; `context` leaves `kw` for the envelope. `name_get`, removed in 19.0, becomes a
+ * are named from the method's signature; `context` leaves `kw` for the envelope. `name_get` (gone since 18.0 and Online 17.3: removalTimeline.ts) becomes a
  * `read` of `display_name`.
  */
 export function fromExecuteKw(

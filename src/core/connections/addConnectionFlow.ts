@@ -10,6 +10,7 @@ import { connectionNameProblem, databaseNameProblem, loginProblem, normaliseBase
 import { parseConnectionTarget } from '../client/connectionTarget';
 import { BACK, type InputPort, type StepPosition } from './inputPort';
 import { describeProbeFailure, type ServerProbe, type ServerRelease, type ServerTarget } from './serverProbe';
+import { removalPhrase, removalsOf } from '../migrate/removalTimeline';
 
 export interface AddConnectionContext {
   /** Names already in use (any level), compared without case. */
@@ -157,7 +158,9 @@ async function askStep(
           label: protocolLabel(value),
           value,
           description:
-            value === 'json2' ? 'API key; recommended' : 'login and password (or key); deprecated, removal planned in release 22',
+            value === 'json2'
+              ? 'API key; recommended'
+              : `login and password (or key); deprecated, ${removalPhrase(removalsOf('object')[0])}`,
         })),
       });
       if (protocol !== BACK && protocol !== undefined) draft.protocol = protocol;

@@ -4,6 +4,7 @@ import { analyseSource, applyEdits, conversionEdits } from './migrationAnalysis'
 import { syntaxProblem } from './sourceSyntax';
 import type { MigrationFinding } from './migrationPlan';
 import { positionsOf } from './legacyCall';
+import type { Release } from './removalTimeline';
 
 /** A finding with 1-based line and column, as reports print it. */
 export interface LocatedFinding {
@@ -24,10 +25,10 @@ export interface FileFix {
   readonly refused?: string;
 }
 
-/** Every deprecated call of a file, located. */
-export function fileFindings(text: string, fileName: string): LocatedFinding[] {
+/** Every deprecated call of a file, located, with when it breaks for a project on `target` (default: the newest release). */
+export function fileFindings(text: string, fileName: string, target?: Release): LocatedFinding[] {
   const at = positionsOf(text);
-  return analyseSource(text, fileName).map(({ finding }) => {
+  return analyseSource(text, fileName, target).map(({ finding }) => {
     const start = at(finding.start);
     const end = at(finding.end);
     return { line: start.line, column: start.column, endLine: end.line, endColumn: end.column, finding };
@@ -38,13 +39,13 @@ export function fileFindings(text: string, fileName: string): LocatedFinding[] {
  * Applies every convertible call's conversion, one at a time (the file is read again after each). A file that does
  * not parse is left alone, and so is one whose conversion would not parse (which would be a bug: said so).
  */
-export function fixFile(text: string, fileName: string): FileFix {
+export function fixFile(text: string, fileName: string, target?: Release): FileFix {
   const problem = syntaxProblem(text, fileName);
   if (problem)
     return {
       text,
       converted: 0,
-      declined: fileFindings(text, fileName),
+      declined: fileFindings(text, fileName, target),
       refused: `it does not parse (${problem}); nothing in it was changed`,
     };
   let current = text;
@@ -62,9 +63,13 @@ export function fixFile(text: string, fileName: string): FileFix {
     return {
       text,
       converted: 0,
-      declined: fileFindings(text, fileName),
+      declined: fileFindings(text, fileName, target),
       refused: `its conversion would not parse (${after}), which is a bug of the assistant; nothing in it was changed`,
     };
   // Declined calls are told where they are in the file as it stands (the diff has not been applied yet).
-  return { text: current, converted, declined: fileFindings(text, fileName).filter(({ finding }) => finding.severity !== 'convertible') };
+  return {
+    text: current,
+    converted,
+    declined: fileFindings(text, fileName, target).filter(({ finding }) => finding.severity !== 'convertible'),
+  };
 }

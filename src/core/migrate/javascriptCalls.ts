@@ -1,24 +1,21 @@
 // Finds deprecated RPC calls in JavaScript/TypeScript with @babel/parser: `xmlrpc` clients' methodCall (also
-// promisified), the npm `odoo-xmlrpc` client, and JSON-RPC bodies posted with fetch.
+// promisified), the objects of npm Odoo client libraries (javascriptLibraryCalls.ts), and JSON-RPC bodies posted with fetch/axios/got.
 import { type ParserPlugin, parse } from '@babel/parser';
 import type { Node } from '@babel/types';
-import { type LegacyCallSite, type LegacyService, type SourceExpr, entryOf, indentAt, stringOf } from './legacyCall';
+import { type LegacyCallSite, type LegacyService, entryOf, indentAt, stringOf } from './legacyCall';
 import { Assignments } from './assignments';
 import { isServiceFunction } from './legacyFunctions';
 import { javascriptEnvelope } from './javascriptEnvelope';
 import { pushedArrays } from './javascriptPushedArrays';
 import { javascriptExpressionReader, propertyName, walk } from './javascriptExpressions';
-import { jsScopeOf, jsTemplate, odooServerTemplate, optionsTemplate } from './javascriptUrls';
-import { type UrlTemplate, baseOfTemplate, endpointOfTemplate, isOpaque, standsForVariable } from './urlTemplate';
+import { type JsServiceHelper, javascriptHelperOf } from './javascriptHelpers';
+import { libraryObjects } from './javascriptLibraryCalls';
+import { jsScopeOf, jsTemplate, optionsTemplate } from './javascriptUrls';
+import { type UrlTemplate, baseOfEndpoint, baseOfTemplate, endpointOfTemplate, isOpaque, standsForVariable } from './urlTemplate';
 
 interface Proxy {
   readonly service: LegacyService;
   readonly url?: UrlTemplate;
-}
-/** An `odoo-xmlrpc` client: `new Odoo({ url, port, db, username, password })`. */
-interface OdooClient {
-  readonly url?: UrlTemplate;
-  readonly name: string;
 }
 const CLIENT_FACTORIES = /(^|\.)(createClient|createSecureClient|XmlRpcClient|Client)$/;
 
@@ -51,12 +48,18 @@ export function findJavaScriptCalls(text: string, fileName = 'file.js'): LegacyC
   const templateOf = (node: Node): UrlTemplate => jsTemplate(node, urlSource);
   const proxies = new Assignments<Proxy>();
   const promisified = new Assignments<Proxy>();
-  const odooClasses = new Set<string>();
-  const odooClients = new Assignments<OdooClient>();
+  const libraries = libraryObjects(nodes, text, urlSource);
+  const helpers = new Map<string, JsServiceHelper>();
+  const helper = (fn: Node, name: string | undefined): void => {
+    const found = javascriptHelperOf(fn, name, text, nodes);
+    if (found) helpers.set(found.name, found);
+  };
   for (const node of nodes) {
-    if (node.type === 'ImportDeclaration' && node.source.value === 'odoo-xmlrpc') {
-      for (const specifier of node.specifiers) odooClasses.add(specifier.local.name);
-    } else if (node.type === 'VariableDeclarator' && node.init) {
+    if (node.type === 'FunctionDeclaration') helper(node, node.id?.name);
+    else if ((node.type === 'ClassMethod' || node.type === 'ObjectMethod') && !node.computed)
+      helper(node, node.type === 'ClassMethod' ? `this.${propertyName(node.key)}` : undefined);
+    if (node.type === 'VariableDeclarator' && node.init) {
+      if (node.id.type === 'Identifier') helper(node.init as Node, node.id.name);
       remember(node.id.type === 'Identifier' ? node.id.name : slice(node.id), node.init, node.start ?? 0);
     } else if (node.type === 'AssignmentExpression') {
       remember(slice(node.left), node.right, node.start ?? 0);
@@ -64,21 +67,6 @@ export function findJavaScriptCalls(text: string, fileName = 'file.js'): LegacyC
   }
 
   function remember(name: string, value: Node, at: number): void {
-    if (
-      value.type === 'CallExpression' &&
-      slice(value.callee) === 'require' &&
-      value.arguments[0]?.type === 'StringLiteral' &&
-      value.arguments[0].value === 'odoo-xmlrpc'
-    ) {
-      odooClasses.add(name);
-      return;
-    }
-    if (value.type === 'NewExpression' && value.callee.type === 'Identifier' && odooClasses.has(value.callee.name)) {
-      const options = value.arguments[0];
-      const url = options?.type === 'ObjectExpression' ? odooServerTemplate(options, urlSource) : undefined;
-      odooClients.set(name, at, { url: url && endpointOfOdoo(url), name });
-      return;
-    }
     const proxy = proxyOf(value);
     if (proxy) proxies.set(name, at, proxy);
     const viaPromise = promisifiedOf(value);
@@ -131,13 +119,17 @@ export function findJavaScriptCalls(text: string, fileName = 'file.js'): LegacyC
   for (const node of nodes) {
     const viaPromise =
       node.type === 'CallExpression' && node.callee.type === 'Identifier' ? promisified.get(node.callee.name, node.start ?? 0) : undefined;
+    const viaHelper = node.type === 'CallExpression' ? helpers.get(slice(node.callee)) : undefined;
     if (viaPromise && node.type === 'CallExpression') {
       methodCall(node, viaPromise, undefined);
+    } else if (viaHelper && node.type === 'CallExpression') {
+      helperCall(node, viaHelper);
     } else if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && !node.callee.computed) {
       const verb = propertyName(node.callee.property);
-      const odoo = odooClients.get(slice(node.callee.object), node.start ?? 0);
-      if (odoo && (verb === 'connect' || verb === 'execute_kw')) {
-        odooCall(node, odoo, verb);
+      const viaLibrary = libraries.callOf(node, toExpr);
+      if (viaLibrary) {
+        const { server, ...found } = viaLibrary;
+        push(node, { ...found, baseUrl: server && baseOfTemplate(server, scopeOf(node)) });
         continue;
       }
       if (verb !== 'methodCall' && verb !== 'call') continue;
@@ -178,6 +170,34 @@ export function findJavaScriptCalls(text: string, fileName = 'file.js'): LegacyC
   }
   return sites.sort((a, b) => a.start - b.start);
 
+  /** `jsonRpc(url, 'object', 'execute_kw', db, uid, key, ...)`: the helper's promise is replaced by the new call's. */
+  function helperCall(node: Node & { type: 'CallExpression' }, found: JsServiceHelper): void {
+    const args = node.arguments as Node[];
+    if (args.some((arg) => arg.type === 'SpreadElement')) return;
+    const service = stringOf(args[found.serviceIndex] && toExpr(args[found.serviceIndex]));
+    const functionName = stringOf(args[found.methodIndex] && toExpr(args[found.methodIndex]));
+    if (
+      !service ||
+      !functionName ||
+      !['object', 'common', 'db'].includes(service) ||
+      !isServiceFunction(service as LegacyService, functionName)
+    )
+      return;
+    const rest = args[found.argsIndex];
+    const rpcArgs = found.argsRest ? args.slice(found.argsIndex).map((arg) => toExpr(arg)) : rest ? toExpr(rest).items : [];
+    const urlNode = found.urlIndex === undefined ? undefined : args[found.urlIndex];
+    const url = urlNode && templateOf(urlNode);
+    const endpoint = url && (found.urlIsBase ? [...url, { text: '/jsonrpc' }] : url);
+    push(node, {
+      service: service as LegacyService,
+      transport: 'jsonrpc',
+      functionName,
+      args: rpcArgs,
+      dynamicReason: rpcArgs ? undefined : `the arguments given to ${found.name}() are not an array literal`,
+      baseUrl: endpoint && baseOfEndpoint(endpoint, scopeOf(node), 'javascript'),
+    });
+  }
+
   function methodCall(node: Node & { type: 'CallExpression' }, proxy: Proxy, callbackNode: Node | undefined): void {
     const functionName = node.arguments[0]?.type === 'StringLiteral' ? node.arguments[0].value : undefined;
     if (!functionName || !isServiceFunction(proxy.service, functionName)) return;
@@ -192,38 +212,4 @@ export function findJavaScriptCalls(text: string, fileName = 'file.js'): LegacyC
       callback: callbackNode ? toExpr(callbackNode) : undefined,
     });
   }
-
-  /** `odoo.connect(cb)` (an authenticate) and `odoo.execute_kw(model, method, [args, kw], cb)`, the client holding db, uid and password. */
-  function odooCall(node: Node & { type: 'CallExpression' }, odoo: OdooClient, verb: 'connect' | 'execute_kw'): void {
-    const at = node.start ?? 0;
-    const held = (name: string): SourceExpr => ({ start: at, end: at, text: `${odoo.name}.${name}`, kind: 'other' });
-    const baseUrl = odoo.url && baseOfTemplate(odoo.url, scopeOf(node));
-    if (verb === 'connect') {
-      const callback = node.arguments[0];
-      push(node, {
-        service: 'common',
-        transport: 'xmlrpc',
-        functionName: 'authenticate',
-        args: [held('db'), held('username'), held('password'), { start: at, end: at, text: '{}', kind: 'dict', entries: [], value: {} }],
-        baseUrl,
-        callback: callback ? toExpr(callback as Node) : undefined,
-      });
-      return;
-    }
-    const [model, method, params, callback] = node.arguments.map((arg) => toExpr(arg as Node));
-    push(node, {
-      service: 'object',
-      transport: 'xmlrpc',
-      functionName: 'execute_kw',
-      baseUrl,
-      callback,
-      args: model && method && params?.items ? [held('db'), held('uid'), held('password'), model, method, ...params.items] : undefined,
-      dynamicReason: 'the parameters of odoo.execute_kw are not an array literal ([args] or [args, kwargs])',
-    });
-  }
-}
-
-/** odoo-xmlrpc calls /xmlrpc/2/object on the server its options name. */
-function endpointOfOdoo(server: UrlTemplate): UrlTemplate {
-  return [...server, { text: '/xmlrpc/2/object' }];
 }

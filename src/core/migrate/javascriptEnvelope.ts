@@ -2,6 +2,8 @@
 // conversion replaces with one `fetch` of JSON-2 (the body's own declaration included).
 import type { Node } from '@babel/types';
 import { indentAt, mentions } from './legacyCall';
+import { libraryEnvelope, libraryRequestOf } from './javascriptHttpEnvelope';
+import { findNode, nextStatement } from './javascriptStatements';
 import { jsScopeOf } from './javascriptUrls';
 import { namesOtherRoute } from './proxyUrls';
 import { type UrlTemplate, baseOfEndpoint, endpointOfTemplate, isOpaque, templateText } from './urlTemplate';
@@ -41,6 +43,8 @@ export function javascriptEnvelope(params: Node, source: JsSource): JsEnvelope {
   let first: Node | undefined;
   const names: string[] = [];
   let stringify: Node | undefined = parents.get(body);
+  // The node that sends the body: the literal itself, or its variable in the next statement.
+  let sent: Node | undefined = body;
   const declarator = stringify;
   if (declarator?.type === 'VariableDeclarator' && declarator.id.type === 'Identifier') {
     first = parents.get(declarator);
@@ -49,7 +53,10 @@ export function javascriptEnvelope(params: Node, source: JsSource): JsEnvelope {
     names.push(declarator.id.name);
     const next = nextStatement(first, parents);
     stringify = next ? findNode(next, (node) => isStringify(node) && slice(node.arguments[0]) === names[0]) : undefined;
+    sent = next ? findNode(next, (node) => node.type === 'Identifier' && node.name === names[0]) : undefined;
   }
+  const library = sent && libraryRequestOf(sent, source);
+  if (library) return libraryEnvelope(library, first, names, source);
   if (!stringify || !isStringify(stringify)) return refuse('the body is not sent as JSON.stringify(...)');
   const option = parents.get(stringify);
   const options = option && parents.get(option);
@@ -147,29 +154,4 @@ function thenOf(call: Node, parents: ReadonlyMap<Node, Node>): (Node & { type: '
   const next = member && parents.get(member);
   if (member?.type !== 'MemberExpression' || member.property.type !== 'Identifier' || member.property.name !== 'then') return undefined;
   return next?.type === 'CallExpression' && next.callee === member && next.arguments.length === 1 ? next : undefined;
-}
-
-/** The statement after `statement` in the same block, if any. */
-function nextStatement(statement: Node, parents: ReadonlyMap<Node, Node>): Node | undefined {
-  const block = parents.get(statement);
-  const list = block && (block.type === 'BlockStatement' || block.type === 'Program') ? (block.body as Node[]) : undefined;
-  const index = list ? list.indexOf(statement) : -1;
-  return list && index >= 0 ? list[index + 1] : undefined;
-}
-
-/** The first node under `root` (itself included) that matches, parents first. */
-function findNode(root: Node, match: (node: Node) => boolean): Node | undefined {
-  if (match(root)) return root;
-  for (const key of Object.keys(root) as (keyof Node)[]) {
-    if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments' || key === 'innerComments') continue;
-    const value = root[key] as unknown;
-    const children = Array.isArray(value) ? value : [value];
-    for (const child of children) {
-      if (child && typeof (child as Node).type === 'string') {
-        const found = findNode(child as Node, match);
-        if (found) return found;
-      }
-    }
-  }
-  return undefined;
 }

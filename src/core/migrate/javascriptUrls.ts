@@ -85,23 +85,3 @@ export function optionsTemplate(
   if (port) parts.push({ text: ':' }, ...(port.type === 'NumericLiteral' ? [{ text: String(port.value) }] : jsTemplate(port, source)));
   return joinParts([...parts, ...jsTemplate(path, source)]);
 }
-
-/** The server of an `odoo-xmlrpc` client's options: `url`, with `port` when given. */
-export function odooServerTemplate(options: Node & { type: 'ObjectExpression' }, source: JsUrlSource): UrlTemplate | undefined {
-  const value = (key: string): Node | undefined => {
-    const property = options.properties.find(
-      (p) => p.type === 'ObjectProperty' && !p.computed && p.key.type === 'Identifier' && p.key.name === key,
-    );
-    return property?.type === 'ObjectProperty' ? (property.value as Node) : undefined;
-  };
-  const url = value('url');
-  if (!url) return undefined;
-  const port = value('port');
-  const server = jsTemplate(url, source);
-  if (!port) return server;
-  return joinParts([
-    ...server,
-    { text: ':' },
-    ...(port.type === 'NumericLiteral' ? [{ text: String(port.value) }] : jsTemplate(port, source)),
-  ]);
-}

@@ -61,6 +61,8 @@ export interface LegacyCallSite {
   readonly callback?: SourceExpr;
   /** Why arguments could not be read, when `args` is undefined. */
   readonly dynamicReason?: string;
+  /** The model and method when known although `args` is not (a library helper whose arguments are only known at run time). */
+  readonly knownTarget?: { readonly model?: string; readonly method?: string };
   /**
    * JSON-RPC in JavaScript: the code posting the body and reading its "result", which the new expression replaces
    * (`prefix` and `suffix` are kept around it, for example `return await ` and `;`).

@@ -29,7 +29,7 @@ export function isServiceFunction(service: LegacyService, functionName: string):
 
 /** A cheap text test: whether a file may hold a deprecated call at all, before any parser is loaded. */
 export function mayHoldLegacyCalls(text: string): boolean {
-  return /xmlrpc|jsonrpc|execute_kw|ServerProxy|ripcord/i.test(text);
+  return /xmlrpc|jsonrpc|execute_kw|ServerProxy|ripcord|odoo-await|n8n-nodes-base\.odoo/i.test(text);
 }
 
 /** The language of a file the assistant reads, from its name, or undefined. */
@@ -40,7 +40,7 @@ export function languageOfFile(fileName: string): MigrationLanguage | undefined 
   return undefined;
 }
 
-/** Whether the assistant reads a file of that name (declaration files hold no calls). */
+/** Whether the assistant reads a file of that name: sources (declaration files hold no calls) and JSON (n8n workflow exports). */
 export function isMigrationSource(fileName: string): boolean {
-  return languageOfFile(fileName) !== undefined && !/\.d\.[cm]?ts$/i.test(fileName);
+  return (languageOfFile(fileName) !== undefined && !/\.d\.[cm]?ts$/i.test(fileName)) || /\.json$/i.test(fileName);
 }

@@ -12,6 +12,8 @@ import { planLegacyCall } from './planLegacyCall';
 import { findPythonCalls } from './pythonCalls';
 import { writePhp } from './phpWriter';
 import { type WrittenCode, writePython } from './pythonWriter';
+import type { Release } from './removalTimeline';
+import { findWorkflowCalls, mayBeWorkflowExport } from './n8nWorkflows';
 
 export interface AnalysedCall {
   readonly site: LegacyCallSite;
@@ -25,15 +27,16 @@ export interface TextEdit {
   readonly text: string;
 }
 
-/** Every deprecated call of a file, with what it becomes. */
-export function analyseSource(text: string, fileName: string): AnalysedCall[] {
+/** Every deprecated call of a file, with what it becomes and when it breaks for a project on `target` (default: the newest release). */
+export function analyseSource(text: string, fileName: string, target?: Release): AnalysedCall[] {
+  if (mayBeWorkflowExport(fileName, text)) return findWorkflowCalls(text, target);
   const language = languageOfFile(fileName);
   let sites: LegacyCallSite[];
   if (language === 'python') sites = findPythonCalls(text);
   else if (language === 'javascript') sites = findJavaScriptCalls(text, fileName);
   else if (language === 'php') sites = findPhpCalls(text);
   else return [];
-  return sites.map((site) => ({ site, finding: planLegacyCall(site, text) }));
+  return sites.map((site) => ({ site, finding: planLegacyCall(site, text, target) }));
 }
 
 /** The edits converting one call (the call itself and any missing imports), or undefined when it does not convert. */
@@ -65,6 +68,7 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
 
 /** The call as a `.json2` request, or undefined when it has no JSON-2 or route equivalent. */
 export function json2RequestOf(call: AnalysedCall, fileLabel: string): string | undefined {
+  if (call.finding.workflowNode?.json2Request) return call.finding.workflowNode.json2Request;
   const conversion = call.finding.conversion;
   if (!conversion) return undefined;
   const what = call.finding.model ? `${call.finding.model} ${call.finding.method}` : call.finding.call;

@@ -1,9 +1,7 @@
 // What a deprecated call becomes: a JSON-2 call, a plain route, a database-manager controller, or nothing (with why).
 import type { LegacyResultShape } from '../client/rpcMapping';
 import type { SourceExpr } from './legacyCall';
-
-/** The deprecated interfaces' removal dates (spec, versioning rule 2). */
-export const REMOVAL_NOTE = 'removed in the online edition 21.1 (winter 2027) and in release 22 (autumn 2028)';
+import type { Removal, Urgency } from './removalTimeline';
 
 /** How the JSON-2 answer is turned back into what the original code received. */
 export type ResultAdaptation =
@@ -69,11 +67,17 @@ export interface MigrationFinding {
   readonly line: number;
   readonly start: number;
   readonly end: number;
-  /** One sentence: what is deprecated, what replaces it, when it is removed. */
+  /** One sentence: what is deprecated, when it is removed (for the target release), what replaces it. */
   readonly message: string;
+  /** `brokenNow`: already removed on the target release; `deprecated`: still works there, removed later. */
+  readonly urgency: Urgency;
+  /** The removal that decides the urgency (removalTimeline.ts). */
+  readonly removal: Removal;
   /** Set when the call can be rewritten; otherwise `reason` says why not. */
   readonly conversion?: Conversion;
   readonly reason?: string;
+  /** An n8n workflow's node: its name, and the `.json2` request that replaces what it calls. */
+  readonly workflowNode?: { readonly name: string; readonly json2Request?: string };
   /** `noReplacement` for functions with nothing to migrate to; `manual` for calls that need a person. */
   readonly severity: 'convertible' | 'manual' | 'noReplacement';
 }

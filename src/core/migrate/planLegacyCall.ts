@@ -1,6 +1,7 @@
 // Turns a found call into a finding: what it is, what replaces it, and the conversion plan or the reason there is none.
-import { type LegacyCallSite, type SourceExpr, lineAt } from './legacyCall';
-import { type Conversion, type MigrationFinding, REMOVAL_NOTE, added } from './migrationPlan';
+import { type LegacyCallSite, type SourceExpr, lineAt, stringOf } from './legacyCall';
+import { type Conversion, type MigrationFinding, added } from './migrationPlan';
+import { NEWEST_RELEASE, type Release, callTimeline } from './removalTimeline';
 import { planObjectCall } from './planObjectCall';
 import { DATE_NOTE, temporalParts } from './literalWriters';
 
@@ -19,15 +20,18 @@ const DB_FORMS: Readonly<Record<string, { path: string; fields: readonly (string
 const REDIRECT_NOTE =
   'The database-manager controllers answer with a redirect (303) on success and the manager page on failure; the conversion turns that back into true or an error.';
 
-/** The finding for one call site of a file whose text is `text`. */
-export function planLegacyCall(site: LegacyCallSite, text: string): MigrationFinding {
-  const where = { line: lineAt(text, site.start), start: site.start, end: site.end };
+/** The finding for one call site of a file whose text is `text`, for a project on `target` (the timeline says when it breaks). */
+export function planLegacyCall(site: LegacyCallSite, text: string, target: Release = NEWEST_RELEASE): MigrationFinding {
   const call = `${site.service}.${site.functionName}`;
-  const deprecated = `${site.transport === 'xmlrpc' ? 'XML-RPC' : 'JSON-RPC'} ${call} is deprecated (${REMOVAL_NOTE})`;
+  const model = site.service === 'object' ? (stringOf(site.args?.[3]) ?? site.knownTarget?.model) : undefined;
+  const method = site.service === 'object' ? (stringOf(site.args?.[4]) ?? site.knownTarget?.method) : undefined;
+  const timeline = callTimeline(site.service, method, target);
+  const where = { line: lineAt(text, site.start), start: site.start, end: site.end, urgency: timeline.urgency, removal: timeline.removal };
+  const deprecated = `${site.transport === 'xmlrpc' ? 'XML-RPC' : 'JSON-RPC'} ${call}${model && method ? ` ${model}.${method}` : ''}: ${timeline.sentence}`;
   const manual = (reason: string, extra: Partial<MigrationFinding> = {}): MigrationFinding => ({
     ...where,
     call,
-    message: `${deprecated}: ${reason}`,
+    message: `${deprecated}. ${capitalised(reason)}`,
     reason,
     severity: 'manual',
     ...extra,
@@ -48,9 +52,10 @@ export function planLegacyCall(site: LegacyCallSite, text: string): MigrationFin
         ...extra,
         conversion,
       });
-    return { ...where, call, message: `${deprecated}: use ${replacement}.`, conversion, severity: 'convertible', ...extra };
+    return { ...where, call, message: `${deprecated}. Use ${replacement}.`, conversion, severity: 'convertible', ...extra };
   };
-  if (!site.args) return manual(`its arguments cannot be read (${site.dynamicReason ?? 'built dynamically'}); convert it by hand.`);
+  if (!site.args)
+    return manual(`its arguments cannot be read (${site.dynamicReason ?? 'built dynamically'}); convert it by hand.`, { model, method });
   const args = site.args;
 
   if (site.service === 'object') {
@@ -188,4 +193,8 @@ function planDbCall(
       );
     }
   }
+}
+
+function capitalised(sentence: string): string {
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }

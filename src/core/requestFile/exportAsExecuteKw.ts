@@ -3,6 +3,7 @@ import { MappingError, toExecuteKw } from '../client/rpcMapping';
 import { codeLiteral, stringExpression } from './codeLiterals';
 import { DEFAULT_API_KEY_VARIABLE, exportParts, splitSecrets, type ExportOptions } from './exportParts';
 import type { ResolvedRequest } from './resolvedRequestTypes';
+import { removalPhrase, removalsOf } from '../migrate/removalTimeline';
 
 /** Where the legacy call goes: the JSON-2 export options plus the login `authenticate` needs to find the uid. */
 export interface ExecuteKwExportOptions extends ExportOptions {
@@ -40,7 +41,7 @@ export function exportAsExecuteKw(request: ResolvedRequest, options: ExecuteKwEx
   const literal = (value: unknown) => codeLiteral(value, parts.secrets, 'python', indent, 1);
   const text = (value: string) => stringExpression(splitSecrets(value, parts.secrets), 'python');
   return [
-    '# The deprecated XML-RPC interface (removed in a later release): prefer the JSON-2 request.',
+    `# The deprecated XML-RPC interface (${removalPhrase(removalsOf('object')[0])}): prefer the JSON-2 request.`,
     'import os',
     'import xmlrpc.client',
     '',

@@ -13,8 +13,17 @@ export function migrationEngine(): MigrationEngine {
   return engine;
 }
 
-/** The document languages the assistant reads. */
-export const MIGRATION_LANGUAGES: readonly string[] = ['python', 'javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'php'];
+/** The document languages the assistant reads (JSON: n8n workflow exports). */
+export const MIGRATION_LANGUAGES: readonly string[] = [
+  'python',
+  'javascript',
+  'javascriptreact',
+  'typescript',
+  'typescriptreact',
+  'php',
+  'json',
+  'jsonc',
+];
 
 /** The files the workspace scan reads. */
-export const MIGRATION_GLOB = '**/*.{py,pyw,js,jsx,mjs,cjs,ts,tsx,mts,cts,php}';
+export const MIGRATION_GLOB = '**/*.{py,pyw,js,jsx,mjs,cjs,ts,tsx,mts,cts,php,json}';

@@ -3,8 +3,12 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isMigrationSource, mayHoldLegacyCalls } from '../../core/migrate/legacyFunctions';
 import { IgnoreRules, isSkippedFolder } from '../../core/migrate/sourceFiles';
+import type { FileReport } from '../../core/migrate/urgencyGroups';
+import { urgencyGroups } from '../../core/migrate/urgencyGroups';
+import { type Release, releaseText } from '../../core/migrate/removalTimeline';
 import { diagnosticOf } from './migrationDiagnostics';
 import { MIGRATION_GLOB, migrationEngine } from './migrationEngine';
+import type { MigrationTarget } from './migrationTarget';
 
 export interface ScanRow {
   readonly file: string;
@@ -14,6 +18,10 @@ export interface ScanRow {
   readonly method?: string;
   readonly converts: boolean;
   readonly reason?: string;
+  /** `brokenNow` on the target release, or `deprecated` (still works there). */
+  readonly urgency: 'brokenNow' | 'deprecated';
+  /** An n8n workflow's node name, for findings in workflow exports. */
+  readonly node?: string;
 }
 
 /** What the command returns (tests read it): files read, the calls found, and the report's document. */
@@ -22,6 +30,8 @@ export interface ScanResult {
   readonly rows: readonly ScanRow[];
   readonly cancelled: boolean;
   readonly report?: vscode.Uri;
+  /** The release the calls were judged against. */
+  readonly target: string;
 }
 
 /** The .gitignore rules of the workspace, each applying below its own folder (the same rules as `json2 migrate`). */
@@ -40,7 +50,11 @@ function isSkipped(file: string, rules: IgnoreRules): boolean {
 }
 
 /** Scans `folder` (default: the whole workspace) with progress and cancellation. */
-export async function scanWorkspace(collection: vscode.DiagnosticCollection, folder?: vscode.Uri): Promise<ScanResult> {
+export async function scanWorkspace(
+  collection: vscode.DiagnosticCollection,
+  target: MigrationTarget,
+  folder?: vscode.Uri,
+): Promise<ScanResult> {
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Finding deprecated RPC calls'), cancellable: true },
     async (progress, token) => {
@@ -50,15 +64,18 @@ export async function scanWorkspace(collection: vscode.DiagnosticCollection, fol
       const rules = await gitignoreRules(token);
       const files = candidates.filter((uri) => !isSkipped(uri.fsPath, rules)).sort((a, b) => a.fsPath.localeCompare(b.fsPath));
       const rows: ScanRow[] = [];
+      const reports: FileReport[] = [];
       const decoder = new TextDecoder();
       let read = 0;
+      const targetText = releaseText(target.release);
       for (const uri of files) {
-        if (token.isCancellationRequested) return { files: read, rows, cancelled: true };
+        if (token.isCancellationRequested) return { files: read, rows, cancelled: true, target: targetText };
         progress.report({ message: vscode.workspace.asRelativePath(uri), increment: 100 / files.length });
         const text = decoder.decode(await vscode.workspace.fs.readFile(uri));
         read += 1;
         if (!mayHoldLegacyCalls(text)) continue;
-        const calls = migrationEngine().analyseSource(text, uri.fsPath);
+        const located = migrationEngine().fileFindings(text, uri.fsPath, target.release);
+        const calls = located.map(({ finding }) => ({ finding }));
         const lineStarts = [0];
         for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lineStarts.push(index + 1);
         const positionAt = (offset: number): vscode.Position => {
@@ -70,6 +87,7 @@ export async function scanWorkspace(collection: vscode.DiagnosticCollection, fol
           uri,
           calls.map((call) => diagnosticOf(call.finding, positionAt)),
         );
+        if (located.length > 0) reports.push({ path: vscode.workspace.asRelativePath(uri), findings: located });
         for (const { finding } of calls) {
           rows.push({
             file: vscode.workspace.asRelativePath(uri),
@@ -79,35 +97,58 @@ export async function scanWorkspace(collection: vscode.DiagnosticCollection, fol
             method: finding.method,
             converts: finding.severity === 'convertible',
             reason: finding.reason,
+            urgency: finding.urgency,
+            ...(finding.workflowNode ? { node: finding.workflowNode.name } : {}),
           });
         }
       }
-      const report = await vscode.workspace.openTextDocument({ language: 'markdown', content: reportText(read, rows) });
+      const report = await vscode.workspace.openTextDocument({ language: 'markdown', content: reportText(read, reports, target) });
       await vscode.window.showTextDocument(report, { preview: false });
-      return { files: read, rows, cancelled: false, report: report.uri };
+      return { files: read, rows, cancelled: false, report: report.uri, target: targetText };
     },
   );
 }
 
-function reportText(files: number, rows: readonly ScanRow[]): string {
-  const converts = rows.filter((row) => row.converts).length;
+/** The report: the target, then the calls by urgency (breaks now, then each later removal), converts / needs a person. */
+function reportText(files: number, reports: readonly FileReport[], target: MigrationTarget): string {
   const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-  return [
+  const groups = urgencyGroups(reports, target.release);
+  const total = groups.reduce((sum, group) => sum + group.converts.length + group.needsPerson.length, 0);
+  const converts = groups.reduce((sum, group) => sum + group.converts.length, 0);
+  const lines = [
     `# ${vscode.l10n.t('Deprecated RPC calls')}`,
     '',
-    vscode.l10n.t(
-      '{0} calls in {1} files read; {2} convert automatically. XML-RPC and JSON-RPC are removed in the online edition 21.1 (winter 2027) and in release 22 (autumn 2028).',
-      rows.length,
-      files,
-      converts,
-    ),
-    '',
-    '| File | Line | Call | Model | Method | Converts | Why not |',
-    '| --- | ---: | --- | --- | --- | --- | --- |',
-    ...rows.map(
-      (row) =>
-        `| ${cell(row.file)} | ${row.line} | ${row.call} | ${row.model ?? ''} | ${row.method ?? ''} | ${row.converts ? vscode.l10n.t('yes') : vscode.l10n.t('no')} | ${cell(row.reason ?? '')} |`,
-    ),
-    '',
-  ].join('\n');
+    vscode.l10n.t('{0} calls in {1} files read; {2} convert automatically.', total, files, converts),
+    vscode.l10n.t('Target release: {0} (from {1}).', releaseText(target.release), target.from),
+  ];
+  for (const group of groups) {
+    lines.push('', `## ${headingOf(group.heading, target.release)}`);
+    for (const [title, rows] of [
+      [vscode.l10n.t('Converts cleanly'), group.converts],
+      [vscode.l10n.t('Needs a person'), group.needsPerson],
+    ] as const) {
+      if (rows.length === 0) continue;
+      lines.push(
+        '',
+        `### ${title} (${rows.length})`,
+        '',
+        '| File | Line | Call | Model | Method | Why not |',
+        '| --- | ---: | --- | --- | --- | --- |',
+      );
+      for (const { path: file, found } of rows) {
+        const finding = found.finding;
+        const call = finding.workflowNode ? `${finding.call} (node "${finding.workflowNode.name}")` : finding.call;
+        lines.push(
+          `| ${cell(file)} | ${found.line} | ${cell(call)} | ${finding.model ?? ''} | ${finding.method ?? ''} | ${cell(finding.reason ?? '')} |`,
+        );
+      }
+    }
+  }
+  return [...lines, ''].join('\n');
+}
+
+function headingOf(heading: string, target: Release): string {
+  return heading.startsWith('breaks now')
+    ? vscode.l10n.t('Breaks now on {0}', releaseText(target))
+    : heading.charAt(0).toUpperCase() + heading.slice(1);
 }

@@ -6,6 +6,8 @@ import { callAt, registerMigrationCodeActions } from './migrationCodeActions';
 import { registerMigrationDiagnostics } from './migrationDiagnostics';
 import { migrationEngine } from './migrationEngine';
 import { scanWorkspace } from './migrationScan';
+import { type ActiveServerRelease, migrationTarget } from './migrationTarget';
+import type { ConnectionService } from '../connections/connectionService';
 
 /** The call under the cursor (or at the given place) as a `.json2` request, with a message when there is none. */
 async function json2RequestAt(uri?: vscode.Uri, position?: vscode.Position): Promise<string | undefined> {
@@ -54,15 +56,21 @@ async function appendRequest(target: vscode.Uri, request: string): Promise<void>
   });
 }
 
-export function registerMigration(log: vscode.LogOutputChannel): vscode.Disposable {
+export function registerMigration(log: vscode.LogOutputChannel, connections: ConnectionService): vscode.Disposable {
   const collection = vscode.languages.createDiagnosticCollection('json2-migration');
+  const activeServer: ActiveServerRelease = () => {
+    const active = connections.active();
+    return active && { connection: active.profile.name, serverVersion: active.profile.serverVersion };
+  };
   return vscode.Disposable.from(
     collection,
-    registerMigrationDiagnostics(collection, log),
+    registerMigrationDiagnostics(collection, log, activeServer, connections.onDidChange),
     registerMigrationCodeActions(),
     vscode.commands.registerCommand(CommandIds.findDeprecatedRpcCalls, async (options?: { folder?: vscode.Uri }) => {
-      const result = await scanWorkspace(collection, options?.folder);
-      log.info(`migration scan: ${result.rows.length} deprecated calls in ${result.files} files${result.cancelled ? ' (cancelled)' : ''}`);
+      const result = await scanWorkspace(collection, migrationTarget(activeServer, log), options?.folder);
+      log.info(
+        `migration scan: ${result.rows.length} deprecated calls in ${result.files} files, target ${result.target}${result.cancelled ? ' (cancelled)' : ''}`,
+      );
       return result;
     }),
     vscode.commands.registerCommand(CommandIds.copyAsJson2Request, async (uri?: vscode.Uri, position?: vscode.Position) => {

@@ -52,9 +52,10 @@ suite('Migration assistant', function () {
     assert.equal(convertible.range.start.line, 3);
     assert.match(
       convertible.message,
-      /^XML-RPC object\.execute_kw is deprecated \(removed in the online edition 21\.1 \(winter 2027\) and in release 22 \(autumn 2028\)\): use POST \/json\/2\/res\.partner\/search_read\.$/,
+      /^XML-RPC object\.execute_kw res\.partner\.search_read: the object service is removed in Odoo 22 and Online 21\.1 \(Online 21\.1: winter 2027; Odoo 22: autumn 2028\); it still works on the target release \d+\.\d\. Use POST \/json\/2\/res\.partner\/search_read\.$/,
     );
-    assert.match(dynamic.message, /the model or the method name is not a literal string/);
+    assert.equal(convertible.severity, vscode.DiagnosticSeverity.Warning);
+    assert.match(dynamic.message, /\. The model or the method name is not a literal string/);
     assert.ok(convertible.tags?.includes(vscode.DiagnosticTag.Deprecated));
 
     const dynamicActions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
@@ -122,6 +123,33 @@ rows = models.execute_kw(db, uid, password, model_name, 'search_read', [[]])
     assert.equal(fs.readFileSync(target.fsPath, 'utf8'), `### Existing\nGET /web/version\n\n${copied}`);
   });
 
+  test('a db-service call is an error on the target release 20.0 and a warning on 19.0; an n8n export gets diagnostics too', async () => {
+    const settings = vscode.workspace.getConfiguration('json2');
+    await settings.update('migration.targetRelease', '20.0', vscode.ConfigurationTarget.Workspace);
+    try {
+      const document = await openFile(
+        'migration-db.py',
+        "import xmlrpc.client\ndb = xmlrpc.client.ServerProxy(URL + '/xmlrpc/2/db')\nnames = db.list()\n",
+      );
+      await eventually(() => migrationDiagnostics(document.uri)[0]?.severity === vscode.DiagnosticSeverity.Error, 'an error on 20.0');
+      assert.match(
+        migrationDiagnostics(document.uri)[0].message,
+        /the db service was removed in Odoo 20 and Online 19\.1, so it fails on the target release 20\.0/,
+      );
+      await settings.update('migration.targetRelease', '19.0', vscode.ConfigurationTarget.Workspace);
+      await eventually(() => migrationDiagnostics(document.uri)[0]?.severity === vscode.DiagnosticSeverity.Warning, 'a warning on 19.0');
+      assert.match(
+        migrationDiagnostics(document.uri)[0].message,
+        /the db service is removed in Odoo 20 and Online 19\.1 \(Online 19\.1: winter 2025; Odoo 20: autumn 2026\); it still works on the target release 19\.0/,
+      );
+      const workflow = await openFile('migration-workflow.json', fs.readFileSync(path.join(CORPUS, 'n8n/odoo_sync_workflow.json'), 'utf8'));
+      await eventually(() => migrationDiagnostics(workflow.uri).length === 7, 'one diagnostic per n8n node that calls Odoo');
+      assert.ok(migrationDiagnostics(workflow.uri).some((diagnostic) => diagnostic.message.startsWith('n8n node "List databases"')));
+    } finally {
+      await settings.update('migration.targetRelease', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
   test('the workspace scan lists every call of the corpus, respecting files.exclude and .gitignore', async () => {
     const folder = path.join(workspaceFolder(), 'migration-corpus');
     fs.rmSync(folder, { recursive: true, force: true });
@@ -140,23 +168,26 @@ rows = models.execute_kw(db, uid, password, model_name, 'search_read', [[]])
       report?: vscode.Uri;
     }>(CommandIds.findDeprecatedRpcCalls, { folder: vscode.Uri.file(folder) });
     assert.equal(result.cancelled, false);
-    assert.equal(result.files, 19);
-    assert.equal(result.rows.length, 204, 'python 82, javascript 66, php 56');
-    assert.equal(result.rows.filter((row) => row.converts).length, 182);
+    assert.equal(result.files, 23);
+    assert.equal(result.rows.length, 233, 'python 82, javascript 88, php 56, n8n nodes 7');
+    assert.equal(result.rows.filter((row) => row.converts).length, 203);
     assert.ok(result.rows.every((row) => !row.file.includes('ignored') && !row.file.includes('excluded')));
     const problems = migrationDiagnostics(vscode.Uri.file(path.join(folder, 'php/object_service.php')));
     assert.equal(problems.length, 23);
     const report = vscode.workspace.textDocuments.find((document) => document.uri.toString() === result.report?.toString());
     assert.ok(report, 'the report is open');
-    assert.match(report.getText(), /204 calls in 19 files read; 182 convert automatically/);
+    assert.match(report.getText(), /233 calls in 23 files read; 203 convert automatically\./);
+    assert.match(report.getText(), /^## Breaks now on \d+\.\d$/m);
+    assert.match(report.getText(), /^## Breaks on Odoo 22 \/ Online 21\.1$/m);
     assert.match(
       report.getText(),
-      /\| migration-corpus\/python\/tricky_cases\.py \| 13 \| object\.execute_kw \| {2}\| {2}\| no \| the model or the method name is not a literal string/,
+      /\| migration-corpus\/python\/tricky_cases\.py \| 13 \| object\.execute_kw \| {2}\| {2}\| the model or the method name is not a literal string/,
     );
     assert.match(
       report.getText(),
-      /\| migration-corpus\/python\/tricky_cases\.py \| 17 \| object\.execute_kw \| sale\.order \| action_confirm \| yes \|/,
+      /\| migration-corpus\/python\/tricky_cases\.py \| 17 \| object\.execute_kw \| sale\.order \| action_confirm \| {2}\|/,
     );
+    assert.match(report.getText(), /\| migration-corpus\/n8n\/odoo_sync_workflow\.json \| \d+ \| db\.list \(node "List databases"\) \|/);
   });
 
   test('the workspace scan stops when its progress notification is cancelled', async () => {

@@ -25,6 +25,9 @@ const EXPECTED: Record<string, [number, number, number, number]> = {
   'javascript/real_world_shapes.js': [11, 11, 0, 0],
   'javascript/typed_client.ts': [4, 4, 0, 0],
   'php/real_world_shapes.php': [5, 5, 0, 0],
+  'javascript/library_wrapper.js': [11, 10, 1, 0],
+  'javascript/axios_bodies.js': [7, 7, 0, 0],
+  'javascript/typed_wrapper.ts': [4, 4, 0, 0],
 };
 
 describe('finding deprecated calls in the corpus', () => {
@@ -158,7 +161,7 @@ describe('finding deprecated calls in the corpus', () => {
     );
     assert.equal(
       call.finding.message,
-      'XML-RPC object.execute_kw is deprecated (removed in the online edition 21.1 (winter 2027) and in release 22 (autumn 2028)): use POST /json/2/res.partner/search.',
+      'XML-RPC object.execute_kw res.partner.search: the object service is removed in Odoo 22 and Online 21.1 (Online 21.1: winter 2027; Odoo 22: autumn 2028); it still works on the target release 20.0. Use POST /json/2/res.partner/search.',
     );
     assert.equal(call.finding.line, 1);
     assert.deepEqual(call.site.baseUrl, [{ text: 'http://h' }]);

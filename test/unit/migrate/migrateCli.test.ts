@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ensureCliBuilt, runCli } from '../cli/cliHarness';
+import { ensureCliBuilt, repoRoot, runCli } from '../cli/cliHarness';
 
 const PROXY = "import xmlrpc.client\nmodels = xmlrpc.client.ServerProxy('https://erp.example.com/xmlrpc/2/object')\n";
 const SEARCH = "ids = models.execute_kw('prod', 2, key, 'res.partner', 'search', [[['is_company', '=', True]]])\n";
@@ -69,9 +69,11 @@ describe('json2 migrate', () => {
       ['src/broken.py:3:7', 'src/client.js:2:1', 'src/sync.py:3:7', 'src/sync.py:4:8'],
     );
     assert.match(result.stdout, /src\/sync\.py:4:8 {2}object\.execute_kw {2}by hand: the model or the method name is not a literal string/);
+    assert.match(result.stdout, /^Target release: 20\.0 \(the newest release; --target names another\)$/m);
+    assert.match(result.stdout, /^Breaks on Odoo 22 \/ Online 21\.1 \(4 calls\)\n {2}Converts cleanly \(3\)\n/m);
     assert.match(
       result.stdout,
-      /4 deprecated calls in 3 of 4 files; 3 convert with json2 migrate fix\. XML-RPC and JSON-RPC are removed in the online edition 21\.1/,
+      /4 deprecated calls in 3 of 4 files: 4 breaks on Odoo 22 \/ Online 21\.1; 3 convert with json2 migrate fix\./,
     );
     assert.doesNotMatch(result.stdout, /node_modules|vendor|venv|env3|generated|scratch/);
   });
@@ -79,7 +81,20 @@ describe('json2 migrate', () => {
   test('scan --output json: the documented shape', async () => {
     const result = await runCli(['migrate', 'scan', 'src/sync.py', '--output', 'json'], { cwd: root });
     assert.equal(result.code, 1);
-    assert.deepEqual(JSON.parse(result.stdout), {
+    const report = JSON.parse(result.stdout) as { files: { findings: Record<string, unknown>[] }[] };
+    for (const finding of report.files[0].findings) {
+      assert.equal(finding.urgency, 'deprecated');
+      assert.equal(finding.group, 'breaks on Odoo 22 / Online 21.1');
+      assert.deepEqual(finding.removedIn, { odoo: '22.0', online: '21.1' });
+      assert.match(finding.message as string, /the object service is removed in Odoo 22 and Online 21\.1/);
+      delete finding.urgency;
+      delete finding.group;
+      delete finding.removedIn;
+      delete finding.message;
+    }
+    assert.deepEqual(report, {
+      target: '20.0',
+      summary: { brokenNow: 0, deprecated: 2, converts: 1, needsPerson: 1 },
       files: [
         {
           path: 'src/sync.py',
@@ -139,12 +154,15 @@ describe('json2 migrate', () => {
         ['deprecated-rpc-manual', 'src/sync.py', 4],
       ],
     );
-    assert.match(log.runs[0].results[0].message.text, /^XML-RPC object\.execute_kw is deprecated \(removed in the online edition 21\.1/);
+    assert.match(
+      log.runs[0].results[0].message.text,
+      /^XML-RPC object\.execute_kw res\.partner\.search: the object service is removed in Odoo 22 and Online 21\.1/,
+    );
     const github = await runCli(['migrate', 'scan', 'src/client.js', '--output', 'github'], { cwd: root });
     assert.equal(github.code, 1);
     assert.match(
       github.stdout,
-      /^::warning file=src\/client\.js,line=2,col=1,endLine=2,endColumn=\d+,title=Deprecated object\.execute_kw::XML-RPC object\.execute_kw is deprecated \(removed in the online edition 21\.1 \(winter 2027\) and in release 22 \(autumn 2028\)\)%3A use POST|::XML-RPC/,
+      /^::warning file=src\/client\.js,line=2,col=1,endLine=2,endColumn=\d+,title=Deprecated object\.execute_kw::XML-RPC object\.execute_kw res\.partner\.search_count: the object service is removed in Odoo 22 and Online 21\.1 /,
     );
     assert.equal(github.stdout.trim().split('\n').length, 1);
   });
@@ -224,5 +242,115 @@ describe('json2 migrate', () => {
     );
     const clean = await runCli(['migrate', 'fix', 'src/client.js', '--write'], { cwd: root });
     assert.equal(clean.code, 0, 'nothing left in that file');
+  });
+});
+
+describe('json2 migrate scan: urgency for the target release', () => {
+  let root: string;
+  const DB = "import xmlrpc.client\ndb = xmlrpc.client.ServerProxy('https://erp.example.com/xmlrpc/2/db')\nnames = db.list()\n";
+  before(() => {
+    ensureCliBuilt();
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-migrate-urgency-'));
+    fs.mkdirSync(path.join(root, 'ops'));
+    fs.writeFileSync(path.join(root, 'ops', 'admin.py'), DB + PROXY.replace('import xmlrpc.client\n', '') + SEARCH);
+    fs.writeFileSync(path.join(root, 'ops', 'report.py'), PROXY + SEARCH);
+  });
+  after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  test('on the newest release (20.0) a db-service call breaks now; object calls break on Odoo 22 / Online 21.1', async () => {
+    const result = await runCli(['migrate', 'scan', 'ops'], { cwd: root });
+    assert.equal(result.code, 1);
+    const headings = result.stdout.split('\n').filter((line) => /^\S.*\(\d+ calls?\)$/.test(line));
+    assert.deepEqual(headings, ['Breaks now on 20.0 (1 call)', 'Breaks on Odoo 22 / Online 21.1 (2 calls)']);
+    assert.match(result.stdout, /^ops\/admin\.py:3:9 {2}db\.list {2}converts$/m);
+    assert.match(result.stdout, /3 deprecated calls in 2 of 2 files: 1 breaks now on 20\.0, 2 breaks on Odoo 22 \/ Online 21\.1;/);
+  });
+
+  test('--target 19.0: the db-service call still works there and is grouped under its own removal', async () => {
+    const result = await runCli(['migrate', 'scan', 'ops', '--target', '19.0'], { cwd: root });
+    const headings = result.stdout.split('\n').filter((line) => /^\S.*\(\d+ calls?\)$/.test(line));
+    assert.deepEqual(headings, ['Breaks on Odoo 20 / Online 19.1 (1 call)', 'Breaks on Odoo 22 / Online 21.1 (2 calls)']);
+    assert.match(result.stdout, /^Target release: 19\.0$/m);
+  });
+
+  test('--fail-on broken-now exits 1 exactly when an already removed call is present', async () => {
+    const code = async (...args: string[]): Promise<number> => (await runCli(['migrate', 'scan', ...args], { cwd: root })).code;
+    assert.equal(await code('ops', '--fail-on', 'broken-now'), 1, 'the db call is removed on 20.0');
+    assert.equal(await code('ops', '--fail-on', 'broken-now', '--target', '19.0'), 0, 'nothing is removed on 19.0 yet');
+    assert.equal(await code('ops', '--fail-on', 'broken-now', '--target', 'saas~19.1'), 1, 'Online 19.1 has no db service');
+    assert.equal(await code('ops/report.py', '--fail-on', 'broken-now'), 0, 'object calls still work on 20.0');
+    assert.equal(await code('ops/report.py', '--fail-on', 'broken-now', '--target', '22.0'), 1, 'and are removed on 22.0');
+    assert.equal(await code('ops/report.py', '--fail-on', 'deprecated'), 1, 'deprecated: any call fails');
+    assert.equal(await code('ops/report.py'), 1, 'deprecated is the default');
+  });
+
+  test('JSON, SARIF and GitHub annotations carry the same classes', async () => {
+    const json = JSON.parse((await runCli(['migrate', 'scan', 'ops/admin.py', '--output', 'json'], { cwd: root })).stdout) as {
+      summary: Record<string, number>;
+      files: { findings: { call: string; urgency: string; group: string; removedIn: unknown; message: string }[] }[];
+    };
+    assert.deepEqual(json.summary, { brokenNow: 1, deprecated: 1, converts: 2, needsPerson: 0 });
+    const [list, search] = json.files[0].findings;
+    assert.deepEqual(
+      [list.call, list.urgency, list.group, list.removedIn],
+      ['db.list', 'broken-now', 'breaks now on 20.0', { odoo: '20.0', online: '19.1' }],
+    );
+    assert.match(
+      list.message,
+      /^XML-RPC db\.list: the db service was removed in Odoo 20 and Online 19\.1, so it fails on the target release 20\.0\. Use POST \/web\/database\/list\.$/,
+    );
+    assert.equal(search.urgency, 'deprecated');
+    const sarif = JSON.parse((await runCli(['migrate', 'scan', 'ops/admin.py', '--output', 'sarif'], { cwd: root })).stdout) as {
+      runs: { properties: unknown; results: { level: string; properties: { urgency: string } }[] }[];
+    };
+    assert.deepEqual(sarif.runs[0].properties, { targetRelease: '20.0' });
+    assert.deepEqual(
+      sarif.runs[0].results.map((result) => [result.level, result.properties.urgency]),
+      [
+        ['error', 'broken-now'],
+        ['warning', 'deprecated'],
+      ],
+    );
+    const github = (await runCli(['migrate', 'scan', 'ops/admin.py', '--output', 'github'], { cwd: root })).stdout.trim().split('\n');
+    assert.deepEqual(
+      github.map((line) => line.split(' ')[0]),
+      ['::error', '::warning'],
+    );
+  });
+
+  test('an n8n export: each node by name, what it calls and its .json2 request, in the text and JSON reports', async () => {
+    const workflow = path.join(repoRoot, 'test', 'fixtures', 'migration', 'n8n', 'odoo_sync_workflow.json');
+    const pretty = await runCli(['migrate', 'scan', workflow, '--fail-on', 'broken-now'], { cwd: root });
+    assert.equal(pretty.code, 1, 'the db.list node is broken on 20.0');
+    assert.match(
+      pretty.stdout,
+      /^Breaks now on 20\.0 \(1 call\)\n {2}Needs a person \(1\)\n.*odoo_sync_workflow\.json:\d+:\d+ {2}db\.list node "List databases" {2}by hand: /m,
+    );
+    assert.match(pretty.stdout, /object\.execute res\.partner\.search_read node "Find companies"/);
+    const json = JSON.parse((await runCli(['migrate', 'scan', workflow, '--output', 'json'], { cwd: root })).stdout) as {
+      files: { findings: { node?: string; json2Request?: string | null }[] }[];
+    };
+    const nodes = json.files[0].findings;
+    assert.deepEqual(
+      nodes.map((finding) => finding.node),
+      ['Find companies', 'Create contact', 'Read lead', 'Delete note', 'List databases', 'Count companies', 'Server version'],
+    );
+    assert.match(nodes[0].json2Request ?? '', /^### n8n node "Find companies"\n[\s\S]*^POST res\.partner\/search_read$/m);
+  });
+
+  test('a target or a class that is not one is bad usage', async () => {
+    for (const args of [
+      ['--target', 'latest'],
+      ['--target', '7.0'],
+      ['--fail-on', 'anything'],
+    ]) {
+      const result = await runCli(['migrate', 'scan', 'ops', ...args], { cwd: root });
+      assert.equal(result.code, 2, args.join(' '));
+      assert.match(
+        result.stderr,
+        /^json2 migrate: --(target 'latest' is not a release|target '7\.0' is not a release|fail-on must be one of broken-now, deprecated)/,
+      );
+    }
+    assert.equal((await runCli(['migrate', 'fix', 'ops', '--fail-on', 'broken-now'], { cwd: root })).code, 2);
   });
 });

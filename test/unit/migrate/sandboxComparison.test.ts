@@ -1,13 +1,8 @@
 // Each corpus snippet (Python, JavaScript, PHP; XML-RPC proxies and JSON-RPC bodies) runs against the sandbox's deprecated interface and its conversion
 // against JSON-2 and the database manager, each on a fresh copy of the same database; the printed results (ids
 // included) must be equal.
-import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { analyseSource } from '../../../src/core/migrate/migrationAnalysis';
-import { type StartedSandbox, startSandbox } from '../../../src/sandbox/testApi';
-import { convertAll, readCorpus, snippetsOf } from './migrationCorpus';
-import { type SnippetLanguage, corpusEnvironment, phpUnavailable, runSnippet } from './snippetRunner';
-import { skipOutsideCi } from '../../support/skipOutsideCi';
+import type { SnippetLanguage } from './snippetRunner';
+import { compareCorpusFiles } from './sandboxComparisonRunner';
 
 const COMPARED: readonly (readonly [SnippetLanguage, string])[] = [
   ['python', 'python/object_service.py'],
@@ -27,90 +22,4 @@ const COMPARED: readonly (readonly [SnippetLanguage, string])[] = [
   ['python', 'python/sales_order.py'],
 ];
 
-/** Originals that cannot succeed against a 19.0 server, and why; their failure is checked, then only the conversion runs. */
-const LEGACY_FAILS: Readonly<Record<string, string>> = {
-  'name_get becomes a read of display_name': 'name_get no longer exists in 19.0',
-  check_access: 'check_access returns nothing, which XML-RPC cannot send',
-  'revoke a key': 'revoke returns nothing, which XML-RPC cannot send',
-  'name_get in a typed callback': 'name_get no longer exists in 19.0',
-};
-
-/** Snippets whose calls are deliberately not converted, with the finding they must give instead. */
-const NOT_CONVERTED: Readonly<Record<string, 'manual' | 'noReplacement'>> = {
-  'authenticate used inside an expression (explained, not converted)': 'manual',
-  'login inside an expression (explained, not converted)': 'manual',
-  'rename has no replacement': 'noReplacement',
-  'migrate_databases has no replacement': 'noReplacement',
-  'the answer read in another shape (explained, not converted)': 'manual',
-};
-
-const PHP_MISSING = phpUnavailable();
-
-// Both sides start from the same template database and run the same snippets in the same order, so ids stay in step.
-for (const [language, file] of COMPARED) {
-  describe(`${file}: the original against the deprecated interface and the conversion against JSON-2 print the same`, () => {
-    let legacySandbox: StartedSandbox | undefined;
-    let json2Sandbox: StartedSandbox | undefined;
-    const runs = language !== 'php' || PHP_MISSING === undefined;
-    before(async () => {
-      if (runs) [legacySandbox, json2Sandbox] = await Promise.all([startSandbox(), startSandbox()]);
-    });
-    after(async () => {
-      await Promise.all([legacySandbox?.stop(), json2Sandbox?.stop()]);
-    });
-
-    const { prelude, snippets } = snippetsOf(readCorpus(file));
-    for (const snippet of snippets) {
-      test(snippet.title, async (t) => {
-        const original = prelude + snippet.code;
-        const { text: converted, converted: count } = convertAll(original, file);
-        const expectedFinding = NOT_CONVERTED[snippet.title];
-        if (expectedFinding) {
-          assert.equal(count, 0, 'nothing is rewritten');
-          const findings = analyseSource(original, file)
-            .filter((call) => call.site.start >= prelude.length)
-            .map((call) => call.finding.severity);
-          assert.deepEqual(findings, [expectedFinding]);
-          return;
-        }
-        assert.ok(count > 0, 'the snippet has a call to convert');
-        assert.deepEqual(
-          analyseSource(converted, file).map((call) => call.finding.message),
-          [],
-          'nothing of the deprecated calls is left',
-        );
-        if (!runs) {
-          return skipOutsideCi(
-            t,
-            `SKIPPED, NOT PASSED: ${PHP_MISSING}; the PHP conversions are compared with reviewed expectations only (phpConversion.test.ts)`,
-          );
-        }
-        const spare = snippet.title.includes('revoke');
-        const legacy = await runSnippet(language, original, await corpusEnvironment(legacySandbox!, spare)).then(
-          (out) => ({ out }),
-          (error: unknown) => ({ error: String(error) }),
-        );
-        const json2 = await runSnippet(language, converted, await corpusEnvironment(json2Sandbox!, spare));
-        const expectedFailure = LEGACY_FAILS[snippet.title];
-        if (expectedFailure) {
-          assert.ok(
-            'error' in legacy,
-            `the original was expected to fail (${expectedFailure}) but printed ${'out' in legacy ? legacy.out : ''}`,
-          );
-          assert.doesNotThrow(
-            () =>
-              json2
-                .trim()
-                .split('\n')
-                .map((line) => JSON.parse(line)),
-            json2,
-          );
-          return;
-        }
-        assert.ok('out' in legacy, 'error' in legacy ? legacy.error : '');
-        assert.ok(legacy.out.trim() !== '', 'the original printed its result');
-        assert.equal(json2, legacy.out);
-      });
-    }
-  });
-}
+compareCorpusFiles(COMPARED);
