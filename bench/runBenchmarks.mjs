@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { measureActivation } from './activationBench.mjs';
 import { measureBundles } from './bundleSizes.mjs';
 import { measurePanel } from './panelBench.mjs';
+import { measureSandboxStart } from './sandboxStartBench.mjs';
 import { measureSoak } from './soakBench.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,6 +41,7 @@ const benchmarks = [
   ['bundles', () => measureBundles(root)],
   ['activation', () => measureActivation(root)],
   ['sandbox', transpiled('sandboxBench.js', 'runSandboxBench')],
+  ['sandbox-start', () => measureSandboxStart(root)],
   ['domains', transpiled('domainBench.js', 'runDomainBench')],
   ['restore', transpiled('restoreBench.js', 'runRestoreBench')],
   ['client', transpiled('clientBench.js', 'runClientBench')],

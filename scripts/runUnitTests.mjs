@@ -2,11 +2,14 @@
 // list of files, not globs, so this finds them. Arguments narrow the run to files whose path contains one of them;
 // `--postgres` adds the tests of out/test/postgres, which need a PostgreSQL server (JSON2_SANDBOX_POSTGRES).
 // JSON2_TEST_HTTP_POOL=node:http runs the clients on the command line's HTTP pool instead of undici's;
-// JSON2_TEST_FILE_TIMEOUT_MS bounds each test file (10 minutes unless set).
+// JSON2_TEST_FILE_TIMEOUT_MS bounds each test file (10 minutes unless set). Each file's wall and CPU time go to
+// test-results/timings-unit.json (timings-unit-postgres.json with --postgres), the heaviest named at the end.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { collectFileTimings, fileTimingsSummary } from './testTimings.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const unitDir = path.join(root, 'out/test/unit');
@@ -46,8 +49,17 @@ const reporters = ['spec', path.join(root, 'scripts/unfinishedTestsReporter.mjs'
   '--test-reporter-destination=stdout',
 ]);
 const runner = ['--test', `--test-timeout=${fileTimeoutMs}`, ...reporters];
-const result = spawnSync(process.execPath, ['--enable-source-maps', '--require', httpPool, ...runner, ...files], {
+const timingsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-test-timings-'));
+const preloads = [httpPool, path.join(root, 'scripts/testFileTimings.cjs')].flatMap((file) => ['--require', file]);
+const result = spawnSync(process.execPath, ['--enable-source-maps', ...preloads, ...runner, ...files], {
   stdio: 'inherit',
   cwd: root,
+  env: { ...process.env, JSON2_TEST_TIMINGS_DIR: timingsDir },
 });
+const timings = collectFileTimings(timingsDir, root);
+fs.rmSync(timingsDir, { recursive: true, force: true });
+fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
+const timingsFile = path.join(root, 'test-results', withPostgres ? 'timings-unit-postgres.json' : 'timings-unit.json');
+fs.writeFileSync(timingsFile, JSON.stringify({ date: new Date().toISOString(), files: timings }, null, 2));
+console.log(fileTimingsSummary(timings, path.relative(root, timingsFile)));
 process.exit(result.status ?? 1);
