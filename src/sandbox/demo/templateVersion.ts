@@ -6,7 +6,7 @@ import * as demo from './demoRecords';
 import * as sales from './salesRecords';
 
 /** Bump with the PGlite version (its on-disk format) or when the setup code changes in a way the digest misses. */
-const STORAGE_FORMAT = 'pglite-0.5.16/setup-3';
+const STORAGE_FORMAT = 'pglite-0.5.16/setup-4';
 
 export function templateVersion(registry: Registry): string {
   const digest = crypto

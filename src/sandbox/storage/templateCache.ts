@@ -1,5 +1,5 @@
 // Closed template databases cached on disk by version: built once (about 2 s and 0.8 GB of memory), then copied
-// (about 0.1 s) for every new database.
+// for every new database (about 600 files: the cost of a copy is mostly creating them).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,6 +48,19 @@ function markUsed(dir: string): void {
   }
 }
 
+/**
+ * Drops initdb's `template0` and `template1`: the sandbox works in PGlite's `postgres` database only and never creates a
+ * database inside a data folder (new databases are copies of the folder), so they are half the folder's 1,200 files,
+ * and every copy created them again.
+ */
+async function dropUnusedDatabases(storage: Storage): Promise<void> {
+  for (const name of ['template0', 'template1']) {
+    await storage.query(`UPDATE pg_database SET datistemplate = false WHERE datname = '${name}'`);
+    await storage.query(`DROP DATABASE ${name}`);
+  }
+  await storage.query('CHECKPOINT');
+}
+
 /** Returns the template of `version`, building it first when it is not cached. Safe when processes race. */
 export async function ensureTemplate(request: TemplateRequest): Promise<TemplateInfo> {
   const finalDir = path.join(request.cacheDir, request.version);
@@ -65,6 +78,7 @@ export async function ensureTemplate(request: TemplateRequest): Promise<Template
     const storage = await WorkerStorage.open({ dataDir: buildData, initialize: true });
     try {
       await request.populate(storage);
+      await dropUnusedDatabases(storage);
     } finally {
       await storage.close();
     }
@@ -81,16 +95,39 @@ export async function ensureTemplate(request: TemplateRequest): Promise<Template
   return { dataDir: finalData, built: true, buildMs: Date.now() - started };
 }
 
+/** Files copied at once: enough to keep the thread pool's four threads busy, no more. */
+const COPIES_AT_ONCE = 8;
+
+/** Copies the files and folders of `from` into the new folder `to`, folders first, files several at a time. */
+async function copyTree(from: string, to: string): Promise<void> {
+  const entries = await fs.promises.readdir(from, { recursive: true, withFileTypes: true });
+  const relative = (entry: fs.Dirent) => path.relative(from, path.join(entry.parentPath ?? entry.path, entry.name));
+  await fs.promises.mkdir(to, { mode: 0o700 });
+  const folders = entries.filter((entry) => entry.isDirectory()).map(relative);
+  // Parents before children: readdir lists a folder before what is inside it.
+  for (const folder of folders.sort()) await fs.promises.mkdir(path.join(to, folder), { mode: 0o700 });
+  const files = entries.filter((entry) => entry.isFile()).map(relative);
+  let next = 0;
+  const copyNext = async (): Promise<void> => {
+    while (next < files.length) {
+      const file = files[next++];
+      await fs.promises.copyFile(path.join(from, file), path.join(to, file), fs.constants.COPYFILE_FICLONE);
+    }
+  };
+  await Promise.all(Array.from({ length: COPIES_AT_ONCE }, copyNext));
+}
+
 /**
  * Copies a closed template's data directory to `targetDataDir`, which must not exist yet. File by file through the
  * thread pool: a copy of a thousand files made in one synchronous call held the server's event loop for seconds.
+ * (`fs.promises.cp` took about twice the CPU time of this copy for the same folder.)
  */
 export async function copyTemplate(templateDataDir: string, targetDataDir: string): Promise<void> {
   if (fs.existsSync(targetDataDir)) throw new Error(`${targetDataDir} already exists`);
   makePrivateFolder(path.dirname(targetDataDir));
   const partial = `${targetDataDir}.partial-${crypto.randomBytes(4).toString('hex')}`;
   try {
-    await fs.promises.cp(templateDataDir, partial, { recursive: true });
+    await copyTree(templateDataDir, partial);
     await fs.promises.rename(partial, targetDataDir);
   } finally {
     await fs.promises.rm(partial, { recursive: true, force: true });
