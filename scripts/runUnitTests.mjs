@@ -4,6 +4,7 @@
 // JSON2_TEST_HTTP_POOL=node:http runs the clients on the command line's HTTP pool instead of undici's;
 // JSON2_TEST_FILE_TIMEOUT_MS bounds each test file (10 minutes unless set). Each file's wall and CPU time go to
 // test-results/timings-unit.json (timings-unit-postgres.json with --postgres), the heaviest named at the end.
+// Files run JSON2_TEST_CONCURRENCY at a time (default: one per core), the heaviest of the last run first.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,11 +27,33 @@ function testFiles(dir) {
     .sort();
 }
 
+/**
+ * The files ordered by the CPU time they took in the last run (the longest first, unknown ones after them in name
+ * order), so that with several files at a time no long file starts last and runs alone at the end.
+ */
+function cpuHistory() {
+  try {
+    return JSON.parse(fs.readFileSync(cpuHistoryFile, 'utf8'));
+  } catch {
+    return {}; // No earlier run here: name order.
+  }
+}
+
+function heaviestFirst(found) {
+  const last = new Map(Object.entries(cpuHistory()).map(([file, cpuSeconds]) => [path.join(root, file), cpuSeconds]));
+  return [...found].sort((a, b) => (last.get(b) ?? -1) - (last.get(a) ?? -1) || a.localeCompare(b));
+}
+
 const postgresDir = path.join(root, 'out/test/postgres');
 const withPostgres = process.argv.includes('--postgres');
 const filters = process.argv.slice(2).filter((argument) => argument !== '--postgres');
-const files = [...testFiles(unitDir), ...(withPostgres ? testFiles(postgresDir) : [])].filter(
-  (file) => filters.length === 0 || filters.some((filter) => file.includes(filter)),
+const timingsFile = path.join(root, 'test-results', withPostgres ? 'timings-unit-postgres.json' : 'timings-unit.json');
+/** Every file's CPU time when it last ran (runs of a few files update theirs only): the order of the next run. */
+const cpuHistoryFile = path.join(root, 'test-results', 'unit-file-cpu.json');
+const files = heaviestFirst(
+  [...testFiles(unitDir), ...(withPostgres ? testFiles(postgresDir) : [])].filter(
+    (file) => filters.length === 0 || filters.some((filter) => file.includes(filter)),
+  ),
 );
 if (files.length === 0) {
   console.error(
@@ -48,7 +71,15 @@ const reporters = ['spec', path.join(root, 'scripts/unfinishedTestsReporter.mjs'
   `--test-reporter=${reporter}`,
   '--test-reporter-destination=stdout',
 ]);
-const runner = ['--test', `--test-timeout=${fileTimeoutMs}`, ...reporters];
+// Test files share no port (each server listens on port 0) and no folder (each makes its own temporary one; the
+// template cache is safe for processes that race), so they run side by side. A file already keeps more than one
+// core busy on average (its sandbox's database worker, the programs it starts): more files than cores gain nothing.
+const concurrency = Number(process.env.JSON2_TEST_CONCURRENCY ?? os.availableParallelism());
+if (!Number.isInteger(concurrency) || concurrency < 1) {
+  console.error(`JSON2_TEST_CONCURRENCY is a whole number of test files at a time, not '${process.env.JSON2_TEST_CONCURRENCY}'`);
+  process.exit(1);
+}
+const runner = ['--test', `--test-timeout=${fileTimeoutMs}`, `--test-concurrency=${concurrency}`, ...reporters];
 const timingsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-test-timings-'));
 const preloads = [httpPool, path.join(root, 'scripts/testFileTimings.cjs')].flatMap((file) => ['--require', file]);
 const result = spawnSync(process.execPath, ['--enable-source-maps', ...preloads, ...runner, ...files], {
@@ -59,7 +90,10 @@ const result = spawnSync(process.execPath, ['--enable-source-maps', ...preloads,
 const timings = collectFileTimings(timingsDir, root);
 fs.rmSync(timingsDir, { recursive: true, force: true });
 fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
-const timingsFile = path.join(root, 'test-results', withPostgres ? 'timings-unit-postgres.json' : 'timings-unit.json');
 fs.writeFileSync(timingsFile, JSON.stringify({ date: new Date().toISOString(), files: timings }, null, 2));
+fs.writeFileSync(
+  cpuHistoryFile,
+  JSON.stringify({ ...cpuHistory(), ...Object.fromEntries(timings.map((one) => [one.file, one.cpuSeconds])) }, null, 1),
+);
 console.log(fileTimingsSummary(timings, path.relative(root, timingsFile)));
 process.exit(result.status ?? 1);
