@@ -65,4 +65,9 @@ export default tseslint.config(
     },
     rules: { 'no-restricted-syntax': noCommandIdLiterals },
   },
+  {
+    // CommonJS files (a preload given to node with --require) load their modules with require.
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

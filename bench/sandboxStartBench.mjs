@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 const RUNS = Number(process.env.JSON2_BENCH_START_RUNS ?? 5);
 const TICKS_PER_SECOND = 100;
@@ -31,7 +32,13 @@ async function oneStart(root, dataDir, cacheDir, key) {
   const require = createRequire(import.meta.url);
   const { startSandboxProcess } = require(path.join(root, 'out/src/core/localSandbox/sandboxProcess.js'));
   const started = performance.now();
-  const sandbox = await startSandboxProcess({ cliPath: path.join(root, 'dist/cli.js'), dataDir, cacheDir, port: 0, onLog: () => undefined });
+  const sandbox = await startSandboxProcess({
+    cliPath: path.join(root, 'dist/cli.js'),
+    dataDir,
+    cacheDir,
+    port: 0,
+    onLog: () => undefined,
+  });
   const readyMs = performance.now() - started;
   const usedKey = key ?? sandbox.ready.apiKey?.key;
   try {

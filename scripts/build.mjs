@@ -5,7 +5,7 @@ import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sandboxBundles, copySandboxAssets } from './sandboxBundles.mjs';
+import { sandboxBundles, copySandboxAssets, prepareSandboxTemplate } from './sandboxBundles.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -161,6 +161,8 @@ async function main() {
   if (!tests) {
     reportSizes(results);
     writeBundleInputs(results);
+    const template = prepareSandboxTemplate(root);
+    console.log(`  ${path.relative(root, template).padEnd(30)} ${(fs.statSync(template).size / 1024).toFixed(1)} KiB`);
   }
 }
 

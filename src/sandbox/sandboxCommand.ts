@@ -16,8 +16,10 @@ import { ForeignFilesError, makePrivateFolder } from './storage/ownerOnlyFiles';
 import { describeServer, NamespaceBusyError } from './storage/postgresBackend';
 import { systemClock } from './orm/clock';
 import { templateCacheDir } from './storage/sandboxPaths';
+import { sharedPgliteModule } from './storage/pgliteModule';
 
 export { tuneSandboxProcess } from './command/processMemory';
+export { writeDemoTemplateArchive } from './catalog/templateRequests';
 
 export const DEMO_DATABASE = 'demo';
 
@@ -82,6 +84,8 @@ function waitForStop(signal: AbortSignal | undefined): Promise<string> {
 }
 
 async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
+  // PGlite's module compiles on V8's threads while the data folder is checked and the template copied.
+  if (!options.postgres) void sharedPgliteModule();
   const dataDir = path.resolve(options.dataDir ?? defaultDataDir());
   makePrivateFolder(dataDir);
   const owner = directoryOwner(databasesDir(dataDir));
@@ -163,6 +167,8 @@ async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
           ].join('\n'),
     );
     io.onListening?.(server.url);
+    // The demo database opens now rather than on the first call, which then finds it open (or opening).
+    if (server.catalog.exists(DEMO_DATABASE)) void server.catalog.use(DEMO_DATABASE, async () => undefined).catch(() => undefined);
     const reason = await waitForStop(io.signal);
     if (reason !== 'abort') io.err(`\nStopping (${reason})...`);
   } finally {

@@ -1,8 +1,7 @@
 // The databases of a sandbox: creates them from the cached template, opens them through the pool, and keeps the
 // per-database services (API key cache, clock, hashing cost) next to the models.
 import type { Clock } from '../orm/clock';
-import { initializeCopiedDatabase, populateDatabase } from '../demo/databaseSetup';
-import { templateVersion } from '../demo/templateVersion';
+import { initializeCopiedDatabase } from '../demo/databaseSetup';
 import { ApiKeyAuthenticator, AUTHENTICATION_MODELS } from '../keys/apiKeyAuthenticator';
 import { DEFAULT_HASH_COST } from '../security/secretHashing';
 import { GENERIC_METHODS } from '../methods/genericMethods';
@@ -22,6 +21,7 @@ import { isUnfinishedName, unfinishedName } from '../storage/unfinishedDatabases
 import { writeTrackingBackend } from '../storage/writeTrackingBackend';
 import { makePrivateFolder, makeTreePrivate } from '../storage/ownerOnlyFiles';
 import { AnswerCache } from './answerCache';
+import { templateRecipe } from './templateRequests';
 
 export interface CatalogOptions {
   dataDir: string;
@@ -172,10 +172,8 @@ export class DatabaseCatalog {
 
   /** The demo template, or with `demo: false` the one with the reference data, the company and the administrator. */
   private template(demo: boolean): Promise<StorageTemplate> {
-    const registry = Registry.build(BASE_MODELS, GENERIC_METHODS);
-    return this.pool.backend.ensureTemplate(demo ? templateVersion(registry) : `${templateVersion(registry)}-bare`, (storage) =>
-      populateDatabase(storage, registry, this.hashCost, { demo }),
-    );
+    const recipe = templateRecipe(demo, this.hashCost);
+    return this.pool.backend.ensureTemplate(recipe.version, recipe.populate);
   }
 
   /**

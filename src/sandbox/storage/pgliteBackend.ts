@@ -1,10 +1,12 @@
 // The PGlite backend: one data folder per database (`<databasesDir>/<name>/pgdata`), each opened in its own worker
-// thread; templates are closed data folders in the template cache, copied file by file.
+// thread; templates are closed data folders in the template cache (the demo one unpacked from the build's prepared
+// template when there is one), copied file by file.
 import fs from 'node:fs';
 import path from 'node:path';
 import { claimDirectory, type DirectoryClaim } from './directoryClaim';
 import type { Storage } from './sqlClient';
 import type { OpenStorage, StorageBackend, StorageTemplate } from './storageBackend';
+import { preparedTemplateArchive } from './preparedTemplate';
 import { copyTemplate, ensureTemplate } from './templateCache';
 import { EARLIER_PARTIAL_COPY, isEarlierUnfinishedName, isUnfinishedName, unfinishedName } from './unfinishedDatabases';
 import { WorkerStorage } from './workerStorage';
@@ -96,7 +98,12 @@ export class PgliteBackend implements StorageBackend {
   }
 
   async ensureTemplate(version: string, populate: (storage: Storage) => Promise<void>): Promise<StorageTemplate> {
-    const template = await ensureTemplate({ cacheDir: this.options.templateCacheDir, version, populate });
+    const template = await ensureTemplate({
+      cacheDir: this.options.templateCacheDir,
+      version,
+      populate,
+      prepared: preparedTemplateArchive(),
+    });
     return { location: template.dataDir, built: template.built, buildMs: template.buildMs };
   }
 

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { makePrivateFolder } from './ownerOnlyFiles';
+import { unpackPreparedTemplate } from './preparedTemplate';
 import type { Storage } from './sqlClient';
 import { WorkerStorage } from './workerStorage';
 
@@ -18,6 +19,8 @@ export interface TemplateRequest {
   version: string;
   /** Fills a brand-new database (schema and demo data). */
   populate: (storage: Storage) => Promise<void>;
+  /** The build's prepared template (preparedTemplate.ts): unpacked instead of built when it is of `version`. */
+  prepared?: string;
 }
 
 export interface TemplateInfo {
@@ -61,6 +64,16 @@ async function dropUnusedDatabases(storage: Storage): Promise<void> {
   await storage.query('CHECKPOINT');
 }
 
+async function buildTemplate(dataDir: string, populate: (storage: Storage) => Promise<void>): Promise<void> {
+  const storage = await WorkerStorage.open({ dataDir, initialize: true });
+  try {
+    await populate(storage);
+    await dropUnusedDatabases(storage);
+  } finally {
+    await storage.close();
+  }
+}
+
 /** Returns the template of `version`, building it first when it is not cached. Safe when processes race. */
 export async function ensureTemplate(request: TemplateRequest): Promise<TemplateInfo> {
   const finalDir = path.join(request.cacheDir, request.version);
@@ -75,13 +88,8 @@ export async function ensureTemplate(request: TemplateRequest): Promise<Template
   const buildData = path.join(buildDir, 'pgdata');
   makePrivateFolder(buildData);
   try {
-    const storage = await WorkerStorage.open({ dataDir: buildData, initialize: true });
-    try {
-      await request.populate(storage);
-      await dropUnusedDatabases(storage);
-    } finally {
-      await storage.close();
-    }
+    const unpacked = request.prepared !== undefined && (await unpackPreparedTemplate(request.prepared, request.version, buildData));
+    if (!unpacked) await buildTemplate(buildData, request.populate);
     try {
       fs.renameSync(buildDir, finalDir);
     } catch (error) {

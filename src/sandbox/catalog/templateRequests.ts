@@ -1,0 +1,38 @@
+// What a new database is copied from: the demo template (schema, administrator, demo data) or the bare one (without
+// the demo data), by version; and the demo template written as the build's prepared template (dist/).
+import { populateDatabase } from '../demo/databaseSetup';
+import { templateVersion } from '../demo/templateVersion';
+import { GENERIC_METHODS } from '../methods/genericMethods';
+import { BASE_MODELS } from '../models/baseModels';
+import { Registry } from '../orm/registry';
+import { DEFAULT_HASH_COST } from '../security/secretHashing';
+import { writePreparedTemplate } from '../storage/preparedTemplate';
+import { templateCacheDir } from '../storage/sandboxPaths';
+import type { Storage } from '../storage/sqlClient';
+import { ensureTemplate } from '../storage/templateCache';
+
+export interface TemplateRecipe {
+  version: string;
+  populate: (storage: Storage) => Promise<void>;
+}
+
+/** The demo template, or with `demo: false` the one with the reference data, the company and the administrator only. */
+export function templateRecipe(demo: boolean, hashCost: number): TemplateRecipe {
+  const registry = Registry.build(BASE_MODELS, GENERIC_METHODS);
+  const version = templateVersion(registry);
+  return {
+    version: demo ? version : `${version}-bare`,
+    populate: (storage) => populateDatabase(storage, registry, hashCost, { demo }),
+  };
+}
+
+/**
+ * Writes the demo template (taken from the template cache, built there first when missing) to `target` as a prepared
+ * template (storage/preparedTemplate.ts); returns its version. For the build (scripts/build.mjs).
+ */
+export async function writeDemoTemplateArchive(target: string, cacheDir = templateCacheDir()): Promise<string> {
+  const recipe = templateRecipe(true, DEFAULT_HASH_COST);
+  const template = await ensureTemplate({ cacheDir, ...recipe });
+  writePreparedTemplate(template.dataDir, recipe.version, target);
+  return recipe.version;
+}
