@@ -82,7 +82,11 @@ if (!Number.isInteger(concurrency) || concurrency < 1) {
 const runner = ['--test', `--test-timeout=${fileTimeoutMs}`, `--test-concurrency=${concurrency}`, ...reporters];
 const timingsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-test-timings-'));
 const preloads = [httpPool, path.join(root, 'scripts/testFileTimings.cjs')].flatMap((file) => ['--require', file]);
-const result = spawnSync(process.execPath, ['--enable-source-maps', ...preloads, ...runner, ...files], {
+// V8 compiles PGlite's WebAssembly with its baseline compiler only, as `json2 sandbox` does (processMemory.ts): a test
+// process opens its databases for seconds, not hours, and the optimising compiler's work on V8's threads cost more than
+// it gave back (about 15-20 % of a sandbox test file's CPU time; the same for files that restore large backups).
+const v8Flags = ['--liftoff-only'];
+const result = spawnSync(process.execPath, [...v8Flags, '--enable-source-maps', ...preloads, ...runner, ...files], {
   stdio: 'inherit',
   cwd: root,
   env: { ...process.env, JSON2_TEST_TIMINGS_DIR: timingsDir },
