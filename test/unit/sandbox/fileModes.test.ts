@@ -120,7 +120,8 @@ describe('owner-only files (issue 24, point 1)', () => {
       );
       if (namespace === null) {
         assert.ok(allEntries(databasesDir(dataDir)).length > 1000, 'the PGlite databases are there');
-        assert.ok(allEntries(cacheDir).length > 1000, 'the templates were built in this cache');
+        // A template is about 630 files and folders (initdb's template0 and template1 are dropped from it).
+        assert.ok(allEntries(cacheDir).length > 500, 'the templates were built in this cache');
         assert.deepEqual(openEntries(cacheDir), [], 'the templates are owner-only');
       }
       assert.deepEqual(
