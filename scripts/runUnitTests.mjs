@@ -27,10 +27,6 @@ function testFiles(dir) {
     .sort();
 }
 
-/**
- * The files ordered by the CPU time they took in the last run (the longest first, unknown ones after them in name
- * order), so that with several files at a time no long file starts last and runs alone at the end.
- */
 function cpuHistory() {
   try {
     return JSON.parse(fs.readFileSync(cpuHistoryFile, 'utf8'));
@@ -39,9 +35,15 @@ function cpuHistory() {
   }
 }
 
+/**
+ * The files ordered by the CPU time they took when they last ran, the longest first (files never timed here, new or
+ * renamed, before them all; ties in name order), so that with several files at a time no long file starts last and
+ * runs alone at the end.
+ */
 function heaviestFirst(found) {
   const last = new Map(Object.entries(cpuHistory()).map(([file, cpuSeconds]) => [path.join(root, file), cpuSeconds]));
-  return [...found].sort((a, b) => (last.get(b) ?? -1) - (last.get(a) ?? -1) || a.localeCompare(b));
+  const weight = (file) => last.get(file) ?? Number.POSITIVE_INFINITY;
+  return [...found].sort((a, b) => (weight(a) === weight(b) ? a.localeCompare(b) : weight(b) - weight(a)));
 }
 
 const postgresDir = path.join(root, 'out/test/postgres');
