@@ -1,5 +1,6 @@
 // Sensible value snippets for a method's arguments, and the method arguments of a request as the schema knows them.
 import { knownMethod } from '../client/methodCatalog';
+import { isPrivateMethod } from '../client/methodVisibility';
 import type { MethodInfo, MethodParameterInfo } from '../schema/schemaTypes';
 import { escapeMarkdown } from '../untrustedText/markdownEscape';
 import type { SchemaSource } from './languageTypes';
@@ -39,7 +40,7 @@ export function argumentSnippet(name: string, parameter?: MethodParameterInfo): 
   return '$0';
 }
 
-/** The method of a request as the schema (or the notes' table) describes it; undefined when unknown. */
+/** The method of a request as the schema (or the notes' table) describes it; undefined when unknown or private. */
 export async function methodOf(
   source: SchemaSource,
   model: string,
@@ -47,6 +48,7 @@ export async function methodOf(
   signal?: AbortSignal,
 ): Promise<{ method: MethodInfo | undefined; complete: boolean }> {
   const { methods, complete } = await source.methods(model, signal);
+  if (isPrivateMethod(method)) return { method: undefined, complete };
   const found = methods.find((candidate) => candidate.name === method);
   if (found) return { method: found, complete };
   const table = knownMethod(model, method);

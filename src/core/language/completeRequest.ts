@@ -1,4 +1,5 @@
 // Completion in a .json2 file: models and methods on the request line, arguments, fields, operators and values in the body.
+import { isCallableMethod } from '../client/methodVisibility';
 import { requestAt, type RequestFile, type RequestNode } from '../requestFile';
 import { LineIndex } from '../requestFile/textRange';
 import type { FieldInfo } from '../schema/schemaTypes';
@@ -364,7 +365,7 @@ export async function completeAt(
     return answer(
       place(
         methods
-          .filter((method) => !method.name.startsWith('_') && isTechnicalName(method.name))
+          .filter((method) => isCallableMethod(method.name) && isTechnicalName(method.name))
           .map((method) => {
             const common = COMMON_METHODS.indexOf(method.name);
             return {

@@ -61,6 +61,7 @@ export interface LanguageHover {
 export type LanguageDiagnosticCode =
   | 'unknown-model'
   | 'unknown-method'
+  | 'private-method'
   | 'unknown-argument'
   | 'unknown-field'
   | 'operator-mismatch'
