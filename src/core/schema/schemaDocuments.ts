@@ -87,6 +87,7 @@ export function methodsOfModelDocument(methods: unknown): MethodInfo[] {
           ...(typeof parameter.annotation === 'string' ? { annotation: parameter.annotation } : {}),
           ...(typeof parameter.doc === 'string' ? { doc: parameter.doc } : {}),
         }));
+      if (typeof method.signature === 'string') parameters.sort(bySignature(method.signature));
       const returns = returnOf(method.return);
       return {
         name,
@@ -100,6 +101,19 @@ export function methodsOfModelDocument(methods: unknown): MethodInfo[] {
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Parameters in the order of the signature (`(domain=None, fields=None, offset=0, ...)`): a document's `parameters`
+ * object may come with its keys sorted (a recording's are), and the order is what signature help shows.
+ */
+function bySignature(signature: string): (a: { name: string }, b: { name: string }) => number {
+  const list = signature.split('->')[0];
+  const position = (name: string) => {
+    const found = new RegExp(`[(,*\\s]${name.replace(/[^\w]/g, '')}\\s*[=,:)]`).exec(list);
+    return found ? found.index : Number.MAX_SAFE_INTEGER;
+  };
+  return (a, b) => position(a.name) - position(b.name);
 }
 
 /** What a method returns: a plain string, or the `annotation` of `{annotation, doc}` (the server's form). */
