@@ -158,7 +158,5 @@ export function knownMethod(model: string, method: string): KnownMethod | undefi
 
 /** Every known method a model offers to callers, in table order (private ones left out). */
 export function knownMethodsOf(model: string): KnownMethod[] {
-  return KNOWN_METHODS.filter(
-    (method) => (method.models === undefined || method.models.includes(model)) && isCallableMethod(method.name),
-  );
+  return KNOWN_METHODS.filter((method) => (method.models === undefined || method.models.includes(model)) && isCallableMethod(method.name));
 }

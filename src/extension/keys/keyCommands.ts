@@ -31,6 +31,9 @@ export function registerKeyCommands(deps: KeyCommandDeps): vscode.Disposable {
     dialogs: deps.prompts,
     progress: notificationProgress,
     log: deps.log,
+    // The Update API Key command (ConnectionActions.updateKey): the key asked, checked and stored there.
+    updateKey: async (saved, reason) =>
+      (await vscode.commands.executeCommand<boolean | undefined>(CommandIds.updateApiKey, saved.profile.name, reason)) === true,
   };
   // Keys are managed through JSON-2: the connections of the deprecated interfaces are not offered.
   const target = (argument: NodeArgument): KeyTarget => ({

@@ -10,6 +10,8 @@ const PROGRAMMATIC_KEY_METHODS: ReadonlySet<string> = new Set(['generate', 'revo
 export function withKeyMethods(specs: readonly ModelSpec[], keyMethods: boolean): ModelSpec[] {
   if (keyMethods) return [...specs];
   return specs.map((spec) =>
-    spec.name === KEY_MODEL ? { ...spec, methods: (spec.methods ?? []).filter((method) => !PROGRAMMATIC_KEY_METHODS.has(method.name)) } : spec,
+    spec.name === KEY_MODEL
+      ? { ...spec, methods: (spec.methods ?? []).filter((method) => !PROGRAMMATIC_KEY_METHODS.has(method.name)) }
+      : spec,
   );
 }

@@ -71,7 +71,13 @@ describe('documentation of a real 19.0 server', () => {
     const { file, offset } = await at('POST res.partner/search_read\n{‸}');
     const answer = await completeAt(file, offset, source);
     const labels = answer.items.map((item) => item.label);
-    assert.deepEqual(labels.filter((label) => !['ids', 'context'].includes(label)).sort(), ['domain', 'fields', 'limit', 'offset', 'order']);
+    assert.deepEqual(labels.filter((label) => !['ids', 'context'].includes(label)).sort(), [
+      'domain',
+      'fields',
+      'limit',
+      'offset',
+      'order',
+    ]);
     assert.ok(!answer.items.some((item) => item.detail === 'required argument'), 'every argument of search_read has a default');
     for (const item of answer.items) assertInertMarkdown(item.documentation ?? '', `argument ${item.label}`);
   });
@@ -131,7 +137,9 @@ describe('documentation of a real 19.0 server', () => {
       if (name === 'index') continue;
       for (const [methodName, method] of Object.entries((document as { methods: Record<string, Record<string, unknown>> }).methods)) {
         const parameters = Object.entries((method.parameters ?? {}) as Record<string, { doc?: string }>);
-        const docs = [method.doc, ...parameters.map(([, parameter]) => parameter.doc)].filter((doc): doc is string => typeof doc === 'string');
+        const docs = [method.doc, ...parameters.map(([, parameter]) => parameter.doc)].filter(
+          (doc): doc is string => typeof doc === 'string',
+        );
         for (const doc of docs) {
           assert.equal(isHtmlDocstring(doc), true, `${name}.${methodName}: recorded as HTML`);
           assertInertMarkdown(docstringMarkdown(doc), `${name}.${methodName}`);

@@ -28,7 +28,12 @@ describe('json2 sandbox --no-key-methods', () => {
 
   it('answers generate and revoke with 404 "does not exist", as the recorded 19.0 build', async () => {
     for (const method of ['generate', 'revoke']) {
-      const answer = await call(without, 'res.users.apikeys', method, { key: without.keys.admin, scope: null, name: 'x', expiration_date: '2030-01-01' });
+      const answer = await call(without, 'res.users.apikeys', method, {
+        key: without.keys.admin,
+        scope: null,
+        name: 'x',
+        expiration_date: '2030-01-01',
+      });
       assert.equal(answer.status, 404, answer.text);
       assert.equal((answer.json as { message: string }).message, `The method 'res.users.apikeys.${method}' does not exist`);
     }
