@@ -50,6 +50,7 @@ export const bundles = [
       './schemaComparison.js',
       './responsePanel.js',
       './htmlMarkdown.js',
+      './keyFlows.js',
     ],
     mainFields: ['module', 'main'],
     banner: { js: 'var __json2LoadStarted=performance.now();' },
@@ -61,6 +62,8 @@ export const bundles = [
   // HTML docstrings to Markdown (turndown and its DOM): required by src/core/untrustedText/docstringMarkdown.ts the
   // first time a server's documentation is HTML, so that activation never parses them.
   nodeEntry('src/core/untrustedText/htmlMarkdown.ts', 'dist/htmlMarkdown.js'),
+  // The key commands' dialogues (src/extension/keys/keyFlowsBundle.ts): required by the first key command.
+  nodeEntry('src/extension/keys/keyFlowsBundle.ts', 'dist/keyFlows.js'),
   // The migration assistant's parsers (Python, JS/TS, PHP): their own bundle, required by the extension on first use.
   nodeEntry('src/core/migrate/migrateBundle.ts', 'dist/migrate.js'),
   // The local sandbox's installer, launcher and connection: their own bundle, required by the extension on first Start.
