@@ -48,7 +48,9 @@ export function registerKeyCommands(deps: KeyCommandDeps): vscode.Disposable {
     choose: (title) => chooseConnection(deps.service, deps.port(), argument, title, true),
   });
   return vscode.Disposable.from(
-    vscode.commands.registerCommand(CommandIds.generateApiKey, (argument: NodeArgument) => keyFlows().generateKeyFlow(ports, target(argument))),
+    vscode.commands.registerCommand(CommandIds.generateApiKey, (argument: NodeArgument) =>
+      keyFlows().generateKeyFlow(ports, target(argument)),
+    ),
     vscode.commands.registerCommand(CommandIds.rotateApiKey, (argument: NodeArgument) => keyFlows().rotateKeyFlow(ports, target(argument))),
     vscode.commands.registerCommand(CommandIds.revokeApiKey, (argument: NodeArgument) => keyFlows().revokeKeyFlow(ports, target(argument))),
   );
