@@ -44,6 +44,7 @@ const benchmarks = [
   ['restore', transpiled('restoreBench.js', 'runRestoreBench')],
   ['client', transpiled('clientBench.js', 'runClientBench')],
   ['completion', transpiled('completionBench.js', 'runCompletionBench')],
+  ['realSchema', transpiled('realSchemaBench.js', 'runRealSchemaBench')],
   ['explorer', transpiled('explorerBench.js', 'runExplorerBench')],
   ['cli', transpiled('cliBench.js', 'runCliBench')],
   ['parse', transpiled('parseBench.js', 'runParseBench')],

@@ -58,6 +58,8 @@ export function routeTable(parts: RouteTableParts): Route[] {
       { methods: GET, path: '/web/login', answer: pages.loginForm },
       { methods: POST, path: '/web/login', answer: pages.login },
       { methods: GET, path: '/web/security', answer: pages.security },
+      // The user's preferences (Account Security) where a real server's web client has them: the key page here.
+      { methods: GET, path: '/odoo/action-base.action_res_users_my', answer: pages.security },
       { methods: POST, path: '/web/security/keys/new', answer: pages.newKey },
       { methods: POST, path: '/web/security/keys/delete', answer: pages.deleteKey },
       { methods: POST, path: '/web/session/logout', answer: pages.logout },

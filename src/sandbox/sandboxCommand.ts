@@ -113,6 +113,7 @@ async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
       postgres: options.postgres,
       reset: options.reset && options.postgres !== undefined,
       answerCache: options.answerCache,
+      keyMethods: options.keyMethods,
       webPages: true,
       controlToken: token,
     });

@@ -61,6 +61,8 @@ export interface SandboxServerOptions {
   reset?: boolean;
   /** False (--no-answer-cache): every read-only JSON-2 call runs on the database (see catalog/answerCache.ts). */
   answerCache?: boolean;
+  /** False (--no-key-methods): res.users.apikeys has no generate or revoke, as 19.0 builds before programmatic keys. */
+  keyMethods?: boolean;
   /** Time limits on receiving requests and sending answers (see DEFAULT_TIMEOUTS). */
   timeouts?: Partial<ServerTimeouts>;
 }
@@ -103,6 +105,7 @@ export class SandboxServer {
       extraModels: options.extraModels,
       postgres: options.postgres,
       ...(options.answerCache === false ? { answerCacheBytes: 0 } : {}),
+      ...(options.keyMethods === false ? { keyMethods: false } : {}),
     });
     const startReport = await catalog.start();
     await removeAbandonedUploads(uploadsDir(options.dataDir));

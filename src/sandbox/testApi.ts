@@ -47,6 +47,8 @@ export interface StartSandboxOptions {
   postgres?: string | null;
   /** False: every read-only JSON-2 call runs on the database (`--no-answer-cache`); default true. */
   answerCache?: boolean;
+  /** False: res.users.apikeys has no generate or revoke, as 19.0 builds before programmatic keys (`--no-key-methods`). */
+  keyMethods?: boolean;
   /** Time limits on receiving requests and sending answers (default: the server's, see `DEFAULT_TIMEOUTS`). */
   timeouts?: Partial<ServerTimeouts>;
 }
@@ -176,6 +178,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       databaseFilter: options.databaseFilter,
       postgres,
       answerCache: options.answerCache,
+      keyMethods: options.keyMethods,
       timeouts: options.timeouts,
     });
     await server.catalog.createDatabase(database);

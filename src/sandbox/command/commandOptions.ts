@@ -5,7 +5,7 @@ import type { MasterPasswordSource } from './masterPasswordSource';
 export const USAGE = `Usage:
   json2 sandbox [--port N] [--host ADDR] [--data DIR] [--reset] [--master-password-file FILE | --master-password-prompt]
                 [--no-list-db] [--legacy-only] [--db-filter RE] [--postgres URL [--postgres-prefix P]] [--no-answer-cache]
-                [--max-upload-mb N] [--idle-close-seconds N] [--json]
+                [--no-key-methods] [--max-upload-mb N] [--idle-close-seconds N] [--json]
       Starts the local sandbox server (the demo database is created on first start).
   json2 sandbox key --db DB --user LOGIN --days N [--name TEXT] [--data DIR] [--postgres URL [--postgres-prefix P]]
       Prints a new API key for user LOGIN of database DB, valid N days (three months at most).
@@ -27,6 +27,9 @@ Options:
   --postgres-prefix P  PostgreSQL databases are named <P><name> (default sandbox_)
   --no-answer-cache  answer every read-only call from the database (when something else writes to the
                 PostgreSQL databases behind the sandbox's back)
+  --no-key-methods  behave as a 19.0 build before programmatic key management: res.users.apikeys has no
+                generate or revoke (404, and absent from /doc-bearer/res.users.apikeys.json); keys are then made and
+                removed on the key page in the browser (/web/security)
   --json        once listening, print one line of JSON on stdout instead of the banner: url, databases, dataDir,
                 and on first start apiKey (key, login, database, expiration) and masterPassword, for scripts
   --max-upload-mb N  largest backup file /web/database/restore accepts, in MiB (default 1024)
@@ -57,6 +60,8 @@ export interface ServeOptions {
   legacyOnly?: true;
   databaseFilter?: string;
   answerCache?: false;
+  /** --no-key-methods: res.users.apikeys has no generate or revoke. */
+  keyMethods?: false;
   /** One JSON line on stdout once listening (for scripts and the extension), in place of the banner. */
   json?: true;
   maxUploadBytes?: number;
@@ -163,6 +168,7 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
     postgres: { type: 'string' },
     'postgres-prefix': { type: 'string' },
     'no-answer-cache': { type: 'boolean' },
+    'no-key-methods': { type: 'boolean' },
     json: { type: 'boolean' },
   });
   const host = values.host === undefined ? '127.0.0.1' : required('host', values.host);
@@ -178,6 +184,7 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
     ...(values['db-filter'] === undefined ? {} : { databaseFilter: required('db-filter', values['db-filter']) }),
     ...postgresOption(values),
     ...(values['no-answer-cache'] === true ? { answerCache: false as const } : {}),
+    ...(values['no-key-methods'] === true ? { keyMethods: false as const } : {}),
     ...(values.json === true ? { json: true as const } : {}),
     ...(values['max-upload-mb'] === undefined
       ? {}

@@ -201,6 +201,9 @@ describe('LegacyRpcClient against the sandbox', () => {
     },
     has_access: { call: (ids) => ({ model: 'res.partner', method: 'has_access', args: { operation: 'write' }, ids }) },
     context_get: { call: () => ({ model: 'res.users', method: 'context_get', args: {} }) },
+    has_group: {
+      call: () => ({ model: 'res.users', method: 'has_group', args: { group_ext_id: 'base.group_system' }, ids: [sandbox.users.admin.id] }),
+    },
     generate: {
       call: () => ({
         model: 'res.users.apikeys',
