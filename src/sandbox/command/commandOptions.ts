@@ -1,11 +1,12 @@
 // Parses the words after `json2 sandbox`: the server's options, or the `key` subcommand's.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { allowedOrigin } from '../http/originCheck';
 import type { MasterPasswordSource } from './masterPasswordSource';
 
 export const USAGE = `Usage:
   json2 sandbox [--port N] [--host ADDR] [--data DIR] [--reset] [--master-password-file FILE | --master-password-prompt]
                 [--no-list-db] [--legacy-only] [--db-filter RE] [--postgres URL [--postgres-prefix P]] [--no-answer-cache]
-                [--max-upload-mb N] [--idle-close-seconds N] [--json]
+                [--max-upload-mb N] [--idle-close-seconds N] [--allow-origin ORIGIN]... [--json]
       Starts the local sandbox server (the demo database is created on first start).
   json2 sandbox key --db DB --user LOGIN --days N [--name TEXT] [--data DIR] [--postgres URL [--postgres-prefix P]]
       Prints a new API key for user LOGIN of database DB, valid N days (three months at most).
@@ -27,6 +28,8 @@ Options:
   --postgres-prefix P  PostgreSQL databases are named <P><name> (default sandbox_)
   --no-answer-cache  answer every read-only call from the database (when something else writes to the
                 PostgreSQL databases behind the sandbox's back)
+  --allow-origin ORIGIN  let the pages of ORIGIN (http://localhost:3000) change data; by default a request that may
+                change data from a web page is taken only from the sandbox's own pages (repeat for several)
   --json        once listening, print one line of JSON on stdout instead of the banner: url, databases, dataDir,
                 and on first start apiKey (key, login, database, expiration) and masterPassword, for scripts
   --max-upload-mb N  largest backup file /web/database/restore accepts, in MiB (default 1024)
@@ -62,6 +65,8 @@ export interface ServeOptions {
   maxUploadBytes?: number;
   /** --idle-close-seconds, in milliseconds (0: never). */
   idleCloseMs?: number;
+  /** --allow-origin, each as `allowedOrigin` writes it. */
+  allowOrigins?: string[];
 }
 
 export interface KeyOptions {
@@ -119,6 +124,36 @@ function masterPasswordOption(values: Record<string, string | boolean | undefine
   return {};
 }
 
+/** The values of a repeatable option (`--allow-origin A --allow-origin=B`), and the other words. */
+function takeRepeated(argv: string[], name: string): { values: string[]; rest: string[] } {
+  const values: string[] = [];
+  const rest: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const word = argv[index];
+    if (word === name) {
+      const value = argv[index + 1];
+      if (value === undefined || value.startsWith('--')) throw new UsageError(`${name} needs a value`);
+      values.push(value);
+      index++;
+    } else if (word.startsWith(`${name}=`)) values.push(word.slice(name.length + 1));
+    else rest.push(word);
+  }
+  return { values, rest };
+}
+
+/** --allow-origin: each an origin (scheme, host, port), as the Origin header writes it. */
+function allowOriginsOption(given: readonly string[]): { allowOrigins?: string[] } {
+  if (given.length === 0) return {};
+  return {
+    allowOrigins: given.map((text) => {
+      const origin = allowedOrigin(text);
+      if (origin === null)
+        throw new UsageError(`--allow-origin needs an origin such as http://localhost:3000 (scheme, host, port; no path), got '${text}'`);
+      return origin;
+    }),
+  };
+}
+
 function required(name: string, value: string | boolean | undefined): string {
   if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
   return value;
@@ -147,7 +182,8 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
       ...postgresOption(values),
     };
   }
-  const values = parse(argv, {
+  const origins = takeRepeated(argv, '--allow-origin');
+  const values = parse(origins.rest, {
     port: { type: 'string' },
     host: { type: 'string' },
     data: { type: 'string' },
@@ -178,6 +214,7 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
     ...(values['db-filter'] === undefined ? {} : { databaseFilter: required('db-filter', values['db-filter']) }),
     ...postgresOption(values),
     ...(values['no-answer-cache'] === true ? { answerCache: false as const } : {}),
+    ...allowOriginsOption(origins.values),
     ...(values.json === true ? { json: true as const } : {}),
     ...(values['max-upload-mb'] === undefined
       ? {}
