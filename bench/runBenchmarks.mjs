@@ -48,6 +48,7 @@ const benchmarks = [
   ['explorer', transpiled('explorerBench.js', 'runExplorerBench')],
   ['cli', transpiled('cliBench.js', 'runCliBench')],
   ['parse', transpiled('parseBench.js', 'runParseBench')],
+  ['paste', transpiled('pasteBench.js', 'runPasteBench')],
   ['panel', () => measurePanel(root)],
   ['soak', () => measureSoak(root, { minutes: soakMinutes })],
 ];

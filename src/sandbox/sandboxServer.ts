@@ -55,6 +55,8 @@ export interface SandboxServerOptions {
   legacyOnly?: boolean;
   /** Host-based database filter (--db-filter), `%d` standing for the first label of the host name. */
   databaseFilter?: string;
+  /** Pages (origins, as `allowedOrigin` writes them) that may change state from another site or port (--allow-origin). */
+  allowOrigins?: readonly string[];
   /** Runs on this PostgreSQL server (--postgres) instead of PGlite; databases are named `<prefix><name>` there. */
   postgres?: { url: string; prefix: string };
   /** Drops every database of the sandbox before anything else (--reset). */
@@ -154,7 +156,7 @@ export class SandboxServer {
         }),
         log: options.log,
         transferIdleMs: timeouts.transferIdleMs,
-        hostPolicy: hostPolicy(options.host ?? '127.0.0.1'),
+        hostPolicy: hostPolicy(options.host ?? '127.0.0.1', options.allowOrigins),
       }),
     );
     const host = options.host ?? '127.0.0.1';

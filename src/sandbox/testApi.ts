@@ -39,6 +39,8 @@ export interface StartSandboxOptions {
   legacyOnly?: boolean;
   /** Host-based database filter, `%d` standing for the first label of the host name (--db-filter). */
   databaseFilter?: string;
+  /** Origins whose pages may change state (--allow-origin), as `http://localhost:3000`. */
+  allowOrigins?: readonly string[];
   /**
    * Runs on this PostgreSQL server (`postgres://user:password@host:port/database`) instead of PGlite; default: the
    * environment variable JSON2_SANDBOX_POSTGRES, so that one variable moves every test's sandbox to PostgreSQL.
@@ -176,6 +178,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       listDb: options.listDb,
       legacyOnly: options.legacyOnly,
       databaseFilter: options.databaseFilter,
+      allowOrigins: options.allowOrigins,
       postgres,
       answerCache: options.answerCache,
       keyMethods: options.keyMethods,

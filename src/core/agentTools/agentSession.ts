@@ -7,6 +7,12 @@ import { SecretRedactor } from '../redaction/secretRedactor';
 import type { OpenedConnection, RunSecrets, RunTransport } from '../requestRun/runPorts';
 import { SchemaService } from '../schema/schemaService';
 
+/**
+ * The largest answer (in bytes, on the wire and decoded) the tools read from a server: far more than a model is ever
+ * shown, small enough that parsing and cutting it stays in bounded memory. Larger answers are refused unread.
+ */
+export const AGENT_MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
 /** Where the connections come from: the editor's settings and secret storage, or what `json2 run` reads. */
 export interface AgentConnectionSource {
   /** The saved connections, without secrets. */
@@ -148,6 +154,7 @@ export class AgentSession {
         this.redactor.add(found.secret);
         const opened: OpenedConnection = { profile: this.effectiveProfile(found.profile), secret: found.secret };
         const client = new ConnectionClient(opened.profile, found.secret, {
+          transport: { maxResponseBytes: AGENT_MAX_ANSWER_BYTES },
           ...(this.#options.userAgent !== undefined ? { userAgent: this.#options.userAgent } : {}),
           ...(this.#options.confirm ? { confirm: this.#options.confirm } : {}),
         });

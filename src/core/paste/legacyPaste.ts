@@ -59,7 +59,7 @@ function literalOf(text: string, expr: SourceExpr | undefined): string | undefin
       .slice(0, expr.start)
       .matchAll(
         new RegExp(
-          `^\\s*(?:(?:const|let|var)\\s+)?\\$?${expr.text.replace(/\$/g, '\\$')}\\s*=\\s*(["'])([^"'\\\\\\n]*)\\1\\s*;?\\s*$`,
+          `^[^\\S\\n]*(?:(?:const|let|var)\\s+)?\\$?${expr.text.replace(/\$/g, '\\$')}[^\\S\\n]*=[^\\S\\n]*(["'])([^"'\\\\\\n]*)\\1[^\\S\\n]*;?[^\\S\\n]*$`,
           'gm',
         ),
       ),
