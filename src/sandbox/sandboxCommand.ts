@@ -110,6 +110,7 @@ async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
       listDb: options.listDb,
       legacyOnly: options.legacyOnly,
       databaseFilter: options.databaseFilter,
+      databaseHeader: options.databaseHeader,
       postgres: options.postgres,
       reset: options.reset && options.postgres !== undefined,
       answerCache: options.answerCache,

@@ -40,6 +40,11 @@ export interface StartSandboxOptions {
   /** Host-based database filter, `%d` standing for the first label of the host name (--db-filter). */
   databaseFilter?: string;
   /**
+   * `real`: only X-Odoo-Database names the database, and a request without it gets the "No database is selected"
+   * page once there are several databases, as on a real Odoo server (--database-header real); default `both`.
+   */
+  databaseHeader?: 'both' | 'real';
+  /**
    * Runs on this PostgreSQL server (`postgres://user:password@host:port/database`) instead of PGlite; default: the
    * environment variable JSON2_SANDBOX_POSTGRES, so that one variable moves every test's sandbox to PostgreSQL.
    * `null` forces PGlite. The sandbox's databases get a random prefix and are dropped by `stop()`.
@@ -174,6 +179,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       listDb: options.listDb,
       legacyOnly: options.legacyOnly,
       databaseFilter: options.databaseFilter,
+      databaseHeader: options.databaseHeader,
       postgres,
       answerCache: options.answerCache,
       timeouts: options.timeouts,
