@@ -81,7 +81,11 @@ export function splitDatabaseOverrideOf(headers: Readonly<Record<string, string>
     Object.entries(headers).map(([name, value]) => ({ name, value, entry: [name, value] as [string, string] })),
     only,
   );
-  return { database: split.database, others: split.others.map((header) => header.entry), ...(split.conflict ? { conflict: split.conflict } : {}) };
+  return {
+    database: split.database,
+    others: split.others.map((header) => header.entry),
+    ...(split.conflict ? { conflict: split.conflict } : {}),
+  };
 }
 
 /** The database a request goes to: its own override when it has one (empty: none), else the connection's. */

@@ -78,7 +78,13 @@ export function json2ErrorOf(
     });
   }
   if (isNoDatabasePage(status, contentType, text)) {
-    return new Json2Error({ status, target, rawBody, kind: 'noDatabase', message: `${target}: ${noDatabaseMessage(database, databaseHeader)}` });
+    return new Json2Error({
+      status,
+      target,
+      rawBody,
+      kind: 'noDatabase',
+      message: `${target}: ${noDatabaseMessage(database, databaseHeader)}`,
+    });
   }
   const kind = errorKindOf(undefined, status);
   const said = pageText === '' ? '' : `: ${pageText}`;

@@ -119,7 +119,8 @@ export class Json2Client {
     this.#settings = settings;
     this.#ownsTransport = sharedTransport === undefined;
     this.#transport = sharedTransport ?? new HttpTransport(this.target.origin, settings.transport);
-    this.#knownDatabases = settings.checkDatabase === false ? undefined : (knownDatabases ?? new KnownDatabases((signal) => this.#listDatabases(signal)));
+    this.#knownDatabases =
+      settings.checkDatabase === false ? undefined : (knownDatabases ?? new KnownDatabases((signal) => this.#listDatabases(signal)));
   }
 
   /** A client for the same connection with another key, sharing this one's connection pool and database list. */
@@ -323,7 +324,11 @@ export class Json2Client {
     const answer = await this.#transport.send({
       method: 'POST',
       path: resolveRequestPath(this.target, '/web/database/list'),
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'user-agent': this.#settings.userAgent ?? userAgentOf('json2-explorer', 'development') },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'user-agent': this.#settings.userAgent ?? userAgentOf('json2-explorer', 'development'),
+      },
       body: encodeJsonRpcParams({}, 1),
       signal,
     });

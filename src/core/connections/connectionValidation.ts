@@ -2,12 +2,7 @@
 import { parseConnectionTarget } from '../client/connectionTarget';
 import { databaseHeaderProblem } from '../client/databaseSelection';
 import { isSecretName } from '../redaction/secretRedactor';
-import {
-  CONNECTION_PROTOCOLS,
-  type ConnectionProfile,
-  type ConnectionProtocol,
-  type ConnectionUser,
-} from './connectionProfile';
+import { CONNECTION_PROTOCOLS, type ConnectionProfile, type ConnectionProtocol, type ConnectionUser } from './connectionProfile';
 import { readDefaultContext } from './defaultContext';
 
 const NAME_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9 ._-]{0,62}[A-Za-z0-9._-])?$/;

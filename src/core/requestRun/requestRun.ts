@@ -19,6 +19,7 @@ import { describeRequest } from './requestCall';
 import { chooseRequestConnection } from './requestConnection';
 import { contextLayers, withDefaultContext } from './requestContext';
 import type { RequestSession } from './requestSession';
+import { noDatabaseRunError } from './noDatabaseAnswer';
 import { answerErrorOf, type RunError, RunFailure, runErrorOf } from './runErrors';
 import { runPlan } from './runPlan';
 import type { OpenedConnection, RequestRunPorts, RunClient, SendQuestion } from './runPorts';
@@ -226,7 +227,13 @@ export class RequestRun {
       ...(!bytes && keep && answer.text !== undefined && answer.text.length <= RAW_TEXT_LIMIT
         ? { rawText: redactor.redact(answer.text) }
         : {}),
-      ...(statusOk ? {} : { error: answerErrorOf(stored.body, stored.status, redactor) }),
+      ...(statusOk
+        ? {}
+        : {
+            error:
+              noDatabaseRunError({ ...stored, text: answer.text }, connection.profile, request) ??
+              answerErrorOf(stored.body, stored.status, redactor),
+          }),
       assertions,
       ...(page ? { page } : {}),
       stored,

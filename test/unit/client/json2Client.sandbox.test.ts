@@ -268,7 +268,10 @@ describe('Json2Client against the sandbox', () => {
         );
       assert.ok(error instanceof Json2Error, String(error));
       assert.deepEqual([error.status, error.kind], [404, 'noDatabase']);
-      assert.match(error.message, /"No database is selected".*several databases and the request named none\. Set the connection's database/);
+      assert.match(
+        error.message,
+        /"No database is selected".*several databases and the request named none\. Set the connection's database/,
+      );
       assert.match(error.rawBody ?? '', /No database is selected/);
       assertNoSecretIn(error, [sandbox.keys.admin]);
     });
@@ -290,14 +293,22 @@ describe('Json2Client against the sandbox', () => {
           (e: unknown) => e,
         );
       assert.ok(unchecked instanceof Json2Error && unchecked.kind === 'noDatabase', String(unchecked));
-      assert.match(unchecked.message, /"nope" was sent in the X-Odoo-Database and X-Service-Database headers, and the server has no database of that name/);
+      assert.match(
+        unchecked.message,
+        /"nope" was sent in the X-Odoo-Database and X-Service-Database headers, and the server has no database of that name/,
+      );
     });
 
     test('a database created after the first check is found: the list is asked again before refusing', async () => {
       const client = clientFor(sandbox.keys.admin);
       await client.whoami();
       await sandbox.server.catalog.createDatabase('later');
-      const answer = await client.send({ method: 'POST', target: '/json/2/res.users/context_get', headers: { 'X-Odoo-Database': 'later' }, body: '{}' });
+      const answer = await client.send({
+        method: 'POST',
+        target: '/json/2/res.users/context_get',
+        headers: { 'X-Odoo-Database': 'later' },
+        body: '{}',
+      });
       // The demo key is unknown in the new database: the request reached it.
       assert.equal(answer.status, 401);
     });
@@ -309,7 +320,10 @@ describe('Json2Client against the sandbox', () => {
         (e: unknown) => e,
       );
       assert.ok(error instanceof Json2Error && error.kind === 'noDatabase', String(error));
-      assert.match(error.message, /"demo" was sent in the X-Tenant-Database header, which Odoo servers do not read .*X-Odoo-Database.*databaseHeader/);
+      assert.match(
+        error.message,
+        /"demo" was sent in the X-Tenant-Database header, which Odoo servers do not read .*X-Odoo-Database.*databaseHeader/,
+      );
       // The same name in another case is the same header: the server reads it and answers from that database.
       const cased = clientFor(sandbox.keys.admin, { databaseHeader: 'x-SERVICE-database' });
       assert.equal((await cased.whoami()).uid, sandbox.users.admin.id);

@@ -109,11 +109,20 @@ describe('json2ErrorOf: every error status of the notes becomes the right kind',
     const page = fs.readFileSync(path.join(REAL_PAGES, 'no-database-selected.html'), 'utf8');
     const none = json2ErrorOf(404, 'text/html; charset=utf-8', page, 'a.b', undefined, undefined);
     assert.equal(none.kind, 'noDatabase');
-    assert.match(none.message, /^a\.b: The server answered "No database is selected" \(404 page\): it hosts several databases and the request named none\./);
+    assert.match(
+      none.message,
+      /^a\.b: The server answered "No database is selected" \(404 page\): it hosts several databases and the request named none\./,
+    );
     const wrong = json2ErrorOf(404, 'text/html', page, 'a.b', 'shop', undefined);
-    assert.match(wrong.message, /"shop" was sent in the X-Odoo-Database and X-Service-Database headers, and the server has no database of that name/);
+    assert.match(
+      wrong.message,
+      /"shop" was sent in the X-Odoo-Database and X-Service-Database headers, and the server has no database of that name/,
+    );
     const unread = json2ErrorOf(404, 'text/html', page, 'a.b', 'shop', 'X-Service-Database');
-    assert.match(unread.message, /"shop" was sent in the X-Service-Database header, which Odoo servers do not read \(they read X-Odoo-Database\)/);
+    assert.match(
+      unread.message,
+      /"shop" was sent in the X-Service-Database header, which Odoo servers do not read \(they read X-Odoo-Database\)/,
+    );
     const other = json2ErrorOf(404, 'text/html', '<p>The database page you wanted is elsewhere.</p>', 'a.b', 'shop', undefined);
     assert.equal(other.kind, 'notFound');
   });

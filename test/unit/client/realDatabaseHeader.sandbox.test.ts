@@ -12,7 +12,10 @@ import { detectProtocol } from '../../../src/core/client/protocolDetection';
 import { COPY_CITY, COPY_DATABASE, PARTNER, startRealHeaderSandbox } from '../../support/realHeaderSandbox';
 import type { StartedSandbox } from '../../../src/sandbox/testApi';
 
-const RECORDED_PAGE = fs.readFileSync(path.resolve(__dirname, '../../../../test/fixtures/realServerPages/no-database-selected.html'), 'utf8');
+const RECORDED_PAGE = fs.readFileSync(
+  path.resolve(__dirname, '../../../../test/fixtures/realServerPages/no-database-selected.html'),
+  'utf8',
+);
 
 describe('clients against a sandbox in the real-header mode with two databases', () => {
   let sandbox: StartedSandbox;
@@ -45,7 +48,8 @@ describe('clients against a sandbox in the real-header mode with two databases',
   });
 
   test('the sandbox answers the recorded page without X-Odoo-Database, even with X-Service-Database', async () => {
-    for (const headers of [{}, { 'X-Service-Database': sandbox.database }, { 'X-Odoo-Database': 'nosuchdb' }]) {
+    const cases: Record<string, string>[] = [{}, { 'X-Service-Database': sandbox.database }, { 'X-Odoo-Database': 'nosuchdb' }];
+    for (const headers of cases) {
       const answer = await fetch(`${sandbox.url}/json/2/res.users/context_get`, {
         method: 'POST',
         headers: { Authorization: `bearer ${sandbox.keys.admin}`, 'Content-Type': 'application/json', ...headers },
@@ -96,7 +100,10 @@ describe('clients against a sandbox in the real-header mode with two databases',
         (e: unknown) => e,
       );
     assert.ok(error instanceof Json2Error && error.kind === 'noDatabase', String(error));
-    assert.match(error.message, /"demo" was sent in the X-Service-Database header, which Odoo servers do not read \(they read X-Odoo-Database\)/);
+    assert.match(
+      error.message,
+      /"demo" was sent in the X-Service-Database header, which Odoo servers do not read \(they read X-Odoo-Database\)/,
+    );
   });
 
   test('detection without a database sees the page (not "no JSON-2"); with the database it sees JSON-2', async () => {

@@ -208,7 +208,11 @@ test('a server hosting several databases: JSON-2 is asked again with the databas
   assert.equal(added?.profile.protocol, 'json2');
   assert.equal(added?.profile.database, 'prod');
   assert.equal('databaseHeader' in (added?.profile ?? {}), false, 'no databaseHeader saved: both names are sent');
-  assert.deepEqual(calls.slice(0, 3), ['release https://several.example', 'databases https://several.example', 'release https://several.example prod']);
+  assert.deepEqual(calls.slice(0, 3), [
+    'release https://several.example',
+    'databases https://several.example',
+    'release https://several.example prod',
+  ]);
 });
 
 test('a typed database name the list does not have is refused; a server needing one refuses an empty name', async () => {
