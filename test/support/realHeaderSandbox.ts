@@ -2,7 +2,7 @@
 // with the database manager (same keys, as an Odoo.sh staging copy), one partner's city differing between the two.
 import { DatabaseManagerClient } from '../../src/core/client/databaseManagerClient';
 import { Json2Client } from '../../src/core/client/json2Client';
-import { type StartedSandbox, type StartSandboxOptions, startSandbox } from '../../src/sandbox/testApi';
+import type { StartedSandbox, StartSandboxOptions } from '../../src/sandbox/testApi';
 
 export const COPY_DATABASE = 'copy';
 /** The partner read by the tests, and its city in each database. */
@@ -20,9 +20,15 @@ export function cityRequest(extraHeaders = ''): string {
   return `POST res.partner/search_read\n${extraHeaders}{ "domain": [["name", "=", "${PARTNER}"]], "fields": ["city"] }\n`;
 }
 
-/** Starts the sandbox in the real-header mode, duplicates demo as `copy` and changes the partner's city there. */
-export async function startRealHeaderSandbox(options: Omit<StartSandboxOptions, 'databaseHeader'> = {}): Promise<RealHeaderSandbox> {
-  const sandbox = await startSandbox({ ...options, databaseHeader: 'real' });
+/**
+ * Starts the sandbox in the real-header mode with `start` (the test API's `startSandbox`, or the host suites' loader),
+ * duplicates demo as `copy` and changes the partner's city there.
+ */
+export async function startRealHeaderSandbox(
+  start: (options: StartSandboxOptions) => Promise<StartedSandbox>,
+  options: Omit<StartSandboxOptions, 'databaseHeader'> = {},
+): Promise<RealHeaderSandbox> {
+  const sandbox = await start({ ...options, databaseHeader: 'real' });
   try {
     const manager = new DatabaseManagerClient({ baseUrl: sandbox.url, masterPassword: sandbox.masterPassword });
     await manager.duplicate(sandbox.database, COPY_DATABASE);

@@ -19,7 +19,7 @@ import { describeRequest } from './requestCall';
 import { chooseRequestConnection } from './requestConnection';
 import { contextLayers, withDefaultContext } from './requestContext';
 import type { RequestSession } from './requestSession';
-import { noDatabaseRunError } from './noDatabaseAnswer';
+import { noDatabaseRunError, requestDatabaseProblem } from './requestDatabase';
 import { answerErrorOf, type RunError, RunFailure, runErrorOf } from './runErrors';
 import { runPlan } from './runPlan';
 import type { OpenedConnection, RequestRunPorts, RunClient, SendQuestion } from './runPorts';
@@ -174,7 +174,7 @@ export class RequestRun {
         sent,
       );
     }
-    const unsupported = interfaceProblem(connection.profile, request);
+    const unsupported = interfaceProblem(connection.profile, request) ?? requestDatabaseProblem(connection.profile, request);
     if (unsupported !== undefined) return this.#notSent(index, { kind: 'unsupported', message: unsupported }, sent);
 
     const decision = decideSend(connection.profile, request);

@@ -10,7 +10,7 @@ import { Json2Client } from '../../../src/core/client/json2Client';
 import { UnknownDatabaseError } from '../../../src/core/client/knownDatabases';
 import { detectProtocol } from '../../../src/core/client/protocolDetection';
 import { COPY_CITY, COPY_DATABASE, PARTNER, startRealHeaderSandbox } from '../../support/realHeaderSandbox';
-import type { StartedSandbox } from '../../../src/sandbox/testApi';
+import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 
 const RECORDED_PAGE = fs.readFileSync(
   path.resolve(__dirname, '../../../../test/fixtures/realServerPages/no-database-selected.html'),
@@ -40,7 +40,7 @@ describe('clients against a sandbox in the real-header mode with two databases',
     });
 
   before(async () => {
-    ({ sandbox, demoCity } = await startRealHeaderSandbox({ log: (line) => requests.push(line) }));
+    ({ sandbox, demoCity } = await startRealHeaderSandbox(startSandbox, { log: (line) => requests.push(line) }));
   });
   after(async () => {
     await Promise.all(clients.map((made) => made.close()));
