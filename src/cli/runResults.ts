@@ -91,10 +91,12 @@ function messageOf(result: RequestRunResult, assertions: readonly AssertionResul
   if (result.verdict === 'passed') return undefined;
   if (result.status === undefined) return result.error?.kind === 'unresolved' ? 'could not be resolved' : result.error?.message;
   const statusOk = result.status >= 200 && result.status < 300;
-  // The service's message when the answer was its error object (a page of HTML is not repeated).
+  // The service's message when the answer was its error object (a page of HTML is not repeated), and what the
+  // "No database is selected" page means (client/databaseSelection.ts).
   const body = result.stored?.body;
   const serviceMessage =
-    body !== null && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+    (body !== null && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') ||
+    result.error?.kind === 'noDatabase'
       ? result.error?.message
       : undefined;
   const status = statusOk ? '' : `HTTP ${result.status}${serviceMessage ? `: ${serviceMessage}` : ''}`;
