@@ -7,8 +7,7 @@ import { type ConnectionTarget, json2Path, parseConnectionTarget, resolveRequest
 import { databaseHeaderProblem, databaseHeaders, effectiveDatabase, splitDatabaseOverrideOf } from './databaseSelection';
 import { HttpTransport, type HttpAnswer, type TransportOptions } from './httpTransport';
 import { json2ResultOf } from './json2Answer';
-import { decodeJsonRpcAnswer, encodeJsonRpcParams } from './jsonRpcCodec';
-import { databaseNamesOf, KnownDatabases } from './knownDatabases';
+import { KnownDatabases, webDatabaseLister } from './knownDatabases';
 import { type NewKeyRequest, type RotateKeyOptions, type RotationOutcome, rotateApiKey } from './keyRotation';
 import { userAgentOf } from './userAgent';
 
@@ -119,8 +118,11 @@ export class Json2Client {
     this.#settings = settings;
     this.#ownsTransport = sharedTransport === undefined;
     this.#transport = sharedTransport ?? new HttpTransport(this.target.origin, settings.transport);
+    const userAgent = settings.userAgent ?? userAgentOf('json2-explorer', 'development');
     this.#knownDatabases =
-      settings.checkDatabase === false ? undefined : (knownDatabases ?? new KnownDatabases((signal) => this.#listDatabases(signal)));
+      settings.checkDatabase === false
+        ? undefined
+        : (knownDatabases ?? new KnownDatabases(webDatabaseLister(this.#transport, this.target, userAgent)));
   }
 
   /** A client for the same connection with another key, sharing this one's connection pool and database list. */
@@ -317,24 +319,6 @@ export class Json2Client {
       authorization: `bearer ${this.#apiKey}`,
       ...lowerCaseKeys(databaseHeaders(database, this.databaseHeader)),
     };
-  }
-
-  /** `/web/database/list` (JSON-RPC, no credentials): the names, or undefined when the server does not list them. */
-  async #listDatabases(signal?: AbortSignal): Promise<readonly string[] | undefined> {
-    const answer = await this.#transport.send({
-      method: 'POST',
-      path: resolveRequestPath(this.target, '/web/database/list'),
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        'user-agent': this.#settings.userAgent ?? userAgentOf('json2-explorer', 'development'),
-      },
-      body: encodeJsonRpcParams({}, 1),
-      signal,
-    });
-    if (answer.status !== 200) return undefined;
-    const decoded = decodeJsonRpcAnswer(answer.body.toString('utf8'));
-    return decoded.kind === 'result' ? databaseNamesOf(decoded.value) : undefined;
   }
 
   #record(target: string, answer: HttpAnswer | undefined, error: Error | undefined): void {

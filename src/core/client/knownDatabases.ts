@@ -1,7 +1,10 @@
 // The server's database list, asked once per client, so that a database name it does not have is refused before a
 // call is sent (a server hosting one database may otherwise answer from that one whatever the name).
 import { ClientError } from './clientErrors';
+import { type ConnectionTarget, resolveRequestPath } from './connectionTarget';
 import { unknownDatabaseMessage } from './databaseSelection';
+import type { HttpTransport } from './httpTransport';
+import { decodeJsonRpcAnswer, encodeJsonRpcParams } from './jsonRpcCodec';
 
 /** A database name the server's list does not have: refused before sending. */
 export class UnknownDatabaseError extends ClientError {
@@ -53,4 +56,20 @@ export class KnownDatabases {
 /** The names of a `/web/database/list` result, or undefined when the result is not a list of names. */
 export function databaseNamesOf(value: unknown): readonly string[] | undefined {
   return Array.isArray(value) && value.every((name) => typeof name === 'string') ? (value as string[]) : undefined;
+}
+
+/** A lister asking `/web/database/list` (JSON-RPC, no credentials) over a client's own transport. */
+export function webDatabaseLister(transport: HttpTransport, target: ConnectionTarget, userAgent: string): DatabaseLister {
+  return async (signal) => {
+    const answer = await transport.send({
+      method: 'POST',
+      path: resolveRequestPath(target, '/web/database/list'),
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'user-agent': userAgent },
+      body: encodeJsonRpcParams({}, 1),
+      signal,
+    });
+    if (answer.status !== 200) return undefined;
+    const decoded = decodeJsonRpcAnswer(answer.body.toString('utf8'));
+    return decoded.kind === 'result' ? databaseNamesOf(decoded.value) : undefined;
+  };
 }

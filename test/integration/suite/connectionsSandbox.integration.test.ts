@@ -63,8 +63,8 @@ suite('Connections against the sandbox', function () {
     });
     const done = start<string | undefined>(recorder, CommandIds.addConnection);
     await recorder.accept('url');
-    await acceptProtocolIfAsked();
     await recorder.accept('database');
+    await acceptProtocolIfAsked();
     await recorder.accept('apiKey');
     assert.match(await recorder.problemOn('apiKey'), /Invalid apikey/);
     api.inputs.preset({ apiKey: sandbox.keys.admin });
@@ -102,8 +102,8 @@ suite('Connections against the sandbox', function () {
     });
     const done = start<string | undefined>(recorder, CommandIds.addConnection);
     await recorder.accept('url');
-    assert.equal(await acceptProtocolIfAsked(), true, 'the sandbox offers the deprecated interfaces next to JSON-2');
     await recorder.accept('database');
+    assert.equal(await acceptProtocolIfAsked(), true, 'the sandbox offers the deprecated interfaces next to JSON-2');
     await recorder.accept('login');
     await recorder.accept('password');
     await recorder.accept('name');
