@@ -61,6 +61,16 @@ describe('clients against a sandbox in the real-header mode with two databases',
     }
   });
 
+  test('the schema documents pick their database the same way', async () => {
+    const page = await fetch(`${sandbox.url}/doc-bearer/index.json`, {
+      headers: { Authorization: `bearer ${sandbox.keys.admin}`, 'X-Service-Database': COPY_DATABASE },
+    });
+    assert.equal(page.status, 404);
+    assert.equal(await page.text(), RECORDED_PAGE);
+    const document = await client({ database: COPY_DATABASE }).getDocument('/doc-bearer/index.json');
+    assert.ok(!document.notModified && document.body !== null && typeof document.body === 'object');
+  });
+
   test('a client names its database in both headers: each database answers with its own value', async () => {
     assert.equal(await cityOf(await readCity()), demoCity);
     assert.equal(await cityOf(await readCity({}, client({ database: COPY_DATABASE }))), COPY_CITY);
