@@ -28,6 +28,8 @@ export type DatabaseLister = (signal?: AbortSignal) => Promise<readonly string[]
 export class KnownDatabases {
   readonly #lister: DatabaseLister;
   #list: readonly string[] | undefined | null = null;
+  /** The fetch in flight, shared by the calls that need the list meanwhile. */
+  #fetching: Promise<readonly string[] | undefined> | undefined;
 
   constructor(lister: DatabaseLister) {
     this.#lister = lister;
@@ -38,7 +40,7 @@ export class KnownDatabases {
     if (database === undefined || database === '') return;
     const cached = this.#list;
     if (cached === undefined || cached?.includes(database)) return;
-    const list = await this.#fetch(signal);
+    const list = await (this.#fetching ??= this.#fetch(signal).finally(() => (this.#fetching = undefined)));
     if (list !== undefined && !list.includes(database)) throw new UnknownDatabaseError(database, list);
   }
 
