@@ -44,6 +44,7 @@ export class CliConnections {
       ...(this.options.url === undefined && name !== undefined ? { connectionName: name } : {}),
       ...(this.options.url !== undefined ? { url: this.options.url } : {}),
       ...(this.options.database !== undefined ? { database: this.options.database } : {}),
+      ...(this.options.databaseHeader !== undefined ? { databaseHeader: this.options.databaseHeader } : {}),
       ...(this.options.keyFile !== undefined ? { keyFile: this.options.keyFile } : {}),
       env: this.env,
     });

@@ -25,6 +25,7 @@ function cliConnectionSource(options: McpOptions, env: Readonly<Record<string, s
     ...(options.connectionsFile !== undefined ? { connectionsFile: options.connectionsFile } : {}),
     ...(options.url !== undefined ? { url: options.url } : name !== undefined ? { connectionName: name } : {}),
     ...(options.database !== undefined ? { database: options.database } : {}),
+    ...(options.databaseHeader !== undefined ? { databaseHeader: options.databaseHeader } : {}),
     ...(options.keyFile !== undefined ? { keyFile: options.keyFile } : {}),
   });
   return {

@@ -15,6 +15,8 @@ Options:
   --connections FILE    read saved connections from FILE instead of .vscode/settings.json
   --url URL             a server not saved anywhere, with --db DB for its database
   --db DB               the database, with --url
+  --db-header NAME      with --url: send the database in this header only (default: both X-Odoo-Database and
+                        X-Service-Database; JSON2_DATABASE_HEADER gives it too)
   --key-file FILE       read the API key (or the password) from FILE (first line)
   -h, --help            show this help
 
@@ -27,6 +29,8 @@ export interface McpOptions {
   readonly connectionsFile?: string;
   readonly url?: string;
   readonly database?: string;
+  /** `--db-header NAME`: the one header naming the database (with --url). */
+  readonly databaseHeader?: string;
   readonly keyFile?: string;
 }
 
@@ -47,6 +51,7 @@ export function parseMcpOptions(argv: readonly string[], cwd: string): McpOption
         connections: { type: 'string' },
         url: { type: 'string' },
         db: { type: 'string' },
+        'db-header': { type: 'string' },
         'key-file': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -57,6 +62,8 @@ export function parseMcpOptions(argv: readonly string[], cwd: string): McpOption
   if (values.help) return 'help';
   if (values.db !== undefined && values.url === undefined)
     throw new McpUsageError('--db goes with --url (a saved connection names its own database)');
+  if (values['db-header'] !== undefined && values.url === undefined)
+    throw new McpUsageError('--db-header goes with --url (a saved connection names its own in databaseHeader)');
   if (values.url !== undefined && values.connections !== undefined) throw new McpUsageError('give either --connections or --url, not both');
   return {
     allowWrites: values['allow-writes'] ?? false,
@@ -64,6 +71,7 @@ export function parseMcpOptions(argv: readonly string[], cwd: string): McpOption
     ...(values.connections !== undefined ? { connectionsFile: values.connections } : {}),
     ...(values.url !== undefined ? { url: values.url } : {}),
     ...(values.db !== undefined ? { database: values.db } : {}),
+    ...(values['db-header'] !== undefined ? { databaseHeader: values['db-header'] } : {}),
     ...(values['key-file'] !== undefined ? { keyFile: values['key-file'] } : {}),
   };
 }

@@ -97,8 +97,12 @@ function messageOf(result: RequestRunResult, assertions: readonly AssertionResul
   if (result.verdict === 'passed') return undefined;
   if (result.status === undefined) return result.error?.kind === 'unresolved' ? 'could not be resolved' : result.error?.message;
   const body = result.stored?.body;
-  const errorObject = body !== null && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string';
-  const error = result.error === undefined ? '' : errorObject ? `HTTP ${result.status}: ${result.error.message}` : result.error.message;
+  // The service's message when the answer was its error object, and what the "No database is selected" page means
+  // (client/databaseSelection.ts), after the status; any other page is said by its own sentence (client/nonJsonAnswer.ts).
+  const withStatus =
+    (body !== null && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') ||
+    result.error?.kind === 'noDatabase';
+  const error = result.error === undefined ? '' : withStatus ? `HTTP ${result.status}: ${result.error.message}` : result.error.message;
   const failed = assertions.filter((assertion) => !assertion.passed).length;
   const counted = assertions.length > 0 ? `${failed} of ${assertions.length} assertions failed` : '';
   // The count joins the message's first line: the rest of a multi-line message stays below it.

@@ -50,7 +50,7 @@ export function routeTable(parts: RouteTableParts): Route[] {
     // web/ and schemaDocs/: the key pages and the /doc page share the page sessions.
     const sessions = new WebSessions();
     const pages = webPages(catalog, settings, sessions);
-    const docs = schemaDocAnswers(catalog, sessions);
+    const docs = schemaDocAnswers(catalog, sessions, { headerMode: settings.databaseHeader, databaseFilter: settings.databaseFilter });
     const session = sessionAnswers(catalog, settings);
     routes.push(
       { methods: GET, path: '/', answer: pages.home },

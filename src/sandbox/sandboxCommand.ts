@@ -111,6 +111,7 @@ async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
       legacyOnly: options.legacyOnly,
       databaseFilter: options.databaseFilter,
       allowOrigins: options.allowOrigins,
+      databaseHeader: options.databaseHeader,
       postgres: options.postgres,
       reset: options.reset && options.postgres !== undefined,
       answerCache: options.answerCache,

@@ -7,6 +7,7 @@ import { removeAbandonedUploads } from './databaseManager/abandonedUploads';
 import { DEFAULT_MAX_UPLOAD_BYTES } from './databaseManager/managerRoutes';
 import { dbService } from './databaseManager/dbService';
 import { MasterPassword } from './databaseManager/masterPassword';
+import type { DatabaseHeaderMode } from './http/databaseSelection';
 import { createRequestListener, LEGACY_VERSION_INFO, VERSION_INFO } from './http/requestRouter';
 import { DEFAULT_MAX_BODY_BYTES } from './http/requestBody';
 import { DEFAULT_MAX_ANSWER_BYTES } from './http/jsonAnswer';
@@ -57,6 +58,11 @@ export interface SandboxServerOptions {
   databaseFilter?: string;
   /** Pages (origins, as `allowedOrigin` writes them) that may change state from another site or port (--allow-origin). */
   allowOrigins?: readonly string[];
+  /**
+   * Which database headers a request may name its database in (--database-header): `both` (default) X-Odoo-Database
+   * and X-Service-Database; `real` only X-Odoo-Database, as a real Odoo server (http/databaseSelection.ts).
+   */
+  databaseHeader?: DatabaseHeaderMode;
   /** Runs on this PostgreSQL server (--postgres) instead of PGlite; databases are named `<prefix><name>` there. */
   postgres?: { url: string; prefix: string };
   /** Drops every database of the sandbox before anything else (--reset). */
@@ -129,7 +135,7 @@ export class SandboxServer {
       createRequestListener({
         routes: routeTable({
           catalog,
-          settings: { listDb, versionInfo, databaseFilter: options.databaseFilter, logins },
+          settings: { listDb, versionInfo, databaseFilter: options.databaseFilter, databaseHeader: options.databaseHeader, logins },
           json2: options.legacyOnly
             ? null
             : {
@@ -138,6 +144,7 @@ export class SandboxServer {
                 maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
                 faults: options.faults,
                 databaseFilter: options.databaseFilter,
+                databaseHeader: options.databaseHeader,
               },
           legacyOnly: options.legacyOnly ?? false,
           rpc: { catalog, faults: options.faults, versionInfo, extraServices: { db }, logins },

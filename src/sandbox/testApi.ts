@@ -42,6 +42,11 @@ export interface StartSandboxOptions {
   /** Origins whose pages may change state (--allow-origin), as `http://localhost:3000`. */
   allowOrigins?: readonly string[];
   /**
+   * `real`: only X-Odoo-Database names the database, and a request without it gets the "No database is selected"
+   * page once there are several databases, as on a real Odoo server (--database-header real); default `both`.
+   */
+  databaseHeader?: 'both' | 'real';
+  /**
    * Runs on this PostgreSQL server (`postgres://user:password@host:port/database`) instead of PGlite; default: the
    * environment variable JSON2_SANDBOX_POSTGRES, so that one variable moves every test's sandbox to PostgreSQL.
    * `null` forces PGlite. The sandbox's databases get a random prefix and are dropped by `stop()`.
@@ -179,6 +184,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       legacyOnly: options.legacyOnly,
       databaseFilter: options.databaseFilter,
       allowOrigins: options.allowOrigins,
+      databaseHeader: options.databaseHeader,
       postgres,
       answerCache: options.answerCache,
       keyMethods: options.keyMethods,

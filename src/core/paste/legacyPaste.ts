@@ -3,7 +3,7 @@
 import { json2BodyWriter, json2PlanBody } from '../migrate/json2RequestWriter';
 import { type SourceExpr, stringOf } from '../migrate/legacyCall';
 import { analyseSource } from '../migrate/migrationAnalysis';
-import { DEFAULT_DATABASE_HEADER } from '../connections/connectionProfile';
+import { requestDatabaseHeader } from '../client/databaseSelection';
 import type { PasteResult, PastedRequest } from './pastedRequest';
 import { literalText } from './snippetBody';
 
@@ -35,7 +35,7 @@ export function readLegacyCalls(text: string, fileName: string, language: string
       prompts: writer.prompts,
       notes: finding.conversion?.notes ?? [],
       baseUrl: base?.replace(/\/+$/, ''),
-      database: databaseName === undefined ? undefined : { header: DEFAULT_DATABASE_HEADER, name: databaseName },
+      database: databaseName === undefined ? undefined : { header: requestDatabaseHeader(), name: databaseName },
       apiKey: password,
     });
   }

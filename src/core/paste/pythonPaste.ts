@@ -8,7 +8,8 @@ import { PythonParseTimeout, pythonTree } from '../migrate/pythonTree';
 import { pythonTemplate } from '../migrate/pythonUrls';
 import type { UrlTemplate } from '../migrate/urlTemplate';
 import { readLegacyCalls } from './legacyPaste';
-import { DATABASE_HEADERS, type PasteResult, type PastedRequest, bearerKey, targetOfUrl } from './pastedRequest';
+import { isDatabaseHeader } from '../client/databaseSelection';
+import { type PasteResult, type PastedRequest, bearerKey, targetOfUrl } from './pastedRequest';
 import { expressionBody, literalText } from './snippetBody';
 
 const HTTP_CALL = /(?:^|\.)(post|request)$/;
@@ -101,7 +102,7 @@ export function readPythonSnippet(text: string): PasteResult {
     for (const entry of headers ? (reader.toExpr(headers).entries ?? []) : []) {
       const value = () => literal(nodeAt(headers as SyntaxNode, entry.value));
       if (entry.key.toLowerCase() === 'authorization') apiKey = bearerKey(value() ?? '');
-      else if (DATABASE_HEADERS.has(entry.key.toLowerCase())) {
+      else if (isDatabaseHeader(entry.key)) {
         const name = value();
         if (name !== undefined) database = { header: entry.key, name };
       }

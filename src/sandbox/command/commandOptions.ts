@@ -5,8 +5,9 @@ import type { MasterPasswordSource } from './masterPasswordSource';
 
 export const USAGE = `Usage:
   json2 sandbox [--port N] [--host ADDR] [--data DIR] [--reset] [--master-password-file FILE | --master-password-prompt]
-                [--no-list-db] [--legacy-only] [--db-filter RE] [--postgres URL [--postgres-prefix P]] [--no-answer-cache]
-                [--no-key-methods] [--max-upload-mb N] [--idle-close-seconds N] [--allow-origin ORIGIN]... [--json]
+                [--no-list-db] [--legacy-only] [--db-filter RE] [--database-header both|real]
+                [--postgres URL [--postgres-prefix P]] [--no-answer-cache] [--no-key-methods]
+                [--max-upload-mb N] [--idle-close-seconds N] [--allow-origin ORIGIN]... [--json]
       Starts the local sandbox server (the demo database is created on first start).
   json2 sandbox key --db DB --user LOGIN --days N [--name TEXT] [--data DIR] [--postgres URL [--postgres-prefix P]]
       Prints a new API key for user LOGIN of database DB, valid N days (three months at most).
@@ -23,6 +24,9 @@ Options:
   --no-list-db  refuse to list the databases
   --legacy-only behave as a server of an older release: no /json/2, version 18.0
   --db-filter RE  choose the database of a JSON-2 call from the Host header (%d: first label of the host name)
+  --database-header MODE  the headers a request names its database in: both (default: X-Odoo-Database, then
+                X-Service-Database) or real (only X-Odoo-Database, as a real Odoo server: a request without it
+                gets the "No database is selected" page once there are several databases)
   --postgres URL  keep the databases on this PostgreSQL server instead of PGlite, for example
                 postgres://user@127.0.0.1:5432/postgres (the password from PGPASSWORD or ~/.pgpass, or in the URL)
   --postgres-prefix P  PostgreSQL databases are named <P><name> (default sandbox_)
@@ -62,6 +66,8 @@ export interface ServeOptions {
   listDb?: false;
   legacyOnly?: true;
   databaseFilter?: string;
+  /** --database-header real: only X-Odoo-Database names the database. */
+  databaseHeader?: 'real';
   answerCache?: false;
   /** --no-key-methods: res.users.apikeys has no generate or revoke. */
   keyMethods?: false;
@@ -201,6 +207,7 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
     'no-list-db': { type: 'boolean' },
     'legacy-only': { type: 'boolean' },
     'db-filter': { type: 'string' },
+    'database-header': { type: 'string' },
     postgres: { type: 'string' },
     'postgres-prefix': { type: 'string' },
     'no-answer-cache': { type: 'boolean' },
@@ -218,6 +225,7 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
     ...(values['no-list-db'] === true ? { listDb: false as const } : {}),
     ...(values['legacy-only'] === true ? { legacyOnly: true as const } : {}),
     ...(values['db-filter'] === undefined ? {} : { databaseFilter: required('db-filter', values['db-filter']) }),
+    ...databaseHeaderOption(values['database-header']),
     ...postgresOption(values),
     ...(values['no-answer-cache'] === true ? { answerCache: false as const } : {}),
     ...(values['no-key-methods'] === true ? { keyMethods: false as const } : {}),
@@ -230,4 +238,10 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
       ? {}
       : { idleCloseMs: integer('idle-close-seconds', values['idle-close-seconds'] as string, 0, 7 * 24 * 3600) * 1000 }),
   };
+}
+
+function databaseHeaderOption(value: string | boolean | undefined): { databaseHeader?: 'real' } {
+  if (value === undefined || value === 'both') return {};
+  if (value === 'real') return { databaseHeader: 'real' };
+  throw new UsageError(`--database-header must be both or real, not "${String(value)}"`);
 }

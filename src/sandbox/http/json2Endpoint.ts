@@ -8,7 +8,7 @@ import { parseContext, parseIds } from '../methods/argumentBinding';
 import { dispatchCall } from '../catalog/callDispatcher';
 import type { DatabaseCatalog } from '../catalog/databaseCatalog';
 import type { FaultInjector } from '../catalog/faultInjector';
-import { filterDatabase } from './databaseFilter';
+import { type DatabaseHeaderMode, selectDatabase, sendNoDatabasePage } from './databaseSelection';
 import type { CurrentUser } from '../orm/access/currentUser';
 import type { CacheTicket } from '../catalog/answerCache';
 import { sendError, sendHtml, sendJsonText, statusPage } from './httpAnswers';
@@ -24,34 +24,12 @@ export interface Json2Options {
   faults?: FaultInjector;
   /** Host-based database filter (`%d`: the first label of the host name), used when there is no database header. */
   databaseFilter?: string;
+  /** Which database headers are read (databaseSelection.ts); `both` when absent. */
+  databaseHeader?: DatabaseHeaderMode;
 }
 
 const BEARER = /^bearer\s+(\S.*)$/i;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/**
- * The database a request is for: its X-Service-Database header, else the one the host filter selects, else the only
- * database; null when none works.
- */
-export function selectDatabase(request: IncomingMessage, catalog: DatabaseCatalog, databaseFilter?: string): string | null {
-  const header = request.headers['x-service-database'];
-  const names = catalog.list();
-  if (typeof header === 'string' && header !== '') return names.includes(header) ? header : null;
-  if (databaseFilter !== undefined) return filterDatabase(databaseFilter, request.headers.host, names);
-  return names.length === 1 ? names[0] : null;
-}
-
-export function sendNoDatabasePage(response: ServerResponse): void {
-  sendHtml(
-    response,
-    404,
-    statusPage(
-      404,
-      'Not Found',
-      'No database is selected: this server hosts several databases (or none by that name). Send the X-Service-Database header with the name of one of them.',
-    ),
-  );
-}
 
 function parseBody(bytes: Buffer): Record<string, unknown> {
   if (bytes.length === 0) return {};
@@ -115,7 +93,7 @@ export async function handleJson2Call(
   methodName: string,
 ): Promise<void> {
   const { catalog } = options;
-  const database = selectDatabase(request, catalog, options.databaseFilter);
+  const database = selectDatabase(request, catalog, { headerMode: options.databaseHeader, databaseFilter: options.databaseFilter });
   if (database === null) {
     request.resume();
     sendNoDatabasePage(response);

@@ -9,7 +9,7 @@ import { accessError, notFound, unauthorized } from '../errors/serviceErrors';
 import { sendError, sendHtml } from '../http/httpAnswers';
 import { escapeHtml } from '../http/markupEscape';
 import type { RouteAnswer } from '../http/requestRouter';
-import { selectDatabase, sendNoDatabasePage } from '../http/json2Endpoint';
+import { type DatabaseSelection, headerDatabase, selectDatabase, sendNoDatabasePage } from '../http/databaseSelection';
 import { Environment } from '../orm/environment';
 import { userContext } from '../catalog/callDispatcher';
 import type { DatabaseCatalog } from '../catalog/databaseCatalog';
@@ -100,12 +100,16 @@ async function pageUser(
 }
 
 /** The page's database: the header's, else the web session's (as the reference, whose page is session-based), else the only one. */
-function pageDatabase(catalog: DatabaseCatalog, sessions: WebSessions, request: IncomingMessage): string | null {
-  const header = request.headers['x-service-database'];
+function pageDatabase(
+  catalog: DatabaseCatalog,
+  sessions: WebSessions,
+  request: IncomingMessage,
+  selection: DatabaseSelection,
+): string | null {
   const session = sessions.find(request);
-  if ((typeof header !== 'string' || header === '') && session?.uid && session.database && catalog.exists(session.database))
+  if (headerDatabase(request, selection.headerMode) === undefined && session?.uid && session.database && catalog.exists(session.database))
     return session.database;
-  return selectDatabase(request, catalog);
+  return selectDatabase(request, catalog, selection);
 }
 
 interface PageModel {
@@ -205,17 +209,21 @@ export const DOCUMENT_PATH = /^\/doc-bearer\/(.+)\.json$/;
 export const PAGE_PATH = /^\/doc(?:\/index\.html|\/((?![^/]*\.json$)[^/]+))?$/;
 
 /** The answers of the schema documents (bearer key) and of the /doc page (web session). */
-export function schemaDocAnswers(catalog: DatabaseCatalog, sessions: WebSessions): { document: RouteAnswer; page: RouteAnswer } {
+export function schemaDocAnswers(
+  catalog: DatabaseCatalog,
+  sessions: WebSessions,
+  selection: DatabaseSelection = {},
+): { document: RouteAnswer; page: RouteAnswer } {
   return {
     document: async (request, response, _url, [name]) => {
       request.resume();
-      const database = selectDatabase(request, catalog);
+      const database = selectDatabase(request, catalog, selection);
       if (database === null) return sendNoDatabasePage(response);
       await serveDocument(catalog, database, request, response, decoded(name));
     },
     page: async (request, response, url, [named]) => {
       request.resume();
-      const database = pageDatabase(catalog, sessions, request);
+      const database = pageDatabase(catalog, sessions, request, selection);
       if (database === null) return sendNoDatabasePage(response);
       await serveDocPage(catalog, sessions, database, request, response, url, named === '' ? null : decoded(named));
     },

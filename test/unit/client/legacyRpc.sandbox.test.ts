@@ -330,12 +330,26 @@ describe('detectProtocol', () => {
   });
 
   test('a current server offers JSON-2 and both deprecated interfaces', async () => {
-    assert.deepEqual(await detectProtocol(current.url), { protocol: 'json2', version: '19.0', json2: true, xmlrpc: true, jsonrpc: true });
+    assert.deepEqual(await detectProtocol(current.url), {
+      protocol: 'json2',
+      version: '19.0',
+      json2: true,
+      xmlrpc: true,
+      jsonrpc: true,
+      needsDatabase: false,
+    });
   });
 
   test('a --legacy-only server is told apart, and the same JSON-2 request runs on it through the mapping', async () => {
     const detected = await detectProtocol(legacyOnly.url);
-    assert.deepEqual(detected, { protocol: 'xmlrpc', version: '18.0', json2: false, xmlrpc: true, jsonrpc: true });
+    assert.deepEqual(detected, {
+      protocol: 'xmlrpc',
+      version: '18.0',
+      json2: false,
+      xmlrpc: true,
+      jsonrpc: true,
+      needsDatabase: false,
+    });
     const client = new LegacyRpcClient({
       baseUrl: legacyOnly.url,
       protocol: 'xmlrpc',

@@ -344,7 +344,8 @@ describe('database selection', () => {
     const unknown = await call(sandbox, 'res.users', 'context_get', {}, { headers: { 'X-Service-Database': 'nope' } });
     assert.equal(unknown.status, 404);
     assert.match(String(unknown.headers['content-type']), /^text\/html/);
-    assert.match(unknown.text, /No database is selected/);
+    // The reference server's page, word for word (conformance probe envelope/env.unknown_db_header).
+    assert.match(unknown.text, /<p>No database is selected and the requested URL was not found in the server-wide controllers\.<\/p>/);
     await sandbox.server.catalog.createDatabase('second');
     try {
       const ambiguous = await call(sandbox, 'res.users', 'context_get');
@@ -356,6 +357,10 @@ describe('database selection', () => {
       );
       // Keys belong to one database.
       assert.equal((await call(sandbox, 'res.users', 'context_get', {}, { headers: { 'X-Service-Database': 'second' } })).status, 401);
+      // X-Odoo-Database, the header a real server reads, names the database too, and wins over X-Service-Database.
+      assert.equal((await call(sandbox, 'res.users', 'context_get', {}, { headers: { 'X-Odoo-Database': 'second' } })).status, 401);
+      const both = { 'X-Odoo-Database': sandbox.database, 'X-Service-Database': 'second' };
+      assert.equal((await call(sandbox, 'res.users', 'context_get', {}, { headers: both })).status, 200);
     } finally {
       await sandbox.server.catalog.dropDatabase('second');
     }

@@ -88,7 +88,8 @@ describe('SchemaService against the sandbox', () => {
   };
 
   before(async () => {
-    sandbox = await startSandbox({ log: (line) => log.push(line) });
+    // The clients' one look at the database list (client/knownDatabases.ts) is not the schema's: left out.
+    sandbox = await startSandbox({ log: (line) => !line.includes('/web/database/list') && log.push(line) });
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-schema-'));
     adminClient = new Json2Client({ baseUrl: sandbox.url, apiKey: sandbox.keys.admin, database: sandbox.database });
     userClient = new Json2Client({ baseUrl: sandbox.url, apiKey: sandbox.keys.user, database: sandbox.database });
