@@ -1,5 +1,6 @@
 // Turns any thrown value into the error object of a failed call: name, message, arguments, context, debug, in order.
 import { DatabaseError, SqlState, UnsendableValueError } from '../storage/sqlClient';
+import { postgresErrorText } from './postgresErrorText';
 import { ServiceError, runtimeError, valueError } from './serviceErrors';
 
 export interface ErrorBody {
@@ -17,6 +18,8 @@ const SQLSTATE_NAMES: Record<string, string> = {
   '23502': 'NotNullViolation',
   '23514': 'CheckViolation',
   '22003': 'NumericValueOutOfRange',
+  '2201W': 'InvalidRowCountInLimitClause',
+  '2201X': 'InvalidRowCountInResultOffsetClause',
   '22P02': 'InvalidTextRepresentation',
   '22007': 'InvalidDatetimeFormat',
   '22008': 'DatetimeFieldOverflow',
@@ -42,7 +45,7 @@ export function asServiceError(error: unknown): ServiceError {
     return failure;
   }
   if (error instanceof DatabaseError) {
-    const failure = new ServiceError(databaseErrorName(error), 500, error.message, 'business');
+    const failure = new ServiceError(databaseErrorName(error), 500, postgresErrorText(error.message), 'business');
     failure.stack = error.stack;
     return failure;
   }

@@ -3,8 +3,8 @@
 import { UnknownDatabaseError } from '../storage/databasePool';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asServiceError } from '../errors/errorBody';
-import { badRequest, notFound, ServiceError, unauthorized } from '../errors/serviceErrors';
-import { parseContext, parseIds } from '../methods/argumentBinding';
+import { badRequest, bearerKeyMissing, notFound, ServiceError, unauthorized } from '../errors/serviceErrors';
+import { hasIdText, parseContext, parseIds } from '../methods/argumentBinding';
 import { dispatchCall } from '../catalog/callDispatcher';
 import type { DatabaseCatalog } from '../catalog/databaseCatalog';
 import type { FaultInjector } from '../catalog/faultInjector';
@@ -13,6 +13,7 @@ import type { CurrentUser } from '../orm/access/currentUser';
 import type { CacheTicket } from '../catalog/answerCache';
 import { sendError, sendHtml, sendJsonText, statusPage } from './httpAnswers';
 import { answerText, encodeJsonAnswer, sendJsonAnswer, type JsonAnswer } from './jsonAnswer';
+import { parsePythonJson, PythonJsonError } from './pythonJson';
 import { mayHaveBody, mediaType, readBody } from './requestBody';
 import type { RouteAnswer } from './requestRouter';
 
@@ -29,19 +30,37 @@ export interface Json2Options {
 }
 
 const BEARER = /^bearer\s+(\S.*)$/i;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// As the reference's request reads its body as text: bytes that are not UTF-8 become U+FFFD.
+const utf8 = new TextDecoder('utf-8');
 
+/** The named arguments of the body; a body that is JSON but not an object carries none (the reference ignores it). */
 function parseBody(bytes: Buffer): Record<string, unknown> {
   if (bytes.length === 0) return {};
   let value: unknown;
   try {
-    value = JSON.parse(utf8.decode(bytes));
+    value = parsePythonJson(utf8.decode(bytes));
   } catch (error) {
-    throw badRequest(`could not parse the body as json: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof PythonJsonError) throw badRequest(`could not parse the body as json: ${error.message}`);
+    throw error;
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value))
-    throw badRequest('could not parse the body, expecting a json object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
   return value as Record<string, unknown>;
+}
+
+/** The reference's web library refuses a JSON-2 call whose body is not `application/json` before anything else. */
+function sendUnsupportedMediaType(response: ServerResponse, type: string): void {
+  // Its dispatchers, in order: `http` takes any request, `jsonrpc` the two JSON types.
+  const compatible = ['http', ...(type === 'application/json-rpc' ? ['jsonrpc'] : [])];
+  sendHtml(
+    response,
+    415,
+    statusPage(
+      415,
+      'Unsupported Media Type',
+      `Request inferred type is compatible with [${compatible.map((name) => `'${name}'`).join(', ')}] but '/json/2/<__model__>/<__method__>' is type='json2'.\n\nPlease verify the Content-Type request header and try again.`,
+    ),
+    { Accept: 'application/json' },
+  );
 }
 
 /** Where a call stands with the answer cache (undefined: its answer is never kept, for example a write). */
@@ -101,20 +120,12 @@ export async function handleJson2Call(
   }
   if (mayHaveBody(request) && mediaType(request) !== 'application/json') {
     request.resume();
-    sendHtml(
-      response,
-      415,
-      statusPage(
-        415,
-        'Unsupported Media Type',
-        `The server does not support the media type transmitted in the request: expected application/json, got '${mediaType(request) || 'none'}'.`,
-      ),
-    );
+    sendUnsupportedMediaType(response, mediaType(request));
     return;
   }
   const match = BEARER.exec(request.headers.authorization ?? '');
   if (!match) {
-    sendEarlyError(request, response, unauthorized('User not authenticated, use the "Authorization" header'), options.maxBodyBytes);
+    sendEarlyError(request, response, bearerKeyMissing(), options.maxBodyBytes);
     return;
   }
   // The whole body arrives before the database is taken: a client sending it slowly holds its socket (until the
@@ -135,8 +146,9 @@ export async function handleJson2Call(
         if ('refused' in received) throw received.refused;
         const { bytes } = received;
         const body = parseBody(bytes);
-        const ids = parseIds(body.ids);
-        const context = parseContext(body.context);
+        const withText = hasIdText(body.ids);
+        const ids = withText ? [] : parseIds(body.ids);
+        const context = parseContext(body.context, true);
         const named = { ...body };
         delete named.ids;
         delete named.context;
@@ -157,8 +169,11 @@ export async function handleJson2Call(
             model: modelName,
             method: methodName,
             ids,
+            idsWithText: withText ? body.ids : undefined,
             named,
-            context,
+            // The body's context replaces the call's: without one a call has none (no language, no time zone), as in
+            // the reference, whose JSON-2 endpoint runs the method with_context(<the body's context, default empty>).
+            context: context ?? {},
             signal: controller.signal,
             encode: (result) => encodeJsonAnswer(result, options.maxAnswerBytes),
           },
@@ -181,7 +196,8 @@ export async function handleJson2Call(
   if (answer) await sendJsonAnswer(response, 200, answer);
 }
 
-const JSON2_CALL = /^\/json\/2\/([^/]+)\/([^/]+)$/;
+// A trailing slash is taken too, as the reference's router takes it.
+const JSON2_CALL = /^\/json\/2\/([^/]+)\/([^/]+)\/?$/;
 
 function decodeSegment(segment: string): string | null {
   try {

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asServiceError } from '../errors/errorBody';
-import { accessError, notFound, unauthorized } from '../errors/serviceErrors';
+import { accessError, bearerKeyMissing, notFound, unauthorized } from '../errors/serviceErrors';
 import { sendError, sendHtml } from '../http/httpAnswers';
 import { escapeHtml } from '../http/markupEscape';
 import type { RouteAnswer } from '../http/requestRouter';
@@ -57,7 +57,7 @@ async function serveDocument(
   await catalog.use(database, async (storage) => {
     try {
       const match = BEARER.exec(request.headers.authorization ?? '');
-      if (!match) throw unauthorized('User not authenticated, use the "Authorization" header');
+      if (!match) throw bearerKeyMissing();
       const authenticated = await catalog.authenticator(database).authenticate(storage, match[1].trim(), catalog.clock.now());
       if (!authenticated) throw unauthorized('Invalid apikey');
       const { user } = authenticated;

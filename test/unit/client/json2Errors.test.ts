@@ -59,9 +59,9 @@ describe('json2ResultOf', () => {
 
 describe('json2ErrorOf: every error status of the notes becomes the right kind', () => {
   const cases: Array<[number, string, string, string]> = [
-    [400, 'werkzeug.exceptions.BadRequest', 'could not parse the body as json: Unexpected token', 'badRequest'],
+    [400, 'werkzeug.exceptions.BadRequest', 'could not parse the body as json: Expecting value: line 1 column 13 (char 12)', 'badRequest'],
     [401, 'werkzeug.exceptions.Unauthorized', 'Invalid apikey', 'auth'],
-    [401, 'werkzeug.exceptions.Unauthorized', 'User not authenticated, use the "Authorization" header', 'auth'],
+    [401, 'werkzeug.exceptions.Unauthorized', 'User not authenticated, use an API Key with a Bearer Authorization header.', 'auth'],
     [403, 'odoo.exceptions.AccessError', "Private methods (such as 'res.partner._x') cannot be called remotely.", 'access'],
     [403, 'odoo.exceptions.AccessDenied', 'Access Denied', 'access'],
     [404, 'werkzeug.exceptions.NotFound', "the model 'x.y' does not exist", 'notFound'],

@@ -90,7 +90,12 @@ describe('/jsonrpc', () => {
       'odoo.exceptions.AccessError',
       /create/,
     );
-    assertError(await object(admin.id, sandbox.keys.admin, 'res.partner', 'read', [[999999]]), 'odoo.exceptions.MissingError', /./);
+    // A write of a record that does not exist (a read leaves it out, as the reference's read does).
+    assertError(
+      await object(admin.id, sandbox.keys.admin, 'res.partner', 'write', [[999999], { name: 'x' }]),
+      'odoo.exceptions.MissingError',
+      /./,
+    );
     assertError(
       await object(admin.id, sandbox.keys.admin, 'res.partner', 'search', [[['nope', '=', 1]]]),
       'builtins.ValueError',

@@ -122,7 +122,7 @@ describe('object service', () => {
       kw(admin.id + 1000, sandbox.keys.admin, 'res.partner', 'search', [[]]),
       kw(robot.id, sandbox.keys.robot, 'res.partner', 'create', [{ name: 'not allowed' }]),
       kw(admin.id, sandbox.keys.admin, 'res.partner', '_private', [[]]),
-      kw(admin.id, sandbox.keys.admin, 'res.partner', 'read', [[999999]], { fields: ['name'] }),
+      kw(admin.id, sandbox.keys.admin, 'res.partner', 'write', [[999999], { name: 'x' }]),
       kw(admin.id, sandbox.keys.admin, 'res.partner', 'create', [{ email: 'no name' }]),
       kw(admin.id, sandbox.keys.admin, 'res.partner', 'search', [[['no_such_field', '=', 1]]]),
       kw(admin.id, sandbox.keys.admin, 'res.partner', 'check_access', [[3], 'read']),
@@ -145,7 +145,7 @@ describe('object service', () => {
     const answers = await python([
       ['/xmlrpc/object', 'execute_kw', [db(), robot.id, sandbox.keys.robot, 'res.partner', 'create', [{ name: 'no' }]]],
       ['/xmlrpc/object', 'execute_kw', [db(), admin.id, 'wrong', 'res.partner', 'search', [[]]]],
-      ['/xmlrpc/object', 'execute_kw', [db(), admin.id, sandbox.keys.admin, 'res.partner', 'read', [[999999]]]],
+      ['/xmlrpc/object', 'execute_kw', [db(), admin.id, sandbox.keys.admin, 'res.partner', 'write', [[999999], { name: 'x' }]]],
       ['/xmlrpc/object', 'execute_kw', [db(), admin.id, sandbox.keys.admin, 'res.partner', 'create', [{ email: 'no name' }]]],
       ['/xmlrpc/object', 'execute_kw', [db(), admin.id, sandbox.keys.admin, 'res.partner', 'search', [[['no_such_field', '=', 1]]]]],
     ]);

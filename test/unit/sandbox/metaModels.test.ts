@@ -156,22 +156,14 @@ describe('custom models', () => {
     const [id] = await ok<number[]>(sandbox, 'ir.model', 'create', { vals_list: { name: 'Boat', model: 'x_boat', state: 'manual' } });
     assert.deepEqual(await columns('x_boat'), ['create_date', 'create_uid', 'id', 'write_date', 'write_uid']);
     const described = await ok<Row>(sandbox, 'x_boat', 'fields_get', { attributes: ['type'] });
-    assert.deepEqual(Object.keys(described).sort(), [
-      '__last_update',
-      'create_date',
-      'create_uid',
-      'display_name',
-      'id',
-      'write_date',
-      'write_uid',
-    ]);
+    assert.deepEqual(Object.keys(described).sort(), ['create_date', 'create_uid', 'display_name', 'id', 'write_date', 'write_uid']);
     const [boat] = await ok<number[]>(sandbox, 'x_boat', 'create', { vals_list: {} });
     const [read] = await ok<Row[]>(sandbox, 'x_boat', 'read', { ids: [boat], fields: ['display_name', 'create_uid'] });
     assert.equal(read.display_name, `x_boat,${boat}`);
     assert.deepEqual(read.create_uid, [sandbox.users.admin.id, sandbox.users.admin.name]);
     const [model] = await ok<Row[]>(sandbox, 'ir.model', 'read', { ids: [id], fields: ['state', 'field_id', 'access_ids'] });
     assert.equal(model.state, 'manual');
-    assert.equal((model.field_id as number[]).length, 7);
+    assert.equal((model.field_id as number[]).length, 6);
     assert.equal((model.access_ids as number[]).length, 1);
     const denied = await fails(sandbox, 403, 'x_boat', 'search', { domain: [] }, { key: sandbox.keys.user });
     assert.match(denied.message, /'Boat' \(x_boat\)/);
@@ -238,7 +230,7 @@ describe('custom fields', () => {
     );
     const [read] = await ok<Row[]>(sandbox, 'x_crate', 'read', { ids: [crate], fields: null });
     assert.deepEqual(
-      { ...read, create_date: 0, write_date: 0, __last_update: 0, create_uid: 0, write_uid: 0 },
+      { ...read, create_date: 0, write_date: 0, create_uid: 0, write_uid: 0 },
       {
         id: crate,
         x_name: 'Crate',
@@ -254,7 +246,6 @@ describe('custom fields', () => {
         display_name: 'Crate',
         create_date: 0,
         write_date: 0,
-        __last_update: 0,
         create_uid: 0,
         write_uid: 0,
       },

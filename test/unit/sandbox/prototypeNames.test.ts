@@ -84,7 +84,7 @@ describe('built-in property names', () => {
       else assert.match((await fails(sandbox, 404, 'res.partner', name, {})).message, /does not exist/);
       const operator = await fails(sandbox, 500, 'res.partner', 'search', { domain: [['name', name, 'x']] });
       assert.equal(operator.name, 'builtins.ValueError', name);
-      assert.match(operator.message, /^Invalid operator '/, name);
+      assert.match(operator.message, /^Invalid operator in condition \('name', /, name);
       assert.doesNotMatch(operator.message, JAVASCRIPT_LEAK, name);
       const having = await fails(sandbox, 500, 'res.partner', 'formatted_read_group', {
         domain: [],
