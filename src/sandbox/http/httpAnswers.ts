@@ -37,9 +37,9 @@ export function sendError(response: ServerResponse, error: ServiceError): void {
   sendJson(response, error.status, errorBody(error), error.headers);
 }
 
-/** A page shaped like the web library's default error pages. */
+/** A page shaped like the web library's default error pages (a line break of the description becomes `<br>`). */
 export function statusPage(status: number, title: string, description: string): string {
-  return `<!doctype html>\n<html lang=en>\n<title>${status} ${escapeHtml(title)}</title>\n<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(description)}</p>\n`;
+  return `<!doctype html>\n<html lang=en>\n<title>${status} ${escapeHtml(title)}</title>\n<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(description).replace(/\n/g, '<br>')}</p>\n`;
 }
 
 export function sendNotFoundPage(response: ServerResponse): void {

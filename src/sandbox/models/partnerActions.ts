@@ -22,7 +22,7 @@ export const partnerArchive: MethodDefinition = {
       [...ids],
     ]);
     await setActive(env, model, [...ids, ...children.rows.map((row) => row.id)], false);
-    return true;
+    return null;
   },
 };
 
@@ -36,6 +36,6 @@ export const partnerUnarchive: MethodDefinition = {
       [...ids],
     ]);
     await setActive(env, model, [...ids, ...children.rows.map((row) => row.id)], true);
-    return true;
+    return null;
   },
 };
