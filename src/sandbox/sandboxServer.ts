@@ -19,6 +19,7 @@ import { DatabaseCatalog, type StartReport } from './catalog/databaseCatalog';
 import type { FaultInjector } from './catalog/faultInjector';
 import { DEFAULT_MAX_RPC_BODY_BYTES } from './rpc/rpcBody';
 import { routeTable } from './routeTable';
+import { watchRawAuthorization } from './http/rawAuthorization';
 
 export interface SandboxServerOptions {
   dataDir: string;
@@ -154,6 +155,7 @@ export class SandboxServer {
         hostPolicy: hostPolicy(options.host ?? '127.0.0.1'),
       }),
     );
+    watchRawAuthorization(server);
     const host = options.host ?? '127.0.0.1';
     try {
       await new Promise<void>((resolve, reject) => {

@@ -15,6 +15,7 @@ import { sendError, sendHtml, sendJsonText, statusPage } from './httpAnswers';
 import { answerText, encodeJsonAnswer, sendJsonAnswer, type JsonAnswer } from './jsonAnswer';
 import { mayHaveBody, mediaType, readBody } from './requestBody';
 import type { RouteAnswer } from './requestRouter';
+import { authorizationAsSent } from './rawAuthorization';
 
 export interface Json2Options {
   catalog: DatabaseCatalog;
@@ -134,7 +135,7 @@ export async function handleJson2Call(
     );
     return;
   }
-  const match = BEARER.exec(request.headers.authorization ?? '');
+  const match = BEARER.exec(authorizationAsSent(request));
   if (!match) {
     sendEarlyError(request, response, unauthorized('User not authenticated, use the "Authorization" header'), options.maxBodyBytes);
     return;
@@ -152,7 +153,8 @@ export async function handleJson2Call(
   await catalog
     .use(database, async (storage) => {
       try {
-        const authenticated = await catalog.authenticator(database).authenticate(storage, match[1].trim(), catalog.clock.now());
+        // The key as sent: followed by spaces, it is not the key (as on the reference).
+        const authenticated = await catalog.authenticator(database).authenticate(storage, match[1], catalog.clock.now());
         if (!authenticated) throw unauthorized('Invalid apikey');
         if ('refused' in received) throw received.refused;
         const { bytes } = received;
