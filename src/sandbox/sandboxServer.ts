@@ -20,6 +20,7 @@ import { DatabaseCatalog, type StartReport } from './catalog/databaseCatalog';
 import type { FaultInjector } from './catalog/faultInjector';
 import { DEFAULT_MAX_RPC_BODY_BYTES } from './rpc/rpcBody';
 import { routeTable } from './routeTable';
+import { watchRawAuthorization } from './http/rawAuthorization';
 
 export interface SandboxServerOptions {
   dataDir: string;
@@ -166,6 +167,7 @@ export class SandboxServer {
         hostPolicy: hostPolicy(options.host ?? '127.0.0.1', options.allowOrigins),
       }),
     );
+    watchRawAuthorization(server);
     const host = options.host ?? '127.0.0.1';
     try {
       await new Promise<void>((resolve, reject) => {

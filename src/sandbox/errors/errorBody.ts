@@ -54,6 +54,11 @@ export function asServiceError(error: unknown): ServiceError {
   return failure;
 }
 
+/** The exception's name as the last line of a Python traceback shows it: built-in exceptions without their module. */
+function tracebackName(qualifiedName: string): string {
+  return qualifiedName.startsWith('builtins.') ? qualifiedName.slice('builtins.'.length) : qualifiedName;
+}
+
 /** A traceback-like text: where the error was raised, then `<name>: <message>`. */
 function tracebackText(error: ServiceError): string {
   const frames = (error.stack ?? '')
@@ -63,7 +68,7 @@ function tracebackText(error: ServiceError): string {
   return [
     'Traceback (most recent call last):',
     ...frames.reverse().map((line) => `  ${line.trim()}`),
-    `${error.qualifiedName}: ${error.message}`,
+    `${tracebackName(error.qualifiedName)}: ${error.message}`,
   ].join('\n');
 }
 

@@ -16,6 +16,7 @@ import { answerText, encodeJsonAnswer, sendJsonAnswer, type JsonAnswer } from '.
 import { parsePythonJson, PythonJsonError } from './pythonJson';
 import { mayHaveBody, mediaType, readBody } from './requestBody';
 import type { RouteAnswer } from './requestRouter';
+import { authorizationAsSent } from './rawAuthorization';
 
 export interface Json2Options {
   catalog: DatabaseCatalog;
@@ -123,7 +124,7 @@ export async function handleJson2Call(
     sendUnsupportedMediaType(response, mediaType(request));
     return;
   }
-  const match = BEARER.exec(request.headers.authorization ?? '');
+  const match = BEARER.exec(authorizationAsSent(request));
   if (!match) {
     sendEarlyError(request, response, bearerKeyMissing(), options.maxBodyBytes);
     return;
@@ -141,7 +142,8 @@ export async function handleJson2Call(
   await catalog
     .use(database, async (storage) => {
       try {
-        const authenticated = await catalog.authenticator(database).authenticate(storage, match[1].trim(), catalog.clock.now());
+        // The key as sent: followed by spaces, it is not the key (as on the reference).
+        const authenticated = await catalog.authenticator(database).authenticate(storage, match[1], catalog.clock.now());
         if (!authenticated) throw unauthorized('Invalid apikey');
         if ('refused' in received) throw received.refused;
         const { bytes } = received;

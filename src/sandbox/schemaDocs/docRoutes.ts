@@ -18,6 +18,7 @@ import { loadUser } from '../security/userLookup';
 import type { WebSessions } from '../web/webSessions';
 import { userFieldsGet } from '../methods/fieldsGet';
 import { documentedModel, indexDocument, modelDocument } from './schemaDocuments';
+import { authorizationAsSent } from '../http/rawAuthorization';
 
 const BEARER = /^bearer\s+(\S.*)$/i;
 
@@ -56,9 +57,9 @@ async function serveDocument(
 ): Promise<void> {
   await catalog.use(database, async (storage) => {
     try {
-      const match = BEARER.exec(request.headers.authorization ?? '');
+      const match = BEARER.exec(authorizationAsSent(request));
       if (!match) throw bearerKeyMissing();
-      const authenticated = await catalog.authenticator(database).authenticate(storage, match[1].trim(), catalog.clock.now());
+      const authenticated = await catalog.authenticator(database).authenticate(storage, match[1], catalog.clock.now());
       if (!authenticated) throw unauthorized('Invalid apikey');
       const { user } = authenticated;
       if (!mayReadDocumentation(user)) throw accessError(DOC_REFUSED);
@@ -91,9 +92,9 @@ async function pageUser(
   database: string,
   request: IncomingMessage,
 ): Promise<CurrentUser | null> {
-  const match = BEARER.exec(request.headers.authorization ?? '');
+  const match = BEARER.exec(authorizationAsSent(request));
   return catalog.use(database, async (storage) => {
-    if (match) return (await catalog.authenticator(database).authenticate(storage, match[1].trim(), catalog.clock.now()))?.user ?? null;
+    if (match) return (await catalog.authenticator(database).authenticate(storage, match[1], catalog.clock.now()))?.user ?? null;
     const session = sessions.find(request);
     return session?.uid && session.database === database ? loadUser(storage, session.uid) : null;
   });

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { fails, ok } from '../../support/sandboxHttp';
+import { grantModelAccess } from '../../support/customModelAccess';
 
 let sandbox: StartedSandbox;
 type Row = Record<string, unknown>;
@@ -101,10 +102,10 @@ describe('one2many commands', () => {
 
   it('deletes the children of a required inverse on unlink (custom one2many to a cascade many2one)', async () => {
     await ok(sandbox, 'ir.model', 'create', { vals_list: { name: 'Line', model: 'x_line', state: 'manual' } });
+    await grantModelAccess(sandbox, 'x_line');
     const modelId = async (model: string) => (await ok<number[]>(sandbox, 'ir.model', 'search', { domain: [['model', '=', model]] }))[0];
     await ok(sandbox, 'ir.model.fields', 'create', {
       vals_list: [
-        { model_id: await modelId('x_line'), name: 'x_name', field_description: 'Name', ttype: 'char', state: 'manual' },
         {
           model_id: await modelId('x_line'),
           name: 'x_partner_id',

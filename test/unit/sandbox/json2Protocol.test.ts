@@ -284,7 +284,7 @@ describe('order of checks', () => {
       ['res.partner', 'name_create', {}, 'name'],
       ['res.partner', 'default_get', {}, 'fields'],
       ['res.partner', 'copy', { ids: [] }, null],
-      ['res.partner', 'check_access', { ids: [partner] }, 'operation'],
+      ['res.users', 'has_group', { ids: [sandbox.users.admin.id] }, 'group_ext_id'],
       ['res.partner', 'has_access', { ids: [partner] }, 'operation'],
       ['res.users', 'context_get', {}, null],
       ['res.users.apikeys', 'generate', {}, ['key', 'scope', 'name', 'expiration_date']],
@@ -331,7 +331,8 @@ describe('order of checks', () => {
 
 describe('answers', () => {
   it('answers 200 with the bare JSON value, null for a method that returns nothing', async () => {
-    const answer = await call(sandbox, 'res.partner', 'check_access', { ids: [1], operation: 'read' });
+    const [archived] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: { name: 'Archived by a call' } });
+    const answer = await call(sandbox, 'res.partner', 'action_archive', { ids: [archived] });
     assert.equal(answer.status, 200);
     assert.equal(answer.headers['content-type'], 'application/json; charset=utf-8');
     assert.equal(answer.text, 'null');

@@ -399,13 +399,14 @@ describe('rights of each demo user', () => {
     });
     assert.match(String(params[0].value), /^[0-9a-f-]{36}$/);
     const denied = await fails(sandbox, 403, 'ir.config_parameter', 'search_read', { domain: [] }, { key: sandbox.keys.user });
-    assert.match(denied.message, /Administration\/Settings/);
+    assert.match(denied.message, /allowed for the following groups:\n\t- Role \/ Administrator\n/);
   });
 
-  it('check_access answers null or an access error; has_access answers a boolean', async () => {
+  it('check_access is private (as on the reference); has_access answers a boolean', async () => {
     const [param] = await ok<number[]>(sandbox, 'ir.config_parameter', 'search', { domain: [], limit: 1 });
-    assert.equal(await ok(sandbox, 'ir.config_parameter', 'check_access', { ids: [param], operation: 'write' }), null);
-    await fails(sandbox, 403, 'ir.config_parameter', 'check_access', { ids: [param], operation: 'read' }, { key: sandbox.keys.user });
+    const refused = await fails(sandbox, 403, 'ir.config_parameter', 'check_access', { ids: [param], operation: 'write' });
+    assert.equal(refused.message, "Private methods (such as 'ir.config_parameter.check_access') cannot be called remotely.");
+    assert.equal(await ok(sandbox, 'ir.config_parameter', 'has_access', { ids: [param], operation: 'write' }), true);
     assert.equal(
       await ok(sandbox, 'ir.config_parameter', 'has_access', { ids: [param], operation: 'read' }, { key: sandbox.keys.user }),
       false,
@@ -440,7 +441,6 @@ describe('wrong argument types', () => {
       ['name_create', { name: 5 }],
       ['default_get', { fields: 'name' }],
       ['copy', { ids: [1], default: 'x' }],
-      ['check_access', { ids: [1], operation: 5 }],
       ['has_access', { ids: [1], operation: null }],
     ];
     for (const [method, body] of table) {
