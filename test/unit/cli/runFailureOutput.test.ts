@@ -12,10 +12,11 @@ import { ensureCliBuilt, runCli } from './cliHarness';
 // The sandbox's traceback ends with the exception's name, as a real server's does.
 const TRACEBACK = /Traceback|odoo\.exceptions\.ValidationError:/;
 
+// The first request deletes a user's contact, which the database refuses with a message of several lines.
 const FILE = [
-  '### Nameless contact',
-  'POST res.partner/write',
-  '{ "ids": [1], "vals": { "name": false } }',
+  "### A user's contact",
+  'POST res.partner/unlink',
+  '{ "ids": [3] }',
   '',
   '### Missing record',
   'POST res.partner/unlink',
@@ -71,7 +72,7 @@ describe('json2 run: failures readable in CI', () => {
     assert.deepEqual(
       blocks.map((block) => block[0]),
       [
-        `${file}:2:1: failed: Nameless contact: HTTP 422: The operation cannot be completed:`,
+        `${file}:2:1: failed: A user's contact: HTTP 422: The operation cannot be completed:`,
         `${file}:6:1: failed: Missing record: HTTP 404: Record does not exist or has been deleted.; 1 of 1 assertions failed`,
         `${file}:8:1: ?? status == 200: got 404`,
       ],
@@ -80,8 +81,8 @@ describe('json2 run: failures readable in CI', () => {
       '    - Create/update: a mandatory field is not set.',
       '    - Delete: another model requires the record being deleted. If possible, archive it instead.',
       '',
-      '    Model: Contact (res.partner)',
-      '    Field: Name (name)',
+      '    Model: User (res.users)',
+      '    Constraint: res_users_partner_id_fkey',
     ]);
     assert.deepEqual(blocks[1].slice(1), ['    (Record: res.partner(987654,), User: 2)']);
     // Every line that names a place is a whole message's first line: nothing of a message starts a line unindented.
