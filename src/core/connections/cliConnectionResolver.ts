@@ -16,6 +16,8 @@ export interface CliConnectionOptions {
   readonly database?: string;
   readonly keyFile?: string;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** The connections to pick from, as pinned when the command started (`ConnectionPins`): the file is not read again. */
+  readonly pinned?: { readonly source: ConnectionSource | undefined };
 }
 
 export interface CliConnection {
@@ -44,11 +46,12 @@ export function resolveCliConnection(options: CliConnectionOptions): CliConnecti
   }
   if (options.database !== undefined)
     throw new ConnectionLookupError('usage', '--db goes with --url; a saved connection names its own database.');
-  const source = loadCliConnections(options);
+  const source = options.pinned ? options.pinned.source : loadCliConnections(options);
   const profile = pickConnection(source, options.connectionName);
   const secret = findConnectionSecret({
     connectionName: profile.name,
     protocol: profile.protocol,
+    baseUrl: profile.baseUrl,
     env: options.env,
     keyFile: options.keyFile,
   });
