@@ -12,7 +12,7 @@ import {
 export interface AgentServerEnvironmentOptions {
   /** The names of the variables the server would inherit (the extension host's environment). */
   readonly inherited: Iterable<string>;
-  /** The connections the server will read (its workspace's settings file), as they are now. */
+  /** The connections whose keys may be given (the editor's connections in effect), as they are now. */
   readonly connections: readonly ConnectionProfile[];
   /** The editor's secret of a connection: the one stored for that name at that origin (`secretStorageKeyOf`), if any. */
   readonly secretOf: (profile: ConnectionProfile) => Promise<string | undefined>;
@@ -21,8 +21,8 @@ export interface AgentServerEnvironmentOptions {
 /**
  * The variables to set (a value) or remove (`null`) in the server's environment. Every inherited variable the server
  * would take a secret or a binding from is removed: the generic `JSON2_API_KEY` of a shell would otherwise go to any
- * connection the workspace defines. Each connection the server will read gets the key the editor stored for that name
- * at that origin (none when the workspace points the name elsewhere: the key was never stored there), as
+ * connection the workspace defines. Each connection gets the key the editor stored for that name at that origin (none
+ * when the workspace points the name elsewhere: the key was never stored there), as
  * `JSON2_API_KEY_<NAME>` (or `JSON2_PASSWORD_<NAME>` on the deprecated interfaces), with `JSON2_ORIGIN_<NAME>`
  * binding it to that origin, so that the server refuses it to the connection once the settings say another address.
  * Two names that share a variable suffix (`my-local`, `my local`) get neither key.

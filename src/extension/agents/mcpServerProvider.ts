@@ -1,5 +1,7 @@
 // Offers `json2 mcp` (the extension's own dist/mcp.js, read-only) to the editor's MCP support as a server definition.
 import * as vscode from 'vscode';
+import { agentServerEnvironment } from '../../core/agentTools/agentServerEnvironment';
+import type { ConnectionProfile } from '../../core/connections/connectionProfile';
 import { isSecretLookupVariable } from '../../core/connections/connectionSecretNames';
 import type { ConnectionSecretStore } from '../connections/connectionSecretStore';
 import { agentToolSettings } from './agentToolSettings';
@@ -28,38 +30,32 @@ export function json2McpDefinition(extensionUri: vscode.Uri, version: string): v
   return definition;
 }
 
+/** What the provider reads the keys from: the editor's connections in effect and its secret storage. */
+export interface McpServerKeySource {
+  readonly connections: () => readonly ConnectionProfile[];
+  readonly secrets: Pick<ConnectionSecretStore, 'get'>;
+}
+
 /**
- * The definition as the editor starts it: a copy whose environment gives each connection of the server's settings
- * file (`--root`'s `.vscode/settings.json`, read as `json2 mcp` reads it) the key stored in the editor's secret
- * storage for that name at that origin, bound to the origin (`JSON2_ORIGIN_<NAME>`), and no generic key
- * (`agentServerEnvironment`). A settings file that cannot be read gives no key.
+ * The definition as the editor starts it: a copy whose environment gives each of the editor's connections the key
+ * stored in its secret storage for that name at that origin, bound to the origin (`JSON2_ORIGIN_<NAME>`), and no
+ * generic key (`agentServerEnvironment`). The server uses a key only for a connection of its settings file with that
+ * name at that origin: a workspace that points the name elsewhere is refused.
  */
 async function resolveDefinition(
   server: vscode.McpStdioServerDefinition,
-  secrets: ConnectionSecretStore,
+  keys: McpServerKeySource,
 ): Promise<vscode.McpStdioServerDefinition> {
-  // Loaded when a server starts: the settings reader stays out of the editor's start-up.
-  const [{ agentServerEnvironment }, { loadCliConnections }] = await Promise.all([
-    import('../../core/agentTools/agentServerEnvironment.js'),
-    import('../../core/connections/cliConnectionResolver.js'),
-  ]);
-  const root = server.cwd?.fsPath;
-  let connections: ReturnType<typeof loadCliConnections>;
-  try {
-    connections = root === undefined ? undefined : loadCliConnections({ cwd: root });
-  } catch {
-    connections = undefined;
-  }
-  const keys = await agentServerEnvironment({
+  const environment = await agentServerEnvironment({
     inherited: Object.keys(process.env),
-    connections: (connections?.connections ?? []).map((saved) => saved.profile),
-    secretOf: (profile) => secrets.get(profile),
+    connections: keys.connections(),
+    secretOf: (profile) => keys.secrets.get(profile),
   });
   const resolved = new vscode.McpStdioServerDefinition(
     server.label,
     server.command,
     [...server.args],
-    { ...server.env, ...keys },
+    { ...server.env, ...environment },
     server.version,
   );
   resolved.cwd = server.cwd;
@@ -78,7 +74,7 @@ function offered(): boolean {
  */
 export function registerMcpServerProvider(
   context: vscode.ExtensionContext,
-  secrets: ConnectionSecretStore,
+  keys: McpServerKeySource,
 ): {
   disposable: vscode.Disposable;
   provider?: vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition>;
@@ -93,7 +89,7 @@ export function registerMcpServerProvider(
       return definition ? [definition] : [];
     },
     // Asked again just before the editor starts it: trust or the setting may have changed since it was listed.
-    resolveMcpServerDefinition: (server) => (offered() ? resolveDefinition(server, secrets) : undefined),
+    resolveMcpServerDefinition: (server) => (offered() ? resolveDefinition(server, keys) : undefined),
   };
   const disposable = vscode.Disposable.from(
     changed,

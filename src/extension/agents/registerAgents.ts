@@ -22,7 +22,10 @@ export function registerAgents(
   schemaServices: SchemaServices,
   log: vscode.LogOutputChannel,
 ): { disposable: vscode.Disposable; testApi: AgentsTestApi } {
-  const mcp = registerMcpServerProvider(context, connections.secrets);
+  const mcp = registerMcpServerProvider(context, {
+    connections: () => connections.service.list().map((saved) => saved.profile),
+    secrets: connections.secrets,
+  });
   const disposable = vscode.Disposable.from(registerAgentTools(connections.service, schemaServices, log), mcp.disposable);
   const testApi: AgentsTestApi = {
     mcpServerDefinitions: async () => {

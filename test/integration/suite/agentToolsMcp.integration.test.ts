@@ -165,18 +165,19 @@ suite('The json2 mcp server definition offered to the editor', function () {
           ],
         }),
       );
+      await eventually(() => api.connections.service.find(MOVED)?.profile.baseUrl === recorder.url, 'the workspace connection in effect');
       // A generic key in the extension host's environment (the shell the editor was started from).
       process.env.JSON2_API_KEY = sandbox.keys.admin;
       const [listed] = (await api.agents?.mcpServerDefinitions()) ?? [];
       assert.equal(listed?.env.JSON2_API_KEY, null, 'the inherited generic key is removed from the definition the editor keeps');
       const resolved = await api.agents?.resolveMcpServerDefinition(listed);
       assert.ok(resolved, 'resolved');
-      const prefix = 'JSON2_';
-      assert.deepEqual(Object.fromEntries(Object.entries(resolved.env).filter(([name]) => name.startsWith(prefix))), {
-        JSON2_API_KEY: null,
-        JSON2_API_KEY_AGENTS_MCP: sandbox.keys.admin,
-        JSON2_ORIGIN_AGENTS_MCP: new URL(sandbox.url).origin,
-      });
+      assert.equal(resolved.env.JSON2_API_KEY, null);
+      assert.equal(resolved.env.JSON2_API_KEY_AGENTS_MCP, sandbox.keys.admin);
+      assert.equal(resolved.env.JSON2_ORIGIN_AGENTS_MCP, new URL(sandbox.url).origin);
+      // `agents-mcp-moved` now points at the recorder, where no key was ever stored; `agents-mcp-elsewhere` has none.
+      for (const variable of ['JSON2_API_KEY_AGENTS_MCP_MOVED', 'JSON2_ORIGIN_AGENTS_MCP_MOVED', 'JSON2_API_KEY_AGENTS_MCP_ELSEWHERE'])
+        assert.equal(resolved.env[variable], undefined, variable);
       assert.ok(!JSON.stringify(listed).includes(sandbox.keys.admin), 'no key in the definition the editor keeps');
 
       // Started as the editor starts it: the extension host's environment, then the definition's (null removes).
