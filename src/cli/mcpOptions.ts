@@ -21,7 +21,9 @@ Options:
   -h, --help            show this help
 
 Keys are found as json2 run finds them: JSON2_API_KEY_<CONNECTION NAME>, JSON2_API_KEY or --key-file, never an
-argument or a tool's input. A connection on XML-RPC or JSON-RPC takes its password from JSON2_PASSWORD_<NAME>.`;
+argument or a tool's input. A connection on XML-RPC or JSON-RPC takes its password from JSON2_PASSWORD_<NAME>.
+Connections are pinned at the start: one whose address or safe modes change in the settings is refused until a
+restart. JSON2_ORIGIN_<NAME> (https://erp.example.com) binds a connection's key to that origin.`;
 
 export interface McpOptions {
   readonly allowWrites: boolean;

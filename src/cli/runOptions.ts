@@ -34,7 +34,8 @@ Options:
   --yes                 send requests marked # @confirm, or on a production connection, without asking
   -h, --help            show this help
 
-The API key comes from JSON2_API_KEY_<CONNECTION NAME>, JSON2_API_KEY or --key-file, never from an argument.
+The API key comes from JSON2_API_KEY_<CONNECTION NAME>, JSON2_API_KEY or --key-file, never from an argument;
+JSON2_ORIGIN_<CONNECTION NAME> (https://erp.example.com) binds it to that origin.
 A connection on XML-RPC or JSON-RPC takes its password from JSON2_PASSWORD_<CONNECTION NAME> (or a key from
 JSON2_API_KEY_<CONNECTION NAME>, or --key-file).
 A "# @prompt NAME" is answered from the environment variable JSON2_<NAME> (upper snake case).

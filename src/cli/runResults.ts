@@ -1,6 +1,7 @@
 // What a run of request files produced: one outcome per request, per file, and the exit code they add up to.
 import type { ContextSource } from '../core/connections/defaultContext';
 import type { RunErrorKind } from '../core/requestRun/runErrors';
+import type { SecretRedactor } from '../core/redaction/secretRedactor';
 import type { RequestRunResult, RequestVerdict } from '../core/requestRun/runResult';
 import { diagnosticText } from './diagnosticText';
 
@@ -108,6 +109,41 @@ function messageOf(result: RequestRunResult, assertions: readonly AssertionResul
   // The count joins the message's first line: the rest of a multi-line message stays below it.
   const [first = '', ...rest] = error.split('\n');
   return [[first, counted].filter((part) => part !== '').join('; '), ...rest].join('\n');
+}
+
+/**
+ * The outcome with every text that came from a server, a file or the run's inputs redacted as a value (label, name,
+ * request line, message, problems, assertions and their values, context values, answer, traceback), before any
+ * report is written from it. The verdict, kinds, places and the file's path are the report's own words and are left
+ * as they are: a secret such as `error` must not change what a report says or how it is built.
+ */
+export function redactOutcome(outcome: RequestOutcome, redactor: SecretRedactor): RequestOutcome {
+  const text = (value: string) => redactor.redact(value);
+  return {
+    ...outcome,
+    label: text(outcome.label),
+    ...(outcome.name !== undefined ? { name: text(outcome.name) } : {}),
+    ...(outcome.request !== undefined ? { request: text(outcome.request) } : {}),
+    ...(outcome.context !== undefined
+      ? { context: outcome.context.map((entry) => ({ ...entry, name: text(entry.name), value: redactor.redactValue(entry.value) })) }
+      : {}),
+    ...(outcome.body !== undefined ? { body: redactor.redactValue(outcome.body) } : {}),
+    assertions: outcome.assertions.map((assertion) => ({
+      ...assertion,
+      text: text(assertion.text),
+      message: text(assertion.message),
+      ...('expected' in assertion ? { expected: redactor.redactValue(assertion.expected) } : {}),
+      ...('actual' in assertion ? { actual: redactor.redactValue(assertion.actual) } : {}),
+    })),
+    ...(outcome.message !== undefined ? { message: text(outcome.message) } : {}),
+    ...(outcome.traceback !== undefined ? { traceback: text(outcome.traceback) } : {}),
+    problems: outcome.problems.map(text),
+  };
+}
+
+/** The files of a run with each outcome redacted (`redactOutcome`). */
+export function redactFileOutcomes(files: readonly FileOutcome[], redactor: SecretRedactor): FileOutcome[] {
+  return files.map((file) => ({ ...file, requests: file.requests.map((request) => redactOutcome(request, redactor)) }));
 }
 
 /** One file of the run. */

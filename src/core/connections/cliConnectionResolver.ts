@@ -19,6 +19,8 @@ export interface CliConnectionOptions {
   readonly databaseHeader?: string;
   readonly keyFile?: string;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** The connections to pick from, as pinned when the command started (`ConnectionPins`): the file is not read again. */
+  readonly pinned?: { readonly source: ConnectionSource | undefined };
 }
 
 export interface CliConnection {
@@ -53,11 +55,12 @@ export function resolveCliConnection(options: CliConnectionOptions): CliConnecti
     throw new ConnectionLookupError('usage', '--db goes with --url; a saved connection names its own database.');
   if (options.databaseHeader !== undefined)
     throw new ConnectionLookupError('usage', '--db-header goes with --url; a saved connection names its own (databaseHeader).');
-  const source = loadCliConnections(options);
+  const source = options.pinned ? options.pinned.source : loadCliConnections(options);
   const profile = pickConnection(source, options.connectionName);
   const secret = findConnectionSecret({
     connectionName: profile.name,
     protocol: profile.protocol,
+    baseUrl: profile.baseUrl,
     env: options.env,
     keyFile: options.keyFile,
   });

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
+import { parseJunit, parseTap, readGithubOutput } from './reportParsers';
 import { ensureCliBuilt, runCli } from './cliHarness';
 
 // The sandbox's traceback ends with the exception's name, as a real server's does.
@@ -109,6 +110,7 @@ describe('json2 run: failures readable in CI', () => {
     );
     assert.match(traceback.join('\n'), TRACEBACK);
     const json = await runCli([...args, '--output', 'json', '--verbose'], { env });
+    assert.equal(json.code, 1);
     const report = JSON.parse(json.stdout) as { files: { requests: { traceback?: string; body?: { debug?: string } }[] }[] };
     assert.match(report.files[0].requests[0].traceback ?? '', TRACEBACK);
     assert.match(report.files[0].requests[0].body?.debug ?? '', TRACEBACK, 'the answer as it came');
@@ -118,14 +120,14 @@ describe('json2 run: failures readable in CI', () => {
     const junit = path.join(tmp, 'report.xml');
     const result = await runCli([...args, '--output', 'none', '--junit', junit], { env });
     assert.equal(result.code, 1);
-    const xml = fs.readFileSync(junit, 'utf8');
-    const cases = xml.split('<testcase').slice(1);
-    assert.equal(cases.length, 2);
-    for (const testCase of cases) {
-      const systemErr = /<system-err>([\s\S]*?)<\/system-err>/.exec(testCase)?.[1] ?? '';
-      assert.match(systemErr, /Traceback/);
-      const failure = /<failure[\s\S]*?<\/failure>/.exec(testCase)?.[0] ?? '';
-      assert.ok(failure !== '' && !/Traceback/.test(failure), testCase);
+    const { testCases } = parseJunit(fs.readFileSync(junit, 'utf8'));
+    assert.equal(testCases.length, 2);
+    for (const testCase of testCases) {
+      const child = (name: string) => testCase.children.find((element) => element.name === name);
+      assert.match(child('system-err')?.text ?? '', /Traceback/);
+      const failure = child('failure');
+      assert.ok(failure, testCase.attributes.name);
+      assert.doesNotMatch(`${failure.attributes.message ?? ''}\n${failure.text}`, /Traceback/);
     }
   });
 
@@ -135,10 +137,18 @@ describe('json2 run: failures readable in CI', () => {
     assert.ok(lines.length >= 4);
     for (const line of lines) assert.match(line, /^::/, 'every line of stdout is a workflow command');
     assert.ok(lines.some((line) => line.includes('::HTTP 422: The operation cannot be completed:%0A- Create/update')));
+    const { annotations } = readGithubOutput(github.stdout, github.stderr);
+    assert.match(annotations[0].data, /^HTTP 422: The operation cannot be completed:\n- Create\/update/);
     assert.doesNotMatch(github.stdout, TRACEBACK);
 
     const tap = await runCli([...args, '--reporter', 'tap'], { env });
     const tapLines = linesOf(tap.stdout);
+    const { points } = parseTap(tap.stdout);
+    assert.deepEqual(
+      points.map((point) => point.ok),
+      [false, false],
+    );
+    assert.match(String(points[0].diag?.message), /^HTTP 422: The operation cannot be completed:\n/);
     assert.deepEqual(tapLines.slice(0, 2), ['TAP version 14', '1..2']);
     for (const line of tapLines.slice(2)) assert.match(line, /^(not )?ok \d+ - |^ {2}/, line);
     assert.equal(tapLines.filter((line) => line === '  ---').length, 2);
