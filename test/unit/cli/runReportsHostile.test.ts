@@ -144,7 +144,7 @@ describe('json2 run: reports stay valid with hostile names, messages and secrets
         ['json2 run: Check the bearer', annotations[3]?.data],
         [
           'json2 run: A field named like workflow commands',
-          "HTTP 500: Invalid field 'x\n::error file=a.json2,line=1::injected\n##[error]old style' on model 'res.partner'",
+          "HTTP 500: Invalid field 'x\n::error file=a.json2,line=1::injected\n##[error]old style' on 'res.partner'",
         ],
       ],
     );
