@@ -15,6 +15,8 @@ export function measureBundles(root) {
     'dist/extension.js',
     'dist/undiciPool.js',
     'dist/schemaComparison.js',
+    'dist/htmlMarkdown.js',
+    'dist/keyFlows.js',
     'dist/webview/main.js',
     'dist/webview/filter.js',
     'dist/webview/controls.js',

@@ -46,9 +46,11 @@ const benchmarks = [
   ['restore', transpiled('restoreBench.js', 'runRestoreBench')],
   ['client', transpiled('clientBench.js', 'runClientBench')],
   ['completion', transpiled('completionBench.js', 'runCompletionBench')],
+  ['realSchema', transpiled('realSchemaBench.js', 'runRealSchemaBench')],
   ['explorer', transpiled('explorerBench.js', 'runExplorerBench')],
   ['cli', transpiled('cliBench.js', 'runCliBench')],
   ['parse', transpiled('parseBench.js', 'runParseBench')],
+  ['paste', transpiled('pasteBench.js', 'runPasteBench')],
   ['panel', () => measurePanel(root)],
   ['soak', () => measureSoak(root, { minutes: soakMinutes })],
 ];

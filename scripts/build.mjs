@@ -42,7 +42,16 @@ const nodeEntry = (entry, outfile, extra = {}) => ({
 export const bundles = [
   // Banner and footer stamp when the bundle starts and ends loading, so activation can report its module-loading time.
   nodeEntry('src/extension/activate.ts', 'dist/extension.js', {
-    external: ['vscode', './migrate.js', './localSandbox.js', './undiciPool.js', './schemaComparison.js', './responsePanel.js'],
+    external: [
+      'vscode',
+      './migrate.js',
+      './localSandbox.js',
+      './undiciPool.js',
+      './schemaComparison.js',
+      './responsePanel.js',
+      './htmlMarkdown.js',
+      './keyFlows.js',
+    ],
     mainFields: ['module', 'main'],
     banner: { js: 'var __json2LoadStarted=performance.now();' },
     footer: { js: 'var __json2LoadEnded=performance.now();' },
@@ -50,6 +59,11 @@ export const bundles = [
   // The extension's HTTP pool (undici's public Pool, src/core/http/undiciHttpPool.ts): its own bundle, required by
   // the extension when it makes its first client (src/extension/undiciPoolBundle.ts), so activation never parses undici.
   nodeEntry('src/core/http/undiciHttpPool.ts', 'dist/undiciPool.js'),
+  // HTML docstrings to Markdown (turndown and its DOM): required by src/core/untrustedText/docstringMarkdown.ts the
+  // first time a server's documentation is HTML, so that activation never parses them.
+  nodeEntry('src/core/untrustedText/htmlMarkdown.ts', 'dist/htmlMarkdown.js'),
+  // The key commands' dialogues (src/extension/keys/keyFlowsBundle.ts): required by the first key command.
+  nodeEntry('src/extension/keys/keyFlowsBundle.ts', 'dist/keyFlows.js'),
   // The migration assistant's parsers (Python, JS/TS, PHP): their own bundle, required by the extension on first use.
   // mainFields: it reads n8n workflow exports with jsonc-parser (see the CLI's bundle below).
   nodeEntry('src/core/migrate/migrateBundle.ts', 'dist/migrate.js', { mainFields: ['module', 'main'] }),

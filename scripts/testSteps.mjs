@@ -1,7 +1,10 @@
 // The test steps of `npm test` and what their output says: how many tests passed and failed, and which failed.
 // Shared by scripts/test.mjs (every step once) and scripts/soak.mjs (one suite many times under load).
 
-/** Every step in order; `counts` says how its output reports the tests (`node-test` spec reporter, or a summary line). */
+/**
+ * Every step in order; `counts` says how its output reports the tests (`node-test` spec reporter, the conformance
+ * kit's closing line, or a summary line).
+ */
 export function testSteps(node = process.execPath) {
   return [
     { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
@@ -10,6 +13,8 @@ export function testSteps(node = process.execPath) {
     { name: 'build', command: 'sh', args: ['-c', `"${node}" scripts/build.mjs --production && "${node}" scripts/build.mjs --tests`] },
     { name: 'host', command: node, args: ['test/host/installHost.mjs'] },
     { name: 'unit', command: node, args: ['scripts/runUnitTests.mjs'], counts: 'node-test' },
+    // The sandbox against the recorded answers of a real Odoo 19.0 (test/conformance): one count per probe.
+    { name: 'conformance', command: node, args: ['test/host/conformanceKit.mjs'], counts: 'conformance' },
     { name: 'unit-postgres', command: node, args: ['test/host/postgresUnitTests.mjs'], counts: 'node-test' },
     { name: 'package', command: 'sh', args: ['-c', `"${node}" scripts/packageCli.mjs && "${node}" scripts/packageExtension.mjs`] },
     {
@@ -45,6 +50,11 @@ export function countTests(kind, output) {
     const number = (label) => Number([...output.matchAll(new RegExp(`^ℹ ${label} (\\d+)$`, 'gm'))].at(-1)?.[1] ?? 0);
     return { passed: number('pass'), failed: number('fail') + number('cancelled'), skipped: number('skipped') + number('todo') };
   }
+  if (kind === 'conformance') {
+    // The kit's closing line: `181 passed, 103 failed, 4 skipped` (no skipped part when none was skipped).
+    const line = [...output.matchAll(/^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/gm)].at(-1);
+    return { passed: Number(line?.[1] ?? 0), failed: Number(line?.[2] ?? 0), skipped: Number(line?.[3] ?? 0) };
+  }
   const match = [...output.matchAll(/^[\w-]+: (\d+) passed, (\d+) failed/gm)].at(-1);
   return { passed: Number(match?.[1] ?? 0), failed: Number(match?.[2] ?? 0), skipped: 0 };
 }
@@ -69,6 +79,8 @@ export function failedTests(kind, output) {
     }
     return found;
   }
+  // The conformance kit's `FAIL <category>/<probe>: <first difference>` lines.
+  if (kind === 'conformance') return [...output.matchAll(/^FAIL (\S+): (.*)$/gm)].map((match) => ({ name: match[1], detail: match[2] }));
   const integration = [...output.matchAll(/^integration failed: (.+?) — (.*)$/gm)].map((match) => ({ name: match[1], detail: match[2] }));
   const ui = [...output.matchAll(/^\[\s*[\d.]+s\] FAIL (.+?): (.*)$/gm)].map((match) => ({ name: match[1], detail: match[2] }));
   // The test host gave up on a whole suite (it never started, or went silent): no test of it is reported failed.

@@ -1,8 +1,9 @@
 // The connections a run uses: found once per folder and name with their secret, each with its own keep-alive client.
 import path from 'node:path';
 import { userAgentOf } from '../core/client/userAgent';
-import { loadCliConnections, resolveCliConnection } from '../core/connections/cliConnectionResolver';
+import { resolveCliConnection } from '../core/connections/cliConnectionResolver';
 import { ConnectionClient } from '../core/connections/connectionClient';
+import { ConnectionPins } from '../core/connections/connectionPins';
 import { SecretRedactor } from '../core/redaction/secretRedactor';
 import type { OpenedConnection, RunSecrets, RunTransport } from '../core/requestRun/runPorts';
 import { cliVersion } from './cliVersion';
@@ -11,10 +12,12 @@ import type { RunOptions } from './runOptions';
 /**
  * The pipeline's secrets and transport for `json2 run`. A request's connection is the one `--url` gives, else the one
  * the pipeline chose (`--connection`, the request's or the file's `# @connection`), else the only saved one; its
- * secret comes from the environment or `--key-file`, and its client speaks the connection's interface.
+ * secret comes from the environment or `--key-file`, and its client speaks the connection's interface. The saved
+ * connections are pinned when a folder's files are checked, before anything is sent (`ConnectionPins`).
  */
 export class CliConnections {
   readonly #open = new Map<string, OpenedConnection>();
+  readonly #pins = new Map<string, ConnectionPins>();
   readonly #clients = new Map<OpenedConnection, ConnectionClient>();
   /** Knows every secret opened so far: the last filter on everything the run prints or writes. */
   readonly redactor = new SecretRedactor();
@@ -38,12 +41,15 @@ export class CliConnections {
     const cacheKey = this.options.url !== undefined ? 'url' : `${this.options.connectionsFile ?? cwd}\n${name ?? ''}`;
     const known = this.#open.get(cacheKey);
     if (known) return known;
+    const pins = this.options.url === undefined ? this.#pinsOf(cwd) : undefined;
     const found = resolveCliConnection({
       cwd,
+      ...(pins ? { pinned: { source: pins.verified(name) } } : {}),
       ...(this.options.connectionsFile !== undefined ? { connectionsFile: this.options.connectionsFile } : {}),
       ...(this.options.url === undefined && name !== undefined ? { connectionName: name } : {}),
       ...(this.options.url !== undefined ? { url: this.options.url } : {}),
       ...(this.options.database !== undefined ? { database: this.options.database } : {}),
+      ...(this.options.databaseHeader !== undefined ? { databaseHeader: this.options.databaseHeader } : {}),
       ...(this.options.keyFile !== undefined ? { keyFile: this.options.keyFile } : {}),
       env: this.env,
     });
@@ -58,15 +64,26 @@ export class CliConnections {
   variableNames(file: string): string[] {
     if (this.options.url !== undefined) return [];
     try {
-      const source = loadCliConnections({
-        cwd: path.dirname(path.resolve(file)),
-        ...(this.options.connectionsFile !== undefined ? { connectionsFile: this.options.connectionsFile } : {}),
-      });
+      const source = this.#pinsOf(path.dirname(path.resolve(file))).pinned();
       return (source?.connections ?? []).flatMap((connection) => Object.keys(connection.profile.variables ?? {}));
     } catch {
       // An unreadable connections file is reported when a request needs it.
       return [];
     }
+  }
+
+  /** The connections of a folder (or of the --connections file) as read the first time the run looked at them. */
+  #pinsOf(cwd: string): ConnectionPins {
+    const place = this.options.connectionsFile ?? cwd;
+    let pins = this.#pins.get(place);
+    if (!pins) {
+      pins = new ConnectionPins(
+        { cwd, ...(this.options.connectionsFile !== undefined ? { connectionsFile: this.options.connectionsFile } : {}) },
+        'json2 run',
+      );
+      this.#pins.set(place, pins);
+    }
+    return pins;
   }
 
   async closeAll(): Promise<void> {

@@ -83,9 +83,22 @@ export function outcomeAnnotations(outcome: RequestOutcome, file: string): Annot
   return annotations;
 }
 
+/** Invisible, and no blank to the runner: `:⁠:` and `#⁠#[` read as they are, but start no command. */
+const WORD_JOINER = '\u2060';
+
+/**
+ * Text on stderr made unreadable as workflow commands. The runner reads stdout and stderr as they come, so a line on
+ * stderr may be read before stdout's pause: every line whose first non-blank characters are `::` (the runner trims
+ * blanks, U+0085 included, before looking) and the older `##[` form anywhere get an invisible word joiner.
+ */
+export function inertWorkflowCommands(text: string): string {
+  return text.replace(/^([\s\u0085]*):(?=:)/gm, `$1:${WORD_JOINER}`).replaceAll('##[', `#${WORD_JOINER}#[`);
+}
+
 /**
  * Stops the runner from reading workflow commands in what the run prints (answers and messages come from a server),
- * and lets it read them again for the annotations: `::stop-commands::TOKEN` … `::TOKEN::`, the token random.
+ * and lets it read them again for the annotations: `::stop-commands::TOKEN` … `::TOKEN::`, the token random. These two
+ * lines are written as they are, never through redaction (a secret `commands` must not turn off the pause).
  */
 export class CommandGuard {
   readonly #token = randomBytes(16).toString('hex');

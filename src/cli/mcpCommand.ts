@@ -8,7 +8,9 @@ import { AgentTools } from '../core/agentTools/agentTools';
 import { chooseHttpPool } from '../core/http/httpPoolChoice';
 import { createNodeHttpPool } from '../core/http/nodeHttpPool';
 import { userAgentOf } from '../core/client/userAgent';
-import { loadCliConnections, resolveCliConnection, type CliConnectionOptions } from '../core/connections/cliConnectionResolver';
+import { resolveCliConnection, type CliConnectionOptions } from '../core/connections/cliConnectionResolver';
+import { ConnectionLookupError } from '../core/connections/connectionFile';
+import { ConnectionPins } from '../core/connections/connectionPins';
 import { looksSecret } from '../core/requestFile';
 import { cliVersion } from './cliVersion';
 import { MCP_USAGE, McpUsageError, parseMcpOptions, type McpOptions } from './mcpOptions';
@@ -17,7 +19,11 @@ const err = (text: string) => {
   process.stderr.write(text);
 };
 
-/** The connections exactly as `json2 run` finds them: the settings or --connections file, or --url; keys from the environment or --key-file. */
+/**
+ * The connections exactly as `json2 run` finds them: the settings or --connections file, or --url; keys from the
+ * environment or --key-file. The file's connections are pinned now, at the start (`ConnectionPins`): a connection
+ * moved to another address, given other safe modes or added since is refused, and the refusal logged.
+ */
 function cliConnectionSource(options: McpOptions, env: Readonly<Record<string, string | undefined>>): AgentConnectionSource {
   const lookup = (name: string | undefined): CliConnectionOptions => ({
     cwd: options.root,
@@ -25,19 +31,32 @@ function cliConnectionSource(options: McpOptions, env: Readonly<Record<string, s
     ...(options.connectionsFile !== undefined ? { connectionsFile: options.connectionsFile } : {}),
     ...(options.url !== undefined ? { url: options.url } : name !== undefined ? { connectionName: name } : {}),
     ...(options.database !== undefined ? { database: options.database } : {}),
+    ...(options.databaseHeader !== undefined ? { databaseHeader: options.databaseHeader } : {}),
     ...(options.keyFile !== undefined ? { keyFile: options.keyFile } : {}),
   });
+  const pins =
+    options.url === undefined
+      ? new ConnectionPins(
+          { cwd: options.root, ...(options.connectionsFile !== undefined ? { connectionsFile: options.connectionsFile } : {}) },
+          'json2 mcp',
+        )
+      : undefined;
+  const logged = new Set<string>();
   return {
     list: () => {
-      if (options.url !== undefined) return Promise.resolve([resolveCliConnection(lookup(undefined)).profile]);
-      return Promise.resolve((loadCliConnections(lookup(undefined))?.connections ?? []).map((connection) => connection.profile));
+      if (pins === undefined) return Promise.resolve([resolveCliConnection(lookup(undefined)).profile]);
+      return Promise.resolve((pins.pinned()?.connections ?? []).map((connection) => connection.profile));
     },
     open: (name) => {
       try {
-        const found = resolveCliConnection(lookup(name));
+        const found = resolveCliConnection({ ...lookup(name), ...(pins ? { pinned: { source: pins.verified(name) } } : {}) });
         for (const warning of found.secret.warnings) err(`json2 mcp: warning: ${warning}\n`);
         return Promise.resolve({ profile: found.profile, secret: found.secret.secret });
       } catch (error) {
+        if (error instanceof ConnectionLookupError && error.reason === 'changed' && !logged.has(error.message)) {
+          logged.add(error.message);
+          err(`json2 mcp: refused the connection ${name === undefined ? '(the only one)' : `"${name}"`}: ${error.message}\n`);
+        }
         return Promise.reject(error as Error);
       }
     },

@@ -15,11 +15,15 @@ Options:
   --connections FILE    read saved connections from FILE instead of .vscode/settings.json
   --url URL             a server not saved anywhere, with --db DB for its database
   --db DB               the database, with --url
+  --db-header NAME      with --url: send the database in this header only (default: both X-Odoo-Database and
+                        X-Service-Database; JSON2_DATABASE_HEADER gives it too)
   --key-file FILE       read the API key (or the password) from FILE (first line)
   -h, --help            show this help
 
 Keys are found as json2 run finds them: JSON2_API_KEY_<CONNECTION NAME>, JSON2_API_KEY or --key-file, never an
-argument or a tool's input. A connection on XML-RPC or JSON-RPC takes its password from JSON2_PASSWORD_<NAME>.`;
+argument or a tool's input. A connection on XML-RPC or JSON-RPC takes its password from JSON2_PASSWORD_<NAME>.
+Connections are pinned at the start: one whose address or safe modes change in the settings is refused until a
+restart. JSON2_ORIGIN_<NAME> (https://erp.example.com) binds a connection's key to that origin.`;
 
 export interface McpOptions {
   readonly allowWrites: boolean;
@@ -27,6 +31,8 @@ export interface McpOptions {
   readonly connectionsFile?: string;
   readonly url?: string;
   readonly database?: string;
+  /** `--db-header NAME`: the one header naming the database (with --url). */
+  readonly databaseHeader?: string;
   readonly keyFile?: string;
 }
 
@@ -47,6 +53,7 @@ export function parseMcpOptions(argv: readonly string[], cwd: string): McpOption
         connections: { type: 'string' },
         url: { type: 'string' },
         db: { type: 'string' },
+        'db-header': { type: 'string' },
         'key-file': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -57,6 +64,8 @@ export function parseMcpOptions(argv: readonly string[], cwd: string): McpOption
   if (values.help) return 'help';
   if (values.db !== undefined && values.url === undefined)
     throw new McpUsageError('--db goes with --url (a saved connection names its own database)');
+  if (values['db-header'] !== undefined && values.url === undefined)
+    throw new McpUsageError('--db-header goes with --url (a saved connection names its own in databaseHeader)');
   if (values.url !== undefined && values.connections !== undefined) throw new McpUsageError('give either --connections or --url, not both');
   return {
     allowWrites: values['allow-writes'] ?? false,
@@ -64,6 +73,7 @@ export function parseMcpOptions(argv: readonly string[], cwd: string): McpOption
     ...(values.connections !== undefined ? { connectionsFile: values.connections } : {}),
     ...(values.url !== undefined ? { url: values.url } : {}),
     ...(values.db !== undefined ? { database: values.db } : {}),
+    ...(values['db-header'] !== undefined ? { databaseHeader: values['db-header'] } : {}),
     ...(values['key-file'] !== undefined ? { keyFile: values['key-file'] } : {}),
   };
 }

@@ -5,12 +5,13 @@ import { ConnectionLookupError } from '../core/connections/connectionFile';
 import { checkVariables, looksSecret, parseDotenv, parseRequestFile, type RequestFile } from '../core/requestFile';
 import { CliConnections } from './cliConnections';
 import { diagnosticText, locationText } from './diagnosticText';
+import { inertWorkflowCommands } from './githubAnnotations';
 import { ProgressLine } from './progressLine';
 import { fileRun } from './requestRunner';
 import { ResultPrinter } from './resultPrinter';
 import { RunReports } from './runReports';
 import { parseRunOptions, RUN_USAGE, RunUsageError, type RunOptions } from './runOptions';
-import { exitCodeOf, summaryLine, totalsOf, type FileOutcome } from './runResults';
+import { exitCodeOf, redactFileOutcomes, summaryLine, totalsOf, type FileOutcome } from './runResults';
 import { selectFileBodies, selectOutcomeBody } from './selectedAnswer';
 
 interface LoadedFile {
@@ -29,6 +30,14 @@ const err = (text: string) => {
   process.stderr.write(text);
 };
 
+/**
+ * Where the run's messages go: stderr, and with `--reporter github` with workflow-command syntax made inert, since
+ * the runner may read a stderr line (a server's message) before stdout's pause line.
+ */
+function stderrOf(options: RunOptions): (text: string) => void {
+  return options.reporters.includes('github') ? (text) => err(inertWorkflowCommands(text)) : err;
+}
+
 /** Runs `json2 run` with the words after `run`; resolves with the exit code. */
 export async function runRunCommand(argv: readonly string[]): Promise<number> {
   let options: RunOptions | 'help';
@@ -43,20 +52,22 @@ export async function runRunCommand(argv: readonly string[]): Promise<number> {
     out(`${RUN_USAGE}\n`);
     return 0;
   }
-  const connections = new CliConnections(options, process.env, (warning) => err(`json2 run: warning: ${warning}\n`));
+  const errors = stderrOf(options);
+  const connections = new CliConnections(options, process.env, (warning) => errors(`json2 run: warning: ${warning}\n`));
   // The run's own secrets in the environment (keys, passwords, secret prompt answers) are redacted from the start.
   for (const [name, value] of Object.entries(process.env))
     if (name.startsWith('JSON2_') && looksSecret(name)) connections.redactor.add(value);
-  const reports = new RunReports(options.reporters, (text) => out(connections.redactor.redact(text)), process.env.GITHUB_WORKSPACE);
+  // The reports redact values before they write them (never the written text: see RunReports).
+  const reports = new RunReports(options.reporters, out, process.env.GITHUB_WORKSPACE, connections.redactor);
   reports.start();
   try {
     const dotenv = readDotenv(options.envFile);
-    const files = loadFiles(options, dotenv, connections, reports);
-    return await runFiles(options, files, dotenv, connections, reports);
+    const files = loadFiles(options, dotenv, connections, reports, errors);
+    return await runFiles(options, files, dotenv, connections, reports, errors);
   } catch (error) {
     if (error instanceof BadInput || error instanceof ConnectionLookupError) {
       const message = connections.redactor.redact(error.message);
-      err(`${message}\n`);
+      errors(`${message}\n`);
       reports.stopped(message);
       return 2;
     }
@@ -86,7 +97,13 @@ function readDotenv(envFile: string | undefined): Record<string, string> {
 }
 
 /** Reads and checks every file and picks the requests to run; any error in any file stops the run before sending. */
-function loadFiles(options: RunOptions, dotenv: Record<string, string>, connections: CliConnections, reports: RunReports): LoadedFile[] {
+function loadFiles(
+  options: RunOptions,
+  dotenv: Record<string, string>,
+  connections: CliConnections,
+  reports: RunReports,
+  errors: (text: string) => void,
+): LoadedFile[] {
   const problems: string[] = [];
   let blocked = false;
   const files = options.files.map((file) => {
@@ -98,7 +115,7 @@ function loadFiles(options: RunOptions, dotenv: Record<string, string>, connecti
     if (diagnostics.some((diagnostic) => diagnostic.severity === 'error')) blocked = true;
     return { file, parsed, selected: selectRequests(options, parsed) };
   });
-  if (problems.length > 0) err(`${problems.join('\n')}\n`);
+  if (problems.length > 0) errors(`${problems.join('\n')}\n`);
   if (blocked) throw new BadInput('json2 run: nothing was sent: fix the errors above first');
   for (const name of options.names) {
     if (!files.some(({ parsed }) => parsed.requests.some((request) => request.name?.text === name)))
@@ -134,6 +151,7 @@ async function runFiles(
   dotenv: Record<string, string>,
   connections: CliConnections,
   reports: RunReports,
+  errors: (text: string) => void,
 ): Promise<number> {
   const started = performance.now();
   const progress = new ProgressLine(process.stderr);
@@ -146,7 +164,7 @@ async function runFiles(
       },
       err: (text) => {
         progress.clear();
-        err(text);
+        errors(text);
       },
     },
     options.verbose,
@@ -172,7 +190,7 @@ async function runFiles(
         done += 1;
         if (outcome.verdict !== 'passed') failed = true;
         const selected = select ? selectOutcomeBody(outcome, select) : { outcome };
-        if (selected.note !== undefined) err(`${selected.note}\n`);
+        if (selected.note !== undefined) errors(`${selected.note}\n`);
         printer.outcome(selected.outcome);
         progress.clear();
         reports.outcome(outcome);
@@ -186,12 +204,14 @@ async function runFiles(
   for (const { file, run } of runs) outcomes.push(await run.run(file.selected));
   progress.clear();
   const durationMs = performance.now() - started;
-  // Secrets met after an answer was printed are unknown to the lines already out, not to what is written now.
+  // Secrets met after an answer was printed are unknown to the lines already out, not to what is written now: the
+  // values are redacted again with all of them, then the documents are written from them (never redacted as text).
   const printed = select ? selectFileBodies(outcomes, select) : outcomes;
-  printer.finish(options.output === 'json' ? connections.redactor.redactValue(printed) : printed);
+  if (options.output === 'json') printer.finish(redactFileOutcomes(printed, connections.redactor));
   const totals = totalsOf(outcomes);
-  if (options.junitFile !== undefined) writeJunit(options.junitFile, connections.redactor.redact(loadJunitReport()(outcomes, durationMs)));
-  err(`json2 run: ${summaryLine(totals, durationMs)}\n`);
+  if (options.junitFile !== undefined)
+    writeJunit(options.junitFile, loadJunitReport()(redactFileOutcomes(outcomes, connections.redactor), durationMs));
+  errors(`json2 run: ${summaryLine(totals, durationMs)}\n`);
   return exitCodeOf(totals);
 }
 

@@ -14,6 +14,8 @@ Options:
   --connection NAME     the saved connection to use (wins over the file's # @connection)
   --url URL             a server not saved anywhere, with --db DB for its database
   --db DB               the database, with --url
+  --db-header NAME      with --url: send the database in this header only (default: both X-Odoo-Database and
+                        X-Service-Database; JSON2_DATABASE_HEADER gives it too)
   --connections FILE    read saved connections from FILE instead of .vscode/settings.json
   --context JSON        context keys for every model call, over the connection's defaultContext
                         (a request's own context keys win): '{"lang":"fr_FR","allowed_company_ids":[2]}'
@@ -32,7 +34,8 @@ Options:
   --yes                 send requests marked # @confirm, or on a production connection, without asking
   -h, --help            show this help
 
-The API key comes from JSON2_API_KEY_<CONNECTION NAME>, JSON2_API_KEY or --key-file, never from an argument.
+The API key comes from JSON2_API_KEY_<CONNECTION NAME>, JSON2_API_KEY or --key-file, never from an argument;
+JSON2_ORIGIN_<CONNECTION NAME> (https://erp.example.com) binds it to that origin.
 A connection on XML-RPC or JSON-RPC takes its password from JSON2_PASSWORD_<CONNECTION NAME> (or a key from
 JSON2_API_KEY_<CONNECTION NAME>, or --key-file).
 A "# @prompt NAME" is answered from the environment variable JSON2_<NAME> (upper snake case).
@@ -49,6 +52,8 @@ export interface RunOptions {
   readonly connection?: string;
   readonly url?: string;
   readonly database?: string;
+  /** `--db-header NAME`: the one header naming the database (with --url). */
+  readonly databaseHeader?: string;
   readonly connectionsFile?: string;
   /** `--context JSON`: wins over the connection's default context. */
   readonly context?: DefaultContext;
@@ -89,6 +94,7 @@ export function parseRunOptions(argv: readonly string[]): RunOptions | 'help' {
         connection: { type: 'string' },
         url: { type: 'string' },
         db: { type: 'string' },
+        'db-header': { type: 'string' },
         connections: { type: 'string' },
         context: { type: 'string' },
         env: { type: 'string' },
@@ -113,6 +119,8 @@ export function parseRunOptions(argv: readonly string[]): RunOptions | 'help' {
   if (values.connection !== undefined && values.url !== undefined) throw new RunUsageError('give either --connection or --url, not both');
   if (values.db !== undefined && values.url === undefined)
     throw new RunUsageError('--db goes with --url (a saved connection names its own database)');
+  if (values['db-header'] !== undefined && values.url === undefined)
+    throw new RunUsageError('--db-header goes with --url (a saved connection names its own in databaseHeader)');
   const reporters = [...new Set(values.reporter ?? [])] as ReporterName[];
   for (const reporter of reporters)
     if (!REPORTERS.includes(reporter)) throw new RunUsageError(`--reporter must be one of ${REPORTERS.join(', ')}, not "${reporter}"`);
@@ -137,6 +145,7 @@ export function parseRunOptions(argv: readonly string[]): RunOptions | 'help' {
     ...(values.connection !== undefined ? { connection: values.connection } : {}),
     ...(values.url !== undefined ? { url: values.url } : {}),
     ...(values.db !== undefined ? { database: values.db } : {}),
+    ...(values['db-header'] !== undefined ? { databaseHeader: values['db-header'] } : {}),
     ...(values.connections !== undefined ? { connectionsFile: values.connections } : {}),
     ...(context ? { context: context.context } : {}),
     ...(values.env !== undefined ? { envFile: values.env } : {}),

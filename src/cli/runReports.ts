@@ -1,4 +1,5 @@
 // The extra reports of `json2 run` (--reporter github, tap): told of problems and outcomes as the run goes, written on stdout.
+import type { SecretRedactor } from '../core/redaction/secretRedactor';
 import type { Diagnostic } from '../core/requestFile';
 import { diagnosticText } from './diagnosticText';
 import {
@@ -10,10 +11,14 @@ import {
   type Annotation,
 } from './githubAnnotations';
 import type { ReporterName } from './runOptions';
-import type { RequestOutcome } from './runResults';
+import { redactOutcome, type RequestOutcome } from './runResults';
 import { tapBailOut, tapHead, tapTestPoint } from './tapReport';
 
-/** The reporters chosen with --reporter; each method does nothing for reporters not chosen. */
+/**
+ * The reporters chosen with --reporter; each method does nothing for reporters not chosen. Secrets are replaced in
+ * the values (`redactOutcome`, messages) before a line is written, never in the written lines: the formats' own words
+ * and the pause token stay whole whatever a secret is.
+ */
 export class RunReports {
   readonly #github: boolean;
   readonly #tap: boolean;
@@ -27,6 +32,7 @@ export class RunReports {
     reporters: readonly ReporterName[],
     private readonly out: (text: string) => void,
     private readonly workspace: string | undefined,
+    private readonly redactor: SecretRedactor,
   ) {
     this.#github = reporters.includes('github');
     this.#tap = reporters.includes('tap');
@@ -39,7 +45,8 @@ export class RunReports {
 
   /** The problems of a file, found before anything is sent. */
   problems(file: string, diagnostics: readonly Diagnostic[]): void {
-    for (const diagnostic of diagnostics) {
+    for (const found of diagnostics) {
+      const diagnostic = { ...found, message: this.redactor.redact(found.message) };
       this.#annotations.push(diagnosticAnnotation(annotationPath(file, this.workspace), diagnostic));
       this.#problemLines.push(diagnosticText(file, diagnostic));
     }
@@ -57,14 +64,20 @@ export class RunReports {
     this.out(tapHead(planned));
   }
 
-  outcome(outcome: RequestOutcome): void {
+  outcome(found: RequestOutcome): void {
+    if (!this.#tap && !this.#github) return;
+    const outcome = redactOutcome(found, this.redactor);
     if (this.#tap) this.out(tapTestPoint(++this.#tapNumber, outcome));
     if (this.#github) this.#annotations.push(...outcomeAnnotations(outcome, annotationPath(outcome.file, this.workspace)));
   }
 
-  /** At the very end: the runner reads commands again, and the annotations follow. */
+  /**
+   * At the very end: the runner reads commands again, and the annotations follow, their messages redacted again with
+   * every secret met since (the titles were made from redacted labels).
+   */
   end(): void {
     if (!this.#github) return;
-    this.out(`${[this.#guard.resume(), ...this.#annotations.map(annotationLine)].join('\n')}\n`);
+    const annotations = this.#annotations.map((annotation) => ({ ...annotation, message: this.redactor.redact(annotation.message) }));
+    this.out(`${[this.#guard.resume(), ...annotations.map(annotationLine)].join('\n')}\n`);
   }
 }

@@ -1,6 +1,7 @@
 // What a run of request files produced: one outcome per request, per file, and the exit code they add up to.
 import type { ContextSource } from '../core/connections/defaultContext';
 import type { RunErrorKind } from '../core/requestRun/runErrors';
+import type { SecretRedactor } from '../core/redaction/secretRedactor';
 import type { RequestRunResult, RequestVerdict } from '../core/requestRun/runResult';
 import { diagnosticText } from './diagnosticText';
 
@@ -97,13 +98,52 @@ function messageOf(result: RequestRunResult, assertions: readonly AssertionResul
   if (result.verdict === 'passed') return undefined;
   if (result.status === undefined) return result.error?.kind === 'unresolved' ? 'could not be resolved' : result.error?.message;
   const body = result.stored?.body;
-  const errorObject = body !== null && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string';
-  const error = result.error === undefined ? '' : errorObject ? `HTTP ${result.status}: ${result.error.message}` : result.error.message;
+  // The service's message when the answer was its error object, and what the "No database is selected" page means
+  // (client/databaseSelection.ts), after the status; any other page is said by its own sentence (client/nonJsonAnswer.ts).
+  const withStatus =
+    (body !== null && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') ||
+    result.error?.kind === 'noDatabase';
+  const error = result.error === undefined ? '' : withStatus ? `HTTP ${result.status}: ${result.error.message}` : result.error.message;
   const failed = assertions.filter((assertion) => !assertion.passed).length;
   const counted = assertions.length > 0 ? `${failed} of ${assertions.length} assertions failed` : '';
   // The count joins the message's first line: the rest of a multi-line message stays below it.
   const [first = '', ...rest] = error.split('\n');
   return [[first, counted].filter((part) => part !== '').join('; '), ...rest].join('\n');
+}
+
+/**
+ * The outcome with every text that came from a server, a file or the run's inputs redacted as a value (label, name,
+ * request line, message, problems, assertions and their values, context values, answer, traceback), before any
+ * report is written from it. The verdict, kinds, places and the file's path are the report's own words and are left
+ * as they are: a secret such as `error` must not change what a report says or how it is built.
+ */
+export function redactOutcome(outcome: RequestOutcome, redactor: SecretRedactor): RequestOutcome {
+  const text = (value: string) => redactor.redact(value);
+  return {
+    ...outcome,
+    label: text(outcome.label),
+    ...(outcome.name !== undefined ? { name: text(outcome.name) } : {}),
+    ...(outcome.request !== undefined ? { request: text(outcome.request) } : {}),
+    ...(outcome.context !== undefined
+      ? { context: outcome.context.map((entry) => ({ ...entry, name: text(entry.name), value: redactor.redactValue(entry.value) })) }
+      : {}),
+    ...(outcome.body !== undefined ? { body: redactor.redactValue(outcome.body) } : {}),
+    assertions: outcome.assertions.map((assertion) => ({
+      ...assertion,
+      text: text(assertion.text),
+      message: text(assertion.message),
+      ...('expected' in assertion ? { expected: redactor.redactValue(assertion.expected) } : {}),
+      ...('actual' in assertion ? { actual: redactor.redactValue(assertion.actual) } : {}),
+    })),
+    ...(outcome.message !== undefined ? { message: text(outcome.message) } : {}),
+    ...(outcome.traceback !== undefined ? { traceback: text(outcome.traceback) } : {}),
+    problems: outcome.problems.map(text),
+  };
+}
+
+/** The files of a run with each outcome redacted (`redactOutcome`). */
+export function redactFileOutcomes(files: readonly FileOutcome[], redactor: SecretRedactor): FileOutcome[] {
+  return files.map((file) => ({ ...file, requests: file.requests.map((request) => redactOutcome(request, redactor)) }));
 }
 
 /** One file of the run. */

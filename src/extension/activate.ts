@@ -61,7 +61,7 @@ function registerFeatures(context: vscode.ExtensionContext, log: vscode.LogOutpu
   const [keys, databases] = [registerKeys(context, connections, log), registerDatabases(context, connections, log)];
   const localSandbox = registerLocalSandbox(context, connections, log);
   const paste = registerPaste(context, connections, log);
-  const agents = registerAgents(context, connections.service, schemaServices, log);
+  const agents = registerAgents(context, connections, schemaServices, log);
   context.subscriptions.push(agents.disposable);
   context.subscriptions.push(
     log,

@@ -38,19 +38,21 @@ export function routeTable(parts: RouteTableParts): Route[] {
     // http/: the JSON-2 endpoint (any other request under /json/2 gets a JSON 404) and the version.
     ...(parts.json2 ? [{ path: /^\/json\/2(?:\/.*)?$/, answer: json2Answer(parts.json2) }] : []),
     { methods: READ, path: '/web/version', answer: versionAnswer(parts.legacyOnly) },
-    // rpc/: the deprecated interfaces.
-    { methods: POST, path: '/jsonrpc', answer: jsonRpcAnswer(parts.rpc, parts.maxRpcBodyBytes) },
+    // rpc/: the deprecated interfaces (/jsonrpc takes any method, as a JSON-RPC route: the request's type decides).
+    { path: '/jsonrpc', answer: jsonRpcAnswer(parts.rpc, parts.maxRpcBodyBytes) },
     { methods: POST, path: XMLRPC_PATH, answer: xmlRpcAnswer(parts.rpc, parts.maxRpcBodyBytes) },
     // databaseManager/: the manager page, the list and the form actions.
     { methods: READ, path: '/web/database/manager', answer: manager.manager },
-    { methods: POST, path: '/web/database/list', answer: manager.list },
+    { methods: READ, path: '/web/database/selector', answer: manager.selector },
+    // A JSON-RPC route takes any method: the request's type decides (anything but JSON gets the 415 page).
+    { path: '/web/database/list', answer: manager.list },
     { methods: POST, path: ACTION_PATH, answer: manager.action },
   ];
   if (parts.webPages) {
     // web/ and schemaDocs/: the key pages and the /doc page share the page sessions.
     const sessions = new WebSessions();
     const pages = webPages(catalog, settings, sessions);
-    const docs = schemaDocAnswers(catalog, sessions);
+    const docs = schemaDocAnswers(catalog, sessions, { headerMode: settings.databaseHeader, databaseFilter: settings.databaseFilter });
     const session = sessionAnswers(catalog, settings);
     routes.push(
       { methods: GET, path: '/', answer: pages.home },
@@ -58,6 +60,8 @@ export function routeTable(parts: RouteTableParts): Route[] {
       { methods: GET, path: '/web/login', answer: pages.loginForm },
       { methods: POST, path: '/web/login', answer: pages.login },
       { methods: GET, path: '/web/security', answer: pages.security },
+      // The user's preferences (Account Security) where a real server's web client has them: the key page here.
+      { methods: GET, path: '/odoo/action-base.action_res_users_my', answer: pages.security },
       { methods: POST, path: '/web/security/keys/new', answer: pages.newKey },
       { methods: POST, path: '/web/security/keys/delete', answer: pages.deleteKey },
       { methods: POST, path: '/web/session/logout', answer: pages.logout },

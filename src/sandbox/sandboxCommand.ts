@@ -114,9 +114,12 @@ async function serve(options: ServeOptions, io: CommandIo): Promise<number> {
       listDb: options.listDb,
       legacyOnly: options.legacyOnly,
       databaseFilter: options.databaseFilter,
+      allowOrigins: options.allowOrigins,
+      databaseHeader: options.databaseHeader,
       postgres: options.postgres,
       reset: options.reset && options.postgres !== undefined,
       answerCache: options.answerCache,
+      keyMethods: options.keyMethods,
       webPages: true,
       controlToken: token,
     });

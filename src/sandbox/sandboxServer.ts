@@ -7,6 +7,7 @@ import { removeAbandonedUploads } from './databaseManager/abandonedUploads';
 import { DEFAULT_MAX_UPLOAD_BYTES } from './databaseManager/managerRoutes';
 import { dbService } from './databaseManager/dbService';
 import { MasterPassword } from './databaseManager/masterPassword';
+import type { DatabaseHeaderMode } from './http/databaseSelection';
 import { createRequestListener, LEGACY_VERSION_INFO, VERSION_INFO } from './http/requestRouter';
 import { DEFAULT_MAX_BODY_BYTES } from './http/requestBody';
 import { DEFAULT_MAX_ANSWER_BYTES } from './http/jsonAnswer';
@@ -19,6 +20,7 @@ import { DatabaseCatalog, type StartReport } from './catalog/databaseCatalog';
 import type { FaultInjector } from './catalog/faultInjector';
 import { DEFAULT_MAX_RPC_BODY_BYTES } from './rpc/rpcBody';
 import { routeTable } from './routeTable';
+import { watchRawAuthorization } from './http/rawAuthorization';
 
 export interface SandboxServerOptions {
   dataDir: string;
@@ -55,12 +57,21 @@ export interface SandboxServerOptions {
   legacyOnly?: boolean;
   /** Host-based database filter (--db-filter), `%d` standing for the first label of the host name. */
   databaseFilter?: string;
+  /** Pages (origins, as `allowedOrigin` writes them) that may change state from another site or port (--allow-origin). */
+  allowOrigins?: readonly string[];
+  /**
+   * Which database headers a request may name its database in (--database-header): `both` (default) X-Odoo-Database
+   * and X-Service-Database; `real` only X-Odoo-Database, as a real Odoo server (http/databaseSelection.ts).
+   */
+  databaseHeader?: DatabaseHeaderMode;
   /** Runs on this PostgreSQL server (--postgres) instead of PGlite; databases are named `<prefix><name>` there. */
   postgres?: { url: string; prefix: string };
   /** Drops every database of the sandbox before anything else (--reset). */
   reset?: boolean;
   /** False (--no-answer-cache): every read-only JSON-2 call runs on the database (see catalog/answerCache.ts). */
   answerCache?: boolean;
+  /** False (--no-key-methods): res.users.apikeys has no generate or revoke, as 19.0 builds before programmatic keys. */
+  keyMethods?: boolean;
   /** Time limits on receiving requests and sending answers (see DEFAULT_TIMEOUTS). */
   timeouts?: Partial<ServerTimeouts>;
 }
@@ -103,6 +114,7 @@ export class SandboxServer {
       extraModels: options.extraModels,
       postgres: options.postgres,
       ...(options.answerCache === false ? { answerCacheBytes: 0 } : {}),
+      ...(options.keyMethods === false ? { keyMethods: false } : {}),
     });
     const startReport = await catalog.start();
     await removeAbandonedUploads(uploadsDir(options.dataDir));
@@ -124,7 +136,7 @@ export class SandboxServer {
       createRequestListener({
         routes: routeTable({
           catalog,
-          settings: { listDb, versionInfo, databaseFilter: options.databaseFilter, logins },
+          settings: { listDb, versionInfo, databaseFilter: options.databaseFilter, databaseHeader: options.databaseHeader, logins },
           json2: options.legacyOnly
             ? null
             : {
@@ -133,6 +145,7 @@ export class SandboxServer {
                 maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
                 faults: options.faults,
                 databaseFilter: options.databaseFilter,
+                databaseHeader: options.databaseHeader,
               },
           legacyOnly: options.legacyOnly ?? false,
           rpc: { catalog, faults: options.faults, versionInfo, extraServices: { db }, logins },
@@ -151,9 +164,10 @@ export class SandboxServer {
         }),
         log: options.log,
         transferIdleMs: timeouts.transferIdleMs,
-        hostPolicy: hostPolicy(options.host ?? '127.0.0.1'),
+        hostPolicy: hostPolicy(options.host ?? '127.0.0.1', options.allowOrigins),
       }),
     );
+    watchRawAuthorization(server);
     const host = options.host ?? '127.0.0.1';
     try {
       await new Promise<void>((resolve, reject) => {

@@ -39,6 +39,13 @@ export interface StartSandboxOptions {
   legacyOnly?: boolean;
   /** Host-based database filter, `%d` standing for the first label of the host name (--db-filter). */
   databaseFilter?: string;
+  /** Origins whose pages may change state (--allow-origin), as `http://localhost:3000`. */
+  allowOrigins?: readonly string[];
+  /**
+   * `real`: only X-Odoo-Database names the database, and a request without it gets the "No database is selected"
+   * page once there are several databases, as on a real Odoo server (--database-header real); default `both`.
+   */
+  databaseHeader?: 'both' | 'real';
   /**
    * Runs on this PostgreSQL server (`postgres://user:password@host:port/database`) instead of PGlite; default: the
    * environment variable JSON2_SANDBOX_POSTGRES, so that one variable moves every test's sandbox to PostgreSQL.
@@ -47,6 +54,8 @@ export interface StartSandboxOptions {
   postgres?: string | null;
   /** False: every read-only JSON-2 call runs on the database (`--no-answer-cache`); default true. */
   answerCache?: boolean;
+  /** False: res.users.apikeys has no generate or revoke, as 19.0 builds before programmatic keys (`--no-key-methods`). */
+  keyMethods?: boolean;
   /** Time limits on receiving requests and sending answers (default: the server's, see `DEFAULT_TIMEOUTS`). */
   timeouts?: Partial<ServerTimeouts>;
 }
@@ -174,8 +183,11 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       listDb: options.listDb,
       legacyOnly: options.legacyOnly,
       databaseFilter: options.databaseFilter,
+      allowOrigins: options.allowOrigins,
+      databaseHeader: options.databaseHeader,
       postgres,
       answerCache: options.answerCache,
+      keyMethods: options.keyMethods,
       timeouts: options.timeouts,
     });
     await server.catalog.createDatabase(database);

@@ -1,6 +1,7 @@
 // UI test: walks through `JSON-2: Add Connection` as a person would, in a real VS Code (code-server) driven through
-// Chromium, against a sandbox started here: command palette, URL, interface, database, API key (a refused one first),
-// name, where to save; then the status bar and the settings file. Keeps a screenshot of each step.
+// Chromium, against a sandbox started here: command palette, URL, database, interface (probed with the database), API
+// key (a refused one first), name, where to save; then the status bar and the settings file. Keeps a screenshot of
+// each step.
 //   node test/e2e/addConnection.mjs [--vsix FILE] [--out DIR] [--timeout SECONDS] [--keep]
 // Needs `npm run package` (the .vsix) and `node scripts/build.mjs --tests` (the sandbox's test API in out/).
 import fs from 'node:fs';
@@ -41,13 +42,6 @@ runUiTest(
       await page.keyboard.press('Enter');
       await ui.waitForQuickInput('Release ');
     });
-    if ((await ui.quickInputText()).includes('Which interface?')) {
-      await step('the release and its interfaces are shown; JSON-2 is chosen', async () => {
-        await screenshot('interface');
-        await ui.pickRow('JSON-2');
-        await ui.waitForQuickInput('database');
-      });
-    }
     await step(`choose the database ${sandbox.database} (picked from the server's list, or typed when it gives none)`, async () => {
       await ui.waitForQuickInput('database');
       await screenshot('database');
@@ -57,8 +51,19 @@ runUiTest(
         await ui.typeInput(sandbox.database);
         await page.keyboard.press('Enter');
       }
-      await ui.waitForQuickInput('API key');
+      // Next: the interfaces the server offers with that database (JSON-2 first), or the key when it offers one.
+      for (const deadline = Date.now() + timeout; !/Which interface\?|API key/.test(await ui.quickInputText()); ) {
+        if (Date.now() > deadline) throw new Error(`no interface or key step after the database (showing: ${await ui.quickInputText()})`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     });
+    if ((await ui.quickInputText()).includes('Which interface?')) {
+      await step('the release and its interfaces (probed with the database) are shown; JSON-2 is chosen', async () => {
+        await screenshot('interface');
+        await ui.pickRow('JSON-2');
+        await ui.waitForQuickInput('API key');
+      });
+    }
     await step('a wrong key is refused on the same input', async () => {
       await ui.typeInput('0'.repeat(40), { secret: true });
       await page.keyboard.press('Enter');

@@ -1,6 +1,6 @@
 // UI test: an agent's write through the json2_call_method tool, with json2.agentTools.allowWrites on, waits for a
-// person. Outside a chat the editor asks in a modal dialog (the tool's prepareInvocation names model, method, records
-// and connection): "Yes" sends the write, "Cancel" sends nothing; on a production connection a second dialog (the
+// person. Outside a chat the editor asks in a modal dialog (the tool's prepareInvocation names model, method, the
+// records wherever the input puts their ids, the values to be written and the connection): "Yes" sends the write, "Cancel" sends nothing; on a production connection a second dialog (the
 // connection's own confirmation) must be answered "Send" too. Each outcome is checked on the sandbox itself.
 // The agent is a small helper extension (test/e2e/agentCaller) that calls vscode.lm.invokeTool from a command.
 //   node test/e2e/agentToolsConfirm.mjs [--vsix FILE] [--out DIR] [--timeout SECONDS] [--keep]
@@ -77,21 +77,22 @@ runUiTest(
 
     let calls = 0;
     /** The agent asks for a write of `text` as the partner's comment through `connection`; resolves once it is asked. */
-    const askWrite = async (connection, text) => {
+    const askWrite = async (connection, text, { idsInArguments = false } = {}) => {
       calls += 1;
-      const call = {
-        id: calls,
-        tool: 'json2_call_method',
-        input: { connection, model: 'res.partner', method: 'write', ids: [partner.id], args: { vals: { comment: text } } },
-      };
+      const records = idsInArguments
+        ? { args: { ids: [partner.id], vals: { comment: text } } }
+        : { ids: [partner.id], args: { vals: { comment: text } } };
+      const call = { id: calls, tool: 'json2_call_method', input: { connection, model: 'res.partner', method: 'write', ...records } };
       fs.writeFileSync(path.join(session.workspace, 'agent-call.json'), JSON.stringify(call));
       await ui.runCommand('Agent Caller: Invoke the Tool in agent-call.json');
       return calls;
     };
     /** The modal dialog that shows `text`; answers it with the button `label` after a screenshot. */
-    const answerDialog = async (text, label, screenshot) => {
+    const answerDialog = async (text, label, screenshot, alsoShown = []) => {
       const dialog = page.locator('.monaco-dialog-box', { hasText: text });
       await dialog.waitFor({ timeout });
+      const shown = await dialog.innerText();
+      for (const expected of alsoShown) if (!shown.includes(expected)) throw new Error(`the dialog does not show ${expected}: ${shown}`);
       if (screenshot) await page.screenshot({ path: path.join(options.out, screenshot) });
       await dialog
         .locator('.monaco-button', { hasText: new RegExp(`^${label}$`) })
@@ -116,9 +117,12 @@ runUiTest(
       if (!result.invoked || JSON.parse(result.text).error) throw new Error(`the confirmed write failed: ${JSON.stringify(result)}`);
       if ((await comment()) !== 'confirmed by a person') throw new Error(`the comment is ${JSON.stringify(await comment())}`);
     });
-    await step('a write the person cancels is not sent: the agent is told, the record stays', async () => {
-      const id = await askWrite('agents', 'declined');
-      await answerDialog('The agent wants to call res.partner.write', 'Cancel');
+    await step('a write whose ids are among its arguments names them and the values; cancelled, it is not sent', async () => {
+      const id = await askWrite('agents', 'declined', { idsInArguments: true });
+      await answerDialog('The agent wants to call res.partner.write', 'Cancel', '01b-ids-in-arguments.png', [
+        `on 1 record(s) (ids ${partner.id})`,
+        '{"vals":{"comment":"declined"}}',
+      ]);
       const result = await outcome(id);
       if (result.invoked || !/Cancel/i.test(result.error)) throw new Error(`the declined call answered ${JSON.stringify(result)}`);
       if ((await comment()) !== 'confirmed by a person') throw new Error(`the comment is ${JSON.stringify(await comment())}`);

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startSandbox, testPostgresUrl, type StartedSandbox } from '../../src/sandbox/testApi';
 import { ok } from '../support/sandboxHttp';
+import { grantModelAccess } from '../support/customModelAccess';
 
 type Row = Record<string, unknown>;
 let pglite: StartedSandbox;
@@ -62,8 +63,9 @@ async function snapshot(sandbox: StartedSandbox, database: string, key = sandbox
 /** Adds data of its own to the sandbox's database: a custom model with fields and a record, an awkward partner. */
 async function addData(sandbox: StartedSandbox, label: string): Promise<void> {
   const [modelId] = await ok<number[]>(sandbox, 'ir.model', 'create', {
-    vals_list: { name: 'Portable boat', model: 'x_portable_boat', state: 'manual' },
+    vals_list: { name: 'Portable boat', model: 'x_portable_boat', state: 'manual', field_id: [] },
   });
+  await grantModelAccess(sandbox, 'x_portable_boat');
   for (const [name, ttype] of [
     ['x_name', 'char'],
     ['x_length', 'float'],

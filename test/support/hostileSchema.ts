@@ -15,9 +15,30 @@ export const HOSTILE = {
 
 type Call = (model: string, method: string, args: Record<string, unknown>) => Promise<unknown>;
 
-/** Creates x_hostile (label `modelLabel`) with x_colour (char: `fieldLabel`, `help`) and x_kind (selection `plain` → `selectionLabel`). */
+/**
+ * Creates x_hostile (label `modelLabel`) with x_colour (char: `fieldLabel`, `help`) and x_kind (selection `plain` →
+ * `selectionLabel`), readable by settings administrators (a new custom model has no access row, as on the reference).
+ */
 export async function createHostileSchema(call: Call): Promise<void> {
-  await call('ir.model', 'create', { vals_list: [{ model: HOSTILE_MODEL, name: HOSTILE.modelLabel, state: 'manual' }] });
+  const [system] = (await call('ir.model.data', 'search_read', {
+    domain: [
+      ['module', '=', 'base'],
+      ['name', '=', 'group_system'],
+      ['model', '=', 'res.groups'],
+    ],
+    fields: ['res_id'],
+  })) as Array<{ res_id: number }>;
+  const access = {
+    name: 'administrators',
+    group_id: system.res_id,
+    perm_read: true,
+    perm_write: true,
+    perm_create: true,
+    perm_unlink: true,
+  };
+  await call('ir.model', 'create', {
+    vals_list: [{ model: HOSTILE_MODEL, name: HOSTILE.modelLabel, state: 'manual', access_ids: [[0, 0, access]] }],
+  });
   const [model] = (await call('ir.model', 'search_read', { domain: [['model', '=', HOSTILE_MODEL]], fields: ['id'] })) as Array<{
     id: number;
   }>;

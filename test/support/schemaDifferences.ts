@@ -48,10 +48,26 @@ async function addFields(client: SchemaCaller, model: string, fields: readonly F
   await client.call('ir.model.fields', 'create', { vals_list: values });
 }
 
+/**
+ * Creates a custom model readable by settings administrators: as on the reference, a new custom model has no access
+ * row, and the schema documents list only the models the key may read (a module update brings its access rows too).
+ */
+async function createReadableModel(client: SchemaCaller, model: string, name: string): Promise<void> {
+  const [system] = await client.call<Array<{ res_id: number }>>('ir.model.data', 'search_read', {
+    domain: [
+      ['module', '=', 'base'],
+      ['name', '=', 'group_system'],
+    ],
+    fields: ['res_id'],
+  });
+  const access = { name: `${model} readers`, group_id: system.res_id, perm_read: true };
+  await client.call('ir.model', 'create', { vals_list: [{ ...customModelValues({ model, name }), access_ids: [[0, 0, access]] }] });
+}
+
 /** Changes both databases: afterwards "before" has what "after" lost, and "after" what it gained or changed. */
 export async function makeSchemasDiffer(before: SchemaCaller, after: SchemaCaller): Promise<void> {
-  await before.call('ir.model', 'create', { vals_list: [customModelValues({ model: REMOVED_MODEL, name: 'Retired Report' })] });
-  await after.call('ir.model', 'create', { vals_list: [customModelValues({ model: ADDED_MODEL, name: 'Compare Book' })] });
+  await createReadableModel(before, REMOVED_MODEL, 'Retired Report');
+  await createReadableModel(after, ADDED_MODEL, 'Compare Book');
   await addFields(before, 'res.partner', BEFORE_FIELDS);
   await addFields(after, 'res.partner', AFTER_FIELDS);
 }

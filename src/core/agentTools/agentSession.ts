@@ -7,11 +7,20 @@ import { SecretRedactor } from '../redaction/secretRedactor';
 import type { OpenedConnection, RunSecrets, RunTransport } from '../requestRun/runPorts';
 import { SchemaService } from '../schema/schemaService';
 
+/**
+ * The largest answer (in bytes, on the wire and decoded) the tools read from a server: far more than a model is ever
+ * shown, small enough that parsing and cutting it stays in bounded memory. Larger answers are refused unread.
+ */
+export const AGENT_MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
 /** Where the connections come from: the editor's settings and secret storage, or what `json2 run` reads. */
 export interface AgentConnectionSource {
   /** The saved connections, without secrets. */
   list(): Promise<readonly ConnectionProfile[]>;
-  /** A connection with its secret (undefined: the only one); throws, with a message that names no secret, when there is none. */
+  /**
+   * A connection with its secret (undefined: the only one), asked at every use; throws, with a message that names no
+   * secret, when there is none or when the connection may no longer be used (changed since it was pinned).
+   */
   open(name: string | undefined): Promise<OpenedConnection>;
 }
 
@@ -34,6 +43,9 @@ export interface AgentSessionOptions {
 interface OpenClient {
   readonly opened: OpenedConnection;
   readonly client: ConnectionClient;
+  /** The profile and secret the source gave, to tell whether a later answer of the source is the same connection. */
+  readonly found: string;
+  readonly secret: string;
   schema?: SchemaService;
 }
 
@@ -46,7 +58,9 @@ export class AgentSession {
   /** Every secret opened so far: applied to every answer and log line. */
   readonly redactor = new SecretRedactor();
   readonly #options: AgentSessionOptions;
-  readonly #clients = new Map<string, Promise<OpenClient>>();
+  readonly #clients = new Map<string, OpenClient>();
+  /** Clients replaced because their connection changed: closed with the session (a call may still be using one). */
+  readonly #retired: ConnectionClient[] = [];
   readonly #saved = new Map<string, ConnectionProfile>();
 
   constructor(options: AgentSessionOptions) {
@@ -135,31 +149,33 @@ export class AgentSession {
   }
 
   async close(): Promise<void> {
-    const opened = await Promise.allSettled([...this.#clients.values()]);
+    const clients = [...[...this.#clients.values()].map((open) => open.client), ...this.#retired.splice(0)];
     this.#clients.clear();
-    await Promise.all(opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value.client.close()] : [])));
+    await Promise.all(clients.map((client) => client.close()));
   }
 
-  #open(name: string | undefined): Promise<OpenClient> {
-    const key = name?.toLowerCase() ?? '';
-    let open = this.#clients.get(key);
-    if (!open) {
-      open = this.#options.source.open(name).then((found) => {
-        this.redactor.add(found.secret);
-        const opened: OpenedConnection = { profile: this.effectiveProfile(found.profile), secret: found.secret };
-        const client = new ConnectionClient(opened.profile, found.secret, {
-          ...(this.#options.userAgent !== undefined ? { userAgent: this.#options.userAgent } : {}),
-          ...(this.#options.confirm ? { confirm: this.#options.confirm } : {}),
-        });
-        this.#saved.set(found.profile.name.toLowerCase(), found.profile);
-        return { opened, client };
-      });
-      // A connection that could not be opened is asked again next time (its key may have been set since).
-      open.catch(() => {
-        this.#clients.delete(key);
-      });
-      this.#clients.set(key, open);
-    }
+  /**
+   * The connection's client. The source is asked at every use, not only the first: a source may refuse a connection
+   * that changed since (`json2 mcp` pins each connection's address and safe modes when it starts), and a client is
+   * only kept while the source gives the same profile and secret.
+   */
+  async #open(name: string | undefined): Promise<OpenClient> {
+    const found = await this.#options.source.open(name);
+    this.redactor.add(found.secret);
+    const key = found.profile.name.toLowerCase();
+    const profileText = JSON.stringify(found.profile);
+    const known = this.#clients.get(key);
+    if (known && known.found === profileText && known.secret === found.secret) return known;
+    if (known) this.#retired.push(known.client);
+    const opened: OpenedConnection = { profile: this.effectiveProfile(found.profile), secret: found.secret };
+    const client = new ConnectionClient(opened.profile, found.secret, {
+      transport: { maxResponseBytes: AGENT_MAX_ANSWER_BYTES },
+      ...(this.#options.userAgent !== undefined ? { userAgent: this.#options.userAgent } : {}),
+      ...(this.#options.confirm ? { confirm: this.#options.confirm } : {}),
+    });
+    this.#saved.set(key, found.profile);
+    const open: OpenClient = { opened, client, found: profileText, secret: found.secret };
+    this.#clients.set(key, open);
     return open;
   }
 }

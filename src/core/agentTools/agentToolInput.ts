@@ -52,7 +52,7 @@ export function checkToolInput(schema: JsonSchema, input: unknown): Record<strin
   const record = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== null && value !== undefined));
   const properties = (schema.properties ?? {}) as Record<string, PropertySchema>;
   for (const name of Object.keys(record)) {
-    if (!(name in properties))
+    if (!Object.hasOwn(properties, name))
       throw new AgentInputError(
         `Unknown input "${name}"; this tool takes ${
           Object.keys(properties)

@@ -1,13 +1,18 @@
 // Runs the agent tools by name for any host (the MCP server, VS Code): checks the input, calls, redacts, logs one line.
-import { ClientError, Json2Error } from '../client/clientErrors';
+import { ClientError, Json2Error, TransportError } from '../client/clientErrors';
 import { CallRefusedError } from '../connections/connectionClient';
 import { ConnectionLookupError } from '../connections/connectionFile';
 import { AGENT_TOOLS, agentTool, type AgentToolDefinition, type AgentToolName } from './agentToolDefinitions';
 import { AgentInputError, checkToolInput } from './agentToolInput';
-import type { AgentSession } from './agentSession';
+import { AGENT_MAX_ANSWER_BYTES, type AgentSession } from './agentSession';
+import { DEFAULT_BUDGET_CHARS, fitValue, Omissions, omittedNote } from './compactResult';
 import { callMethod, readRecords, type CallMethodInput, type ReadRecordsInput } from './recordTools';
 import { RequestFileToolError, runRequest, type RunRequestInput } from './requestFileTool';
 import { describeModel, findModels, listConnections } from './schemaTools';
+import { withServerData } from './serverData';
+
+/** Characters of an input shown in the log line, after redaction. */
+const LOGGED_INPUT_CHARS = 300;
 
 /** What a tool gives back: a JSON value for the model, and whether it is an error. Always redacted. */
 export interface AgentToolResult {
@@ -35,13 +40,34 @@ function errorValue(error: unknown, session: AgentSession): { error: string; kin
   if (error instanceof RequestFileToolError) return { error: error.message, kind: 'requestFile' };
   if (error instanceof ConnectionLookupError) return { error: error.message, kind: 'connection' };
   if (error instanceof Json2Error)
-    return {
+    return withServerData(['error', 'server'], {
       error: error.message,
       kind: error.kind,
       server: { name: error.name, status: error.status, ...(error.arguments.length > 0 ? { arguments: error.arguments } : {}) },
+    });
+  if (error instanceof TransportError && error.kind === 'responseTooLarge')
+    return {
+      error:
+        `The server's answer is larger than the ${AGENT_MAX_ANSWER_BYTES / 1024 / 1024} MB agents accept, so it was not read. ` +
+        'Ask for fewer records (limit) or fewer fields, or group them with read_group.',
+      kind: error.kind,
     };
   if (error instanceof ClientError) return { error: error.message, kind: error.kind };
   return { error: error instanceof Error ? error.message : String(error), kind: 'internal' };
+}
+
+/**
+ * The answer redacted, and within the budget whatever a tool returned (a long error message from the server, many
+ * method names): the tools cut their own lists and values first, this is the last bound on every answer.
+ */
+function withinBudget(session: AgentSession, value: unknown): { redacted: unknown; text: string } {
+  const redacted = session.redactor.redactValue(value);
+  const text = JSON.stringify(redacted) ?? 'null';
+  if (text.length <= DEFAULT_BUDGET_CHARS) return { redacted, text };
+  const omitted = new Omissions();
+  const fitted = fitValue(redacted, { budget: DEFAULT_BUDGET_CHARS - 400, omitted });
+  const bounded = fitted !== null && typeof fitted === 'object' && !Array.isArray(fitted) ? { ...fitted, ...omittedNote(omitted) } : fitted;
+  return { redacted: bounded, text: JSON.stringify(bounded) };
 }
 
 /** The tools over one session. */
@@ -75,10 +101,10 @@ export class AgentTools {
       isError = true;
       value = errorValue(error, session);
     }
-    const redacted = session.redactor.redactValue(value);
-    const text = JSON.stringify(redacted);
-    const inputText = JSON.stringify(input ?? {});
-    const shownInput = inputText.length > 300 ? `${inputText.slice(0, 300)}…` : inputText;
+    const { redacted, text } = withinBudget(session, value);
+    // Redacted whole before it is cut: a cut through a key would leave its first characters in the log.
+    const inputText = session.redactor.redact(JSON.stringify(input ?? {}) ?? '');
+    const shownInput = inputText.length > LOGGED_INPUT_CHARS ? `${inputText.slice(0, LOGGED_INPUT_CHARS)}…` : inputText;
     this.#options.log?.(
       session.redactor.redact(
         `${name} ${shownInput} → ${isError ? `error: ${(redacted as { error: string }).error}` : `ok, ${text.length} characters`} (${Math.round(performance.now() - started)} ms)`,

@@ -50,11 +50,13 @@ export async function readGroups(
     { model, method, args: { domain, fields, groupby, limit, lazy: false } },
     signal,
   );
-  return rows.map((row) => {
-    const group: Record<string, unknown> = {};
-    for (const spec of groupby) group[spec] = row[spec];
-    for (const spec of aggregates) group[spec] = spec === '__count' ? row.__count : row[spec.split(':')[0]];
-    group.__domain = row.__domain;
-    return group;
-  });
+  // Names come from the agent's input: read as own members only, written as members (even `__proto__`).
+  const member = (row: Record<string, unknown>, name: string): unknown => (Object.hasOwn(row, name) ? row[name] : undefined);
+  return rows.map((row) =>
+    Object.fromEntries([
+      ...groupby.map((spec) => [spec, member(row, spec)]),
+      ...aggregates.map((spec) => [spec, member(row, spec === '__count' ? '__count' : spec.split(':')[0])]),
+      ['__domain', member(row, '__domain')],
+    ]),
+  );
 }

@@ -2,8 +2,9 @@
 import { isReadOnlyMethod } from '../connections/readOnlyMethods';
 import { AgentInputError } from './agentToolInput';
 import type { AgentSession } from './agentSession';
-import { compactList, compactValue } from './compactResult';
+import { compactList, compactValue, Omissions, omittedNote } from './compactResult';
 import { groupMethodOf, readGroups } from './groupedRead';
+import { withServerData } from './serverData';
 
 export interface ReadRecordsInput {
   readonly connection?: string;
@@ -28,6 +29,8 @@ export async function readRecords(session: AgentSession, input: ReadRecordsInput
   const client = await session.client(input.connection);
   const domain = input.domain ?? [];
   const limit = input.limit ?? DEFAULT_LIMIT;
+  const omitted = new Omissions();
+  const cut = { redact: (text: string) => session.redactor.redact(text), omitted };
   if (input.method === 'read_group') {
     if (!input.groupby || input.groupby.length === 0) throw new AgentInputError('"groupby" is required with read_group.');
     const sent = await groupMethodOf(client, signal);
@@ -38,14 +41,15 @@ export async function readRecords(session: AgentSession, input: ReadRecordsInput
       signal,
     );
     const more = groups.length > limit;
-    const list = compactList(groups.slice(0, limit));
-    return {
+    const list = compactList(groups.slice(0, limit), cut);
+    return withServerData(['groups'], {
       model: input.model,
       method: sent,
       groups: list.items,
       returned: list.items.length,
       ...(more || list.truncated ? { truncated: true } : {}),
-    };
+      ...omittedNote(omitted),
+    });
   }
   const offset = input.offset ?? 0;
   const [records, total] = await Promise.all([
@@ -65,9 +69,9 @@ export async function readRecords(session: AgentSession, input: ReadRecordsInput
     ),
     client.call<number>({ model: input.model, method: 'search_count', args: { domain } }, signal),
   ]);
-  const list = compactList(records);
+  const list = compactList(records, cut);
   const returned = list.items.length;
-  return {
+  return withServerData(['records'], {
     model: input.model,
     records: list.items,
     total,
@@ -78,7 +82,8 @@ export async function readRecords(session: AgentSession, input: ReadRecordsInput
           next: `${total - offset - returned} more: ask again with "offset": ${offset + returned}${list.truncated ? ' (this page was cut to the size budget)' : ''}`,
         }
       : {}),
-  };
+    ...omittedNote(omitted),
+  });
 }
 
 export interface CallMethodInput {
@@ -103,12 +108,14 @@ export async function callMethod(session: AgentSession, input: CallMethodInput, 
     },
     signal,
   );
-  const compact = compactValue(result);
-  return {
+  const omitted = new Omissions();
+  const compact = compactValue(result, { redact: (text) => session.redactor.redact(text), omitted });
+  return withServerData(['result'], {
     model: input.model,
     method: input.method,
     readOnly: isReadOnlyMethod(input.method),
     result: compact.value,
     ...(compact.truncated ? { truncated: true } : {}),
-  };
+    ...omittedNote(omitted),
+  });
 }

@@ -7,7 +7,8 @@ import { RequestSession } from '../requestRun/requestSession';
 import { systemClock, type RunAsking } from '../requestRun/runPorts';
 import type { RequestRunResult } from '../requestRun/runResult';
 import type { AgentSession } from './agentSession';
-import { compactValue } from './compactResult';
+import { compactValue, Omissions, omittedNote } from './compactResult';
+import { withServerData } from './serverData';
 
 export interface RunRequestInput {
   readonly file: string;
@@ -18,14 +19,46 @@ export interface RunRequestInput {
 /** A request the tool could not run; the message says why (the file, the name). */
 export class RequestFileToolError extends Error {}
 
-/** The file inside the workspace folder, or a RequestFileToolError: agents read no file outside it and only .json2 files. */
-function workspaceFile(root: string, file: string): string {
-  const full = path.resolve(root, file);
+const isInside = (root: string, full: string): boolean => {
   const relative = path.relative(root, full);
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative))
-    throw new RequestFileToolError(`${file} is outside the workspace folder ${root}.`);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+};
+
+/**
+ * The text of a .json2 file inside the workspace folder, or a RequestFileToolError: agents read no file outside it,
+ * also through a symbolic link (the path is checked as given and again once every link in it is resolved), and only
+ * .json2 files. The file is opened without following a link at its last step, so it cannot be swapped for one.
+ */
+function readWorkspaceFile(root: string, file: string): string {
+  const outside = () => new RequestFileToolError(`${file} is outside the workspace folder ${root}.`);
+  const unreadable = (error: unknown) =>
+    new RequestFileToolError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  const full = path.resolve(root, file);
+  if (!isInside(root, full)) throw outside();
   if (path.extname(full) !== '.json2') throw new RequestFileToolError(`${file} is not a .json2 request file.`);
-  return full;
+  let real: string;
+  let realRoot: string;
+  try {
+    real = fs.realpathSync(full);
+    realRoot = fs.realpathSync(root);
+  } catch (error) {
+    throw unreadable(error);
+  }
+  if (!isInside(realRoot, real)) throw outside();
+  if (path.extname(real) !== '.json2') throw new RequestFileToolError(`${file} is not a .json2 request file.`);
+  let descriptor: number;
+  try {
+    descriptor = fs.openSync(real, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+  } catch (error) {
+    throw unreadable(error);
+  }
+  try {
+    return fs.readFileSync(descriptor, 'utf8');
+  } catch (error) {
+    throw unreadable(error);
+  } finally {
+    fs.closeSync(descriptor);
+  }
 }
 
 /**
@@ -63,13 +96,7 @@ export async function runRequest(
   input: RunRequestInput,
   signal?: AbortSignal,
 ): Promise<unknown> {
-  const file = workspaceFile(workspaceRoot, input.file);
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new RequestFileToolError(`Cannot read ${input.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
+  const text = readWorkspaceFile(workspaceRoot, input.file);
   const parsed = parseRequestFile(text);
   const errors = parsed.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if (errors.length > 0) {
@@ -98,13 +125,14 @@ export async function runRequest(
   });
   const results = await pipeline.run([request.index]);
   const own = results[results.length - 1];
-  const answer = own.body === undefined ? undefined : compactValue(session.redactor.redactValue(own.body));
-  return {
+  const omitted = new Omissions();
+  const answer = own.body === undefined ? undefined : compactValue(own.body, { redact: (text) => session.redactor.redact(text), omitted });
+  return withServerData(['body', 'error', 'assertions', 'ranFirst'], {
     ...summary(own, session),
-    ...(answer ? { body: answer.value, ...(answer.truncated ? { truncated: true } : {}) } : {}),
+    ...(answer ? { body: answer.value, ...(answer.truncated ? { truncated: true } : {}), ...omittedNote(omitted) } : {}),
     ...(own.assertions.length > 0
       ? { assertions: own.assertions.map((assertion) => ({ text: assertion.text, passed: assertion.passed, message: assertion.message })) }
       : {}),
     ...(results.length > 1 ? { ranFirst: results.slice(0, -1).map((result) => summary(result, session)) } : {}),
-  };
+  });
 }

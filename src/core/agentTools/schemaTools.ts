@@ -4,7 +4,8 @@ import type { ConnectionProfile } from '../connections/connectionProfile';
 import { filterModels } from '../explorer/modelListing';
 import type { FieldInfo } from '../schema/schemaTypes';
 import type { AgentSession } from './agentSession';
-import { compactList } from './compactResult';
+import { compactList, Omissions, omittedNote } from './compactResult';
+import { withServerData } from './serverData';
 
 interface ConnectionSummary {
   readonly name: string;
@@ -34,12 +35,12 @@ export async function listConnections(session: AgentSession, input: { databases?
       return input.databases ? { ...summary, ...(await databasesOf(profile, signal)) } : summary;
     }),
   );
-  return {
+  return withServerData(['connections'], {
     connections: summaries,
     writes: session.allowWrites
       ? 'allowed on connections that are not read-only (production connections ask first)'
       : `off: every connection is read-only for agents (${session.allowWritesHint})`,
-  };
+  });
 }
 
 async function databasesOf(
@@ -75,12 +76,14 @@ export async function findModels(
     .sort((a, b) => a.rank - b.rank || a.info.model.localeCompare(b.info.model))
     .map(({ info }) => ({ model: info.model, label: info.name }));
   const limited = matches.slice(0, input.limit ?? 50);
-  const list = compactList(limited, { total: matches.length });
-  return {
+  const omitted = new Omissions();
+  const list = compactList(limited, { total: matches.length, redact: (text) => session.redactor.redact(text), omitted });
+  return withServerData(['models'], {
     models: list.items,
     total: list.total,
     ...(list.truncated ? { truncated: true, hint: 'Give a more precise query to see the others.' } : {}),
-  };
+    ...omittedNote(omitted),
+  });
 }
 
 /** 0 exact, 1 the name or label starts with the query, 2 each word of the query starts one of theirs, 3 the rest. */
@@ -117,24 +120,33 @@ export async function describeModel(
   let chosen = Object.values(fields);
   const unknown: string[] = [];
   if (input.fields) {
-    for (const name of input.fields) if (!(name in fields)) unknown.push(name);
-    chosen = input.fields.filter((name) => name in fields).map((name) => fields[name]);
+    // Own members only: `constructor` or `__proto__` is no field of any model.
+    const known = (name: string) => Object.hasOwn(fields, name);
+    for (const name of input.fields) if (!known(name)) unknown.push(name);
+    chosen = input.fields.filter(known).map((name) => fields[name]);
   }
   const query = input.query?.trim().toLowerCase();
   if (query)
     chosen = chosen.filter((field) => field.name.toLowerCase().includes(query) || (field.string ?? '').toLowerCase().includes(query));
   chosen.sort((a, b) => Number(Boolean(b.required)) - Number(Boolean(a.required)) || a.name.localeCompare(b.name));
-  const list = compactList(chosen.map(describeField), { budget: 12_000 });
-  return {
+  const omitted = new Omissions();
+  const cut = { redact: (text: string) => session.redactor.redact(text), omitted };
+  const list = compactList(chosen.map(describeField), { ...cut, budget: 10_000 });
+  const names = compactList(
+    methods
+      .map((method) => method.name)
+      .sort()
+      .slice(0, 200),
+    { ...cut, budget: 3_000 },
+  );
+  return withServerData(['fields', 'methods'], {
     model: input.model,
     fields: list.items,
     fieldCount: list.total,
     ...(list.truncated ? { truncated: true, hint: 'Ask for fewer fields with "fields" or "query".' } : {}),
-    ...(unknown.length > 0 ? { unknownFields: unknown } : {}),
-    methods: methods
-      .map((method) => method.name)
-      .sort()
-      .slice(0, 200),
+    ...(unknown.length > 0 ? { unknownFields: compactList(unknown, { ...cut, budget: 1_000 }).items } : {}),
+    methods: names.items,
     methodCount: methods.length,
-  };
+    ...omittedNote(omitted),
+  });
 }

@@ -1,7 +1,7 @@
 // Reads a JSON-2 answer: the bare result on success, a typed Json2Error for the error object or an HTML page.
 import { Json2Error, TransportError, errorKindOf } from './clientErrors';
+import { isNoDatabasePage, noDatabaseMessage } from './databaseSelection';
 import type { HttpAnswer } from './httpTransport';
-import { textOfHtml } from './htmlText';
 import { describeAnswerWithoutErrorObject, describeNonJsonAnswer } from './nonJsonAnswer';
 
 /** How much of a non-JSON answer an error keeps, for the panel and the log. */
@@ -11,7 +11,12 @@ export const RAW_BODY_LIMIT = 4096;
  * The result of a JSON-2 call from its HTTP answer: 200 gives the parsed body (`null` when empty), 4xx/5xx throw a
  * `Json2Error`, a redirect or an unreadable success throw a `TransportError`.
  */
-export function json2ResultOf(answer: HttpAnswer, target: string, database: string | undefined, databaseHeader: string): unknown {
+export function json2ResultOf(
+  answer: HttpAnswer,
+  target: string,
+  database: string | undefined,
+  databaseHeader: string | undefined,
+): unknown {
   const text = answer.body.toString('utf8');
   if (answer.status >= 200 && answer.status < 300) {
     if (answer.status === 204 || text.trim() === '') return null;
@@ -37,14 +42,17 @@ export function json2ResultOf(answer: HttpAnswer, target: string, database: stri
   throw json2ErrorOf(answer.status, answer.headers['content-type'], text, target, database, databaseHeader);
 }
 
-/** The typed error of a 4xx/5xx answer, whether it carries the service's error object or a web page. */
+/**
+ * The typed error of a 4xx/5xx answer, whether it carries the service's error object or a web page. `databaseHeader`
+ * is the connection's one database header (undefined: both standard names were sent).
+ */
 export function json2ErrorOf(
   status: number,
   contentType: string | undefined,
   text: string,
   target: string,
   database: string | undefined,
-  databaseHeader: string,
+  databaseHeader: string | undefined,
 ): Json2Error {
   const errorObject = parseErrorObject(contentType, text);
   if (errorObject) {
@@ -60,7 +68,6 @@ export function json2ErrorOf(
     });
   }
   const rawBody = text.slice(0, RAW_BODY_LIMIT);
-  const pageText = textOfHtml(text).slice(0, 300);
   if (status === 415) {
     return new Json2Error({
       status,
@@ -70,17 +77,13 @@ export function json2ErrorOf(
       message: `${target}: the server refused the request's content type (415 Unsupported Media Type); JSON-2 bodies must be sent as application/json.`,
     });
   }
-  if (status === 404 && /database/i.test(pageText)) {
-    const which =
-      database === undefined
-        ? `no database was given: set the connection's database (sent in the ${databaseHeader} header)`
-        : `the database "${database}" sent in the ${databaseHeader} header is not one of them (or the server expects another header name)`;
+  if (isNoDatabasePage(status, contentType, text)) {
     return new Json2Error({
       status,
       target,
       rawBody,
       kind: 'noDatabase',
-      message: `${target}: the server hosts several databases and ${which}.`,
+      message: `${target}: ${noDatabaseMessage(database, databaseHeader)}`,
     });
   }
   return new Json2Error({

@@ -4,20 +4,28 @@ import { SecretRedactor } from '../redaction/secretRedactor';
 import { ClientUsageError, UnsafeRequestError } from './clientErrors';
 import type { CallRecord, CallSizes, CallTimings } from './callTimings';
 import { type ConnectionTarget, json2Path, parseConnectionTarget, resolveRequestPath } from './connectionTarget';
+import { databaseHeaderProblem, databaseHeaders, effectiveDatabase, splitDatabaseOverrideOf } from './databaseSelection';
 import { HttpTransport, type HttpAnswer, type TransportOptions } from './httpTransport';
 import { json2ResultOf } from './json2Answer';
+import { KnownDatabases, webDatabaseLister } from './knownDatabases';
 import { type NewKeyRequest, type RotateKeyOptions, type RotationOutcome, rotateApiKey } from './keyRotation';
 import { userAgentOf } from './userAgent';
-
-export const DEFAULT_DATABASE_HEADER = 'X-Service-Database';
 
 /** Everything a client needs to reach one database of one server; the key is handed over by the caller. */
 export interface Json2ConnectionSettings {
   readonly baseUrl: string;
   readonly apiKey: string;
   readonly database?: string;
-  /** Header that names the database (default `X-Service-Database`; some servers in the wild use another). */
+  /**
+   * The one header that names the database, for a server that must see only one; by default the name goes in both
+   * `X-Odoo-Database` and `X-Service-Database` (databaseSelection.ts).
+   */
   readonly databaseHeader?: string;
+  /**
+   * Refuse, before sending, a database name the server's list (`/web/database/list`, asked once) does not have;
+   * on by default. A server that does not list its databases lets every name through.
+   */
+  readonly checkDatabase?: boolean;
   /** `User-Agent`, normally from `userAgentOf(name, version)`. */
   readonly userAgent?: string;
   readonly extraHeaders?: Readonly<Record<string, string>>;
@@ -76,26 +84,28 @@ export { userAgentOf };
 export class Json2Client {
   readonly baseUrl: string;
   readonly database: string | undefined;
-  readonly databaseHeader: string;
+  /** The one header naming the database, when the connection chose one; undefined: both standard names. */
+  readonly databaseHeader: string | undefined;
   readonly target: ConnectionTarget;
   readonly #apiKey: string;
   readonly #settings: Json2ConnectionSettings;
   readonly #transport: HttpTransport;
   readonly #ownsTransport: boolean;
   readonly #redactor: SecretRedactor;
+  readonly #knownDatabases: KnownDatabases | undefined;
 
   /**
    * Checks the settings (URL, http opt-in, header names) and prepares the keep-alive pool; nothing is sent yet.
    * `sharedTransport` lets clients of the same origin (another key, another database) share one pool.
    */
-  constructor(settings: Json2ConnectionSettings, sharedTransport?: HttpTransport) {
+  constructor(settings: Json2ConnectionSettings, sharedTransport?: HttpTransport, knownDatabases?: KnownDatabases) {
     this.#redactor = new SecretRedactor([settings.apiKey]);
     try {
       if (settings.apiKey.trim() === '') throw new ClientUsageError('The API key is empty.');
       this.target = parseConnectionTarget(settings.baseUrl, settings.allowInsecureHttp);
-      this.databaseHeader = settings.databaseHeader ?? DEFAULT_DATABASE_HEADER;
-      if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(this.databaseHeader))
-        throw new ClientUsageError(`"${this.databaseHeader}" is not a valid header name.`);
+      this.databaseHeader = settings.databaseHeader === '' ? undefined : settings.databaseHeader;
+      const headerProblem = this.databaseHeader === undefined ? undefined : databaseHeaderProblem(this.databaseHeader);
+      if (headerProblem) throw new ClientUsageError(headerProblem);
       if (sharedTransport && sharedTransport.origin !== this.target.origin) {
         throw new UnsafeRequestError(`A transport for ${sharedTransport.origin} cannot carry requests for ${this.target.origin}.`);
       }
@@ -108,11 +118,16 @@ export class Json2Client {
     this.#settings = settings;
     this.#ownsTransport = sharedTransport === undefined;
     this.#transport = sharedTransport ?? new HttpTransport(this.target.origin, settings.transport);
+    const userAgent = settings.userAgent ?? userAgentOf('json2-explorer', 'development');
+    this.#knownDatabases =
+      settings.checkDatabase === false
+        ? undefined
+        : (knownDatabases ?? new KnownDatabases(webDatabaseLister(this.#transport, this.target, userAgent)));
   }
 
-  /** A client for the same connection with another key, sharing this one's connection pool. */
+  /** A client for the same connection with another key, sharing this one's connection pool and database list. */
   withApiKey(apiKey: string): Json2Client {
-    return new Json2Client({ ...this.#settings, apiKey }, this.#transport);
+    return new Json2Client({ ...this.#settings, apiKey }, this.#transport, this.#knownDatabases);
   }
 
   /** The redactor that knows this client's key, for callers that log around it. */
@@ -142,10 +157,11 @@ export class Json2Client {
     try {
       const path = resolveRequestPath(this.target, json2Path(model, method));
       const body = JSON.stringify(json2Body(args, options));
+      await this.#knownDatabases?.check(this.database, options.signal);
       answer = await this.#transport.send({
         method: 'POST',
         path,
-        headers: this.#headers(),
+        headers: this.#headers(this.database),
         body,
         signal: options.signal,
         timeoutMs: options.timeoutMs,
@@ -162,13 +178,22 @@ export class Json2Client {
 
   /**
    * Sends a request as written in a request file and returns the answer whatever its status. The target must be a
-   * path or a URL on the connection's origin; the connection's key and database header are added.
+   * path or a URL on the connection's origin; the connection's key and database headers are added. A database header
+   * of the request (either name) replaces the connection's database in every database header sent.
    */
   async send(request: RawRequest): Promise<RawAnswer> {
     let answer: HttpAnswer | undefined;
     try {
       const path = resolveRequestPath(this.target, request.target);
-      const headers = { ...this.#headers(), ...lowerCaseKeys(request.headers ?? {}), authorization: `bearer ${this.#apiKey}` };
+      const override = splitDatabaseOverrideOf(request.headers ?? {}, this.databaseHeader);
+      if (override.conflict) throw new ClientUsageError(override.conflict);
+      const database = effectiveDatabase(this.database, override.database);
+      await this.#knownDatabases?.check(database, request.signal);
+      const headers = {
+        ...this.#headers(database),
+        ...lowerCaseKeys(Object.fromEntries(override.others)),
+        authorization: `bearer ${this.#apiKey}`,
+      };
       answer = await this.#transport.send({
         method: request.method,
         path,
@@ -193,7 +218,8 @@ export class Json2Client {
   ): Promise<{ notModified: true; etag: string | undefined } | { notModified: false; etag: string | undefined; body: unknown }> {
     let answer: HttpAnswer | undefined;
     try {
-      const headers: Record<string, string> = { ...this.#headers() };
+      await this.#knownDatabases?.check(this.database, options.signal);
+      const headers: Record<string, string> = { ...this.#headers(this.database) };
       delete headers['content-type'];
       if (options.etag !== undefined) headers['if-none-match'] = options.etag;
       answer = await this.#transport.send({ method: 'GET', path: resolveRequestPath(this.target, path), headers, signal: options.signal });
@@ -284,16 +310,15 @@ export class Json2Client {
     return { baseUrl: this.baseUrl, database: this.database, databaseHeader: this.databaseHeader };
   }
 
-  #headers(): Record<string, string> {
-    const headers: Record<string, string> = {
+  #headers(database: string | undefined): Record<string, string> {
+    return {
       ...lowerCaseKeys(this.#settings.extraHeaders ?? {}),
       'content-type': 'application/json; charset=utf-8',
       accept: 'application/json',
       'user-agent': this.#settings.userAgent ?? userAgentOf('json2-explorer', 'development'),
       authorization: `bearer ${this.#apiKey}`,
+      ...lowerCaseKeys(databaseHeaders(database, this.databaseHeader)),
     };
-    if (this.database !== undefined) headers[this.databaseHeader.toLowerCase()] = this.database;
-    return headers;
   }
 
   #record(target: string, answer: HttpAnswer | undefined, error: Error | undefined): void {

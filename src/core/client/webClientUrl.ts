@@ -44,10 +44,22 @@ export function webClientPath(target: Pick<WebClientTarget, 'serverVersion' | 'm
  * that database (logging in there when it is not yet) and then sent on to the record.
  */
 export function webClientUrl(target: WebClientTarget): string {
+  return addressOf(target, webClientPath(target));
+}
+
+/**
+ * The user's own preferences in the web client, whose Account Security tab makes and deletes API keys (the action
+ * `base.action_res_users_my`, what the user menu's "Preferences" opens), on the connection's database.
+ */
+export function userPreferencesUrl(target: Omit<WebClientTarget, 'model' | 'id'>): string {
+  const action = 'base.action_res_users_my';
+  return addressOf(target, usesOdooPaths(target.serverVersion) ? `/odoo/action-${action}` : `/web#action=${action}`);
+}
+
+function addressOf(target: Pick<WebClientTarget, 'baseUrl' | 'database'>, path: string): string {
   const base = new URL(target.baseUrl);
   if (base.username !== '' || base.password !== '') throw new Error("The connection's address carries credentials: it is never opened.");
   const prefix = base.pathname.replace(/\/+$/, '');
-  const path = webClientPath(target);
   if (target.database === undefined) return `${base.origin}${prefix}${path}`;
   const query = new URLSearchParams({ db: target.database, redirect: `${prefix}${path}` });
   return `${base.origin}${prefix}/web/login?${query.toString()}`;

@@ -1,13 +1,9 @@
-// The `Add Connection` flow: URL (release checked) → interface → database → API key (or login and password) → name → where to save.
-import {
-  type ConnectionLevel,
-  type ConnectionProfile,
-  type ConnectionProtocol,
-  type ConnectionUser,
-  DEFAULT_DATABASE_HEADER,
-} from './connectionProfile';
+// The `Add Connection` flow: URL (release and database list) → database (interface probed with it) → interface → API key
+// (or login and password) → name → where to save.
+import type { ConnectionLevel, ConnectionProfile, ConnectionProtocol, ConnectionUser } from './connectionProfile';
 import { connectionNameProblem, databaseNameProblem, loginProblem, normaliseBaseUrl } from './connectionValidation';
 import { parseConnectionTarget } from '../client/connectionTarget';
+import { unknownDatabaseMessage } from '../client/databaseSelection';
 import { BACK, type InputPort, type StepPosition } from './inputPort';
 import { describeProbeFailure, type ServerProbe, type ServerRelease, type ServerTarget } from './serverProbe';
 import { removalPhrase, removalsOf } from '../migrate/removalTimeline';
@@ -67,8 +63,8 @@ export async function runAddConnectionFlow(
 function stepsFor(draft: Draft, context: AddConnectionContext): StepId[] {
   const steps: StepId[] = ['url'];
   if (draft.insecure) steps.push('insecure');
-  if ((draft.release?.available.length ?? 0) > 1) steps.push('protocol');
   steps.push('database');
+  if ((draft.release?.available.length ?? 0) > 1) steps.push('protocol');
   steps.push(
     ...(draft.protocol === undefined || draft.protocol === 'json2' ? ['apiKey' as const] : ['login' as const, 'password' as const]),
   );
@@ -77,8 +73,9 @@ function stepsFor(draft: Draft, context: AddConnectionContext): StepId[] {
   return steps;
 }
 
+// No databaseHeader: the database goes in both standard headers (client/databaseSelection.ts), as the saved connection sends it.
 function targetOf(draft: Draft): ServerTarget {
-  return { baseUrl: draft.baseUrl ?? '', database: draft.database, databaseHeader: DEFAULT_DATABASE_HEADER, allowInsecureHttp: true };
+  return { baseUrl: draft.baseUrl ?? '', database: draft.database, allowInsecureHttp: true };
 }
 
 async function runStep(
@@ -167,7 +164,7 @@ async function askStep(
       return protocol;
     }
     case 'database':
-      return askDatabase(at, port, draft);
+      return askDatabase(at, port, probe, draft);
     case 'apiKey':
       return port.askText({
         ...at,
@@ -188,7 +185,9 @@ async function askStep(
     case 'login':
       return port.askText({
         ...at,
-        prompt: `${releaseLine(draft)} This server offers no JSON-2: log in through its deprecated RPC interface.`,
+        prompt: draft.release?.available.includes('json2')
+          ? `${releaseLine(draft)} Log in through the deprecated interface you chose.`
+          : `${releaseLine(draft)} This server offers no JSON-2: log in through its deprecated RPC interface.`,
         placeholder: 'login',
         value: draft.login,
         validate: loginProblem,
@@ -249,7 +248,7 @@ async function askStep(
 
 const TYPE_ANOTHER = '\u0000another';
 
-async function askDatabase(at: StepPosition, port: InputPort, draft: Draft): Promise<unknown> {
+async function askDatabase(at: StepPosition, port: InputPort, probe: ServerProbe, draft: Draft): Promise<unknown> {
   if (draft.databases && draft.databases.length > 0) {
     const picked = await port.pick({
       ...at,
@@ -261,21 +260,45 @@ async function askDatabase(at: StepPosition, port: InputPort, draft: Draft): Pro
       ],
     });
     if (picked !== TYPE_ANOTHER) {
-      if (typeof picked === 'string') draft.database = picked;
+      if (typeof picked !== 'string') return picked;
+      draft.database = picked;
+      // The URL step's probe named no database; a failure here keeps its answer (the key check says what is wrong).
+      await probeWithDatabase(probe, draft, new AbortController().signal).catch(() => undefined);
       return picked;
     }
   }
   return port.askText({
     ...at,
-    prompt: `${releaseLine(draft)} The database name; leave empty when the server serves a single database.`,
+    prompt: `${releaseLine(draft)} ${
+      draft.release?.needsDatabase
+        ? 'The server hosts several databases: type the name of one.'
+        : 'The database name; leave empty when the server serves a single database.'
+    }`,
     placeholder: 'database',
     value: draft.database,
     validate: (value) => (value.trim() === '' ? undefined : databaseNameProblem(value.trim())),
-    check: async (value) => {
-      draft.database = value.trim() === '' ? undefined : value.trim();
+    check: async (value, signal) => {
+      const name = value.trim() === '' ? undefined : value.trim();
+      if (name === undefined && draft.release?.needsDatabase)
+        return { problem: 'The server answered "No database is selected": it hosts several databases, so name one.' };
+      if (name !== undefined && draft.databases && !draft.databases.includes(name))
+        return { problem: unknownDatabaseMessage(name, draft.databases) };
+      draft.database = name;
+      try {
+        await probeWithDatabase(probe, draft, signal);
+      } catch (error) {
+        return { problem: describeProbeFailure(error, 'release') };
+      }
       return { value: true };
     },
   });
+}
+
+/** JSON-2 asked again with the chosen database, which a server hosting several needs before it shows its routes. */
+async function probeWithDatabase(probe: ServerProbe, draft: Draft, signal: AbortSignal): Promise<void> {
+  if (draft.database === undefined) return;
+  const release = await probe.release(targetOf(draft), signal);
+  Object.assign(draft, { release, protocol: release.protocol });
 }
 
 function protocolLabel(protocol: ConnectionProtocol): string {
@@ -319,7 +342,6 @@ function profileOf(draft: Draft): ConnectionProfile {
   return {
     name: draft.name ?? '',
     baseUrl: draft.baseUrl ?? '',
-    databaseHeader: DEFAULT_DATABASE_HEADER,
     protocol: draft.protocol ?? 'json2',
     readOnly: false,
     production: false,

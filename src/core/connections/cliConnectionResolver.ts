@@ -1,5 +1,6 @@
 // The CLI's connection: by name from the workspace settings or a --connections file, or given by URL, with its key.
-import { type ConnectionProfile, DEFAULT_DATABASE_HEADER } from './connectionProfile';
+import { databaseHeaderProblem } from '../client/databaseSelection';
+import type { ConnectionProfile } from './connectionProfile';
 import { ConnectionLookupError, type ConnectionSource, findWorkspaceSettings, readConnectionsFile } from './connectionFile';
 import { databaseNameProblem, normaliseBaseUrl } from './connectionValidation';
 import { findConnectionSecret, type FoundSecret } from './cliSecretLookup';
@@ -14,8 +15,12 @@ export interface CliConnectionOptions {
   /** `--url URL [--db DB]`: a connection that is not saved anywhere. */
   readonly url?: string;
   readonly database?: string;
+  /** `--db-header NAME` with `--url` (else `JSON2_DATABASE_HEADER`): send the database in this header only. */
+  readonly databaseHeader?: string;
   readonly keyFile?: string;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** The connections to pick from, as pinned when the command started (`ConnectionPins`): the file is not read again. */
+  readonly pinned?: { readonly source: ConnectionSource | undefined };
 }
 
 export interface CliConnection {
@@ -35,20 +40,27 @@ export function loadCliConnections(options: Pick<CliConnectionOptions, 'cwd' | '
   return settings === undefined ? undefined : readConnectionsFile(settings, 'workspace');
 }
 
+/** The environment variable that gives `--db-header` when the option is left out. */
+export const DATABASE_HEADER_VARIABLE = 'JSON2_DATABASE_HEADER';
+
 /** Picks the connection and finds its key; throws a `ConnectionLookupError` that says what to do. */
 export function resolveCliConnection(options: CliConnectionOptions): CliConnection {
   if (options.url !== undefined) {
     if (options.connectionName !== undefined) throw new ConnectionLookupError('usage', 'Give either --connection or --url, not both.');
-    const profile = adHocProfile(options.url, options.database);
+    const header = options.databaseHeader ?? nonEmpty(options.env[DATABASE_HEADER_VARIABLE]);
+    const profile = adHocProfile(options.url, options.database, header);
     return { profile, secret: findConnectionSecret({ env: options.env, keyFile: options.keyFile }) };
   }
   if (options.database !== undefined)
     throw new ConnectionLookupError('usage', '--db goes with --url; a saved connection names its own database.');
-  const source = loadCliConnections(options);
+  if (options.databaseHeader !== undefined)
+    throw new ConnectionLookupError('usage', '--db-header goes with --url; a saved connection names its own (databaseHeader).');
+  const source = options.pinned ? options.pinned.source : loadCliConnections(options);
   const profile = pickConnection(source, options.connectionName);
   const secret = findConnectionSecret({
     connectionName: profile.name,
     protocol: profile.protocol,
+    baseUrl: profile.baseUrl,
     env: options.env,
     keyFile: options.keyFile,
   });
@@ -84,15 +96,21 @@ function pickConnection(source: ConnectionSource | undefined, name: string | und
   );
 }
 
-function adHocProfile(url: string, database: string | undefined): ConnectionProfile {
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function adHocProfile(url: string, database: string | undefined, databaseHeader: string | undefined): ConnectionProfile {
   const base = normaliseBaseUrl(url);
   if ('problem' in base) throw new ConnectionLookupError('usage', base.problem);
   const problem = database === undefined ? undefined : databaseNameProblem(database);
   if (problem) throw new ConnectionLookupError('usage', problem);
+  const headerProblem = databaseHeader === undefined ? undefined : databaseHeaderProblem(databaseHeader);
+  if (headerProblem) throw new ConnectionLookupError('usage', `--db-header (or ${DATABASE_HEADER_VARIABLE}): ${headerProblem}`);
   return {
     name: 'command line',
     baseUrl: base.url,
-    databaseHeader: DEFAULT_DATABASE_HEADER,
+    ...(databaseHeader !== undefined ? { databaseHeader } : {}),
     protocol: 'json2',
     readOnly: false,
     production: false,

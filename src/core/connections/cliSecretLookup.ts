@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConnectionLookupError } from './connectionFile';
 import type { ConnectionProtocol } from './connectionProfile';
-import { apiKeyVariableOf, GENERIC_API_KEY_VARIABLE, passwordVariableOf } from './connectionSecretNames';
+import { apiKeyVariableOf, GENERIC_API_KEY_VARIABLE, originOf, originVariableOf, passwordVariableOf } from './connectionSecretNames';
 
 /** A secret and where it was found (the place, never the value, may be printed). */
 export interface FoundSecret {
@@ -23,6 +23,8 @@ export interface SecretLookupOptions {
   readonly keyFile?: string;
   /** The connection's interface (default JSON-2): on the deprecated ones the secret is a password (or a key). */
   readonly protocol?: ConnectionProtocol;
+  /** The connection's address: checked against `JSON2_ORIGIN_<NAME>` when that variable binds its secret to an origin. */
+  readonly baseUrl?: string;
 }
 
 /**
@@ -32,6 +34,7 @@ export interface SecretLookupOptions {
  * Throws a `ConnectionLookupError` naming the places it looked.
  */
 export function findConnectionSecret(options: SecretLookupOptions): FoundSecret {
+  checkBoundOrigin(options);
   if (options.keyFile !== undefined) return readKeyFile(options.keyFile);
   const legacy = options.protocol !== undefined && options.protocol !== 'json2' && options.connectionName !== undefined;
   const variables =
@@ -53,6 +56,30 @@ export function findConnectionSecret(options: SecretLookupOptions): FoundSecret 
     `${what}: set ${variables.join(' or ')} in the environment, or give --key-file FILE. ` +
       'Secrets are never taken from the command line, where other users and the shell history could see them.',
   );
+}
+
+/**
+ * `JSON2_ORIGIN_<NAME>`, when set, is the only origin the connection's secret (from any place) may go to: a connection
+ * of that name pointing elsewhere (a workspace edited since the variable was set) is refused before any secret is read.
+ */
+function checkBoundOrigin(options: SecretLookupOptions): void {
+  if (options.connectionName === undefined || options.baseUrl === undefined) return;
+  const variable = originVariableOf(options.connectionName);
+  const bound = options.env[variable]?.trim();
+  if (!bound) return;
+  let origin: string;
+  try {
+    origin = new URL(bound).origin;
+  } catch {
+    throw new ConnectionLookupError('usage', `${variable} must be an origin such as https://erp.example.com:8443.`);
+  }
+  if (originOf(options.baseUrl) !== origin) {
+    throw new ConnectionLookupError(
+      'changed',
+      `The key of the connection "${options.connectionName}" is bound to ${origin} (${variable}), but the connection points to ` +
+        `${originOf(options.baseUrl)}: nothing was sent. Check where the connection's address was changed.`,
+    );
+  }
 }
 
 /**

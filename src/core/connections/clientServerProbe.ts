@@ -2,6 +2,7 @@
 import { DatabaseManagerClient } from '../client/databaseManagerClient';
 import { Json2Client } from '../client/json2Client';
 import { LegacyRpcClient } from '../client/legacyRpcClient';
+import { databaseNamesOf } from '../client/knownDatabases';
 import { detectProtocol } from '../client/protocolDetection';
 import type { TransportOptions } from '../client/httpTransport';
 import type { ConnectionProtocol, ConnectionUser } from './connectionProfile';
@@ -17,9 +18,19 @@ export function clientServerProbe(options: ProbeOptions = {}): ServerProbe {
   const transport: TransportOptions = { requestTimeoutMs: 20_000, ...options.transport };
   return {
     async release(target: ServerTarget, signal: AbortSignal): Promise<ServerRelease> {
-      const detected = await detectProtocol(target.baseUrl, { transport, signal });
+      const detected = await detectProtocol(target.baseUrl, {
+        database: target.database,
+        databaseHeader: target.databaseHeader,
+        transport,
+        signal,
+      });
       const others = (['json2', 'xmlrpc', 'jsonrpc'] as const).filter((protocol) => detected[protocol] && protocol !== detected.protocol);
-      return { version: detected.version, protocol: detected.protocol, available: [detected.protocol, ...others] };
+      return {
+        version: detected.version,
+        protocol: detected.protocol,
+        available: [detected.protocol, ...others],
+        ...(detected.needsDatabase ? { needsDatabase: true } : {}),
+      };
     },
 
     async databases(target: ServerTarget, signal: AbortSignal): Promise<readonly string[] | undefined> {
@@ -32,8 +43,7 @@ export function clientServerProbe(options: ProbeOptions = {}): ServerProbe {
         transport,
       });
       try {
-        const names = await manager.list(signal);
-        return Array.isArray(names) && names.every((name) => typeof name === 'string') ? names : undefined;
+        return databaseNamesOf(await manager.list(signal));
       } catch (error) {
         if ((error as { kind?: unknown }).kind === 'cancelled') throw error;
         return undefined;

@@ -1,4 +1,5 @@
 // The flows that change a saved connection: edit one setting, rename, and update the key (checked with the server).
+import { databaseHeaderNames, databaseHeaderProblem } from '../client/databaseSelection';
 import type { ConnectionProfile, ConnectionUser, SavedConnection } from './connectionProfile';
 import { connectionNameProblem, databaseNameProblem, loginProblem, normaliseBaseUrl } from './connectionValidation';
 import { BACK, type InputPort, type PickItem } from './inputPort';
@@ -35,7 +36,7 @@ export async function runEditConnectionFlow(
   const items: PickItem<Field>[] = [
     { label: 'Server address', description: profile.baseUrl, value: 'baseUrl' },
     { label: 'Database', description: profile.database ?? '(none: the server serves one)', value: 'database' },
-    { label: 'Database header', description: profile.databaseHeader, value: 'databaseHeader' },
+    { label: 'Database header', description: databaseHeaderNames(profile.databaseHeader).join(' and '), value: 'databaseHeader' },
     ...(profile.protocol === 'json2' ? [] : [{ label: 'Login', description: profile.login ?? '', value: 'login' as const }]),
     {
       label: 'Read-only',
@@ -120,12 +121,14 @@ export async function runEditConnectionFlow(
     case 'databaseHeader': {
       const answer = await port.askText({
         ...at,
-        prompt: 'The header that names the database (X-Service-Database unless the server expects another).',
-        value: profile.databaseHeader,
-        validate: (value) => (/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(value.trim()) ? undefined : 'Not a header name.'),
+        prompt: `The one header that names the database, for a server that must see only one; leave empty to send both ${databaseHeaderNames().join(' and ')} (the default).`,
+        value: profile.databaseHeader ?? '',
+        validate: (value) => (value.trim() === '' ? undefined : databaseHeaderProblem(value.trim())),
         check: async (value) => ({ value: value.trim() }),
       });
-      return answer === undefined || answer === BACK ? undefined : { profile: { ...profile, databaseHeader: answer }, secret: 'keep' };
+      if (answer === undefined || answer === BACK) return undefined;
+      const { databaseHeader: _previous, ...rest } = profile;
+      return { profile: answer === '' ? rest : { ...rest, databaseHeader: answer }, secret: 'keep' };
     }
     case 'login': {
       const answer = await port.askText({

@@ -7,10 +7,13 @@ import { type ConnectionList, readConnectionLevel } from './connectionSettings';
 
 /** A connection or secret could not be found or read; `message` says where it looked (never a secret). */
 export class ConnectionLookupError extends Error {
-  /** `usage`: the options contradict each other; `file`: a file is unreadable or malformed; `missing`: nothing found. */
-  readonly reason: 'usage' | 'file' | 'missing';
+  /**
+   * `usage`: the options contradict each other; `file`: a file is unreadable or malformed; `missing`: nothing found;
+   * `changed`: the connection is no longer where (or as) its key was given for (`ConnectionPins`, `JSON2_ORIGIN_<NAME>`).
+   */
+  readonly reason: 'usage' | 'file' | 'missing' | 'changed';
 
-  constructor(reason: 'usage' | 'file' | 'missing', message: string) {
+  constructor(reason: ConnectionLookupError['reason'], message: string) {
     super(message);
     this.name = 'ConnectionLookupError';
     this.reason = reason;

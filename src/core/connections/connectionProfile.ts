@@ -5,9 +5,6 @@ export type ConnectionProtocol = 'json2' | 'jsonrpc' | 'xmlrpc';
 
 export const CONNECTION_PROTOCOLS: readonly ConnectionProtocol[] = ['json2', 'jsonrpc', 'xmlrpc'];
 
-/** The header that names the database when a server hosts several (service-api.md, Authentication 3). */
-export const DEFAULT_DATABASE_HEADER = 'X-Service-Database';
-
 /**
  * A saved connection as it lives in settings (`json2.connections`). Secrets are never part of it: the API key (and,
  * for the deprecated RPC interfaces, the password or key used with the login) live in the editor's secret storage or,
@@ -20,8 +17,11 @@ export interface ConnectionProfile {
   readonly baseUrl: string;
   /** The database; absent when the server serves one database (or picks it from the host name). */
   readonly database?: string;
-  /** Header that carries the database name; `X-Service-Database` unless the server expects another. */
-  readonly databaseHeader: string;
+  /**
+   * The one header that carries the database name, for a server that must see only one; absent (the default): the
+   * name goes in both `X-Odoo-Database` and `X-Service-Database` (client/databaseSelection.ts).
+   */
+  readonly databaseHeader?: string;
   readonly protocol: ConnectionProtocol;
   /** For the deprecated RPC interfaces: the login that goes with the password or key. */
   readonly login?: string;

@@ -20,9 +20,31 @@ export function apiKeyVariableOf(connectionName: string): string {
   return `${GENERIC_API_KEY_VARIABLE}_${variableSuffixOf(connectionName)}`;
 }
 
+/** The prefix of the variables binding a connection's secret to an origin. */
+export const ORIGIN_VARIABLE_PREFIX = 'JSON2_ORIGIN';
+
+/**
+ * `JSON2_ORIGIN_MY_LOCAL`: the origin (`https://erp.example.com:8443`) the secret of the connection `my-local` is
+ * given for; the CLI refuses to send it to that connection at any other origin.
+ */
+export function originVariableOf(connectionName: string): string {
+  return `${ORIGIN_VARIABLE_PREFIX}_${variableSuffixOf(connectionName)}`;
+}
+
 /** `JSON2_PASSWORD_MY_LOCAL`: the password of the connection `my-local` on XML-RPC or JSON-RPC (a key works too). */
 export function passwordVariableOf(connectionName: string): string {
   return `${PASSWORD_VARIABLE_PREFIX}_${variableSuffixOf(connectionName)}`;
+}
+
+/** Whether the CLI takes a secret, or the origin a secret is bound to, from this environment variable. */
+export function isSecretLookupVariable(name: string): boolean {
+  const upper = name.toUpperCase();
+  return (
+    upper === GENERIC_API_KEY_VARIABLE ||
+    upper.startsWith(`${GENERIC_API_KEY_VARIABLE}_`) ||
+    upper.startsWith(`${PASSWORD_VARIABLE_PREFIX}_`) ||
+    upper.startsWith(`${ORIGIN_VARIABLE_PREFIX}_`)
+  );
 }
 
 /**
@@ -34,7 +56,8 @@ export function secretStorageKeyOf(profile: Pick<ConnectionProfile, 'name' | 'ba
   return `json2.connection/${kind}/${originOf(profile.baseUrl)}/${profile.name}`;
 }
 
-function originOf(baseUrl: string): string {
+/** The origin (scheme, host, port) of a URL; the text itself when it is not a URL. */
+export function originOf(baseUrl: string): string {
   try {
     return new URL(baseUrl).origin;
   } catch {

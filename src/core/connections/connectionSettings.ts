@@ -1,7 +1,6 @@
 // Reads and writes the `json2.connections` setting: the list in effect from user and workspace levels, and edits that
 // keep every entry the reader could not use.
 import type { ConnectionLevel, ConnectionProfile, SavedConnection } from './connectionProfile';
-import { DEFAULT_DATABASE_HEADER } from './connectionProfile';
 import { apiKeyVariableOf } from './connectionSecretNames';
 import { parseConnectionEntry } from './connectionValidation';
 
@@ -67,7 +66,7 @@ export function mergeConnectionLevels(levels: { user?: unknown; workspace?: unkn
 export function toSettingsEntry(profile: ConnectionProfile): Record<string, unknown> {
   const entry: Record<string, unknown> = { name: profile.name, baseUrl: profile.baseUrl };
   if (profile.database !== undefined) entry.database = profile.database;
-  if (profile.databaseHeader !== DEFAULT_DATABASE_HEADER) entry.databaseHeader = profile.databaseHeader;
+  if (profile.databaseHeader !== undefined) entry.databaseHeader = profile.databaseHeader;
   if (profile.protocol !== 'json2') entry.protocol = profile.protocol;
   if (profile.login !== undefined && profile.protocol !== 'json2') entry.login = profile.login;
   if (profile.readOnly) entry.readOnly = true;

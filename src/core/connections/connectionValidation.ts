@@ -1,19 +1,13 @@
 // Checks each part of a connection (name, URL, database, login, variables) and reads one settings entry into a profile.
 import { parseConnectionTarget } from '../client/connectionTarget';
+import { databaseHeaderProblem } from '../client/databaseSelection';
 import { isSecretName } from '../redaction/secretRedactor';
-import {
-  CONNECTION_PROTOCOLS,
-  type ConnectionProfile,
-  type ConnectionProtocol,
-  type ConnectionUser,
-  DEFAULT_DATABASE_HEADER,
-} from './connectionProfile';
+import { CONNECTION_PROTOCOLS, type ConnectionProfile, type ConnectionProtocol, type ConnectionUser } from './connectionProfile';
 import { readDefaultContext } from './defaultContext';
 
 const NAME_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9 ._-]{0,62}[A-Za-z0-9._-])?$/;
 // The server's own rule for database names.
 const DATABASE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/;
-const HEADER_NAME_PATTERN = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 const VARIABLE_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
@@ -89,8 +83,9 @@ export function parseConnectionEntry(value: unknown): { profile: ConnectionProfi
   const database = text('database');
   const databaseProblem = database === undefined ? undefined : databaseNameProblem(database);
   if (databaseProblem) problems.push(databaseProblem);
-  const databaseHeader = text('databaseHeader') ?? DEFAULT_DATABASE_HEADER;
-  if (!HEADER_NAME_PATTERN.test(databaseHeader)) problems.push(`"${databaseHeader}" is not a header name.`);
+  const databaseHeader = text('databaseHeader');
+  const headerProblem = databaseHeader === undefined ? undefined : databaseHeaderProblem(databaseHeader);
+  if (headerProblem) problems.push(headerProblem);
   const protocol = (text('protocol') ?? 'json2') as ConnectionProtocol;
   if (!CONNECTION_PROTOCOLS.includes(protocol)) problems.push(`"protocol" must be one of ${CONNECTION_PROTOCOLS.join(', ')}.`);
   const login = text('login');
@@ -111,7 +106,7 @@ export function parseConnectionEntry(value: unknown): { profile: ConnectionProfi
     profile: {
       name,
       baseUrl: url.url,
-      databaseHeader,
+      ...(databaseHeader !== undefined ? { databaseHeader } : {}),
       protocol,
       readOnly,
       production,

@@ -1,6 +1,10 @@
 // The methods and routes a read-only connection may use, and what a request is in those terms.
+import { isCallableMethod } from '../client/methodVisibility';
 
-/** Model methods that only read. Anything else may write and is refused on read-only connections. */
+/**
+ * Model methods that only read and that a server lets a client call (never a private one: `check_access` is refused
+ * by a real server, see methodVisibility.ts). Anything else may write and is refused on read-only connections.
+ */
 export const READ_ONLY_METHODS: ReadonlySet<string> = new Set([
   'search',
   'read',
@@ -11,9 +15,9 @@ export const READ_ONLY_METHODS: ReadonlySet<string> = new Set([
   'read_group',
   'formatted_read_group',
   'default_get',
-  'check_access',
   'has_access',
   'context_get',
+  'has_group',
 ]);
 
 /** GET routes that only read: the version and the schema documents. */
@@ -37,9 +41,9 @@ export type GuardedRequest =
       readonly body?: unknown;
     };
 
-/** True when the method is on the read-only list. */
+/** True when the method is on the read-only list (a private method never is). */
 export function isReadOnlyMethod(method: string): boolean {
-  return READ_ONLY_METHODS.has(method);
+  return READ_ONLY_METHODS.has(method) && isCallableMethod(method);
 }
 
 /**

@@ -1,12 +1,14 @@
 // What the connection flows need to learn from a server before saving a connection, as a port, and how its failures
 // read to a person.
+import { UnknownDatabaseError } from '../client/knownDatabases';
 import type { ConnectionProtocol, ConnectionUser } from './connectionProfile';
 
 /** Where to reach a server, without credentials. */
 export interface ServerTarget {
   readonly baseUrl: string;
   readonly database?: string;
-  readonly databaseHeader: string;
+  /** The one header naming the database; undefined: both standard names (client/databaseSelection.ts). */
+  readonly databaseHeader?: string;
   readonly allowInsecureHttp: boolean;
 }
 
@@ -18,11 +20,19 @@ export interface ServerRelease {
   readonly protocol: ConnectionProtocol;
   /** Every interface that answered, the preferred one first. */
   readonly available: readonly ConnectionProtocol[];
+  /**
+   * The server answered "No database is selected" to the JSON-2 probe: it hosts several databases, so ask again
+   * naming the database before trusting `protocol`.
+   */
+  readonly needsDatabase?: boolean;
 }
 
 /** The checks a new or edited connection goes through; each rejects with the clients' typed errors. */
 export interface ServerProbe {
-  /** The release and the interface to use (`GET /web/version`, a keyless JSON-2 call, the deprecated common service). */
+  /**
+   * The release and the interface to use (`GET /web/version`, a keyless JSON-2 call naming the target's database, the
+   * deprecated common service).
+   */
   release(target: ServerTarget, signal: AbortSignal): Promise<ServerRelease>;
   /** The server's databases, or undefined when it does not list them (listing disabled, not allowed). */
   databases(target: ServerTarget, signal: AbortSignal): Promise<readonly string[] | undefined>;
@@ -65,7 +75,9 @@ export function describeProbeFailure(error: unknown, what: 'release' | 'key' | '
         ? 'The server refused this login and password (or key). Check both, and the database.'
         : 'The server refused this key (Invalid apikey): it may be mistyped, expired or revoked, or belong to another database.';
     case 'noDatabase':
-      return 'The server hosts several databases and none was selected: go back and choose the database.';
+      return error instanceof UnknownDatabaseError
+        ? `${message} Go back and choose one of them.`
+        : 'The server answered "No database is selected": it hosts several databases. Go back and choose the database (or check its name).';
     case 'access':
       return `The server refused access: ${message}`;
     case 'network':

@@ -52,6 +52,14 @@ export interface KeyDialogs {
   /** A failure, with what it means in plain words. */
   showError(message: string, detail?: string): void;
   showInfo(message: string): void;
+  /**
+   * Modal: the server cannot make or revoke keys through its API, and what to do in its web client instead (the
+   * user's preferences, Account Security, at `url`). True when the person goes on (the editor opens `url` in the
+   * browser when asked to), false to stop.
+   */
+  offerBrowserPath(message: string, detail: string, url: string): Promise<boolean>;
+  /** Modal: has the person done this step in the browser (deleted a key at `url`, which can be opened again)? */
+  confirmBrowserStep(question: string, detail: string, url: string): Promise<boolean>;
 }
 
 export interface KeyFlowPorts {
@@ -64,6 +72,11 @@ export interface KeyFlowPorts {
   readonly dialogs: () => KeyDialogs;
   readonly progress: ProgressPort;
   readonly log: FlowLog;
+  /**
+   * Update API Key on the connection: its new key asked in a password box (`reason` said first), checked on the
+   * server, then stored; true when stored. Keys made in the browser come in this way.
+   */
+  readonly updateKey: (saved: SavedConnection, reason: string) => Promise<boolean>;
 }
 
 /** What a key command works on: the connection its node or argument names, else one picked (JSON-2 only). */

@@ -2,8 +2,10 @@
 // rotateKeyFlow.ts.
 import type { SavedConnection } from '../connections/connectionProfile';
 import { BACK } from '../connections/inputPort';
+import { browserGenerateFlow, browserRevokeFlow, keyMethodsAbsent } from './browserKeyFlows';
 import { explainKeyFailure } from './keyErrorExplanation';
 import { connectionKey, failureOf, type KeyFlowPorts, type KeyTarget } from './keyFlowPorts';
+import { isMissingKeyMethod } from './keyMethodsSupport';
 import { askNewKeyQuestions } from './newKeyQuestions';
 
 /** Offers the connections of the same server and database, the generating one first, to store a new key in. */
@@ -47,6 +49,7 @@ export async function generateKeyFlow(ports: KeyFlowPorts, target: KeyTarget, no
   if (!saved) return false;
   const key = await connectionKey(ports, saved);
   if (key === undefined) return false;
+  if (await keyMethodsAbsent(ports, saved, key)) return browserGenerateFlow(ports, saved, 'documents');
   const remembered = ports.choices.get(saved.profile.name);
   const answers = await askNewKeyQuestions(ports.input(), {
     connection: saved.profile.name,
@@ -63,6 +66,7 @@ export async function generateKeyFlow(ports: KeyFlowPorts, target: KeyTarget, no
       client.generateKey({ name: answers.name, scope: answers.scope, expirationDate: answers.expirationDate }),
     );
   } catch (error) {
+    if (isMissingKeyMethod(failureOf(error))) return browserGenerateFlow(ports, saved, 'answer');
     const explained = explainKeyFailure('generate', failureOf(error));
     ports.log.warn(`[${saved.profile.name}] generate failed: ${explained.text}`);
     ports.dialogs().showError(explained.text);
@@ -114,6 +118,7 @@ export async function revokeKeyFlow(ports: KeyFlowPorts, target: KeyTarget): Pro
   const name = saved.profile.name;
   const ownKey = await connectionKey(ports, saved);
   if (ownKey === undefined) return false;
+  if (await keyMethodsAbsent(ports, saved, ownKey)) return browserRevokeFlow(ports, saved, ownKey, 'documents');
   const revoked = await keyToRevoke(ports, `Revoke API Key (${name})`, ownKey);
   if (revoked === undefined) return false;
   const own = revoked === ownKey;
@@ -126,6 +131,7 @@ export async function revokeKeyFlow(ports: KeyFlowPorts, target: KeyTarget): Pro
   try {
     await client.revokeKey(revoked);
   } catch (error) {
+    if (isMissingKeyMethod(failureOf(error))) return browserRevokeFlow(ports, saved, ownKey, 'answer');
     const explained = client.redactor.with(revoked).redact(explainKeyFailure('revoke', failureOf(error)).text);
     ports.log.warn(`[${name}] revoke failed: ${explained}`);
     ports.dialogs().showError(explained);

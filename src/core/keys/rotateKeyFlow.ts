@@ -3,7 +3,9 @@
 import type { KeyRotationError, RotationStep } from '../client/keyRotation';
 import type { SavedConnection } from '../connections/connectionProfile';
 import { DEFAULT_LIFETIME_ID, expirationDateFor, lifetimePreset } from './keyExpiration';
-import { connectionKey, type KeyFlowPorts, type KeyTarget } from './keyFlowPorts';
+import { browserRotateFlow, keyMethodsAbsent } from './browserKeyFlows';
+import { connectionKey, failureOf, type KeyFlowPorts, type KeyTarget } from './keyFlowPorts';
+import { isMissingKeyMethod } from './keyMethodsSupport';
 import { rotateKeyWithSteps } from './observedRotation';
 import { type RotationAftermath, rotationReport } from './rotationReport';
 
@@ -48,6 +50,7 @@ export async function rotateKeyFlow(ports: KeyFlowPorts, target: KeyTarget, now 
   if (!saved) return false;
   const oldKey = await connectionKey(ports, saved);
   if (oldKey === undefined) return false;
+  if (await keyMethodsAbsent(ports, saved, oldKey)) return browserRotateFlow(ports, saved, oldKey, 'documents');
   const name = saved.profile.name;
   const confirmed = await ports
     .dialogs()
@@ -78,6 +81,13 @@ export async function rotateKeyFlow(ports: KeyFlowPorts, target: KeyTarget, now 
     return true;
   } catch (error) {
     if ((error as Partial<KeyRotationError>).step === undefined) throw error;
+    // A server without generate (its documentation unreadable, so not known before): the rotation goes to the browser.
+    const stopped = error as KeyRotationError;
+    if (
+      stopped.step === 'generate' &&
+      isMissingKeyMethod({ ...failureOf(error), status: stopped.causeKind === 'notFound' ? 404 : undefined })
+    )
+      return browserRotateFlow(ports, saved, oldKey, 'answer');
     const report = rotationReport(await cleanUpRotation(ports, saved, oldKey, error as KeyRotationError, request.name));
     ports.log.warn(`[${name}] ${report.summary}\n${report.detail}`);
     ports.dialogs().showError(report.summary, report.detail);

@@ -16,9 +16,12 @@ export interface RotationAftermath {
   readonly reason: string;
   /** Which key the connection holds now. */
   readonly connectionHolds: 'old' | 'new';
-  /** The new key: never made, valid, or revoked again by the clean-up. */
-  readonly newKey: 'none' | 'valid' | 'revoked';
-  /** The label the new key was made with, so a person can find it in the user's preferences. */
+  /**
+   * The new key: never made, valid, revoked again by the clean-up, or (a rotation in the browser) not pasted here,
+   * whether or not it was made there.
+   */
+  readonly newKey: 'none' | 'valid' | 'revoked' | 'notPasted';
+  /** The label the new key was made with, so a person can find it in the user's preferences; '' when unknown. */
   readonly newKeyName: string;
 }
 
@@ -38,18 +41,23 @@ export function rotationReport(aftermath: RotationAftermath): RotationReport {
       ? 'The old key: valid, and it is the key the connection uses.'
       : 'The old key: still valid (not revoked). Revoke it with "Revoke API Key…" once nothing uses it any more.',
   );
+  const newKey = aftermath.newKeyName === '' ? 'The new key' : `The new key "${aftermath.newKeyName}"`;
   if (aftermath.newKey === 'valid') {
     validNow.push(
       aftermath.connectionHolds === 'new'
-        ? `The new key "${aftermath.newKeyName}": valid, and it is the key the connection uses now.`
-        : `The new key "${aftermath.newKeyName}": valid but stored nowhere; delete it in the user's preferences (Account Security).`,
+        ? `${newKey}: valid, and it is the key the connection uses now.`
+        : `${newKey}: valid but stored nowhere; delete it in the user's preferences (Account Security).`,
     );
   }
   const gone =
     aftermath.newKey === 'revoked'
-      ? [`The new key "${aftermath.newKeyName}" was revoked again.`]
+      ? [`${newKey} was revoked again.`]
       : aftermath.newKey === 'none'
         ? ['No new key was made.']
-        : [];
+        : aftermath.newKey === 'notPasted'
+          ? [
+              "No new key is in the connection; a key made in the browser and not pasted here stays valid until it is deleted in the user's preferences (Account Security).",
+            ]
+          : [];
   return { summary, validNow, detail: ['Valid now:', ...validNow.map((line) => `• ${line}`), ...gone].join('\n') };
 }

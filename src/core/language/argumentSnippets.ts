@@ -1,6 +1,8 @@
 // Sensible value snippets for a method's arguments, and the method arguments of a request as the schema knows them.
 import { knownMethod } from '../client/methodCatalog';
+import { isPrivateMethod } from '../client/methodVisibility';
 import type { MethodInfo, MethodParameterInfo } from '../schema/schemaTypes';
+import { docstringMarkdown } from '../untrustedText/docstringMarkdown';
 import { escapeMarkdown } from '../untrustedText/markdownEscape';
 import type { SchemaSource } from './languageTypes';
 
@@ -39,7 +41,7 @@ export function argumentSnippet(name: string, parameter?: MethodParameterInfo): 
   return '$0';
 }
 
-/** The method of a request as the schema (or the notes' table) describes it; undefined when unknown. */
+/** The method of a request as the schema (or the notes' table) describes it; undefined when unknown or private. */
 export async function methodOf(
   source: SchemaSource,
   model: string,
@@ -47,6 +49,7 @@ export async function methodOf(
   signal?: AbortSignal,
 ): Promise<{ method: MethodInfo | undefined; complete: boolean }> {
   const { methods, complete } = await source.methods(model, signal);
+  if (isPrivateMethod(method)) return { method: undefined, complete };
   const found = methods.find((candidate) => candidate.name === method);
   if (found) return { method: found, complete };
   const table = knownMethod(model, method);
@@ -66,7 +69,7 @@ export async function methodOf(
   };
 }
 
-/** `name(a, b=0, c=None)` for a method, with the offsets of each parameter in it. */
+/** `name(a, b=0, c=None)` for a method, with the offsets of each parameter in it and its doc as Markdown (escaped). */
 export function signatureLabel(method: MethodInfo): {
   label: string;
   parameters: Array<{ name: string; start: number; end: number; documentation?: string }>;
@@ -81,7 +84,7 @@ export function signatureLabel(method: MethodInfo): {
       name: parameter.name,
       start: label.length,
       end: label.length + text.length,
-      ...(parameter.doc ? { documentation: parameter.doc } : {}),
+      ...(parameter.doc ? { documentation: docstringMarkdown(parameter.doc) } : {}),
     });
     label += text;
   });
@@ -94,12 +97,12 @@ export function signatureLabel(method: MethodInfo): {
 export function methodMarkdown(model: string, method: MethodInfo): string {
   const lines = [escapeMarkdown(`${model}.${signatureLabel(method).label}`, 'code')];
   if (method.level) lines.push('', method.level === 'model' ? 'Model method: no `ids`.' : 'Record method: runs on `ids`.');
-  if (method.doc) lines.push('', escapeMarkdown(method.doc));
+  if (method.doc) lines.push('', docstringMarkdown(method.doc));
   const documented = method.parameters.filter((parameter) => parameter.doc);
   if (documented.length)
     lines.push(
       '',
-      ...documented.map((parameter) => `- ${escapeMarkdown(parameter.name, 'code')}: ${escapeMarkdown(parameter.doc ?? '', 'inline')}`),
+      ...documented.map((parameter) => `- ${escapeMarkdown(parameter.name, 'code')}: ${docstringMarkdown(parameter.doc ?? '', 'inline')}`),
     );
   return lines.join('\n');
 }

@@ -1,4 +1,5 @@
 // Completion in a .json2 file: models and methods on the request line, arguments, fields, operators and values in the body.
+import { isCallableMethod } from '../client/methodVisibility';
 import { requestAt, type RequestFile, type RequestNode } from '../requestFile';
 import { LineIndex } from '../requestFile/textRange';
 import type { FieldInfo } from '../schema/schemaTypes';
@@ -10,7 +11,7 @@ import { fieldDetail, fieldMarkdown, modelAfter, resolvePath } from './fieldPath
 import { isTechnicalName, jsonStringText, snippetText } from './insertedText';
 import type { CompletionAnswer, LanguageCompletion, SchemaSource } from './languageTypes';
 import { statusNote } from './schemaSource';
-import { escapeMarkdown } from '../untrustedText/markdownEscape';
+import { docstringMarkdown } from '../untrustedText/docstringMarkdown';
 import { type DraftItem, recordItems, valueItems } from './valueCompletions';
 
 export interface CompletionOptions {
@@ -120,7 +121,7 @@ async function bodyItems(
           label: entry.name,
           kind: context.kind === 'argument' ? ('argument' as const) : ('contextKey' as const),
           detail: entry.detail,
-          ...(entry.doc ? { documentation: escapeMarkdown(entry.doc) } : {}),
+          ...(entry.doc ? { documentation: docstringMarkdown(entry.doc) } : {}),
           insertText: `${snippetText(jsonStringText(entry.name, true))}: ${entry.value}`,
           snippet: true,
           sortText: String(entry.rank).padStart(4, '0'),
@@ -328,6 +329,7 @@ export async function completeAt(
       kind: item.kind,
       detail: item.detail,
       documentation: item.documentation,
+      resolveDocumentation: item.resolveDocumentation,
       insertText: item.insertText,
       snippet: item.snippet,
       sortText: item.sortText,
@@ -364,14 +366,14 @@ export async function completeAt(
     return answer(
       place(
         methods
-          .filter((method) => !method.name.startsWith('_') && isTechnicalName(method.name))
+          .filter((method) => isCallableMethod(method.name) && isTechnicalName(method.name))
           .map((method) => {
             const common = COMMON_METHODS.indexOf(method.name);
             return {
               label: method.name,
               kind: 'method' as const,
               detail: signatureLabel(method).label,
-              documentation: methodMarkdown(context.model, method),
+              resolveDocumentation: () => methodMarkdown(context.model, method),
               sortText: common >= 0 ? `0${String(common).padStart(2, '0')}` : `1${method.name}`,
             };
           }),

@@ -1,4 +1,5 @@
 // Schema warnings on a .json2 file: unknown models, methods, arguments and fields, unfit operators and values, malformed domains.
+import { isPrivateMethod, privateMethodMessage } from '../client/methodVisibility';
 import { getNodeValue, type Node as JsonNode } from 'jsonc-parser';
 import type { RequestFile, RequestNode } from '../requestFile';
 import { LineIndex } from '../requestFile/textRange';
@@ -226,6 +227,15 @@ async function checkRequest(checker: Checker): Promise<void> {
     );
     return;
   }
+  if (isPrivateMethod(method)) {
+    checker.add(
+      'private-method',
+      `${privateMethodMessage(model, method)} A real server answers 403.`,
+      line.methodName.range.startOffset,
+      line.methodName.range.endOffset,
+    );
+    return;
+  }
   const { method: info, complete } = await methodOf(source, model, method, signal);
   if (!info && complete) {
     const { methods } = await source.methods(model, signal);
@@ -244,7 +254,7 @@ async function checkRequest(checker: Checker): Promise<void> {
     const [key, value] = children(property);
     if (!key || holdsPlaceholder(checker, key)) continue;
     const name = String(key.value);
-    if (info && name !== 'ids' && name !== 'context' && !names.has(name)) {
+    if (info && !info.extraKeywords && name !== 'ids' && name !== 'context' && !names.has(name)) {
       const start = checker.bodyOffset + key.offset + 1;
       checker.add(
         'unknown-argument',

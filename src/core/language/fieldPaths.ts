@@ -1,4 +1,5 @@
 // Follows dotted field paths (`partner_id.country_id.code`) through relations, fetching each related model on demand.
+import { docstringMarkdown } from '../untrustedText/docstringMarkdown';
 import type { FieldInfo } from '../schema/schemaTypes';
 import { escapeMarkdown } from '../untrustedText/markdownEscape';
 import type { SchemaSource } from './languageTypes';
@@ -85,7 +86,7 @@ export function fieldMarkdown(model: string, field: FieldInfo): string {
   ];
   const flags = [field.required ? 'required' : '', field.readonly ? 'readonly' : ''].filter(Boolean);
   if (flags.length) lines.push('', flags.join(', '));
-  if (field.help) lines.push('', escapeMarkdown(field.help));
+  if (field.help) lines.push('', docstringMarkdown(field.help));
   if (field.selection?.length)
     lines.push('', 'Values: ' + field.selection.map(([value, label]) => `${code(value)} (${escapeMarkdown(label, 'inline')})`).join(', '));
   return lines.join('\n');

@@ -8,6 +8,7 @@ import { bodyCursor, stringTokenAt } from './cursorContext';
 import { explainOperator } from './domainOperators';
 import { fieldMarkdown, modelAfter, resolvePath } from './fieldPaths';
 import type { LanguageHover, SchemaSource } from './languageTypes';
+import { docstringMarkdown } from '../untrustedText/docstringMarkdown';
 import { escapeMarkdown } from '../untrustedText/markdownEscape';
 
 /** The hover at a file offset, or undefined where there is nothing to say. */
@@ -58,7 +59,7 @@ export async function hoverAt(
     return {
       contents: [
         `${code(name)}: argument of ${code(`${model}.${method.name}`)} (${defaultText})`,
-        ...(parameter.doc ? ['', escapeMarkdown(parameter.doc)] : []),
+        ...(parameter.doc ? ['', docstringMarkdown(parameter.doc)] : []),
       ].join('\n'),
       range,
     };

@@ -30,6 +30,11 @@ export interface LanguageCompletion {
   readonly detail?: string;
   /** Longer text: Markdown in which every text of the server is escaped (`escapeMarkdown`). */
   readonly documentation?: string;
+  /**
+   * The same, made only when the item is shown (methods: turning a model's HTML docstrings into Markdown costs up to
+   * half a second for all its methods at once, a few milliseconds for one).
+   */
+  readonly resolveDocumentation?: () => string;
   /** The text inserted; the label when absent. */
   readonly insertText?: string;
   /** True when insertText is a snippet (`$1`, `${1:x}`, `$0`). */
@@ -61,6 +66,7 @@ export interface LanguageHover {
 export type LanguageDiagnosticCode =
   | 'unknown-model'
   | 'unknown-method'
+  | 'private-method'
   | 'unknown-argument'
   | 'unknown-field'
   | 'operator-mismatch'
@@ -81,9 +87,9 @@ export interface LanguageDiagnostic {
 export interface SignatureAnswer {
   /** `search_read(domain=None, fields=None, ...)`. */
   readonly label: string;
-  /** Plain text (the editor shows a string documentation as text), as the server wrote it. */
+  /** Markdown in which every text of the server is escaped (an HTML docstring converted: `docstringMarkdown`). */
   readonly documentation?: string;
-  /** Each parameter's [start, end) in the label, with its doc (plain text too). */
+  /** Each parameter's [start, end) in the label, with its doc (Markdown too). */
   readonly parameters: ReadonlyArray<{
     readonly name: string;
     readonly start: number;

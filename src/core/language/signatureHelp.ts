@@ -3,6 +3,7 @@ import { getLocation } from 'jsonc-parser';
 import { requestAt, type RequestFile } from '../requestFile';
 import { methodOf, signatureLabel } from './argumentSnippets';
 import type { SchemaSource, SignatureAnswer } from './languageTypes';
+import { docstringMarkdown } from '../untrustedText/docstringMarkdown';
 
 /** The signature of the call whose body holds the offset; undefined outside bodies or for unknown methods. */
 export async function signatureAt(
@@ -25,6 +26,6 @@ export async function signatureAt(
     label,
     parameters,
     activeParameter: typeof argument === 'string' ? parameters.findIndex((parameter) => parameter.name === argument) : -1,
-    ...(method.doc ? { documentation: method.doc } : {}),
+    ...(method.doc ? { documentation: docstringMarkdown(method.doc) } : {}),
   };
 }

@@ -10,6 +10,8 @@ export interface DraftItem {
   readonly kind: CompletionKind;
   readonly detail?: string;
   readonly documentation?: string;
+  /** Documentation made when the item is shown (see LanguageCompletion). */
+  readonly resolveDocumentation?: () => string;
   /** Text inserted in place of the replaced span (quotes included when `quoted`). */
   readonly insertText?: string;
   readonly snippet?: boolean;

@@ -1,6 +1,7 @@
 // Writes a conversion as a JavaScript `fetch` expression (a promise), with the adapted result and the callback, if any.
+import { databaseHeaderMembers } from './databaseHeaderLines';
 import type { LegacyCallSite } from './legacyCall';
-import { CHECKBOX_FIELDS, codeOf, exprCode } from './literalWriters';
+import { CHECKBOX_FIELDS, codeOf } from './literalWriters';
 import type { Conversion, ResultAdaptation } from './migrationPlan';
 import type { WrittenCode } from './pythonWriter';
 import { environmentBase, urlExpression } from './urlTemplate';
@@ -19,10 +20,7 @@ export function writeJavaScript(site: LegacyCallSite, conversion: Conversion): W
   if (plan.kind === 'json2') {
     lines.push(`fetch(${url(`/json/2/${plan.model}/${plan.method}`)}, {`, `  method: 'POST',`, '  headers: {');
     lines.push('    Authorization: `bearer ${process.env.JSON2_API_KEY}`,', `    'Content-Type': 'application/json; charset=utf-8',`);
-    if (plan.database)
-      lines.push(
-        `    // 'X-Service-Database': ${exprCode(plan.database, 'javascript')}, // only needed when several databases serve one domain`,
-      );
+    for (const member of databaseHeaderMembers(plan.database, 'javascript')) lines.push(`    ${member}`);
     lines.push('  },', '  body: JSON.stringify({');
     if (plan.ids) lines.push(`    ids: ${codeOf(plan.ids, 'javascript')},`);
     for (const arg of plan.args) lines.push(`    ${key(arg.name)}: ${codeOf(arg.value, 'javascript')},`);

@@ -1,4 +1,5 @@
 // Writes a conversion as a `.json2` request (docs/format.md), to try the new call at once; variables become prompts.
+import { json2DatabaseHeaderLine } from './databaseHeaderLines';
 import type { SourceExpr } from './legacyCall';
 import { takesMapping } from './literalWriters';
 import type { BodyValue, Conversion, Json2Plan } from './migrationPlan';
@@ -57,11 +58,8 @@ export function writeJson2Request(conversion: Conversion, title: string): string
   const headers: string[] = [];
   if (plan.kind === 'json2') {
     requestLine = `POST ${plan.model}/${plan.method}`;
-    // Commented: the header is needed only when several databases serve one domain (then name the database here).
-    if (plan.database)
-      headers.push(
-        `# X-Service-Database: ${plan.database.value !== undefined ? String(plan.database.value) : `<${plan.database.text}>`}   (only when several databases serve one domain)`,
-      );
+    const databaseLine = json2DatabaseHeaderLine(plan.database);
+    if (databaseLine !== undefined) headers.push(databaseLine);
     body.push(json2PlanBody(plan, writer));
   } else if (plan.kind === 'route' && plan.verb === 'GET') {
     requestLine = `GET ${plan.path}`;

@@ -1,6 +1,7 @@
 // Writes a conversion as PHP statements with curl: the JSON-2 call (or route), its error check and the adapted result.
+import { databaseHeaderMembers } from './databaseHeaderLines';
 import type { LegacyCallSite } from './legacyCall';
-import { CHECKBOX_FIELDS, codeOf, commentLines, exprCode } from './literalWriters';
+import { CHECKBOX_FIELDS, codeOf, commentLines } from './literalWriters';
 import type { Conversion, ResultAdaptation } from './migrationPlan';
 import type { WrittenCode } from './pythonWriter';
 import { environmentBase, urlExpression } from './urlTemplate';
@@ -23,10 +24,7 @@ export function writePhp(site: LegacyCallSite, conversion: Conversion): WrittenC
       "    'Authorization: bearer ' . getenv('JSON2_API_KEY'),",
       "    'Content-Type: application/json; charset=utf-8',",
     );
-    if (plan.database)
-      options.push(
-        `    // 'X-Service-Database: ' . ${exprCode(plan.database, 'php')}, // only needed when several databases serve one domain`,
-      );
+    for (const member of databaseHeaderMembers(plan.database, 'php')) options.push(`    ${member}`);
     options.push(']');
     const members: string[] = [];
     if (plan.ids) members.push(`    'ids' => ${codeOf(plan.ids, 'php', 'ids')},`);

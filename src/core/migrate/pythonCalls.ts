@@ -1,7 +1,7 @@
 // Finds deprecated RPC calls in Python source with the Lezer Python parser: ServerProxy objects (also bound with
 // functools.partial), JSON-RPC bodies and JSON-RPC helpers such as `call(url, "object", "execute", ...)`.
 import type { SyntaxNode } from '@lezer/common';
-import { parser } from '@lezer/python';
+import { pythonTree } from './pythonTree';
 import { type CallStatement, type LegacyCallSite, type LegacyService, type SourceExpr, entryOf, indentAt, stringOf } from './legacyCall';
 import { Assignments } from './assignments';
 import { isServiceFunction } from './legacyFunctions';
@@ -27,7 +27,7 @@ const PYTHON2 =
 
 /** Every deprecated call in a Python file. */
 export function findPythonCalls(text: string): LegacyCallSite[] {
-  const tree = parser.parse(text);
+  const tree = pythonTree(text);
   const slice = (node: SyntaxNode): string => text.slice(node.from, node.to);
   const reader = pythonExpressionReader(text);
   const { toExpr } = reader;
@@ -37,7 +37,8 @@ export function findPythonCalls(text: string): LegacyCallSite[] {
   const helpers = new Map<string, ServiceHelper>();
   const calls: SyntaxNode[] = [];
   const dicts: SyntaxNode[] = [];
-  let python2 = /^\s*(import\s+(xmlrpclib|urllib2)\b|from\s+(xmlrpclib|urllib2)\s+import\b)/m.test(text);
+  // `[^\S\n]*`, not `\s*`: at each line start `\s*` would run over every blank line after it (quadratic on blank text).
+  let python2 = /^[^\S\n]*(import\s+(xmlrpclib|urllib2)\b|from\s+(xmlrpclib|urllib2)\s+import\b)/m.test(text);
   const urlSource = { text, slice, variable: (name: string) => templates.get(name) };
   const templateOf = (node: SyntaxNode): UrlTemplate => pythonTemplate(node, urlSource);
   tree.iterate({

@@ -1,6 +1,7 @@
 // Writes a conversion as Python with `requests`: the JSON-2 call (or route), its error check and the adapted result.
+import { databaseHeaderMembers } from './databaseHeaderLines';
 import type { LegacyCallSite } from './legacyCall';
-import { CHECKBOX_FIELDS, codeOf, commentLines, exprCode } from './literalWriters';
+import { CHECKBOX_FIELDS, codeOf, commentLines } from './literalWriters';
 import type { Conversion, ResultAdaptation } from './migrationPlan';
 import { environmentBase, urlExpression } from './urlTemplate';
 
@@ -12,8 +13,6 @@ export interface WrittenCode {
   /** Import lines the new code needs (added at the top when missing). */
   readonly imports: readonly string[];
 }
-
-const DB_NOTE = 'only needed when several databases serve one domain';
 
 /** The Python statements replacing the call's statement (`site.statement` must be set). */
 export function writePython(site: LegacyCallSite, conversion: Conversion): WrittenCode {
@@ -29,7 +28,7 @@ export function writePython(site: LegacyCallSite, conversion: Conversion): Writt
     imports.add('import os');
     lines.push(`${ind}response = requests.post(`, `${ind}    ${base(`/json/2/${plan.model}/${plan.method}`)},`, `${ind}    headers={`);
     lines.push(`${ind}        "Authorization": f"bearer {os.environ['JSON2_API_KEY']}",`);
-    if (plan.database) lines.push(`${ind}        # "X-Service-Database": ${exprCode(plan.database, 'python')},  # ${DB_NOTE}`);
+    for (const member of databaseHeaderMembers(plan.database, 'python')) lines.push(`${ind}        ${member}`);
     lines.push(`${ind}    },`, `${ind}    json={`);
     if (plan.ids) lines.push(`${ind}        "ids": ${codeOf(plan.ids, 'python')},`);
     for (const arg of plan.args) lines.push(`${ind}        ${JSON.stringify(arg.name)}: ${codeOf(arg.value, 'python')},`);

@@ -1,7 +1,7 @@
 // Whether a source file parses without errors (with the assistant's own parsers), so that `fix` never rewrites a
 // file it cannot read completely.
 import { parse as parseJavaScript } from '@babel/parser';
-import { parser as pythonParser } from '@lezer/python';
+import { pythonTree } from './pythonTree';
 import { Engine } from 'php-parser';
 import { languageOfFile } from './legacyFunctions';
 import { positionsOf } from './legacyCall';
@@ -14,7 +14,7 @@ export function syntaxProblem(text: string, fileName: string): string | undefine
   const at = positionsOf(text);
   if (language === 'python') {
     let error: number | undefined;
-    pythonParser.parse(text).iterate({
+    pythonTree(text).iterate({
       enter: (node) => {
         if (node.type.isError && error === undefined) error = node.from;
       },

@@ -1,6 +1,7 @@
 // Reads a pasted cURL command line (tokenised by shell-quote, as a POSIX shell splits words) into a pasted request.
 import { parse, type ParseEntry } from 'shell-quote';
-import { DATABASE_HEADERS, type PasteResult, type PastedRequest, bearerKey, bodyText, redactedUrl, targetOfUrl } from './pastedRequest';
+import { isDatabaseHeader } from '../client/databaseSelection';
+import { type PasteResult, type PastedRequest, bearerKey, bodyText, redactedUrl, targetOfUrl } from './pastedRequest';
 
 const DATA_OPTIONS = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--json']);
 /** Options taking a value that says nothing about the call (output, timeouts, TLS files...). */
@@ -114,7 +115,7 @@ export function readCurlCommand(text: string): PasteResult {
         apiKey = bearerKey(headerValue);
         if (apiKey === undefined)
           notes.push('The Authorization header was not a bearer key and was left out: the connection sends its key.');
-      } else if (DATABASE_HEADERS.has(lower)) database = { header: name, name: headerValue };
+      } else if (isDatabaseHeader(name)) database = { header: name, name: headerValue };
       else if (lower === 'cookie') notes.push("The Cookie header was left out: JSON-2 calls authenticate with the connection's key.");
       else if (!OWN_HEADERS.has(lower)) notes.push(`The header ${name} was left out.`);
     } else if (option === '--oauth2-bearer') apiKey = take();

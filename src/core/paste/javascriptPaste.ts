@@ -8,7 +8,8 @@ import { javascriptExpressionReader, propertyName, walk } from '../migrate/javas
 import { jsTemplate } from '../migrate/javascriptUrls';
 import type { UrlTemplate } from '../migrate/urlTemplate';
 import { readLegacyCalls } from './legacyPaste';
-import { DATABASE_HEADERS, type PasteResult, type PastedRequest, bearerKey, bodyText, targetOfUrl } from './pastedRequest';
+import { isDatabaseHeader } from '../client/databaseSelection';
+import { type PasteResult, type PastedRequest, bearerKey, bodyText, targetOfUrl } from './pastedRequest';
 import { expressionBody, literalText } from './snippetBody';
 
 /** The requests of a JavaScript snippet, or why there are none. */
@@ -88,7 +89,7 @@ export function readJavaScriptSnippet(text: string): PasteResult {
         const name = propertyName(property.key) ?? '';
         const value = literalText(templateOf(property.value as Node));
         if (name.toLowerCase() === 'authorization') apiKey = bearerKey(value ?? '');
-        else if (DATABASE_HEADERS.has(name.toLowerCase()) && value !== undefined) database = { header: name, name: value };
+        else if (isDatabaseHeader(name) && value !== undefined) database = { header: name, name: value };
       }
     const writer = json2BodyWriter();
     const body = bodyOf(deref(options.get('body')));

@@ -3,7 +3,7 @@
 import { json2BodyWriter, json2PlanBody } from '../migrate/json2RequestWriter';
 import { type SourceExpr, stringOf } from '../migrate/legacyCall';
 import { analyseSource } from '../migrate/migrationAnalysis';
-import { DEFAULT_DATABASE_HEADER } from '../connections/connectionProfile';
+import { requestDatabaseHeader } from '../client/databaseSelection';
 import type { PasteResult, PastedRequest } from './pastedRequest';
 import { literalText } from './snippetBody';
 
@@ -35,7 +35,7 @@ export function readLegacyCalls(text: string, fileName: string, language: string
       prompts: writer.prompts,
       notes: finding.conversion?.notes ?? [],
       baseUrl: base?.replace(/\/+$/, ''),
-      database: databaseName === undefined ? undefined : { header: DEFAULT_DATABASE_HEADER, name: databaseName },
+      database: databaseName === undefined ? undefined : { header: requestDatabaseHeader(), name: databaseName },
       apiKey: password,
     });
   }
@@ -59,7 +59,7 @@ function literalOf(text: string, expr: SourceExpr | undefined): string | undefin
       .slice(0, expr.start)
       .matchAll(
         new RegExp(
-          `^\\s*(?:(?:const|let|var)\\s+)?\\$?${expr.text.replace(/\$/g, '\\$')}\\s*=\\s*(["'])([^"'\\\\\\n]*)\\1\\s*;?\\s*$`,
+          `^[^\\S\\n]*(?:(?:const|let|var)\\s+)?\\$?${expr.text.replace(/\$/g, '\\$')}[^\\S\\n]*=[^\\S\\n]*(["'])([^"'\\\\\\n]*)\\1[^\\S\\n]*;?[^\\S\\n]*$`,
           'gm',
         ),
       ),

@@ -31,22 +31,54 @@ export type PasteOutcome =
     }
   | { readonly ok: false; readonly reason: string };
 
-const JAVASCRIPT_HINTS = /\bfetch\s*\(|\b(const|let|var)\s+\w+\s*=|=>|\brequire\s*\(|\bawait\b|\bnew\s+\w+\(|;\s*$/m;
-const PYTHON_HINTS = /^\s*(import|from)\s+[\w.]+|\brequests\.|\bxmlrpc\b|\bNone\b|\bTrue\b|\bFalse\b|^\s*def\s|\bf["']/m;
+// Line-anchored patterns use `[^\S\n]*`, not `\s*`: at each line start `\s*` would run over every blank line after it,
+// which is quadratic on text made of line breaks (64 KB of them took 46 s).
+const JAVASCRIPT_HINTS = /\bfetch\s*\(|\b(const|let|var)\s+\w+\s*=|=>|\brequire\s*\(|\bawait\b|\bnew\s+\w+\(|;[^\S\n]*$/m;
+const PYTHON_HINTS = /^[^\S\n]*(import|from)\s+[\w.]+|\brequests\.|\bxmlrpc\b|\bNone\b|\bTrue\b|\bFalse\b|^[^\S\n]*def\s|\bf["']/m;
 
-/** The pasted text read as requests (see `PastedRequest`), or why it cannot be. */
+/**
+ * The longest text read at all: a cURL command with its body reads in a few hundred milliseconds at this size. Longer
+ * text is refused at once (the paste provider then pastes it as it is).
+ */
+export const MAX_PASTE_CHARS = 1024 * 1024;
+/** The longest Python or JavaScript code read: their parsers and readers cost several microseconds a character. */
+export const MAX_CODE_PASTE_CHARS = 128 * 1024;
+
+const count = (value: number): string => value.toLocaleString('en-US');
+
+/** The pasted text read as requests (see `PastedRequest`), or why it cannot be; never throws for any text. */
 export function readPastedText(text: string): PasteResult {
-  const trimmed = text.trim();
+  if (text.length > MAX_PASTE_CHARS)
+    return {
+      ok: false,
+      reason: `the text is ${count(text.length)} characters: Paste as Request reads at most ${count(MAX_PASTE_CHARS)}; paste one call at a time.`,
+    };
+  try {
+    return readBoundedText(text.trim());
+  } catch (error) {
+    // The readers recurse into nested expressions: text nested thousands of levels deep runs out of stack.
+    if (error instanceof RangeError)
+      return { ok: false, reason: 'the text is nested too deeply to be read as a call: copy only the call and paste again.' };
+    throw error;
+  }
+}
+
+function readBoundedText(trimmed: string): PasteResult {
   if (trimmed === '') return { ok: false, reason: 'the clipboard is empty.' };
   if (isCurlCommand(trimmed)) return readCurlCommand(trimmed);
-  if (/^[[{]/.test(trimmed) && !/\n\s*\w+\s*=/.test(trimmed)) {
+  if (trimmed.length > MAX_CODE_PASTE_CHARS)
+    return {
+      ok: false,
+      reason: `the text is ${count(trimmed.length)} characters: Python or JavaScript code is read up to ${count(MAX_CODE_PASTE_CHARS)}; copy only the call and paste again.`,
+    };
+  if (/^[[{]/.test(trimmed) && !/\n[^\S\n]*\w+[^\S\n]*=/.test(trimmed)) {
     return {
       ok: false,
       reason:
         'a JSON body alone does not say which model and method to call: copy the cURL, Python or JavaScript sample (with its URL) instead.',
     };
   }
-  const javascript = JAVASCRIPT_HINTS.test(trimmed) && !/^\s*(import|from)\s+[\w.]+\s*$/m.test(trimmed);
+  const javascript = JAVASCRIPT_HINTS.test(trimmed) && !/^[^\S\n]*(import|from)\s+[\w.]+[^\S\n]*$/m.test(trimmed);
   const python = PYTHON_HINTS.test(trimmed);
   const first = javascript && !python ? readJavaScriptSnippet(trimmed) : readPythonSnippet(trimmed);
   if (first.ok || javascript !== python) return first;
@@ -86,10 +118,38 @@ function normalisedBase(url: string): string {
   }
 }
 
+/** Characters that end a line in a request file or in the editor, and the other control characters. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/;
+// eslint-disable-next-line no-control-regex -- likewise, in runs
+const CONTROL_RUNS = /[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g;
+
+/**
+ * Why a pasted value cannot be written on its line of the request file: a line break in a database header's value or a
+ * route's path would end the line, and what follows would be read as lines of the file (`###` and a request of its
+ * own, `# @connection`, a header). A database name or a URL path never holds one.
+ */
+function unwritableValue(request: PastedRequest): string | undefined {
+  if (request.database && CONTROL_CHARACTERS.test(request.database.name))
+    return `the ${request.database.header} header's value holds a line break or another control character; a database name never does.`;
+  if (request.target.kind === 'route' && (/\s/.test(request.target.path) || CONTROL_CHARACTERS.test(request.target.path)))
+    return 'the URL holds white space, a line break or another control character.';
+  return undefined;
+}
+
+/** Text for a comment line: line breaks and other control characters as spaces, so it stays one comment line. */
+function commentText(text: string): string {
+  return text.replace(CONTROL_RUNS, ' ');
+}
+
 /** The pasted text as `.json2` request blocks, never holding the key; or why it cannot be pasted. */
 export function pasteAsRequest(text: string, connections: readonly PasteConnection[]): PasteOutcome {
   const read = readPastedText(text);
   if (!read.ok) return read;
+  for (const request of read.requests) {
+    const unwritable = unwritableValue(request);
+    if (unwritable) return { ok: false, reason: unwritable };
+  }
   const blocks: string[] = [];
   const matched: (string | undefined)[] = [];
   let key: FoundKey | undefined;
@@ -111,14 +171,15 @@ export function pasteAsRequest(text: string, connections: readonly PasteConnecti
 
 function requestBlock(request: PastedRequest, connection: PasteConnection | undefined): string {
   const target = request.target.kind === 'json2' ? `${request.target.model} ${request.target.method}` : request.target.path;
-  const lines = [`### ${target} (pasted ${request.source})`];
-  for (const note of request.notes) lines.push(`# ${note}`);
+  const lines = [`### ${commentText(target)} (pasted ${request.source})`];
+  for (const note of request.notes) lines.push(`# ${commentText(note)}`);
   if (!connection && request.baseUrl)
     lines.push(
-      `# The pasted call was for ${request.baseUrl}${request.database ? ` (database ${request.database.name})` : ''}: no saved connection matches it.`,
+      `# ${commentText(`The pasted call was for ${request.baseUrl}${request.database ? ` (database ${request.database.name})` : ''}: no saved connection matches it.`)}`,
     );
-  if (connection) lines.push(`# @connection ${connection.name}`);
-  for (const [name, source] of request.prompts) lines.push(`# @prompt ${name}${source === name ? '' : ` ${source.replace(/\s+/g, ' ')}`}`);
+  if (connection) lines.push(`# @connection ${commentText(connection.name)}`);
+  for (const [name, source] of request.prompts)
+    lines.push(`# @prompt ${name}${source === name ? '' : ` ${commentText(source).replace(/\s+/g, ' ')}`}`);
   lines.push(request.target.kind === 'json2' ? `POST ${request.target.model}/${request.target.method}` : `GET ${request.target.path}`);
   if (request.database && request.database.name !== connection?.database)
     lines.push(`${request.database.header}: ${request.database.name}`);

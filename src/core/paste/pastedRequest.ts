@@ -26,9 +26,6 @@ export type PasteResult =
   | { readonly ok: true; readonly requests: readonly PastedRequest[] }
   | { readonly ok: false; readonly reason: string };
 
-/** Database header names: the spec's, and the reference server's own (its /doc page samples). */
-export const DATABASE_HEADERS: ReadonlySet<string> = new Set(['x-service-database', 'x-odoo-database']);
-
 const JSON2_PATH = /^(.*?)\/json\/2\/([A-Za-z_][\w.]*)\/([A-Za-z_]\w*)\/?$/;
 const PLACEHOLDER_KEY = /your|api[_-]?key|token|secret|<|>|\.\.\.|\{|\}|\$|^x+$|^\*+$/i;
 

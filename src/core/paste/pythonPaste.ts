@@ -1,26 +1,43 @@
 // Reads a pasted Python snippet into requests: a `requests` (or httpx, or a session's) call to a JSON-2 endpoint, as
 // the server's /doc page writes it; else its deprecated RPC calls, converted by the migration assistant.
 import type { SyntaxNode } from '@lezer/common';
-import { parser } from '@lezer/python';
 import { json2BodyWriter } from '../migrate/json2RequestWriter';
 import type { SourceExpr } from '../migrate/legacyCall';
 import { childNodes, pythonExpressionReader } from '../migrate/pythonExpressions';
+import { PythonParseTimeout, pythonTree } from '../migrate/pythonTree';
 import { pythonTemplate } from '../migrate/pythonUrls';
 import type { UrlTemplate } from '../migrate/urlTemplate';
 import { readLegacyCalls } from './legacyPaste';
-import { DATABASE_HEADERS, type PasteResult, type PastedRequest, bearerKey, targetOfUrl } from './pastedRequest';
+import { isDatabaseHeader } from '../client/databaseSelection';
+import { type PasteResult, type PastedRequest, bearerKey, targetOfUrl } from './pastedRequest';
 import { expressionBody, literalText } from './snippetBody';
 
 const HTTP_CALL = /(?:^|\.)(post|request)$/;
+/**
+ * CPU time the parse of a pasted snippet may take: a snippet of valid Python up to the paste's size limit parses well
+ * within it; malformed text beyond a few kilobytes can take seconds (the parser's error recovery).
+ */
+const PARSE_BUDGET_MS = 300;
 
 /** The requests of a Python snippet, or why there are none. */
 export function readPythonSnippet(text: string): PasteResult {
-  const tree = parser.parse(text);
+  let tree: ReturnType<typeof pythonTree>;
+  try {
+    tree = pythonTree(text, PARSE_BUDGET_MS);
+  } catch (error) {
+    if (!(error instanceof PythonParseTimeout)) throw error;
+    return {
+      ok: false,
+      reason: `the text could not be read as Python within ${PARSE_BUDGET_MS} ms (${text.length.toLocaleString('en-US')} characters, with syntax errors or nested deeply): copy only the call and paste again.`,
+    };
+  }
   const slice = (node: SyntaxNode): string => text.slice(node.from, node.to);
   const assignments: { name: string; node: SyntaxNode }[] = [];
   const calls: SyntaxNode[] = [];
   tree.iterate({
     enter: (ref) => {
+      // The name first: `ref.node` costs the node's depth, which deeply nested text makes quadratic.
+      if (ref.name !== 'AssignStatement' && ref.name !== 'CallExpression') return;
       const node = ref.node;
       if (
         node.name === 'AssignStatement' &&
@@ -85,7 +102,7 @@ export function readPythonSnippet(text: string): PasteResult {
     for (const entry of headers ? (reader.toExpr(headers).entries ?? []) : []) {
       const value = () => literal(nodeAt(headers as SyntaxNode, entry.value));
       if (entry.key.toLowerCase() === 'authorization') apiKey = bearerKey(value() ?? '');
-      else if (DATABASE_HEADERS.has(entry.key.toLowerCase())) {
+      else if (isDatabaseHeader(entry.key)) {
         const name = value();
         if (name !== undefined) database = { header: entry.key, name };
       }

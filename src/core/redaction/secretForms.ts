@@ -38,14 +38,36 @@ function urlForms(text: string): string[] {
   return [component, strict, form];
 }
 
+/** Secrets shorter than this (in UTF-8 bytes) are not searched in base64: their few characters would match by chance. */
+const MIN_BASE64_BYTES = 8;
+
 /**
- * Every form of a secret to search for: the secret and its Python quoting, each as is, inside a JSON string (also
- * twice, a message quoted in a JSON answer), in XML/HTML, and URL encoded. A secret without special characters has
- * one form; one holding `\ " ' < &` has a few dozen.
+ * The base64 characters that any base64 text holding the secret's bytes must contain, for each of the three byte
+ * offsets the secret can start at, in the standard and the URL alphabet: a `Basic` header (`login:password`), a token
+ * or a document that wraps the key. Only the characters made of the secret's bits alone are kept.
+ */
+function base64Forms(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  if (bytes.length < MIN_BASE64_BYTES) return [];
+  const forms: string[] = [];
+  for (const offset of [0, 1, 2]) {
+    const padded = Buffer.concat([Buffer.alloc(offset), bytes, Buffer.alloc(2)]).toString('base64');
+    const core = padded.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
+    forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return forms;
+}
+
+/**
+ * Every form of a secret to search for: the secret, its upper-case and lower-case forms (a server or a tool that
+ * changes the case of what it echoes) and the Python quoting of each, each as is, inside a JSON string (also twice, a
+ * message quoted in a JSON answer), in XML/HTML, and URL encoded; and its base64 (`base64Forms`). A secret without
+ * special characters has a few forms; one holding `\ " ' < &` has a few dozen.
  */
 export function secretForms(secret: string): string[] {
-  const inner = [secret, ...pythonReprForms(secret)];
-  const forms = new Set<string>();
+  const cases = [...new Set([secret, secret.toUpperCase(), secret.toLowerCase()])];
+  const inner = cases.flatMap((text) => [text, ...pythonReprForms(text)]);
+  const forms = new Set<string>(base64Forms(secret));
   for (const text of inner) {
     forms.add(text);
     for (const json of jsonForms(text)) {

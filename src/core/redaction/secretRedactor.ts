@@ -9,11 +9,15 @@ export const REDACTED = '«redacted»';
 const MIN_SEARCHED_LENGTH = 3;
 
 // Structural safety nets for secrets the redactor was never told about: a bearer header, a form field or a
-// JSON/XML member whose name says it holds a secret.
+// JSON/XML member whose name says it holds a secret. They run over values (a message, a name, an answer's string),
+// never over a finished report: the token they take ends at a blank, a quote, a backslash, markup or a separator, so
+// the quoting around it stays whole (`got "key=x"` keeps its closing quote), and `bearer` only takes a token on its
+// own line (a title ending in "bearer" takes nothing from the next line).
 const SECRET_NAMES = 'master_pwd|master_pwd_new|password|passwd|new_password|user_password|api_?key|apikey|key|token|secret';
+const TOKEN_END = '\\s"\'`\\\\<>';
 const STRUCTURAL_PATTERNS: ReadonlyArray<[RegExp, string]> = [
-  [/\b(bearer\s+)[^\s"',;]+/gi, `$1${REDACTED}`],
-  [new RegExp(`((?:^|[?&\\s])(?:${SECRET_NAMES})=)[^&\\s]*`, 'gim'), `$1${REDACTED}`],
+  [new RegExp(`\\b(bearer[ \\t]+)[^${TOKEN_END},;]+`, 'gi'), `$1${REDACTED}`],
+  [new RegExp(`((?:^|[?&\\s])(?:${SECRET_NAMES})=)[^&${TOKEN_END}]*`, 'gim'), `$1${REDACTED}`],
   [new RegExp(`("(?:${SECRET_NAMES})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'gi'), `$1"${REDACTED}"`],
 ];
 /** What every structural pattern needs somewhere in the text: most strings of an answer have none of it. */

@@ -1,4 +1,5 @@
 // Exports a resolved JSON-2 call as the deprecated `execute_kw` over XML-RPC (Python `xmlrpc.client`), through the core mapping.
+import { DEFAULT_DATABASE_HEADERS, effectiveDatabase } from '../client/databaseSelection';
 import { MappingError, toExecuteKw } from '../client/rpcMapping';
 import { codeLiteral, stringExpression } from './codeLiterals';
 import { DEFAULT_API_KEY_VARIABLE, exportParts, splitSecrets, type ExportOptions } from './exportParts';
@@ -23,9 +24,11 @@ export const LOGIN_VARIABLE = 'JSON2_LOGIN';
 export function exportAsExecuteKw(request: ResolvedRequest, options: ExecuteKwExportOptions): string {
   if (request.target.kind !== 'call') throw new MappingError(`${request.path} is a route, not a model method: it has no execute_kw form.`);
   const parts = exportParts(request, options);
-  const database = request.database ?? options.database;
+  const database = effectiveDatabase(options.database, request.database);
   if (!database)
-    throw new MappingError("execute_kw needs a database name: give the connection's database or an X-Service-Database header.");
+    throw new MappingError(
+      `execute_kw needs a database name: give the connection's database or a database header (${DEFAULT_DATABASE_HEADERS.join(' or ')}).`,
+    );
   const mapped = toExecuteKw(
     {
       model: request.target.model,

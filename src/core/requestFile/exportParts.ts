@@ -1,4 +1,5 @@
 // What every export of a resolved request is made of: URL, headers and body, with the key and secrets as environment variables.
+import { databaseHeaders, effectiveDatabase, splitDatabaseOverride } from '../client/databaseSelection';
 import type { ResolvedRequest } from './resolvedRequestTypes';
 import { secretEnvironmentName } from './secretNames';
 
@@ -9,8 +10,10 @@ export type TextSegment = { readonly text: string } | { readonly env: string };
 export interface ExportOptions {
   /** The connection's server, such as `http://localhost:8069`. */
   readonly baseUrl: string;
-  /** The connection's database; the request's `X-Service-Database` header wins over it. Sent only when set. */
+  /** The connection's database; the request's database header wins over it. Sent only when set. */
   readonly database?: string;
+  /** The connection's one database header; undefined: both standard names (client/databaseSelection.ts). */
+  readonly databaseHeader?: string;
   /** The environment variable holding the API key (default `JSON2_API_KEY`). */
   readonly apiKeyVariable?: string;
 }
@@ -89,10 +92,12 @@ export function exportParts(request: ResolvedRequest, options: ExportOptions): E
       name: 'Content-Type',
       value: splitSecrets(fileHeader('content-type')?.value ?? 'application/json; charset=utf-8', secrets),
     });
-  const database = request.database ?? options.database;
-  if (database) headers.push({ name: 'X-Service-Database', value: splitSecrets(database, secrets) });
-  for (const header of request.headers) {
-    if (['authorization', 'content-type', 'x-service-database'].includes(header.name.toLowerCase())) continue;
+  const override = splitDatabaseOverride(request.headers, options.databaseHeader);
+  const database = effectiveDatabase(options.database, override.database);
+  for (const [name, value] of Object.entries(databaseHeaders(database, options.databaseHeader)))
+    headers.push({ name, value: splitSecrets(value, secrets) });
+  for (const header of override.others) {
+    if (['authorization', 'content-type'].includes(header.name.toLowerCase())) continue;
     headers.push({ name: header.name, value: splitSecrets(header.value, secrets) });
   }
   return {

@@ -1,5 +1,6 @@
 // Resolves one parsed request: replaces every placeholder and returns the request ready to send, or the errors with ranges.
 import type { Node as JsonNode } from 'jsonc-parser';
+import { isDatabaseHeader, splitDatabaseOverride } from '../client/databaseSelection';
 import { errorAt, type Diagnostic } from './diagnostics';
 import { substituteJson } from './jsonSubstitution';
 import { PlaceholderValues } from './placeholderValues';
@@ -73,6 +74,9 @@ export async function resolveRequest(file: RequestFile, requestIndex: number, co
       );
     else headers.push({ name: header.name.text, value });
   }
+  const { database, conflict } = splitDatabaseOverride(headers);
+  const lastDatabaseHeader = request.headers.filter((header) => isDatabaseHeader(header.name.text)).pop();
+  if (conflict && lastDatabaseHeader) values.diagnostics.push(errorAt(lastDatabaseHeader.value.range, 'invalid-header-value', conflict));
   const body = request.requestLine.kind === 'call' ? await resolveBody(values, lines, request) : undefined;
   const assertions: ResolvedAssertion[] = [];
   for (const assertion of request.assertions) {
@@ -82,7 +86,6 @@ export async function resolveRequest(file: RequestFile, requestIndex: number, co
 
   const errors = values.diagnostics;
   if (errors.length > 0 || !target || (request.requestLine.kind === 'call' && !body)) return { ok: false, diagnostics: errors };
-  const database = headers.find((header) => header.name.toLowerCase() === 'x-service-database')?.value;
   const resolved: ResolvedRequest = {
     index: request.index,
     ...(request.name ? { name: request.name.text } : {}),

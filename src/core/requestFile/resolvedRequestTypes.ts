@@ -95,10 +95,14 @@ export interface ResolvedRequest {
   readonly path: string;
   /**
    * Headers written in the file, resolved. The runner adds Authorization (the connection's key), Content-Type
-   * and the database header; a header of the same name written in the file wins.
+   * and the database headers; a header of the same name written in the file wins (a database header names the
+   * database of every database header sent).
    */
   readonly headers: readonly { readonly name: string; readonly value: string }[];
-  /** The database named by an `X-Service-Database` header in the file; it wins over the connection's. */
+  /**
+   * The database named by a database header in the file (`X-Odoo-Database` or `X-Service-Database`): it replaces the
+   * connection's in every database header sent (client/databaseSelection.ts). Empty: no database.
+   */
   readonly database?: string;
   /** For calls: the JSON body (named arguments, `ids`, `context`); `{}` when the file has none. */
   readonly body?: Readonly<Record<string, unknown>>;

@@ -13,7 +13,11 @@ export function exportedRequestCode(
   profile: ConnectionProfile,
 ): { code: string } | { problem: string } {
   const { request: sent } = withDefaultContext(request, contextLayers(profile.defaultContext));
-  const options = { baseUrl: profile.baseUrl, ...(profile.database !== undefined ? { database: profile.database } : {}) };
+  const options = {
+    baseUrl: profile.baseUrl,
+    ...(profile.database !== undefined ? { database: profile.database } : {}),
+    ...(profile.databaseHeader !== undefined ? { databaseHeader: profile.databaseHeader } : {}),
+  };
   try {
     switch (format) {
       case 'curl':

@@ -20,6 +20,7 @@ import { describeRequest } from './requestCall';
 import { chooseRequestConnection } from './requestConnection';
 import { contextLayers, withDefaultContext } from './requestContext';
 import type { RequestSession } from './requestSession';
+import { noDatabaseRunError, requestDatabaseProblem } from './requestDatabase';
 import { answerErrorOf, type RunError, RunFailure, runErrorOf } from './runErrors';
 import { runPlan } from './runPlan';
 import type { OpenedConnection, RequestRunPorts, RunClient, SendQuestion } from './runPorts';
@@ -174,7 +175,7 @@ export class RequestRun {
         sent,
       );
     }
-    const unsupported = interfaceProblem(connection.profile, request);
+    const unsupported = interfaceProblem(connection.profile, request) ?? requestDatabaseProblem(connection.profile, request);
     if (unsupported !== undefined) return this.#notSent(index, { kind: 'unsupported', message: unsupported }, sent);
 
     const decision = decideSend(connection.profile, request);
@@ -229,7 +230,11 @@ export class RequestRun {
       ...(!bytes && keep && answer.text !== undefined && answer.text.length <= RAW_TEXT_LIMIT
         ? { rawText: redactor.redact(answer.text) }
         : {}),
-      ...(answered ? {} : { error: answerErrorOf(stored, redactor) }),
+      ...(answered
+        ? {}
+        : {
+            error: noDatabaseRunError({ ...stored, text: answer.text }, connection.profile, request) ?? answerErrorOf(stored, redactor),
+          }),
       assertions,
       ...(page ? { page } : {}),
       stored,

@@ -1,5 +1,6 @@
 // Compares the schema of two databases (models and their fields from the schema services' data): what was added,
 // removed or changed (type, relation, required, selection values), and the comparison as Markdown.
+import { escapeMarkdown } from '../untrustedText/markdownEscape';
 import type { FieldInfo, ModelInfo } from './schemaTypes';
 
 /** One database's schema as compared: its models and the fields of each. */
@@ -113,10 +114,22 @@ export function compareSchemas(before: SchemaSnapshot, after: SchemaSnapshot): S
   return { before: before.label, after: after.label, addedModels, removedModels, changedModels, sameModels, uncomparedModels };
 }
 
-/** A label as literal Markdown text (a connection's name may hold `*`, `_` or `|`). */
-const plain = (text: string): string => text.replace(/[\\`*_{}[\]()#+!|<>~-]/g, '\\$&').replace(/[\r\n]+/g, ' ');
-const code = (text: string): string => `\`${text.replace(/`/g, "'")}\``;
-const cell = (text: string): string => (text ? code(text) : '—').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+// Every name and label comes from a server or a setting: it is written as literal text, never as markup.
+/** A label as literal Markdown text on one line (a connection's name may hold `*`, `_` or `|`). */
+const plain = (text: string): string => escapeMarkdown(text, 'inline');
+const code = (text: string): string => escapeMarkdown(text, 'code');
+/** A table cell: a code span, its `|` escaped (GitHub's tables split on it even inside code). */
+const cell = (text: string): string => (text ? code(text).replace(/\|/g, '\\|') : '—');
+/** A line of a diff block: one line whatever the text holds, so no line of server text can close the fence. */
+const diffLine = (text: string): string => text.replace(/\s+/g, ' ');
+
+/** A fenced diff block whose fence is longer than any run of backticks inside it. */
+function diffBlock(lines: readonly string[]): string[] {
+  const body = lines.map(diffLine);
+  const longestRun = body.reduce((longest, line) => Math.max(longest, ...(line.match(/`+/g) ?? []).map((run) => run.length)), 0);
+  const fence = '`'.repeat(Math.max(3, longestRun + 1));
+  return [`${fence}diff`, ...body, fence];
+}
 
 function fieldLine(sign: '+' | '-', field: FieldInfo): string {
   const parts = [
@@ -149,10 +162,10 @@ export function schemaComparisonMarkdown(comparison: SchemaComparison): string {
     lines.push(
       '## Models',
       '',
-      '```diff',
-      ...comparison.addedModels.map((model) => `+ ${model.model} (${model.name})`),
-      ...comparison.removedModels.map((model) => `- ${model.model} (${model.name})`),
-      '```',
+      ...diffBlock([
+        ...comparison.addedModels.map((model) => `+ ${model.model} (${model.name})`),
+        ...comparison.removedModels.map((model) => `- ${model.model} (${model.name})`),
+      ]),
       '',
     );
   }
@@ -160,10 +173,10 @@ export function schemaComparisonMarkdown(comparison: SchemaComparison): string {
     lines.push(`## ${code(model.model)}`, '');
     if (model.addedFields.length + model.removedFields.length > 0) {
       lines.push(
-        '```diff',
-        ...model.addedFields.map((field) => fieldLine('+', field)),
-        ...model.removedFields.map((field) => fieldLine('-', field)),
-        '```',
+        ...diffBlock([
+          ...model.addedFields.map((field) => fieldLine('+', field)),
+          ...model.removedFields.map((field) => fieldLine('-', field)),
+        ]),
         '',
       );
     }

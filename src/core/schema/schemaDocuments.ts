@@ -1,5 +1,6 @@
 // Reads the schema documents (`/doc-bearer/index.json`, `/doc-bearer/<model>.json`) and meta-model answers into schema data.
 import { type KnownMethod, knownMethodsOf } from '../client/methodCatalog';
+import { isCallableMethod } from '../client/methodVisibility';
 import type { FieldInfo, MethodInfo, ModelInfo } from './schemaTypes';
 
 /** Malformed schema data: the server's document does not have the documented shape. */
@@ -60,33 +61,69 @@ export function fieldsOfFieldsGet(result: unknown): Record<string, FieldInfo> {
   return fields;
 }
 
-/** Methods of a model document: `{name: {signature, parameters: {name: {name, default?, annotation?, doc?}}, return, doc, api}}`. */
+/** Parameter kinds that gather what is left (`*args`, `**kwargs`): never an argument name of a JSON-2 call. */
+const GATHERING_KINDS: ReadonlySet<unknown> = new Set(['VAR_POSITIONAL', 'VAR_KEYWORD']);
+
+/**
+ * Methods of a model document: `{name: {signature, parameters: {name: {kind?, default?, annotation?, doc?}}, return:
+ * {annotation?, doc?}, doc, api}}`. Private methods (methodVisibility.ts) are left out, and so are `*args`/`**kwargs`
+ * parameters (kind `VAR_POSITIONAL`/`VAR_KEYWORD`); a `**kwargs` one sets `extraKeywords`.
+ */
 export function methodsOfModelDocument(methods: unknown): MethodInfo[] {
   return Object.entries(objectOf(methods ?? {}, 'methods'))
+    .filter(([name]) => isCallableMethod(name))
     .map(([name, value]) => {
       const method = objectOf(value, `method ${name}`);
       const api = Array.isArray(method.api) ? method.api.filter((a): a is string => typeof a === 'string') : [];
-      const parameters = Object.entries(objectOf(method.parameters ?? {}, `parameters of ${name}`)).map(([parameterName, raw]) => {
-        const parameter = objectOf(raw, `parameter ${parameterName}`);
-        return {
+      const declared = Object.entries(objectOf(method.parameters ?? {}, `parameters of ${name}`)).map(
+        ([parameterName, raw]) => [parameterName, objectOf(raw, `parameter ${parameterName}`)] as const,
+      );
+      const parameters = declared
+        .filter(([, parameter]) => !GATHERING_KINDS.has(parameter.kind))
+        .map(([parameterName, parameter]) => ({
           name: parameterName,
           required: !('default' in parameter),
           ...('default' in parameter ? { default: parameter.default } : {}),
           ...(typeof parameter.annotation === 'string' ? { annotation: parameter.annotation } : {}),
           ...(typeof parameter.doc === 'string' ? { doc: parameter.doc } : {}),
-        };
-      });
+        }));
+      if (typeof method.signature === 'string') parameters.sort(bySignature(method.signature));
+      const returns = returnOf(method.return);
       return {
         name,
         parameters,
         level: api.includes('model') ? ('model' as const) : ('records' as const),
         readonly: api.includes('readonly'),
+        ...(declared.some(([, parameter]) => parameter.kind === 'VAR_KEYWORD') ? { extraKeywords: true } : {}),
         ...(typeof method.signature === 'string' ? { signature: method.signature } : {}),
-        ...(typeof method.return === 'string' ? { returns: method.return } : {}),
+        ...(returns ? { returns } : {}),
         ...(typeof method.doc === 'string' ? { doc: method.doc } : {}),
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Parameters in the order of the signature (`(domain=None, fields=None, offset=0, ...)`): a document's `parameters`
+ * object may come with its keys sorted (a recording's are), and the order is what signature help shows.
+ */
+function bySignature(signature: string): (a: { name: string }, b: { name: string }) => number {
+  const list = signature.split('->')[0];
+  const position = (name: string) => {
+    const found = new RegExp(`[(,*\\s]${name.replace(/[^\w]/g, '')}\\s*[=,:)]`).exec(list);
+    return found ? found.index : Number.MAX_SAFE_INTEGER;
+  };
+  return (a, b) => position(a.name) - position(b.name);
+}
+
+/** What a method returns: a plain string, or the `annotation` of `{annotation, doc}` (the server's form). */
+function returnOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value || undefined;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const annotation = (value as Record<string, unknown>).annotation;
+    if (typeof annotation === 'string' && annotation !== '') return annotation;
+  }
+  return undefined;
 }
 
 /** Methods of a model from the notes' table, when no document describes them. */

@@ -42,6 +42,11 @@ export interface MethodInfo {
   readonly doc?: string;
   readonly signature?: string;
   readonly readonly?: boolean;
+  /**
+   * True when the method also takes keyword arguments it does not name (a `**kwargs` parameter, as `search_read`'s
+   * `read_kwargs`): such a parameter is never an argument name itself, but other names may be sent.
+   */
+  readonly extraKeywords?: boolean;
 }
 
 /** Fields and methods of one model. */

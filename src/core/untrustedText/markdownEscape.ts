@@ -40,7 +40,8 @@ export function escapeMarkdown(text: string, layout: MarkdownLayout = 'block'): 
     .join('\n\n');
 }
 
-function escapeLine(line: string): string {
+/** Every ASCII punctuation character of the text backslash-escaped, white space left as it is (for text runs inside other Markdown). */
+export function escapeLine(line: string): string {
   return line.replace(ASCII_PUNCTUATION, '\\$&');
 }
 

@@ -2,7 +2,10 @@
 import * as vscode from 'vscode';
 import type { AgentToolName } from '../../core/agentTools/agentToolDefinitions';
 import type { AgentToolResult } from '../../core/agentTools/agentTools';
+import { summarizeAgentCall } from '../../core/agentTools/callConfirmation';
 import { isReadOnlyMethod } from '../../core/connections/readOnlyMethods';
+import { escapeMarkdown } from '../../core/untrustedText/markdownEscape';
+import { serverMarkdown } from '../serverMarkdown';
 import type { ConnectionService } from '../connections/connectionService';
 import type { SchemaServices } from '../schema/schemaServices';
 import { agentToolSettings as settings } from './agentToolSettings';
@@ -15,6 +18,45 @@ const TOOL_NAMES: readonly AgentToolName[] = [
   'json2_call_method',
   'json2_run_request',
 ];
+
+/**
+ * The confirmation of a method call that may write: model, method, the records wherever the input names their ids
+ * (`ids` or the arguments' `ids`), the arguments (the values to be written) and the context. The agent's text is
+ * escaped: it may come from whatever the agent read.
+ */
+function callConfirmation(input: Record<string, unknown>, connection: string): vscode.PreparedToolInvocation {
+  const call = summarizeAgentCall(input);
+  const records =
+    call.idsText === undefined
+      ? vscode.l10n.t('a model-level call (no record ids)')
+      : vscode.l10n.t('{0} record(s) (ids {1})', call.ids.length, call.idsText);
+  const paragraphs = [
+    escapeMarkdown(
+      vscode.l10n.t(
+        'The agent wants to call {0}.{1} on {2} through the connection "{3}". This method may change data.',
+        call.model,
+        call.method,
+        records,
+        connection,
+      ),
+    ),
+    ...(call.argumentsText !== undefined
+      ? [
+          `${escapeMarkdown(vscode.l10n.t('Arguments (the values to be written):'), 'inline')} ${escapeMarkdown(call.argumentsText, 'code')}`,
+        ]
+      : []),
+    ...(call.contextText !== undefined
+      ? [`${escapeMarkdown(vscode.l10n.t('Context:'), 'inline')} ${escapeMarkdown(call.contextText, 'code')}`]
+      : []),
+  ];
+  return {
+    invocationMessage: vscode.l10n.t('Calling {0}.{1}', call.model, call.method),
+    confirmationMessages: {
+      title: vscode.l10n.t('Call {0}.{1}?', call.model, call.method),
+      message: serverMarkdown(paragraphs.join('\n\n')),
+    },
+  };
+}
 
 /** The confirmation a tool asks before it runs: methods that may write, and request files (whose requests may write). */
 function prepare(
@@ -34,34 +76,20 @@ function prepare(
     !isReadOnlyMethod(input.method) &&
     saved?.profile.readOnly !== true
   ) {
-    const ids = Array.isArray(input.ids) ? input.ids.length : undefined;
-    const records = ids === undefined ? vscode.l10n.t('a model-level call (no record ids)') : vscode.l10n.t('{0} record(s)', ids);
-    return {
-      invocationMessage: vscode.l10n.t('Calling {0}.{1}', String(input.model), input.method),
-      confirmationMessages: {
-        title: vscode.l10n.t('Call {0}.{1}?', String(input.model), input.method),
-        message: new vscode.MarkdownString().appendText(
-          vscode.l10n.t(
-            'The agent wants to call {0}.{1} on {2} through the connection "{3}". This method may change data.',
-            String(input.model),
-            input.method,
-            records,
-            connection,
-          ),
-        ),
-      },
-    };
+    return callConfirmation(input, connection);
   }
   if (name === 'json2_run_request' && allowWrites) {
     return {
       invocationMessage: vscode.l10n.t('Running {0} of {1}', String(input.name), String(input.file)),
       confirmationMessages: {
         title: vscode.l10n.t('Run the request {0}?', String(input.name)),
-        message: new vscode.MarkdownString().appendText(
-          vscode.l10n.t(
-            'The agent wants to run the request {0} of {1} (and the named requests it uses); a request may change data.',
-            String(input.name),
-            String(input.file),
+        message: serverMarkdown(
+          escapeMarkdown(
+            vscode.l10n.t(
+              'The agent wants to run the request {0} of {1} (and the named requests it uses); a request may change data.',
+              String(input.name),
+              String(input.file),
+            ),
           ),
         ),
       },

@@ -29,7 +29,10 @@ export function registerConnectionCommands(deps: ConnectionCommandDeps): vscode.
     vscode.commands.registerCommand(CommandIds.editConnection, (argument: NodeArgument) => actions.editConnection(argument)),
     vscode.commands.registerCommand(CommandIds.renameConnection, (argument: NodeArgument) => actions.renameConnection(argument)),
     vscode.commands.registerCommand(CommandIds.removeConnection, (argument: NodeArgument) => actions.removeConnection(argument)),
-    vscode.commands.registerCommand(CommandIds.updateApiKey, (argument: NodeArgument) => actions.updateKey(argument)),
+    // A second argument, a sentence, says why the key is asked (the key commands' browser path passes one).
+    vscode.commands.registerCommand(CommandIds.updateApiKey, (argument: NodeArgument, reason?: unknown) =>
+      actions.updateKey(argument, typeof reason === 'string' ? reason : undefined),
+    ),
     vscode.commands.registerCommand(CommandIds.switchConnection, () => actions.switchConnection()),
   );
 }

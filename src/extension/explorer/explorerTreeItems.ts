@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
 import { fieldDescription, fieldIconId, fieldTooltipLines, type TooltipKey } from '../../core/explorer/fieldPresentation';
 import { isCustomField, isCustomModel } from '../../core/explorer/modelListing';
+import { docstringMarkdown } from '../../core/untrustedText/docstringMarkdown';
 import { escapeMarkdown, type MarkdownLayout } from '../../core/untrustedText/markdownEscape';
 import { serverMarkdown } from '../serverMarkdown';
 import type { ErrorNode, ExplorerNode, FieldNode, ModelNode } from './explorerNodes';
@@ -50,9 +51,10 @@ function modelTooltip(node: ModelNode): vscode.MarkdownString {
   return serverMarkdown(lines.join('  \n'));
 }
 
-/** `**Label:** value`, the value (from the server) escaped. */
+/** `**Label:** value`, the value (from the server) escaped; a help text (`block`) may be an HTML docstring, converted. */
 function tooltipLine(label: string, value: string, layout: MarkdownLayout = 'inline'): string {
-  return `**${escapeMarkdown(label, 'inline')}:** ${escapeMarkdown(value, layout)}`;
+  const shown = layout === 'block' ? docstringMarkdown(value) : escapeMarkdown(value, layout);
+  return `**${escapeMarkdown(label, 'inline')}:** ${shown}`;
 }
 
 export function treeItemOf(node: ExplorerNode, options: { filtering: boolean }): vscode.TreeItem {

@@ -2,6 +2,7 @@
 // on the clipboard, the server's documentation page of the model and its list in the web client, in the browser.
 import * as vscode from 'vscode';
 import { webClientUrl } from '../../core/client/webClientUrl';
+import { requestDatabaseHeader } from '../../core/client/databaseSelection';
 import { documentationUrl, modelRequestText, sampleDomain, usefulFields } from '../../core/explorer/modelRequest';
 import { inertLinks } from '../../core/untrustedText/linkedText';
 import { CommandIds } from '../commandIds';
@@ -121,7 +122,7 @@ export class ModelActions {
       fields: usefulFields(fields),
       domain: withDomain ? sampleDomain(fields) : [],
       ...(node.database !== configured && node.database !== ''
-        ? { database: { header: saved?.profile.databaseHeader ?? 'X-Service-Database', name: node.database } }
+        ? { database: { header: requestDatabaseHeader(saved?.profile.databaseHeader), name: node.database } }
         : {}),
     });
   }

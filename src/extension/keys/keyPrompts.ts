@@ -61,6 +61,24 @@ export const vscodeKeyPrompts: KeyPrompts = {
     void vscode.window.showInformationMessage(inertLinks(message));
   },
 
+  async offerBrowserPath(message, detail, url) {
+    const open = vscode.l10n.t('Open Account Security');
+    const paste = vscode.l10n.t('Go On Without Opening');
+    const chosen = await vscode.window.showInformationMessage(message, { modal: true, detail }, open, paste);
+    if (chosen === open) await vscode.env.openExternal(vscode.Uri.parse(url, true));
+    return chosen === open || chosen === paste;
+  },
+
+  async confirmBrowserStep(question, detail, url) {
+    const done = vscode.l10n.t('Done, Check It');
+    const open = vscode.l10n.t('Open Account Security');
+    for (;;) {
+      const chosen = await vscode.window.showWarningMessage(question, { modal: true, detail }, done, open);
+      if (chosen !== open) return chosen === done;
+      await vscode.env.openExternal(vscode.Uri.parse(url, true));
+    }
+  },
+
   async remind(reminder) {
     const rotate = vscode.l10n.t('Rotate API Key');
     const update = vscode.l10n.t('Update API Key');

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { DebouncedNameSearch, SchemaSource } from '../../core/language';
 import type { ContextListsOfConnections } from './contextLists';
 import { loadLanguage, type LanguageSchemas } from './languageSchemas';
-import { parsedFile, signalOf, toCompletionItem } from './languageConversions';
+import { parsedFile, resolvedCompletionItem, signalOf, toCompletionItem } from './languageConversions';
 
 /** Characters that open a new completion: quotes, list and object openers, the path dot, the method slash, a space after POST. */
 export const COMPLETION_TRIGGERS = ['"', '.', '/', '[', '{', ',', ' ', ':'];
@@ -50,5 +50,10 @@ export class Json2CompletionProvider implements vscode.CompletionItemProvider {
     } finally {
       cancel.dispose();
     }
+  }
+
+  /** A method's documentation, made when its item is shown (its HTML docstrings converted then, not for the whole list). */
+  resolveCompletionItem(item: vscode.CompletionItem): vscode.CompletionItem {
+    return resolvedCompletionItem(item);
   }
 }

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { loadLanguage, type LanguageSchemas } from './languageSchemas';
 import { parsedFile, signalOf } from './languageConversions';
+import { serverMarkdown } from '../serverMarkdown';
 
 export class Json2SignatureHelpProvider implements vscode.SignatureHelpProvider {
   constructor(private readonly schemas: LanguageSchemas) {}
@@ -19,9 +20,10 @@ export class Json2SignatureHelpProvider implements vscode.SignatureHelpProvider 
     try {
       const answer = await (await loadLanguage()).signatureAt(file, offset, source, cancel.signal);
       if (!answer) return undefined;
-      const signature = new vscode.SignatureInformation(answer.label, answer.documentation);
+      const markdown = (text: string | undefined) => (text === undefined ? undefined : serverMarkdown(text));
+      const signature = new vscode.SignatureInformation(answer.label, markdown(answer.documentation));
       signature.parameters = answer.parameters.map(
-        (parameter) => new vscode.ParameterInformation([parameter.start, parameter.end], parameter.documentation),
+        (parameter) => new vscode.ParameterInformation([parameter.start, parameter.end], markdown(parameter.documentation)),
       );
       const help = new vscode.SignatureHelp();
       help.signatures = [signature];

@@ -26,11 +26,17 @@ const KINDS: Readonly<Record<LanguageCompletion['kind'], vscode.CompletionItemKi
 };
 
 /** A VS Code completion item; `note` (offline, no schema) is added to the documentation. */
+/** Documentation made when an item is shown (`resolveCompletionItem`), by item. */
+const laterDocumentation = new WeakMap<vscode.CompletionItem, () => string>();
+
 export function toCompletionItem(item: LanguageCompletion, note: string | undefined): vscode.CompletionItem {
   const result = new vscode.CompletionItem({ label: item.label, description: item.detail }, KINDS[item.kind]);
   result.detail = item.detail;
-  const documentation = [note ? `*${note}*` : '', item.documentation ?? ''].filter(Boolean).join('\n\n');
+  const documented = (text: string | undefined) => [note ? `*${note}*` : '', text ?? ''].filter(Boolean).join('\n\n');
+  const documentation = documented(item.documentation);
   if (documentation) result.documentation = serverMarkdown(documentation);
+  const later = item.resolveDocumentation;
+  if (later) laterDocumentation.set(result, () => documented(later()));
   const text = item.insertText ?? item.label;
   result.insertText = item.snippet ? new vscode.SnippetString(text) : text;
   result.sortText = item.sortText;
@@ -38,6 +44,17 @@ export function toCompletionItem(item: LanguageCompletion, note: string | undefi
   result.range = toRange(item.range);
   if (item.retrigger) result.command = { command: 'editor.action.triggerSuggest', title: 'Suggest' };
   return result;
+}
+
+/** The item with the documentation that waited until it was shown. */
+export function resolvedCompletionItem(item: vscode.CompletionItem): vscode.CompletionItem {
+  const later = laterDocumentation.get(item);
+  if (later) {
+    laterDocumentation.delete(item);
+    const documentation = later();
+    if (documentation) item.documentation = serverMarkdown(documentation);
+  }
+  return item;
 }
 
 /** An AbortSignal that follows a cancellation token. */

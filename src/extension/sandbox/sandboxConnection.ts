@@ -1,8 +1,8 @@
 // The connection "Local sandbox": added or updated (its address follows the sandbox's port) in the user's settings,
 // with a working admin key in the secret storage, and the sandbox's first master password remembered for its origin.
 import type * as vscode from 'vscode';
+import { databaseHeaders } from '../../core/client/databaseSelection';
 import type { ConnectionProfile } from '../../core/connections/connectionProfile';
-import { DEFAULT_DATABASE_HEADER } from '../../core/connections/connectionProfile';
 import type { SandboxReady } from '../../core/localSandbox/sandboxProcess';
 import type { ConnectionSecretStore } from '../connections/connectionSecretStore';
 import type { ConnectionService } from '../connections/connectionService';
@@ -27,7 +27,7 @@ export interface SandboxConnectionDeps {
 async function uidOf(url: string, key: string): Promise<number | undefined> {
   const answer = await fetch(`${url}/json/2/res.users/context_get`, {
     method: 'POST',
-    headers: { Authorization: `bearer ${key}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `bearer ${key}`, 'Content-Type': 'application/json', ...databaseHeaders(SANDBOX_DATABASE) },
     body: '{}',
   });
   if (!answer.ok) {
@@ -48,7 +48,6 @@ export async function connectSandbox(ready: SandboxReady, deps: SandboxConnectio
     name: SANDBOX_CONNECTION,
     baseUrl: ready.url,
     database: SANDBOX_DATABASE,
-    databaseHeader: DEFAULT_DATABASE_HEADER,
     protocol: 'json2',
     readOnly: false,
     production: false,

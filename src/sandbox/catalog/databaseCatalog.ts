@@ -22,6 +22,7 @@ import { writeTrackingBackend } from '../storage/writeTrackingBackend';
 import { makePrivateFolder, makeTreePrivate } from '../storage/ownerOnlyFiles';
 import { AnswerCache } from './answerCache';
 import { templateRecipe } from './templateRequests';
+import { withKeyMethods } from '../models/keyMethodsSwitch';
 
 export interface CatalogOptions {
   dataDir: string;
@@ -42,6 +43,8 @@ export interface CatalogOptions {
   postgres?: { url: string; prefix: string };
   /** Bytes of read-only JSON-2 answers kept between writes (see catalog/answerCache.ts); 0 turns the cache off. */
   answerCacheBytes?: number;
+  /** False (--no-key-methods): res.users.apikeys has no generate or revoke (see models/keyMethodsSwitch.ts). */
+  keyMethods?: boolean;
 }
 
 /** What a new database holds besides the schema and the administrator: the demo data (the default) or nothing. */
@@ -79,7 +82,7 @@ export class DatabaseCatalog {
   private names: string[] | null = null;
 
   constructor(private readonly options: CatalogOptions) {
-    const specs = [...BASE_MODELS, ...(options.extraModels ?? [])];
+    const specs = withKeyMethods([...BASE_MODELS, ...(options.extraModels ?? [])], options.keyMethods ?? true);
     this.registries = new DatabaseRegistries(Registry.build(specs, GENERIC_METHODS), specs, GENERIC_METHODS);
     this.hashCost = options.hashCost ?? DEFAULT_HASH_COST;
     let backend: StorageBackend;

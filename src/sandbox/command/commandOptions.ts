@@ -1,11 +1,13 @@
 // Parses the words after `json2 sandbox`: the server's options, or the `key` subcommand's.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { allowedOrigin } from '../http/originCheck';
 import type { MasterPasswordSource } from './masterPasswordSource';
 
 export const USAGE = `Usage:
   json2 sandbox [--port N] [--host ADDR] [--data DIR] [--reset] [--master-password-file FILE | --master-password-prompt]
-                [--no-list-db] [--legacy-only] [--db-filter RE] [--postgres URL [--postgres-prefix P]] [--no-answer-cache]
-                [--max-upload-mb N] [--idle-close-seconds N] [--json]
+                [--no-list-db] [--legacy-only] [--db-filter RE] [--database-header both|real]
+                [--postgres URL [--postgres-prefix P]] [--no-answer-cache] [--no-key-methods]
+                [--max-upload-mb N] [--idle-close-seconds N] [--allow-origin ORIGIN]... [--json]
       Starts the local sandbox server (the demo database is created on first start).
   json2 sandbox key --db DB --user LOGIN --days N [--name TEXT] [--data DIR] [--postgres URL [--postgres-prefix P]]
       Prints a new API key for user LOGIN of database DB, valid N days (three months at most).
@@ -22,11 +24,19 @@ Options:
   --no-list-db  refuse to list the databases
   --legacy-only behave as a server of an older release: no /json/2, version 18.0
   --db-filter RE  choose the database of a JSON-2 call from the Host header (%d: first label of the host name)
+  --database-header MODE  the headers a request names its database in: both (default: X-Odoo-Database, then
+                X-Service-Database) or real (only X-Odoo-Database, as a real Odoo server: a request without it
+                gets the "No database is selected" page once there are several databases)
   --postgres URL  keep the databases on this PostgreSQL server instead of PGlite, for example
                 postgres://user@127.0.0.1:5432/postgres (the password from PGPASSWORD or ~/.pgpass, or in the URL)
   --postgres-prefix P  PostgreSQL databases are named <P><name> (default sandbox_)
   --no-answer-cache  answer every read-only call from the database (when something else writes to the
                 PostgreSQL databases behind the sandbox's back)
+  --no-key-methods  behave as a 19.0 build before programmatic key management: res.users.apikeys has no
+                generate or revoke (404, and absent from /doc-bearer/res.users.apikeys.json); keys are then made and
+                removed on the key page in the browser (/web/security)
+  --allow-origin ORIGIN  let the pages of ORIGIN (http://localhost:3000) change data; by default a request that may
+                change data from a web page is taken only from the sandbox's own pages (repeat for several)
   --json        once listening, print one line of JSON on stdout instead of the banner: url, databases, dataDir,
                 and on first start apiKey (key, login, database, expiration) and masterPassword, for scripts
   --max-upload-mb N  largest backup file /web/database/restore accepts, in MiB (default 1024)
@@ -56,12 +66,18 @@ export interface ServeOptions {
   listDb?: false;
   legacyOnly?: true;
   databaseFilter?: string;
+  /** --database-header real: only X-Odoo-Database names the database. */
+  databaseHeader?: 'real';
   answerCache?: false;
+  /** --no-key-methods: res.users.apikeys has no generate or revoke. */
+  keyMethods?: false;
   /** One JSON line on stdout once listening (for scripts and the extension), in place of the banner. */
   json?: true;
   maxUploadBytes?: number;
   /** --idle-close-seconds, in milliseconds (0: never). */
   idleCloseMs?: number;
+  /** --allow-origin, each as `allowedOrigin` writes it. */
+  allowOrigins?: string[];
 }
 
 export interface KeyOptions {
@@ -119,6 +135,36 @@ function masterPasswordOption(values: Record<string, string | boolean | undefine
   return {};
 }
 
+/** The values of a repeatable option (`--allow-origin A --allow-origin=B`), and the other words. */
+function takeRepeated(argv: string[], name: string): { values: string[]; rest: string[] } {
+  const values: string[] = [];
+  const rest: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const word = argv[index];
+    if (word === name) {
+      const value = argv[index + 1];
+      if (value === undefined || value.startsWith('--')) throw new UsageError(`${name} needs a value`);
+      values.push(value);
+      index++;
+    } else if (word.startsWith(`${name}=`)) values.push(word.slice(name.length + 1));
+    else rest.push(word);
+  }
+  return { values, rest };
+}
+
+/** --allow-origin: each an origin (scheme, host, port), as the Origin header writes it. */
+function allowOriginsOption(given: readonly string[]): { allowOrigins?: string[] } {
+  if (given.length === 0) return {};
+  return {
+    allowOrigins: given.map((text) => {
+      const origin = allowedOrigin(text);
+      if (origin === null)
+        throw new UsageError(`--allow-origin needs an origin such as http://localhost:3000 (scheme, host, port; no path), got '${text}'`);
+      return origin;
+    }),
+  };
+}
+
 function required(name: string, value: string | boolean | undefined): string {
   if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
   return value;
@@ -147,7 +193,8 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
       ...postgresOption(values),
     };
   }
-  const values = parse(argv, {
+  const origins = takeRepeated(argv, '--allow-origin');
+  const values = parse(origins.rest, {
     port: { type: 'string' },
     host: { type: 'string' },
     data: { type: 'string' },
@@ -160,9 +207,11 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
     'no-list-db': { type: 'boolean' },
     'legacy-only': { type: 'boolean' },
     'db-filter': { type: 'string' },
+    'database-header': { type: 'string' },
     postgres: { type: 'string' },
     'postgres-prefix': { type: 'string' },
     'no-answer-cache': { type: 'boolean' },
+    'no-key-methods': { type: 'boolean' },
     json: { type: 'boolean' },
   });
   const host = values.host === undefined ? '127.0.0.1' : required('host', values.host);
@@ -176,8 +225,11 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
     ...(values['no-list-db'] === true ? { listDb: false as const } : {}),
     ...(values['legacy-only'] === true ? { legacyOnly: true as const } : {}),
     ...(values['db-filter'] === undefined ? {} : { databaseFilter: required('db-filter', values['db-filter']) }),
+    ...databaseHeaderOption(values['database-header']),
     ...postgresOption(values),
     ...(values['no-answer-cache'] === true ? { answerCache: false as const } : {}),
+    ...(values['no-key-methods'] === true ? { keyMethods: false as const } : {}),
+    ...allowOriginsOption(origins.values),
     ...(values.json === true ? { json: true as const } : {}),
     ...(values['max-upload-mb'] === undefined
       ? {}
@@ -186,4 +238,10 @@ export function parseSandboxArguments(argv: string[]): SandboxOptions {
       ? {}
       : { idleCloseMs: integer('idle-close-seconds', values['idle-close-seconds'] as string, 0, 7 * 24 * 3600) * 1000 }),
   };
+}
+
+function databaseHeaderOption(value: string | boolean | undefined): { databaseHeader?: 'real' } {
+  if (value === undefined || value === 'both') return {};
+  if (value === 'real') return { databaseHeader: 'real' };
+  throw new UsageError(`--database-header must be both or real, not "${String(value)}"`);
 }

@@ -10,7 +10,7 @@ import { isValidDatabaseName } from '../storage/databasePool';
 import type { SqlClient } from '../storage/sqlClient';
 import type { BackupCodec, BackupFormat } from './backupCodec';
 import { DatabaseOperationError, needExisting, newIdentity } from './databaseOperations';
-import { listTables, writeSqlDump, type DumpWriter } from './sqlDump';
+import { writeSqlDump, type DumpWriter } from './sqlDump';
 import { checkDumpStatement } from './dumpPolicy';
 import { StatementSplitter } from './sqlStatements';
 
@@ -49,6 +49,23 @@ export class BackupCancelledError extends Error {
 }
 
 /**
+ * The manifest.json of a zip backup, with the keys of the reference's: the release, the database server's version as
+ * major.minor (from its version number), and the installed modules (none: the sandbox's models come from no module).
+ */
+function backupManifest(database: string, versionInfo: readonly (number | string)[], serverVersionNum: number) {
+  const release = `${versionInfo[0]}.${versionInfo[1]}`;
+  return {
+    odoo_dump: '1',
+    db_name: database,
+    version: release,
+    version_info: versionInfo,
+    major_version: release,
+    pg_version: `${Math.floor(serverVersionNum / 10000)}.${Math.floor(serverVersionNum / 100) % 100}`,
+    modules: {},
+  };
+}
+
+/**
  * Writes the backup of `name` into `output` (which is ended). When `output` fails or closes early, the dump stops at
  * its next piece, its transaction ends and this rejects; when the dump fails, `output` is destroyed.
  */
@@ -63,14 +80,8 @@ export async function streamBackup(
   const sql = new PassThrough();
   let source: Readable = sql;
   if (format === 'zip') {
-    const tables = await catalog.use(database, (storage) => storage.transaction((cr) => listTables(cr)));
-    const manifest = {
-      release: `${versionInfo[0]}.${versionInfo[1]}`,
-      version_info: versionInfo,
-      db_name: database,
-      created: new Date().toISOString(),
-      tables,
-    };
+    const serverVersion = await catalog.use(database, (storage) => storage.query<{ v: string }>('SHOW server_version_num'));
+    const manifest = backupManifest(database, versionInfo, Number(serverVersion.rows[0]?.v ?? 0));
     const zip = new yazl.ZipFile();
     zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), 'manifest.json');
     zip.addReadStream(sql, 'dump.sql');
@@ -202,7 +213,7 @@ export async function restoreBackup(
         ? `Invalid database name '${name}': use letters, digits, '_', '.' or '-'`
         : 'A database name is needed',
     );
-  if (catalog.exists(name)) throw new DatabaseOperationError(`Database ${name} already exists`);
+  if (catalog.exists(name)) throw new DatabaseOperationError('Database already exists', 'builtins.Exception');
   const stream = await sqlStream(source);
   let unfinished: string;
   try {
@@ -213,7 +224,7 @@ export async function restoreBackup(
   }
   try {
     await catalog.useUnfinished(unfinished, (storage) => storage.transaction((cr) => replay(cr, stream, signal)));
-    if (catalog.exists(name)) throw new DatabaseOperationError(`Database ${name} already exists`);
+    if (catalog.exists(name)) throw new DatabaseOperationError('Database already exists', 'builtins.Exception');
     await catalog.renameDatabase(unfinished, name);
   } catch (error) {
     stream.destroy();

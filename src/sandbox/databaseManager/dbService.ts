@@ -1,11 +1,20 @@
 // The deprecated db service (13 functions): db_exist, list, list_lang and server_version need no master password;
 // every other function takes it first and fails with access denied when it is wrong. migrate_databases is refused.
-import { accessDenied, ServiceError, typeError, userError } from '../errors/serviceErrors';
+import { accessDenied, keyError, ServiceError, typeError, userError } from '../errors/serviceErrors';
+import { pythonRepr } from '../orm/pythonRepr';
 import type { RpcContext, RpcService } from '../rpc/rpcServices';
 import type { DatabaseCatalog } from '../catalog/databaseCatalog';
 import type { BackupCodec } from './backupCodec';
-import { createDatabase, DatabaseOperationError, duplicateDatabase, needExisting, renameDatabase } from './databaseOperations';
+import {
+  createDatabase,
+  DatabaseOperationError,
+  dropDatabase,
+  duplicateDatabase,
+  needExisting,
+  renameDatabase,
+} from './databaseOperations';
 import type { MasterPassword } from './masterPassword';
+import { KNOWN_LANGUAGES } from '../demo/referenceLanguages';
 
 export interface DbServiceOptions {
   master: MasterPassword;
@@ -15,7 +24,7 @@ export interface DbServiceOptions {
   backups?: BackupCodec;
 }
 
-/** The languages or countries of the first database (the reference lists are the same in every database). */
+/** The countries of the first database (the reference's list is the same in every database). */
 async function referenceList(catalog: DatabaseCatalog, sql: string): Promise<[string, string][]> {
   const [first] = catalog.list();
   if (first === undefined) return [];
@@ -28,7 +37,10 @@ function bool(value: unknown): boolean {
 }
 
 function operationFailed(error: unknown): never {
-  if (error instanceof DatabaseOperationError) throw userError(error.message);
+  if (error instanceof DatabaseOperationError) {
+    if (error.exceptionName === 'odoo.exceptions.UserError') throw userError(error.message);
+    throw new ServiceError(error.exceptionName, 500, error.message, 'business');
+  }
   throw error;
 }
 
@@ -44,7 +56,7 @@ export function dbService(options: DbServiceOptions): RpcService {
         if (!options.listDb) throw accessDenied('Access Denied');
         return [...catalog.list()];
       case 'list_lang':
-        return referenceList(catalog, 'SELECT code, name FROM res_lang ORDER BY name');
+        return KNOWN_LANGUAGES.map((language) => [language.code, language.name]);
       default:
         break;
     }
@@ -59,8 +71,7 @@ export function dbService(options: DbServiceOptions): RpcService {
       'migrate_databases',
       'list_countries',
     ];
-    if (!known.includes(method))
-      throw new ServiceError('builtins.KeyError', 500, `'${method}' is not a function of the db service`, 'business');
+    if (!known.includes(method)) throw keyError(pythonRepr(`Method not found: ${method}`));
     if (!(await context.logins.master(context.source, () => options.master.check(params[0])))) throw accessDenied('Access Denied');
     const args = params.slice(1);
     try {
@@ -81,8 +92,7 @@ export function dbService(options: DbServiceOptions): RpcService {
           await duplicateDatabase(catalog, args[0], args[1], bool(args[2]));
           return true;
         case 'drop':
-          await catalog.dropDatabase(needExisting(catalog, args[0]));
-          return true;
+          return await dropDatabase(catalog, args[0]);
         case 'rename':
           await renameDatabase(catalog, args[0], args[1]);
           return true;

@@ -1,4 +1,5 @@
-// The HTML page of /web/database/manager: the databases and one plain form per action, with an error sentence.
+// The HTML pages of /web/database/manager (the databases and one plain form per action, with an error sentence) and
+// /web/database/selector (the databases to pick from), and the redirect page that ends a successful action.
 import { escapeHtml } from '../http/markupEscape';
 
 export interface ManagerView {
@@ -41,5 +42,31 @@ ${form('restore', 'Restore', `${master}${field('File', 'backup_file', 'file', ' 
 ${form('drop', 'Delete', `${master}${pick('name')}`)}
 ${form('change_password', 'Set master password', `${master}${field('New master password', 'master_pwd_new', 'password', ' required')}`)}
 </body></html>
+`;
+}
+
+/** /web/database/selector: the databases, each a link to its login page, and the way to the manager. */
+export function selectorPage(databases: string[] | null): string {
+  const list =
+    databases === null
+      ? '<p>Listing the databases is disabled on this server.</p>'
+      : `<ul>${databases.map((name) => `<li><a href="/web?db=${encodeURIComponent(name)}">${escapeHtml(name)}</a></li>`).join('') || '<li>(no database)</li>'}</ul>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Select a database</title></head><body>
+<h1>Select a database</h1>
+${list}
+<p><a href="/web/database/manager">Manage databases</a></p>
+</body></html>
+`;
+}
+
+/** The body of a 303 to `location`, as the reference's web library writes it. */
+export function redirectPage(location: string): string {
+  const target = escapeHtml(location);
+  return `<!doctype html>
+<html lang=en>
+<title>Redirecting...</title>
+<h1>Redirecting...</h1>
+<p>You should be redirected automatically to the target URL: <a href="${target}">${target}</a>. If not, click the link.
 `;
 }

@@ -7,14 +7,16 @@ import { accessDenied } from '../errors/serviceErrors';
 import { sendHtml, sendJson } from '../http/httpAnswers';
 import { readBody } from '../http/requestBody';
 import type { RouteAnswer } from '../http/requestRouter';
-import { acceptsJsonRpc, errorEnvelope, resultEnvelope } from '../rpc/jsonrpcEndpoint';
+import { acceptsJsonRpc, errorEnvelope, parseJsonRpcRequest, resultEnvelope } from '../rpc/jsonrpcEndpoint';
 import { clientGone } from '../rpc/rpcBody';
 import type { DatabaseCatalog } from '../catalog/databaseCatalog';
 import { restoreBackup, streamBackup } from './backups';
-import { createDatabase, DatabaseOperationError, duplicateDatabase, needExisting, neutralizeDatabase } from './databaseOperations';
+import { createDatabase, DatabaseOperationError, dropDatabase, duplicateDatabase, neutralizeDatabase } from './databaseOperations';
+import { pythonRepr } from '../orm/pythonRepr';
 import type { MasterPassword } from './masterPassword';
 import type { LoginThrottle } from '../security/loginCooldown';
-import { managerPage } from './managerPage';
+import { managerPage, redirectPage, selectorPage } from './managerPage';
+import { KNOWN_LANGUAGES } from '../demo/referenceLanguages';
 import { receiveUpload } from './multipartUpload';
 
 export interface ManagerOptions {
@@ -64,6 +66,7 @@ function stamp(now: Date): string {
 /** The answers of the manager's routes: the page, the list (JSON-RPC) and the form actions. */
 export interface ManagerAnswers {
   manager: RouteAnswer;
+  selector: RouteAnswer;
   list: RouteAnswer;
   action: RouteAnswer;
 }
@@ -75,15 +78,7 @@ export function managerAnswers(options: ManagerOptions): ManagerAnswers {
   const { catalog, master } = options;
 
   async function page(response: ServerResponse, error: string | null): Promise<void> {
-    const [first] = catalog.list();
-    const languages =
-      first === undefined
-        ? []
-        : (
-            await catalog.use(first, (storage) =>
-              storage.query<{ code: string; name: string }>('SELECT code, name FROM res_lang ORDER BY name'),
-            )
-          ).rows.map((row): [string, string] => [row.code, row.name]);
+    const languages = KNOWN_LANGUAGES.map((language): [string, string] => [language.code, language.name]);
     sendHtml(response, 200, managerPage({ databases: options.listDb ? [...catalog.list()] : null, languages, error }), HEADERS);
   }
 
@@ -132,17 +127,21 @@ export function managerAnswers(options: ManagerOptions): ManagerAnswers {
       case 'duplicate':
         return duplicateDatabase(catalog, fields.get('name'), fields.get('new_name'), checked(fields.get('neutralize_database')));
       case 'drop':
-        return catalog.dropDatabase(needExisting(catalog, fields.get('name')));
+        // Dropping a database that does not exist does nothing and is no error, as on the reference.
+        await dropDatabase(catalog, fields.get('name'));
+        return;
       case 'change_password': {
         const next = fields.get('master_pwd_new') ?? '';
         if (next === '') throw new DatabaseOperationError('The new master password is empty');
         return master.change(next);
       }
       case 'backup': {
-        const name = needExisting(catalog, fields.get('name'));
+        const name = fields.get('name') ?? '';
+        if (!catalog.exists(name)) throw new DatabaseOperationError(`Database ${pythonRepr(name)} is not known`);
         const format = fields.get('backup_format') === 'dump' ? 'dump' : 'zip';
         response.writeHead(200, {
-          'Content-Type': format === 'zip' ? 'application/zip' : 'application/octet-stream',
+          // As the reference: both formats are sent as opaque bytes.
+          'Content-Type': 'application/octet-stream; charset=binary',
           'Content-Disposition': `attachment; filename="${name}_${stamp(new Date())}.${format}"`,
           'Cache-Control': 'no-store',
         });
@@ -155,12 +154,9 @@ export function managerAnswers(options: ManagerOptions): ManagerAnswers {
 
   async function list(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (!acceptsJsonRpc(request, response, '/web/database/list')) return;
-    let id: unknown = null;
-    try {
-      id = (JSON.parse((await readBody(request, FORM_LIMIT)).toString('utf8')) as { id?: unknown }).id ?? null;
-    } catch {
-      /* an empty or bad body still lists */
-    }
+    const envelope = parseJsonRpcRequest(response, await readBody(request, FORM_LIMIT));
+    if (envelope === null) return;
+    const id = envelope.id;
     if (!options.listDb) sendJson(response, 200, errorEnvelope(id, accessDenied('Access Denied')));
     else sendJson(response, 200, resultEnvelope(id, [...catalog.list()]));
   }
@@ -170,8 +166,13 @@ export function managerAnswers(options: ManagerOptions): ManagerAnswers {
     try {
       await run(name, request, response);
       if (!response.headersSent) {
-        response.writeHead(303, { Location: '/web/database/manager', 'Content-Length': '0' });
-        response.end();
+        const body = Buffer.from(redirectPage('/web/database/manager'), 'utf8');
+        response.writeHead(303, {
+          Location: '/web/database/manager',
+          'Content-Type': 'text/html; charset=utf-8',
+          'Content-Length': String(body.length),
+        });
+        response.end(body);
       }
     } catch (error) {
       if (response.headersSent) {
@@ -193,6 +194,10 @@ export function managerAnswers(options: ManagerOptions): ManagerAnswers {
     manager: async (request, response) => {
       request.resume();
       await page(response, null);
+    },
+    selector: async (request, response) => {
+      request.resume();
+      sendHtml(response, 200, selectorPage(options.listDb ? [...catalog.list()] : null), HEADERS);
     },
     list: (request, response) => list(request, response),
     action,

@@ -22,11 +22,6 @@ async function tableNames(cr: SqlClient): Promise<{ oid: number; name: string }[
   return result.rows;
 }
 
-/** The table names of the database (for a backup's manifest). */
-export async function listTables(cr: SqlClient): Promise<string[]> {
-  return (await tableNames(cr)).map((table) => table.name);
-}
-
 async function columns(cr: SqlClient, oid: number): Promise<Column[]> {
   const result = await cr.query<Column>(
     `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type, pg_get_expr(d.adbin, d.adrelid) AS def, a.attnotnull AS notnull

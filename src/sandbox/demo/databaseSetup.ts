@@ -13,6 +13,7 @@ import type { SqlClient, Storage } from '../storage/sqlClient';
 import { addExternalId } from './externalIds';
 import { createSalesDemoData, createSalesReferenceData } from './salesSetup';
 import { wideValues } from './wideRecords';
+import { KNOWN_LANGUAGES } from './referenceLanguages';
 import {
   COUNTRIES,
   CURRENCIES,
@@ -74,6 +75,20 @@ async function createReferenceData(env: Environment): Promise<Map<string, number
       date_format: lang.dateFormat,
     })),
   );
+  // The reference's other languages, inactive (its res.lang holds every language it knows).
+  const known = new Set(LANGUAGES.map((lang) => lang.code));
+  await createRecords(
+    env,
+    env.model('res.lang'),
+    KNOWN_LANGUAGES.filter((lang) => !known.has(lang.code)).map((lang) => ({
+      code: lang.code,
+      name: lang.name,
+      iso_code: lang.iso,
+      url_code: lang.iso,
+      active: false,
+      direction: lang.direction,
+    })),
+  );
   for (const [code, name] of Object.entries(FRENCH_COUNTRY_NAMES)) {
     await env.cr.query("UPDATE res_country SET name = name || jsonb_build_object('fr_FR', $1::text) WHERE code = $2", [name, code]);
   }
@@ -111,7 +126,9 @@ async function createCompanyAndUsers(env: Environment, countries: Map<string, nu
   await addExternalId(env, 'base.main_partner', 'res.partner', companyPartner);
   const groupIds = new Map<string, number>();
   for (const group of GROUPS) {
-    const [id] = await createRecords(env, env.model('res.groups'), [{ name: group.name, comment: group.comment, share: group.share }]);
+    const [id] = await createRecords(env, env.model('res.groups'), [
+      { name: group.name, comment: group.comment, share: group.share, api_key_duration: group.apiKeyDays ?? 0 },
+    ]);
     groupIds.set(group.xmlId, id);
     await addExternalId(env, group.xmlId, 'res.groups', id);
   }

@@ -93,13 +93,13 @@ export const FRENCH_CATEGORY_NAMES: Readonly<Record<string, string>> = {
   Supplier: 'Fournisseur',
 };
 
-/** Groups by external id (`module.name`). */
-export const GROUPS: ReadonlyArray<{ xmlId: string; name: string; comment: string; share: boolean }> = [
-  { xmlId: 'base.group_user', name: 'Role / User', comment: 'Internal users.', share: false },
+/** Groups by external id (`module.name`); `apiKeyDays`: the longest key its users may make in the key wizard. */
+export const GROUPS: ReadonlyArray<{ xmlId: string; name: string; comment: string; share: boolean; apiKeyDays?: number }> = [
+  { xmlId: 'base.group_user', name: 'Role / User', comment: 'Internal users.', share: false, apiKeyDays: 90 },
   { xmlId: 'base.group_erp_manager', name: 'Access Rights', comment: 'Manage users, groups and companies.', share: false },
   {
     xmlId: 'base.group_system',
-    name: 'Settings',
+    name: 'Role / Administrator',
     comment: 'Settings administrators: every right, system parameters, API keys of all users.',
     share: false,
   },
@@ -134,7 +134,12 @@ export const GROUPS: ReadonlyArray<{ xmlId: string; name: string; comment: strin
     comment: 'Sales administrators: the product catalog, deleting quotations.',
     share: false,
   },
-  { xmlId: 'account.group_account_manager', name: 'Accounting Administrator', comment: 'Configures the taxes.', share: false },
+  {
+    xmlId: 'account.group_account_manager',
+    name: 'Administrator',
+    comment: 'Accounting administrators: they configure the taxes.',
+    share: false,
+  },
 ];
 
 export interface DemoUser {

@@ -4,6 +4,7 @@ import type { Registry } from '../orm/registry';
 import { schemaStatements } from '../orm/schemaSql';
 import * as demo from './demoRecords';
 import * as sales from './salesRecords';
+import { KNOWN_LANGUAGES } from './referenceLanguages';
 
 /** Bump with the PGlite version (its on-disk format) or when the setup code changes in a way the digest misses. */
 const STORAGE_FORMAT = 'pglite-0.5.16/setup-4';
@@ -15,6 +16,7 @@ export function templateVersion(registry: Registry): string {
     .update(JSON.stringify(schemaStatements(registry)))
     .update(JSON.stringify(demo))
     .update(JSON.stringify(sales))
+    .update(JSON.stringify(KNOWN_LANGUAGES))
     // The ir.model / ir.model.fields rows: labels, help texts and attributes of every model and field.
     .update(
       JSON.stringify(

@@ -1,5 +1,6 @@
 // Turns any thrown value into the error object of a failed call: name, message, arguments, context, debug, in order.
 import { DatabaseError, SqlState, UnsendableValueError } from '../storage/sqlClient';
+import { postgresErrorText } from './postgresErrorText';
 import { ServiceError, runtimeError, valueError } from './serviceErrors';
 
 export interface ErrorBody {
@@ -17,6 +18,8 @@ const SQLSTATE_NAMES: Record<string, string> = {
   '23502': 'NotNullViolation',
   '23514': 'CheckViolation',
   '22003': 'NumericValueOutOfRange',
+  '2201W': 'InvalidRowCountInLimitClause',
+  '2201X': 'InvalidRowCountInResultOffsetClause',
   '22P02': 'InvalidTextRepresentation',
   '22007': 'InvalidDatetimeFormat',
   '22008': 'DatetimeFieldOverflow',
@@ -42,13 +45,18 @@ export function asServiceError(error: unknown): ServiceError {
     return failure;
   }
   if (error instanceof DatabaseError) {
-    const failure = new ServiceError(databaseErrorName(error), 500, error.message, 'business');
+    const failure = new ServiceError(databaseErrorName(error), 500, postgresErrorText(error.message), 'business');
     failure.stack = error.stack;
     return failure;
   }
   const failure = runtimeError(error instanceof Error ? error.message : String(error));
   if (error instanceof Error) failure.stack = error.stack;
   return failure;
+}
+
+/** The exception's name as the last line of a Python traceback shows it: built-in exceptions without their module. */
+function tracebackName(qualifiedName: string): string {
+  return qualifiedName.startsWith('builtins.') ? qualifiedName.slice('builtins.'.length) : qualifiedName;
 }
 
 /** A traceback-like text: where the error was raised, then `<name>: <message>`. */
@@ -60,7 +68,7 @@ function tracebackText(error: ServiceError): string {
   return [
     'Traceback (most recent call last):',
     ...frames.reverse().map((line) => `  ${line.trim()}`),
-    `${error.qualifiedName}: ${error.message}`,
+    `${tracebackName(error.qualifiedName)}: ${error.message}`,
   ].join('\n');
 }
 

@@ -31,7 +31,10 @@ const business = (name: string, status: number) => (message: string, context?: R
   new ServiceError(name, status, message, 'business', context);
 
 export const badRequest = http('BadRequest', 400);
-export const unauthorized = (message: string) => http('Unauthorized', 401)(message, { 'WWW-Authenticate': 'Bearer' });
+/** A refused key; the challenge header is written as the reference server writes it (with a space after `Bearer`). */
+export const unauthorized = (message: string) => http('Unauthorized', 401)(message, { 'WWW-Authenticate': 'Bearer ' });
+/** A call without a bearer key: no Authorization header, another scheme, or an empty key. */
+export const bearerKeyMissing = () => unauthorized('User not authenticated, use an API Key with a Bearer Authorization header.');
 export const notFound = http('NotFound', 404);
 export const requestEntityTooLarge = http('RequestEntityTooLarge', 413);
 export const tooManyRequests = http('TooManyRequests', 429);

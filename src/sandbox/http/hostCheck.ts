@@ -3,6 +3,7 @@
 // the browser, and a DNS-rebinding name that resolves to 127.0.0.1 is refused.
 import type { IncomingMessage } from 'node:http';
 import net from 'node:net';
+import { stateChangeRefusal } from './originCheck';
 
 export interface HostPolicy {
   /** Why the request is refused, or null when it may go on. */
@@ -38,8 +39,11 @@ function pageOf(origin: string): URL | null {
   }
 }
 
-/** The policy of a sandbox listening on `listenHost` (its --host). */
-export function hostPolicy(listenHost: string): HostPolicy {
+/**
+ * The policy of a sandbox listening on `listenHost` (its --host); `allowedOrigins` (--allow-origin, each as
+ * `allowedOrigin` writes it) are pages taken whatever their site, port or method.
+ */
+export function hostPolicy(listenHost: string, allowedOrigins: readonly string[] = []): HostPolicy {
   const configured = hostName(listenHost);
   const anyAddress = WILDCARDS.has(configured);
   const configuredIsName = !anyAddress && net.isIP(configured) === 0;
@@ -54,9 +58,11 @@ export function hostPolicy(listenHost: string): HostPolicy {
       const origin = request.headers.origin;
       if (origin === undefined) return null;
       const page = pageOf(origin);
+      if (page !== null && allowedOrigins.includes(page.origin)) return null;
       const pageAllowed =
         page !== null && (anyAddress ? host !== undefined && page.host === host.toLowerCase() : allowedName(hostName(page.host)));
-      return pageAllowed ? null : `Requests from web pages of other sites are refused: Origin '${origin}'.`;
+      if (!pageAllowed) return `Requests from web pages of other sites are refused: Origin '${origin}'.`;
+      return stateChangeRefusal(request, page);
     },
   };
 }

@@ -2,6 +2,7 @@
 import type { ServerResponse } from 'node:http';
 import { errorBody } from '../errors/errorBody';
 import type { ServiceError } from '../errors/serviceErrors';
+import { jsonWithFloats } from '../orm/pythonFloat';
 import { escapeHtml } from './markupEscape';
 
 function finish(response: ServerResponse, status: number, contentType: string, body: string, headers: Record<string, string>): void {
@@ -14,9 +15,9 @@ function finish(response: ServerResponse, status: number, contentType: string, b
   response.end(bytes);
 }
 
-/** A value as the JSON text of an answer (undefined as null). */
+/** A value as the JSON text of an answer (undefined as null), whole floats written as floats (`20.0`). */
 export function jsonText(value: unknown): string {
-  return JSON.stringify(value === undefined ? null : value);
+  return jsonWithFloats(JSON.stringify(value === undefined ? null : value));
 }
 
 export function sendJson(response: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
@@ -37,9 +38,10 @@ export function sendError(response: ServerResponse, error: ServiceError): void {
   sendJson(response, error.status, errorBody(error), error.headers);
 }
 
-/** A page shaped like the web library's default error pages. */
+/** A page shaped like the web library's default error pages (a line break of the description is a `<br>`). */
 export function statusPage(status: number, title: string, description: string): string {
-  return `<!doctype html>\n<html lang=en>\n<title>${status} ${escapeHtml(title)}</title>\n<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(description)}</p>\n`;
+  const text = escapeHtml(description).replace(/\n/g, '<br>');
+  return `<!doctype html>\n<html lang=en>\n<title>${status} ${escapeHtml(title)}</title>\n<h1>${escapeHtml(title)}</h1>\n<p>${text}</p>\n`;
 }
 
 export function sendNotFoundPage(response: ServerResponse): void {

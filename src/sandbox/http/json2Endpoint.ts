@@ -3,18 +3,20 @@
 import { UnknownDatabaseError } from '../storage/databasePool';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asServiceError } from '../errors/errorBody';
-import { badRequest, notFound, ServiceError, unauthorized } from '../errors/serviceErrors';
-import { parseContext, parseIds } from '../methods/argumentBinding';
+import { badRequest, bearerKeyMissing, notFound, ServiceError, unauthorized } from '../errors/serviceErrors';
+import { hasIdText, parseContext, parseIds } from '../methods/argumentBinding';
 import { dispatchCall } from '../catalog/callDispatcher';
 import type { DatabaseCatalog } from '../catalog/databaseCatalog';
 import type { FaultInjector } from '../catalog/faultInjector';
-import { filterDatabase } from './databaseFilter';
+import { type DatabaseHeaderMode, selectDatabase, sendNoDatabasePage } from './databaseSelection';
 import type { CurrentUser } from '../orm/access/currentUser';
 import type { CacheTicket } from '../catalog/answerCache';
 import { sendError, sendHtml, sendJsonText, statusPage } from './httpAnswers';
 import { answerText, encodeJsonAnswer, sendJsonAnswer, type JsonAnswer } from './jsonAnswer';
+import { parsePythonJson, PythonJsonError } from './pythonJson';
 import { mayHaveBody, mediaType, readBody } from './requestBody';
 import type { RouteAnswer } from './requestRouter';
+import { authorizationAsSent } from './rawAuthorization';
 
 export interface Json2Options {
   catalog: DatabaseCatalog;
@@ -24,46 +26,42 @@ export interface Json2Options {
   faults?: FaultInjector;
   /** Host-based database filter (`%d`: the first label of the host name), used when there is no database header. */
   databaseFilter?: string;
+  /** Which database headers are read (databaseSelection.ts); `both` when absent. */
+  databaseHeader?: DatabaseHeaderMode;
 }
 
 const BEARER = /^bearer\s+(\S.*)$/i;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// As the reference's request reads its body as text: bytes that are not UTF-8 become U+FFFD.
+const utf8 = new TextDecoder('utf-8');
 
-/**
- * The database a request is for: its X-Service-Database header, else the one the host filter selects, else the only
- * database; null when none works.
- */
-export function selectDatabase(request: IncomingMessage, catalog: DatabaseCatalog, databaseFilter?: string): string | null {
-  const header = request.headers['x-service-database'];
-  const names = catalog.list();
-  if (typeof header === 'string' && header !== '') return names.includes(header) ? header : null;
-  if (databaseFilter !== undefined) return filterDatabase(databaseFilter, request.headers.host, names);
-  return names.length === 1 ? names[0] : null;
-}
-
-export function sendNoDatabasePage(response: ServerResponse): void {
-  sendHtml(
-    response,
-    404,
-    statusPage(
-      404,
-      'Not Found',
-      'No database is selected: this server hosts several databases (or none by that name). Send the X-Service-Database header with the name of one of them.',
-    ),
-  );
-}
-
+/** The named arguments of the body; a body that is JSON but not an object carries none (the reference ignores it). */
 function parseBody(bytes: Buffer): Record<string, unknown> {
   if (bytes.length === 0) return {};
   let value: unknown;
   try {
-    value = JSON.parse(utf8.decode(bytes));
+    value = parsePythonJson(utf8.decode(bytes));
   } catch (error) {
-    throw badRequest(`could not parse the body as json: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof PythonJsonError) throw badRequest(`could not parse the body as json: ${error.message}`);
+    throw error;
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value))
-    throw badRequest('could not parse the body, expecting a json object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
   return value as Record<string, unknown>;
+}
+
+/** The reference's web library refuses a JSON-2 call whose body is not `application/json` before anything else. */
+function sendUnsupportedMediaType(response: ServerResponse, type: string): void {
+  // Its dispatchers, in order: `http` takes any request, `jsonrpc` the two JSON types.
+  const compatible = ['http', ...(type === 'application/json-rpc' ? ['jsonrpc'] : [])];
+  sendHtml(
+    response,
+    415,
+    statusPage(
+      415,
+      'Unsupported Media Type',
+      `Request inferred type is compatible with [${compatible.map((name) => `'${name}'`).join(', ')}] but '/json/2/<__model__>/<__method__>' is type='json2'.\n\nPlease verify the Content-Type request header and try again.`,
+    ),
+    { Accept: 'application/json' },
+  );
 }
 
 /** Where a call stands with the answer cache (undefined: its answer is never kept, for example a write). */
@@ -115,7 +113,7 @@ export async function handleJson2Call(
   methodName: string,
 ): Promise<void> {
   const { catalog } = options;
-  const database = selectDatabase(request, catalog, options.databaseFilter);
+  const database = selectDatabase(request, catalog, { headerMode: options.databaseHeader, databaseFilter: options.databaseFilter });
   if (database === null) {
     request.resume();
     sendNoDatabasePage(response);
@@ -123,20 +121,12 @@ export async function handleJson2Call(
   }
   if (mayHaveBody(request) && mediaType(request) !== 'application/json') {
     request.resume();
-    sendHtml(
-      response,
-      415,
-      statusPage(
-        415,
-        'Unsupported Media Type',
-        `The server does not support the media type transmitted in the request: expected application/json, got '${mediaType(request) || 'none'}'.`,
-      ),
-    );
+    sendUnsupportedMediaType(response, mediaType(request));
     return;
   }
-  const match = BEARER.exec(request.headers.authorization ?? '');
+  const match = BEARER.exec(authorizationAsSent(request));
   if (!match) {
-    sendEarlyError(request, response, unauthorized('User not authenticated, use the "Authorization" header'), options.maxBodyBytes);
+    sendEarlyError(request, response, bearerKeyMissing(), options.maxBodyBytes);
     return;
   }
   // The whole body arrives before the database is taken: a client sending it slowly holds its socket (until the
@@ -152,13 +142,15 @@ export async function handleJson2Call(
   await catalog
     .use(database, async (storage) => {
       try {
-        const authenticated = await catalog.authenticator(database).authenticate(storage, match[1].trim(), catalog.clock.now());
+        // The key as sent: followed by spaces, it is not the key (as on the reference).
+        const authenticated = await catalog.authenticator(database).authenticate(storage, match[1], catalog.clock.now());
         if (!authenticated) throw unauthorized('Invalid apikey');
         if ('refused' in received) throw received.refused;
         const { bytes } = received;
         const body = parseBody(bytes);
-        const ids = parseIds(body.ids);
-        const context = parseContext(body.context);
+        const withText = hasIdText(body.ids);
+        const ids = withText ? [] : parseIds(body.ids);
+        const context = parseContext(body.context, true);
         const named = { ...body };
         delete named.ids;
         delete named.context;
@@ -179,8 +171,11 @@ export async function handleJson2Call(
             model: modelName,
             method: methodName,
             ids,
+            idsWithText: withText ? body.ids : undefined,
             named,
-            context,
+            // The body's context replaces the call's: without one a call has none (no language, no time zone), as in
+            // the reference, whose JSON-2 endpoint runs the method with_context(<the body's context, default empty>).
+            context: context ?? {},
             signal: controller.signal,
             encode: (result) => encodeJsonAnswer(result, options.maxAnswerBytes),
           },
@@ -203,7 +198,8 @@ export async function handleJson2Call(
   if (answer) await sendJsonAnswer(response, 200, answer);
 }
 
-const JSON2_CALL = /^\/json\/2\/([^/]+)\/([^/]+)$/;
+// A trailing slash is taken too, as the reference's router takes it.
+const JSON2_CALL = /^\/json\/2\/([^/]+)\/([^/]+)\/?$/;
 
 function decodeSegment(segment: string): string | null {
   try {

@@ -2,6 +2,7 @@
 // route table (routeTable.ts) that takes the request; a request that none takes gets the HTML 404 page.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asServiceError } from '../errors/errorBody';
+import type { DatabaseHeaderMode } from './databaseSelection';
 import type { HostPolicy } from './hostCheck';
 import type { LoginThrottle } from '../security/loginCooldown';
 import { sendError, sendHtml, sendJson, sendNotFoundPage, statusPage } from './httpAnswers';
@@ -32,6 +33,8 @@ export interface RouteSettings {
   versionInfo?: readonly (number | string)[];
   /** --db-filter: the databases a login may name (as the reference's db_filter). */
   databaseFilter?: string;
+  /** --database-header: which database headers are read (databaseSelection.ts); `both` when absent. */
+  databaseHeader?: DatabaseHeaderMode;
   /** Login throttling, shared with the deprecated interfaces. */
   logins: LoginThrottle;
 }

@@ -1,5 +1,6 @@
-// Validates a key's expiry: required, in the future, and at most three calendar months after its creation.
-import { userError } from '../errors/serviceErrors';
+// Validates a key's expiry: required, in the future, and at most three calendar months after its creation (the key
+// wizard adds the reference's limit per group).
+import { userError, validationError } from '../errors/serviceErrors';
 import { formatDate } from '../orm/fieldValues';
 import { latestExpiry, parseIsoDate } from './keyLifetime';
 
@@ -16,4 +17,21 @@ export function checkExpiration(value: unknown, now: Date): Date {
     throw userError(`An API key cannot live longer than three months: the expiration date must be on or before ${formatDate(latest)}.`);
   }
   return expiration;
+}
+
+/**
+ * The expiry of a key made in the key wizard: the reference's rule (a user who is not a settings administrator needs
+ * an expiry, at most `maxDays` days ahead, the longest of their groups), then the sandbox's own (every key expires,
+ * within three months). `maxDays` is null for a settings administrator.
+ */
+export function checkWizardExpiration(expiration: Date | null, now: Date, maxDays: number | null): void {
+  if (maxDays !== null) {
+    if (expiration === null) throw validationError('The API key must have an expiration date');
+    if (expiration.getTime() > now.getTime() + maxDays * 86_400_000)
+      throw validationError(`You cannot exceed ${Number.isInteger(maxDays) ? maxDays.toFixed(1) : String(maxDays)} days.`);
+  }
+  if (expiration === null) throw userError('The API key must have an expiration date: the sandbox has no persistent keys.');
+  const latest = latestExpiry(now);
+  if (expiration.getTime() > latest.getTime())
+    throw userError(`An API key cannot live longer than three months: the expiration date must be on or before ${formatDate(latest)}.`);
 }

@@ -1,4 +1,4 @@
-// check_access and has_access: whether the caller may do an operation on the given records (or on the model).
+// has_access (and the private check_access): whether the caller may do an operation on the given records (or the model).
 import { valueError } from '../errors/serviceErrors';
 import type { Environment } from '../orm/environment';
 import type { Model } from '../orm/modelDefinition';
@@ -19,11 +19,13 @@ async function checkAccess(env: Environment, model: Model, ids: readonly number[
   if (operation !== 'create') await checkRecords(env, model, ids, operation);
 }
 
+/** Private on the reference (callers use has_access): calling it remotely is an access error. */
 export const check_access: MethodDefinition = {
   name: 'check_access',
   level: 'records',
+  private: true,
   parameters: [required('operation')],
-  doc: 'Raises an access error when the caller may not do the operation on the records; returns nothing.',
+  doc: 'Internal: raises an access error when the caller may not do the operation on the records. Not callable remotely.',
   async run({ env, model, ids, args }) {
     await checkAccess(env, model, ids, operationOf(args.operation));
     return null;

@@ -26,7 +26,7 @@ export const action_archive: MethodDefinition = {
   doc: 'Archives the records (active = False): they leave searches but stay readable by id.',
   async run({ env, model, ids }) {
     await setActive(env, model, ids, false);
-    return true;
+    return null;
   },
 };
 
@@ -37,6 +37,6 @@ export const action_unarchive: MethodDefinition = {
   doc: 'Restores archived records (active = True).',
   async run({ env, model, ids }) {
     await setActive(env, model, ids, true);
-    return true;
+    return null;
   },
 };

@@ -3,7 +3,7 @@ import { typeError } from '../errors/serviceErrors';
 import type { FieldDefinition } from '../orm/fieldDefinition';
 import type { Model } from '../orm/modelDefinition';
 import type { Environment } from '../orm/environment';
-import { fieldAllowed, hasModelAccess } from '../orm/access/accessPolicy';
+import { fieldAllowed } from '../orm/access/accessPolicy';
 import { optional, type MethodDefinition } from '../orm/methodDefinition';
 
 /** Every attribute of `field`, keys sorted by name. */
@@ -45,14 +45,13 @@ function nameList(name: string, value: unknown): string[] | null {
 }
 
 /**
- * `{field: {attribute: value}}` for the fields of `model` (all, or `allfields`), with every or the given attributes;
- * every field reads as readonly when the user may not write the model (`canWrite` false).
+ * `{field: {attribute: value}}` for the fields of `model` (all, or `allfields`), with every or the given attributes.
+ * `readonly` is the field's own flag, whatever the user may write (as on the reference since its 17.0).
  */
 export function fieldsGet(
   model: Model,
   allfields: unknown,
   attributes: unknown,
-  canWrite = true,
   visible: (name: string) => boolean = () => true,
 ): Record<string, Record<string, unknown>> {
   const wantedFields = nameList('allfields', allfields);
@@ -62,7 +61,6 @@ export function fieldsGet(
     if (wantedFields && wantedFields.length > 0 && !wantedFields.includes(field.name)) continue;
     if (!visible(field.name)) continue;
     const description = fieldDescription(field);
-    if (!canWrite) description.readonly = true;
     result[field.name] =
       wantedAttributes && wantedAttributes.length > 0
         ? Object.fromEntries(wantedAttributes.filter((name) => Object.hasOwn(description, name)).map((name) => [name, description[name]]))
@@ -79,12 +77,12 @@ export const fields_get: MethodDefinition = {
   run: async ({ env, model, args }) => userFieldsGet(env, model, args.allfields, args.attributes),
 };
 
-/** fields_get as the calling user sees it: fields of groups they are not in left out, all readonly without write access. */
+/** fields_get as the calling user sees it: the fields of groups they are not in are left out. */
 export function userFieldsGet(
   env: Environment,
   model: Model,
   allfields: unknown,
   attributes: unknown,
 ): Record<string, Record<string, unknown>> {
-  return fieldsGet(model, allfields, attributes, hasModelAccess(env, model, 'write'), (name) => fieldAllowed(env, model, name));
+  return fieldsGet(model, allfields, attributes, (name) => fieldAllowed(env, model, name));
 }

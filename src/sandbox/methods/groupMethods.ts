@@ -2,16 +2,14 @@
 // the reference server answers them.
 import { typeError, valueError } from '../errors/serviceErrors';
 import type { Environment } from '../orm/environment';
+import { andDomains, groupDomain } from '../orm/groupDomains';
+import { periodLabel, weekRules } from '../orm/groupPeriods';
 import {
   aggregateValue,
-  andDomains,
   defaultAggregator,
-  groupDomain,
   groupRows,
   parseAggregate,
   parseGroupBy,
-  periodEnd,
-  periodLabel,
   type Aggregate,
   type GroupBy,
   type GroupRow,
@@ -37,11 +35,15 @@ async function relatedNames(
 ): Promise<Array<Map<number, string> | null>> {
   return Promise.all(
     groupby.map(async (group, index) => {
-      if (group.field.type !== 'many2one') return null;
+      if (group.field.type !== 'many2one' && group.field.type !== 'many2many') return null;
       const ids = rows.map((row) => row[`g${index}`]).filter((id): id is number => typeof id === 'number');
       return displayNames(env, env.registry.require(group.field.relation as string), ids);
     }),
   );
+}
+
+function isRelationalGroup(group: GroupBy): boolean {
+  return group.field.type === 'many2one' || group.field.type === 'many2many';
 }
 
 function plainValue(group: GroupBy, raw: unknown): unknown {
@@ -68,19 +70,23 @@ export async function formattedReadGroup(
     order: args.order,
   });
   const names = await relatedNames(env, groupby, rows);
+  const week = weekRules(env.context.lang);
   return rows.map((row) => {
     const result: Record<string, unknown> = {};
     groupby.forEach((group, index) => {
       const raw = row[`g${index}`];
       if (raw === null || raw === undefined) result[group.spec] = false;
-      else if (group.field.type === 'many2one') result[group.spec] = [raw, names[index]?.get(raw as number) ?? ''];
-      else if (group.granularity) result[group.spec] = [raw, periodLabel(String(raw), group.granularity)];
+      else if (isRelationalGroup(group)) result[group.spec] = [raw, names[index]?.get(raw as number) ?? ''];
+      // A period is its first value as the field stores it (a UTC datetime or a date) and its local label.
+      else if (group.granularity) result[group.spec] = [row[`b${index}`], periodLabel(String(raw), group.granularity, week)];
       else result[group.spec] = plainValue(group, raw);
     });
     aggregates.forEach((aggregate, index) => {
       result[aggregate.spec] = aggregateValue(aggregate, row[`a${index}`]);
     });
-    result.__extra_domain = andDomains(groupby.map((group, index) => groupDomain(group, row[`g${index}`])));
+    const extra = andDomains(groupby.map((group, index) => groupDomain(group, row, index)));
+    // Without groupby the group is every record: the reference writes its domain as the always-true term.
+    result.__extra_domain = extra.length > 0 ? extra : [[1, '=', 1]];
     return result;
   });
 }
@@ -106,6 +112,27 @@ function readGroupAggregates(model: Model, fields: unknown[], groupby: readonly 
   return result;
 }
 
+/**
+ * read_group's `orderby` in terms of the grouped query: a term naming an aggregated field (its key in the answer, as
+ * `color` for `color:sum`) orders by that aggregate, `<groupby>_count` by the count; other terms are kept.
+ */
+function readGroupOrder(
+  orderby: unknown,
+  aggregates: ReadonlyArray<{ key: string; aggregate: Aggregate }>,
+  groupby: readonly GroupBy[],
+): unknown {
+  if (typeof orderby !== 'string' || orderby.trim() === '') return orderby;
+  return orderby
+    .split(',')
+    .map((part) => {
+      const [name, ...rest] = part.trim().split(/\s+/);
+      const entry = aggregates.find((candidate) => candidate.key === name);
+      if (!entry || groupby.some((group) => group.spec === name || group.field.name === name)) return part;
+      return [entry.aggregate.spec, ...rest].join(' ');
+    })
+    .join(',');
+}
+
 /** read_group: groups keyed by the groupby, `<field>_count` (lazy) or `__count`, the aggregates, `__domain` and more. */
 async function readGroup(env: Environment, model: Model, args: Record<string, unknown>): Promise<Array<Record<string, unknown>>> {
   const lazy = args.lazy !== false && args.lazy !== null && args.lazy !== 0;
@@ -120,19 +147,21 @@ async function readGroup(env: Environment, model: Model, args: Record<string, un
     aggregates: aggregates.map((entry) => entry.aggregate),
     offset: args.offset,
     limit: args.limit,
-    order: args.orderby,
+    order: readGroupOrder(args.orderby, aggregates, groupby),
   });
   const names = await relatedNames(env, groupby, rows);
   const domain = Array.isArray(args.domain) ? args.domain : [];
+  const week = weekRules(env.context.lang);
   return rows.map((row) => {
     const result: Record<string, unknown> = {};
     const ranges: Record<string, unknown> = {};
     groupby.forEach((group, index) => {
       const raw = row[`g${index}`];
       if (group.granularity) {
-        result[group.spec] = raw === null || raw === undefined ? false : periodLabel(String(raw), group.granularity);
-        ranges[group.spec] = raw === null || raw === undefined ? false : { from: raw, to: periodEnd(String(raw), group.granularity) };
-      } else if (group.field.type === 'many2one') {
+        const empty = raw === null || raw === undefined;
+        result[group.spec] = empty ? false : periodLabel(String(raw), group.granularity, week);
+        ranges[group.spec] = empty ? false : { from: row[`b${index}`], to: row[`e${index}`] };
+      } else if (isRelationalGroup(group)) {
         result[group.spec] = raw === null || raw === undefined ? false : [raw, names[index]?.get(raw as number) ?? ''];
       } else {
         result[group.spec] = plainValue(group, raw);
@@ -142,7 +171,7 @@ async function readGroup(env: Environment, model: Model, args: Record<string, un
       result[entry.key] = aggregateValue(entry.aggregate, row[`a${index}`]);
     });
     if (Object.keys(ranges).length > 0) result.__range = ranges;
-    result.__domain = andDomains([domain, ...groupby.map((group, index) => groupDomain(group, row[`g${index}`]))]);
+    result.__domain = andDomains([domain, ...groupby.map((group, index) => groupDomain(group, row, index))]);
     if (lazy && allGroupby.length > 1) result.__context = { group_by: allGroupby.slice(1) };
     return result;
   });

@@ -3,6 +3,8 @@ import { typeError, userError } from '../errors/serviceErrors';
 import type { Environment } from '../orm/environment';
 import type { Model } from '../orm/modelDefinition';
 import { defaultValues } from '../orm/recordDefaults';
+import { floatValue } from '../orm/pythonFloat';
+import { fromColumnValue } from '../orm/fieldValues';
 import { displayNames, readRecords, readRows } from '../orm/recordRead';
 import { createRecords, unlinkRecords, valuesList, writeRecords } from '../orm/recordWrite';
 import { checkModelAccess } from '../orm/access/accessPolicy';
@@ -46,19 +48,25 @@ export const unlink: MethodDefinition = {
   },
 };
 
-/** Creates a copy of each record (copyable stored fields, then the model's copy defaults, then `defaults`). */
+/**
+ * Creates a copy of each record (copyable stored fields and many2many links, then the model's copy defaults, then
+ * `defaults`).
+ */
 export async function copyRecords(env: Environment, model: Model, ids: readonly number[], defaults: unknown): Promise<number[]> {
   if (defaults !== null && defaults !== undefined && (typeof defaults !== 'object' || Array.isArray(defaults))) {
     throw typeError(`'default' must be a mapping of field names to values, got ${JSON.stringify(defaults)}`);
   }
   checkModelAccess(env, model, 'read');
-  const copied = [...model.fields.values()].filter((field) => field.store && field.copy && !field.builtin);
+  const copied = [...model.fields.values()].filter(
+    (field) => field.copy && !field.builtin && (field.store || (field.type === 'many2many' && !field.readonly)),
+  );
   const rows = await readRows(env, model, ids, copied);
   const list = rows.map((row) => {
     const values: Record<string, unknown> = {};
     for (const field of copied) {
       const raw = row[field.name];
-      values[field.name] = raw === null || raw === undefined ? false : raw;
+      if (field.type === 'many2many') values[field.name] = [[6, 0, fromColumnValue(field, raw)]];
+      else values[field.name] = raw === null || raw === undefined ? false : raw;
     }
     return { ...values, ...(model.hooks.copyDefaults?.(row) ?? {}), ...((defaults as Record<string, unknown> | null) ?? {}) };
   });
@@ -98,6 +106,12 @@ export const default_get: MethodDefinition = {
     if (!Array.isArray(args.fields) || args.fields.some((name) => typeof name !== 'string')) {
       throw typeError(`'fields' must be a list of field names, got ${JSON.stringify(args.fields)}`);
     }
-    return defaultValues(env, model, args.fields as string[]);
+    const values = defaultValues(env, model, args.fields as string[]);
+    // A float default is a float in the answer (0.0), as the reference converts defaults to their field's type.
+    for (const [name, value] of Object.entries(values)) {
+      const type = model.fields.get(name)?.type;
+      if ((type === 'float' || type === 'monetary') && typeof value === 'number') values[name] = floatValue(value);
+    }
+    return values;
   },
 };

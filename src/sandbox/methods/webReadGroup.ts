@@ -3,7 +3,7 @@
 // their records read with a specification (`__records`).
 import { assertionError, typeError } from '../errors/serviceErrors';
 import type { Environment } from '../orm/environment';
-import { andDomains } from '../orm/groupQuery';
+import { andDomains } from '../orm/groupDomains';
 import type { Model } from '../orm/modelDefinition';
 import { limitOf, offsetOf } from '../orm/pagination';
 import { searchIds } from '../orm/recordSearch';

@@ -1,4 +1,5 @@
-// res.users.apikeys: key records (never exposing a key, hash or index) and the programmatic generate and revoke.
+// res.users.apikeys: key records (never exposing a key, hash or index), the programmatic generate and revoke, and remove
+// (the reference's deletion, behind an identity check).
 import { accessError, typeError, userError } from '../errors/serviceErrors';
 import type { MethodDefinition } from '../orm/methodDefinition';
 import { required } from '../orm/methodDefinition';
@@ -8,6 +9,8 @@ import { fields } from '../orm/fieldDefinition';
 import type { ModelSpec } from '../orm/modelDefinition';
 import { isSystemUser } from '../orm/access/currentUser';
 import { countLiveKeys, deleteApiKey, findApiKey, insertApiKey, isLive } from '../keys/apiKeyStore';
+import { askIdentity, registerCheckedAction } from '../keys/identityCheck';
+import { checkRecords } from '../orm/recordAccess';
 import { checkExpiration } from '../keys/expirationRules';
 
 async function requireProgrammaticAccess(env: Environment): Promise<void> {
@@ -68,6 +71,37 @@ const revoke: MethodDefinition = {
   },
 };
 
+/**
+ * What `remove` does once the identity is checked: the keys go when they are all the caller's, or the caller is a
+ * settings administrator (reading them first applies the record rules: another user's key is an access error).
+ */
+async function removeKeys(env: Environment, ids: readonly number[]): Promise<Record<string, unknown>> {
+  if (ids.length > 0) {
+    const model = env.model('res.users.apikeys');
+    await checkRecords(env, model, ids, 'read');
+    const owners = await env.cr.query<{ user_id: number }>('SELECT DISTINCT user_id FROM res_users_apikeys WHERE id = ANY($1::int[])', [
+      [...ids],
+    ]);
+    if (!isSystemUser(env.user) && owners.rows.some((row) => row.user_id !== env.uid))
+      throw accessError("You can not remove API keys unless they're yours or you are a system user");
+    for (const id of ids) await deleteApiKey(env.cr, id);
+    env.services.forgetApiKeys(ids);
+    env.services.recordsChanged(model.name);
+  }
+  return { type: 'ir.actions.act_window_close' };
+}
+
+registerCheckedAction('res.users.apikeys', 'remove', removeKeys);
+
+/** The reference's way to delete keys (generic unlink is refused to everyone): after an identity check. */
+const remove: MethodDefinition = {
+  name: 'remove',
+  level: 'records',
+  parameters: [],
+  doc: "Asks for an identity check (answers its wizard action); the check then deletes the keys (the caller's own, or any for a settings administrator).",
+  run: ({ env, ids }) => askIdentity(env, 'res.users.apikeys', ids, 'remove'),
+};
+
 export const apiKeyModel: ModelSpec = {
   name: 'res.users.apikeys',
   description: 'Users API Keys',
@@ -80,8 +114,7 @@ export const apiKeyModel: ModelSpec = {
   },
   privateColumns: ['key_hash varchar NOT NULL', 'key_index varchar(8) NOT NULL'],
   extraSchema: ['CREATE INDEX res_users_apikeys_key_index ON res_users_apikeys (key_index)'],
-  genericWrites: false,
-  methods: [generate, revoke],
+  methods: [generate, revoke, remove],
   hooks: {
     async beforeUnlink(env, ids) {
       env.services.forgetApiKeys(ids);

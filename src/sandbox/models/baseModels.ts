@@ -1,5 +1,7 @@
 // The models every sandbox database has.
 import { apiKeyModel } from './apiKeyModel';
+import { apiKeyDescriptionModel, apiKeyShowModel } from './apiKeyWizardModels';
+import { identityCheckModel } from './identityCheckModel';
 import type { ModelSpec } from '../orm/modelDefinition';
 import { META_MODELS } from './metaModels';
 import { configParameterModel, modelDataModel } from './configParameterModel';
@@ -22,6 +24,9 @@ export const BASE_MODELS: readonly ModelSpec[] = [
   configParameterModel,
   modelDataModel,
   apiKeyModel,
+  apiKeyDescriptionModel,
+  apiKeyShowModel,
+  identityCheckModel,
   currencyModel,
   wideModel,
   wideLineModel,

@@ -8,11 +8,19 @@ import type { FieldDefinition } from '../orm/fieldDefinition';
 import { resolveModel, type ModelHooks } from '../orm/modelDefinition';
 import { createRecords, unlinkRecords, writeRecords } from '../orm/recordWrite';
 import { applyCommands, parseCommands } from '../orm/relationCommands';
-import { GROUP_SYSTEM } from '../orm/access/currentUser';
 import { insertFieldRows, selectionRepr } from './metaModelSync';
 
 const NAME = /^x_[a-z0-9_]*[a-z0-9]$/;
 const MODEL_NAME = /^x_[a-z0-9_.]*[a-z0-9]$/;
+
+/** The field a new custom model gets when it is created without fields, as on the reference: its name, `x_name`. */
+const DEFAULT_MODEL_FIELDS = [[0, 0, { name: 'x_name', field_description: 'Name', ttype: 'char', state: 'manual' }]];
+
+/** The reference's checks of a custom model's name: the `x_` prefix first, then the characters. */
+function checkModelName(name: unknown): void {
+  if (typeof name !== 'string' || !name.startsWith('x_')) throw validationError("The model name must start with 'x_'.");
+  if (!MODEL_NAME.test(name)) throw validationError('The model name can only contain lowercase characters, digits, underscores and dots.');
+}
 
 async function rowsOf<T>(env: Environment, table: string, ids: readonly number[]): Promise<T[]> {
   return (await env.cr.query<T>(`SELECT * FROM ${table} WHERE id = ANY($1::bigint[])`, [[...ids]])).rows;
@@ -23,18 +31,19 @@ const pendingLinks = new WeakMap<Record<string, unknown>, { fields?: unknown; vi
 
 export const modelHooks: ModelHooks = {
   async beforeCreate(env, values) {
-    if ('field_id' in values || 'view_ids' in values) {
-      pendingLinks.set(values, { fields: values.field_id, views: values.view_ids });
+    const manual = values.state === 'manual';
+    if ('field_id' in values || 'view_ids' in values || manual) {
+      // Given fields replace the default x_name; an empty list gives none (the built-in fields are always there).
+      const given = values.field_id;
+      const fields = Array.isArray(given) && given.length === 0 ? undefined : (given ?? (manual ? DEFAULT_MODEL_FIELDS : undefined));
+      pendingLinks.set(values, { fields, views: values.view_ids });
       delete values.field_id;
       delete values.view_ids;
     }
-    if (values.state !== 'manual') return;
+    if (!manual) return;
     const name = values.model;
-    if (typeof name !== 'string' || !MODEL_NAME.test(name))
-      throw validationError(
-        `The model name '${String(name)}' must start with 'x_' and contain only lowercase letters, digits, '_' and '.'.`,
-      );
-    if (env.registry.model(name)) throw validationError(`The model '${name}' already exists.`);
+    checkModelName(name);
+    if (env.registry.model(name as string)) throw validationError(`The model '${String(name)}' already exists.`);
     if ('methods' in values) throw userError('New methods cannot be added to custom models, only fields.');
   },
   async afterCreate(env, ids, list) {
@@ -48,16 +57,8 @@ export const modelHooks: ModelHooks = {
       await env.cr.query(createModelTableSql(name));
       const model = resolveModel({ name, description: String(values.name), fields: {}, state: 'manual' });
       await insertFieldRows(env, ids[index], model, [...model.fields.values()], 'base');
-      const group = (
-        await env.cr.query<{ res_id: number }>("SELECT res_id FROM ir_model_data WHERE module = 'base' AND name = $1", [
-          GROUP_SYSTEM.split('.')[1],
-        ])
-      ).rows[0];
-      await env.cr.query(
-        'INSERT INTO ir_model_access (name, model_id, group_id, perm_read, perm_write, perm_create, perm_unlink, active) VALUES ($1, $2, $3, true, true, true, true, true)',
-        [`access_${model.table}_system`, ids[index], group?.res_id ?? null],
-      );
-      // Fields given with the model are added in this same call, with the new model known to this call's models.
+      // No access row: as on the reference, nobody (the administrator included) may use the model's records until an
+      // ir.model.access row grants it. Fields given with the model are added in this same call, with the new model known to this call's models.
       if (links)
         await applyModelLinks(
           env.withRegistry(env.registry.extended([{ name, description: String(values.name), fields: {}, state: 'manual' }])),

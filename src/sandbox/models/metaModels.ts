@@ -37,7 +37,7 @@ export const irModel: ModelSpec = {
   fields: {
     name: fields.char('Model Description', { required: true }),
     model: fields.char('Model', { required: true }),
-    state: fields.selection('Type', STATES),
+    state: fields.selection('Type', STATES, { default: 'manual' }),
     info: fields.text('Information'),
     field_id: fields.one2many('ir.model.fields', 'model_id', 'Fields'),
     view_ids: fields.one2many('ir.ui.view', 'model', 'Views', {
@@ -60,7 +60,7 @@ export const irModelFields: ModelSpec = {
     field_description: fields.char('Field Label', { required: true }),
     help: fields.text('Field Help'),
     ttype: fields.selection('Field Type', FIELD_TYPES, { required: true }),
-    state: fields.selection('Type', STATES),
+    state: fields.selection('Type', STATES, { default: 'manual' }),
     required: fields.boolean('Required', { default: false }),
     readonly: fields.boolean('Readonly', { default: false }),
     translate: fields.boolean('Translatable', { default: false }),

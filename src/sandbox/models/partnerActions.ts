@@ -1,7 +1,11 @@
-// res.partner's archive actions: several steps in one call (one transaction), as the spec's rule 7 describes.
-import { userError } from '../errors/serviceErrors';
+// res.partner's own methods: the archive actions (several steps in one call, one transaction, as the spec's rule 7
+// describes) and name_create, which reads an e-mail address in the name.
+import { typeError, userError } from '../errors/serviceErrors';
 import { setActive } from '../methods/archiveMethods';
-import type { MethodDefinition } from '../orm/methodDefinition';
+import { required, type MethodDefinition } from '../orm/methodDefinition';
+import { displayNames } from '../orm/recordRead';
+import { createRecords } from '../orm/recordWrite';
+import { parseNameAndEmail } from './partnerNames';
 
 export const partnerArchive: MethodDefinition = {
   name: 'action_archive',
@@ -22,7 +26,7 @@ export const partnerArchive: MethodDefinition = {
       [...ids],
     ]);
     await setActive(env, model, [...ids, ...children.rows.map((row) => row.id)], false);
-    return true;
+    return null;
   },
 };
 
@@ -36,6 +40,20 @@ export const partnerUnarchive: MethodDefinition = {
       [...ids],
     ]);
     await setActive(env, model, [...ids, ...children.rows.map((row) => row.id)], true);
-    return true;
+    return null;
+  },
+};
+
+export const partnerNameCreate: MethodDefinition = {
+  name: 'name_create',
+  level: 'model',
+  parameters: [required('name')],
+  doc: 'Creates a contact from "Name <email>" (or a bare address): the name, and the e-mail when there is one; returns [id, display_name].',
+  async run({ env, model, args }) {
+    if (typeof args.name !== 'string') throw typeError(`'name' must be a string, got ${JSON.stringify(args.name)}`);
+    const { name, email } = parseNameAndEmail(args.name);
+    const [id] = await createRecords(env, model, [{ name: name || email, ...(email ? { email } : {}) }]);
+    const names = await displayNames(env, model, [id]);
+    return [id, names.get(id) ?? name];
   },
 };

@@ -4,8 +4,9 @@ import type { Environment } from '../orm/environment';
 import { fields } from '../orm/fieldDefinition';
 import type { ModelSpec } from '../orm/modelDefinition';
 import { createRecords } from '../orm/recordWrite';
-import { typeError } from '../errors/serviceErrors';
-import type { MethodDefinition } from '../orm/methodDefinition';
+import { accessError, typeError, valueError } from '../errors/serviceErrors';
+import { required, type MethodDefinition } from '../orm/methodDefinition';
+import { GROUP_USER } from '../orm/access/currentUser';
 
 /** Moves a `password` value into the private hash column (a password is never stored or read back as text). */
 async function passwordColumn(env: Environment, values: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -26,6 +27,52 @@ const contextGet: MethodDefinition = {
   run: async ({ env }) => ({ lang: env.user.lang, tz: env.user.tz ?? false, uid: env.uid }),
 };
 
+/** Whether user `id` is in the group of external id `xmlId` (the technical-features group only in debug mode, never here). */
+async function userInGroup(env: Environment, id: number, xmlId: string): Promise<boolean> {
+  if (xmlId === 'base.group_no_one') return false;
+  const [module, name] = xmlId.includes('.') ? [xmlId.slice(0, xmlId.indexOf('.')), xmlId.slice(xmlId.indexOf('.') + 1)] : ['', xmlId];
+  const found = await env.cr.query(
+    `SELECT 1 FROM res_groups_users_rel r JOIN ir_model_data d ON d.model = 'res.groups' AND d.res_id = r.gid
+      WHERE r.uid = $1 AND d.module = $2 AND d.name = $3`,
+    [id, module, name],
+  );
+  return found.rows.length > 0;
+}
+
+/** The one user of `ids` has_group asks about: internal users may ask about anyone, others about themselves only. */
+function groupQuestionUser(env: Environment, ids: readonly number[]): number {
+  if (ids.length !== 1) throw valueError(`Expected singleton: res.users(${ids.join(', ')}${ids.length === 1 ? ',' : ''})`);
+  if (!env.su && ids[0] !== env.uid && !env.user.groups.has(GROUP_USER))
+    throw accessError('You can ony call user.has_group() with your current user.');
+  return ids[0];
+}
+
+const hasGroup: MethodDefinition = {
+  name: 'has_group',
+  level: 'records',
+  parameters: [required('group_ext_id', "the group's external id, for example base.group_system")],
+  doc: 'Whether the user belongs to the group.',
+  run: async ({ env, ids, args }) => userInGroup(env, groupQuestionUser(env, ids), String(args.group_ext_id)),
+};
+
+const hasGroups: MethodDefinition = {
+  name: 'has_groups',
+  level: 'records',
+  parameters: [required('group_spec', 'external ids separated by commas; a leading ! excludes the group')],
+  doc: 'Whether the user is in one of the groups and in none of the excluded ones (!) of the comma-separated list.',
+  async run({ env, ids, args }) {
+    const spec = String(args.group_spec);
+    if (spec === '.') return false;
+    const user = groupQuestionUser(env, ids);
+    const names = spec.split(',').map((name) => name.trim());
+    const negatives = names.filter((name) => name.startsWith('!')).map((name) => name.slice(1));
+    const positives = names.filter((name) => !name.startsWith('!'));
+    for (const name of negatives) if (await userInGroup(env, user, name)) return false;
+    for (const name of positives) if (await userInGroup(env, user, name)) return true;
+    return positives.length === 0;
+  },
+};
+
 export const usersModel: ModelSpec = {
   name: 'res.users',
   description: 'User',
@@ -38,7 +85,8 @@ export const usersModel: ModelSpec = {
       string: 'Password',
       store: false,
       copy: false,
-      computeSql: () => 'NULL',
+      // Reads as an empty string, as on the reference (the hash stays in a private column).
+      computeSql: () => "''::varchar",
       help: "Keep empty if you don't want the user to be able to connect on the system.",
     },
     partner_id: fields.many2one('res.partner', 'Related Partner', { required: true, onDelete: 'restrict' }),
@@ -58,7 +106,7 @@ export const usersModel: ModelSpec = {
     active: fields.boolean('Active', { default: true }),
   },
   privateColumns: ['password_hash varchar'],
-  methods: [contextGet],
+  methods: [contextGet, hasGroup, hasGroups],
   constraints: [{ name: 'login_key', definition: 'UNIQUE (login)', message: 'You can not have two users with the same login!' }],
   extraSchema: [
     'CREATE TABLE res_company_users_rel (cid integer NOT NULL REFERENCES res_company (id) ON DELETE CASCADE, user_id integer NOT NULL REFERENCES res_users (id) ON DELETE CASCADE, PRIMARY KEY (cid, user_id))',
@@ -90,6 +138,9 @@ export const groupsModel: ModelSpec = {
     name: fields.char('Name', { required: true }),
     comment: fields.text('Comment'),
     share: fields.boolean('Share Group', { default: false, help: 'Group created to set access rights for sharing data with some users.' }),
+    api_key_duration: fields.float('API Keys maximum duration days', {
+      help: 'The longest API key (in days) its users may make in the key wizard; the longest of their groups counts.',
+    }),
   },
 };
 

@@ -1,7 +1,7 @@
 // Reads a domain (prefix notation with implicit `&`) into a tree in one linear pass, rejecting malformed terms, wrong
 // arities and domains over the sandbox's limits (conditions, nesting, path length) before any SQL is built.
-import { valueError } from '../errors/serviceErrors';
-import { pythonRepr } from './pythonRepr';
+import { typeError, valueError } from '../errors/serviceErrors';
+import { conditionRepr, pythonRepr } from './pythonRepr';
 
 export type DomainNode =
   | { kind: 'and' | 'or'; children: DomainNode[] }
@@ -33,6 +33,31 @@ export const DOMAIN_LIMITS = {
 const OPERATOR_ALIASES: Record<string, string> = { '<>': '!=', '==': '=' };
 
 const SUBDOMAIN_OPERATORS = new Set(['any', 'not any']);
+
+/** The operators of a condition (after the aliases), as the reference's domains know them. */
+const KNOWN_OPERATORS = new Set([
+  '=',
+  '!=',
+  '<',
+  '>',
+  '<=',
+  '>=',
+  '=?',
+  'like',
+  'not like',
+  'ilike',
+  'not ilike',
+  '=like',
+  'not =like',
+  '=ilike',
+  'not =ilike',
+  'in',
+  'not in',
+  'child_of',
+  'parent_of',
+  'any',
+  'not any',
+]);
 
 type Condition = Extract<DomainNode, { kind: 'condition' }>;
 
@@ -158,6 +183,9 @@ function parseTerm(item: unknown[], domain: unknown, budget: Budget, outer: numb
   if (typeof left !== 'string' || left === '' || typeof operator !== 'string') {
     throw valueError(`Invalid domain term ${pythonRepr(item)} in ${pythonRepr(domain)}`);
   }
+  // The reference checks the operator when it builds the condition, before it looks at the field.
+  if (!KNOWN_OPERATORS.has(Object.hasOwn(OPERATOR_ALIASES, operator) ? OPERATOR_ALIASES[operator] : operator.toLowerCase()))
+    throw valueError(`Invalid operator in condition ${conditionRepr(item)}`);
   const fields = countFields(left);
   if (fields > DOMAIN_LIMITS.pathFields) {
     throw valueError(
@@ -189,7 +217,7 @@ function countFields(path: string): number {
 
 function parseWithin(domain: unknown, budget: Budget, outer: number): DomainNode {
   if (domain === null || domain === undefined || domain === false || isEmptyMapping(domain)) return { kind: 'constant', value: true };
-  if (!Array.isArray(domain)) throw valueError(`Invalid domain: ${pythonRepr(domain)}`);
+  if (!Array.isArray(domain)) throw typeError(`Domain() invalid argument type for domain: ${pythonRepr(domain)}`);
   const stack: Entry[] = [];
   for (let index = domain.length - 1; index >= 0; index -= 1) {
     const item: unknown = domain[index];
@@ -205,7 +233,7 @@ function parseWithin(domain: unknown, budget: Budget, outer: number): DomainNode
     } else if (isTerm(item)) {
       stack.push(parseTerm(item, domain, budget, outer));
     } else {
-      throw valueError(`Invalid domain term ${pythonRepr(item)} in ${pythonRepr(domain)}`);
+      throw valueError(`Domain() invalid item in domain: ${pythonRepr(item)}`);
     }
   }
   if (stack.length === 0) return { kind: 'constant', value: true };

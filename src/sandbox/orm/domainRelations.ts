@@ -1,5 +1,6 @@
 // Domain conditions on one2many and many2many fields (a record matches when some linked record does), and the
-// hierarchy operators child_of and parent_of (recursive over the related model's parent_id).
+// hierarchy operators child_of and parent_of (recursive over the related model's parent_id, or over the many2one
+// itself when it points to its own model).
 import { valueError } from '../errors/serviceErrors';
 import { DOMAIN_LIMITS } from './domainParser';
 import type { FieldDefinition } from './fieldDefinition';
@@ -85,7 +86,14 @@ function hierarchyModel(model: Model, field: FieldDefinition, compilation: Relat
  * SQL of the ids given to child_of / parent_of and their descendants / ancestors. Names are matched on the display
  * name (ilike). A model without a `parent_id` to itself has no hierarchy: the ids alone.
  */
-function hierarchyIdsSql(comodel: Model, operator: string, value: unknown, compilation: RelationCompilation, term: Term): string | null {
+function hierarchyIdsSql(
+  comodel: Model,
+  parentName: string,
+  operator: string,
+  value: unknown,
+  compilation: RelationCompilation,
+  term: Term,
+): string | null {
   if (value === false || value === null || (Array.isArray(value) && value.length === 0)) return null;
   const first = newAlias(compilation, 's');
   let start: string;
@@ -94,13 +102,14 @@ function hierarchyIdsSql(comodel: Model, operator: string, value: unknown, compi
   } else {
     start = `SELECT ${first}.id FROM ${q(comodel.table)} ${first} WHERE ${first}.id = ANY(${compilation.params.add(idList(value, term), 'bigint[]')})`;
   }
-  const parent = comodel.fields.get('parent_id');
+  const parent = comodel.fields.get(parentName);
   if (!parent || parent.type !== 'many2one' || parent.relation !== comodel.name || !parent.store) return start;
   const tree = newAlias(compilation, 'tree');
+  const column = q(parentName);
   const step =
     operator === 'child_of'
-      ? `SELECT c.id FROM ${q(comodel.table)} c JOIN ${tree} ON c.parent_id = ${tree}.id`
-      : `SELECT c.parent_id FROM ${q(comodel.table)} c JOIN ${tree} ON c.id = ${tree}.id WHERE c.parent_id IS NOT NULL`;
+      ? `SELECT c.id FROM ${q(comodel.table)} c JOIN ${tree} ON c.${column} = ${tree}.id`
+      : `SELECT c.${column} FROM ${q(comodel.table)} c JOIN ${tree} ON c.id = ${tree}.id WHERE c.${column} IS NOT NULL`;
   return `WITH RECURSIVE ${tree}(id) AS (${start} UNION ${step}) SELECT id FROM ${tree}`;
 }
 
@@ -115,8 +124,10 @@ export function hierarchyCondition(
   term: Term,
 ): string {
   const comodel = hierarchyModel(model, field, compilation, term);
-  const ids = hierarchyIdsSql(comodel, operator, value, compilation, term);
+  // A many2one to the model itself is the hierarchy: the records below (or above) the given ones, themselves included.
+  const ownHierarchy = field.type === 'many2one' && field.relation === model.name;
+  const ids = hierarchyIdsSql(comodel, ownHierarchy ? field.name : 'parent_id', operator, value, compilation, term);
   if (ids === null) return 'FALSE';
   if (isX2many(field)) return existsLinked(field, alias, compilation, (_related, relatedAlias) => inSubselect(`${relatedAlias}.id`, ids));
-  return inSubselect(`${alias}.${q(field.name)}`, ids);
+  return inSubselect(`${alias}.${q(ownHierarchy ? 'id' : field.name)}`, ids);
 }

@@ -5,8 +5,8 @@ import { existsLinked, hierarchyCondition, inSubselect, isX2many, newAlias } fro
 import type { DomainNode } from './domainParser';
 import { parseDomain } from './domainParser';
 import type { FieldDefinition } from './fieldDefinition';
+import { emptySql, isEmpty, isNoText, typedValue, wholeDayBound, type Operand } from './conditionValues';
 import { fieldSql } from './fieldSql';
-import { parseDate, parseDatetime } from './fieldValues';
 import type { Model } from './modelDefinition';
 import { conditionRepr, pythonRepr } from './pythonRepr';
 import type { Registry } from './registry';
@@ -19,12 +19,6 @@ interface Compilation {
   aliasCount: number;
   /** Throws when the caller may not search on the field (fields restricted to groups). */
   checkField?: (model: Model, field: string) => void;
-}
-
-interface Operand {
-  sql: string;
-  field: FieldDefinition;
-  model: Model;
 }
 
 type Condition = Extract<DomainNode, { kind: 'condition' }>;
@@ -45,53 +39,15 @@ const LIKE_SQL = new Map<string, { sql: string; wrap: boolean }>([
 ]);
 const COMPARISONS = new Set(['<', '>', '<=', '>=']);
 
-function isEmpty(value: unknown): boolean {
-  return value === false || value === null;
-}
-
-/** `value` as compared with `field`, with its SQL type; ValueError when it cannot be. */
-function typedValue(operand: Operand, value: unknown, condition: Condition): { value: unknown; cast: string } {
-  const bad = () =>
-    valueError(
-      `Invalid value ${pythonRepr(value)} for ${operand.model.name}.${operand.field.name} in condition ${conditionRepr(condition.term)}`,
-    );
-  switch (operand.field.type) {
-    case 'integer':
-    case 'many2one':
-      if (typeof value !== 'number') throw bad();
-      return { value, cast: Number.isInteger(value) ? 'bigint' : 'float8' };
-    case 'float':
-    case 'monetary':
-      if (typeof value !== 'number') throw bad();
-      return { value, cast: 'float8' };
-    case 'boolean':
-      return { value: Boolean(value), cast: 'boolean' };
-    case 'date': {
-      const date = typeof value === 'string' ? parseDate(value) : null;
-      if (date === null) throw bad();
-      return { value: date, cast: 'date' };
-    }
-    case 'datetime': {
-      const datetime = typeof value === 'string' ? parseDatetime(value) : null;
-      if (datetime === null) throw bad();
-      return { value: datetime, cast: 'timestamp' };
-    }
-    default:
-      if (typeof value === 'number') return { value: String(value), cast: 'text' };
-      if (typeof value !== 'string') throw bad();
-      return { value, cast: 'text' };
-  }
-}
-
 /** A placeholder for `value` compared with `field`, cast to the column's type. */
 function typedParam(operand: Operand, value: unknown, compilation: Compilation, condition: Condition): string {
-  const typed = typedValue(operand, value, condition);
+  const typed = typedValue(operand, value, condition.term);
   return compilation.params.add(typed.value, typed.cast);
 }
 
 /** One array parameter for `values` (a list of any length costs the database one literal, not one node each). */
 function arrayParam(operand: Operand, values: unknown[], compilation: Compilation, condition: Condition): string {
-  const typed = values.map((value) => typedValue(operand, value, condition));
+  const typed = values.map((value) => typedValue(operand, value, condition.term));
   // An integer column compared with 1.5 among whole numbers: the whole list as float8.
   const cast = typed.some((item) => item.cast === 'float8') ? 'float8' : typed[0].cast;
   return compilation.params.add(
@@ -102,7 +58,7 @@ function arrayParam(operand: Operand, values: unknown[], compilation: Compilatio
 
 function equals(operand: Operand, value: unknown, compilation: Compilation, condition: Condition): string {
   if (operand.field.type === 'boolean') return value ? `${operand.sql} = true` : `(${operand.sql} IS NULL OR ${operand.sql} = false)`;
-  if (isEmpty(value)) return `${operand.sql} IS NULL`;
+  if (isEmpty(value) || isNoText(operand, value)) return emptySql(operand);
   return `${operand.sql} = ${typedParam(operand, value, compilation, condition)}`;
 }
 
@@ -113,10 +69,10 @@ function membership(operand: Operand, value: unknown, compilation: Compilation, 
     if (wanted.length === 0) return 'FALSE';
     return `COALESCE(${operand.sql}, false) = ANY(${compilation.params.add(wanted, 'boolean[]')})`;
   }
-  const present = values.filter((item) => !isEmpty(item));
+  const present = values.filter((item) => !isEmpty(item) && !isNoText(operand, item));
   const parts: string[] = [];
   if (present.length > 0) parts.push(`${operand.sql} = ANY(${arrayParam(operand, present, compilation, condition)})`);
-  if (present.length < values.length) parts.push(`${operand.sql} IS NULL`);
+  if (present.length < values.length) parts.push(emptySql(operand));
   return parts.length === 0 ? 'FALSE' : `(${parts.join(' OR ')})`;
 }
 
@@ -129,13 +85,7 @@ function likePattern(value: unknown, wrap: boolean): string {
 function relatedDisplayName(operand: Operand, operator: string, value: unknown, compilation: Compilation, condition: Condition): string {
   const related = compilation.registry.require(operand.field.relation as string);
   const alias = newAlias(compilation);
-  const inner = compilePositive(
-    { sql: related.displayNameSql(alias), field: related.fields.get('display_name') as FieldDefinition, model: related },
-    operator,
-    value,
-    compilation,
-    condition,
-  );
+  const inner = compileCondition(related, alias, { ...condition, path: 'display_name', operator, value }, compilation);
   return inSubselect(operand.sql, `SELECT ${alias}.id FROM ${quoteIdentifier(related.table)} ${alias} WHERE ${inner}`);
 }
 
@@ -147,8 +97,12 @@ function compilePositive(operand: Operand, operator: string, value: unknown, com
   if (operator === '=') return equals(operand, value, compilation, condition);
   if (operator === '=?') return isEmpty(value) ? 'TRUE' : equals(operand, value, compilation, condition);
   if (operator === 'in') return membership(operand, value, compilation, condition);
-  if (COMPARISONS.has(operator))
-    return isEmpty(value) ? 'FALSE' : `${operand.sql} ${operator} ${typedParam(operand, value, compilation, condition)}`;
+  if (COMPARISONS.has(operator)) {
+    if (isEmpty(value)) return 'FALSE';
+    const day = wholeDayBound(operand, operator, value);
+    if (day) return `${operand.sql} ${day.operator} ${compilation.params.add(day.value, 'timestamp')}`;
+    return `${operand.sql} ${operator} ${typedParam(operand, value, compilation, condition)}`;
+  }
   const like = LIKE_SQL.get(operator);
   if (like) {
     return `${operand.sql}::text ${like.sql} ${compilation.params.add(likePattern(value, like.wrap), 'text')}`;
@@ -161,7 +115,7 @@ function compilePositive(operand: Operand, operator: string, value: unknown, com
     const inner = compileNode(related, subdomainOf(condition), alias, compilation);
     return inSubselect(operand.sql, `SELECT ${alias}.id FROM ${quoteIdentifier(related.table)} ${alias} WHERE ${inner}`);
   }
-  throw valueError(`Invalid operator ${pythonRepr(operator)} in condition ${conditionRepr(condition.term)}`);
+  throw valueError(`Invalid operator in condition ${conditionRepr(condition.term)}`);
 }
 
 /** The parsed sub-domain of an `any` condition (parsed with the domain; a value that is not a list is parsed here). */
@@ -173,7 +127,7 @@ function compileOperator(operand: Operand, condition: Condition, compilation: Co
   const { operator, value } = condition;
   if (operator === '!=') {
     if (operand.field.type === 'boolean') return value ? `(${operand.sql} IS NULL OR ${operand.sql} = false)` : `${operand.sql} = true`;
-    if (isEmpty(value)) return `${operand.sql} IS NOT NULL`;
+    if (isEmpty(value) || isNoText(operand, value)) return `(${emptySql(operand)}) IS NOT TRUE`;
     return `(${operand.sql} IS NULL OR NOT (${compilePositive(operand, '=', value, compilation, condition)}))`;
   }
   const positive = operator === 'not in' ? 'in' : operator === 'not any' ? 'any' : NEGATIVE_LIKE.get(operator);
@@ -213,12 +167,12 @@ function compileX2many(field: FieldDefinition, alias: string, condition: Conditi
     return negate(
       existsLinked(field, alias, compilation, (related, relatedAlias) => {
         if (typeof value === 'string' || LIKE_SQL.has(operator)) {
-          return compilePositive(
-            { sql: related.displayNameSql(relatedAlias), field: related.fields.get('display_name') as FieldDefinition, model: related },
-            operator === 'in' ? '=' : operator,
-            value,
+          const nameOperator = operator === 'in' ? '=' : operator;
+          return compileCondition(
+            related,
+            relatedAlias,
+            { ...condition, path: 'display_name', operator: nameOperator, value },
             compilation,
-            condition,
           );
         }
         return compilePositive(
@@ -236,7 +190,20 @@ function compileX2many(field: FieldDefinition, alias: string, condition: Conditi
   );
 }
 
+const NEGATIVE_OPERATORS = new Set(['!=', 'not like', 'not ilike', 'not =like', 'not =ilike', 'not in', 'not any']);
+
+/**
+ * A condition on the display name of a model that names the fields it is searched on (`recNamesSearch`, the
+ * reference's `_rec_names_search`): the same condition on each of them, any of them (all of them when negative).
+ */
+function displayNameSearch(model: Model, alias: string, condition: Condition, compilation: Compilation): string {
+  const parts = model.recNamesSearch.map((field) => compileCondition(model, alias, { ...condition, path: field }, compilation));
+  return `(${parts.join(NEGATIVE_OPERATORS.has(condition.operator) ? ' AND ' : ' OR ')})`;
+}
+
 function compileCondition(model: Model, alias: string, condition: Condition, compilation: Compilation): string {
+  if (condition.path === 'display_name' && !model.recNamesSearch.includes('display_name'))
+    return displayNameSearch(model, alias, condition, compilation);
   const [name, ...rest] = condition.path.split('.');
   const field = model.fields.get(name);
   if (!field) throw valueError(`Invalid field ${model.name}.${name} in condition ${conditionRepr(condition.term)}`);
@@ -251,10 +218,8 @@ function compileCondition(model: Model, alias: string, condition: Condition, com
   }
   if (rest.length === 0 && isX2many(field)) return compileX2many(field, alias, condition, compilation);
   if (rest.length > 0) {
-    if (field.type !== 'many2one')
-      throw valueError(
-        `Invalid path ${pythonRepr(condition.path)} in condition ${conditionRepr(condition.term)}: ${model.name}.${name} is not relational`,
-      );
+    // A path through a field that is not relational reads as a property of that field, which it does not have.
+    if (field.type !== 'many2one') throw valueError(`Invalid field property ${pythonRepr(rest.join('.'))} on ${model.name}.${name}`);
     const related = compilation.registry.require(field.relation as string);
     const inner = newAlias(compilation);
     const nested = compileCondition(related, inner, { ...condition, path: rest.join('.') }, compilation);

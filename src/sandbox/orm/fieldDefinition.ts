@@ -55,7 +55,7 @@ export interface FieldDefinition {
   /** Maximum length of a char field. */
   size?: number;
   default?: DefaultValue;
-  /** Copied by `copy` (stored fields only). */
+  /** Copied by `copy` (stored fields, and the links of a many2many). */
   copy: boolean;
   /** A built-in field present on every model. */
   builtin?: boolean;
@@ -101,7 +101,10 @@ export const fields = {
       computeSql: (alias) => idListSql(quoteIdentifier(relation.replace(/\./g, '_')), quoteIdentifier(inverse), alias),
       ...options,
     }),
-  /** Read as the ids linked through the table `table` (`column1` this record, `column2` the related one). */
+  /**
+   * Read as the ids linked through the table `table` (`column1` this record, `column2` the related one). A copy keeps
+   * the links (as the reference's many2many fields do by default).
+   */
   many2many: (relation: string, table: string, column1: string, column2: string, string: string, options?: Options) =>
     field('many2many', string, {
       relation,
@@ -109,7 +112,7 @@ export const fields = {
       column1,
       column2,
       store: false,
-      copy: false,
+      copy: true,
       computeSql: (alias) =>
         `COALESCE((SELECT json_agg(r.${quoteIdentifier(column2)} ORDER BY r.${quoteIdentifier(column2)}) FROM ${quoteIdentifier(table)} r WHERE r.${quoteIdentifier(column1)} = ${alias}.id), '[]'::json)`,
       ...options,

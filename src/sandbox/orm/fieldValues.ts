@@ -1,8 +1,10 @@
 // Converts field values between JSON (as callers send and receive them) and database columns, per field type.
-import { valueError } from '../errors/serviceErrors';
+import { typeError, valueError } from '../errors/serviceErrors';
 import type { FieldDefinition } from './fieldDefinition';
 import type { Model } from './modelDefinition';
-import { pythonRepr } from './pythonRepr';
+import { dateFromText, datetimeFromText } from './pythonDates';
+import { floatValue, plainNumber } from './pythonFloat';
+import { pythonRepr, pythonTypeName } from './pythonRepr';
 
 const INT32_MAX = 2 ** 31 - 1;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -60,7 +62,8 @@ export function truthy(value: unknown): boolean {
 }
 
 /** The column value for `value` written to `field`, or a ValueError as the reference server raises it. */
-export function toColumnValue(model: Model, field: FieldDefinition, value: unknown): unknown {
+export function toColumnValue(model: Model, field: FieldDefinition, given: unknown): unknown {
+  const value = plainNumber(given);
   const empty = value === false || value === null;
   switch (field.type) {
     case 'char':
@@ -98,18 +101,14 @@ export function toColumnValue(model: Model, field: FieldDefinition, value: unkno
     }
     case 'boolean':
       return truthy(value);
-    case 'date': {
-      if (empty) return null;
-      const date = typeof value === 'string' ? parseDate(value) : null;
-      if (date === null) throw valueError(`time data ${pythonRepr(value)} does not match format '%Y-%m-%d'`);
-      return date;
-    }
-    case 'datetime': {
-      if (empty) return null;
-      const datetime = typeof value === 'string' ? parseDatetime(value) : null;
-      if (datetime === null) throw valueError(`time data ${pythonRepr(value)} does not match format '%Y-%m-%d %H:%M:%S'`);
-      return datetime;
-    }
+    case 'date':
+      if (empty || value === '') return null;
+      if (typeof value !== 'string') throw typeError(`'${pythonTypeName(value)}' object is not subscriptable`);
+      return dateFromText(value);
+    case 'datetime':
+      if (empty || value === '') return null;
+      if (typeof value !== 'string') throw typeError(`'${pythonTypeName(value)}' object is not subscriptable`);
+      return datetimeFromText(value);
     case 'selection': {
       if (empty) return null;
       if (typeof value !== 'string' || !field.selection?.some(([key]) => key === value)) wrongValue(model, field, value);
@@ -130,9 +129,10 @@ export function toColumnValue(model: Model, field: FieldDefinition, value: unkno
 export function fromColumnValue(field: FieldDefinition, raw: unknown): unknown {
   switch (field.type) {
     case 'integer':
+      return raw === null || raw === undefined ? 0 : Number(raw);
     case 'float':
     case 'monetary':
-      return raw === null || raw === undefined ? 0 : Number(raw);
+      return floatValue(raw === null || raw === undefined ? 0 : Number(raw));
     case 'boolean':
       return raw === true;
     case 'datetime':

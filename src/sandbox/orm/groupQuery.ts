@@ -8,19 +8,18 @@ import type { Environment } from './environment';
 import type { FieldDefinition } from './fieldDefinition';
 import { fieldSql } from './fieldSql';
 import type { Model } from './modelDefinition';
+import { GRANULARITIES, periodSql, weekRules, type Granularity, type PeriodSettings } from './groupPeriods';
 import { limitOf, offsetOf } from './pagination';
+import { floatValue } from './pythonFloat';
 import { pythonRepr } from './pythonRepr';
 import { whereClause } from './recordSearch';
 import { SqlParams } from './sqlParams';
 import { quoteIdentifier } from '../storage/sqlQuoting';
 
-export const GRANULARITIES = ['day', 'week', 'month', 'quarter', 'year'] as const;
-export type Granularity = (typeof GRANULARITIES)[number];
-
 const AGGREGATORS = ['sum', 'min', 'max', 'avg', 'count', 'count_distinct', 'bool_and', 'bool_or'] as const;
 type Aggregator = (typeof AGGREGATORS)[number];
 
-const GROUPABLE = new Set(['many2one', 'selection', 'boolean', 'char', 'integer', 'date', 'datetime', 'text']);
+const GROUPABLE = new Set(['many2one', 'many2many', 'selection', 'boolean', 'char', 'integer', 'date', 'datetime', 'text']);
 const NUMERIC = new Set(['integer', 'float', 'monetary']);
 
 export interface GroupBy {
@@ -74,9 +73,7 @@ export function parseAggregate(model: Model, spec: unknown): Aggregate {
   if (!field || !(field.store || field.computeSql) || field.type === 'one2many' || field.type === 'many2many')
     throw valueError(`Invalid field ${pythonRepr(name)} on model ${pythonRepr(model.name)}`);
   if (!(AGGREGATORS as readonly string[]).includes(aggregator))
-    throw valueError(
-      `Invalid aggregate function ${pythonRepr(aggregator ?? null)} in ${pythonRepr(spec)} (known: ${AGGREGATORS.join(', ')})`,
-    );
+    throw valueError(`Invalid aggregate method ${pythonRepr(aggregator ?? null)} for ${pythonRepr(spec)}.`);
   if ((aggregator === 'sum' || aggregator === 'avg') && !NUMERIC.has(field.type))
     throw valueError(`Cannot compute ${aggregator} of the ${field.type} field ${model.name}.${name}`);
   return { spec, field, aggregator: aggregator as Aggregator };
@@ -87,11 +84,44 @@ export function defaultAggregator(field: FieldDefinition): Aggregator | null {
   return NUMERIC.has(field.type) && field.name !== 'id' ? 'sum' : null;
 }
 
-function groupSql(group: GroupBy): string {
+/** The SQL of a many2many group's value: the related id of each link (a record without links is one NULL group). */
+function linkSql(index: number): string {
+  return `l${index}.value`;
+}
+
+/** The lateral join that gives each record one row per link of a many2many groupby (one NULL row without links). */
+function linkJoin(group: GroupBy, index: number): string {
+  const field = group.field;
+  const table = quoteIdentifier(field.relationTable as string);
+  return ` LEFT JOIN LATERAL (SELECT r.${quoteIdentifier(field.column2 as string)} AS value FROM ${table} r WHERE r.${quoteIdentifier(field.column1 as string)} = t.id) l${index} ON TRUE`;
+}
+
+function groupSql(group: GroupBy, index: number, settings: PeriodSettings): string {
+  if (group.field.type === 'many2many') return linkSql(index);
   const value = fieldSql(group.field, 't');
   if (group.field.type === 'boolean') return `COALESCE(${value}, false)`;
   if (!group.granularity) return value;
-  return `to_char(date_trunc('${group.granularity}', ${value}), 'YYYY-MM-DD')`;
+  return periodSql(group.field.type as 'date' | 'datetime', group.granularity, value, settings).key;
+}
+
+/** The first and the next period's first value of each date groupby (`b<i>`, `e<i>`: the same for every row of a group). */
+function boundsSql(query: GroupQuery, settings: PeriodSettings): string[] {
+  return query.groupby.flatMap((group, index) => {
+    if (!group.granularity) return [];
+    const period = periodSql(group.field.type as 'date' | 'datetime', group.granularity, fieldSql(group.field, 't'), settings);
+    return [`min(${period.start}) AS b${index}`, `min(${period.end}) AS e${index}`];
+  });
+}
+
+/** The time zone of the call when PostgreSQL knows it (else UTC, as the reference ignores an unknown one). */
+async function periodSettings(env: Environment): Promise<PeriodSettings> {
+  const tz = env.context.tz;
+  let known: string | null = null;
+  if (typeof tz === 'string' && tz !== '' && tz !== 'UTC') {
+    const found = await env.cr.query('SELECT 1 FROM pg_timezone_names WHERE name = $1', [tz]);
+    if (found.rows.length > 0) known = tz;
+  }
+  return { tz: known, week: weekRules(env.context.lang) };
 }
 
 function aggregateSql(aggregate: Aggregate): string {
@@ -120,15 +150,15 @@ function aggregateSql(aggregate: Aggregate): string {
 }
 
 /** SQL ORDER BY of a groupby: many2one groups by the related display name, others by value; empty groups last. */
-function groupOrderSql(env: Environment, group: GroupBy, index: number): string {
+function groupOrderSql(env: Environment, group: GroupBy, index: number, settings: PeriodSettings): string {
   if (group.field.type !== 'many2one') return `g${index}`;
   const related = env.registry.require(group.field.relation as string);
-  return `(SELECT ${related.displayNameSql('o')} FROM ${quoteIdentifier(related.table)} o WHERE o.id = ${groupSql(group)})`;
+  return `(SELECT ${related.displayNameSql('o')} FROM ${quoteIdentifier(related.table)} o WHERE o.id = ${groupSql(group, index, settings)})`;
 }
 
 const ORDER_TERM = /^\s*([\w.:]+)(?:\s+(asc|desc))?\s*$/i;
 
-function orderSql(env: Environment, query: GroupQuery, model: Model): string {
+function orderSql(env: Environment, query: GroupQuery, model: Model, settings: PeriodSettings): string {
   const terms: string[] = [];
   const ordered = new Set<number>();
   const given = typeof query.order === 'string' && query.order.trim() !== '' ? query.order : null;
@@ -145,14 +175,14 @@ function orderSql(env: Environment, query: GroupQuery, model: Model): string {
       );
       if (groupIndex >= 0) {
         ordered.add(groupIndex);
-        terms.push(`${groupOrderSql(env, query.groupby[groupIndex], groupIndex)} ${direction.toUpperCase()}`);
+        terms.push(`${groupOrderSql(env, query.groupby[groupIndex], groupIndex, settings)} ${direction.toUpperCase()}`);
       } else if (aggregateIndex >= 0) terms.push(`a${aggregateIndex} ${direction.toUpperCase()}`);
       else if (spec === '__count') terms.push(`count(*) ${direction.toUpperCase()}`);
       else throw valueError(`Invalid "order" specified (${given}): ${spec} is neither a groupby nor an aggregate of ${model.name}`);
     }
   }
   query.groupby.forEach((group, index) => {
-    if (!ordered.has(index)) terms.push(`${groupOrderSql(env, group, index)} ASC`);
+    if (!ordered.has(index)) terms.push(`${groupOrderSql(env, group, index, settings)} ASC`);
   });
   return terms.length > 0 ? ` ORDER BY ${terms.join(', ')}` : '';
 }
@@ -212,82 +242,22 @@ export async function groupRows(env: Environment, model: Model, query: GroupQuer
     'read',
   );
   const params = new SqlParams();
+  const settings = await periodSettings(env);
   const where = whereClause(env, model, parseDomain(query.domain), params, 't');
-  const groups = query.groupby.map((group, index) => `${groupSql(group)} AS g${index}`);
+  const groups = query.groupby.map((group, index) => `${groupSql(group, index, settings)} AS g${index}`);
   const aggregates = query.aggregates.map((aggregate, index) => `${aggregateSql(aggregate)} AS a${index}`);
-  const selected = [...groups, ...aggregates];
-  let sql = `SELECT ${selected.length > 0 ? selected.join(', ') : 'count(*)::int AS a_count'} FROM ${quoteIdentifier(model.table)} t WHERE ${where}`;
-  if (groups.length > 0) sql += ` GROUP BY ${query.groupby.map((group) => groupSql(group)).join(', ')}`;
+  const selected = [...groups, ...boundsSql(query, settings), ...aggregates];
+  const joins = query.groupby.map((group, index) => (group.field.type === 'many2many' ? linkJoin(group, index) : '')).join('');
+  let sql = `SELECT ${selected.length > 0 ? selected.join(', ') : 'count(*)::int AS a_count'} FROM ${quoteIdentifier(model.table)} t${joins} WHERE ${where}`;
+  if (groups.length > 0) sql += ` GROUP BY ${query.groupby.map((group, index) => groupSql(group, index, settings)).join(', ')}`;
   const having = havingSql(model, query, params);
   if (having) sql += ` HAVING ${having}`;
-  sql += orderSql(env, query, model);
+  sql += orderSql(env, query, model, settings);
   const limit = limitOf(query.limit);
   const offset = offsetOf(query.offset);
   if (limit !== null) sql += ` LIMIT ${params.add(limit, 'bigint')}`;
   if (offset) sql += ` OFFSET ${params.add(offset, 'bigint')}`;
   return (await env.cr.query<GroupRow>(sql, params.values)).rows;
-}
-
-/** The first day after the period of `granularity` that starts on `start` (`YYYY-MM-DD`). */
-export function periodEnd(start: string, granularity: Granularity): string {
-  const date = new Date(`${start}T00:00:00Z`);
-  if (granularity === 'day') date.setUTCDate(date.getUTCDate() + 1);
-  else if (granularity === 'week') date.setUTCDate(date.getUTCDate() + 7);
-  else if (granularity === 'month') date.setUTCMonth(date.getUTCMonth() + 1);
-  else if (granularity === 'quarter') date.setUTCMonth(date.getUTCMonth() + 3);
-  else date.setUTCFullYear(date.getUTCFullYear() + 1);
-  return date.toISOString().slice(0, 10);
-}
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** ISO week number and year of a date (weeks start on Monday). */
-function isoWeek(date: Date): [number, number] {
-  const thursday = new Date(date);
-  thursday.setUTCDate(date.getUTCDate() + 3 - ((date.getUTCDay() + 6) % 7));
-  const firstThursday = new Date(Date.UTC(thursday.getUTCFullYear(), 0, 4));
-  const week =
-    1 + Math.round(((thursday.getTime() - firstThursday.getTime()) / 86_400_000 - 3 + ((firstThursday.getUTCDay() + 6) % 7)) / 7);
-  return [week, thursday.getUTCFullYear()];
-}
-
-/** The label of a period, as the reference server shows it in English: `January 2024`, `W03 2024`, `Q1 2024`. */
-export function periodLabel(start: string, granularity: Granularity): string {
-  const date = new Date(`${start}T00:00:00Z`);
-  const year = date.getUTCFullYear();
-  switch (granularity) {
-    case 'day':
-      return `${String(date.getUTCDate()).padStart(2, '0')} ${MONTHS[date.getUTCMonth()].slice(0, 3)} ${year}`;
-    case 'week': {
-      const [week, weekYear] = isoWeek(date);
-      return `W${String(week).padStart(2, '0')} ${weekYear}`;
-    }
-    case 'month':
-      return `${MONTHS[date.getUTCMonth()]} ${year}`;
-    case 'quarter':
-      return `Q${Math.floor(date.getUTCMonth() / 3) + 1} ${year}`;
-    case 'year':
-      return String(year);
-  }
-}
-
-/** The domain that selects the records of one group on `group` (the group's key is `raw`). */
-export function groupDomain(group: GroupBy, raw: unknown): unknown[] {
-  const name = group.field.name;
-  if (raw === null || raw === undefined) return [[name, '=', false]];
-  if (group.granularity) {
-    const end = periodEnd(String(raw), group.granularity);
-    const bound = (day: string) => (group.field.type === 'datetime' ? `${day} 00:00:00` : day);
-    return ['&', [name, '>=', bound(String(raw))], [name, '<', bound(end)]];
-  }
-  return [[name, '=', raw]];
-}
-
-/** Domains and-ed, in prefix notation (empty ones left out). */
-export function andDomains(domains: ReadonlyArray<readonly unknown[]>): unknown[] {
-  const present = domains.filter((domain) => domain.length > 0);
-  if (present.length === 0) return [];
-  return [...Array(present.length - 1).fill('&'), ...present.flat()];
 }
 
 /** The value of an aggregate for the answer (empty sums are 0; an empty min, max or avg is false). */
@@ -296,8 +266,12 @@ export function aggregateValue(aggregate: Aggregate, raw: unknown): unknown {
     return aggregate.aggregator === 'count' || aggregate.aggregator === 'count_distinct' || aggregate.aggregator === 'count_all'
       ? 0
       : false;
-  if (typeof raw === 'string' && aggregate.field && NUMERIC.has(aggregate.field.type)) return Number(raw);
-  if (aggregate.aggregator === 'sum' && aggregate.field?.type === 'integer') return Math.round(Number(raw));
-  if ((aggregate.aggregator === 'min' || aggregate.aggregator === 'max') && aggregate.field?.type === 'integer') return Number(raw);
+  const type = aggregate.field?.type;
+  if (aggregate.aggregator === 'sum' && type === 'integer') return Math.round(Number(raw));
+  if ((aggregate.aggregator === 'min' || aggregate.aggregator === 'max') && type === 'integer') return Number(raw);
+  // Floats stay floats (`20.0`); an average is a float even over integers.
+  const floatAggregate = ['sum', 'min', 'max'].includes(aggregate.aggregator) && (type === 'float' || type === 'monetary');
+  if (aggregate.aggregator === 'avg' || floatAggregate)
+    return typeof raw === 'number' || typeof raw === 'string' ? floatValue(Number(raw)) : raw;
   return raw;
 }

@@ -23,10 +23,13 @@ export interface ModelHooks {
   privateValues?(env: Environment, values: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** Runs after records were created, with their ids and the values they were created with (same transaction). */
   afterCreate?(env: Environment, ids: readonly number[], values: ReadonlyArray<Record<string, unknown>>): Promise<void>;
-  /** Runs before records are changed (same transaction): may refuse the change, or take values out of `values`. */
-  beforeWrite?(env: Environment, ids: readonly number[], values: Record<string, unknown>): Promise<void>;
+  /**
+   * Runs before records are changed (same transaction): may refuse the change, or take values out of `values`; what it
+   * returns is given to afterWrite (for example the values before the change).
+   */
+  beforeWrite?(env: Environment, ids: readonly number[], values: Record<string, unknown>): Promise<unknown>;
   /** Runs after records were changed, with the values written (same transaction): recomputes what depends on them. */
-  afterWrite?(env: Environment, ids: readonly number[], values: Readonly<Record<string, unknown>>): Promise<void>;
+  afterWrite?(env: Environment, ids: readonly number[], values: Readonly<Record<string, unknown>>, before?: unknown): Promise<void>;
   /**
    * Runs before records are deleted (inside the same transaction): may refuse; may return work to run once the rows
    * are gone (for example recomputing the totals of the records they belonged to).
@@ -45,6 +48,8 @@ export interface ModelSpec {
   order?: string;
   /** The field that names a record (default `name`). */
   recName?: string;
+  /** The fields name_search matches (any of them), as the reference's `_rec_names_search`; default the display name. */
+  recNamesSearch?: string[];
   /** SQL of the display name over table alias `alias` (default: the `recName` column). */
   displayNameSql?: (alias: string) => string;
   /** A model without a table: only its own methods. */
@@ -70,6 +75,7 @@ export interface Model {
   fields: Map<string, FieldDefinition>;
   order: string;
   recName: string;
+  recNamesSearch: string[];
   displayNameSql: (alias: string) => string;
   abstract: boolean;
   privateColumns: string[];
@@ -109,13 +115,6 @@ export function resolveModel(spec: ModelSpec): Model {
     ...spec.fields,
     display_name: f.char('Display Name', { readonly: true, store: false, copy: false, builtin: true, computeSql: displayNameSql }),
     ...LOG_FIELDS,
-    __last_update: f.datetime('Last Modified on', {
-      readonly: true,
-      store: false,
-      copy: false,
-      builtin: true,
-      computeSql: (alias) => `COALESCE(${alias}.write_date, ${alias}.create_date)`,
-    }),
   };
   const fields = new Map<string, FieldDefinition>(Object.entries(all).map(([name, definition]) => [name, { name, ...definition }]));
   return {
@@ -125,6 +124,7 @@ export function resolveModel(spec: ModelSpec): Model {
     fields,
     order: spec.order ?? (recName === 'id' ? 'id' : `${recName}`),
     recName,
+    recNamesSearch: spec.recNamesSearch ?? ['display_name'],
     displayNameSql,
     abstract: spec.abstract ?? false,
     privateColumns: spec.privateColumns ?? [],

@@ -23,6 +23,15 @@ function reprAt(value: unknown, depth: number): string {
   return String(value);
 }
 
+/** The name of the Python type of a JSON value (`int`, `str`, `list`, ...). */
+export function pythonTypeName(value: unknown): string {
+  if (value === null || value === undefined) return 'NoneType';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
+  if (typeof value === 'string') return 'str';
+  return Array.isArray(value) ? 'list' : 'dict';
+}
+
 export function pythonRepr(value: unknown): string {
   return reprAt(value, 0);
 }

@@ -1,6 +1,6 @@
 // Checks that given records exist and that the record rules let the user act on them.
-import { accessError, missingError } from '../errors/serviceErrors';
-import { recordRuleDomain } from './access/accessPolicy';
+import { missingError } from '../errors/serviceErrors';
+import { recordRuleDomain, recordRuleError } from './access/accessPolicy';
 import type { Operation } from './access/accessRules';
 import { domainToSql } from './domainSql';
 import type { Environment } from './environment';
@@ -47,9 +47,5 @@ export function reportInaccessible(
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length > 0) throw missingError(missingRecordMessage(env, model, missing));
   const forbidden = ids.filter((id) => found.get(id) !== true);
-  if (forbidden.length > 0) {
-    throw accessError(
-      `Uh-oh! Looks like you have stumbled upon some top-secret records.\n\nSorry, ${env.user.name} (id=${env.uid}) doesn't have '${operation}' access to:\n- ${model.description} (${model.name}: ${forbidden.join(', ')})\n\nIf you really, really need access, perhaps you can win over your friendly administrator with a batch of freshly baked cookies.`,
-    );
-  }
+  if (forbidden.length > 0) throw recordRuleError(env, model, operation);
 }

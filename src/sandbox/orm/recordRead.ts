@@ -19,7 +19,7 @@ export function resolveReadFields(model: Model, names: unknown): FieldDefinition
   const result: FieldDefinition[] = [];
   for (const name of names as string[]) {
     const field = model.fields.get(name);
-    if (!field) throw valueError(`Invalid field '${name}' on model '${model.name}'`);
+    if (!field) throw valueError(`Invalid field '${name}' on '${model.name}'`);
     if (!result.includes(field)) result.push(field);
   }
   return result;
@@ -95,7 +95,8 @@ async function readColumns(
 
 /**
  * Rows of raw column values for `ids` (in the order of `ids`, duplicates removed), batch by batch, after telling
- * missing records (missing-record error) and records hidden by the rules (access error) before any value is read. With
+ * missing records (missing-record error, or left out with `skipMissing`) and records hidden by the rules (access
+ * error) before any value is read. With
  * `withNames`, each many2one also gets its related display name under `<field>.display_name`. Up to READ_BATCH_IDS ids
  * take one statement; a larger read first checks every id, then reads the values a batch at a time.
  */
@@ -105,8 +106,9 @@ export async function* readRowBatches(
   ids: readonly number[],
   fields: readonly FieldDefinition[],
   withNames = false,
+  skipMissing = false,
 ): AsyncGenerator<Array<Record<string, unknown>>> {
-  const unique = [...new Set(ids)];
+  let unique = [...new Set(ids)];
   if (unique.length === 0) return;
   const others = fields.filter((field) => field.name !== 'id');
   const selected = selectedColumns(env, others, withNames);
@@ -118,14 +120,19 @@ export async function* readRowBatches(
     });
     return row;
   };
+  // Ids of records that do not exist are left out when `skipMissing` (the reference's read), else reported.
+  const check = (found: ReadonlyMap<number, boolean>) => {
+    if (skipMissing) unique = unique.filter((id) => found.has(id));
+    reportInaccessible(env, model, unique, found, 'read');
+  };
   const single = unique.length <= READ_BATCH_IDS;
-  if (!single) reportInaccessible(env, model, unique, await readAllowed(env, model, unique), 'read');
+  if (!single) check(await readAllowed(env, model, unique));
   for (let start = 0; start < unique.length; start += READ_BATCH_IDS) {
     const batch = single ? unique : unique.slice(start, start + READ_BATCH_IDS);
     const raws = await readColumns(env, model, batch, selected, single);
-    if (single) reportInaccessible(env, model, unique, new Map(raws.map((raw) => [raw.id as number, raw.allowed === true])), 'read');
+    if (single) check(new Map(raws.map((raw) => [raw.id as number, raw.allowed === true])));
     const byId = new Map(raws.map((raw) => [raw.id as number, raw]));
-    yield batch.map((id) => toRow(id, byId.get(id) as Record<string, unknown>));
+    yield (single ? unique : batch).map((id) => toRow(id, byId.get(id) as Record<string, unknown>));
   }
 }
 
@@ -143,7 +150,7 @@ export async function readRows(
 }
 
 /**
- * `read`: the records `ids` with `id` first and then the fields in the order asked. A many2one reads as
+ * `read`: the records `ids` that exist with `id` first and then the fields in the order asked. A many2one reads as
  * `[id, display name]`, or as the bare id when `load` is null.
  */
 export async function readRecords(
@@ -166,7 +173,8 @@ export async function readRecords(
   const classic = load !== null && load !== false;
   const records: Array<Record<string, unknown>> = [];
   // Each batch of rows becomes records before the next is read: the rows of only one batch are held at a time.
-  for await (const rows of readRowBatches(env, model, ids, fields, classic)) {
+  // As the reference's read, records that do not exist are left out of the answer (no missing-record error).
+  for await (const rows of readRowBatches(env, model, ids, fields, classic, true)) {
     for (const row of rows) {
       const record: Record<string, unknown> = { id: row.id };
       for (const field of fields) {

@@ -1,5 +1,5 @@
 // Creates, updates and deletes records: checks rights, converts values, fills defaults and built-in fields.
-import { typeError, userError, valueError } from '../errors/serviceErrors';
+import { keyError, typeError, userError, valueError } from '../errors/serviceErrors';
 import { checkFieldAccess, checkModelAccess, recordRuleDomain } from './access/accessPolicy';
 import type { Environment } from './environment';
 import { formatDatetime, toColumnValue } from './fieldValues';
@@ -12,7 +12,7 @@ import { SqlParams } from './sqlParams';
 import { quoteIdentifier } from '../storage/sqlQuoting';
 
 /** Built-in fields: set by the sandbox, silently ignored in values given by callers. */
-const MAGIC_FIELDS = new Set(['id', 'create_uid', 'create_date', 'write_uid', 'write_date', '__last_update', 'display_name']);
+const MAGIC_FIELDS = new Set(['id', 'create_uid', 'create_date', 'write_uid', 'write_date', 'display_name']);
 
 function valuesObject(value: unknown): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value))
@@ -68,7 +68,8 @@ async function columnValues(
   for (const [name, value] of Object.entries(values)) {
     if (MAGIC_FIELDS.has(name)) continue;
     const field = model.fields.get(name);
-    if (!field) throw valueError(`Invalid field '${name}' in '${model.name}'`);
+    // The reference's create names the model; its write looks the field up in a mapping (a bare KeyError).
+    if (!field) throw creating ? valueError(`Invalid field '${name}' in '${model.name}'`) : keyError(name);
     if (!field.store) continue;
     const column = toColumnValue(model, field, value);
     if (field.required && (column === null || column === '')) throw mandatoryFieldError(model, name);
@@ -146,7 +147,7 @@ export async function writeRecords(env: Environment, model: Model, ids: readonly
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   await checkRecords(env, model, unique, 'write');
-  await model.hooks.beforeWrite?.(env, unique, values);
+  const before = await model.hooks.beforeWrite?.(env, unique, values);
   const relations = takeRelationValues(model, values);
   const columns = await columnValues(env, model, values, false);
   columns.set('write_uid', env.uid);
@@ -164,7 +165,7 @@ export async function writeRecords(env: Environment, model: Model, ids: readonly
     throw mapIntegrityError(env.registry, model, error);
   }
   for (const [field, commands] of relations) await applyCommands(env, field, unique, commands);
-  await model.hooks.afterWrite?.(env, unique, { ...values, ...Object.fromEntries(relations.map(([field]) => [field.name, true])) });
+  await model.hooks.afterWrite?.(env, unique, { ...values, ...Object.fromEntries(relations.map(([field]) => [field.name, true])) }, before);
   env.services.recordsChanged(model.name);
 }
 

@@ -1,6 +1,8 @@
 // All models of one database and their methods: the models' own methods, then the generic ones every model has.
 import type { MethodDefinition } from './methodDefinition';
 import { resolveModel, type Model, type ModelSpec } from './modelDefinition';
+import { orderToSql } from './orderClause';
+import { quoteIdentifier } from '../storage/sqlQuoting';
 
 export class Registry {
   private constructor(
@@ -16,14 +18,35 @@ export class Registry {
           throw new Error(`${model.name}.${field.name} refers to the unknown model ${field.relation}`);
       }
     }
-    return new Registry(models, new Map(genericMethods.map((method) => [method.name, method])));
+    return new Registry(models, new Map(genericMethods.map((method) => [method.name, method]))).withOrderedOne2many();
+  }
+
+  /**
+   * Makes each one2many read its ids in its related model's order (the reference reads a one2many as a search of the
+   * related model), once every model is known.
+   */
+  private withOrderedOne2many(): Registry {
+    for (const model of this.models.values()) {
+      for (const field of model.fields.values()) {
+        if (field.type !== 'one2many' || !field.relation || !field.relationField) continue;
+        const related = this.require(field.relation);
+        // Only a one2many over a many2one back to this model (others, such as ir.model's views, read their own way).
+        const inverseField = related.fields.get(field.relationField);
+        if (inverseField?.type !== 'many2one' || inverseField.relation !== model.name || !inverseField.store) continue;
+        const order = orderToSql(this, related, related.order, 'c');
+        const [table, inverse] = [quoteIdentifier(related.table), quoteIdentifier(field.relationField)];
+        field.computeSql = (alias) =>
+          `COALESCE((SELECT json_agg(c.id ORDER BY ${order}) FROM ${table} c WHERE c.${inverse} = ${alias}.id), '[]'::json)`;
+      }
+    }
+    return this;
   }
 
   /** This registry with `specs` added (a custom model created in the running call, before the registry is reloaded). */
   extended(specs: readonly ModelSpec[]): Registry {
     const models = new Map(this.models);
     for (const spec of specs) models.set(spec.name, resolveModel(spec));
-    return new Registry(models, this.genericMethods);
+    return new Registry(models, this.genericMethods).withOrderedOne2many();
   }
 
   model(name: string): Model | undefined {

@@ -1,5 +1,6 @@
 // Writes one2many and many2many fields with the command table of the notes: [0, 0, vals] create, [1, id, vals]
-// update, [2, id] delete, [3, id] unlink, [4, id] link, [5] unlink all, [6, 0, ids] replace.
+// update, [2, id] delete, [3, id] unlink, [4, id] link, [5] unlink all, [6, 0, ids] replace; any other number does
+// nothing.
 import { userError, valueError } from '../errors/serviceErrors';
 import type { Environment } from './environment';
 import type { FieldDefinition } from './fieldDefinition';
@@ -29,7 +30,8 @@ export function parseCommands(model: Model, field: FieldDefinition, value: unkno
   if (!Array.isArray(value)) throw wrong();
   if (value.every((item) => typeof item === 'number')) return [[6, 0, value]];
   return value.map((item) => {
-    if (!Array.isArray(item) || item.length === 0 || item.length > 3 || typeof item[0] !== 'number' || item[0] < 0 || item[0] > 6)
+    // A command number the reference does not know is skipped, as its command loop skips it (see applyCommands).
+    if (!Array.isArray(item) || item.length === 0 || item.length > 3 || typeof item[0] !== 'number' || !Number.isInteger(item[0]))
       throw wrong();
     const [code, id = 0, data = 0] = item as [number, unknown, unknown];
     if (typeof id !== 'number' || !Number.isInteger(id)) throw wrong();

@@ -11,12 +11,15 @@ import type { SqlClient } from '../storage/sqlClient';
 /** The parameter that makes the deprecated interfaces accept API keys only (a documented sandbox choice). */
 export const KEYS_ONLY_PARAMETER = 'sandbox.rpc_api_keys_only';
 
-/** The error of a database name that does not exist, as the reference server's driver reports it. */
+/**
+ * The error of a database name that does not exist, as the reference server's driver reports it (the sandbox has no
+ * database server: the text names the one of a reference server on its own machine, PostgreSQL's default port).
+ */
 export function unknownDatabase(database: string): ServiceError {
   return new ServiceError(
     'psycopg2.OperationalError',
     500,
-    `connection to server failed: FATAL:  database "${database}" does not exist`,
+    `connection to server at "127.0.0.1", port 5432 failed: FATAL:  database "${database}" does not exist`,
     'business',
   );
 }

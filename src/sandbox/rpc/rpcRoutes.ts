@@ -1,4 +1,4 @@
-// The answers of the deprecated interfaces' routes (POST only; routeTable.ts mounts them): /jsonrpc, and
+// The answers of the deprecated interfaces' routes (routeTable.ts mounts them): /jsonrpc (any method), and POST
 // /xmlrpc/2/<service> and /xmlrpc/<service>, whose pattern is XMLRPC_PATH.
 import type { RouteAnswer } from '../http/requestRouter';
 import { handleJsonRpc } from './jsonrpcEndpoint';

@@ -2,7 +2,8 @@
 // JSON-2 (the object service runs each call through the JSON-2 dispatcher). Transports turn errors into faults.
 import { UnknownDatabaseError } from '../storage/databasePool';
 import type { Storage } from '../storage/sqlClient';
-import { ServiceError, typeError } from '../errors/serviceErrors';
+import { attributeError, keyError, ServiceError, typeError, userError } from '../errors/serviceErrors';
+import { pythonRepr } from '../orm/pythonRepr';
 import { dispatchCall } from '../catalog/callDispatcher';
 import type { DatabaseCatalog } from '../catalog/databaseCatalog';
 import type { FaultInjector } from '../catalog/faultInjector';
@@ -73,13 +74,14 @@ async function common(context: RpcContext, method: string, params: unknown[]): P
       }
     }
     default:
-      throw new ServiceError('builtins.NameError', 500, `method '${method}' of the common service does not exist`, 'business');
+      // As the reference's common service: its dispatcher looks the function up and raises a bare Exception.
+      throw new ServiceError('builtins.Exception', 500, `Method not found: ${method}`, 'business');
   }
 }
 
 async function object(context: RpcContext, method: string, params: unknown[]): Promise<unknown> {
   if (method !== 'execute_kw' && method !== 'execute') {
-    throw new ServiceError('builtins.NameError', 500, `method '${method}' of the object service does not exist`, 'business');
+    throw new ServiceError('builtins.NameError', 500, `Method not available ${method}`, 'business');
   }
   if (params.length < 5) throw typeError(`${method}() missing required positional arguments (db, uid, password, model, method)`);
   const [db, uid, password, modelName, methodName] = params;
@@ -103,7 +105,11 @@ async function object(context: RpcContext, method: string, params: unknown[]): P
     );
     const registry = catalog.registryFor(database);
     const model = registry.model(modelName);
-    const definition = model && !methodName.startsWith('_') ? registry.method(model, methodName) : undefined;
+    // The reference's object service: an unknown model is a user error, an unknown public method an AttributeError
+    // (JSON-2 answers both with 404 instead).
+    if (!model) throw userError(`Object ${modelName} doesn't exist`);
+    const definition = methodName.startsWith('_') ? undefined : registry.method(model, methodName);
+    if (!methodName.startsWith('_') && !definition) throw attributeError(`The method '${modelName}.${methodName}' does not exist`);
     const mapped = mapPositional(modelName, definition, args, kw);
     const result = await dispatchCall(
       catalog,
@@ -125,6 +131,7 @@ export function callService(context: RpcContext, service: string, method: string
   // Own properties only: `constructor`, `toString` or `__proto__` must not reach JavaScript's built-ins.
   const found =
     service === 'common' ? common : service === 'object' ? object : extra && Object.hasOwn(extra, service) ? extra[service] : undefined;
-  if (!found) return Promise.reject(new ServiceError('builtins.Exception', 500, `Unknown service '${service}'`, 'business'));
+  // The reference looks the service up in a dict: an unknown one is a KeyError naming it.
+  if (!found) return Promise.reject(keyError(pythonRepr(service)));
   return found(context, method, params);
 }

@@ -3,6 +3,7 @@
 // written as pieces of about 64 KiB, never as one string (a large read's document is several times its JSON).
 import type { JsonAnswer } from '../http/jsonAnswer';
 import { escapeMarkupText } from '../http/markupEscape';
+import { pythonFloatText, WholeFloat } from '../orm/pythonFloat';
 
 export class XmlRpcEncodeError extends Error {}
 
@@ -24,7 +25,8 @@ function encodeValue(value: unknown, depth: number, out: Output): void {
       out.push(`<value><int>${value}</int></value>`);
     } else if (Number.isFinite(value)) out.push(`<value><double>${String(value)}</double></value>`);
     else throw new XmlRpcEncodeError(`cannot marshal ${String(value)}`);
-  } else if (typeof value === 'string') out.push(`<value><string>${escapeMarkupText(value)}</string></value>`);
+  } else if (value instanceof WholeFloat) out.push(`<value><double>${pythonFloatText(value.value)}</double></value>`);
+  else if (typeof value === 'string') out.push(`<value><string>${escapeMarkupText(value)}</string></value>`);
   else if (Buffer.isBuffer(value)) out.push(`<value><base64>${value.toString('base64')}</base64></value>`);
   else if (Array.isArray(value)) {
     out.push('<value><array><data>\n');

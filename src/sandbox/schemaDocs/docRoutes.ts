@@ -5,11 +5,11 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asServiceError } from '../errors/errorBody';
-import { accessError, notFound, unauthorized } from '../errors/serviceErrors';
+import { accessError, bearerKeyMissing, notFound, unauthorized } from '../errors/serviceErrors';
 import { sendError, sendHtml } from '../http/httpAnswers';
 import { escapeHtml } from '../http/markupEscape';
 import type { RouteAnswer } from '../http/requestRouter';
-import { selectDatabase, sendNoDatabasePage } from '../http/json2Endpoint';
+import { type DatabaseSelection, headerDatabase, selectDatabase, sendNoDatabasePage } from '../http/databaseSelection';
 import { Environment } from '../orm/environment';
 import { userContext } from '../catalog/callDispatcher';
 import type { DatabaseCatalog } from '../catalog/databaseCatalog';
@@ -18,6 +18,7 @@ import { loadUser } from '../security/userLookup';
 import type { WebSessions } from '../web/webSessions';
 import { userFieldsGet } from '../methods/fieldsGet';
 import { documentedModel, indexDocument, modelDocument } from './schemaDocuments';
+import { authorizationAsSent } from '../http/rawAuthorization';
 
 const BEARER = /^bearer\s+(\S.*)$/i;
 
@@ -56,9 +57,9 @@ async function serveDocument(
 ): Promise<void> {
   await catalog.use(database, async (storage) => {
     try {
-      const match = BEARER.exec(request.headers.authorization ?? '');
-      if (!match) throw unauthorized('User not authenticated, use the "Authorization" header');
-      const authenticated = await catalog.authenticator(database).authenticate(storage, match[1].trim(), catalog.clock.now());
+      const match = BEARER.exec(authorizationAsSent(request));
+      if (!match) throw bearerKeyMissing();
+      const authenticated = await catalog.authenticator(database).authenticate(storage, match[1], catalog.clock.now());
       if (!authenticated) throw unauthorized('Invalid apikey');
       const { user } = authenticated;
       if (!mayReadDocumentation(user)) throw accessError(DOC_REFUSED);
@@ -91,21 +92,25 @@ async function pageUser(
   database: string,
   request: IncomingMessage,
 ): Promise<CurrentUser | null> {
-  const match = BEARER.exec(request.headers.authorization ?? '');
+  const match = BEARER.exec(authorizationAsSent(request));
   return catalog.use(database, async (storage) => {
-    if (match) return (await catalog.authenticator(database).authenticate(storage, match[1].trim(), catalog.clock.now()))?.user ?? null;
+    if (match) return (await catalog.authenticator(database).authenticate(storage, match[1], catalog.clock.now()))?.user ?? null;
     const session = sessions.find(request);
     return session?.uid && session.database === database ? loadUser(storage, session.uid) : null;
   });
 }
 
 /** The page's database: the header's, else the web session's (as the reference, whose page is session-based), else the only one. */
-function pageDatabase(catalog: DatabaseCatalog, sessions: WebSessions, request: IncomingMessage): string | null {
-  const header = request.headers['x-service-database'];
+function pageDatabase(
+  catalog: DatabaseCatalog,
+  sessions: WebSessions,
+  request: IncomingMessage,
+  selection: DatabaseSelection,
+): string | null {
   const session = sessions.find(request);
-  if ((typeof header !== 'string' || header === '') && session?.uid && session.database && catalog.exists(session.database))
+  if (headerDatabase(request, selection.headerMode) === undefined && session?.uid && session.database && catalog.exists(session.database))
     return session.database;
-  return selectDatabase(request, catalog);
+  return selectDatabase(request, catalog, selection);
 }
 
 interface PageModel {
@@ -205,17 +210,21 @@ export const DOCUMENT_PATH = /^\/doc-bearer\/(.+)\.json$/;
 export const PAGE_PATH = /^\/doc(?:\/index\.html|\/((?![^/]*\.json$)[^/]+))?$/;
 
 /** The answers of the schema documents (bearer key) and of the /doc page (web session). */
-export function schemaDocAnswers(catalog: DatabaseCatalog, sessions: WebSessions): { document: RouteAnswer; page: RouteAnswer } {
+export function schemaDocAnswers(
+  catalog: DatabaseCatalog,
+  sessions: WebSessions,
+  selection: DatabaseSelection = {},
+): { document: RouteAnswer; page: RouteAnswer } {
   return {
     document: async (request, response, _url, [name]) => {
       request.resume();
-      const database = selectDatabase(request, catalog);
+      const database = selectDatabase(request, catalog, selection);
       if (database === null) return sendNoDatabasePage(response);
       await serveDocument(catalog, database, request, response, decoded(name));
     },
     page: async (request, response, url, [named]) => {
       request.resume();
-      const database = pageDatabase(catalog, sessions, request);
+      const database = pageDatabase(catalog, sessions, request, selection);
       if (database === null) return sendNoDatabasePage(response);
       await serveDocPage(catalog, sessions, database, request, response, url, named === '' ? null : decoded(named));
     },

@@ -1,15 +1,14 @@
 // Login throttling as the reference server does it (res.users._assert_can_auth and _on_login_cooldown, 19.0): failures
 // are counted per database and source address; once `base.login_cooldown_after` (5) have happened since the last
 // success, attempts are refused unchecked until `base.login_cooldown_duration` (60) seconds have passed since the last
-// failure; a success forgets the count. The master password, which the reference does not throttle, follows the same
-// rule per source address.
+// failure; a success forgets the count. The master password, which the reference does not throttle (it accepts the right
+// one at once), is slowed instead per source address: after 5 failures its checks wait their turn, one a second.
 import type { Clock } from '../orm/clock';
 import { ServiceError } from '../errors/serviceErrors';
 import { getParameter } from './systemParameters';
 import type { SqlClient } from '../storage/sqlClient';
 
 export const LOGIN_COOLDOWN_MESSAGE = 'Too many login failures, please wait a bit before trying again.';
-export const MASTER_COOLDOWN_MESSAGE = 'Too many wrong master passwords, please wait a bit before trying again.';
 
 export interface CooldownRule {
   /** Failures before the cooldown (0: never). */
@@ -18,6 +17,8 @@ export interface CooldownRule {
 }
 
 export const DEFAULT_COOLDOWN: CooldownRule = { after: 5, durationMs: 60_000 };
+/** Least time between two master-password checks of one address after 5 failures (one guess a second at most). */
+export const MASTER_CHECK_SPACING_MS = 1_000;
 /** Sources tracked at most; the least recently failed are forgotten first. */
 const MAX_TRACKED = 10_000;
 
@@ -94,13 +95,31 @@ export class LoginThrottle {
     return result;
   }
 
-  /** Checks a master password given from `source` with `check`, unless that source is on cooldown (CooldownError). */
+  /**
+   * Checks a master password given from `source` with `check`. After 5 failures (within the cooldown's minute) the
+   * checks of that source wait their turn, MASTER_CHECK_SPACING_MS apart, but are never refused: the right password
+   * still works, as on the reference, and guessing from one address is slowed to one try a second.
+   */
   async master(source: string, check: () => Promise<boolean>): Promise<boolean> {
     const key = `master\u0000${source}`;
-    if (this.counter.cooldownLeft(key, DEFAULT_COOLDOWN, this.now()) > 0) throw new CooldownError(MASTER_COOLDOWN_MESSAGE);
+    if (this.counter.cooldownLeft(key, DEFAULT_COOLDOWN, this.now()) > 0) await this.masterTurn(key);
     const right = await check();
     if (right) this.counter.succeeded(key);
     else this.counter.failed(key, this.now());
     return right;
+  }
+
+  /** Master-password checks of one source waiting their turn: the promise the next one waits for. */
+  private readonly masterTurns = new Map<string, Promise<void>>();
+
+  private masterTurn(key: string): Promise<void> {
+    const turn = (this.masterTurns.get(key) ?? Promise.resolve()).then(
+      () => new Promise<void>((resolve) => setTimeout(resolve, MASTER_CHECK_SPACING_MS)),
+    );
+    this.masterTurns.set(key, turn);
+    void turn.then(() => {
+      if (this.masterTurns.get(key) === turn) this.masterTurns.delete(key);
+    });
+    return turn;
   }
 }

@@ -63,8 +63,8 @@ suite('Connections against the sandbox', function () {
     });
     const done = start<string | undefined>(recorder, CommandIds.addConnection);
     await recorder.accept('url');
-    await acceptProtocolIfAsked();
     await recorder.accept('database');
+    await acceptProtocolIfAsked();
     await recorder.accept('apiKey');
     assert.match(await recorder.problemOn('apiKey'), /Invalid apikey/);
     api.inputs.preset({ apiKey: sandbox.keys.admin });
@@ -102,8 +102,8 @@ suite('Connections against the sandbox', function () {
     });
     const done = start<string | undefined>(recorder, CommandIds.addConnection);
     await recorder.accept('url');
-    assert.equal(await acceptProtocolIfAsked(), true, 'the sandbox offers the deprecated interfaces next to JSON-2');
     await recorder.accept('database');
+    assert.equal(await acceptProtocolIfAsked(), true, 'the sandbox offers the deprecated interfaces next to JSON-2');
     await recorder.accept('login');
     await recorder.accept('password');
     await recorder.accept('name');
@@ -215,7 +215,9 @@ suite('Connections against the sandbox', function () {
       api.service.call({ model: 'res.users', method: 'context_get' }, { connection: 'sandbox' }),
       (error: unknown) => (error as { kind?: string }).kind === 'auth',
     );
-    assert.equal(requests.slice(before).length, 1, `one request, no retry: ${requests.slice(before).join(' | ')}`);
+    // A new client looks at the database list once before its first call (knownDatabases.ts); the call is not retried.
+    const calls = requests.slice(before).filter((line) => !line.includes('/web/database/list'));
+    assert.equal(calls.length, 1, `one request, no retry: ${requests.slice(before).join(' | ')}`);
     // The notification's button, pressed through the workbench's own command, opens the real key input.
     api.inputs.preset({ apiKey: sandbox.keys.admin });
     await eventually(

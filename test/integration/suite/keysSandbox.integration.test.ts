@@ -47,6 +47,8 @@ suite('API keys against the sandbox', function () {
     showInfo: (message) => {
       shown.infos.push(message);
     },
+    offerBrowserPath: async () => assert.fail('this sandbox has generate and revoke: no browser path'),
+    confirmBrowserStep: async () => assert.fail('this sandbox has generate and revoke: no browser path'),
     remind: async (reminder) => {
       shown.reminders.push(reminder);
       return undefined;

@@ -90,7 +90,7 @@ suite('Language features against the sandbox', function () {
     const operators = await completion(after('"is_company", "'), '"');
     assert.deepEqual(operators.map(label).sort(), ['!=', '=']);
     const selection = await completion(after('"type", "=", "'), '"');
-    assert.equal(find(selection, 'invoice')?.detail, 'Invoice Address');
+    assert.equal(find(selection, 'invoice')?.detail, 'Invoice');
     const countries = await completion(after('"country_id", "in", ['), '[');
     assert.ok(
       countries.some((item) => item.detail === 'Belgium'),

@@ -89,7 +89,8 @@ response = requests.post(
     f"{url}/json/2/res.partner/search_read",
     headers={
         "Authorization": f"bearer {os.environ['JSON2_API_KEY']}",
-        # "X-Service-Database": db,  # only needed when several databases serve one domain
+        "X-Odoo-Database": db,
+        "X-Service-Database": db,
     },
     json={
         "domain": [['is_company', '=', True]],
@@ -112,7 +113,7 @@ rows = models.execute_kw(db, uid, password, model_name, 'search_read', [[]])
     assert.equal(await vscode.env.clipboard.readText(), copied);
     assert.match(
       copied,
-      /^### res\.partner search_read \(from migration-copy\.py:4\)\nPOST res\.partner\/search_read\n# X-Service-Database: <db>/,
+      /^### res\.partner search_read \(from migration-copy\.py:4\)\nPOST res\.partner\/search_read\n# X-Odoo-Database: <db>/,
     );
     assert.match(copied, /"domain": \[\["is_company","=",true\]\],\n {2}"fields": \["name"\],\n {2}"limit": 5\n\}\n$/);
 

@@ -163,7 +163,12 @@ describe('agent tools against the sandbox', () => {
     };
     const byName = Object.fromEntries(described.fields.map((field) => [field.name, field]));
     assert.equal(byName.name.type, 'char');
-    assert.equal(byName.name.required, true);
+    // Not required on res.partner, as on the reference (its check_name constraint asks a name of contacts only).
+    assert.equal(byName.name.required, undefined);
+    const users = (await ok(toolsWith({ allowWrites: false }), 'json2_describe_model', { model: 'res.users', fields: ['login'] })) as {
+      fields: { name: string; required?: boolean }[];
+    };
+    assert.equal(users.fields[0].required, true);
     assert.equal(byName.country_id.relation, 'res.country');
     assert.deepEqual(byName.type.selection?.[0], { value: 'contact', label: 'Contact' });
     assert.deepEqual(described.unknownFields, ['nonexistent']);

@@ -1,8 +1,9 @@
-// The JUnit report (xmlbuilder2): read back by a JUnit parser (junit2json), with markup and control characters in names and messages.
+// The JUnit report (xmlbuilder2): read back by an XML parser (saxes) and a JUnit parser (junit2json), with markup and control characters in names and messages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { junitReport } from '../../../src/cli/junitReport';
 import type { FileOutcome, RequestOutcome } from '../../../src/cli/runResults';
+import { parseJunit } from './reportParsers';
 
 const base = { file: 'dir/a&b.json2', index: 0, line: 3, column: 1, assertions: [], problems: [] } as const;
 
@@ -38,7 +39,9 @@ const outcomes: FileOutcome[] = [
 
 test('a JUnit parser reads back names, counts, failures, errors and skips exactly', async () => {
   const { parse } = await import('junit2json');
-  const report = (await parse(junitReport(outcomes, 1500))) as {
+  const xml = junitReport(outcomes, 1500);
+  assert.equal(parseJunit(xml).testCases.length, 4, 'well-formed XML (saxes)');
+  const report = (await parse(xml)) as {
     tests: number;
     failures: number;
     errors: number;
@@ -73,7 +76,10 @@ test('a JUnit parser reads back names, counts, failures, errors and skips exactl
 test('the report escapes markup and replaces characters XML cannot hold', async () => {
   const { parse } = await import('junit2json');
   const label = '<a href="x">&\'</a> tab\tline\nnul\u0000 lone\uD800 emoji 😀';
-  const report = (await parse(junitReport([{ ...outcomes[0], requests: [{ ...base, label, verdict: 'passed' }] }], 1))) as {
+  const xml = junitReport([{ ...outcomes[0], requests: [{ ...base, label, verdict: 'passed' }] }], 1);
+  // An XML parser reads a tab or line break written in an attribute as a space (attribute-value normalisation).
+  assert.equal(parseJunit(xml).testCases[0].attributes.name, '<a href="x">&\'</a> tab line nul\uFFFD lone\uFFFD emoji 😀');
+  const report = (await parse(xml)) as {
     testsuite: { testcase: { name: string }[] }[];
   };
   assert.equal(report.testsuite[0].testcase[0].name, '<a href="x">&\'</a> tab\tline\nnul\uFFFD lone\uFFFD emoji 😀');

@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
+import { parseJunit } from './reportParsers';
 import { ensureCliBuilt, fixturesDir, repoRoot, runCli } from './cliHarness';
 import { skipOutsideCi } from '../../support/skipOutsideCi';
 import { eventually } from '../../support/eventually';
@@ -43,7 +44,9 @@ interface ParsedJunit {
 
 async function readJunit(file: string): Promise<ParsedJunit> {
   const { parse } = await import('junit2json');
-  return (await parse(fs.readFileSync(file, 'utf8'))) as ParsedJunit;
+  const xml = fs.readFileSync(file, 'utf8');
+  parseJunit(xml);
+  return (await parse(xml)) as ParsedJunit;
 }
 
 describe('json2 run against the sandbox', () => {
@@ -236,6 +239,8 @@ describe('json2 run against the sandbox', () => {
       const result = await runCli(['run', 'secretEcho.json2', ...connection, '--output', output, '--junit', junit], { env });
       assert.equal(result.code, 1, result.stderr);
       const report = fs.readFileSync(junit, 'utf8');
+      parseJunit(report);
+      if (output === 'json') JSON.parse(result.stdout);
       for (const [where, text] of [
         ['stdout', result.stdout],
         ['stderr', result.stderr],

@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { echoedForms, ECHOED_SECRETS, echoFile } from '../../support/echoedSecrets';
 import { ensureCliBuilt, runCli } from './cliHarness';
+import { parseJunit } from './reportParsers';
 
 /** How the plant gets the secret: a secret `# @prompt` (answered from JSON2_PLANT_SECRET), or `{{$processEnv PLANT_TOKEN}}`. */
 const PLANTS = {
@@ -41,6 +42,8 @@ describe('json2 run: secrets echoed by the server in later requests', () => {
           });
           assert.equal(result.code, 1, result.stderr);
           const report = fs.readFileSync(junit, 'utf8');
+          parseJunit(report);
+          if (output === 'json') JSON.parse(result.stdout);
           for (const [where, text] of [
             ['stdout', result.stdout],
             ['stderr', result.stderr],

@@ -7,15 +7,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
+import { parseJunit, parseTap, readGithubOutput } from './reportParsers';
 import { ensureCliBuilt, runCli } from './cliHarness';
 
 // The sandbox's traceback ends with the exception's name, as a real server's does.
 const TRACEBACK = /Traceback|odoo\.exceptions\.ValidationError:/;
 
+// The first request deletes a user's contact, which the database refuses with a message of several lines.
 const FILE = [
-  '### Nameless contact',
-  'POST res.partner/write',
-  '{ "ids": [1], "vals": { "name": false } }',
+  "### A user's contact",
+  'POST res.partner/unlink',
+  '{ "ids": [3] }',
   '',
   '### Missing record',
   'POST res.partner/unlink',
@@ -71,7 +73,7 @@ describe('json2 run: failures readable in CI', () => {
     assert.deepEqual(
       blocks.map((block) => block[0]),
       [
-        `${file}:2:1: failed: Nameless contact: HTTP 422: The operation cannot be completed:`,
+        `${file}:2:1: failed: A user's contact: HTTP 422: The operation cannot be completed:`,
         `${file}:6:1: failed: Missing record: HTTP 404: Record does not exist or has been deleted.; 1 of 1 assertions failed`,
         `${file}:8:1: ?? status == 200: got 404`,
       ],
@@ -80,8 +82,8 @@ describe('json2 run: failures readable in CI', () => {
       '    - Create/update: a mandatory field is not set.',
       '    - Delete: another model requires the record being deleted. If possible, archive it instead.',
       '',
-      '    Model: Contact (res.partner)',
-      '    Field: Name (name)',
+      '    Model: User (res.users)',
+      '    Constraint: res_users_partner_id_fkey',
     ]);
     assert.deepEqual(blocks[1].slice(1), ['    (Record: res.partner(987654,), User: 2)']);
     // Every line that names a place is a whole message's first line: nothing of a message starts a line unindented.
@@ -108,6 +110,7 @@ describe('json2 run: failures readable in CI', () => {
     );
     assert.match(traceback.join('\n'), TRACEBACK);
     const json = await runCli([...args, '--output', 'json', '--verbose'], { env });
+    assert.equal(json.code, 1);
     const report = JSON.parse(json.stdout) as { files: { requests: { traceback?: string; body?: { debug?: string } }[] }[] };
     assert.match(report.files[0].requests[0].traceback ?? '', TRACEBACK);
     assert.match(report.files[0].requests[0].body?.debug ?? '', TRACEBACK, 'the answer as it came');
@@ -117,14 +120,14 @@ describe('json2 run: failures readable in CI', () => {
     const junit = path.join(tmp, 'report.xml');
     const result = await runCli([...args, '--output', 'none', '--junit', junit], { env });
     assert.equal(result.code, 1);
-    const xml = fs.readFileSync(junit, 'utf8');
-    const cases = xml.split('<testcase').slice(1);
-    assert.equal(cases.length, 2);
-    for (const testCase of cases) {
-      const systemErr = /<system-err>([\s\S]*?)<\/system-err>/.exec(testCase)?.[1] ?? '';
-      assert.match(systemErr, /Traceback/);
-      const failure = /<failure[\s\S]*?<\/failure>/.exec(testCase)?.[0] ?? '';
-      assert.ok(failure !== '' && !/Traceback/.test(failure), testCase);
+    const { testCases } = parseJunit(fs.readFileSync(junit, 'utf8'));
+    assert.equal(testCases.length, 2);
+    for (const testCase of testCases) {
+      const child = (name: string) => testCase.children.find((element) => element.name === name);
+      assert.match(child('system-err')?.text ?? '', /Traceback/);
+      const failure = child('failure');
+      assert.ok(failure, testCase.attributes.name);
+      assert.doesNotMatch(`${failure.attributes.message ?? ''}\n${failure.text}`, /Traceback/);
     }
   });
 
@@ -134,10 +137,18 @@ describe('json2 run: failures readable in CI', () => {
     assert.ok(lines.length >= 4);
     for (const line of lines) assert.match(line, /^::/, 'every line of stdout is a workflow command');
     assert.ok(lines.some((line) => line.includes('::HTTP 422: The operation cannot be completed:%0A- Create/update')));
+    const { annotations } = readGithubOutput(github.stdout, github.stderr);
+    assert.match(annotations[0].data, /^HTTP 422: The operation cannot be completed:\n- Create\/update/);
     assert.doesNotMatch(github.stdout, TRACEBACK);
 
     const tap = await runCli([...args, '--reporter', 'tap'], { env });
     const tapLines = linesOf(tap.stdout);
+    const { points } = parseTap(tap.stdout);
+    assert.deepEqual(
+      points.map((point) => point.ok),
+      [false, false],
+    );
+    assert.match(String(points[0].diag?.message), /^HTTP 422: The operation cannot be completed:\n/);
     assert.deepEqual(tapLines.slice(0, 2), ['TAP version 14', '1..2']);
     for (const line of tapLines.slice(2)) assert.match(line, /^(not )?ok \d+ - |^ {2}/, line);
     assert.equal(tapLines.filter((line) => line === '  ---').length, 2);

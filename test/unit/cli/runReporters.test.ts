@@ -8,6 +8,7 @@ import path from 'node:path';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { annotationLine, escapeData, escapeProperty } from '../../../src/cli/githubAnnotations';
 import { ensureCliBuilt, fixturesDir, runCli } from './cliHarness';
+import { parseTap, readGithubOutput } from './reportParsers';
 
 const STOP = /^::stop-commands::([0-9a-f]{32})$/;
 
@@ -36,6 +37,10 @@ describe('json2 run --reporter', () => {
   test("github, failing assertion: commands stopped around the run, then one annotation at the assertion's line", async () => {
     const result = await runCli(['run', 'failing.json2', ...connection, '--output', 'none', '--reporter', 'github'], { env });
     assert.equal(result.code, 1, result.stderr);
+    assert.deepEqual(
+      readGithubOutput(result.stdout, result.stderr).annotations.map((annotation) => annotation.data),
+      ['?? body.version == "18.0": got "19.0"'],
+    );
     const lines = linesOf(result.stdout);
     const token = STOP.exec(lines[0])?.[1];
     assert.ok(token, `the first line stops workflow commands: ${lines[0]}`);
@@ -50,6 +55,7 @@ describe('json2 run --reporter', () => {
   test('github, malformed file: an error annotation per problem at its line and column, exit 2, nothing sent', async () => {
     const result = await runCli(['run', 'passing.json2', 'malformed.json2', ...connection, '--reporter', 'github'], { env });
     assert.equal(result.code, 2);
+    assert.equal(readGithubOutput(result.stdout, result.stderr).annotations.length, 2);
     const lines = linesOf(result.stdout);
     const token = STOP.exec(lines[0])?.[1];
     assert.ok(token, lines[0]);
@@ -81,6 +87,7 @@ describe('json2 run --reporter', () => {
       env: { ...env, GITHUB_WORKSPACE: tmp },
     });
     assert.equal(result.code, 1, result.stderr);
+    assert.equal(readGithubOutput(result.stdout, result.stderr).annotations[0].properties.file, 'requests/chain.json2');
     const lines = linesOf(result.stdout);
     assert.equal(lines.length, 3, result.stdout);
     assert.match(lines[2], /^::error file=requests\/chain\.json2,line=3,col=1,title=json2 run%3A lookup::HTTP 404: .+$/);
@@ -96,6 +103,8 @@ describe('json2 run --reporter', () => {
     );
     const result = await runCli(['run', file, ...connection, '--reporter', 'github'], { env });
     assert.equal(result.code, 1, result.stderr);
+    const { annotations } = readGithubOutput(result.stdout, result.stderr);
+    assert.ok(annotations.every((annotation) => annotation.command === 'error'));
     const lines = linesOf(result.stdout);
     const token = STOP.exec(lines[0])?.[1];
     const resume = lines.indexOf(`::${token}::`);
@@ -111,6 +120,22 @@ describe('json2 run --reporter', () => {
   test('tap: version, plan, one test point per request, a YAML block at the failed assertion with wanted and found', async () => {
     const result = await runCli(['run', 'failing.json2', ...connection, '--reporter', 'tap'], { env });
     assert.equal(result.code, 1, result.stderr);
+    const { points, plan } = parseTap(result.stdout);
+    assert.deepEqual(plan, { start: 1, end: 3 });
+    assert.deepEqual(
+      points.map((point) => point.ok),
+      [true, false, true],
+    );
+    assert.deepEqual(points[1].diag?.assertions, [
+      {
+        text: '?? body.version == "18.0"',
+        line: 9,
+        column: 1,
+        message: '?? body.version == "18.0": got "19.0"',
+        wanted: '18.0',
+        found: '19.0',
+      },
+    ]);
     assert.deepEqual(linesOf(result.stdout), [
       'TAP version 14',
       '1..3',
@@ -139,9 +164,11 @@ describe('json2 run --reporter', () => {
   test('tap: a skipped request is a SKIP directive; a malformed file bails out with its problems', async () => {
     const bail = await runCli(['run', 'failing.json2', ...connection, '--reporter', 'tap', '--bail'], { env });
     assert.equal(bail.code, 1);
+    assert.equal(parseTap(bail.stdout).points[2].skip, 'not run: --bail stopped the run after a failure');
     assert.equal(linesOf(bail.stdout).at(-1), 'ok 3 - failing.json2: Last passes # SKIP not run: --bail stopped the run after a failure');
     const malformed = await runCli(['run', 'malformed.json2', ...connection, '--reporter', 'tap'], { env });
     assert.equal(malformed.code, 2);
+    assert.equal(parseTap(malformed.stdout).bailout, 'json2 run: nothing was sent: fix the errors above first');
     assert.deepEqual(linesOf(malformed.stdout), [
       'TAP version 14',
       '# malformed.json2:1:1: error: HTTP methods are written in capitals: POST, GET (lowercase-method)',

@@ -87,6 +87,8 @@ describe('the HTTP pools against the sandbox', () => {
           for (let i = 0; i < 5; i += 1) assert.equal(typeof (await kept.call('res.users', 'context_get')), 'object');
           assert.equal(relay.connections() - warmed, 0, 'no new connection once warmed');
           const fresh = client({ keepAlive: false }, relay.url);
+          // The first call also asks the database list once (knownDatabases.ts): counted from the second on.
+          await fresh.call('res.users', 'context_get');
           const middle = relay.connections();
           for (let i = 0; i < 3; i += 1) await fresh.call('res.users', 'context_get');
           assert.equal(relay.connections() - middle, 3, 'one connection per call');

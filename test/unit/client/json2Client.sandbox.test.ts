@@ -8,6 +8,7 @@ import { Json2Error, TransportError, type ErrorKind } from '../../../src/core/cl
 import { Json2Client } from '../../../src/core/client/json2Client';
 import { json2ErrorOf } from '../../../src/core/client/json2Answer';
 import { KeyRotationError, type RotationStep } from '../../../src/core/client/keyRotation';
+import { UnknownDatabaseError } from '../../../src/core/client/knownDatabases';
 import { fetchServerVersion } from '../../../src/core/client/serverVersion';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { assertNoSecretIn } from './secretLeakCheck';
@@ -170,7 +171,7 @@ describe('Json2Client against the sandbox', () => {
     assertNoSecretIn(error, [wrongKey]);
   });
 
-  test('raw answers: 415 HTML page, malformed JSON and a non-object body read as typed errors', async () => {
+  test('raw answers: 415 HTML page and malformed JSON read as typed errors; a non-object body carries no arguments', async () => {
     const page = await admin.send({
       method: 'POST',
       target: '/json/2/res.partner/search',
@@ -185,11 +186,10 @@ describe('Json2Client against the sandbox', () => {
     const parsed = json2ErrorOf(malformed.status, malformed.headers['content-type'], malformed.text, 'x', undefined, 'X');
     assert.deepEqual([parsed.status, parsed.kind], [400, 'badRequest']);
     assert.match(parsed.message, /could not parse the body as json/);
+    // As the reference, a body that is JSON but not an object is ignored: the call lacks its required argument.
     const notObject = await admin.send({ method: 'POST', target: '/json/2/res.partner/search', body: '[]' });
-    assert.match(
-      json2ErrorOf(notObject.status, notObject.headers['content-type'], notObject.text, 'x', undefined, 'X').message,
-      /expecting a json object/,
-    );
+    const unbound = json2ErrorOf(notObject.status, notObject.headers['content-type'], notObject.text, 'x', undefined, 'X');
+    assert.deepEqual([unbound.status, unbound.message], [422, "missing a required argument: 'domain'"]);
   });
 
   test('an answer over the size limit is refused with a clear error', async () => {
@@ -258,7 +258,7 @@ describe('Json2Client against the sandbox', () => {
   });
 
   describe('a server with several databases', () => {
-    test('no database → 404 noDatabase naming the header to send', async () => {
+    test('no database → 404 noDatabase saying that the request named none and what to set', async () => {
       const error = await clientFor(sandbox.keys.admin, { database: undefined })
         .whoami()
         .then(
@@ -267,33 +267,67 @@ describe('Json2Client against the sandbox', () => {
         );
       assert.ok(error instanceof Json2Error, String(error));
       assert.deepEqual([error.status, error.kind], [404, 'noDatabase']);
-      assert.match(error.message, /several databases and no database was given.*X-Service-Database/);
+      assert.match(
+        error.message,
+        /"No database is selected".*several databases and the request named none\. Set the connection's database/,
+      );
       assert.match(error.rawBody ?? '', /No database is selected/);
       assertNoSecretIn(error, [sandbox.keys.admin]);
     });
 
-    test('an unknown database → 404 noDatabase naming it', async () => {
+    test('an unknown database is refused before sending, naming the ones the server has', async () => {
       const error = await clientFor(sandbox.keys.admin, { database: 'nope' })
         .whoami()
         .then(
           () => undefined,
           (e: unknown) => e,
         );
-      assert.ok(error instanceof Json2Error && error.kind === 'noDatabase', String(error));
-      assert.match(error.message, /"nope" sent in the X-Service-Database header is not one of them/);
+      assert.ok(error instanceof UnknownDatabaseError && error.kind === 'noDatabase', String(error));
+      assert.equal(error.message, 'The database "nope" does not exist on this server; it has: demo, second.');
+      // Sent anyway (check off), the server's page is explained: both names were sent, the name is unknown.
+      const unchecked = await clientFor(sandbox.keys.admin, { database: 'nope', checkDatabase: false })
+        .whoami()
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+      assert.ok(unchecked instanceof Json2Error && unchecked.kind === 'noDatabase', String(unchecked));
+      assert.match(
+        unchecked.message,
+        /"nope" was sent in the X-Odoo-Database and X-Service-Database headers, and the server has no database of that name/,
+      );
     });
 
-    test('a custom database header name is sent as configured; this server does not know it and the error says so', async () => {
-      const custom = clientFor(sandbox.keys.admin, { databaseHeader: 'X-Odoo-Database' });
+    test('a database created after the first check is found: the list is asked again before refusing', async () => {
+      const client = clientFor(sandbox.keys.admin);
+      await client.whoami();
+      await sandbox.server.catalog.createDatabase('later');
+      const answer = await client.send({
+        method: 'POST',
+        target: '/json/2/res.users/context_get',
+        headers: { 'X-Odoo-Database': 'later' },
+        body: '{}',
+      });
+      // The demo key is unknown in the new database: the request reached it.
+      assert.equal(answer.status, 401);
+    });
+
+    test('a custom database header name is sent as configured; a server that does not read it gets explained', async () => {
+      const custom = clientFor(sandbox.keys.admin, { databaseHeader: 'X-Tenant-Database' });
       const error = await custom.whoami().then(
         () => undefined,
         (e: unknown) => e,
       );
       assert.ok(error instanceof Json2Error && error.kind === 'noDatabase', String(error));
-      assert.match(error.message, /"demo" sent in the X-Odoo-Database header.*expects another header name/);
+      assert.match(
+        error.message,
+        /"demo" was sent in the X-Tenant-Database header, which Odoo servers do not read .*X-Odoo-Database.*databaseHeader/,
+      );
       // The same name in another case is the same header: the server reads it and answers from that database.
       const cased = clientFor(sandbox.keys.admin, { databaseHeader: 'x-SERVICE-database' });
       assert.equal((await cased.whoami()).uid, sandbox.users.admin.id);
+      const odoo = clientFor(sandbox.keys.admin, { databaseHeader: 'X-Odoo-Database' });
+      assert.equal((await odoo.whoami()).uid, sandbox.users.admin.id);
     });
 
     test('the header selects the database: the key of demo is unknown in second', async () => {

@@ -1,10 +1,15 @@
 // Reading JSON-2 answers: results, error objects of every status the notes list, HTML pages, redirects.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import { Json2Error, TransportError, errorKindOf } from '../../../src/core/client/clientErrors';
 import type { HttpAnswer } from '../../../src/core/client/httpTransport';
 import { json2ErrorOf, json2ResultOf } from '../../../src/core/client/json2Answer';
 import { textOfHtml } from '../../../src/core/client/htmlText';
+
+// Recorded from a real Odoo 19.0 server hosting several databases (../shared/real-server/odoo-19.0/pages).
+const REAL_PAGES = path.resolve(__dirname, '../../../../test/fixtures/realServerPages');
 
 function answer(
   status: number,
@@ -54,9 +59,9 @@ describe('json2ResultOf', () => {
 
 describe('json2ErrorOf: every error status of the notes becomes the right kind', () => {
   const cases: Array<[number, string, string, string]> = [
-    [400, 'werkzeug.exceptions.BadRequest', 'could not parse the body as json: Unexpected token', 'badRequest'],
+    [400, 'werkzeug.exceptions.BadRequest', 'could not parse the body as json: Expecting value: line 1 column 13 (char 12)', 'badRequest'],
     [401, 'werkzeug.exceptions.Unauthorized', 'Invalid apikey', 'auth'],
-    [401, 'werkzeug.exceptions.Unauthorized', 'User not authenticated, use the "Authorization" header', 'auth'],
+    [401, 'werkzeug.exceptions.Unauthorized', 'User not authenticated, use an API Key with a Bearer Authorization header.', 'auth'],
     [403, 'odoo.exceptions.AccessError', "Private methods (such as 'res.partner._x') cannot be called remotely.", 'access'],
     [403, 'odoo.exceptions.AccessDenied', 'Access Denied', 'access'],
     [404, 'werkzeug.exceptions.NotFound', "the model 'x.y' does not exist", 'notFound'],
@@ -100,13 +105,26 @@ describe('json2ErrorOf: every error status of the notes becomes the right kind',
     assert.equal(error.rawBody, page);
   });
 
-  test('a 404 HTML page about the database says which header to set, with or without a database', () => {
-    const page = '<html><body><p>No database is selected, or the selected database does not exist.</p></body></html>';
-    const none = json2ErrorOf(404, 'text/html', page, 'a.b', undefined, 'X-Service-Database');
+  test('the "No database is selected" page says what was sent and what to set; another 404 page is not it', () => {
+    const page = fs.readFileSync(path.join(REAL_PAGES, 'no-database-selected.html'), 'utf8');
+    const none = json2ErrorOf(404, 'text/html; charset=utf-8', page, 'a.b', undefined, undefined);
     assert.equal(none.kind, 'noDatabase');
-    assert.match(none.message, /no database was given.*X-Service-Database/);
-    const wrong = json2ErrorOf(404, 'text/html', page, 'a.b', 'shop', 'X-Odoo-Database');
-    assert.match(wrong.message, /"shop".*X-Odoo-Database/);
+    assert.match(
+      none.message,
+      /^a\.b: The server answered "No database is selected" \(404 page\): it hosts several databases and the request named none\./,
+    );
+    const wrong = json2ErrorOf(404, 'text/html', page, 'a.b', 'shop', undefined);
+    assert.match(
+      wrong.message,
+      /"shop" was sent in the X-Odoo-Database and X-Service-Database headers, and the server has no database of that name/,
+    );
+    const unread = json2ErrorOf(404, 'text/html', page, 'a.b', 'shop', 'X-Service-Database');
+    assert.match(
+      unread.message,
+      /"shop" was sent in the X-Service-Database header, which Odoo servers do not read \(they read X-Odoo-Database\)/,
+    );
+    const other = json2ErrorOf(404, 'text/html', '<p>The database page you wanted is elsewhere.</p>', 'a.b', 'shop', undefined);
+    assert.equal(other.kind, 'notFound');
   });
 
   test('an unknown exception name falls back to its short name, then to the status', () => {

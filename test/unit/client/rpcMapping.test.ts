@@ -67,6 +67,11 @@ const SAMPLES: Array<{ json2: Json2Call; args: unknown[]; kw: Record<string, unk
   { json2: { model: 'res.partner', method: 'has_access', args: { operation: 'read' }, ids: [1] }, args: [[1], 'read'], kw: {} },
   { json2: { model: 'res.users', method: 'context_get', args: {} }, args: [], kw: {} },
   {
+    json2: { model: 'res.users', method: 'has_group', args: { group_ext_id: 'base.group_system' }, ids: [2] },
+    args: [[2], 'base.group_system'],
+    kw: {},
+  },
+  {
     json2: { model: 'res.users.apikeys', method: 'generate', args: { key: 'k', scope: 'rpc', name: 'ci', expiration_date: '2030-01-01' } },
     args: ['k', 'rpc', 'ci', '2030-01-01'],
     kw: {},

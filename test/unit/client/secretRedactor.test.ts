@@ -67,6 +67,19 @@ describe('SecretRedactor', () => {
     assert.equal(plain.redact('nothing to hide'), 'nothing to hide');
   });
 
+  test('the shape patterns keep the quoting around the token they take (issue 38)', () => {
+    const plain = new SecretRedactor();
+    // The token ends at a quote, a backslash or markup: the text around it stays what it was.
+    assert.equal(plain.redact('got "Reset link: https://x/reset?token=abc123"'), `got "Reset link: https://x/reset?token=${REDACTED}"`);
+    assert.equal(plain.redact("type: 'a key=x'"), `type: 'a key=${REDACTED}'`);
+    assert.equal(plain.redact('header "Bearer x"'), `header "Bearer ${REDACTED}"`);
+    assert.equal(plain.redact('<a href="?token=abc">link</a>'), `<a href="?token=${REDACTED}">link</a>`);
+    const json = '{"url": "https://x/?token=abc\\"q", "auth": "Bearer abc\\\\d"}';
+    assert.deepEqual(JSON.parse(plain.redact(json)), { url: `https://x/?token=${REDACTED}"q`, auth: `Bearer ${REDACTED}\\d` });
+    // "bearer" takes a token on its own line only: a title ending in "bearer" takes nothing from the next line.
+    assert.equal(plain.redact('Check the bearer\n  ---'), 'Check the bearer\n  ---');
+  });
+
   test('redactValue copies a value with secrets removed from strings and secret-named members', () => {
     const value = { login: 'admin', password: 'short', nested: [`x ${KEY}`, { master_pwd: 'm' }], count: 3, none: null };
     assert.deepEqual(redactor.redactValue(value), {

@@ -2,7 +2,7 @@
 // page, the path prefix kept, and nothing secret in it.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { usesOdooPaths, webClientPath, webClientUrl } from '../../../src/core/client/webClientUrl';
+import { userPreferencesUrl, usesOdooPaths, webClientPath, webClientUrl } from '../../../src/core/client/webClientUrl';
 
 describe('web client addresses', () => {
   test('the path form follows the release: /odoo/… from 17.2 on, /web#… before and when unknown', () => {
@@ -57,5 +57,20 @@ describe('web client addresses', () => {
 
   test('never opens an address with credentials in it', () => {
     assert.throws(() => webClientUrl({ baseUrl: 'https://user:secret@erp.example.com', model: 'res.partner', id: 1 }), /credentials/);
+  });
+
+  test("the user's preferences (Account Security, where keys are made): the action's path of each release, the database through the login page", () => {
+    assert.equal(
+      userPreferencesUrl({ baseUrl: 'https://erp.example.com', serverVersion: '19.0' }),
+      'https://erp.example.com/odoo/action-base.action_res_users_my',
+    );
+    assert.equal(
+      userPreferencesUrl({ baseUrl: 'https://erp.example.com/x/' }),
+      'https://erp.example.com/x/web#action=base.action_res_users_my',
+    );
+    const url = new URL(userPreferencesUrl({ baseUrl: 'http://127.0.0.1:8069', database: 'demo', serverVersion: '19.0' }));
+    assert.equal(url.pathname, '/web/login');
+    assert.equal(url.searchParams.get('redirect'), '/odoo/action-base.action_res_users_my');
+    assert.throws(() => userPreferencesUrl({ baseUrl: 'https://user:secret@erp.example.com' }), /credentials/);
   });
 });

@@ -24,7 +24,6 @@ test('a JSON-2 connection: URL, database picked from the list, key checked, name
     profile: {
       name: 'erp',
       baseUrl: 'https://erp.example.com',
-      databaseHeader: 'X-Service-Database',
       protocol: 'json2',
       readOnly: false,
       production: false,
@@ -47,7 +46,13 @@ test('a JSON-2 connection: URL, database picked from the list, key checked, name
   assert.match(port.shown[3].prompt, /Signed in as Mitchell Admin \(admin\)/);
   assert.equal(port.shown[3].value, 'erp.example.com-demo');
   assert.deepEqual(port.shown[3].problems, ['A connection named "taken" exists already.']);
-  assert.deepEqual(calls, ['release https://erp.example.com', 'databases https://erp.example.com', 'key demo', 'key demo']);
+  assert.deepEqual(calls, [
+    'release https://erp.example.com',
+    'databases https://erp.example.com',
+    'release https://erp.example.com demo',
+    'key demo',
+    'key demo',
+  ]);
   assert.equal(port.unused, 0);
 });
 
@@ -83,8 +88,8 @@ test('a server that does not list databases gets a typed name; empty means none'
 test('a server before 19.0 gets the deprecated RPC steps: interface, login, then password checked with authenticate', async () => {
   const port = new ScriptedInputPort([
     { text: 'https://old.example' },
-    { pick: 'jsonrpc' },
     { pick: 'prod' },
+    { pick: 'jsonrpc' },
     { text: 'admin' },
     { text: 'nope' },
     { text: 'admin' },
@@ -98,18 +103,19 @@ test('a server before 19.0 gets the deprecated RPC steps: interface, login, then
   assert.equal(added?.secret, 'admin');
   assert.deepEqual(
     port.shown.map((q) => q.id),
-    ['url', 'protocol', 'database', 'login', 'password', 'name', 'level'],
+    ['url', 'database', 'protocol', 'login', 'password', 'name', 'level'],
   );
-  assert.deepEqual(port.shown[1].items, ['XML-RPC', 'JSON-RPC']);
-  assert.match(port.shown[2].prompt, /Release 17\.0 \(deprecated JSON-RPC\)/);
+  assert.deepEqual(port.shown[2].items, ['XML-RPC', 'JSON-RPC']);
+  assert.match(port.shown[1].prompt, /Release 17\.0 \(deprecated XML-RPC\)/);
+  assert.match(port.shown[3].prompt, /Release 17\.0 \(deprecated JSON-RPC\)\. This server offers no JSON-2/);
   assert.match(port.shown[4].problems[0], /refused this login and password/);
 });
 
 test('a server with JSON-2 and the deprecated interfaces shows its release and lets the person choose', async () => {
   const port = new ScriptedInputPort([
     { text: 'https://both.example' },
-    { pick: 'xmlrpc' },
     { pick: 'demo' },
+    { pick: 'xmlrpc' },
     { text: 'admin' },
     { text: 'admin' },
     { text: 'both' },
@@ -117,11 +123,12 @@ test('a server with JSON-2 and the deprecated interfaces shows its release and l
   ]);
   const added = await runAddConnectionFlow(port, tableProbe(), context);
   assert.equal(added?.profile.protocol, 'xmlrpc');
-  assert.match(port.shown[1].prompt, /^Release 19\.0 offers JSON-2, XML-RPC, JSON-RPC\./);
+  assert.match(port.shown[2].prompt, /^Release 19\.0 offers JSON-2, XML-RPC, JSON-RPC\./);
+  assert.match(port.shown[3].prompt, /Log in through the deprecated interface you chose/);
   const json2 = new ScriptedInputPort([
     { text: 'https://both.example' },
-    { pick: 'json2' },
     { pick: 'demo' },
+    { pick: 'json2' },
     { text: KEY },
     { text: 'both' },
     { pick: 'user' },
@@ -180,6 +187,50 @@ test('plain http to another host asks before the key may travel unencrypted', as
     { pick: 'user' },
   ]);
   assert.equal((await runAddConnectionFlow(loopback, tableProbe(), context))?.profile.allowInsecureHttp, false);
+});
+
+test('a server hosting several databases: JSON-2 is asked again with the database, never concluded absent', async () => {
+  const calls: string[] = [];
+  const port = new ScriptedInputPort([
+    { text: 'https://several.example' },
+    { pick: 'prod' },
+    { pick: 'json2' },
+    { text: KEY },
+    { text: 'several' },
+    { pick: 'user' },
+  ]);
+  const added = await runAddConnectionFlow(port, tableProbe(calls), context);
+  assert.deepEqual(
+    port.shown.map((q) => q.id),
+    ['url', 'database', 'protocol', 'apiKey', 'name', 'level'],
+  );
+  assert.deepEqual(port.shown[2].items, ['JSON-2', 'XML-RPC', 'JSON-RPC'], 'the interfaces seen with the database');
+  assert.equal(added?.profile.protocol, 'json2');
+  assert.equal(added?.profile.database, 'prod');
+  assert.equal('databaseHeader' in (added?.profile ?? {}), false, 'no databaseHeader saved: both names are sent');
+  assert.deepEqual(calls.slice(0, 3), [
+    'release https://several.example',
+    'databases https://several.example',
+    'release https://several.example prod',
+  ]);
+});
+
+test('a typed database name the list does not have is refused; a server needing one refuses an empty name', async () => {
+  const port = new ScriptedInputPort([
+    { text: 'https://several.example' },
+    { pick: '\u0000another' },
+    { text: 'typo_db' },
+    { text: '' },
+    { text: 'demo' },
+    'cancel',
+  ]);
+  assert.equal(await runAddConnectionFlow(port, tableProbe(), context), undefined);
+  assert.deepEqual(port.shown[2].problems, [
+    'The database "typo_db" does not exist on this server; it has: demo, prod.',
+    'The server answered "No database is selected": it hosts several databases, so name one.',
+  ]);
+  assert.match(port.shown[2].prompt, /hosts several databases: type the name of one/);
+  assert.equal(port.shown[3].id, 'protocol');
 });
 
 test('suggested names are unique', () => {

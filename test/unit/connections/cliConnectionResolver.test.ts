@@ -110,6 +110,27 @@ test('--url makes a connection that is not saved; --db alone or with --connectio
   assert.match(lookupError(() => resolveCliConnection({ cwd: os.tmpdir(), url: 'http://erp.lan', env: {} })).message, /unencrypted/);
 });
 
+test('--db-header (else JSON2_DATABASE_HEADER) names the one database header of a --url connection; none: both', () => {
+  const url = 'http://localhost:8069';
+  const both = resolveCliConnection({ cwd: os.tmpdir(), url, database: 'demo', env: { JSON2_API_KEY: KEY } });
+  assert.equal(both.profile.databaseHeader, undefined);
+  const given = resolveCliConnection({ cwd: os.tmpdir(), url, databaseHeader: 'X-Odoo-Database', env: { JSON2_API_KEY: KEY } });
+  assert.equal(given.profile.databaseHeader, 'X-Odoo-Database');
+  const env = { JSON2_API_KEY: KEY, JSON2_DATABASE_HEADER: 'X-Service-Database' };
+  assert.equal(resolveCliConnection({ cwd: os.tmpdir(), url, env }).profile.databaseHeader, 'X-Service-Database');
+  assert.equal(
+    resolveCliConnection({ cwd: os.tmpdir(), url, databaseHeader: 'X-Odoo-Database', env }).profile.databaseHeader,
+    'X-Odoo-Database',
+    'the option wins over the variable',
+  );
+  assert.match(
+    lookupError(() => resolveCliConnection({ cwd: os.tmpdir(), url, databaseHeader: 'Bad Header', env })).message,
+    /--db-header \(or JSON2_DATABASE_HEADER\): "Bad Header" is not a header name/,
+  );
+  const noUrl = lookupError(() => resolveCliConnection({ cwd: os.tmpdir(), databaseHeader: 'X-Odoo-Database', env: {} }));
+  assert.deepEqual([noUrl.reason, /--db-header goes with --url/.test(noUrl.message)], ['usage', true]);
+});
+
 test('a key file is read, and refused when git tracks it', () => {
   const dir = workspace(SETTINGS);
   const git = (...args: string[]): string =>

@@ -10,7 +10,6 @@ const profile: ConnectionProfile = {
   name: 'erp',
   baseUrl: 'https://erp.example.com',
   database: 'demo',
-  databaseHeader: 'X-Service-Database',
   protocol: 'json2',
   readOnly: false,
   production: false,
@@ -39,6 +38,19 @@ test('the pick shows each setting with its current value; deprecated RPC adds th
   const rpc = new ScriptedInputPort(['cancel']);
   await runEditConnectionFlow(rpc, tableProbe(), { profile: { ...profile, protocol: 'xmlrpc', login: 'admin' }, level: 'user' });
   assert.ok(rpc.shown[0].items?.includes('Login'));
+});
+
+test('the database header: one name for a server that must see only one, empty for both again', async () => {
+  const port = new ScriptedInputPort([{ pick: 'databaseHeader' }, { text: 'Bad Header' }, { text: ' X-Odoo-Database ' }]);
+  const one = await runEditConnectionFlow(port, tableProbe(), saved);
+  assert.deepEqual(one, { profile: { ...profile, databaseHeader: 'X-Odoo-Database' }, secret: 'keep' });
+  assert.deepEqual(port.shown[1].problems, ['"Bad Header" is not a header name.']);
+  assert.match(port.shown[1].prompt, /leave empty to send both X-Odoo-Database and X-Service-Database/);
+  const both = await runEditConnectionFlow(new ScriptedInputPort([{ pick: 'databaseHeader' }, { text: '' }]), tableProbe(), {
+    profile: { ...profile, databaseHeader: 'X-Odoo-Database' },
+    level: 'user',
+  });
+  assert.deepEqual(both, { profile, secret: 'keep' });
 });
 
 test('a new address on the same origin keeps the key; another origin asks whether the key may go there', async () => {

@@ -25,7 +25,6 @@ test('a minimal entry reads with defaults and a normalised URL', () => {
     name: 'local',
     baseUrl: 'http://127.0.0.1:8069',
     database: 'demo',
-    databaseHeader: 'X-Service-Database',
     protocol: 'json2',
     readOnly: false,
     production: false,
@@ -135,7 +134,6 @@ test('the settings form leaves defaults out and reads back to the same profile',
     name: 'prod',
     baseUrl: 'https://erp.example.com',
     database: 'main',
-    databaseHeader: 'X-Service-Database',
     protocol: 'jsonrpc',
     login: 'robot',
     readOnly: true,
@@ -149,6 +147,8 @@ test('the settings form leaves defaults out and reads back to the same profile',
   };
   const entry = toSettingsEntry(profile);
   assert.equal('databaseHeader' in entry, false);
+  // A connection that must send one header only keeps its choice.
+  assert.equal(toSettingsEntry({ ...profile, databaseHeader: 'X-Odoo-Database' }).databaseHeader, 'X-Odoo-Database');
   assert.equal('allowInsecureHttp' in entry, false);
   const back = parseConnectionEntry(JSON.parse(JSON.stringify(entry)));
   assert.ok('profile' in back);

@@ -26,7 +26,6 @@ after(async () => {
 const target = (): ServerTarget => ({
   baseUrl: sandbox.url,
   database: sandbox.database,
-  databaseHeader: 'X-Service-Database',
   allowInsecureHttp: false,
 });
 
@@ -51,8 +50,8 @@ test('the probe says whose key it is, and a refused key is an auth error', async
 test('Add Connection, answered by a script, against the sandbox', async () => {
   const port = new ScriptedInputPort([
     { text: sandbox.url },
-    ...((await needsProtocolPick()) ? [{ pick: 'json2' }] : []),
     ...((await listsDatabases()) ? [{ pick: sandbox.database }] : [{ text: sandbox.database }]),
+    ...((await needsProtocolPick()) ? [{ pick: 'json2' }] : []),
     { text: sandbox.keys.user },
     { text: 'demo-user' },
   ]);
@@ -99,7 +98,6 @@ test('the deprecated interfaces: login checked with authenticate, calls through 
         name: protocol,
         baseUrl: sandbox.url,
         database: sandbox.database,
-        databaseHeader: 'X-Service-Database',
         protocol,
         login: 'admin',
         readOnly: true,

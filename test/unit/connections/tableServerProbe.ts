@@ -8,10 +8,15 @@ export const KEY = '0123456789abcdef0123456789abcdef01234567';
 export function tableProbe(calls: string[] = []): ServerProbe {
   return {
     async release(target: ServerTarget) {
-      calls.push(`release ${target.baseUrl}`);
+      calls.push(`release ${target.baseUrl}${target.database === undefined ? '' : ` ${target.database}`}`);
       if (target.baseUrl.includes('old.example'))
         return { version: '17.0', protocol: 'xmlrpc' as const, available: ['xmlrpc', 'jsonrpc'] as const };
       if (target.baseUrl.includes('down.example')) throw new TransportError('network', 'connect ECONNREFUSED 10.0.0.1:443');
+      // Several databases: without one, the JSON-2 probe got the "No database is selected" page.
+      if (target.baseUrl.includes('several.example'))
+        return target.database === undefined
+          ? { version: '19.0', protocol: 'json2' as const, available: ['json2'] as const, needsDatabase: true }
+          : { version: '19.0', protocol: 'json2' as const, available: ['json2', 'xmlrpc', 'jsonrpc'] as const };
       if (target.baseUrl.includes('both.example'))
         return { version: '19.0', protocol: 'json2' as const, available: ['json2', 'xmlrpc', 'jsonrpc'] as const };
       return { version: '19.0', protocol: 'json2' as const, available: ['json2'] as const };

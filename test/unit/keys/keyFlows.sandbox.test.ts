@@ -89,6 +89,8 @@ describe('the key flows against the sandbox', () => {
       },
       showError: (message, detail) => shown.errors.push({ message, ...(detail !== undefined ? { detail } : {}) }),
       showInfo: (message) => shown.infos.push(message),
+      offerBrowserPath: async () => assert.fail('this sandbox has generate and revoke: no browser path'),
+      confirmBrowserStep: async () => assert.fail('this sandbox has generate and revoke: no browser path'),
     };
     const ports: KeyFlowPorts = {
       input: () => input,
@@ -120,6 +122,7 @@ describe('the key flows against the sandbox', () => {
           }, new AbortController().signal),
       },
       log: { info: (line) => shown.logs.push(line), warn: (line) => shown.logs.push(line) },
+      updateKey: async () => assert.fail('this sandbox has generate and revoke: no key is pasted'),
     };
     return { ports, input, shown };
   }

@@ -73,7 +73,7 @@ describe('completion on the request line', () => {
   test('methods from the model document when the key may read it', async () => {
     const answer = await complete('POST res.partner/add‸', { documents: true });
     assert.deepEqual(labels(answer).sort(), ['address_get', 'create', 'search_read']);
-    assert.match(answer.items.find((item) => item.label === 'address_get')?.documentation ?? '', /Addresses of the contact/);
+    assert.match(answer.items.find((item) => item.label === 'address_get')?.resolveDocumentation?.() ?? '', /Addresses of the contact/);
     assert.equal(replaced(answer, 'address_get'), 'add');
   });
 });

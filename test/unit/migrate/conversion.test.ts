@@ -69,7 +69,7 @@ function assertTypeChecks(file: string): void {
 }
 
 describe('converting deprecated calls', () => {
-  test('Python: create with one mapping, context into the body, imports added, database header as a comment', () => {
+  test('Python: create with one mapping, context into the body, imports added, database named in both headers', () => {
     const text =
       "import xmlrpc.client\n\nmodels = xmlrpc.client.ServerProxy(f'{url}/xmlrpc/2/object')\nnew_id = models.execute_kw(db, uid, password, 'res.partner', 'create', [{'name': 'Acme'}], {'context': {'lang': 'fr_BE'}})\n";
     assert.equal(
@@ -84,7 +84,8 @@ response = requests.post(
     f"{url}/json/2/res.partner/create",
     headers={
         "Authorization": f"bearer {os.environ['JSON2_API_KEY']}",
-        # "X-Service-Database": db,  # only needed when several databases serve one domain
+        "X-Odoo-Database": db,
+        "X-Service-Database": db,
     },
     json={
         "vals_list": {'name': 'Acme'},
@@ -108,7 +109,8 @@ fetch('https://erp.example.com/json/2/res.partner/read', {
   headers: {
     Authorization: \`bearer \${process.env.JSON2_API_KEY}\`,
     'Content-Type': 'application/json; charset=utf-8',
-    // 'X-Service-Database': db, // only needed when several databases serve one domain
+    'X-Odoo-Database': db,
+    'X-Service-Database': db,
   },
   body: JSON.stringify({
     ids: ids,
@@ -139,7 +141,8 @@ function names($models, $db, $uid, $password) {
         CURLOPT_HTTPHEADER => [
             'Authorization: bearer ' . getenv('JSON2_API_KEY'),
             'Content-Type: application/json; charset=utf-8',
-            // 'X-Service-Database: ' . $db, // only needed when several databases serve one domain
+            'X-Odoo-Database: ' . $db,
+            'X-Service-Database: ' . $db,
         ],
         CURLOPT_POSTFIELDS => json_encode([
             'domain' => array(array('is_company', '=', true)),
@@ -159,7 +162,7 @@ function names($models, $db, $uid, $password) {
     );
   });
 
-  test('Copy as .json2 request: static values as JSON, variables as prompts, the database header commented', () => {
+  test('Copy as .json2 request: static values as JSON, variables as prompts, a database expression only commented', () => {
     const text =
       "m = ServerProxy(URL + '/xmlrpc/2/object')\nr = m.execute_kw(db, uid, pw, 'res.partner', 'write', [partner_ids, {'phone': phone}], {'context': {'lang': 'en_US'}})\n";
     const [call] = analyseSource(text, 'w.py');
@@ -170,7 +173,7 @@ function names($models, $db, $uid, $password) {
 # @prompt partner_ids
 # @prompt phone
 POST res.partner/write
-# X-Service-Database: <db>   (only when several databases serve one domain)
+# X-Odoo-Database: <db>   (the connection's database is sent; a line like this names another)
 {
   "ids": {{partner_ids}},
   "vals": {"phone": {{phone}}},
@@ -200,6 +203,12 @@ POST res.partner/write
       /requests\.get\("https:\/\/erp\.example\.com\/web\/version"\)\n.*\ninfo = \{"server_version": response\.json\(\)\["version"\], "server_version_info": response\.json\(\)\["version_info"\], "server_serie": response\.json\(\)\["version"\], "protocol_version": 1\}$/,
     );
     assert.match(converted(1), /"https:\/\/erp\.example\.com\/json\/2\/res\.users\/context_get"[\s\S]*uid = response\.json\(\)\["uid"\]$/);
+    assert.match(converted(1), /\n\s*"X-Odoo-Database": 'prod',\n\s*"X-Service-Database": 'prod',\n/);
+    // list_lang named no database: the headers come from JSON2_DATABASE when it is set.
+    assert.match(
+      converted(3),
+      /\*\*\(\{"X-Odoo-Database": os\.environ\["JSON2_DATABASE"\], "X-Service-Database": os\.environ\["JSON2_DATABASE"\]\} if os\.environ\.get\("JSON2_DATABASE"\) else \{\}\),/,
+    );
     assert.match(
       converted(2),
       /\/web\/database\/list", json=\{"jsonrpc": "2\.0", "method": "call", "params": \{\}, "id": 1\}\)[\s\S]*ok = 'prod' in response\.json\(\)\["result"\]$/,

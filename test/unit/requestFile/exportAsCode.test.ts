@@ -28,7 +28,7 @@ async function resolved(text: string, index = 0, context = {}): Promise<Resolved
 const searchText =
   'POST res.partner/search_read\nX-Service-Database: demo\n{ "domain": [["is_company", "=", true]], "fields": ["name"], "limit": 5 }\n';
 
-test('cURL text: method, URL, key from the environment, content type, database, body', async () => {
+test('cURL text: method, URL, key from the environment, content type, the database in both headers, body', async () => {
   const request = await resolved(searchText);
   assert.equal(
     exportAsCurl(request, { baseUrl: 'http://localhost:8069/' }),
@@ -36,6 +36,7 @@ test('cURL text: method, URL, key from the environment, content type, database, 
       "curl --request POST 'http://localhost:8069/json/2/res.partner/search_read' \\",
       '  --header "Authorization: Bearer $JSON2_API_KEY" \\',
       "  --header 'Content-Type: application/json; charset=utf-8' \\",
+      "  --header 'X-Odoo-Database: demo' \\",
       "  --header 'X-Service-Database: demo' \\",
       `  --data-raw '{"domain":[["is_company","=",true]],"fields":["name"],"limit":5}'`,
       '',
@@ -50,8 +51,21 @@ test('the database header only when set; GET has no body and no content type; th
     'curl \'http://h/web/version\' \\\n  --header "Authorization: Bearer $MY_KEY"\n',
   );
   const call = await resolved('POST res.users/context_get\n');
-  assert.doesNotMatch(exportAsPython(call, { baseUrl: 'http://h' }), /X-Service-Database/);
-  assert.match(exportAsPython(call, { baseUrl: 'http://h', database: 'db1' }), /"X-Service-Database": "db1"/);
+  assert.doesNotMatch(exportAsPython(call, { baseUrl: 'http://h' }), /Database/);
+  assert.match(exportAsPython(call, { baseUrl: 'http://h', database: 'db1' }), /"X-Odoo-Database": "db1",\n\s*"X-Service-Database": "db1"/);
+  // A connection that sends one header exports that one only.
+  const one = exportAsCurl(call, { baseUrl: 'http://h', database: 'db1', databaseHeader: 'X-Odoo-Database' });
+  assert.match(one, /X-Odoo-Database: db1/);
+  assert.doesNotMatch(one, /X-Service-Database/);
+});
+
+test("a request's database header (either name) replaces the connection's database in every header exported", async () => {
+  for (const name of ['X-Odoo-Database', 'X-Service-Database']) {
+    const call = await resolved(`POST res.users/context_get\n${name}: staging\n`);
+    const curl = exportAsCurl(call, { baseUrl: 'http://h', database: 'prod' });
+    assert.match(curl, /--header 'X-Odoo-Database: staging' \\\n {2}--header 'X-Service-Database: staging'/);
+    assert.doesNotMatch(curl, /prod/);
+  }
 });
 
 test('Python and JavaScript text', async () => {
@@ -185,6 +199,7 @@ test('each export, run for real, sends the request itself (cURL, Python requests
       assert.equal(got.url, '/json/2/res.users.apikeys/generate', name);
       assert.equal(got.headers.authorization, 'Bearer the-key', name);
       assert.equal(got.headers['x-service-database'], 'demo', name);
+      assert.equal(got.headers['x-odoo-database'], 'demo', name);
       assert.equal(got.headers['x-note'], 'keep hunter2 safe', name);
       assert.match(String(got.headers['content-type']), /^application\/json/, name);
       assert.deepEqual(JSON.parse(got.body), request.body, `${name} sent the same body`);

@@ -154,6 +154,17 @@ test('connection, confirm, database and headers are resolved; the request connec
   assert.equal(second.database, undefined);
 });
 
+test("either database header names the request's database; two naming different databases are an error", async () => {
+  assert.equal((await resolveOk('POST a.b/c\nX-Odoo-Database: staging\n', 0)).database, 'staging');
+  const same = await resolveOk('POST a.b/c\nX-Odoo-Database: staging\nX-Service-Database: staging\n', 0);
+  assert.equal(same.database, 'staging');
+  const text = 'POST a.b/c\nX-Odoo-Database: staging\nX-Service-Database: prod\n';
+  const conflict = await resolveRequest(parseRequestFile(text), 0);
+  assert.equal(conflict.ok, false);
+  assert.match(conflict.diagnostics[0].message, /names two databases \(X-Odoo-Database: staging, X-Service-Database: prod\)/);
+  assert.equal(conflict.diagnostics[0].code, 'invalid-header-value');
+});
+
 test('prompts: asked once per name while the caller keeps the answers, secrets masked and marked', async () => {
   const questions: PromptQuestion[] = [];
   const promptAnswers = new Map<string, string>();

@@ -57,10 +57,10 @@ POST res.partner/search
 ?? body.message == "Invalid field res.partner.no_such_field in condition ('no_such_field', '=', 1)"
 
 ### A validation error (XML-RPC's fault code does not tell it from a user error)
-POST res.partner/write
-{ "ids": [1], "vals": { "name": false } }
+POST res.partner/unlink
+{ "ids": [3] }
 ?? status == 422
-?? body.message contains "a mandatory field is not set"
+?? body.message contains "another model requires the record being deleted"
 `;
 
 describe('faults of the deprecated interfaces are answers', () => {

@@ -1,6 +1,6 @@
 // Ports for the request pipeline's tests: saved connections with their secrets on the core clients, scripted answers.
 import { ConnectionClient } from '../../../src/core/connections/connectionClient';
-import { type ConnectionProfile, DEFAULT_DATABASE_HEADER } from '../../../src/core/connections/connectionProfile';
+import type { ConnectionProfile } from '../../../src/core/connections/connectionProfile';
 import type { PromptQuestion, RequestFile } from '../../../src/core/requestFile';
 import { parseRequestFile } from '../../../src/core/requestFile';
 import { RequestRun, type RequestRunInput } from '../../../src/core/requestRun/requestRun';
@@ -15,7 +15,6 @@ export function profileOf(name: string, url: string, database: string, extra: Pa
     name,
     baseUrl: url,
     database,
-    databaseHeader: DEFAULT_DATABASE_HEADER,
     protocol: 'json2',
     readOnly: false,
     production: false,

@@ -51,7 +51,7 @@ describe('requests from web pages', () => {
         headers: type ? { 'Content-Type': type } : {},
         body: createCall(admin.id),
       });
-      assertRefused(answer, `/jsonrpc as ${type || 'no type'}`, 400);
+      assertRefused(answer, `/jsonrpc as ${type || 'no type'}`, 415);
       assert.match(
         answer.text,
         /Request inferred type is compatible with \[&#39;http&#39;\] but &#39;\/jsonrpc&#39; is type=&#39;jsonrpc&#39;/,
@@ -59,7 +59,7 @@ describe('requests from web pages', () => {
       assertRefused(
         await rawRequest(sandbox.url, { path: '/web/database/list', headers: type ? { 'Content-Type': type } : {}, body: '{}' }),
         `list as ${type}`,
-        400,
+        415,
       );
     }
     assert.equal(await written(), 0);

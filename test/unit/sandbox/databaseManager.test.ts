@@ -109,7 +109,7 @@ describe('database manager', () => {
     const source = await partnerData('demo');
     assert.deepEqual(source.marker, [[MARKER, 'marker@example.com']]);
     const again = await post('create', { master_pwd: master, name: 'shop', login: 'x', password: 'y', lang: 'en_US' });
-    assert.match(again.text, /Database creation error: Database shop already exists/);
+    assert.match(again.text, /Database creation error: database &#39;shop&#39; already exists!/);
 
     await wrong('duplicate', { name: 'demo', new_name: 'demo_copy' }, 'Database duplication error');
     assert.equal(

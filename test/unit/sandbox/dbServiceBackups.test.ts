@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { ok } from '../../support/sandboxHttp';
+import { grantModelAccess } from '../../support/customModelAccess';
 import { python as runPython, type Step } from './legacyPythonClient';
 
 let sandbox: StartedSandbox;
@@ -26,6 +27,7 @@ describe('db service backups', () => {
       vals_list: [{ name: "Backup d'Œuvre; -- not a comment\nsecond line" }],
     });
     await ok(sandbox, 'ir.model', 'create', { vals_list: { name: 'Backup item', model: 'x_backup_item', state: 'manual' } });
+    await grantModelAccess(sandbox, 'x_backup_item');
     const [modelId] = await ok<number[]>(sandbox, 'ir.model', 'search', { domain: [['model', '=', 'x_backup_item']] });
     await ok(sandbox, 'ir.model.fields', 'create', {
       vals_list: { model_id: modelId, name: 'x_label', field_description: 'Label', ttype: 'char', state: 'manual' },
@@ -50,7 +52,8 @@ describe('db service backups', () => {
       db('restore', master, 'from_zip', zip.ok, false),
       db('restore', 'wrong', 'other', zip.ok, false),
     ]);
-    assert.deepEqual([fromZip.ok, fromSql.ok, again.fault?.[0], wrongMaster.fault?.[0]], [true, true, 2, 3]);
+    assert.deepEqual([fromZip.ok, fromSql.ok, again.fault?.[0], wrongMaster.fault?.[0]], [true, true, 1, 3]);
+    assert.match(String(again.fault?.[1]), /\nException: Database already exists$/);
     const [names] = await python([db('list')]);
     assert.deepEqual(names.ok, ['demo', 'from_sql', 'from_zip']);
 

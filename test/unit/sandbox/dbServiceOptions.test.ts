@@ -139,6 +139,12 @@ describe('json2 sandbox options', () => {
     assert.deepEqual(parseSandboxArguments([]), { command: 'serve', port: 8069, host: '127.0.0.1', dataDir: null, reset: false });
     assert.throws(() => parseSandboxArguments(['--master-password', '']), /--master-password is required/);
   });
+
+  it('parses --database-header real (both is the default, left out), and refuses another mode', () => {
+    assert.equal((parseSandboxArguments(['--database-header', 'real']) as { databaseHeader?: string }).databaseHeader, 'real');
+    assert.equal('databaseHeader' in parseSandboxArguments(['--database-header', 'both']), false);
+    assert.throws(() => parseSandboxArguments(['--database-header', 'odoo']), /--database-header must be both or real, not "odoo"/);
+  });
 });
 
 describe('master password of json2 sandbox', () => {

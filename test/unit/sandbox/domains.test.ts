@@ -197,9 +197,9 @@ describe('prefix operators, spellings and errors', () => {
       /'&' needs two terms/,
     );
     assert.match((await fails(sandbox, 500, 'res.partner', 'search', { domain: ['!'] })).message, /'!' needs one term/);
-    assert.match(
+    assert.equal(
       (await fails(sandbox, 500, 'res.partner', 'search', { domain: [['name', 'near', 'x']] })).message,
-      /Invalid operator 'near'/,
+      "Invalid operator in condition ('name', 'near', 'x')",
     );
     assert.match(
       (await fails(sandbox, 500, 'res.partner', 'search', { domain: [['category_id', '>', 1]] })).message,
@@ -213,7 +213,20 @@ describe('prefix operators, spellings and errors', () => {
       (await fails(sandbox, 500, 'res.partner', 'search', { domain: [['name', 'child_of', 1]] })).message,
       /needs a relational field or id/,
     );
-    assert.match((await fails(sandbox, 500, 'res.partner', 'search', { domain: [['name', '=']] })).message, /Invalid domain term/);
+    // The reference's Domain() messages, as recorded: an item that is no condition, a domain that is no list.
+    assert.equal(
+      (await fails(sandbox, 500, 'res.partner', 'search', { domain: [['name', '=']] })).message,
+      "Domain() invalid item in domain: ['name', '=']",
+    );
+    const notList = await fails(sandbox, 500, 'res.partner', 'search', { domain: "[('name','=','x')]" });
+    assert.deepEqual(
+      [notList.name, notList.message],
+      ['builtins.TypeError', `Domain() invalid argument type for domain: "[('name','=','x')]"`],
+    );
+    assert.equal(
+      (await fails(sandbox, 500, 'res.partner', 'search', { domain: [['name.foo', '=', 'x']] })).message,
+      "Invalid field property 'foo' on res.partner.name",
+    );
   });
 });
 
@@ -242,13 +255,52 @@ describe('order', () => {
     });
     const labels = byCountry.map((row) => (row.country_id as [number, string])[1]);
     assert.deepEqual(labels, [...labels].sort().reverse());
-    assert.match(
-      (await fails(sandbox, 500, 'res.partner', 'search', { domain: [], order: 'name sideways' })).message,
-      /Invalid "order" specified/,
+    // As recorded from the reference: an order that is no list of terms is a user error (422), a term naming no
+    // field a ValueError.
+    const malformed = await fails(sandbox, 422, 'res.partner', 'search', { domain: [], order: 'name sideways' });
+    assert.deepEqual(
+      [malformed.name, malformed.message.startsWith('Invalid "order" specified (name sideways).')],
+      ['odoo.exceptions.UserError', true],
+    );
+    assert.equal(
+      (await fails(sandbox, 500, 'res.partner', 'search', { domain: [], order: 'nope' })).message,
+      "Invalid field 'nope' on model 'res.partner'",
     );
     assert.match(
       (await fails(sandbox, 500, 'res.partner', 'search', { domain: [], order: 'category_id' })).message,
       /Invalid "order" specified/,
     );
+  });
+});
+
+describe('as recorded from the reference', () => {
+  it('reads child_of on a many2one to the model itself as its hierarchy, the empty string of a text as empty, a day as a whole day', async () => {
+    const [top] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name: 'Tree top', is_company: true }] });
+    const [middle] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name: 'Tree middle', parent_id: top }] });
+    const [leaf] = await ok<number[]>(sandbox, 'res.partner', 'create', {
+      vals_list: [{ name: 'Tree leaf', parent_id: middle, function: 'Leaf' }],
+    });
+    const tree = [['id', 'in', [top, middle, leaf]]];
+    assert.deepEqual(sorted(await search([...tree, ['parent_id', 'child_of', top]])), sorted([top, middle, leaf]));
+    assert.deepEqual(sorted(await search([...tree, ['parent_id', 'parent_of', leaf]])), sorted([top, middle, leaf]));
+    assert.deepEqual(sorted(await search([...tree, ['function', '=', '']])), sorted([top, middle]));
+    assert.deepEqual(await search([...tree, ['function', '!=', '']]), [leaf]);
+    // A date bounding a datetime stands for its whole day: `<= day` takes the day's evening too.
+    const [customer] = await search([['is_company', '=', true]], { limit: 1 });
+    const [order] = await ok<number[]>(sandbox, 'sale.order', 'create', {
+      vals_list: [{ partner_id: customer, date_order: '2026-05-01 21:00:00' }],
+    });
+    const own = [['id', '=', order]];
+    assert.deepEqual(await search([...own, ['date_order', '<=', '2026-05-01']], {}, 'sale.order'), [order]);
+    assert.deepEqual(await search([...own, ['date_order', '>', '2026-05-01']], {}, 'sale.order'), []);
+    assert.deepEqual(await search([...own, ['date_order', '<=', '2026-05-01 20:00:00']], {}, 'sale.order'), []);
+    // Dates written are read as Python's strptime reads them.
+    const bad = await fails(sandbox, 500, 'sale.order', 'write', { ids: [order], vals: { validity_date: '2026-02-30' } });
+    assert.equal(bad.message, 'day is out of range for month');
+    const iso = await fails(sandbox, 500, 'sale.order', 'write', { ids: [order], vals: { date_order: '2026-05-01T10:00:00' } });
+    assert.equal(iso.message, "time data '2026-05-01T10:00:00' does not match format '%Y-%m-%d %H:%M:%S'");
+    await ok(sandbox, 'sale.order', 'write', { ids: [order], vals: { validity_date: '2026-6-3', date_order: '2026-05-02' } });
+    const [back] = await ok<Row[]>(sandbox, 'sale.order', 'read', { ids: [order], fields: ['validity_date', 'date_order'] });
+    assert.deepEqual([back.validity_date, back.date_order], ['2026-06-03', '2026-05-02 00:00:00']);
   });
 });

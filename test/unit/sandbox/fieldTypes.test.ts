@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { fails, ok } from '../../support/sandboxHttp';
+import { grantModelAccess } from '../../support/customModelAccess';
 
 let sandbox: StartedSandbox;
 type Row = Record<string, unknown>;
@@ -101,10 +102,10 @@ describe('one2many commands', () => {
 
   it('deletes the children of a required inverse on unlink (custom one2many to a cascade many2one)', async () => {
     await ok(sandbox, 'ir.model', 'create', { vals_list: { name: 'Line', model: 'x_line', state: 'manual' } });
+    await grantModelAccess(sandbox, 'x_line');
     const modelId = async (model: string) => (await ok<number[]>(sandbox, 'ir.model', 'search', { domain: [['model', '=', model]] }))[0];
     await ok(sandbox, 'ir.model.fields', 'create', {
       vals_list: [
-        { model_id: await modelId('x_line'), name: 'x_name', field_description: 'Name', ttype: 'char', state: 'manual' },
         {
           model_id: await modelId('x_line'),
           name: 'x_partner_id',
@@ -146,10 +147,16 @@ describe('one2many commands', () => {
 describe('refusals', () => {
   it('refuses malformed commands and the removal of fields defined in code, and rolls the call back', async () => {
     const before = (await ok<number[]>(sandbox, 'res.partner', 'search', { domain: [] })).length;
-    for (const value of [[[7, 0, 0]], [[0, 0, 'x']], [['4', 1]], 'abc', [[6, 0, ['a']]]]) {
+    for (const value of [[[1.5, 0, 0]], [[0, 0, 'x']], [['4', 1]], 'abc', [[6, 0, ['a']]]]) {
       const error = await fails(sandbox, 500, 'res.partner', 'create', { vals_list: { name: 'Bad', category_id: value } });
       assert.match(error.message, /Wrong value for res\.partner\.category_id/);
     }
+    // A command number the reference does not know is skipped, as recorded (it links nothing and refuses nothing).
+    const tag = (await ok<number[]>(sandbox, 'res.partner.category', 'search', { domain: [], limit: 1 }))[0];
+    const [skipped] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: { name: 'Skips 9', category_id: [[9, tag, 0]] } });
+    const [read] = await ok<Array<{ category_id: number[] }>>(sandbox, 'res.partner', 'read', { ids: [skipped], fields: ['category_id'] });
+    assert.deepEqual(read.category_id, []);
+    await ok(sandbox, 'res.partner', 'unlink', { ids: [skipped] });
     await fails(sandbox, 422, 'res.partner', 'create', {
       vals_list: {
         name: 'Half',
@@ -185,7 +192,8 @@ describe('action_archive and action_unarchive', () => {
       ],
     });
     const kids = await field('res.partner', company, 'child_ids');
-    assert.equal(await ok(sandbox, 'res.partner', 'action_archive', { ids: [company] }), true);
+    // It returns nothing (JSON null), as the reference's action_archive.
+    assert.equal(await ok(sandbox, 'res.partner', 'action_archive', { ids: [company] }), null);
     const rows = await ok<Row[]>(sandbox, 'res.partner', 'read', { ids: [company, ...kids], fields: ['active'] });
     assert.deepEqual(
       rows.map((row) => row.active),

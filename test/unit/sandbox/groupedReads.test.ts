@@ -88,10 +88,13 @@ describe('formatted_read_group', () => {
     const limited = await formatted({ groupby: ['country_id'], aggregates: ['__count'], limit: 2, offset: 1 });
     const all = await formatted({ groupby: ['country_id'], aggregates: ['__count'] });
     assert.deepEqual(limited, all.slice(1, 3));
-    assert.deepEqual(await formatted({ groupby: [], aggregates: ['__count'] }), [{ __count: partners.length, __extra_domain: [] }]);
+    // Without groupby, one group of everything: its domain is the reference's always-true term.
+    assert.deepEqual(await formatted({ groupby: [], aggregates: ['__count'] }), [
+      { __count: partners.length, __extra_domain: [[1, '=', 1]] },
+    ]);
     assert.deepEqual(
       await formatted({ domain: {}, groupby: [], aggregates: ['__count'] }),
-      [{ __count: partners.length, __extra_domain: [] }],
+      [{ __count: partners.length, __extra_domain: [[1, '=', 1]] }],
       'an empty mapping is no domain',
     );
   });
@@ -112,7 +115,16 @@ describe('formatted_read_group', () => {
       );
     };
     await expect('day', ['2024-01-15', '15 Jan 2024']);
-    await expect('week', ['2024-01-15', 'W03 2024']);
+    // Weeks follow the language: en_US (no language in the context) starts them on Sunday and counts them from
+    // 1 January; fr_FR is ISO (Monday). The label has no leading zero, as the reference's.
+    await expect('week', ['2024-01-14', 'W3 2024']);
+    const french = await formatted({
+      domain: [['date', '!=', false]],
+      groupby: ['date:week'],
+      aggregates: ['__count'],
+      context: { lang: 'fr_FR' },
+    });
+    assert.deepEqual(french[0]['date:week'], ['2024-01-15', 'W3 2024']);
     await expect('quarter', ['2024-01-01', 'Q1 2024']);
     await expect('year', ['2024-01-01', '2024']);
     const created = await formatted({ groupby: ['create_date:year'], aggregates: ['__count'] });
@@ -251,5 +263,92 @@ describe('read_group (deprecated)', () => {
       body: JSON.stringify(body),
     });
     assert.deepEqual(((await response.json()) as Row).result, json2);
+  });
+});
+
+describe('as recorded from the reference', () => {
+  it('groups datetimes in the time zone of the context, and flattens __domain', async () => {
+    const [customer] = await ok<number[]>(sandbox, 'res.partner', 'search', { domain: [['is_company', '=', true]], limit: 1 });
+    const orders = await ok<number[]>(sandbox, 'sale.order', 'create', {
+      vals_list: [
+        { partner_id: customer, date_order: '2026-01-10 09:00:00' },
+        { partner_id: customer, date_order: '2026-03-31 22:30:00' },
+      ],
+    });
+    const monthly = (context: Row) =>
+      ok<Row[]>(sandbox, 'sale.order', 'read_group', {
+        domain: [['id', 'in', orders]],
+        fields: ['amount_total:sum'],
+        groupby: ['date_order:month'],
+        context,
+      });
+    const utc = await monthly({ tz: 'UTC' });
+    assert.deepEqual(
+      utc.map((group) => [group['date_order:month'], group.__range]),
+      [
+        ['January 2026', { 'date_order:month': { from: '2026-01-01 00:00:00', to: '2026-02-01 00:00:00' } }],
+        ['March 2026', { 'date_order:month': { from: '2026-03-01 00:00:00', to: '2026-04-01 00:00:00' } }],
+      ],
+    );
+    assert.deepEqual(utc[0].__domain, [
+      '&',
+      '&',
+      ['id', 'in', orders],
+      ['date_order', '>=', '2026-01-01 00:00:00'],
+      ['date_order', '<', '2026-02-01 00:00:00'],
+    ]);
+    // 22:30 UTC on 31 March is 1 April in Brussels; the bounds are the local month's, in UTC.
+    const brussels = await monthly({ tz: 'Europe/Brussels' });
+    assert.deepEqual(
+      brussels.map((group) => [group['date_order:month'], group.__range]),
+      [
+        ['January 2026', { 'date_order:month': { from: '2025-12-31 23:00:00', to: '2026-01-31 23:00:00' } }],
+        ['April 2026', { 'date_order:month': { from: '2026-03-31 22:00:00', to: '2026-04-30 22:00:00' } }],
+      ],
+    );
+    const formattedGroups = await ok<Row[]>(sandbox, 'sale.order', 'formatted_read_group', {
+      domain: [['id', 'in', orders]],
+      groupby: ['date_order:week'],
+      aggregates: ['__count'],
+    });
+    assert.deepEqual(formattedGroups[0]['date_order:week'], ['2026-01-04 00:00:00', 'W2 2026']);
+  });
+
+  it('groups by a many2many (a record in each of its tags, or in the empty group) and orders by an aggregate', async () => {
+    const [tag] = await ok<number[]>(sandbox, 'res.partner.category', 'create', { vals_list: [{ name: 'Grouped tag' }] });
+    const ids = await ok<number[]>(sandbox, 'res.partner', 'create', {
+      vals_list: [
+        { name: 'Tagged one', color: 2, category_id: [[6, 0, [tag]]] },
+        { name: 'Tagged two', color: 3, category_id: [[6, 0, [tag]]] },
+        { name: 'Untagged', color: 4 },
+      ],
+    });
+    const groups = await ok<Row[]>(sandbox, 'res.partner', 'read_group', {
+      domain: [['id', 'in', ids]],
+      fields: ['color:sum'],
+      groupby: ['category_id'],
+      orderby: 'color desc',
+    });
+    assert.deepEqual(
+      groups.map((group) => [group.category_id, group.category_id_count, group.color, group.__domain]),
+      [
+        [[tag, 'Grouped tag'], 2, 5, ['&', ['id', 'in', ids], ['category_id', '=', tag]]],
+        [false, 1, 4, ['&', ['id', 'in', ids], ['category_id', 'not any', []]]],
+      ],
+    );
+  });
+
+  it('writes float aggregates as floats (20.0), and names an unknown aggregate as the reference does', async () => {
+    const [placed] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name: 'Placed', partner_latitude: 20 }] });
+    const response = await fetch(`${sandbox.url}/json/2/res.partner/formatted_read_group`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `bearer ${sandbox.keys.admin}` },
+      body: JSON.stringify({ domain: [['id', '=', placed]], groupby: [], aggregates: ['partner_latitude:max', 'partner_latitude:avg'] }),
+    });
+    assert.match(await response.text(), /"partner_latitude:max":20\.0,"partner_latitude:avg":20\.0/);
+    assert.equal(
+      (await fails(sandbox, 500, 'res.partner', 'formatted_read_group', { domain: [], aggregates: ['color:median'] })).message,
+      "Invalid aggregate method 'median' for 'color:median'.",
+    );
   });
 });

@@ -47,6 +47,12 @@ describe('routes', () => {
     }
   });
 
+  it('takes a call whose path ends with a slash, as the reference does', async () => {
+    const answer = await rawRequest(sandbox.url, { path: '/json/2/res.users/context_get/', ...json(sandbox.keys.admin, '{}') });
+    assert.equal(answer.status, 200);
+    assert.deepEqual(Object.keys(answer.json as object).sort(), ['lang', 'tz', 'uid']);
+  });
+
   it('refuses an HTTP/1.1 request without a Host header (400)', async () => {
     const { port } = new URL(sandbox.url);
     const reply = await new Promise<string>((resolve, reject) => {
@@ -90,6 +96,13 @@ describe('order of checks', () => {
       assert.equal(answer.status, 415, type);
       assert.match(String(answer.headers['content-type']), /^text\/html/);
       assert.match(answer.text, /415 Unsupported Media Type/);
+      // The reference's dispatcher text (its route is written with <__model__> and <__method__>).
+      assert.ok(
+        answer.text.includes(
+          'Request inferred type is compatible with [&#39;http&#39;] but &#39;/json/2/&lt;__model__&gt;/&lt;__method__&gt;&#39; is type=&#39;json2&#39;.<br><br>Please verify the Content-Type request header and try again.',
+        ),
+        answer.text,
+      );
     }
     const untyped = await rawRequest(sandbox.url, { path: '/json/2/res.partner/search', body: '{"domain": []}' });
     assert.equal(untyped.status, 415);
@@ -110,11 +123,12 @@ describe('order of checks', () => {
     assert.equal((empty.json as { uid: number }).uid, sandbox.users.user.id);
   });
 
-  it('answers 401 without Authorization, with the bearer challenge', async () => {
+  it('answers 401 without a bearer key (no header, another scheme, an empty key), with the bearer challenge', async () => {
     const variants: Array<Record<string, string>> = [
       {},
       { Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` },
       { Authorization: 'bearer' },
+      { Authorization: 'bearer ' },
     ];
     for (const headers of variants) {
       const answer = await rawRequest(sandbox.url, {
@@ -124,7 +138,12 @@ describe('order of checks', () => {
       });
       assert.equal(answer.status, 401);
       assert.equal(answer.headers['www-authenticate'], 'Bearer');
-      assertErrorObject(answer.json, 'werkzeug.exceptions.Unauthorized', 'User not authenticated, use the "Authorization" header', 401);
+      assertErrorObject(
+        answer.json,
+        'werkzeug.exceptions.Unauthorized',
+        'User not authenticated, use an API Key with a Bearer Authorization header.',
+        401,
+      );
     }
   });
 
@@ -135,6 +154,22 @@ describe('order of checks', () => {
       assert.equal(answer.headers['www-authenticate'], 'Bearer');
       assertErrorObject(answer.json, 'werkzeug.exceptions.Unauthorized', 'Invalid apikey', 401);
     }
+  });
+
+  it('writes the challenge as the reference does, with a space after Bearer (the raw bytes: clients may trim it)', async () => {
+    const url = new URL(sandbox.url);
+    const head = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(url.port), url.hostname, () =>
+        socket.end('POST /json/2/res.partner/search HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close\r\n\r\n'),
+      );
+      let received = '';
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString('latin1');
+      });
+      socket.on('end', () => resolve(received.split('\r\n\r\n')[0]));
+      socket.on('error', reject);
+    });
+    assert.match(head, /\r\nWWW-Authenticate: Bearer \r\n/i);
   });
 
   it('matches the scheme word bearer case-insensitively', async () => {
@@ -148,22 +183,43 @@ describe('order of checks', () => {
     }
   });
 
-  it('answers 400 for malformed JSON and for JSON that is not an object', async () => {
-    const malformed = await rawRequest(sandbox.url, { path: '/json/2/res.partner/search', ...json(sandbox.keys.admin, '{"domain": [}') });
-    assert.equal(malformed.status, 400);
-    assertErrorObject(malformed.json, 'werkzeug.exceptions.BadRequest', /^could not parse the body as json: .+/, 400);
-    for (const body of ['null', '[]', '3', '"text"', 'true']) {
+  it("answers 400 for malformed JSON with Python's message, and ignores JSON that is not an object", async () => {
+    // Python 3.11's json messages, as the reference (`python3 -c 'import json; json.loads(...)'` gives them).
+    const cases: Array<[string, string]> = [
+      ['{"domain": [}', 'Expecting value: line 1 column 13 (char 12)'],
+      ['{"domain": [', 'Expecting value: line 1 column 13 (char 12)'],
+      ['{"domain": []', "Expecting ',' delimiter: line 1 column 14 (char 13)"],
+      ['{domain: []}', 'Expecting property name enclosed in double quotes: line 1 column 2 (char 1)'],
+      ['{"domain" []}', "Expecting ':' delimiter: line 1 column 11 (char 10)"],
+      ['{"domain": []} x', 'Extra data: line 1 column 16 (char 15)'],
+      ['{"a": "\u00e9\n"}', 'Invalid control character at: line 1 column 9 (char 8)'],
+      ['{\n  "domain": [\n    ,]}', 'Expecting value: line 3 column 5 (char 20)'],
+      ['   ', 'Expecting value: line 1 column 4 (char 3)'],
+      ['{"a": "\\x"}', 'Invalid \\escape: line 1 column 8 (char 7)'],
+      ['{"a": "abc', 'Unterminated string starting at: line 1 column 7 (char 6)'],
+      ['{"\u00e9": [1, 2,]}', 'Expecting value: line 1 column 13 (char 12)'],
+      ['{"a": 1,}', 'Expecting property name enclosed in double quotes: line 1 column 9 (char 8)'],
+      ['[1 2]', "Expecting ',' delimiter: line 1 column 4 (char 3)"],
+    ];
+    for (const [body, message] of cases) {
       const answer = await rawRequest(sandbox.url, { path: '/json/2/res.partner/search', ...json(sandbox.keys.admin, body) });
       assert.equal(answer.status, 400, body);
-      assertErrorObject(answer.json, 'werkzeug.exceptions.BadRequest', 'could not parse the body, expecting a json object', 400);
+      assertErrorObject(answer.json, 'werkzeug.exceptions.BadRequest', `could not parse the body as json: ${message}`, 400);
     }
+    // The reference ignores a body that is JSON but not an object: the call has no arguments.
+    for (const body of ['null', '[]', '3', '"text"', 'true']) {
+      const answer = await rawRequest(sandbox.url, { path: '/json/2/res.partner/search', ...json(sandbox.keys.admin, body) });
+      assert.equal(answer.status, 422, body);
+      assertErrorObject(answer.json, 'werkzeug.exceptions.UnprocessableEntity', "missing a required argument: 'domain'", 422);
+    }
+    // Bytes that are not UTF-8 are read as U+FFFD (the reference reads the body as text with replacement).
     const badUtf8 = await rawRequest(sandbox.url, {
       path: '/json/2/res.partner/search',
       headers: json(sandbox.keys.admin, '').headers,
-      body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]),
+      body: Buffer.concat([Buffer.from('{"domain": [], "'), Buffer.from([0xff, 0xfe]), Buffer.from('": 1}')]),
     });
-    assert.equal(badUtf8.status, 400);
-    assert.match((badUtf8.json as ErrorObject).message, /^could not parse the body as json: /);
+    assert.equal(badUtf8.status, 422);
+    assert.equal((badUtf8.json as ErrorObject).message, "got an unexpected keyword argument '\ufffd\ufffd'");
   });
 
   it('checks the model, then the method, then privacy, then ids, then the arguments', async () => {
@@ -228,7 +284,7 @@ describe('order of checks', () => {
       ['res.partner', 'name_create', {}, 'name'],
       ['res.partner', 'default_get', {}, 'fields'],
       ['res.partner', 'copy', { ids: [] }, null],
-      ['res.partner', 'check_access', { ids: [partner] }, 'operation'],
+      ['res.users', 'has_group', { ids: [sandbox.users.admin.id] }, 'group_ext_id'],
       ['res.partner', 'has_access', { ids: [partner] }, 'operation'],
       ['res.users', 'context_get', {}, null],
       ['res.users.apikeys', 'generate', {}, ['key', 'scope', 'name', 'expiration_date']],
@@ -247,21 +303,36 @@ describe('order of checks', () => {
     }
   });
 
-  it('refuses ids and context of the wrong shape with 422', async () => {
-    for (const ids of ['1', [1, 'x'], [1.5], { id: 1 }]) {
-      const error = await fails(sandbox, 422, 'res.partner', 'read', { ids, fields: ['name'] });
-      assert.match(error.message, /^ids must be a list of integers/);
+  it('reads ids and context as the reference browses and builds its context, with its errors', async () => {
+    // Text ids are read by PostgreSQL: '1' is record 1, 'x' is the database's error at the first query.
+    assert.deepEqual(await ok(sandbox, 'res.partner', 'read', { ids: ['1'], fields: ['id'] }), [{ id: 1 }]);
+    const text = await fails(sandbox, 500, 'res.partner', 'read', { ids: [1, 'x'], fields: ['name'] });
+    assert.equal(text.name, 'psycopg2.errors.InvalidTextRepresentation');
+    assert.match(text.message, /^invalid input syntax for type integer: "x"\nLINE 1: .*IN \(1, 'x'\) .*\n +\^\n$/);
+    assert.equal((await fails(sandbox, 500, 'res.partner', 'read', { ids: true })).message, "'bool' object is not iterable");
+    assert.match(
+      (await fails(sandbox, 422, 'res.partner', 'read', { ids: [1.5], fields: ['name'] })).message,
+      /^ids must be a list of integers/,
+    );
+    // The context is Python's dict() of the member: a list of pairs is one, anything else Python's error.
+    const cases: Array<[unknown, string, string]> = [
+      ['en_US', 'builtins.ValueError', 'dictionary update sequence element #0 has length 1; 2 is required'],
+      [[1], 'builtins.TypeError', 'cannot convert dictionary update sequence element #0 to a sequence'],
+      [3, 'builtins.TypeError', "'int' object is not iterable"],
+      [null, 'builtins.TypeError', "'NoneType' object is not iterable"],
+    ];
+    for (const [context, name, message] of cases) {
+      const error = await fails(sandbox, 500, 'res.partner', 'search', { domain: [], context });
+      assert.deepEqual([error.name, error.message], [name, message], JSON.stringify(context));
     }
-    for (const context of ['en_US', [1], 3]) {
-      const error = await fails(sandbox, 422, 'res.partner', 'search', { domain: [], context });
-      assert.match(error.message, /^context must be a json object/);
-    }
+    assert.ok(Array.isArray(await ok(sandbox, 'res.partner', 'search', { domain: [], context: [['active_test', false]] })));
   });
 });
 
 describe('answers', () => {
   it('answers 200 with the bare JSON value, null for a method that returns nothing', async () => {
-    const answer = await call(sandbox, 'res.partner', 'check_access', { ids: [1], operation: 'read' });
+    const [archived] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: { name: 'Archived by a call' } });
+    const answer = await call(sandbox, 'res.partner', 'action_archive', { ids: [archived] });
     assert.equal(answer.status, 200);
     assert.equal(answer.headers['content-type'], 'application/json; charset=utf-8');
     assert.equal(answer.text, 'null');
@@ -282,15 +353,20 @@ describe('answers', () => {
     assert.deepEqual(defaults, { type: 'contact', email: 'ctx@example.com' });
   });
 
+  it("refuses a context language that is not installed (the reference's user error), and takes an installed one", async () => {
+    const error = await fails(sandbox, 422, 'res.partner', 'read', { ids: [1], fields: ['name'], context: { lang: 'xx_XX' } });
+    assert.deepEqual([error.name, error.message], ['odoo.exceptions.UserError', 'Invalid language code: xx_XX']);
+    assert.ok(Array.isArray(await ok(sandbox, 'res.partner', 'read', { ids: [1], fields: ['name'], context: { lang: 'fr_FR' } })));
+  });
+
   it('gives dates as YYYY-MM-DD and datetimes as YYYY-MM-DD HH:MM:SS in UTC', async () => {
     const [id] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name: 'Dated', date: '2024-02-29' }] });
     const [record] = await ok<Array<Record<string, unknown>>>(sandbox, 'res.partner', 'read', {
       ids: [id],
-      fields: ['date', 'create_date', 'write_date', '__last_update'],
+      fields: ['date', 'create_date', 'write_date'],
     });
     assert.equal(record.date, '2024-02-29');
-    for (const key of ['create_date', 'write_date', '__last_update'])
-      assert.match(String(record[key]), /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    for (const key of ['create_date', 'write_date']) assert.match(String(record[key]), /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const now = sandbox.clock.now().getTime();
     assert.ok(Math.abs(Date.parse(`${String(record.create_date).replace(' ', 'T')}Z`) - now) < 60_000, 'create_date is UTC');
   });
@@ -344,7 +420,8 @@ describe('database selection', () => {
     const unknown = await call(sandbox, 'res.users', 'context_get', {}, { headers: { 'X-Service-Database': 'nope' } });
     assert.equal(unknown.status, 404);
     assert.match(String(unknown.headers['content-type']), /^text\/html/);
-    assert.match(unknown.text, /No database is selected/);
+    // The reference server's page, word for word (conformance probe envelope/env.unknown_db_header).
+    assert.match(unknown.text, /<p>No database is selected and the requested URL was not found in the server-wide controllers\.<\/p>/);
     await sandbox.server.catalog.createDatabase('second');
     try {
       const ambiguous = await call(sandbox, 'res.users', 'context_get');
@@ -356,6 +433,10 @@ describe('database selection', () => {
       );
       // Keys belong to one database.
       assert.equal((await call(sandbox, 'res.users', 'context_get', {}, { headers: { 'X-Service-Database': 'second' } })).status, 401);
+      // X-Odoo-Database, the header a real server reads, names the database too, and wins over X-Service-Database.
+      assert.equal((await call(sandbox, 'res.users', 'context_get', {}, { headers: { 'X-Odoo-Database': 'second' } })).status, 401);
+      const both = { 'X-Odoo-Database': sandbox.database, 'X-Service-Database': 'second' };
+      assert.equal((await call(sandbox, 'res.users', 'context_get', {}, { headers: both })).status, 200);
     } finally {
       await sandbox.server.catalog.dropDatabase('second');
     }

@@ -40,7 +40,7 @@ const object = (uid: number, secret: string, model: string, method: string, args
 function assertError(envelope: Envelope, name: string, message: RegExp): void {
   assert.deepEqual(Object.keys(envelope), ['jsonrpc', 'id', 'error']);
   assert.equal(envelope.error?.code, 0);
-  assert.equal(envelope.error?.message, 'Server Error');
+  assert.equal(envelope.error?.message, 'Odoo Server Error');
   assert.deepEqual(Object.keys(envelope.error?.data ?? {}), ['name', 'message', 'arguments', 'context', 'debug']);
   assert.equal(envelope.error?.data.name, name);
   assert.match(envelope.error?.data.message ?? '', message);
@@ -82,7 +82,8 @@ describe('/jsonrpc', () => {
 
   it('leaves out the result key for nothing, and answers errors in the error envelope with the JSON-2 error object', async () => {
     const { admin, robot } = sandbox.users;
-    const nothing = await object(admin.id, sandbox.keys.admin, 'res.partner', 'check_access', [[3], 'read']);
+    const [archived] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name: 'JSON-RPC archived' }] });
+    const nothing = await object(admin.id, sandbox.keys.admin, 'res.partner', 'action_archive', [[archived]]);
     assert.deepEqual(nothing, { jsonrpc: '2.0', id: 7 });
     assertError(await object(admin.id, 'wrong', 'res.partner', 'search', [[]]), 'odoo.exceptions.AccessDenied', /^Access Denied$/);
     assertError(
@@ -90,7 +91,12 @@ describe('/jsonrpc', () => {
       'odoo.exceptions.AccessError',
       /create/,
     );
-    assertError(await object(admin.id, sandbox.keys.admin, 'res.partner', 'read', [[999999]]), 'odoo.exceptions.MissingError', /./);
+    // A write of a record that does not exist (a read leaves it out, as the reference's read does).
+    assertError(
+      await object(admin.id, sandbox.keys.admin, 'res.partner', 'write', [[999999], { name: 'x' }]),
+      'odoo.exceptions.MissingError',
+      /./,
+    );
     assertError(
       await object(admin.id, sandbox.keys.admin, 'res.partner', 'search', [[['nope', '=', 1]]]),
       'builtins.ValueError',
@@ -98,10 +104,21 @@ describe('/jsonrpc', () => {
     );
     assertError(
       await object(admin.id, sandbox.keys.admin, 'no.model', 'search', [[]]),
-      'werkzeug.exceptions.NotFound',
-      /the model 'no.model' does not exist/,
+      'odoo.exceptions.UserError',
+      /^Object no.model doesn't exist$/,
     );
-    assertError(await jsonrpc('nothing', 'version', []), 'builtins.Exception', /Unknown service 'nothing'/);
+    assertError(
+      await object(admin.id, sandbox.keys.admin, 'res.partner', 'no_method', [[]]),
+      'builtins.AttributeError',
+      /^The method 'res.partner.no_method' does not exist$/,
+    );
+    assertError(
+      await object(admin.id, sandbox.keys.admin, 'res.partner', 'check_access', [[3], 'read']),
+      'odoo.exceptions.AccessError',
+      /^Private methods \(such as 'res.partner.check_access'\) cannot be called remotely.$/,
+    );
+    assertError(await jsonrpc('nothing', 'version', []), 'builtins.KeyError', /^'nothing'$/);
+    assertError(await jsonrpc('common', 'nothing', []), 'builtins.Exception', /^Method not found: nothing$/);
   });
 
   it('refuses a body over the limit with the error envelope (HTTP 200), and stays up', async () => {
@@ -117,14 +134,16 @@ describe('/jsonrpc', () => {
     assert.equal((await jsonrpc('common', 'version', [])).result !== undefined, true);
   });
 
-  it('answers HTTP 400 to malformed JSON', async () => {
-    const answer = await rawRequest(sandbox.url, {
-      path: '/jsonrpc',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{"jsonrpc": "2.0",',
-    });
-    assert.equal(answer.status, 400);
-    assert.equal((answer.json as Envelope).error?.data.name, 'werkzeug.exceptions.BadRequest');
+  it('answers malformed JSON and JSON that is no object with plain 400 answers, as the reference does', async () => {
+    for (const [body, text] of [
+      ['{"jsonrpc": "2.0",', 'Invalid JSON data'],
+      ['[1, 2]', 'Invalid JSON-RPC data'],
+    ]) {
+      const answer = await rawRequest(sandbox.url, { path: '/jsonrpc', headers: { 'Content-Type': 'application/json' }, body });
+      assert.equal(answer.status, 400);
+      assert.match(String(answer.headers['content-type']), /^text\/html/);
+      assert.equal(answer.text, text);
+    }
   });
 
   it(`refuses passwords but not keys once ${KEYS_ONLY_PARAMETER} is true`, async () => {

@@ -117,15 +117,16 @@ describe('object service', () => {
 
   it('answers each fault code for each kind of error on /xmlrpc/2', async () => {
     const { admin, robot } = sandbox.users;
+    const [archived] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name: 'Archived over XML-RPC' }] });
     const answers = await python([
       kw(admin.id, 'wrong password', 'res.partner', 'search', [[]]),
       kw(admin.id + 1000, sandbox.keys.admin, 'res.partner', 'search', [[]]),
       kw(robot.id, sandbox.keys.robot, 'res.partner', 'create', [{ name: 'not allowed' }]),
       kw(admin.id, sandbox.keys.admin, 'res.partner', '_private', [[]]),
-      kw(admin.id, sandbox.keys.admin, 'res.partner', 'read', [[999999]], { fields: ['name'] }),
+      kw(admin.id, sandbox.keys.admin, 'res.partner', 'write', [[999999], { name: 'x' }]),
       kw(admin.id, sandbox.keys.admin, 'res.partner', 'create', [{ email: 'no name' }]),
       kw(admin.id, sandbox.keys.admin, 'res.partner', 'search', [[['no_such_field', '=', 1]]]),
-      kw(admin.id, sandbox.keys.admin, 'res.partner', 'check_access', [[3], 'read']),
+      kw(admin.id, sandbox.keys.admin, 'res.partner', 'action_archive', [[archived]]),
       kw(admin.id, sandbox.keys.admin, 'res.partner', 'search', [[]], { domain: [] }),
       ['/xmlrpc/2/object', 'execute', ['no_such_db', admin.id, sandbox.keys.admin, 'res.partner', 'search', []]],
     ]);
@@ -135,7 +136,10 @@ describe('object service', () => {
     assert.match(String(answers[2].fault?.[1]), /not allowed to create/i);
     assert.match(String(answers[3].fault?.[1]), /^Private methods \(such as 'res.partner._private'\) cannot be called remotely\.$/);
     assert.match(String(answers[5].fault?.[1]), /cannot be completed/);
-    assert.match(String(answers[6].fault?.[1]), /^Traceback \(most recent call last\):[\s\S]*Invalid field res.partner.no_such_field/);
+    assert.match(
+      String(answers[6].fault?.[1]),
+      /^Traceback \(most recent call last\):[\s\S]*\nValueError: Invalid field res.partner.no_such_field/,
+    );
     assert.match(String(answers[7].fault?.[1]), /cannot marshal None/);
     assert.match(String(answers[8].fault?.[1]), /got multiple values for argument 'domain'/);
   });
@@ -145,7 +149,7 @@ describe('object service', () => {
     const answers = await python([
       ['/xmlrpc/object', 'execute_kw', [db(), robot.id, sandbox.keys.robot, 'res.partner', 'create', [{ name: 'no' }]]],
       ['/xmlrpc/object', 'execute_kw', [db(), admin.id, 'wrong', 'res.partner', 'search', [[]]]],
-      ['/xmlrpc/object', 'execute_kw', [db(), admin.id, sandbox.keys.admin, 'res.partner', 'read', [[999999]]]],
+      ['/xmlrpc/object', 'execute_kw', [db(), admin.id, sandbox.keys.admin, 'res.partner', 'write', [[999999], { name: 'x' }]]],
       ['/xmlrpc/object', 'execute_kw', [db(), admin.id, sandbox.keys.admin, 'res.partner', 'create', [{ email: 'no name' }]]],
       ['/xmlrpc/object', 'execute_kw', [db(), admin.id, sandbox.keys.admin, 'res.partner', 'search', [[['no_such_field', '=', 1]]]]],
     ]);

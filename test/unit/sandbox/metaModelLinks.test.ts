@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { fails, ok } from '../../support/sandboxHttp';
+import { groupId } from '../../support/customModelAccess';
 
 let sandbox: StartedSandbox;
 type Row = Record<string, unknown>;
@@ -52,13 +53,27 @@ describe('writing field_id, view_ids and access_ids of ir.model', () => {
           [0, 0, { name: 'x_weight', field_description: 'Weight', ttype: 'float', state: 'manual' }],
         ],
         view_ids: [[0, 0, { name: 'x_gadget.list', type: 'list', arch: '<list><field name="x_name"/></list>' }]],
-        access_ids: [[0, 0, { name: 'users read gadgets', group_id: userGroup, perm_read: true }]],
+        access_ids: [
+          [0, 0, { name: 'users read gadgets', group_id: userGroup, perm_read: true }],
+          [
+            0,
+            0,
+            {
+              name: 'administrators manage gadgets',
+              group_id: await groupId(sandbox, 'base.group_system'),
+              perm_read: true,
+              perm_write: true,
+              perm_create: true,
+              perm_unlink: true,
+            },
+          ],
+        ],
       },
     });
     const row = await modelRow('x_gadget');
     assert.equal(row.id, id);
     assert.equal((row.view_ids as number[]).length, 1);
-    assert.equal((row.access_ids as number[]).length, 2, 'the settings row made with the model, and the one given');
+    assert.equal((row.access_ids as number[]).length, 2, 'the rows given (none is made with the model, as on the reference)');
     const [gadget] = await ok<number[]>(sandbox, 'x_gadget', 'create', { vals_list: { x_name: 'Sprocket', x_weight: 1.5 } });
     assert.deepEqual(await ok(sandbox, 'x_gadget', 'read', { ids: [gadget], fields: ['x_name', 'x_weight'] }), [
       { id: gadget, x_name: 'Sprocket', x_weight: 1.5 },

@@ -9,6 +9,7 @@ import { Registry } from '../../../src/sandbox/orm/registry';
 import { SecurityCache } from '../../../src/sandbox/orm/access/securityTables';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { fails, ok } from '../../support/sandboxHttp';
+import { grantModelAccess } from '../../support/customModelAccess';
 
 let sandbox: StartedSandbox;
 type Row = Record<string, unknown>;
@@ -152,38 +153,48 @@ describe('listing models and fields', () => {
 });
 
 describe('custom models', () => {
-  it('creates a manual x_ model as a real table usable at once, for settings administrators only', async () => {
+  it('creates a manual x_ model as a real table with its name field x_name, unusable until an access row grants it', async () => {
     const [id] = await ok<number[]>(sandbox, 'ir.model', 'create', { vals_list: { name: 'Boat', model: 'x_boat', state: 'manual' } });
-    assert.deepEqual(await columns('x_boat'), ['create_date', 'create_uid', 'id', 'write_date', 'write_uid']);
+    assert.deepEqual(await columns('x_boat'), ['create_date', 'create_uid', 'id', 'write_date', 'write_uid', 'x_name']);
     const described = await ok<Row>(sandbox, 'x_boat', 'fields_get', { attributes: ['type'] });
     assert.deepEqual(Object.keys(described).sort(), [
-      '__last_update',
       'create_date',
       'create_uid',
       'display_name',
       'id',
       'write_date',
       'write_uid',
+      'x_name',
     ]);
+    // As on the reference: no access row yet, so no one may use the records, the administrator included.
+    const refused = await fails(sandbox, 403, 'x_boat', 'create', { vals_list: {} });
+    assert.equal(
+      refused.message,
+      "You are not allowed to create 'Boat' (x_boat) records.\n\nNo group currently allows this operation.\n\nContact your administrator to request access if necessary.",
+    );
+    await grantModelAccess(sandbox, 'x_boat');
     const [boat] = await ok<number[]>(sandbox, 'x_boat', 'create', { vals_list: {} });
     const [read] = await ok<Row[]>(sandbox, 'x_boat', 'read', { ids: [boat], fields: ['display_name', 'create_uid'] });
-    assert.equal(read.display_name, `x_boat,${boat}`);
+    assert.equal(read.display_name, false, 'named by its empty x_name');
     assert.deepEqual(read.create_uid, [sandbox.users.admin.id, sandbox.users.admin.name]);
     const [model] = await ok<Row[]>(sandbox, 'ir.model', 'read', { ids: [id], fields: ['state', 'field_id', 'access_ids'] });
     assert.equal(model.state, 'manual');
     assert.equal((model.field_id as number[]).length, 7);
     assert.equal((model.access_ids as number[]).length, 1);
     const denied = await fails(sandbox, 403, 'x_boat', 'search', { domain: [] }, { key: sandbox.keys.user });
-    assert.match(denied.message, /'Boat' \(x_boat\)/);
+    assert.match(
+      denied.message,
+      /'Boat' \(x_boat\) records\.\n\nThis operation is allowed for the following groups:\n\t- Role \/ Administrator\n/,
+    );
   });
 
   it('creates a model that is not manual without loading it, and refuses bad names and methods', async () => {
-    await ok(sandbox, 'ir.model', 'create', { vals_list: { name: 'Ghost', model: 'x_ghost' } });
+    await ok(sandbox, 'ir.model', 'create', { vals_list: { name: 'Ghost', model: 'x_ghost', state: 'base' } });
     const missing = await fails(sandbox, 404, 'x_ghost', 'search', { domain: [] });
     assert.equal(missing.message, "the model 'x_ghost' does not exist");
     assert.deepEqual(await columns('x_ghost'), []);
     const bad = await fails(sandbox, 422, 'ir.model', 'create', { vals_list: { name: 'Bad', model: 'boat2', state: 'manual' } });
-    assert.match(bad.message, /must start with 'x_'/);
+    assert.equal(bad.message, "The model name must start with 'x_'.");
     const twice = await fails(sandbox, 422, 'ir.model', 'create', {
       vals_list: { name: 'Partner again', model: 'res.partner', state: 'manual' },
     });
@@ -201,7 +212,9 @@ describe('custom models', () => {
 
 describe('custom fields', () => {
   it('adds a real column of each simple type, readable and writable through JSON-2', async () => {
-    await ok(sandbox, 'ir.model', 'create', { vals_list: { name: 'Crate', model: 'x_crate', state: 'manual' } });
+    // Without fields (field_id given empty): no x_name of its own, this test adds its own.
+    await ok(sandbox, 'ir.model', 'create', { vals_list: { name: 'Crate', model: 'x_crate', state: 'manual', field_id: [] } });
+    await grantModelAccess(sandbox, 'x_crate');
     await addField('x_crate', { name: 'x_name', ttype: 'char', required: true, size: 5 });
     await addField('x_crate', { name: 'x_notes', ttype: 'text' });
     await addField('x_crate', { name: 'x_count', ttype: 'integer' });
@@ -238,7 +251,7 @@ describe('custom fields', () => {
     );
     const [read] = await ok<Row[]>(sandbox, 'x_crate', 'read', { ids: [crate], fields: null });
     assert.deepEqual(
-      { ...read, create_date: 0, write_date: 0, __last_update: 0, create_uid: 0, write_uid: 0 },
+      { ...read, create_date: 0, write_date: 0, create_uid: 0, write_uid: 0 },
       {
         id: crate,
         x_name: 'Crate',
@@ -254,7 +267,6 @@ describe('custom fields', () => {
         display_name: 'Crate',
         create_date: 0,
         write_date: 0,
-        __last_update: 0,
         create_uid: 0,
         write_uid: 0,
       },
@@ -366,6 +378,7 @@ describe('custom fields', () => {
 
   it('adds html, binary and monetary fields (monetary needs a currency many2one)', async () => {
     await ok(sandbox, 'ir.model', 'create', { vals_list: { name: 'Invoice', model: 'x_invoice', state: 'manual' } });
+    await grantModelAccess(sandbox, 'x_invoice');
     await addField('x_invoice', { name: 'x_body', ttype: 'html' });
     await addField('x_invoice', { name: 'x_scan', ttype: 'binary' });
     const refused = await fails(sandbox, 422, 'ir.model.fields', 'create', {

@@ -133,11 +133,13 @@ describe('search and domains', () => {
     assert.equal(unknown.message, "Invalid field res.partner.foo in condition ('foo', '=', 1)");
     const path = await fails(sandbox, 500, 'res.partner', 'search', { domain: [['country_id.nope', '=', 'x']] });
     assert.equal(path.message, "Invalid field res.country.nope in condition ('country_id.nope', '=', 'x')");
-    for (const domain of [['&', ['name', '=', 'x']], ['!'], [['name', '=']], 'name', [5], [['name', 'bogus', 1]]]) {
+    for (const domain of [['&', ['name', '=', 'x']], ['!'], [['name', '=']], [5], [['name', 'bogus', 1]]]) {
       const error = await fails(sandbox, 500, 'res.partner', 'search', { domain });
       assert.equal(error.name, 'builtins.ValueError', JSON.stringify(domain));
     }
-    const order = await fails(sandbox, 500, 'res.partner', 'search', { domain: [], order: 'name sideways' });
+    // A domain that is not a list is the reference's TypeError, an order that is no list of terms its user error.
+    assert.equal((await fails(sandbox, 500, 'res.partner', 'search', { domain: 'name' })).name, 'builtins.TypeError');
+    const order = await fails(sandbox, 422, 'res.partner', 'search', { domain: [], order: 'name sideways' });
     assert.match(order.message, /^Invalid "order" specified/);
   });
 });
@@ -167,8 +169,9 @@ describe('read and search_read', () => {
   it('reads every field without a list, with the built-in fields, and empty values as false (numbers as 0)', async () => {
     const [id] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name: 'Empty values' }] });
     const [record] = await read([id], null);
-    for (const field of ['id', 'create_uid', 'create_date', 'write_uid', 'write_date', 'display_name', '__last_update'])
-      assert.ok(field in record, field);
+    for (const field of ['id', 'create_uid', 'create_date', 'write_uid', 'write_date', 'display_name']) assert.ok(field in record, field);
+    // The reference (19.0) has no __last_update field any more.
+    assert.ok(!('__last_update' in record));
     assert.equal(Object.keys(record)[0], 'id');
     assert.equal(record.email, false);
     assert.equal(record.parent_id, false);
@@ -179,12 +182,15 @@ describe('read and search_read', () => {
     assert.deepEqual(record.create_uid, [sandbox.users.admin.id, 'Mitchell Admin']);
   });
 
-  it('answers a missing-record error for ids that do not exist, and a ValueError for unknown fields', async () => {
-    const missing = await fails(sandbox, 404, 'res.partner', 'read', { ids: [999999], fields: ['name'] });
+  it('leaves out ids that do not exist (as the reference reads them), and answers a ValueError for unknown fields', async () => {
+    assert.deepEqual(await ok(sandbox, 'res.partner', 'read', { ids: [999999], fields: ['name'] }), []);
+    assert.deepEqual(await ok(sandbox, 'res.partner', 'read', { ids: [999999, 1], fields: ['id'] }), [{ id: 1 }]);
+    const unknown = await fails(sandbox, 500, 'res.partner', 'read', { ids: [1], fields: ['name', 'nope'] });
+    assert.deepEqual([unknown.name, unknown.message], ['builtins.ValueError', "Invalid field 'nope' on 'res.partner'"]);
+    // Writing a record that does not exist is still the missing-record error.
+    const missing = await fails(sandbox, 404, 'res.partner', 'write', { ids: [999999], vals: { name: 'x' } });
     assert.equal(missing.name, 'odoo.exceptions.MissingError');
     assert.match(missing.message, /^Record does not exist or has been deleted\.\n\(Record: res\.partner\(999999,\), User: \d+\)$/);
-    const unknown = await fails(sandbox, 500, 'res.partner', 'read', { ids: [1], fields: ['name', 'nope'] });
-    assert.equal(unknown.name, 'builtins.ValueError');
   });
 });
 
@@ -192,18 +198,19 @@ describe('fields_get', () => {
   it('describes every field, or the attributes asked for', async () => {
     const all = await ok<Record<string, Row>>(sandbox, 'res.partner', 'fields_get', {});
     assert.equal(all.name.type, 'char');
-    assert.equal(all.name.required, true);
+    // As the reference: a name is not required (an address may have none; a contact must, by a constraint).
+    assert.equal(all.name.required, false);
     assert.equal(all.country_id.relation, 'res.country');
     assert.deepEqual(all.type.selection, [
       ['contact', 'Contact'],
-      ['invoice', 'Invoice Address'],
-      ['delivery', 'Delivery Address'],
-      ['other', 'Other Address'],
+      ['invoice', 'Invoice'],
+      ['delivery', 'Delivery'],
+      ['other', 'Other'],
     ]);
-    for (const builtin of ['id', 'create_uid', 'create_date', 'write_uid', 'write_date', 'display_name', '__last_update'])
+    for (const builtin of ['id', 'create_uid', 'create_date', 'write_uid', 'write_date', 'display_name'])
       assert.ok(builtin in all, builtin);
+    assert.ok(!('__last_update' in all));
     assert.equal(all.create_uid.type, 'many2one');
-    assert.equal(all.__last_update.type, 'datetime');
     const some = await ok<Record<string, Row>>(sandbox, 'res.partner', 'fields_get', {
       allfields: ['is_company', 'name'],
       attributes: ['string', 'help', 'type'],
@@ -255,9 +262,12 @@ describe('create, write, unlink, copy', () => {
   });
 
   it('refuses bad values with the reference server errors', async () => {
+    // A contact without a name breaks the reference's check_name constraint (an address of another type may have none).
     const required = await fails(sandbox, 422, 'res.partner', 'create', { vals_list: [{ email: 'no-name@example.com' }] });
     assert.equal(required.name, 'odoo.exceptions.ValidationError');
-    assert.match(required.message, /a mandatory field is not set[\s\S]*Field: Name \(name\)/);
+    assert.equal(required.message, 'The operation cannot be completed: Contacts require a name');
+    const [nameless] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ type: 'delivery', email: 'd@example.com' }] });
+    assert.ok(Number.isInteger(nameless));
     const unknown = await fails(sandbox, 500, 'res.partner', 'create', { vals_list: [{ name: 'x', foo: 1 }] });
     assert.equal(unknown.message, "Invalid field 'foo' in 'res.partner'");
     for (const vals of [
@@ -271,8 +281,11 @@ describe('create, write, unlink, copy', () => {
       const error = await fails(sandbox, 500, 'res.partner', 'create', { vals_list: [vals] });
       assert.equal(error.name, 'builtins.ValueError', JSON.stringify(vals));
     }
-    const dangling = await fails(sandbox, 422, 'res.partner', 'create', { vals_list: [{ name: 'x', parent_id: 999999 }] });
-    assert.equal(dangling.name, 'odoo.exceptions.ValidationError');
+    // A parent that does not exist: the reference reads it (its address) before storing anything, a missing record.
+    const dangling = await fails(sandbox, 404, 'res.partner', 'create', { vals_list: [{ name: 'x', parent_id: 999999 }] });
+    assert.equal(dangling.name, 'odoo.exceptions.MissingError');
+    const danglingCountry = await fails(sandbox, 422, 'res.partner', 'create', { vals_list: [{ name: 'x', country_id: 999999 }] });
+    assert.equal(danglingCountry.name, 'odoo.exceptions.ValidationError');
     const duplicate = await fails(sandbox, 422, 'res.country', 'create', { vals_list: [{ name: 'Belgium again', code: 'BE' }] });
     assert.equal(duplicate.message, 'The operation cannot be completed: The code of the country must be unique!');
   });
@@ -291,10 +304,11 @@ describe('create, write, unlink, copy', () => {
     assert.equal(missing.name, 'odoo.exceptions.MissingError');
   });
 
-  it('deletes records (answers true), then reading them is a missing-record error; a referenced record stays', async () => {
+  it('deletes records (answers true), then reads leave them out and writes are missing-record errors; a referenced record stays', async () => {
     const ids = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name: 'U1' }, { name: 'U2' }] });
     assert.equal(await ok(sandbox, 'res.partner', 'unlink', { ids }), true);
-    await fails(sandbox, 404, 'res.partner', 'read', { ids, fields: ['name'] });
+    assert.deepEqual(await ok(sandbox, 'res.partner', 'read', { ids, fields: ['name'] }), []);
+    await fails(sandbox, 404, 'res.partner', 'write', { ids, vals: { name: 'again' } });
     const [azure] = await search([['name', '=', 'Azure Interior']]);
     const referenced = await fails(sandbox, 422, 'res.partner', 'unlink', { ids: [azure] });
     assert.equal(referenced.name, 'odoo.exceptions.ValidationError');
@@ -385,13 +399,14 @@ describe('rights of each demo user', () => {
     });
     assert.match(String(params[0].value), /^[0-9a-f-]{36}$/);
     const denied = await fails(sandbox, 403, 'ir.config_parameter', 'search_read', { domain: [] }, { key: sandbox.keys.user });
-    assert.match(denied.message, /Administration\/Settings/);
+    assert.match(denied.message, /allowed for the following groups:\n\t- Role \/ Administrator\n/);
   });
 
-  it('check_access answers null or an access error; has_access answers a boolean', async () => {
+  it('check_access is private (as on the reference); has_access answers a boolean', async () => {
     const [param] = await ok<number[]>(sandbox, 'ir.config_parameter', 'search', { domain: [], limit: 1 });
-    assert.equal(await ok(sandbox, 'ir.config_parameter', 'check_access', { ids: [param], operation: 'write' }), null);
-    await fails(sandbox, 403, 'ir.config_parameter', 'check_access', { ids: [param], operation: 'read' }, { key: sandbox.keys.user });
+    const refused = await fails(sandbox, 403, 'ir.config_parameter', 'check_access', { ids: [param], operation: 'write' });
+    assert.equal(refused.message, "Private methods (such as 'ir.config_parameter.check_access') cannot be called remotely.");
+    assert.equal(await ok(sandbox, 'ir.config_parameter', 'has_access', { ids: [param], operation: 'write' }), true);
     assert.equal(
       await ok(sandbox, 'ir.config_parameter', 'has_access', { ids: [param], operation: 'read' }, { key: sandbox.keys.user }),
       false,
@@ -407,17 +422,12 @@ describe('wrong argument types', () => {
   it('answers a 500 TypeError or ValueError, never a crash, for a wrong type of every argument', async () => {
     const table: Array<[string, Row]> = [
       ['search', { domain: 'all' }],
-      ['search', { domain: [], offset: 'x' }],
-      ['search', { domain: [], limit: -1 }],
-      ['search', { domain: [], limit: 1.5 }],
       ['search', { domain: [], order: 5 }],
       ['search_count', { domain: 5 }],
-      ['search_count', { domain: [], limit: 'x' }],
       ['read', { ids: [1], fields: 'name' }],
       ['read', { ids: [1], fields: [1, 2] }],
       ['search_read', { domain: { name: 'x' }, fields: ['name'] }],
       ['search_read', { fields: 'name' }],
-      ['search_read', { offset: [] }],
       ['fields_get', { allfields: 'name' }],
       ['fields_get', { attributes: 7 }],
       ['create', { vals_list: 5 }],
@@ -428,11 +438,9 @@ describe('wrong argument types', () => {
       ['name_search', { name: 5 }],
       ['name_search', { operator: 5 }],
       ['name_search', { domain: 'x' }],
-      ['name_search', { limit: 'x' }],
       ['name_create', { name: 5 }],
       ['default_get', { fields: 'name' }],
       ['copy', { ids: [1], default: 'x' }],
-      ['check_access', { ids: [1], operation: 5 }],
       ['has_access', { ids: [1], operation: null }],
     ];
     for (const [method, body] of table) {
@@ -440,5 +448,24 @@ describe('wrong argument types', () => {
       assert.match(error.name, /^builtins\.(TypeError|ValueError)$/, `${method} ${JSON.stringify(body)}: ${error.name}`);
       assert.deepEqual(Object.keys(error), ['name', 'message', 'arguments', 'context', 'debug']);
     }
+  });
+
+  it('hands limit and offset to the database as the reference does: its errors, its rounding', async () => {
+    const refused: Array<[string, Row, string, string]> = [
+      ['search', { domain: [], offset: 'x' }, 'InvalidTextRepresentation', 'invalid input syntax for type bigint: "x"\n'],
+      ['search', { domain: [], limit: -1 }, 'InvalidRowCountInLimitClause', 'LIMIT must not be negative\n'],
+      ['search', { domain: [], offset: -1 }, 'InvalidRowCountInResultOffsetClause', 'OFFSET must not be negative\n'],
+      ['search_count', { domain: [], limit: 'x' }, 'InvalidTextRepresentation', 'invalid input syntax for type bigint: "x"\n'],
+      ['name_search', { limit: 'x' }, 'InvalidTextRepresentation', 'invalid input syntax for type bigint: "x"\n'],
+      ['search', { domain: [], limit: true }, 'DatatypeMismatch', 'argument of LIMIT must be type bigint, not type boolean\n'],
+    ];
+    for (const [method, body, name, message] of refused) {
+      const error = await fails(sandbox, 500, 'res.partner', method, body);
+      assert.deepEqual([error.name, error.message], [`psycopg2.errors.${name}`, message], JSON.stringify(body));
+    }
+    // A number is rounded (half away from zero), text holding an integer is that integer, a falsy value is no limit.
+    assert.equal((await ok<number[]>(sandbox, 'res.partner', 'search', { domain: [], limit: 1.5 })).length, 2);
+    assert.equal((await ok<number[]>(sandbox, 'res.partner', 'search', { domain: [], limit: '2' })).length, 2);
+    assert.ok((await ok<number[]>(sandbox, 'res.partner', 'search_read', { fields: ['id'], offset: [] })).length > 2);
   });
 });

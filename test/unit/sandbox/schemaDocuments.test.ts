@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { SandboxBrowser } from '../../support/sandboxBrowser';
 import { ok, rawRequest } from '../../support/sandboxHttp';
+import { grantModelAccess } from '../../support/customModelAccess';
 
 let sandbox: StartedSandbox;
 type Row = Record<string, unknown>;
@@ -70,6 +71,8 @@ describe('/doc-bearer documents', () => {
     assert.equal((await get('/doc-bearer/index.json', sandbox.keys.admin, { 'If-None-Match': `W/"nope", W/${etag}` })).status, 304);
     assert.equal((await get('/doc-bearer/index.json', sandbox.keys.admin, { 'If-None-Match': '"other"' })).status, 200);
     await ok(sandbox, 'ir.model', 'create', { vals_list: { name: 'Documented', model: 'x_documented', state: 'manual' } });
+    // Listed once the administrator may read its records (a new custom model has no access row yet).
+    await grantModelAccess(sandbox, 'x_documented');
     const changed = await get('/doc-bearer/index.json', sandbox.keys.admin, { 'If-None-Match': etag });
     assert.equal(changed.status, 200);
     assert.notEqual(changed.headers.etag, etag);
@@ -88,7 +91,7 @@ describe('/doc-bearer documents', () => {
     }
     const anonymous = await get('/doc-bearer/index.json', null);
     assert.equal(anonymous.status, 401);
-    assert.equal(anonymous.headers['www-authenticate'], 'Bearer');
+    assert.equal(anonymous.headers['www-authenticate'], 'Bearer'); // node:http's parser drops the trailing space the sandbox sends
     assert.equal((await get('/doc-bearer/index.json', 'f'.repeat(40))).status, 401);
   });
 });
@@ -199,33 +202,11 @@ describe('/doc page and fields_get readonly', () => {
     }
   });
 
-  it('reports readonly: true for every field of a model the user cannot write', async () => {
-    const admin = await ok<Record<string, Row>>(sandbox, 'res.country', 'fields_get', { attributes: ['readonly'] });
-    assert.equal(admin.name.readonly, false);
-    assert.equal(admin.id.readonly, true);
-    const robot = await ok<Record<string, Row>>(
-      sandbox,
-      'res.partner',
-      'fields_get',
-      { attributes: ['readonly'] },
-      { key: sandbox.keys.robot },
-    );
-    assert.ok(Object.values(robot).every((field) => field.readonly === true));
-    const user = await ok<Record<string, Row>>(
-      sandbox,
-      'res.partner',
-      'fields_get',
-      { attributes: ['readonly'] },
-      { key: sandbox.keys.user },
-    );
-    assert.equal(user.name.readonly, false);
-    const country = await ok<Record<string, Row>>(
-      sandbox,
-      'res.country',
-      'fields_get',
-      { attributes: ['readonly'] },
-      { key: sandbox.keys.user },
-    );
-    assert.equal(country.name.readonly, true);
+  it("reports each field's own readonly flag, whoever asks (as the reference since 17.0)", async () => {
+    for (const key of [sandbox.keys.admin, sandbox.keys.user, sandbox.keys.robot]) {
+      const country = await ok<Record<string, Row>>(sandbox, 'res.country', 'fields_get', { attributes: ['readonly'] }, { key });
+      assert.equal(country.name.readonly, false);
+      assert.equal(country.id.readonly, true);
+    }
   });
 });

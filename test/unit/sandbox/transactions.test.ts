@@ -27,7 +27,7 @@ describe('rollback on failure', () => {
 
   it('leaves nothing of a multi-record create that fails on a later record', async () => {
     const error = await fails(sandbox, 422, 'res.partner', 'create', {
-      vals_list: [{ name: 'MC first' }, { name: 'MC second' }, { name: 'MC third', parent_id: 999999 }],
+      vals_list: [{ name: 'MC first' }, { name: 'MC second' }, { name: 'MC third', country_id: 999999 }],
     });
     assert.equal(error.name, 'odoo.exceptions.ValidationError');
     assert.equal(await countNamed('MC %'), 0);

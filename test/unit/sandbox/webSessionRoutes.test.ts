@@ -109,7 +109,7 @@ describe('/web/session/authenticate', () => {
       ['nobody', 'demo'],
     ]) {
       const answer = await rpc('/web/session/authenticate', { db: sandbox.database, login, password });
-      assertError(answer, 200, 'Odoo Server Error', 'odoo.exceptions.AccessDenied', 'Access Denied');
+      assertError(answer, 0, 'Odoo Server Error', 'odoo.exceptions.AccessDenied', 'Access Denied');
       assert.equal(answer.setCookie, null, `${login}: no cookie`);
     }
     assert.ok(demo.password);
@@ -118,21 +118,21 @@ describe('/web/session/authenticate', () => {
   it('refuses an unknown database with AccessError, and missing or unexpected arguments with TypeError', async () => {
     assertError(
       await rpc('/web/session/authenticate', { db: 'no_such_db', login: 'demo', password: 'demo' }),
-      200,
+      0,
       'Odoo Server Error',
       'odoo.exceptions.AccessError',
       'Database not found.',
     );
     assertError(
       await rpc('/web/session/authenticate', { db: sandbox.database, login: 'demo' }),
-      200,
+      0,
       'Odoo Server Error',
       'builtins.TypeError',
       "authenticate() missing 1 required positional argument: 'password'",
     );
     assertError(
       await rpc('/web/session/authenticate', { db: sandbox.database, login: 'demo', password: 'demo', otp: 1 }),
-      200,
+      0,
       'Odoo Server Error',
       'builtins.TypeError',
       "authenticate() got an unexpected keyword argument 'otp'",
@@ -187,7 +187,7 @@ describe('/web/dataset/call_kw', () => {
     const cookie = await logIn('user');
     const before = await ok<number>(sandbox, 'account.tax', 'search_count', { domain: [] });
     const answer = await callKw(cookie, 'account.tax', 'create', [{ name: 'Sneaky 1%', amount: 1 }]);
-    assertError(answer, 200, 'Odoo Server Error', 'odoo.exceptions.AccessError', /not allowed to create/);
+    assertError(answer, 0, 'Odoo Server Error', 'odoo.exceptions.AccessError', /not allowed to create/);
     assert.equal(await ok<number>(sandbox, 'account.tax', 'search_count', { domain: [] }), before);
   });
 
@@ -198,7 +198,7 @@ describe('/web/dataset/call_kw', () => {
     const answer = await callKw(cookie, 'sale.order', 'create', [
       [{ partner_id: azure }, { partner_id: azure, order_line: [[0, 0, { name: 'no product', product_uom_qty: 1 }]] }],
     ]);
-    assert.equal(answer.body.error?.code, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.error?.code, 0, JSON.stringify(answer.body));
     assert.match(String(answer.body.error?.data.name), /^odoo\.exceptions\.(ValidationError|UserError)$/);
     assert.equal(await ok<number>(sandbox, 'sale.order', 'search_count', { domain: [] }), before);
   });
@@ -208,14 +208,14 @@ describe('/web/dataset/call_kw', () => {
     assertError(await callKw(cookie, 'no.such.model', 'search', [[]]), 404, '404: Not Found', 'werkzeug.exceptions.NotFound');
     assertError(
       await callKw(cookie, 'res.partner', '_search', [[]]),
-      200,
+      0,
       'Odoo Server Error',
       'odoo.exceptions.AccessError',
       /Private methods/,
     );
     assertError(
       await rpc('/web/dataset/call_kw', { model: 'res.partner', method: 'search' }, cookie),
-      200,
+      0,
       'Odoo Server Error',
       'builtins.TypeError',
       "call_kw() missing 2 required positional arguments: 'args' and 'kwargs'",
@@ -264,28 +264,27 @@ describe('/web/session/destroy', () => {
 });
 
 describe('request types', () => {
-  it('takes only a JSON body (a form post, which another site could send, is a 400) and answers bad JSON as a bad request', async () => {
+  it('takes only a JSON body (anything else, a form post another site could send included, is a 415) and answers bad JSON with a plain 400', async () => {
     const cookie = await logIn('admin');
     const form = await fetch(`${sandbox.url}/web/dataset/call_kw`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
       body: 'model=res.partner&method=unlink',
     });
-    assert.equal(form.status, 400);
+    assert.equal(form.status, 415);
     assert.match(
       (await form.text()).replaceAll('&#39;', "'"),
-      /Request inferred type is compatible with \['http'\] but '\/web\/dataset\/call_kw' is type='jsonrpc'/,
+      /Request inferred type is compatible with \['http'\] but '\/web\/dataset\/call_kw' is type='jsonrpc'\.<br><br>Please verify the Content-Type request header and try again\./,
     );
     const get = await fetch(`${sandbox.url}/web/session/get_session_info`, { headers: { Cookie: cookie } });
-    assert.equal(get.status, 400);
-    await get.text();
+    assert.equal(get.status, 415);
+    assert.match((await get.text()).replaceAll('&#39;', "'"), /compatible with \['http', 'json2'\]/);
     const broken = await fetch(`${sandbox.url}/web/session/get_session_info`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: cookie },
       body: '{"params": ',
     });
     assert.equal(broken.status, 400);
-    const body = (await broken.json()) as RpcAnswer['body'];
-    assert.equal(body.error?.data.name, 'werkzeug.exceptions.BadRequest');
+    assert.equal(await broken.text(), 'Invalid JSON data');
   });
 });

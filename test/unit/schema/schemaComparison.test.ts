@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compareSchemas, schemaComparisonMarkdown, type SchemaSnapshot } from '../../../src/core/schema/schemaComparison';
+import { ACTIVE_KINDS, renderMarkdown } from '../../support/markdownInspection';
 
 const staging: SchemaSnapshot = {
   label: 'staging',
@@ -113,4 +114,44 @@ test('the Markdown export: a summary, diff blocks of models and fields, a table 
   assert.match(markdown, /## `res\.partner`\n\n```diff\n- x_old: integer\n```/);
   assert.match(markdown, /\| `x_buddy_id` \| relation \| `res\.partner` \| `res\.users` \|/);
   assert.match(markdown, /\| `x_rating` \| selection \| `good, bad` \| `good, bad, ugly` \|/);
+});
+
+test('server labels stay text in the Markdown: a line break and a code fence in a label inject no image, link or HTML', () => {
+  const payload =
+    'Book\n```\n\n![pixel](https://evil.example/p.png) [open](command:workbench.action.terminal.new) <img src=x onerror=alert(1)>\n\n```diff';
+  const hostile = (label: string): SchemaSnapshot => ({
+    label,
+    models: [
+      { model: 'res.partner', name: 'Contact' },
+      { model: `x_evil\n\n<img src=y>`, name: payload },
+    ],
+    fields: {
+      'res.partner': {
+        x_note: {
+          name: 'x_note',
+          type: 'selection',
+          string: payload,
+          selection: [[`a\n\n[x](https://evil.example)`, 'A']],
+          relation: `res.users\n<img src=z>`,
+        },
+        x_new: { name: `x_new\n\n<img src=w>`, type: 'char', string: payload },
+      },
+    },
+  });
+  const before: SchemaSnapshot = {
+    label: 'left',
+    models: [{ model: 'res.partner', name: 'Contact' }],
+    fields: { 'res.partner': { x_note: { name: 'x_note', type: 'char' } } },
+  };
+  const markdown = schemaComparisonMarkdown(compareSchemas(before, hostile(`right\n\n![i](https://evil.example/l.png)`)));
+  const rendered = renderMarkdown(markdown);
+  assert.deepEqual(
+    [...rendered.kinds].filter((kind) => ACTIVE_KINDS.has(kind)),
+    [],
+    markdown,
+  );
+  assert.doesNotMatch(rendered.html, /<img|<a |href=/i, markdown);
+  // The text still reads as the server wrote it, on one line.
+  assert.match(rendered.text, /x_evil <img src=y> \(Book ``` !\[pixel\]\(https:\/\/evil\.example\/p\.png\)/);
+  assert.match(rendered.text, /From left to right !\[i\]\(https:\/\/evil\.example\/l\.png\)\./);
 });

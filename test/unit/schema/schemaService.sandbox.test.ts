@@ -88,7 +88,8 @@ describe('SchemaService against the sandbox', () => {
   };
 
   before(async () => {
-    sandbox = await startSandbox({ log: (line) => log.push(line) });
+    // The clients' one look at the database list (client/knownDatabases.ts) is not the schema's: left out.
+    sandbox = await startSandbox({ log: (line) => !line.includes('/web/database/list') && log.push(line) });
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-schema-'));
     adminClient = new Json2Client({ baseUrl: sandbox.url, apiKey: sandbox.keys.admin, database: sandbox.database });
     userClient = new Json2Client({ baseUrl: sandbox.url, apiKey: sandbox.keys.user, database: sandbox.database });
@@ -201,7 +202,22 @@ describe('SchemaService against the sandbox', () => {
       ['GET /doc-bearer/index.json 304'],
     );
 
-    await adminClient.call('ir.model', 'create', { vals_list: { name: 'Revalidated', model: 'x_revalidated', state: 'manual' } });
+    // Readable by the administrator (a new custom model has no access row, as on the reference), so it is listed.
+    const [system] = await adminClient.call<Array<{ res_id: number }>>('ir.model.data', 'search_read', {
+      domain: [
+        ['module', '=', 'base'],
+        ['name', '=', 'group_system'],
+      ],
+      fields: ['res_id'],
+    });
+    await adminClient.call('ir.model', 'create', {
+      vals_list: {
+        name: 'Revalidated',
+        model: 'x_revalidated',
+        state: 'manual',
+        access_ids: [[0, 0, { name: 'administrators', group_id: system.res_id, perm_read: true }]],
+      },
+    });
     log.length = 0;
     const changed = await schema.models({ refresh: true });
     assert.deepEqual(

@@ -40,6 +40,16 @@ export function recordRuleDomain(env: Environment, model: Model, operation: Oper
   return env.services.security.ruleDomain(model.name, operation, env.user);
 }
 
+/**
+ * The access error of records the record rules hide. It names the model only: the reference lists the records and the
+ * rules that failed in debug mode only, which a call authenticated by an API key never is.
+ */
+export function recordRuleError(env: Environment, model: Model, operation: Operation): Error {
+  return accessError(
+    `Uh-oh! Looks like you have stumbled upon some top-secret records.\n\nSorry, ${env.user.name} (id=${env.uid}) doesn't have '${operation}' access to:\n- ${model.description} (${model.name})\n\nIf you really, really need access, perhaps you can win over your friendly administrator with a batch of freshly baked cookies.`,
+  );
+}
+
 /** Whether the user may read and write the field `name` of `model` (fields restricted to groups). */
 export function fieldAllowed(env: Environment, model: Model, name: string): boolean {
   return unrestricted(env) || env.services.security.fieldAllowed(model.name, name, env.user);

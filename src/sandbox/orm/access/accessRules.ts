@@ -64,20 +64,23 @@ export const MODEL_ACCESS: readonly ModelAccessRow[] = [
   row('res.groups', GROUP_ERP_MANAGER, 'rwcu'),
   row('ir.config_parameter', GROUP_SYSTEM, 'rwcu'),
   row('ir.model.data', GROUP_USER, 'r'),
-  row('ir.model.data', GROUP_SYSTEM, 'rwcu'),
-  // Keys are made by their own methods only (generic create is refused): reading and deleting are the rights here.
-  row('res.users.apikeys', GROUP_USER, 'ru'),
-  row('res.users.apikeys', GROUP_SYSTEM, 'ru'),
+  row('ir.model.data', GROUP_ERP_MANAGER, 'rwcu'),
+  // Keys are made and removed by their own methods only (generic create and unlink are refused to everyone, as on the
+  // reference: `res.users.apikeys/remove` deletes them); the identity-check wizard and the key wizard of the reference.
+  row('res.users.apikeys', GROUP_USER, 'r'),
+  row('res.users.identitycheck', GROUP_USER, 'rwc'),
+  row('res.users.apikeys.description', GROUP_USER, 'rc'),
+  // The models and the access rights are the Access Rights group's (as the reference's base module grants them).
   row('ir.model', GROUP_USER, 'r'),
-  row('ir.model', GROUP_SYSTEM, 'rwcu'),
+  row('ir.model', GROUP_ERP_MANAGER, 'rwcu'),
   row('ir.model.fields', GROUP_USER, 'r'),
-  row('ir.model.fields', GROUP_SYSTEM, 'rwcu'),
+  row('ir.model.fields', GROUP_ERP_MANAGER, 'rwcu'),
   row('ir.ui.view', GROUP_USER, 'r'),
   row('ir.ui.view', GROUP_SYSTEM, 'rwcu'),
   row('ir.model.access', GROUP_USER, 'r'),
-  row('ir.model.access', GROUP_SYSTEM, 'rwcu'),
+  row('ir.model.access', GROUP_ERP_MANAGER, 'rwcu'),
   row('ir.rule', GROUP_USER, 'r'),
-  row('ir.rule', GROUP_SYSTEM, 'rwcu'),
+  row('ir.rule', GROUP_ERP_MANAGER, 'rwcu'),
   // Sales, as the reference's sale, product, uom and account modules grant them: internal users read the catalog and
   // the taxes; salespeople sell (no deleting orders); sales administrators configure the catalog; accountants the taxes.
   row('ir.sequence', GROUP_USER, 'r'),
@@ -111,6 +114,14 @@ export const RECORD_RULES: readonly RecordRuleRow[] = [
     operations: ALL_OPERATIONS,
     domain: "[(1, '=', 1)]",
   },
+  // Wizards are their creator's only (the reference's rule for every transient model).
+  ...['res.users.identitycheck', 'res.users.apikeys.description'].map((model) => ({
+    name: `${model}: own wizards`,
+    model,
+    groups: [],
+    operations: ALL_OPERATIONS,
+    domain: "[('create_uid', '=', user.id)]",
+  })),
   // Multi-company: a contact of another company is invisible (global rules bind every user, administrators included).
   {
     name: 'res.partner: multi-company',
@@ -185,14 +196,13 @@ export const RECORD_RULES: readonly RecordRuleRow[] = [
   },
 ];
 
-/** Labels of the demo groups in access error messages (category / name, as the reference server shows them). */
-export const GROUP_LABELS: Record<string, string> = {
-  [GROUP_SYSTEM]: 'Administration/Settings',
-  [GROUP_ERP_MANAGER]: 'Administration/Access Rights',
-  [GROUP_USER]: 'Role / User',
-  [GROUP_API_CONTACTS]: 'API / Contacts (read only)',
-  [GROUP_SALE_SALESMAN]: 'Sales/User: Own Documents Only',
-  [GROUP_SALE_SALESMAN_ALL]: 'Sales/User: All Documents',
-  [GROUP_SALE_MANAGER]: 'Sales/Administrator',
-  [GROUP_ACCOUNT_MANAGER]: 'Accounting/Administrator',
+/**
+ * The privilege (the reference's res.groups.privilege) of the demo groups that have one: access errors name such a
+ * group `<privilege>/<name>`, and a group without one (Role / Administrator, Access Rights...) by its name alone.
+ */
+export const GROUP_PRIVILEGES: Record<string, string> = {
+  [GROUP_SALE_SALESMAN]: 'Sales',
+  [GROUP_SALE_SALESMAN_ALL]: 'Sales',
+  [GROUP_SALE_MANAGER]: 'Sales',
+  [GROUP_ACCOUNT_MANAGER]: 'Accounting',
 };

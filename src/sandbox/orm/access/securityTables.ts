@@ -5,7 +5,7 @@ import { parseDomain, type DomainNode } from '../domainParser';
 import { PerDatabaseLoads } from '../../storage/perDatabaseLoads';
 import { DatabaseError, type SqlClient } from '../../storage/sqlClient';
 import type { CurrentUser } from './currentUser';
-import { GROUP_LABELS, type Operation } from './accessRules';
+import { GROUP_PRIVILEGES, type Operation } from './accessRules';
 import { parseRuleDomain, ruleDomainFor, type RuleLiteral } from './ruleDomainText';
 
 interface AccessRow {
@@ -25,7 +25,27 @@ interface RuleRow {
   unlink: boolean;
 }
 
+/** How access errors name a group: `<privilege>/<name>`, or the name of a group without privilege. */
+interface GroupName {
+  privilege: string | null;
+  name: string;
+}
+
 const UNDEFINED_TABLE = '42P01';
+
+function groupLabel(group: GroupName): string {
+  return group.privilege === null ? group.name : `${group.privilege}/${group.name}`;
+}
+
+/** The reference's order of the groups in an access error: by privilege, groups without one last, then by name. */
+function byPrivilegeThenName(a: GroupName, b: GroupName): number {
+  if (a.privilege !== b.privilege) {
+    if (a.privilege === null) return 1;
+    if (b.privilege === null) return -1;
+    return a.privilege < b.privilege ? -1 : 1;
+  }
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
 
 export class SecurityTables {
   private readonly ruleDomains = new Map<string, DomainNode | null>();
@@ -33,7 +53,7 @@ export class SecurityTables {
   private constructor(
     private readonly access: ReadonlyMap<string, readonly AccessRow[]>,
     private readonly rules: ReadonlyMap<string, readonly RuleRow[]>,
-    private readonly groupNames: ReadonlyMap<number, string>,
+    private readonly groupNames: ReadonlyMap<number, GroupName>,
     /** `model.field` → the groups that may use the field (fields without groups are absent). */
     private readonly fieldGroups: ReadonlyMap<string, readonly number[]>,
   ) {}
@@ -97,7 +117,7 @@ export class SecurityTables {
             unlink: row.perm_unlink,
           }),
         ),
-        new Map(groups.rows.map((row) => [row.id, (row.xml && GROUP_LABELS[row.xml]) || row.name])),
+        new Map(groups.rows.map((row) => [row.id, { privilege: (row.xml && GROUP_PRIVILEGES[row.xml]) || null, name: row.name }])),
         new Map(fields.rows.map((row) => [row.key, row.group_ids.map(Number)])),
       );
     } catch (error) {
@@ -111,11 +131,17 @@ export class SecurityTables {
     return (this.access.get(model) ?? []).some((row) => row[operation] && (row.groupId === null || user.groupIds.has(row.groupId)));
   }
 
-  /** Names of the groups whose access rows grant `operation` on `model` (for the access error). */
+  /** Names of the groups of the access rows that grant `operation` on `model`, one per row (for the access error). */
   groupsAllowed(model: string, operation: Operation): string[] {
     return (this.access.get(model) ?? [])
       .filter((row) => row[operation] && row.groupId !== null)
-      .map((row) => this.groupNames.get(row.groupId as number) ?? String(row.groupId));
+      .map((row) => this.groupName(row.groupId as number))
+      .sort(byPrivilegeThenName)
+      .map(groupLabel);
+  }
+
+  private groupName(id: number): GroupName {
+    return this.groupNames.get(id) ?? { privilege: null, name: String(id) };
   }
 
   /**
@@ -146,7 +172,7 @@ export class SecurityTables {
 
   /** Names of the groups of the field (for the access error). */
   fieldGroupNames(model: string, field: string): string[] {
-    return (this.fieldGroups.get(`${model}.${field}`) ?? []).map((group) => this.groupNames.get(group) ?? String(group));
+    return (this.fieldGroups.get(`${model}.${field}`) ?? []).map((group) => groupLabel(this.groupName(group)));
   }
 }
 
