@@ -17,6 +17,7 @@ export function measureBundles(root) {
     'dist/schemaComparison.js',
     'dist/htmlMarkdown.js',
     'dist/keyFlows.js',
+    'dist/xmlTree.js',
     'dist/webview/main.js',
     'dist/webview/filter.js',
     'dist/webview/controls.js',

@@ -51,6 +51,7 @@ export const bundles = [
       './responsePanel.js',
       './htmlMarkdown.js',
       './keyFlows.js',
+      './xmlTree.js',
     ],
     mainFields: ['module', 'main'],
     banner: { js: 'var __json2LoadStarted=performance.now();' },
@@ -62,6 +63,8 @@ export const bundles = [
   // HTML docstrings to Markdown (turndown and its DOM): required by src/core/untrustedText/docstringMarkdown.ts the
   // first time a server's documentation is HTML, so that activation never parses them.
   nodeEntry('src/core/untrustedText/htmlMarkdown.ts', 'dist/htmlMarkdown.js'),
+  // XML documents as trees (saxes): required by src/core/client/xmlRpcCodec.ts the first time XML-RPC is read.
+  nodeEntry('src/core/client/xmlTree.ts', 'dist/xmlTree.js'),
   // The key commands' dialogues (src/extension/keys/keyFlowsBundle.ts): required by the first key command.
   nodeEntry('src/extension/keys/keyFlowsBundle.ts', 'dist/keyFlows.js'),
   // The migration assistant's parsers (Python, JS/TS, PHP): their own bundle, required by the extension on first use.

@@ -1,5 +1,6 @@
-// XML-RPC encoding and decoding (calls, answers, faults) on the strict saxes parser; documents with a DTD are refused.
-import { SaxesParser } from 'saxes';
+// XML-RPC encoding and decoding (calls, answers, faults); documents are read by xmlTree.ts (the strict saxes parser,
+// documents with a DTD refused).
+import type { XmlElement } from './xmlTree';
 import { escapeMarkupText } from '../untrustedText/markupEscape';
 
 /** A decoded XML-RPC answer: a result value or a fault. */
@@ -92,41 +93,26 @@ export function decodeMethodCall(xml: string): { method: string; params: unknown
   return { method, params: params ? elements(params).map((param) => decodeValue(onlyChild(expect(param, 'param'), 'value'), 0)) : [] };
 }
 
-interface XmlElement {
-  readonly name: string;
-  readonly children: Array<XmlElement | string>;
-}
+type XmlTreeModule = typeof import('./xmlTree');
+let xmlTree: XmlTreeModule | undefined;
 
 function parseDocument(xml: string): XmlElement {
-  const parser = new SaxesParser({ xmlns: false, position: true });
-  const stack: XmlElement[] = [];
-  let root: XmlElement | undefined;
-  parser.on('doctype', () => {
-    throw new XmlRpcFormatError('The XML answer declares a DTD; documents with a DTD or entity declarations are refused.');
-  });
-  parser.on('opentag', (tag) => {
-    if (stack.length >= MAX_DEPTH * 4) throw new XmlRpcFormatError('The XML answer is nested too deeply.');
-    const element: XmlElement = { name: localName(tag.name), children: [] };
-    if (stack.length === 0) root = element;
-    else stack[stack.length - 1].children.push(element);
-    stack.push(element);
-  });
-  parser.on('closetag', () => {
-    stack.pop();
-  });
-  const onText = (text: string): void => {
-    if (stack.length > 0) stack[stack.length - 1].children.push(text);
-  };
-  parser.on('text', onText);
-  parser.on('cdata', onText);
-  try {
-    parser.write(xml).close();
-  } catch (error) {
-    if (error instanceof XmlRpcFormatError) throw error;
-    throw new XmlRpcFormatError(`The answer is not well-formed XML: ${(error as Error).message}`);
+  // A bundle of its own in the extension (scripts/build.mjs keeps './xmlTree.js' external), required the first time
+  // XML is read, so that start-up never parses saxes.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  xmlTree ??= require('./xmlTree.js') as XmlTreeModule;
+  const parsed = xmlTree.parseXmlTree(xml, MAX_DEPTH * 4);
+  if ('root' in parsed) return parsed.root;
+  switch (parsed.problem) {
+    case 'doctype':
+      throw new XmlRpcFormatError('The XML answer declares a DTD; documents with a DTD or entity declarations are refused.');
+    case 'too-deep':
+      throw new XmlRpcFormatError('The XML answer is nested too deeply.');
+    case 'empty':
+      throw new XmlRpcFormatError('The answer holds no XML element.');
+    case 'malformed':
+      throw new XmlRpcFormatError(`The answer is not well-formed XML: ${parsed.detail}`);
   }
-  if (!root) throw new XmlRpcFormatError('The answer holds no XML element.');
-  return root;
 }
 
 function decodeValue(value: XmlElement, depth: number): unknown {
@@ -213,10 +199,6 @@ function onlyChild(element: XmlElement, name: string): XmlElement {
 function expect(element: XmlElement, name: string): XmlElement {
   if (element.name !== name) throw new XmlRpcFormatError(`Expected <${name}>, found <${element.name}>.`);
   return element;
-}
-
-function localName(name: string): string {
-  return name.slice(name.indexOf(':') + 1);
 }
 
 function escapeText(text: string): string {

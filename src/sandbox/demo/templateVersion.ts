@@ -7,7 +7,7 @@ import * as sales from './salesRecords';
 import { KNOWN_LANGUAGES } from './referenceLanguages';
 
 /** Bump with the PGlite version (its on-disk format) or when the setup code changes in a way the digest misses. */
-const STORAGE_FORMAT = 'pglite-0.5.16/setup-4';
+const STORAGE_FORMAT = 'pglite-0.5.16/setup-5';
 
 export function templateVersion(registry: Registry): string {
   const digest = crypto
