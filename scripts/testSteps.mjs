@@ -16,6 +16,8 @@ export function testSteps(node = process.execPath) {
     // The sandbox against the recorded answers of a real Odoo 19.0 (test/conformance): one count per probe.
     { name: 'conformance', command: node, args: ['test/host/conformanceKit.mjs'], counts: 'conformance' },
     { name: 'unit-postgres', command: node, args: ['test/host/postgresUnitTests.mjs'], counts: 'node-test' },
+    // The same kit against a sandbox whose databases live on a throwaway PostgreSQL cluster.
+    { name: 'conformance-postgres', command: node, args: ['test/host/conformanceKit.mjs', '--postgres'], counts: 'conformance' },
     { name: 'package', command: 'sh', args: ['-c', `"${node}" scripts/packageCli.mjs && "${node}" scripts/packageExtension.mjs`] },
     {
       name: 'cli-package',

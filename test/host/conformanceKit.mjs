@@ -3,17 +3,22 @@
 // 19.0) against it. Keys and the master password reach the kit through CONFORMANCE_* environment variables, never
 // argv or a file. Prints the kit's lines and summary, writes its JSON report to test-results/conformance.json, and
 // fails on any failing probe. Extra arguments go to the kit (for example `--only crud` or `--probe crud.copy`).
+// `--postgres` first: the same against a sandbox whose databases live on a throwaway PostgreSQL cluster
+// (test/host/postgresCluster.mjs, as the unit-postgres step), report test-results/conformance-postgres.json.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { startPostgresCluster } from './postgresCluster.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cli = path.join(root, 'dist/cli.js');
 const kit = path.join(root, 'test/conformance/conformance.py');
-const report = path.join(root, 'test-results/conformance.json');
+const onPostgres = process.argv[2] === '--postgres';
+const kitArguments = process.argv.slice(onPostgres ? 3 : 2);
+const report = path.join(root, onPostgres ? 'test-results/conformance-postgres.json' : 'test-results/conformance.json');
 const START_TIMEOUT_MS = 180_000;
 
 function fail(message) {
@@ -91,7 +96,10 @@ if (!fs.existsSync(cli)) fail(`${path.relative(root, cli)} is missing: run node 
 const started = Date.now();
 const data = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-conformance-'));
 fs.mkdirSync(path.dirname(report), { recursive: true });
-const sandbox = spawn(process.execPath, [cli, 'sandbox', '--port', '0', '--data', path.join(data, 'db'), '--json'], {
+const cluster = onPostgres ? await startPostgresCluster() : undefined;
+// The cluster's URL holds its password: the sandbox reads it from its argv, as a user's own server's would be given.
+const storage = cluster ? ['--postgres', cluster.url] : [];
+const sandbox = spawn(process.execPath, [cli, 'sandbox', '--port', '0', '--data', path.join(data, 'db'), ...storage, '--json'], {
   cwd: root,
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -111,14 +119,16 @@ try {
     '30',
     '--data',
     path.join(data, 'db'),
+    ...storage,
   ]);
   const demoKey = keyText.split('\n')[0].trim();
-  console.log(`conformance: sandbox at ${ready.url}, kit test/conformance against database demo`);
-  code = await runKit({ url: ready.url, adminKey: ready.apiKey.key, demoKey, master: ready.masterPassword }, process.argv.slice(2));
+  console.log(`conformance: sandbox at ${ready.url}${cluster ? ' on PostgreSQL' : ''}, kit test/conformance against database demo`);
+  code = await runKit({ url: ready.url, adminKey: ready.apiKey.key, demoKey, master: ready.masterPassword }, kitArguments);
 } catch (error) {
   console.error(`conformance: ${error instanceof Error ? error.message : String(error)}`);
 } finally {
   await stop(sandbox);
+  cluster?.stop();
   fs.rmSync(data, { recursive: true, force: true });
 }
 console.log(`conformance: ${((Date.now() - started) / 1000).toFixed(1)} s, report ${path.relative(root, report)}`);
