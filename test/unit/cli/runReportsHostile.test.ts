@@ -150,7 +150,7 @@ describe('json2 run: reports stay valid with hostile names, messages and secrets
     );
     // On stderr the server's lines are still there to read, made inert (an invisible word joiner).
     assert.match(github.stderr, /^ +:\u2060:error file=a\.json2,line=1::injected$/m);
-    assert.match(github.stderr, /^ +#\u2060#\[error\]old style' on model 'res\.partner'$/m);
+    assert.match(github.stderr, /^ +#\u2060#\[error\]old style' on 'res\.partner'$/m);
     readGithubOutput(pretty.stdout, pretty.stderr);
   });
 
