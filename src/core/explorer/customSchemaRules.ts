@@ -97,10 +97,39 @@ export interface NewCustomModel {
   readonly name: string;
 }
 
-/** The ir.model record of a new custom model; `state` must be `manual` or the model is not loaded. */
-export function customModelValues(model: NewCustomModel): Record<string, unknown> {
-  return { model: model.model, name: model.name.trim(), state: 'manual' };
+/**
+ * The ir.model record of a new custom model; `state` must be `manual` or the model is not loaded. With
+ * `administratorsGroup` (the id of `base.group_system`), the record brings an access right giving that group every
+ * operation: a real server makes none, so without one nobody, the administrator included, may use the model.
+ */
+export function customModelValues(model: NewCustomModel, administratorsGroup?: number): Record<string, unknown> {
+  const values: Record<string, unknown> = { model: model.model, name: model.name.trim(), state: 'manual' };
+  if (administratorsGroup === undefined) return values;
+  const access = {
+    name: `${model.model} administrators`,
+    group_id: administratorsGroup,
+    perm_read: true,
+    perm_write: true,
+    perm_create: true,
+    perm_unlink: true,
+  };
+  return { ...values, access_ids: [[0, 0, access]] };
 }
+
+/** The search_read that finds the administrators' group (`base.group_system`) by its external id. */
+export const ADMINISTRATORS_GROUP_LOOKUP = {
+  model: 'ir.model.data',
+  method: 'search_read',
+  args: {
+    domain: [
+      ['module', '=', 'base'],
+      ['name', '=', 'group_system'],
+      ['model', '=', 'res.groups'],
+    ],
+    fields: ['res_id'],
+    limit: 1,
+  },
+} as const;
 
 export interface NewCustomField {
   readonly name: string;

@@ -3,7 +3,13 @@
 import * as vscode from 'vscode';
 import type { InputPort } from '../../core/connections/inputPort';
 import { addCustomFieldFlow, createCustomModelFlow } from '../../core/explorer/customSchemaFlows';
-import { customFieldValues, customModelValues, type NewCustomField, type NewCustomModel } from '../../core/explorer/customSchemaRules';
+import {
+  ADMINISTRATORS_GROUP_LOOKUP,
+  customFieldValues,
+  customModelValues,
+  type NewCustomField,
+  type NewCustomModel,
+} from '../../core/explorer/customSchemaRules';
 import type { ConnectionService } from '../connections/connectionService';
 import type { ExplorerNode, ModelNode } from './explorerNodes';
 import type { ExplorerSchemas } from './explorerSchemas';
@@ -29,12 +35,23 @@ export async function createCustomModel(
   const created = await createCustomModelFlow(deps.port(), {
     existingModels,
     create: async (model, signal) => {
-      await client.call({ model: 'ir.model', method: 'create', args: { vals_list: [customModelValues(model)] } }, signal);
+      const [administrators] = await client.call<Array<{ res_id: number }>>(
+        { ...ADMINISTRATORS_GROUP_LOOKUP, args: { ...ADMINISTRATORS_GROUP_LOOKUP.args } },
+        signal,
+      );
+      if (!administrators)
+        throw new Error(vscode.l10n.t('The server has no administrators group (base.group_system) to give access to the model.'));
+      await client.call(
+        { model: 'ir.model', method: 'create', args: { vals_list: [customModelValues(model, administrators.res_id)] } },
+        signal,
+      );
     },
   });
   if (!created) return undefined;
   if (refreshNode) await deps.refresh(refreshNode);
-  void vscode.window.showInformationMessage(vscode.l10n.t('The custom model {0} was created.', created.model));
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t('The custom model {0} was created, with every right for the administrators (Settings / Administration).', created.model),
+  );
   return created;
 }
 

@@ -213,7 +213,9 @@ suite('Database management against the sandbox', function () {
     await recorder.accept('newMasterPasswordAgain');
     assert.equal(await done, true, shown.errors.join('\n'));
     const withOld = new DatabaseManagerClient({ baseUrl: sandbox.url, masterPassword: sandbox.masterPassword });
-    await assert.rejects(withOld.drop('nothing-here'), /Access Denied/i);
+    // A copy of a database that exists (an unknown name is refused before anything is sent): the old password is refused.
+    await assert.rejects(withOld.duplicate(sandbox.database, 'never-made'), /Access Denied/i);
+    assert.ok(!(await manager.list()).includes('never-made'), 'nothing copied with the old password');
     await withOld.close();
     // The remembered password is the new one: a backup goes through without asking.
     dialogs.destination = vscode.Uri.file(path.join(scratch, 'after-change.dump'));

@@ -21,7 +21,7 @@ const STAGING = 'compare-staging';
 
 /** What the view must show of the differences made (a line or a table row each). */
 const SHOWN_LINES = [
-  'From **compare\\-production / demo** to **compare\\-staging / staging**.',
+  'From **compare\\-production \\/ demo** to **compare\\-staging \\/ staging**.',
   '+ x_compare_book (Compare Book)',
   '- x_retired_report (Retired Report)',
   '## `res.partner`',

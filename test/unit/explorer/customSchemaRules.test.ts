@@ -82,6 +82,17 @@ describe('records sent', () => {
     assert.deepEqual(customModelValues({ model: 'x_books', name: ' Books ' }), { model: 'x_books', name: 'Books', state: 'manual' });
   });
 
+  test('with the administrators group, the model brings an access right giving it every operation', () => {
+    assert.deepEqual(customModelValues({ model: 'x_books', name: 'Books' }, 3), {
+      model: 'x_books',
+      name: 'Books',
+      state: 'manual',
+      access_ids: [
+        [0, 0, { name: 'x_books administrators', group_id: 3, perm_read: true, perm_write: true, perm_create: true, perm_unlink: true }],
+      ],
+    });
+  });
+
   test('a custom field is created in state manual with its relation or values', () => {
     assert.deepEqual(customFieldValues(7, { name: 'x_partner_id', label: 'Partner', type: 'many2one', relation: 'res.partner' }), {
       model_id: 7,
