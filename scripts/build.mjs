@@ -79,8 +79,14 @@ export const bundles = [
   // mainFields: jsonc-parser's "main" is a UMD build whose requires esbuild cannot follow; its ES module build bundles.
   nodeEntry('src/cli/main.ts', 'dist/cli.js', {
     banner: { js: '#!/usr/bin/env node' },
-    external: ['./sandbox.js', './migrate.js', './mcp.js', './junit.js'],
+    external: ['./sandbox.js', './migrate.js', './mcp.js', './junit.js', './collections.js'],
     mainFields: ['module', 'main'],
+  }),
+  // `json2 import` and `json2 export` with Bruno's .bru parser: required by dist/cli.js for these commands only.
+  // jsonc-parser needs its ES module build (above); ohm-js, which @usebruno/lang requires, its CommonJS one.
+  nodeEntry('src/cli/collectionsBundle.ts', 'dist/collections.js', {
+    mainFields: ['module', 'main'],
+    alias: { 'ohm-js': 'ohm-js/index.js' },
   }),
   // `json2 run --junit`: the JUnit writer with xmlbuilder2, required by dist/cli.js only when a report is asked for.
   nodeEntry('src/cli/junitReport.ts', 'dist/junit.js'),

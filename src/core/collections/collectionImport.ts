@@ -3,7 +3,15 @@
 import { parseRequestFile } from '../requestFile/parseRequestFile';
 import { isValidName } from '../requestFile/placeholderExpression';
 import { looksSecret } from '../requestFile/secretNames';
-import type { ImportReport, ReportEntry, SourceCollection, SourceEnvironment, SourceFile, SourceVariable } from './collectionTypes';
+import {
+  CollectionFormatError,
+  type ImportReport,
+  type ReportEntry,
+  type SourceCollection,
+  type SourceEnvironment,
+  type SourceFile,
+  type SourceVariable,
+} from './collectionTypes';
 import { convertRequest, literalHeaderSecrets } from './requestConversion';
 
 /** A file the import writes, by path relative to the output folder (`/` separated). */
@@ -24,8 +32,9 @@ export function importCollection(collection: SourceCollection, sourceName: strin
   const report = { ...collection.report, problems: [] as ReportEntry[] };
   const files: ImportedFile[] = [];
   const taken = new Set<string>();
+  const reported = new Set<string>();
   for (const file of collection.files) {
-    const text = requestFileText(file, collection, sourceName, report);
+    const text = requestFileText(file, collection, sourceName, report, reported);
     if (text === undefined) continue;
     const path = uniquePath(file.path.map(safeSegment).join('/') || 'requests', '.json2', taken);
     for (const diagnostic of parseRequestFile(text).diagnostics)
@@ -39,36 +48,42 @@ export function importCollection(collection: SourceCollection, sourceName: strin
   for (const written of files) {
     // The last guard: a literal secret of the source in a written file refuses the whole import.
     const leaked = secrets.find((secret) => secret.length >= 4 && written.text.includes(secret));
-    if (leaked !== undefined) throw new Error(`the import would write a secret of the source into ${written.path}; nothing was written.`);
+    if (leaked !== undefined) throw new CollectionFormatError(`the import would write a secret of the source into ${written.path}; nothing was written.`);
   }
   return { files, report };
 }
 
-function requestFileText(file: SourceFile, collection: SourceCollection, sourceName: string, report: ImportReport): string | undefined {
+function requestFileText(
+  file: SourceFile,
+  collection: SourceCollection,
+  sourceName: string,
+  report: ImportReport,
+  reported: Set<string>,
+): string | undefined {
   const blocks: string[] = [];
-  const baseVariables = new Set<string>();
   const names = new Set<string>();
   for (const request of file.requests) {
     const name = request.name !== undefined && isValidName(request.name) && !names.has(request.name) ? request.name : undefined;
     if (name) names.add(name);
     const converted = convertRequest({ ...request, name }, report);
-    if (!converted) continue;
-    blocks.push(converted.block);
-    if (converted.baseVariable) baseVariables.add(converted.baseVariable);
+    if (converted) blocks.push(converted.block);
   }
   if (blocks.length === 0) return undefined;
   const used = usedNames(blocks.join('\n'), file.variables);
   const head = [`# Imported from ${collection.format} ${JSON.stringify(sourceName)} by json2 import.`];
-  const prompts: string[] = [];
+  const prompts = (file.prompts ?? []).map((prompt) => `# @prompt ${prompt}`);
   for (const variable of file.variables) {
+    const first = !reported.has(variable.name);
+    reported.add(variable.name);
     if (!isValidName(variable.name)) continue;
     if (isSecret(variable)) {
-      if (variable.value !== '') report.secrets.push({ where: `variable ${variable.name}`, what: 'its value was not written' });
+      if (variable.value !== '' && first) report.secrets.push({ where: `variable ${variable.name}`, what: 'its value was not written' });
       if (used.has(variable.name)) prompts.push(`# @prompt ${variable.name}`);
       continue;
     }
-    if (baseVariables.has(variable.name) && !used.has(variable.name)) continue;
-    head.push(`@${variable.name} = ${variable.value.replace(/[\r\n]+/g, ' ')}`);
+    // Variables only the server's address, the database or a deprecated call's uid and password used are not needed.
+    if (used.has(variable.name)) head.push(`@${variable.name} = ${variable.value.replace(/[\r\n]+/g, ' ')}`);
+    else if (first) report.leftOut.push({ where: `variable ${variable.name}`, what: 'not used by the written requests' });
   }
   return `${[...head, ...prompts].join('\n')}\n\n${blocks.join('\n')}`;
 }

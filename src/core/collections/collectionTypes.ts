@@ -21,6 +21,8 @@ export interface SourceRequest {
   readonly body?: string;
   /** Comments of the source worth keeping above the request. */
   readonly comments?: readonly string[];
+  /** `.json2` metadata the source carries (`prompt`, `confirm`), keyword and value. */
+  readonly metadata?: readonly (readonly [keyword: string, value: string])[];
 }
 
 /** A variable of a collection, a folder or an environment. */
@@ -36,6 +38,8 @@ export interface SourceFile {
   readonly path: readonly string[];
   readonly variables: readonly SourceVariable[];
   readonly requests: readonly SourceRequest[];
+  /** File-wide prompts (`name description`). */
+  readonly prompts?: readonly string[];
 }
 
 /** A `.env` file to write beside the request files (an environment of the source tool). */

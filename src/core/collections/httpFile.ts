@@ -15,14 +15,17 @@ export function readHttpFile(text: string, fileName: string): SourceCollection {
   const variables: SourceVariable[] = [];
   const requests: SourceRequest[] = [];
   const blocks = splitBlocks(text.replace(/\r\n?/g, '\n'));
+  const prompts: string[] = [];
   blocks.forEach((block, index) => {
-    const request = readBlock(block, index, fileName, variables, report);
-    if (request) requests.push(request);
+    const read = readBlock(block, index, fileName, variables, report);
+    if (read.request) requests.push(read.request);
+    // Prompts above the first request line of the file are asked once for the whole file, as in `.json2`.
+    else if (requests.length === 0) prompts.push(...read.prompts);
   });
   const secretValues = variables.filter((variable) => looksSecret(variable.name)).map((variable) => variable.value);
   return {
     format: '.http file',
-    files: requests.length > 0 ? [{ path: [fileName], variables, requests }] : [],
+    files: requests.length > 0 ? [{ path: [fileName], variables, requests, prompts }] : [],
     environments: [],
     report,
     secretValues: secretValues.filter((value) => value !== '' && !/^\{\{.*\}\}$/.test(value)),
@@ -44,8 +47,15 @@ function splitBlocks(text: string): Block[] {
   return blocks;
 }
 
-function readBlock(block: Block, index: number, fileName: string, variables: SourceVariable[], report: ReturnType<typeof emptyReport>): SourceRequest | undefined {
+function readBlock(
+  block: Block,
+  index: number,
+  fileName: string,
+  variables: SourceVariable[],
+  report: ReturnType<typeof emptyReport>,
+): { request?: SourceRequest; prompts: string[] } {
   let name: string | undefined;
+  const metadataLines: [string, string][] = [];
   const comments: string[] = [];
   let requestLine: { method: string; url: string } | undefined;
   const headers: { name: string; value: string }[] = [];
@@ -83,8 +93,12 @@ function readBlock(block: Block, index: number, fileName: string, variables: Sou
     }
     const metadata = METADATA.exec(line);
     if (metadata) {
-      if (metadata[1] === 'name') name = metadata[2].trim();
-      else if (metadata[1] !== 'prompt') report.leftOut.push({ where, what: `@${metadata[1]} setting: not converted` });
+      const value = metadata[2].trim();
+      if (metadata[1] === 'name') name = value;
+      else if (metadata[1] === 'prompt') metadataLines.push(['prompt', value]);
+      // REST Client's @note asks before sending, as @confirm does.
+      else if (metadata[1] === 'note' || metadata[1] === 'confirm') metadataLines.push(['confirm', value]);
+      else report.leftOut.push({ where, what: `@${metadata[1]} setting: not converted` });
       continue;
     }
     if (line === '' || line.startsWith('#') || line.startsWith('//')) {
@@ -99,18 +113,19 @@ function readBlock(block: Block, index: number, fileName: string, variables: Sou
     const request = METHOD.exec(line) ?? (BARE_URL.test(line) ? [line, 'GET', line.split(/\s+/)[0]] : null);
     if (!request) {
       report.leftOut.push({ where, what: `line "${line}": not a request line` });
-      return undefined;
+      return { prompts: [] };
     }
     requestLine = { method: request[1], url: fromHttpPlaceholders(request[2]) };
     phase = 'headers';
   }
-  if (!requestLine) return undefined;
+  const prompts = metadataLines.filter(([keyword]) => keyword === 'prompt').map(([, value]) => value);
+  if (!requestLine) return { prompts };
   const bodyText = body.join('\n').trim();
   if (bodyText.startsWith('<')) {
     report.leftOut.push({ where, what: `body read from a file (${bodyText.split('\n')[0]}): not converted` });
-    return undefined;
+    return { prompts: [] };
   }
-  return {
+  const request: SourceRequest = {
     title: block.title || name || `${requestLine.method} ${requestLine.url}`,
     ...(name !== undefined ? { name } : {}),
     where,
@@ -119,5 +134,7 @@ function readBlock(block: Block, index: number, fileName: string, variables: Sou
     headers,
     ...(bodyText !== '' ? { body: fromHttpPlaceholders(bodyText) } : {}),
     ...(comments.length > 0 ? { comments } : {}),
+    ...(metadataLines.length > 0 ? { metadata: metadataLines } : {}),
   };
+  return { request, prompts: [] };
 }

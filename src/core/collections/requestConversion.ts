@@ -10,8 +10,8 @@ import { json2Target, urlPath } from './sourceUrl';
 /** The block written for a request, or nothing (the report says why). */
 export interface ConvertedRequest {
   readonly block: string;
-  /** The variable the source used for the server (`baseUrl`): the connection gives the server instead. */
-  readonly baseVariable?: string;
+  /** Variables the source named the server or the database with: the connection gives both instead. */
+  readonly connectionVariables: readonly string[];
 }
 
 /** Headers the client sets itself: left out without a word. */
@@ -33,8 +33,8 @@ export function convertRequest(request: SourceRequest, report: ImportReport): Co
   if (/\s/.test(target.path)) return leaveOut('the URL holds white space');
   const headers = keptHeaders(request, report);
   const comments = [...(request.comments ?? [])];
-  const metadata: [string, string][] = request.name ? [['name', request.name]] : [];
-  const base = target.baseVariable !== undefined ? { baseVariable: target.baseVariable } : {};
+  const metadata: (readonly [string, string])[] = [...(request.name ? [['name', request.name] as const] : []), ...(request.metadata ?? [])];
+  const connectionVariables = [...(target.baseVariable !== undefined ? [target.baseVariable] : [])];
   const call = json2Target(target.path);
   if (call) {
     if (method !== 'POST') return leaveOut('a JSON-2 call is a POST request');
@@ -49,14 +49,14 @@ export function convertRequest(request: SourceRequest, report: ImportReport): Co
       headers: headers.lines,
       ...(body ? { body } : {}),
     });
-    return { block, ...base };
+    return { block, connectionVariables: [...connectionVariables, ...headers.databaseVariables] };
   }
   if (isLegacyEndpoint(target.path)) {
     const plan = planLegacyRequest(method, target.path, request.body);
     if (plan.kind === 'none') return leaveOut(plan.reason);
     if (plan.kind === 'route') {
       report.converted.push({ where: request.where, what: `${plan.call} → GET ${plan.path}` });
-      return { block: requestBlockText({ title: request.title, comments: [...comments, ...plan.notes], metadata, requestLine: `GET ${plan.path}` }), ...base };
+      return { block: requestBlockText({ title: request.title, comments: [...comments, ...plan.notes], metadata, requestLine: `GET ${plan.path}` }), connectionVariables };
     }
     const database = databaseLines(plan.database);
     report.converted.push({ where: request.where, what: `${plan.call} → JSON-2 call ${plan.model}/${plan.method}` });
@@ -68,7 +68,7 @@ export function convertRequest(request: SourceRequest, report: ImportReport): Co
       headers: database.lines,
       body: plan.body,
     });
-    return { block, ...base };
+    return { block, connectionVariables: [...connectionVariables, ...database.variables] };
   }
   if (method !== 'GET')
     return leaveOut('not a JSON-2 call nor a deprecated RPC call; a .json2 file sends JSON-2 calls and GET routes only');
@@ -76,14 +76,15 @@ export function convertRequest(request: SourceRequest, report: ImportReport): Co
   report.keptAsIs.push({ where: request.where, what: `route GET ${target.path}` });
   return {
     block: requestBlockText({ title: request.title, comments: [...comments, ...headers.notes], metadata, requestLine: `GET ${target.path}`, headers: headers.lines }),
-    ...base,
+    connectionVariables: [...connectionVariables, ...headers.databaseVariables],
   };
 }
 
 /** The headers written: credentials and the client's own headers left out; a database named by a variable left to the connection. */
-function keptHeaders(request: SourceRequest, report: ImportReport): { lines: string[]; notes: string[] } {
+function keptHeaders(request: SourceRequest, report: ImportReport): { lines: string[]; notes: string[]; databaseVariables: string[] } {
   const lines: string[] = [];
   const notes: string[] = [];
+  const databaseVariables: string[] = [];
   for (const header of request.headers) {
     const lower = header.name.toLowerCase();
     if (CREDENTIAL_HEADERS.has(lower) || looksSecret(header.name)) {
@@ -95,12 +96,13 @@ function keptHeaders(request: SourceRequest, report: ImportReport): { lines: str
       const database = databaseLines(header.value);
       lines.push(...database.lines);
       notes.push(...database.notes);
+      databaseVariables.push(...database.variables);
       continue;
     }
     if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(header.name)) continue;
     lines.push(`${header.name}: ${header.value}`);
   }
-  return { lines: [...new Set(lines)], notes: [...new Set(notes)] };
+  return { lines: [...new Set(lines)], notes: [...new Set(notes)], databaseVariables };
 }
 
 /** Literal credentials in the request's headers (a bearer key, a cookie), which must never be written. */
@@ -117,9 +119,15 @@ function secretHeaderText(header: SourceHeader): string {
 }
 
 /** A literal database name is kept as the request's own; one given by a variable is left to the connection. */
-function databaseLines(database: string | undefined): { lines: string[]; notes: string[] } {
-  if (database === undefined || database.trim() === '') return { lines: [], notes: [] };
-  if (ONLY_VARIABLE.test(database.trim()))
-    return { lines: [], notes: [`The source named the database with ${database.trim()}: the connection's database is used.`] };
-  return { lines: [`${requestDatabaseHeader()}: ${database.trim()}`], notes: [] };
+function databaseLines(database: string | undefined): { lines: string[]; notes: string[]; variables: string[] } {
+  const value = database?.trim() ?? '';
+  if (value === '') return { lines: [], notes: [], variables: [] };
+  const variable = value.replace(/^\{\{\s*|\s*\}\}$/g, '');
+  if (ONLY_VARIABLE.test(value))
+    return {
+      lines: [],
+      notes: [`The source named the database with the variable ${variable}: the connection's database is used.`],
+      variables: [variable],
+    };
+  return { lines: [`${requestDatabaseHeader()}: ${value}`], notes: [], variables: [] };
 }
