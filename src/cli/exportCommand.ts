@@ -57,7 +57,10 @@ export async function runExportCommand(argv: readonly string[]): Promise<number>
   for (const input of options.inputs) {
     const isFolder = fs.statSync(input).isDirectory();
     for (const file of isFolder ? json2Files(input) : [input]) {
-      const name = (isFolder ? path.relative(input, file) : path.basename(file)).split(path.sep).join('/').replace(/\.json2$/i, '');
+      const name = (isFolder ? path.relative(input, file) : path.basename(file))
+        .split(path.sep)
+        .join('/')
+        .replace(/\.json2$/i, '');
       files.push(readExportFile(fs.readFileSync(file, 'utf8'), name, notes));
     }
   }
@@ -77,7 +80,9 @@ export async function runExportCommand(argv: readonly string[]): Promise<number>
   fs.mkdirSync(path.dirname(path.resolve(options.out)), { recursive: true });
   fs.writeFileSync(options.out, text);
   for (const note of notes) console.error(`json2 export: ${note.where}: ${note.what}`);
-  console.error(`json2 export: ${files.reduce((sum, file) => sum + file.requests.length, 0)} requests of ${files.length} file(s) written to ${options.out}`);
+  console.error(
+    `json2 export: ${files.reduce((sum, file) => sum + file.requests.length, 0)} requests of ${files.length} file(s) written to ${options.out}`,
+  );
   return 0;
 }
 

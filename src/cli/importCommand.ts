@@ -55,9 +55,13 @@ export async function runImportCommand(argv: readonly string[]): Promise<number>
         results.push({ target, result: importCollection(collection, source), source });
       }
     }
-    const existing = results.flatMap(({ target, result }) => result.files.map((file) => path.join(target, file.path))).filter((file) => fs.existsSync(file));
+    const existing = results
+      .flatMap(({ target, result }) => result.files.map((file) => path.join(target, file.path)))
+      .filter((file) => fs.existsSync(file));
     if (existing.length > 0 && !options.force)
-      throw new CollectionFormatError(`${existing[0]} exists${existing.length > 1 ? ` (and ${existing.length - 1} more)` : ''}: give --force to overwrite`);
+      throw new CollectionFormatError(
+        `${existing[0]} exists${existing.length > 1 ? ` (and ${existing.length - 1} more)` : ''}: give --force to overwrite`,
+      );
   } catch (error) {
     if (!(error instanceof CollectionFormatError)) throw error;
     console.error(`json2 import: ${error.message}`);
@@ -122,7 +126,8 @@ function folderEntries(root: string, relative: string): FolderEntry[] {
   for (const entry of fs.readdirSync(path.join(root, relative), { withFileTypes: true })) {
     const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
     if (entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules') entries.push(...folderEntries(root, child));
-    else if (entry.isFile() && (child === 'bruno.json' || entry.name.endsWith('.bru'))) entries.push({ path: child, text: fs.readFileSync(path.join(root, child), 'utf8') });
+    else if (entry.isFile() && (child === 'bruno.json' || entry.name.endsWith('.bru')))
+      entries.push({ path: child, text: fs.readFileSync(path.join(root, child), 'utf8') });
   }
   return entries;
 }

@@ -1,6 +1,6 @@
 // Reads a Bruno collection folder (bruno.json, collection.bru, folder.bru, one .bru file per request, environments/*.bru)
 // with Bruno's own parser, @usebruno/lang: each folder holding requests becomes a file, each environment a `.env` file.
-import { type BruPair, type BruRequest, bruToEnvJsonV2, bruToJsonV2, collectionBruToJson } from '@usebruno/lang';
+import type { BruPair, BruRequest } from '@usebruno/lang';
 import {
   CollectionFormatError,
   type ImportReport,
@@ -23,7 +23,18 @@ export function isBrunoCollection(entries: readonly FolderEntry[]): boolean {
   return entries.some((entry) => entry.path === 'bruno.json');
 }
 
+type BruParser = typeof import('./bruParser');
+let bruParser: BruParser | undefined;
+
+/** The parser, required the first time a Bruno collection is read (scripts/build.mjs keeps './bruParser.js' apart). */
+function parser(): BruParser {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  bruParser ??= require('./bruParser.js') as BruParser;
+  return bruParser;
+}
+
 export function readBrunoCollection(entries: readonly FolderEntry[]): SourceCollection {
+  const { bruToEnvJsonV2, bruToJsonV2, collectionBruToJson } = parser();
   const manifest = entries.find((entry) => entry.path === 'bruno.json');
   if (!manifest) throw new CollectionFormatError('not a Bruno collection: the folder has no bruno.json');
   let name = 'collection';
@@ -36,7 +47,8 @@ export function readBrunoCollection(entries: readonly FolderEntry[]): SourceColl
   const secretValues: string[] = [];
   const settings = new Map<string, BruRequest>();
   for (const entry of entries) {
-    const folder = entry.path === 'collection.bru' ? '' : entry.path.endsWith('/folder.bru') ? entry.path.slice(0, -'/folder.bru'.length) : undefined;
+    const folder =
+      entry.path === 'collection.bru' ? '' : entry.path.endsWith('/folder.bru') ? entry.path.slice(0, -'/folder.bru'.length) : undefined;
     if (folder === undefined) continue;
     const parsed = parse(() => collectionBruToJson(entry.text), entry.path, report);
     if (!parsed) continue;
@@ -45,7 +57,12 @@ export function readBrunoCollection(entries: readonly FolderEntry[]): SourceColl
   }
   const files = new Map<string, Omit<SourceFile, 'requests'> & { requests: (SourceRequest & { seq: number })[] }>();
   for (const entry of entries) {
-    if (!entry.path.endsWith('.bru') || entry.path.startsWith('environments/') || entry.path === 'collection.bru' || entry.path.endsWith('/folder.bru'))
+    if (
+      !entry.path.endsWith('.bru') ||
+      entry.path.startsWith('environments/') ||
+      entry.path === 'collection.bru' ||
+      entry.path.endsWith('/folder.bru')
+    )
       continue;
     const parsed = parse(() => bruToJsonV2(entry.text), entry.path, report);
     if (!parsed) continue;
@@ -65,11 +82,19 @@ export function readBrunoCollection(entries: readonly FolderEntry[]): SourceColl
     .flatMap((entry) => {
       const parsed = parse(() => bruToEnvJsonV2(entry.text), entry.path, report);
       if (!parsed) return [];
-      const variables = pairs(parsed.variables).map((pair) => ({ name: pair.name, value: pair.value, ...(pair.secret ? { secret: true } : {}) }));
+      const variables = pairs(parsed.variables).map((pair) => ({
+        name: pair.name,
+        value: pair.value,
+        ...(pair.secret ? { secret: true } : {}),
+      }));
       for (const variable of variables) if (variable.secret && variable.value) secretValues.push(variable.value);
       return [{ name: entry.path.slice('environments/'.length, -'.bru'.length), variables }];
     });
-  const sourceFiles: SourceFile[] = [...files.values()].map(({ path, variables, requests }) => ({ path, variables, requests: requests.map(({ seq: _seq, ...request }) => request) }));
+  const sourceFiles: SourceFile[] = [...files.values()].map(({ path, variables, requests }) => ({
+    path,
+    variables,
+    requests: requests.map(({ seq: _seq, ...request }) => request),
+  }));
   return { format: 'Bruno collection', files: sourceFiles, environments, report, secretValues };
 }
 
@@ -93,17 +118,33 @@ function pairs(list: readonly BruPair[] | undefined): BruPair[] {
   return (list ?? []).filter((pair) => pair.enabled !== false);
 }
 
-function requestOf(parsed: BruRequest, where: string, folders: readonly BruRequest[], report: ImportReport, secretValues: string[]): SourceRequest | undefined {
+function requestOf(
+  parsed: BruRequest,
+  where: string,
+  folders: readonly BruRequest[],
+  report: ImportReport,
+  secretValues: string[],
+): SourceRequest | undefined {
   const title = parsed.meta?.name ?? where.replace(/^.*\//, '').replace(/\.bru$/, '');
   if (parsed.meta?.type && parsed.meta.type !== 'http') {
     report.leftOut.push({ where, what: `a ${parsed.meta.type} request: not converted` });
     return undefined;
   }
   noteExtras(parsed, where, report, secretValues);
-  const headers: SourceHeader[] = [...folders.flatMap((folder) => pairs(folder.headers)), ...pairs(parsed.headers)].map((pair) => ({ name: pair.name, value: pair.value }));
+  const headers: SourceHeader[] = [...folders.flatMap((folder) => pairs(folder.headers)), ...pairs(parsed.headers)].map((pair) => ({
+    name: pair.name,
+    value: pair.value,
+  }));
   const mode = parsed.http?.body;
   const body = mode && mode !== 'none' ? (parsed.body?.[mode] ?? `(a ${mode} body)`) : undefined;
-  return { title, where, method: (parsed.http?.method ?? 'get').toUpperCase(), url: parsed.http?.url ?? '', headers, ...(body !== undefined ? { body } : {}) };
+  return {
+    title,
+    where,
+    method: (parsed.http?.method ?? 'get').toUpperCase(),
+    url: parsed.http?.url ?? '',
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  };
 }
 
 /** Scripts, tests, assertions and request variables go to the report; auth settings too, their literal values to the secrets. */
@@ -111,7 +152,8 @@ function noteExtras(parsed: BruRequest, where: string, report: ImportReport, sec
   if (parsed.script?.req?.trim()) report.scripts.push({ where, what: 'pre-request script: not converted' });
   if (parsed.script?.res?.trim()) report.scripts.push({ where, what: 'post-response script: not converted' });
   if (parsed.tests?.trim()) report.scripts.push({ where, what: 'tests: not converted' });
-  if (pairs(parsed.assertions).length > 0) report.scripts.push({ where, what: `${pairs(parsed.assertions).length} assertion(s): not converted` });
+  if (pairs(parsed.assertions).length > 0)
+    report.scripts.push({ where, what: `${pairs(parsed.assertions).length} assertion(s): not converted` });
   for (const [mode, setting] of Object.entries(parsed.auth ?? {})) {
     if (typeof setting !== 'object' || mode === 'mode') continue;
     const values = Object.entries(setting)
@@ -121,6 +163,9 @@ function noteExtras(parsed: BruRequest, where: string, report: ImportReport, sec
     if (values.length === 0) continue;
     const literal = values.filter((value) => !/^\{\{[^{}]+\}\}$/.test(value.trim()));
     secretValues.push(...literal);
-    report.secrets.push({ where, what: `${mode} auth (${literal.length > 0 ? 'a literal value' : 'a variable'}): not written; the connection's key is sent instead` });
+    report.secrets.push({
+      where,
+      what: `${mode} auth (${literal.length > 0 ? 'a literal value' : 'a variable'}): not written; the connection's key is sent instead`,
+    });
   }
 }

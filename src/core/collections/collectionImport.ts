@@ -48,7 +48,8 @@ export function importCollection(collection: SourceCollection, sourceName: strin
   for (const written of files) {
     // The last guard: a literal secret of the source in a written file refuses the whole import.
     const leaked = secrets.find((secret) => secret.length >= 4 && written.text.includes(secret));
-    if (leaked !== undefined) throw new CollectionFormatError(`the import would write a secret of the source into ${written.path}; nothing was written.`);
+    if (leaked !== undefined)
+      throw new CollectionFormatError(`the import would write a secret of the source into ${written.path}; nothing was written.`);
   }
   return { files, report };
 }

@@ -41,11 +41,13 @@ export interface ExportFile {
 export function readExportFile(text: string, name: string, notes: ReportEntry[]): ExportFile {
   const parsed = parseRequestFile(text);
   for (const diagnostic of parsed.diagnostics)
-    if (diagnostic.severity === 'error') notes.push({ where: `${name}.json2:${diagnostic.range.start.line + 1}`, what: `${diagnostic.message} (exported as written)` });
+    if (diagnostic.severity === 'error')
+      notes.push({ where: `${name}.json2:${diagnostic.range.start.line + 1}`, what: `${diagnostic.message} (exported as written)` });
   const requests = parsed.requests.map((request): ExportRequest => {
     const line = request.requestLine;
     const where = `${name}.json2:${line.range.start.line + 1}`;
-    const path = line.kind === 'call' ? `/json/2/${line.model?.text ?? ''}/${line.methodName?.text ?? ''}` : (line.path?.text ?? line.target.text);
+    const path =
+      line.kind === 'call' ? `/json/2/${line.model?.text ?? ''}/${line.methodName?.text ?? ''}` : (line.path?.text ?? line.target.text);
     const split = splitDatabaseOverride(request.headers.map((header) => ({ name: header.name.text, value: header.value.text })));
     if (request.assertions.length > 0) notes.push({ where, what: `${request.assertions.length} assertion(s) (??): not exported` });
     if (request.connection) notes.push({ where, what: '@connection: not exported (the other tool uses its own environment)' });
@@ -62,7 +64,8 @@ export function readExportFile(text: string, name: string, notes: ReportEntry[])
       ...(confirm !== undefined ? { confirm } : {}),
     };
   });
-  if (parsed.fileMeta.connection) notes.push({ where: `${name}.json2`, what: '@connection: not exported (the other tool uses its own environment)' });
+  if (parsed.fileMeta.connection)
+    notes.push({ where: `${name}.json2`, what: '@connection: not exported (the other tool uses its own environment)' });
   return {
     name,
     variables: parsed.variables.map((variable) => ({ name: variable.name.text, value: variable.value.text })),
@@ -97,5 +100,8 @@ export function plainJson(body: string): string {
     }
     out += token.text;
   });
-  return out.replace(/[ \t]+$/gm, '').replace(/\n{2,}/g, '\n').trim();
+  return out
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{2,}/g, '\n')
+    .trim();
 }

@@ -10,7 +10,5 @@ export function fromHttpPlaceholders(text: string): string {
 
 /** `.json2` placeholders as REST Client writes them (httpYac reads both). */
 export function toHttpPlaceholders(text: string): string {
-  return text
-    .replace(/\{\{(\s*)\$uuid(\s*)\}\}/g, '{{$1$guid$2}}')
-    .replace(/(\{\{\s*[A-Za-z_][\w-]*\.response\.body)(?=[.[])/g, '$1.$');
+  return text.replace(/\{\{(\s*)\$uuid(\s*)\}\}/g, '{{$1$guid$2}}').replace(/(\{\{\s*[A-Za-z_][\w-]*\.response\.body)(?=[.[])/g, '$1.$');
 }

@@ -48,7 +48,9 @@ export function readInsomniaExport(json: unknown): SourceCollection {
   const byId = new Map(resources.filter((resource) => resource._id).map((resource) => [resource._id as string, resource]));
   const workspace = resources.find((resource) => resource._type === 'workspace');
   const environments = resources.filter((resource) => resource._type === 'environment');
-  const base = environments.find((environment) => environment.parentId === workspace?._id) ?? environments.find((environment) => !byId.has(environment.parentId ?? ''));
+  const base =
+    environments.find((environment) => environment.parentId === workspace?._id) ??
+    environments.find((environment) => !byId.has(environment.parentId ?? ''));
   const baseVariables = environmentVariables(base?.data, secretValues);
   const sourceEnvironments: SourceEnvironment[] = environments
     .filter((environment) => environment !== base)
@@ -101,7 +103,10 @@ function requestOf(resource: Resource, where: string, report: ImportReport, secr
       .map((setting) => auth[setting])
       .filter((value): value is string => typeof value === 'string' && value !== '' && !/^\{\{[^{}]+\}\}$/.test(value.trim()));
     secretValues.push(...literal);
-    report.secrets.push({ where, what: `${auth.type} auth (${literal.length > 0 ? 'a literal value' : 'a variable'}): not written; the connection's key is sent instead` });
+    report.secrets.push({
+      where,
+      what: `${auth.type} auth (${literal.length > 0 ? 'a literal value' : 'a variable'}): not written; the connection's key is sent instead`,
+    });
   }
   const headers = (resource.headers ?? [])
     .filter((header) => !header.disabled && header.name)

@@ -51,7 +51,8 @@ export function isPostmanCollection(json: unknown): boolean {
 
 /** The collection's requests, variables and report. */
 export function readPostmanCollection(json: unknown): SourceCollection {
-  if (!isPostmanCollection(json)) throw new CollectionFormatError('not a Postman collection v2.0/v2.1 (its info.schema names no such format)');
+  if (!isPostmanCollection(json))
+    throw new CollectionFormatError('not a Postman collection v2.0/v2.1 (its info.schema names no such format)');
   const root = json as PostmanItem & { info: { name?: string } };
   const report = emptyReport();
   const secretValues: string[] = [];
@@ -79,16 +80,16 @@ export function readPostmanCollection(json: unknown): SourceCollection {
 }
 
 function variableOf(variable: PostmanVariable): SourceVariable {
-  const value = variable.value === undefined || variable.value === null ? '' : typeof variable.value === 'string' ? variable.value : JSON.stringify(variable.value);
+  const value =
+    variable.value === undefined || variable.value === null
+      ? ''
+      : typeof variable.value === 'string'
+        ? variable.value
+        : JSON.stringify(variable.value);
   return { name: variable.key as string, value, ...(variable.type === 'secret' ? { secret: true } : {}) };
 }
 
-function requestOf(
-  item: PostmanItem,
-  prefix: string,
-  report: ImportReport,
-  secretValues: string[],
-): SourceRequest | undefined {
+function requestOf(item: PostmanItem, prefix: string, report: ImportReport, secretValues: string[]): SourceRequest | undefined {
   const title = item.name?.trim() || 'request';
   const where = `${prefix}${title}`;
   noteScripts(item.event, where, report);
@@ -96,10 +97,13 @@ function requestOf(
   const url = urlText(request.url);
   noteAuth(request.auth, where, report, secretValues);
   const headers: SourceHeader[] = Array.isArray(request.header)
-    ? request.header.filter((header) => !header.disabled && header.key).map((header) => ({ name: header.key as string, value: header.value ?? '' }))
+    ? request.header
+        .filter((header) => !header.disabled && header.key)
+        .map((header) => ({ name: header.key as string, value: header.value ?? '' }))
     : [];
   let body: string | undefined;
-  if (request.body && !request.body.disabled) body = request.body.mode === 'raw' ? request.body.raw : `(a ${request.body.mode ?? 'non-raw'} body)`;
+  if (request.body && !request.body.disabled)
+    body = request.body.mode === 'raw' ? request.body.raw : `(a ${request.body.mode ?? 'non-raw'} body)`;
   return { title, where, method: request.method ?? 'GET', url, headers, ...(body !== undefined ? { body } : {}) };
 }
 
@@ -118,7 +122,8 @@ function noteScripts(events: PostmanEvent[] | undefined, where: string, report: 
     const exec = event.script?.exec;
     const lines = (Array.isArray(exec) ? exec : typeof exec === 'string' ? exec.split('\n') : []).filter((line) => line.trim() !== '');
     if (lines.length === 0 || event.disabled) continue;
-    const kind = event.listen === 'prerequest' ? 'pre-request script' : event.listen === 'test' ? 'test script' : `${event.listen ?? ''} script`;
+    const kind =
+      event.listen === 'prerequest' ? 'pre-request script' : event.listen === 'test' ? 'test script' : `${event.listen ?? ''} script`;
     report.scripts.push({ where, what: `${kind} (${lines.length} line${lines.length === 1 ? '' : 's'}): not converted` });
   }
 }
@@ -128,7 +133,9 @@ function noteAuth(auth: PostmanAuth | null | undefined, where: string, report: I
   if (!auth || auth.type === undefined || auth.type === 'noauth') return;
   const settings = auth[auth.type];
   const values = Array.isArray(settings)
-    ? (settings as { key?: string; value?: unknown }[]).filter((pair) => typeof pair.value === 'string' && pair.key !== 'in' && pair.key !== 'key' && pair.key !== 'username')
+    ? (settings as { key?: string; value?: unknown }[]).filter(
+        (pair) => typeof pair.value === 'string' && pair.key !== 'in' && pair.key !== 'key' && pair.key !== 'username',
+      )
     : [];
   const literal = values.map((pair) => pair.value as string).filter((value) => value !== '' && !/^\{\{[^{}]+\}\}$/.test(value.trim()));
   secretValues.push(...literal);

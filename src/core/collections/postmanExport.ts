@@ -20,10 +20,20 @@ export interface PostmanExportOptions {
 export function postmanCollection(files: readonly ExportFile[], options: PostmanExportOptions, notes: ReportEntry[]): unknown {
   const folders = files.map((file) => ({
     name: file.name,
-    ...(file.variables.length > 0 ? { variable: file.variables.map((variable) => ({ key: variable.name, value: postmanText(variable.value, file.name, notes), type: 'string' })) } : {}),
+    ...(file.variables.length > 0
+      ? {
+          variable: file.variables.map((variable) => ({
+            key: variable.name,
+            value: postmanText(variable.value, file.name, notes),
+            type: 'string',
+          })),
+        }
+      : {}),
     item: file.requests.map((request) => postmanItem(request, file, options, notes)),
   }));
-  for (const file of files) for (const [name] of file.prompts) notes.push({ where: `${file.name}.json2`, what: `@prompt ${name}: Postman has no prompt; set the variable ${name}` });
+  for (const file of files)
+    for (const [name] of file.prompts)
+      notes.push({ where: `${file.name}.json2`, what: `@prompt ${name}: Postman has no prompt; set the variable ${name}` });
   return {
     info: { name: options.name, schema: POSTMAN_SCHEMA, description: 'Exported by json2 export from .json2 files (JSON-2 Explorer).' },
     item: folders.length === 1 ? folders[0].item : folders,
@@ -62,6 +72,9 @@ function postmanItem(request: ExportRequest, file: ExportFile, options: PostmanE
 /** Text with `.json2` placeholders as Postman's: `$uuid` is its `$guid`; a named request's answer has no Postman form. */
 function postmanText(text: string, where: string, notes: ReportEntry[]): string {
   if (/\{\{\s*[A-Za-z_][\w-]*\.response\./.test(text))
-    notes.push({ where, what: 'uses the answer of another request ({{name.response...}}): Postman needs a test script to pass it on; kept as written' });
+    notes.push({
+      where,
+      what: 'uses the answer of another request ({{name.response...}}): Postman needs a test script to pass it on; kept as written',
+    });
   return text.replace(/\{\{(\s*)\$uuid(\s*)\}\}/g, '{{$1$guid$2}}');
 }

@@ -56,7 +56,15 @@ export function convertRequest(request: SourceRequest, report: ImportReport): Co
     if (plan.kind === 'none') return leaveOut(plan.reason);
     if (plan.kind === 'route') {
       report.converted.push({ where: request.where, what: `${plan.call} → GET ${plan.path}` });
-      return { block: requestBlockText({ title: request.title, comments: [...comments, ...plan.notes], metadata, requestLine: `GET ${plan.path}` }), connectionVariables };
+      return {
+        block: requestBlockText({
+          title: request.title,
+          comments: [...comments, ...plan.notes],
+          metadata,
+          requestLine: `GET ${plan.path}`,
+        }),
+        connectionVariables,
+      };
     }
     const database = databaseLines(plan.database);
     report.converted.push({ where: request.where, what: `${plan.call} → JSON-2 call ${plan.model}/${plan.method}` });
@@ -75,7 +83,13 @@ export function convertRequest(request: SourceRequest, report: ImportReport): Co
   if (request.body?.trim()) comments.push('The source sent a body with this GET request: a route takes none, it was left out.');
   report.keptAsIs.push({ where: request.where, what: `route GET ${target.path}` });
   return {
-    block: requestBlockText({ title: request.title, comments: [...comments, ...headers.notes], metadata, requestLine: `GET ${target.path}`, headers: headers.lines }),
+    block: requestBlockText({
+      title: request.title,
+      comments: [...comments, ...headers.notes],
+      metadata,
+      requestLine: `GET ${target.path}`,
+      headers: headers.lines,
+    }),
     connectionVariables: [...connectionVariables, ...headers.databaseVariables],
   };
 }

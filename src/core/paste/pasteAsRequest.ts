@@ -178,7 +178,8 @@ function requestBlock(request: PastedRequest, connection: PasteConnection | unde
     comments,
     metadata,
     requestLine: request.target.kind === 'json2' ? `POST ${request.target.model}/${request.target.method}` : `GET ${request.target.path}`,
-    headers: request.database && request.database.name !== connection?.database ? [`${request.database.header}: ${request.database.name}`] : [],
+    headers:
+      request.database && request.database.name !== connection?.database ? [`${request.database.header}: ${request.database.name}`] : [],
     body: request.body,
   });
 }

@@ -37,16 +37,36 @@ describe('json2 import, then json2 run against the sandbox', () => {
   });
 
   const cases = [
-    { fixture: 'odoo.postman_collection.json', requests: 5, scripts: ['Partners/Read companies: test script', 'Legacy: pre-request script'] },
-    { fixture: 'odoo.insomnia.json', requests: 4, scripts: ['Partners/Read companies: after-response script', 'Partners/execute_kw search_count: pre-request script'] },
+    {
+      fixture: 'odoo.postman_collection.json',
+      requests: 5,
+      scripts: ['Partners/Read companies: test script', 'Legacy: pre-request script'],
+    },
+    {
+      fixture: 'odoo.insomnia.json',
+      requests: 4,
+      scripts: ['Partners/Read companies: after-response script', 'Partners/execute_kw search_count: pre-request script'],
+    },
     { fixture: 'odoo.http', requests: 4, scripts: ['odoo: Companies: assertion "?? status == 200"'] },
-    { fixture: 'bruno', requests: 4, env: 'Local.env', scripts: ['Version.bru: tests', 'Partners/Read.bru: pre-request script', 'Legacy/Execute.bru: tests'] },
+    {
+      fixture: 'bruno',
+      requests: 4,
+      env: 'Local.env',
+      scripts: ['Version.bru: tests', 'Partners/Read.bru: pre-request script', 'Legacy/Execute.bru: tests'],
+    },
   ];
 
   for (const { fixture, requests, env, scripts } of cases) {
     test(`${fixture}: imported files run green, hold no secret, and the report lists the scripts not converted`, async () => {
       const out = path.join(tmp, fixture);
-      const imported = await runCli(['import', path.join(collectionsDir, fixture), '--out', out, '--report', path.join(tmp, `${fixture}.md`)]);
+      const imported = await runCli([
+        'import',
+        path.join(collectionsDir, fixture),
+        '--out',
+        out,
+        '--report',
+        path.join(tmp, `${fixture}.md`),
+      ]);
       assert.equal(imported.code, 0, imported.stderr);
       for (const script of scripts) assert.ok(imported.stdout.includes(`- ${script}`), `${script} not in the report:\n${imported.stdout}`);
       assert.equal(fs.readFileSync(path.join(tmp, `${fixture}.md`), 'utf8'), imported.stdout);
@@ -58,13 +78,26 @@ describe('json2 import, then json2 run against the sandbox', () => {
       for (const secret of FIXTURE_SECRETS) assert.ok(!imported.stdout.includes(secret), `${secret} in the report`);
       const json2Files = files.filter((file) => file.endsWith('.json2'));
       const run = await runCli(
-        ['run', ...json2Files, '--url', sandbox.url, '--db', sandbox.database, '--output', 'json', ...(env ? ['--env', path.join(out, env)] : [])],
+        [
+          'run',
+          ...json2Files,
+          '--url',
+          sandbox.url,
+          '--db',
+          sandbox.database,
+          '--output',
+          'json',
+          ...(env ? ['--env', path.join(out, env)] : []),
+        ],
         { env: { JSON2_API_KEY: sandbox.keys.admin } },
       );
       assert.equal(run.code, 0, `${run.stderr}\n${run.stdout}`);
       const ran = (JSON.parse(run.stdout) as JsonRun).files.flatMap((file) => file.requests);
       assert.equal(ran.length, requests, JSON.stringify(ran));
-      assert.deepEqual(ran.filter((request) => request.verdict !== 'passed'), []);
+      assert.deepEqual(
+        ran.filter((request) => request.verdict !== 'passed'),
+        [],
+      );
     });
   }
 

@@ -30,4 +30,3 @@ export function brunoEntries(root: string): { path: string; text: string }[] {
       return { path: path.relative(root, full).split(path.sep).join('/'), text: fs.readFileSync(full, 'utf8') };
     });
 }
-
