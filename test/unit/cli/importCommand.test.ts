@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { FIXTURE_SECRETS, collectionsDir } from '../collections/collectionFixtures';
-import { ensureCliBuilt, runCli } from './cliHarness';
+import { ensureCliBuilt, fixturesDir, runCli } from './cliHarness';
 
 interface JsonRun {
   files: { file: string; requests: { label: string; verdict: string; httpStatus?: number; message?: string }[] }[];
@@ -100,6 +100,52 @@ describe('json2 import, then json2 run against the sandbox', () => {
       );
     });
   }
+
+  test('json2 export --to http, then json2 import: the requests come back and run green; --to postman writes a collection', async () => {
+    const http = path.join(tmp, 'exported', 'passing.http');
+    const exported = await runCli(['export', path.join(fixturesDir, 'passing.json2'), '--to', 'http', '--out', http]);
+    assert.equal(exported.code, 0, exported.stderr);
+    assert.match(exported.stderr, /passing\.json2:5: 2 assertion\(s\) \(\?\?\): not exported/);
+    assert.match(exported.stderr, /3 requests of 1 file\(s\) written/);
+    const text = fs.readFileSync(http, 'utf8');
+    assert.match(
+      text,
+      /^POST \{\{baseUrl\}\}\/json\/2\/res\.partner\/search_read HTTP\/1\.1\nAuthorization: Bearer \{\{apiKey\}\}\nX-Odoo-Database: \{\{database\}\}\nX-Service-Database: \{\{database\}\}$/m,
+    );
+    assert.ok(!text.includes(sandbox.keys.admin));
+    const out = path.join(tmp, 'roundTrip');
+    assert.equal((await runCli(['import', http, '--out', out])).code, 0);
+    const run = await runCli(['run', path.join(out, 'passing.json2'), '--url', sandbox.url, '--db', sandbox.database, '--output', 'json'], {
+      env: { JSON2_API_KEY: sandbox.keys.admin },
+    });
+    assert.equal(run.code, 0, run.stderr);
+    const ran = (JSON.parse(run.stdout) as JsonRun).files[0].requests;
+    assert.deepEqual(
+      ran.map((request) => [request.label, request.verdict]),
+      [
+        ['Server version', 'passed'],
+        ['companies', 'passed'],
+        ['Their contacts (uses companies, written further down: it runs first)', 'passed'],
+      ],
+    );
+    const postman = path.join(tmp, 'exported', 'passing.postman_collection.json');
+    assert.equal(
+      (await runCli(['export', path.join(fixturesDir, 'passing.json2'), '--to', 'postman', '--out', postman, '--db', 'odoo'])).code,
+      0,
+    );
+    const collection = JSON.parse(fs.readFileSync(postman, 'utf8')) as {
+      info: { schema: string };
+      variable: { key: string; value: string }[];
+    };
+    assert.match(collection.info.schema, /collection\/v2\.1\.0/);
+    assert.deepEqual(
+      collection.variable.find((variable) => variable.key === 'database'),
+      { key: 'database', value: 'odoo', type: 'string' },
+    );
+    const wrong = await runCli(['export', path.join(fixturesDir, 'passing.json2'), '--to', 'xml', '--out', postman]);
+    assert.equal(wrong.code, 2);
+    assert.match(wrong.stderr, /give --to postman or --to http/);
+  });
 
   test('a file that exists is not overwritten without --force; bad usage exits 2', async () => {
     const out = path.join(tmp, 'twice');
