@@ -131,6 +131,17 @@ function requestOf(
     return undefined;
   }
   noteExtras(parsed, where, report, secretValues);
+  for (const [kind, list] of [
+    ['vars:pre-request', parsed.vars?.req],
+    ['vars:post-response', parsed.vars?.res],
+  ] as const)
+    if (pairs(list).length > 0)
+      report.leftOut.push({
+        where,
+        what: `the request's ${kind} (${pairs(list)
+          .map((pair) => pair.name)
+          .join(', ')}): not converted`,
+      });
   const headers: SourceHeader[] = [...folders.flatMap((folder) => pairs(folder.headers)), ...pairs(parsed.headers)].map((pair) => ({
     name: pair.name,
     value: pair.value,

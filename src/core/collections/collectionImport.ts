@@ -2,6 +2,7 @@
 // request-file parser, and makes sure no secret of the source reached any of them.
 import { parseRequestFile } from '../requestFile/parseRequestFile';
 import { isValidName } from '../requestFile/placeholderExpression';
+import { oneLineText } from '../requestFile/requestBlockText';
 import { looksSecret } from '../requestFile/secretNames';
 import {
   CollectionFormatError,
@@ -83,7 +84,7 @@ function requestFileText(
       continue;
     }
     // Variables only the server's address, the database or a deprecated call's uid and password used are not needed.
-    if (used.has(variable.name)) head.push(`@${variable.name} = ${variable.value.replace(/[\r\n]+/g, ' ')}`);
+    if (used.has(variable.name)) head.push(`@${variable.name} = ${oneLineText(variable.value)}`);
     else if (first) report.leftOut.push({ where: `variable ${variable.name}`, what: 'not used by the written requests' });
   }
   return `${[...head, ...prompts].join('\n')}\n\n${blocks.join('\n')}`;
@@ -117,7 +118,7 @@ function envText(environment: SourceEnvironment, report: ImportReport): string {
       lines.push(`# ${variable.name}: a secret, not written; set it here or answer its prompt`);
       continue;
     }
-    const value = variable.value.replace(/[\r\n]+/g, ' ');
+    const value = oneLineText(variable.value);
     lines.push(`${variable.name}=${value.includes("'") ? JSON.stringify(value) : `'${value}'`}`);
   }
   return `${lines.join('\n')}\n`;

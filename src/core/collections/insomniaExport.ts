@@ -108,6 +108,8 @@ function requestOf(resource: Resource, where: string, report: ImportReport, secr
       what: `${auth.type} auth (${literal.length > 0 ? 'a literal value' : 'a variable'}): not written; the connection's key is sent instead`,
     });
   }
+  if (/\{%[\s\S]*?%\}/.test(`${resource.url ?? ''} ${resource.body?.text ?? ''} ${JSON.stringify(resource.headers ?? [])}`))
+    report.leftOut.push({ where, what: 'Insomnia template tags ({% … %}): not converted, kept as written' });
   const headers = (resource.headers ?? [])
     .filter((header) => !header.disabled && header.name)
     .map((header) => ({ name: header.name as string, value: variablesOf(header.value ?? '') }));

@@ -34,7 +34,14 @@ export function planLegacyRequest(method: string, path: string, body: string | u
   if (!endpoint) return { kind: 'none', reason: `${path} is not a deprecated RPC endpoint` };
   if (method.toUpperCase() !== 'POST') return { kind: 'none', reason: `${method} ${path}: RPC calls are POST requests` };
   const text = body?.trim() ?? '';
-  const read = endpoint.transport === 'xmlrpc' ? readXmlRpc(text, endpoint.service ?? 'object') : readJsonRpc(text);
+  let read: ReadCall;
+  try {
+    read = endpoint.transport === 'xmlrpc' ? readXmlRpc(text, endpoint.service ?? 'object') : readJsonRpc(text);
+  } catch (error) {
+    // The readers recurse into nested values: a body nested thousands of levels deep runs out of stack.
+    if (error instanceof RangeError) return { kind: 'none', reason: 'the body is nested too deeply to be read' };
+    throw error;
+  }
   if ('reason' in read) return { kind: 'none', reason: read.reason };
   const site: LegacyCallSite = {
     language: 'javascript',

@@ -104,7 +104,19 @@ function requestOf(item: PostmanItem, prefix: string, report: ImportReport, secr
   let body: string | undefined;
   if (request.body && !request.body.disabled)
     body = request.body.mode === 'raw' ? request.body.raw : `(a ${request.body.mode ?? 'non-raw'} body)`;
-  return { title, where, method: request.method ?? 'GET', url, headers, ...(body !== undefined ? { body } : {}) };
+  return {
+    title,
+    where,
+    method: request.method ?? 'GET',
+    url: dynamicValues(url),
+    headers: headers.map((header) => ({ ...header, value: dynamicValues(header.value) })),
+    ...(body !== undefined ? { body: dynamicValues(body) } : {}),
+  };
+}
+
+/** Postman's random ids (`{{$guid}}`, `{{$randomUUID}}`) as `.json2` writes them (`{{$uuid}}`). */
+function dynamicValues(text: string): string {
+  return text.replace(/\{\{(\s*)\$(guid|randomUUID)(\s*)\}\}/g, '{{$1$uuid$3}}');
 }
 
 function urlText(url: PostmanRequest['url']): string {

@@ -2,6 +2,7 @@
 // JSON-2 equivalent, a GET route as it is; the key, passwords and secret headers left out, each noted in the report.
 import { isDatabaseHeader, requestDatabaseHeader } from '../client/databaseSelection';
 import { looksSecret } from '../requestFile/secretNames';
+import { parseRequestFile } from '../requestFile/parseRequestFile';
 import { requestBlockText } from '../requestFile/requestBlockText';
 import type { ImportReport, SourceHeader, SourceRequest } from './collectionTypes';
 import { planLegacyRequest, isLegacyEndpoint } from './legacyRequest';
@@ -20,6 +21,8 @@ const CLIENT_HEADERS = new Set(['content-type', 'accept', 'content-length', 'hos
 const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization', 'x-api-key', 'api-key', 'apikey']);
 
 const ONLY_VARIABLE = /^\{\{\s*[^{}\s]+\s*\}\}$/;
+// eslint-disable-next-line no-control-regex -- control characters are what this looks for
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/;
 
 /** The request as a block, or undefined when it cannot be one; `report` gets a line either way. */
 export function convertRequest(request: SourceRequest, report: ImportReport): ConvertedRequest | undefined {
@@ -30,7 +33,7 @@ export function convertRequest(request: SourceRequest, report: ImportReport): Co
     return undefined;
   };
   if (!target) return leaveOut('the URL has no server path');
-  if (/\s/.test(target.path)) return leaveOut('the URL holds white space');
+  if (/\s/.test(target.path) || CONTROL_CHARACTER.test(target.path)) return leaveOut('the URL holds white space or a control character');
   const headers = keptHeaders(request, report);
   const comments = [...(request.comments ?? [])];
   const metadata: (readonly [string, string])[] = [...(request.name ? [['name', request.name] as const] : []), ...(request.metadata ?? [])];
@@ -40,7 +43,6 @@ export function convertRequest(request: SourceRequest, report: ImportReport): Co
     if (method !== 'POST') return leaveOut('a JSON-2 call is a POST request');
     const body = request.body?.trim();
     if (body && !/^[{[]/.test(body) && !ONLY_VARIABLE.test(body)) return leaveOut('the body is not JSON');
-    report.converted.push({ where: request.where, what: `JSON-2 call ${call.model}/${call.method}` });
     const block = requestBlockText({
       title: request.title,
       comments: [...comments, ...headers.notes],
@@ -49,6 +51,11 @@ export function convertRequest(request: SourceRequest, report: ImportReport): Co
       headers: headers.lines,
       ...(body ? { body } : {}),
     });
+    // The body must be one JSON value ending the block: text after it would be read as more lines of the file.
+    const written = parseRequestFile(block).requests;
+    if (written.length !== 1 || (body !== undefined && body !== '' && written[0].body?.text.trim() !== body))
+      return leaveOut('the body is not one JSON value (text after it would be read as further lines of the file)');
+    report.converted.push({ where: request.where, what: `JSON-2 call ${call.model}/${call.method}` });
     return { block, connectionVariables: [...connectionVariables, ...headers.databaseVariables] };
   }
   if (isLegacyEndpoint(target.path)) {
@@ -106,6 +113,10 @@ function keptHeaders(request: SourceRequest, report: ImportReport): { lines: str
       continue;
     }
     if (CLIENT_HEADERS.has(lower)) continue;
+    if (CONTROL_CHARACTER.test(header.value)) {
+      report.leftOut.push({ where: request.where, what: `${header.name} header: its value holds a line break or a control character` });
+      continue;
+    }
     if (isDatabaseHeader(header.name)) {
       const database = databaseLines(header.value);
       lines.push(...database.lines);
