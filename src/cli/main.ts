@@ -7,8 +7,8 @@ const USAGE = `Usage: json2 <command> [options]
 Commands:
   run FILE... [options]   run the requests of .json2 files and check their assertions (json2 run --help)
   migrate scan|fix PATH   find and convert deprecated XML-RPC/JSON-RPC calls (json2 migrate --help)
-  import FILE|DIR --out DIR  Postman, Insomnia, Bruno and .http collections as .json2 files (json2 import --help)
-  export FILE|DIR --to postman|http --out FILE  .json2 files for Postman or REST Client/httpYac (json2 export --help)
+  import FILE|DIR...      Postman, Insomnia, Bruno and .http collections as .json2 files (json2 import --help)
+  export FILE|DIR...      .json2 files as a Postman collection or a .http file (json2 export --help)
   sandbox [options]       start the local sandbox server (json2 sandbox --help)
   mcp [options]           serve the agent tools over MCP on stdio (json2 mcp --help)
   version                 print the version
