@@ -79,9 +79,14 @@ export const bundles = [
   // mainFields: jsonc-parser's "main" is a UMD build whose requires esbuild cannot follow; its ES module build bundles.
   nodeEntry('src/cli/main.ts', 'dist/cli.js', {
     banner: { js: '#!/usr/bin/env node' },
-    external: ['./sandbox.js', './migrate.js', './mcp.js', './junit.js'],
+    external: ['./sandbox.js', './migrate.js', './mcp.js', './junit.js', './collections.js'],
     mainFields: ['module', 'main'],
   }),
+  // `json2 import` and `json2 export`: required by dist/cli.js for these commands only. mainFields: jsonc-parser, as above.
+  nodeEntry('src/cli/collectionsBundle.ts', 'dist/collections.js', { mainFields: ['module', 'main'], external: ['./bruParser.js'] }),
+  // Bruno's .bru parser (@usebruno/lang with ohm-js, whose ES module build it cannot require): required the first time
+  // a Bruno collection is read (src/core/collections/brunoCollection.ts).
+  nodeEntry('src/core/collections/bruParser.ts', 'dist/bruParser.js'),
   // `json2 run --junit`: the JUnit writer with xmlbuilder2, required by dist/cli.js only when a report is asked for.
   nodeEntry('src/cli/junitReport.ts', 'dist/junit.js'),
   // `json2 mcp` with the MCP SDK: its own bundle, required by dist/cli.js for that command only.

@@ -12,7 +12,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const staging = path.join(root, 'build', 'cli-package');
 
 /** The bundles the package runs, the files PGlite loads next to the worker bundle, and the prepared demo template. */
-const BUNDLES = ['dist/cli.js', 'dist/sandbox.js', 'dist/sandboxWorker.js', 'dist/migrate.js', 'dist/mcp.js', 'dist/junit.js'];
+const BUNDLES = [
+  'dist/cli.js',
+  'dist/sandbox.js',
+  'dist/sandboxWorker.js',
+  'dist/migrate.js',
+  'dist/mcp.js',
+  'dist/junit.js',
+  'dist/collections.js',
+  'dist/bruParser.js',
+];
 const RUNTIME_FILES = ['dist/pglite.wasm', 'dist/pglite.data', 'dist/initdb.wasm', 'dist/sandboxTemplate.tar.gz'];
 /** Every path the tarball may hold (under `package/`); everything listed here but the notices is required too. */
 const EXPECTED = ['package.json', 'README.md', 'LICENSE', 'THIRD_PARTY_NOTICES.txt', ...BUNDLES, ...RUNTIME_FILES];

@@ -1,7 +1,7 @@
 // Packages the extension with vsce (bundled, so without node_modules) and checks what the .vsix carries:
 // only the run-time files the allowlist names, nothing from sources, tests, the CLI, the sandbox or node_modules.
 // Runs after scripts/packageCli.mjs: checks that the .vsix and the CLI package carry the same version, and writes
-// SHA256SUMS for both. vsce's warnings fail the packaging.
+// SHA256SUMS for both. vsce's warnings fail the packaging, and so does the Open VSX dry run (scripts/openVsxCheck.mjs).
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { parseTar } from 'nanotar';
 import yauzl from 'yauzl';
+import { checkOpenVsx } from './openVsxCheck.mjs';
 import { renderIcon } from './renderIcon.mjs';
 import { fileNotice, formatNotices, packagesOf, readBundleInputs } from './thirdPartyNotices.mjs';
 
@@ -234,6 +235,7 @@ async function main() {
   problems.push(...warnings.map((line) => `vsce warned: ${line.trim()}`));
   problems.push(...(await checkSameRelease(vsixPath, tarballPath)).problems);
   problems.push(...checkChangelog(fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8'), manifest.version));
+  problems.push(...(await checkOpenVsx(vsixPath, entries)));
   if (problems.length > 0) {
     console.error(`package: the .vsix is wrong:\n  ${problems.join('\n  ')}`);
     process.exit(1);
@@ -241,7 +243,7 @@ async function main() {
   const sums = [vsixPath, tarballPath].map((file) => `${sha256(file)}  ${path.basename(file)}`).join('\n');
   fs.writeFileSync(path.join(root, 'SHA256SUMS'), `${sums}\n`);
   console.log(
-    `package: ${path.basename(vsixPath)}, ${entries.filter((e) => !e.endsWith('/')).length} files, ${(size / 1024).toFixed(1)} KiB, contents checked`,
+    `package: ${path.basename(vsixPath)}, ${entries.filter((e) => !e.endsWith('/')).length} files, ${(size / 1024).toFixed(1)} KiB, contents checked, Open VSX dry run passed`,
   );
   console.log(
     `package: ${path.basename(vsixPath)} and ${described.file} both carry version ${manifest.version}; checksums in SHA256SUMS:\n${sums}`,

@@ -7,6 +7,8 @@ const USAGE = `Usage: json2 <command> [options]
 Commands:
   run FILE... [options]   run the requests of .json2 files and check their assertions (json2 run --help)
   migrate scan|fix PATH   find and convert deprecated XML-RPC/JSON-RPC calls (json2 migrate --help)
+  import FILE|DIR...      Postman, Insomnia, Bruno and .http collections as .json2 files (json2 import --help)
+  export FILE|DIR...      .json2 files as a Postman collection or a .http file (json2 export --help)
   sandbox [options]       start the local sandbox server (json2 sandbox --help)
   mcp [options]           serve the agent tools over MCP on stdio (json2 mcp --help)
   version                 print the version
@@ -61,9 +63,19 @@ async function runMigrate(argv: string[]): Promise<number> {
   return runMigrateCommand(argv);
 }
 
+type CollectionsModule = typeof import('./collectionsBundle');
+
+function collections(): CollectionsModule {
+  // The collection readers and Bruno's parser are a separate bundle next to this one, loaded only for import and export.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('./collections.js') as CollectionsModule;
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'run') return runFiles(rest);
+  if (command === 'import') return collections().runImportCommand(rest);
+  if (command === 'export') return collections().runExportCommand(rest);
   if (command === 'migrate') return runMigrate(rest);
   if (command === 'sandbox') return runSandbox(rest);
   if (command === 'mcp') return runMcp(rest);

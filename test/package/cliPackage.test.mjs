@@ -1,6 +1,7 @@
 // The CLI package as a CI job uses it: the tarball of `npm run package` installed into an empty project from the local
 // file (offline: it has no dependencies), then `npx json2 --version`, `npx json2 migrate scan`, `npx json2 sandbox` and
-// `npx json2 run` of the examples against that sandbox. Needs `npm run package` first (npm test's package step).
+// `npx json2 run` of the examples against that sandbox, `npx json2 import` of a Bruno folder and `npx json2 export`.
+// Needs `npm run package` first (npm test's package step).
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -121,7 +122,7 @@ describe('the json2-cli package, installed from its tarball into an empty projec
     assert.equal(version.stdout.trim(), extension.version);
     const help = await run('npx', ['json2', '--help']);
     assert.equal(help.code, 0, help.stderr);
-    for (const command of ['run', 'migrate', 'sandbox']) assert.match(help.stdout, new RegExp(`^  ${command} `, 'm'));
+    for (const command of ['run', 'migrate', 'sandbox', 'import', 'export']) assert.match(help.stdout, new RegExp(`^  ${command} `, 'm'));
   });
 
   it('npx json2 migrate scan finds a deprecated call with the bundled parsers (exit 1: a call remains)', async () => {
@@ -139,6 +140,17 @@ describe('the json2-cli package, installed from its tarball into an empty projec
     assert.equal(scan.code, 1, `${scan.stdout}\n${scan.stderr}`);
     assert.match(scan.stdout, /res\.partner/);
     assert.match(scan.stdout, /search_read/);
+  });
+
+  it('npx json2 import reads a Bruno folder with the bundled .bru parser, npx json2 export writes a Postman collection', async () => {
+    fs.cpSync(path.join(root, 'test', 'fixtures', 'collections', 'bruno'), path.join(project, 'bruno'), { recursive: true });
+    const imported = await run('npx', ['json2', 'import', 'bruno', '--out', 'imported']);
+    assert.equal(imported.code, 0, `${imported.stdout}\n${imported.stderr}`);
+    assert.match(imported.stdout, /Converted to JSON-2 calls: 3/);
+    assert.match(fs.readFileSync(path.join(project, 'imported', 'Partners.json2'), 'utf8'), /^POST res\.partner\/search_read$/m);
+    const exported = await run('npx', ['json2', 'export', 'imported', '--to', 'postman', '--out', 'collection.json']);
+    assert.equal(exported.code, 0, exported.stderr);
+    assert.equal(JSON.parse(fs.readFileSync(path.join(project, 'collection.json'), 'utf8')).item.length, 3);
   });
 
   it('npx json2 sandbox serves the demo database, npx json2 run runs the examples against it, and it stops', async () => {

@@ -2,6 +2,7 @@
 import { json2DatabaseHeaderLine } from './databaseHeaderLines';
 import type { SourceExpr } from './legacyCall';
 import { takesMapping } from './literalWriters';
+import { requestBlockText } from '../requestFile/requestBlockText';
 import type { BodyValue, Conversion, Json2Plan } from './migrationPlan';
 
 const PLACEHOLDER_NAME = /^[A-Za-z_][\w]*$/;
@@ -50,30 +51,25 @@ export function json2PlanBody(plan: Json2Plan, writer: Json2BodyWriter): string 
 /** One `.json2` request block for the conversion, titled with where the original call is. */
 export function writeJson2Request(conversion: Conversion, title: string): string {
   const plan = conversion.plan;
-  const writer = json2BodyWriter();
-  const prompts = writer.prompts;
-  const lines = [`### ${title}`];
-  const body: string[] = [];
-  let requestLine: string;
-  const headers: string[] = [];
   if (plan.kind === 'json2') {
-    requestLine = `POST ${plan.model}/${plan.method}`;
+    const writer = json2BodyWriter();
+    const body = json2PlanBody(plan, writer);
     const databaseLine = json2DatabaseHeaderLine(plan.database);
-    if (databaseLine !== undefined) headers.push(databaseLine);
-    body.push(json2PlanBody(plan, writer));
-  } else if (plan.kind === 'route' && plan.verb === 'GET') {
-    requestLine = `GET ${plan.path}`;
-  } else {
-    const path = plan.path;
-    return [
-      `### ${title}`,
-      `# ${path} is a database-manager controller (master password, form data), not a JSON-2 call:`,
-      '# run it from the database manager or with the converted code.',
-      '',
-    ].join('\n');
+    return requestBlockText({
+      title,
+      comments: conversion.notes,
+      metadata: [...writer.prompts].map(([name, text]) => ['prompt', text === name ? name : `${name} ${text}`] as const),
+      requestLine: `POST ${plan.model}/${plan.method}`,
+      headers: databaseLine === undefined ? [] : [databaseLine],
+      body,
+    });
   }
-  for (const note of conversion.notes) lines.push(`# ${note}`);
-  for (const [name, text] of prompts) lines.push(`# @prompt ${name}${text === name ? '' : ` ${text}`}`);
-  lines.push(requestLine, ...headers, ...body, '');
-  return lines.join('\n');
+  if (plan.kind === 'route' && plan.verb === 'GET')
+    return requestBlockText({ title, comments: conversion.notes, requestLine: `GET ${plan.path}` });
+  return [
+    `### ${title}`,
+    `# ${plan.path} is a database-manager controller (master password, form data), not a JSON-2 call:`,
+    '# run it from the database manager or with the converted code.',
+    '',
+  ].join('\n');
 }

@@ -5,6 +5,7 @@ import { readCurlCommand, isCurlCommand } from './curlPaste';
 import { readJavaScriptSnippet } from './javascriptPaste';
 import { type PasteResult, type PastedRequest, looksLikeKey } from './pastedRequest';
 import { readPythonSnippet } from './pythonPaste';
+import { oneLineText, requestBlockText } from '../requestFile/requestBlockText';
 
 /** What the paste needs of a saved connection. */
 export interface PasteConnection {
@@ -121,8 +122,6 @@ function normalisedBase(url: string): string {
 /** Characters that end a line in a request file or in the editor, and the other control characters. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/;
-// eslint-disable-next-line no-control-regex -- likewise, in runs
-const CONTROL_RUNS = /[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g;
 
 /**
  * Why a pasted value cannot be written on its line of the request file: a line break in a database header's value or a
@@ -135,11 +134,6 @@ function unwritableValue(request: PastedRequest): string | undefined {
   if (request.target.kind === 'route' && (/\s/.test(request.target.path) || CONTROL_CHARACTERS.test(request.target.path)))
     return 'the URL holds white space, a line break or another control character.';
   return undefined;
-}
-
-/** Text for a comment line: line breaks and other control characters as spaces, so it stays one comment line. */
-function commentText(text: string): string {
-  return text.replace(CONTROL_RUNS, ' ');
 }
 
 /** The pasted text as `.json2` request blocks, never holding the key; or why it cannot be pasted. */
@@ -171,18 +165,21 @@ export function pasteAsRequest(text: string, connections: readonly PasteConnecti
 
 function requestBlock(request: PastedRequest, connection: PasteConnection | undefined): string {
   const target = request.target.kind === 'json2' ? `${request.target.model} ${request.target.method}` : request.target.path;
-  const lines = [`### ${commentText(target)} (pasted ${request.source})`];
-  for (const note of request.notes) lines.push(`# ${commentText(note)}`);
+  const comments = [...request.notes];
   if (!connection && request.baseUrl)
-    lines.push(
-      `# ${commentText(`The pasted call was for ${request.baseUrl}${request.database ? ` (database ${request.database.name})` : ''}: no saved connection matches it.`)}`,
+    comments.push(
+      `The pasted call was for ${request.baseUrl}${request.database ? ` (database ${request.database.name})` : ''}: no saved connection matches it.`,
     );
-  if (connection) lines.push(`# @connection ${commentText(connection.name)}`);
+  const metadata: [string, string][] = connection ? [['connection', connection.name]] : [];
   for (const [name, source] of request.prompts)
-    lines.push(`# @prompt ${name}${source === name ? '' : ` ${commentText(source).replace(/\s+/g, ' ')}`}`);
-  lines.push(request.target.kind === 'json2' ? `POST ${request.target.model}/${request.target.method}` : `GET ${request.target.path}`);
-  if (request.database && request.database.name !== connection?.database)
-    lines.push(`${request.database.header}: ${request.database.name}`);
-  if (request.body !== undefined) lines.push(request.body);
-  return `${lines.join('\n')}\n`;
+    metadata.push(['prompt', `${name}${source === name ? '' : ` ${oneLineText(source).replace(/\s+/g, ' ')}`}`]);
+  return requestBlockText({
+    title: `${target} (pasted ${request.source})`,
+    comments,
+    metadata,
+    requestLine: request.target.kind === 'json2' ? `POST ${request.target.model}/${request.target.method}` : `GET ${request.target.path}`,
+    headers:
+      request.database && request.database.name !== connection?.database ? [`${request.database.header}: ${request.database.name}`] : [],
+    body: request.body,
+  });
 }
