@@ -1,0 +1,27 @@
+// Names of the generated types: `sale.order.line` → `SaleOrderLine` (then `SaleOrderLineRead`, `…Write`, …),
+// distinct even when two model names spell the same words, and valid identifiers in TypeScript and Python.
+
+/** The base name of each model's types, by model; `models` in a fixed order gives the same names every time. */
+export function typeBaseNames(models: readonly string[]): ReadonlyMap<string, string> {
+  const names = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const model of [...models].sort()) {
+    const words = model.split(/[^A-Za-z0-9]+/).filter((word) => word !== '');
+    let base = words.map((word) => word[0].toUpperCase() + word.slice(1)).join('') || 'Model';
+    if (/^\d/.test(base)) base = `M${base}`;
+    let name = base;
+    for (let count = 2; taken.has(name); count += 1) name = `${base}${count}`;
+    taken.add(name);
+    names.set(model, name);
+  }
+  return names;
+}
+
+/** True when `name` may stand as a property name without quotes in TypeScript. */
+export const isPlainIdentifier = (name: string): boolean => /^[A-Za-z_$][\w$]*$/.test(name);
+
+/** One line of untrusted text (a field's label, a method's first sentence) safe inside a generated comment. */
+export function commentText(text: string, limit = 160): string {
+  const line = text.replace(/\s+/g, ' ').trim().replace(/\*\//g, '*∕');
+  return line.length > limit ? `${line.slice(0, limit - 1)}…` : line;
+}
