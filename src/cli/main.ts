@@ -7,6 +7,8 @@ const USAGE = `Usage: json2 <command> [options]
 Commands:
   run FILE... [options]   run the requests of .json2 files and check their assertions (json2 run --help)
   migrate scan|fix PATH   find and convert deprecated XML-RPC/JSON-RPC calls (json2 migrate --help)
+  types --models LIST     TypeScript or Python types of models and methods from the live schema; --check FILE
+                          tells whether a generated file still matches it (json2 types --help)
   sandbox [options]       start the local sandbox server (json2 sandbox --help)
   mcp [options]           serve the agent tools over MCP on stdio (json2 mcp --help)
   version                 print the version
@@ -61,10 +63,18 @@ async function runMigrate(argv: string[]): Promise<number> {
   return runMigrateCommand(argv);
 }
 
+async function runTypes(argv: string[]): Promise<number> {
+  chooseNodeHttpPool();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { runTypesCommand } = require('./typesCommand') as typeof import('./typesCommand');
+  return runTypesCommand(argv);
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'run') return runFiles(rest);
   if (command === 'migrate') return runMigrate(rest);
+  if (command === 'types') return runTypes(rest);
   if (command === 'sandbox') return runSandbox(rest);
   if (command === 'mcp') return runMcp(rest);
   if (command === 'version') {

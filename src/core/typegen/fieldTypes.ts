@@ -1,13 +1,14 @@
 // What each field type holds in generated code: its value as `read` returns it, as `create`/`write` take it, and how
 // it is compared in a domain. Followed: the 19.0 server's `convert_to_read` and its domain operators per field type.
 import type { FieldInfo } from '../schema/schemaTypes';
-import { arrayOf, BOOLEAN, FALSE, literal, NUMBER, STRING, type TypeExpr, unionOf, UNKNOWN } from './typeExpr';
+import { arrayOf, BOOLEAN, FALSE, INTEGER, literal, NUMBER, STRING, type TypeExpr, unionOf, UNKNOWN } from './typeExpr';
 
 /** Which related models the file describes: a relation to another is typed without its fields. */
 export type IncludedModel = (model: string) => boolean;
 
 const TEXT_TYPES: ReadonlySet<string> = new Set(['char', 'text', 'html']);
 const NUMBER_TYPES: ReadonlySet<string> = new Set(['integer', 'float', 'monetary', 'many2one_reference']);
+const INTEGER_TYPES: ReadonlySet<string> = new Set(['integer', 'many2one_reference']);
 const STRING_OR_FALSE_TYPES: ReadonlySet<string> = new Set(['char', 'text', 'html', 'date', 'datetime', 'binary', 'reference']);
 const X2MANY_TYPES: ReadonlySet<string> = new Set(['one2many', 'many2many']);
 
@@ -22,19 +23,19 @@ const orFalse = (field: FieldInfo, type: TypeExpr): TypeExpr => (field.required 
 
 /** The value `read` and `search_read` return for the field. */
 export function readType(field: FieldInfo): TypeExpr {
-  if (field.name === 'id') return NUMBER;
+  if (field.name === 'id') return INTEGER;
   if (STRING_OR_FALSE_TYPES.has(field.type)) return orFalse(field, STRING);
   if (field.type === 'selection') return orFalse(field, selectionValueType(field));
-  if (NUMBER_TYPES.has(field.type)) return NUMBER;
+  if (NUMBER_TYPES.has(field.type)) return INTEGER_TYPES.has(field.type) ? INTEGER : NUMBER;
   if (field.type === 'boolean') return BOOLEAN;
   if (field.type === 'many2one') return { kind: 'many2oneRead' };
-  if (X2MANY_TYPES.has(field.type)) return arrayOf(NUMBER);
+  if (X2MANY_TYPES.has(field.type)) return arrayOf(INTEGER);
   return UNKNOWN;
 }
 
 /** The value `create` and `write` take for the field. */
 export function writeType(field: FieldInfo, included: IncludedModel): TypeExpr {
-  if (field.type === 'many2one') return orFalse(field, NUMBER);
+  if (field.type === 'many2one') return orFalse(field, INTEGER);
   if (X2MANY_TYPES.has(field.type)) {
     return { kind: 'x2manyCommands', model: field.relation !== undefined && included(field.relation) ? field.relation : undefined };
   }

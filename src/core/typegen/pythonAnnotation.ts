@@ -3,6 +3,7 @@
 import {
   arrayOf,
   BOOLEAN,
+  INTEGER,
   literal,
   modelType,
   NULL,
@@ -50,9 +51,9 @@ function namingFields(type: TypeExpr): TypeExpr {
 const SCALARS: Readonly<Record<string, TypeExpr>> = {
   str: STRING,
   Markup: STRING,
-  int: NUMBER,
+  int: INTEGER,
   float: NUMBER,
-  IdType: NUMBER,
+  IdType: INTEGER,
   bool: BOOLEAN,
   None: NULL,
   NoneType: NULL,
@@ -60,7 +61,7 @@ const SCALARS: Readonly<Record<string, TypeExpr>> = {
   object: UNKNOWN,
   DomainType: modelType(undefined, 'domain'),
   // A record set travels as its ids.
-  Self: arrayOf(NUMBER),
+  Self: arrayOf(INTEGER),
 };
 
 const LISTS: ReadonlySet<string> = new Set(['list', 'List', 'Sequence', 'Collection', 'Iterable', 'set', 'frozenset', 'tuple', 'Tuple']);

@@ -5,7 +5,7 @@
 export type ModelTypeKind = 'read' | 'write' | 'field' | 'domain' | 'values';
 
 export type TypeExpr =
-  | { readonly kind: 'string' | 'number' | 'boolean' | 'null' | 'unknown' | 'object' }
+  | { readonly kind: 'string' | 'integer' | 'number' | 'boolean' | 'null' | 'unknown' | 'object' }
   | { readonly kind: 'literal'; readonly value: string | number | boolean }
   | { readonly kind: 'array'; readonly of: TypeExpr }
   | { readonly kind: 'tuple'; readonly items: readonly TypeExpr[] }
@@ -19,6 +19,8 @@ export type TypeExpr =
   | { readonly kind: 'x2manyCommands'; readonly model: string | undefined };
 
 export const STRING: TypeExpr = { kind: 'string' };
+/** A whole number (ids, integer fields); `number` is any number (float and monetary fields). */
+export const INTEGER: TypeExpr = { kind: 'integer' };
 export const NUMBER: TypeExpr = { kind: 'number' };
 export const BOOLEAN: TypeExpr = { kind: 'boolean' };
 export const NULL: TypeExpr = { kind: 'null' };

@@ -27,6 +27,8 @@ export class TypeScriptNames {
 
   render(type: TypeExpr): string {
     switch (type.kind) {
+      case 'integer':
+        return 'number';
       case 'string':
       case 'number':
       case 'boolean':
