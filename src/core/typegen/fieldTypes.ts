@@ -80,7 +80,10 @@ export const CONDITION_OPERATORS: Readonly<Record<ConditionKind, readonly Operat
     { operators: ORDER, takes: 'valueOrFalse' },
     { operators: MEMBERSHIP, takes: 'list' },
   ],
-  boolean: [{ operators: ['=', '!='], takes: 'value' }],
+  boolean: [
+    { operators: ['=', '!='], takes: 'value' },
+    { operators: MEMBERSHIP, takes: 'list' },
+  ],
   selection: [
     { operators: ['=', '!='], takes: 'valueOrFalse' },
     { operators: MEMBERSHIP, takes: 'list' },
