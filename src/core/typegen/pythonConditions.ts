@@ -56,7 +56,9 @@ export function pythonConditionTypes(): string[] {
     "Json2Path = NewType('Json2Path', str)",
   ];
   for (const [kind, groups] of Object.entries(CONDITION_OPERATORS) as Array<[ConditionKind, readonly OperatorGroup[]]>) {
-    const members = groups.map((group) => `    Tuple[_F, ${literalOf(group.operators)}, ${takes(group, KIND_VALUE[kind])}],`);
+    // mypy infers a list of string literals as List[str]: a selection's `in` list is checked as strings only.
+    const value = (group: OperatorGroup) => (kind === 'selection' && group.takes === 'list' ? 'List[str]' : takes(group, KIND_VALUE[kind]));
+    const members = groups.map((group) => `    Tuple[_F, ${literalOf(group.operators)}, ${value(group)}],`);
     lines.push('', `# Conditions on ${kind} fields F.`, `${aliasName(kind)} = Union[`, ...members, ']');
   }
   return lines;
