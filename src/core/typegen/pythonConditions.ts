@@ -9,10 +9,9 @@ import {
   selectionValueType,
 } from './fieldTypes';
 import { type PythonNames, pyQuote } from './pythonRender';
-import { modelType } from './typeExpr';
 import type { TypedModel } from './typeSchema';
 
-/** The value each kind of field compares with (`_V`, `_D`: the alias's own parameters). */
+/** The value each kind of field compares with (`_V`: the selection alias's own parameter). */
 const KIND_VALUE: Readonly<Record<ConditionKind, string>> = {
   id: 'int',
   text: 'str',
@@ -39,7 +38,8 @@ function takes(group: OperatorGroup, value: string): string {
     case 'text':
       return 'str';
     case 'domain':
-      return '_D';
+      // Not the related model's domain: mutually recursive aliases take mypy a minute for a dozen models.
+      return 'List[Any]';
     case 'any':
       return 'Any';
   }
@@ -47,7 +47,7 @@ function takes(group: OperatorGroup, value: string): string {
 
 const literalOf = (values: readonly string[]): string => `Literal[${values.map(pyQuote).join(', ')}]`;
 
-/** The shared condition aliases: `Json2TextCondition[F]`, `Json2SelectionCondition[F, V]`, `Json2RelationCondition[F, D]`, … */
+/** The shared condition aliases: `Json2TextCondition[F]`, `Json2SelectionCondition[F, V]`, `Json2RelationCondition[F]`, … */
 export function pythonConditionTypes(): string[] {
   const lines = [
     '# Every domain operator.',
@@ -67,17 +67,12 @@ export function pythonConditionTypes(): string[] {
 /** A model's `…FieldCondition`, `…Condition` and `…Domain` declarations. */
 export function pythonConditionLines(typed: TypedModel, names: PythonNames): string[] {
   const base = names.base(undefined) as string;
-  const included = (model: string): boolean => names.base(model) !== undefined;
   const grouped = new Map<string, string[]>();
   const add = (key: string, field: string) => grouped.set(key, [...(grouped.get(key) ?? []), field]);
   for (const field of typed.fields) {
     const kind = conditionKind(field);
     if (kind === 'selection') add(`${aliasName(kind)}\u0000${names.render(selectionValueType(field))}`, field.name);
-    else if (kind === 'relation') {
-      const domain =
-        field.relation !== undefined && included(field.relation) ? names.render(modelType(field.relation, 'domain')) : 'List[Any]';
-      add(`${aliasName(kind)}\u0000${domain}`, field.name);
-    } else add(aliasName(kind), field.name);
+    else add(aliasName(kind), field.name);
   }
   const members = [...grouped].map(([key, fields]) => {
     const [alias, extra] = key.split('\u0000');

@@ -18,7 +18,6 @@ import requests`;
 
 const SHARED = `_F = TypeVar('_F')
 _V = TypeVar('_V')
-_D = TypeVar('_D')
 _W = TypeVar('_W')
 
 # A many2one value as read: the record's id and display name (a JSON list), or False when empty.
