@@ -112,12 +112,15 @@ export function typescriptConditionLines(typed: TypedModel, names: TypeScriptNam
       ? `  | Json2Path<${quote(field.name)}, ${related}FieldCondition>`
       : `  | [\`${field.name}.\${string}\`, Json2Operator, unknown]`;
   });
+  const relational = typed.fields.filter(isRelational).map((field) => quote(field.name));
+  // Deeper paths are checked on their first step only.
+  if (relational.length > 0) paths.push(`  | [\`\${${relational.join(' | ')}}.\${string}.\${string}\`, Json2Operator, unknown]`);
   return [
     `/** A condition on one field of ${typed.model}. */`,
     `export type ${base}FieldCondition =`,
     ...terminate(own.length > 0 ? own : ['  never']),
     '',
-    `/** A condition on ${typed.model}: on its fields, or one step into a related model (\`partner_id.name\`). */`,
+    `/** A condition on ${typed.model}: on its fields, one step into a related model (\`partner_id.name\`), or deeper. */`,
     `export type ${base}Condition =`,
     ...terminate([`  | ${base}FieldCondition`, ...paths]),
   ];

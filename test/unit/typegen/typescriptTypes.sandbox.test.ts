@@ -36,6 +36,9 @@ export async function run(baseUrl: string, apiKey: string, database: string) {
   const count: number = await client.call('sale.order', 'search_count', { domain: [['state', '!=', 'cancel']] });
   return { names, states: orders.map((order) => order.state), country, count };
 }
+
+/** Deeper paths are checked on their first step. */
+export const deep: SaleOrderDomain = [['partner_id.country_id.code', '=', 'BE']];
 `;
 
 const MISSPELLED_FIELD = `import type { SaleOrderRead } from './json2Types';
@@ -125,6 +128,18 @@ describe('json2 types: TypeScript of the sandbox schema', () => {
     assert.deepEqual(diagnostics, [
       { file: 'misspelled.ts', code: 2339, message: "Property 'nmae' does not exist on type 'SaleOrderRead'." },
     ]);
+  });
+
+  test('a path through a misspelled relational field does not compile', () => {
+    fs.writeFileSync(
+      path.join(dir, 'path.ts'),
+      "import type { SaleOrderDomain } from './json2Types';\nexport const domain: SaleOrderDomain = [['partnr_id.name', '=', 'x']];\n",
+    );
+    const diagnostics = typeScriptDiagnostics(dir, 'path.ts');
+    assert.deepEqual(
+      diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.message.split('\n')[0]]),
+      [[2322, `Type '["partnr_id.name", "=", "x"]' is not assignable to type 'Json2Logic | SaleOrderCondition'.`]],
+    );
   });
 
   test('a value the selection does not have does not compile, in values and in a domain', () => {
