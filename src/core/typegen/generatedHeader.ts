@@ -1,5 +1,6 @@
 // The header of a generated file: where its schema came from (server, database, release, date), how to regenerate it,
 // and a machine-readable stamp of the options (`json2 types --check` reads it back).
+import { UNPRINTABLE } from './typeNames';
 import type { TypeSchemaOrigin } from './typeSchema';
 
 export type TypeLanguage = 'ts' | 'python';
@@ -35,11 +36,11 @@ export function headerLines(origin: TypeSchemaOrigin, options: TypeGenerationOpt
     `${prefix} Database: ${oneLine(origin.database ?? '(the server’s default)')}`,
     `${prefix} Release:  ${oneLine(origin.release)}`,
     `${prefix} Date:     ${generatedAt.toISOString().slice(0, 10)}`,
-    `${prefix} ${STAMP} ${JSON.stringify(stamp)}`,
+    `${prefix} ${STAMP} ${oneLine(JSON.stringify(stamp))}`,
   ];
 }
 
-const oneLine = (text: string): string => text.replace(/[\r\n\u2028\u2029]+/g, ' ');
+const oneLine = (text: string): string => text.replace(UNPRINTABLE, ' ');
 
 /** A file that is not one `json2 types` wrote, or whose stamp is damaged. */
 export class GeneratedFileError extends Error {

@@ -1,10 +1,12 @@
 // Renders generated types as Python (typing module, Python 3.8+): string literals, and types with the model names of
 // a file. References to a model's types are quoted, so the file's declarations may refer to each other in any order.
 import type { TypeExpr } from './typeExpr';
+import { UNPRINTABLE, unicodeEscape } from './typeNames';
 
 /** A Python string literal. */
 export function pyQuote(text: string): string {
-  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
+  const escaped = text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(UNPRINTABLE, unicodeEscape);
+  return `'${escaped}'`;
 }
 
 const pyLiteral = (value: string | number | boolean): string =>

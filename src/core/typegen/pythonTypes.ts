@@ -108,7 +108,7 @@ function methodStub(model: string, method: MethodInfo, names: PythonNames): stri
   const summary = method.doc === undefined ? '' : commentText(/^[^.!?]*[.!?]/.exec(textOfHtml(method.doc))?.[0] ?? textOfHtml(method.doc));
   return [
     `    def ${pythonIdentifier(method.name)}(self, *, ${signature.join(', ')}) -> ${result}:`,
-    ...(summary === '' ? [] : [`        """${summary.replace(/\\/g, '\\\\').replace(/"""/g, '\\"\\"\\"')}"""`]),
+    ...(summary === '' ? [] : [`        """${summary.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"""`]),
     `        answer: ${result} = self._client.call(${pyQuote(model)}, ${pyQuote(method.name)}, {${sent.join(', ')}})`,
     '        return answer',
   ];

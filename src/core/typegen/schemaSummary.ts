@@ -4,6 +4,7 @@
 import { compareSchemas, type SchemaSnapshot } from '../schema/schemaComparison';
 import type { FieldInfo, MethodInfo } from '../schema/schemaTypes';
 import { GeneratedFileError } from './generatedHeader';
+import { UNPRINTABLE, unicodeEscape } from './typeNames';
 import type { TypedModel } from './typeSchema';
 
 const MARK = 'json2-schema';
@@ -37,7 +38,8 @@ export function summaryLines(models: readonly TypedModel[], prefix: string): str
       ),
       methods: Object.fromEntries(typed.methods.map((method) => [method.name, methodSummary(method)])),
     };
-    return `${prefix} ${MARK} ${typed.model} ${JSON.stringify(summary)}`;
+    // U+2028 and U+2029 end a line comment in TypeScript: written as escapes, which JSON reads back the same.
+    return `${prefix} ${MARK} ${typed.model} ${JSON.stringify(summary).replace(UNPRINTABLE, unicodeEscape)}`;
   });
 }
 

@@ -49,17 +49,27 @@ export interface LoadTypeSchemaOptions {
   readonly refresh?: boolean;
 }
 
+/** A model's technical name as a server's `ir.model` allows it; others are left out (a hostile server's). */
+const MODEL_NAME = /^[A-Za-z0-9_.]+$/;
+/** A field, method or parameter name is a Python identifier on a real server; others are left out. */
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Names every JSON-2 call takes beside a method's own parameters. */
+const CALL_NAMES: ReadonlySet<string> = new Set(['ids', 'context']);
+
 const refused = (error: unknown): boolean => error instanceof ClientError && (error.kind === 'access' || error.kind === 'notFound');
 
 /**
  * The chosen models, then breadth-first the models their relational fields name, `depth` steps away. A related model
  * this key may not read is left out (its relations are then typed by ids alone); a chosen one it may not read fails.
+ * Names no real server sends (a model name with other than letters, digits, `_` and `.`; a field, method or parameter
+ * name that is no identifier) are left out, so that nothing a server sends can become code; so are method
+ * parameters named `ids` or `context`, which every call takes anyway.
  */
 export async function loadTypedModels(source: TypeSchemaSource, options: LoadTypeSchemaOptions): Promise<TypedModel[]> {
   if (!Number.isInteger(options.depth) || options.depth < 0)
     throw new TypeSchemaError(`depth must be a whole number ≥ 0, not ${options.depth}`);
   const lookup: LookupOptions = { ...(options.signal ? { signal: options.signal } : {}), ...(options.refresh ? { refresh: true } : {}) };
-  const known = new Map((await source.models(lookup)).map((info) => [info.model, info]));
+  const known = new Map((await source.models(lookup)).filter((info) => MODEL_NAME.test(info.model)).map((info) => [info.model, info]));
   const missing = options.models.filter((model) => !known.has(model));
   if (missing.length > 0) throw new TypeSchemaError(`no model ${missing.map((model) => `'${model}'`).join(', ')} on this database`);
   const loaded = new Map<string, TypedModel>();
@@ -89,8 +99,16 @@ async function loadOne(source: TypeSchemaSource, info: ModelInfo, lookup: Lookup
     return {
       model: info.model,
       name: info.name,
-      fields: Object.values(fields).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
-      methods: [...methods].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+      fields: Object.values(fields)
+        .filter((field) => IDENTIFIER.test(field.name))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+      methods: methods
+        .filter((method) => IDENTIFIER.test(method.name))
+        .map((method) => ({
+          ...method,
+          parameters: method.parameters.filter((parameter) => IDENTIFIER.test(parameter.name) && !CALL_NAMES.has(parameter.name)),
+        }))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
     };
   } catch (error) {
     if (!chosen && refused(error)) return undefined;

@@ -1,15 +1,11 @@
 // Renders generated types as TypeScript: string literals, property names, and types with the model names of a file.
 import type { TypeExpr } from './typeExpr';
-import { isPlainIdentifier } from './typeNames';
+import { isPlainIdentifier, UNPRINTABLE, unicodeEscape } from './typeNames';
 
 /** A TypeScript string literal. */
 export function quote(text: string): string {
-  return `'${text
-    .replace(/\\/g, '\\\\')
-    .replace(/'/g, "\\'")
-    .replace(/\n/g, '\\n')
-    .replace(/\r/g, '\\r')
-    .replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`)}'`;
+  const escaped = text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(UNPRINTABLE, unicodeEscape);
+  return `'${escaped}'`;
 }
 
 export const propertyName = (name: string): string => (isPlainIdentifier(name) ? name : quote(name));
