@@ -1,5 +1,5 @@
-// Names of the generated types: `sale.order.line` → `SaleOrderLine` (then `SaleOrderLineRead`, `…Write`, …),
-// distinct even when two model names spell the same words, and valid identifiers in TypeScript and Python.
+// Names and text in generated code: `sale.order.line` → `SaleOrderLine` (then `SaleOrderLineRead`, `…Write`, …),
+// distinct even when two model names spell the same words; and server text made safe in comments and literals.
 
 /** The base name of each model's types, by model; `models` in a fixed order gives the same names every time. */
 export function typeBaseNames(models: readonly string[]): ReadonlyMap<string, string> {
