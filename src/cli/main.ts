@@ -9,6 +9,8 @@ Commands:
   migrate scan|fix PATH   find and convert deprecated XML-RPC/JSON-RPC calls (json2 migrate --help)
   import FILE|DIR...      Postman, Insomnia, Bruno and .http collections as .json2 files (json2 import --help)
   export FILE|DIR...      .json2 files as a Postman collection or a .http file (json2 export --help)
+  types --models LIST     TypeScript or Python types of models and methods from the live schema; --check FILE
+                          tells whether a generated file still matches it (json2 types --help)
   sandbox [options]       start the local sandbox server (json2 sandbox --help)
   mcp [options]           serve the agent tools over MCP on stdio (json2 mcp --help)
   version                 print the version
@@ -69,6 +71,11 @@ function collections(): CollectionsModule {
   // The collection readers and Bruno's parser are a separate bundle next to this one, loaded only for import and export.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require('./collections.js') as CollectionsModule;
+async function runTypes(argv: string[]): Promise<number> {
+  chooseNodeHttpPool();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { runTypesCommand } = require('./typesCommand') as typeof import('./typesCommand');
+  return runTypesCommand(argv);
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -77,6 +84,7 @@ export async function main(argv: string[]): Promise<number> {
   if (command === 'import') return collections().runImportCommand(rest);
   if (command === 'export') return collections().runExportCommand(rest);
   if (command === 'migrate') return runMigrate(rest);
+  if (command === 'types') return runTypes(rest);
   if (command === 'sandbox') return runSandbox(rest);
   if (command === 'mcp') return runMcp(rest);
   if (command === 'version') {

@@ -1,7 +1,8 @@
 // Installs what the tests need beyond npm, once: Debian packages with apt as root (Chromium for the VS Code host,
-// curl and python3-requests for the export checks, php-cli with its curl, xml and xmlrpc extensions for the PHP
-// migration corpus), then Node 24 and code-server from the npm registry into a cache
-// folder. Idempotent, and one process at a time (installLock.mjs); prints the cache layout as JSON on --print.
+// curl and python3-requests for the export checks, mypy with python3-typeshed for the generated Python types,
+// php-cli with its curl, xml and xmlrpc extensions for the PHP migration corpus), then Node 24 and code-server from
+// the npm registry into a cache folder. Idempotent, and one process at a time (installLock.mjs); prints the cache
+// layout as JSON on --print.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,8 @@ const APT_PACKAGES = [
   'fonts-dejavu-core',
   'curl',
   'python3-requests',
+  'mypy',
+  'python3-typeshed',
   'php-cli',
   'php-curl',
   'php-xml',

@@ -1,7 +1,7 @@
 // The connections agent tools use: saved profiles, their clients (writes off unless allowed) and schema services.
-import { ClientError } from '../client/clientErrors';
 import type { ProductionQuestion } from '../connections/callGuard';
 import { ConnectionClient } from '../connections/connectionClient';
+import { connectionSchemaBackend } from '../connections/connectionSchemaBackend';
 import type { ConnectionProfile } from '../connections/connectionProfile';
 import { SecretRedactor } from '../redaction/secretRedactor';
 import type { OpenedConnection, RunSecrets, RunTransport } from '../requestRun/runPorts';
@@ -112,15 +112,8 @@ export class AgentSession {
     if (this.#options.schemas) return this.#options.schemas(open.opened.profile.name);
     if (!open.schema) {
       const { client } = open;
-      const json2 = client.json2;
       open.schema = new SchemaService({
-        backend: {
-          // The deprecated interfaces have no schema documents: the service then reads ir.model and fields_get.
-          getDocument: json2
-            ? (path, options) => json2.getDocument(path, options)
-            : () => Promise.reject(new ClientError('access', 'no schema documents over the deprecated interfaces')),
-          call: (model, method, args, options) => client.call({ model, method, ...(args ? { args } : {}) }, options?.signal),
-        },
+        backend: connectionSchemaBackend(client),
         connectionId: `${client.profile.name}\u0000${client.profile.baseUrl}`,
         database: client.profile.database,
       });

@@ -59,19 +59,12 @@ export class SchemaServices implements vscode.Disposable {
   }
 
   async #create(client: ConnectionClient, database: string): Promise<SchemaService> {
-    const [{ SchemaService }, { FileSchemaStorage }, { ClientError }] = await Promise.all([
+    const [{ SchemaService }, { FileSchemaStorage }, { connectionSchemaBackend }] = await Promise.all([
       import('../../core/schema/schemaService.js'),
       import('../../core/schema/schemaStorage.js'),
-      import('../../core/client/clientErrors.js'),
+      import('../../core/connections/connectionSchemaBackend.js'),
     ]);
-    const json2 = client.json2;
-    const backend: SchemaBackend = {
-      // The deprecated interfaces have no schema documents: the service then reads ir.model and fields_get.
-      getDocument: json2
-        ? (path, options) => json2.getDocument(path, options)
-        : () => Promise.reject(new ClientError('access', 'no schema documents over the deprecated interfaces')),
-      call: (model, method, args, options) => client.call({ model, method, args }, options?.signal),
-    };
+    const backend: SchemaBackend = connectionSchemaBackend(client);
     const storage = this.storageFolder ? new FileSchemaStorage(vscode.Uri.joinPath(this.storageFolder, 'schemas').fsPath) : undefined;
     const service = new SchemaService({
       backend,

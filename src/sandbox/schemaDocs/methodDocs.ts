@@ -1,26 +1,14 @@
 // How a method is documented in a schema document: its Python-like signature, parameters, return value and api flags.
 import type { MethodDefinition } from '../orm/methodDefinition';
 import { pythonRepr } from '../orm/pythonRepr';
+import { PARAMETER_ANNOTATIONS, RESULT_ANNOTATIONS } from './methodAnnotations';
 
-/** What the methods of the notes' table return. */
-const RETURNS: Record<string, string> = {
-  search: 'list[int]: the ids of the matching records',
-  search_count: 'int: the number of matching records',
-  read: 'list[dict]: one object per record, id first',
-  search_read: 'list[dict]: one object per matching record',
-  fields_get: 'dict: {field: {attribute: value}}',
-  create: 'list[int]: the ids of the new records',
-  write: 'bool: True',
-  unlink: 'bool: True',
-  name_search: 'list[tuple[int, str]]: [id, display_name] pairs',
-  name_create: 'tuple[int, str]: [id, display_name] of the new record',
-  default_get: 'dict: {field: default}',
-  copy: 'list[int]: the ids of the copies',
-  check_access: 'None',
-  has_access: 'bool',
-  context_get: 'dict: lang, tz, uid',
-  generate: 'str: the new API key',
-  revoke: 'None',
+/** What methods outside the recorded table return (their own, not the ORM's). */
+const OTHER_RESULTS: Record<string, { annotation: string; doc?: string }> = {
+  check_access: { annotation: 'None' },
+  context_get: { annotation: 'dict', doc: 'lang, tz, uid' },
+  generate: { annotation: 'str', doc: 'the new API key' },
+  revoke: { annotation: 'None' },
 };
 
 /** Methods that only read. */
@@ -49,7 +37,7 @@ export interface ParameterDoc {
 export interface MethodDoc {
   signature: string;
   parameters: Record<string, ParameterDoc>;
-  return: { annotation: string | null };
+  return: { annotation: string | null; doc?: string };
   doc: string;
   api: string[];
 }
@@ -67,11 +55,15 @@ export function methodDoc(method: MethodDefinition): MethodDoc {
   for (const parameter of method.parameters) {
     const entry: ParameterDoc = { name: parameter.name };
     if (!parameter.required) entry.default = parameter.default ?? null;
+    const annotation = PARAMETER_ANNOTATIONS[method.name]?.[parameter.name];
+    if (annotation !== undefined) entry.annotation = annotation;
     if (parameter.doc) entry.doc = parameter.doc;
     parameters[parameter.name] = entry;
   }
   const api: string[] = [];
   if (method.level === 'model') api.push('model');
   if (READONLY.has(method.name)) api.push('readonly');
-  return { signature: signatureOf(method), parameters, return: { annotation: RETURNS[method.name] ?? null }, doc: method.doc ?? '', api };
+  const result = Object.hasOwn(RESULT_ANNOTATIONS, method.name) ? RESULT_ANNOTATIONS[method.name] : OTHER_RESULTS[method.name];
+  const returns = result ? { annotation: result.annotation, ...(result.doc ? { doc: `<p>${result.doc}</p>` } : {}) } : { annotation: null };
+  return { signature: signatureOf(method), parameters, return: returns, doc: method.doc ?? '', api };
 }

@@ -1,0 +1,48 @@
+// The small typed client a generated TypeScript file may end with: `call(model, method, args)` over `fetch`, no
+// dependencies, its model, method, arguments and result checked by the file's `Json2Models`.
+
+/** The client's source lines (it needs the file's `Json2Models`, `Json2Context` and a global `fetch`). */
+export function typescriptClientLines(): string[] {
+  return [
+    '/** A model of this file. */',
+    'export type Json2Model = keyof Json2Models;',
+    '/** A public method of a model. */',
+    "export type Json2Method<M extends Json2Model> = keyof Json2Models[M]['methods'] & string;",
+    '/** The named arguments of a method (`ids` for methods on records, `context` for any). */',
+    'export type Json2Args<M extends Json2Model, K extends Json2Method<M>> =',
+    "  Json2Models[M]['methods'][K] extends { args: infer A } ? A : never;",
+    '/** What a method returns. */',
+    'export type Json2Result<M extends Json2Model, K extends Json2Method<M>> =',
+    "  Json2Models[M]['methods'][K] extends { result: infer R } ? R : never;",
+    '',
+    '/** A call the server answered with an error: its HTTP status and the error object it sent. */',
+    'export class Json2CallError extends Error {',
+    '  constructor(',
+    '    readonly status: number,',
+    '    readonly body: unknown,',
+    '  ) {',
+    "    const message = typeof body === 'object' && body !== null && 'message' in body ? String(body.message) : `HTTP ${status}`;",
+    '    super(message);',
+    "    this.name = 'Json2CallError';",
+    '  }',
+    '}',
+    '',
+    '/** Calls `POST /json/2/<model>/<method>` with a bearer API key; the key is given at run time, never stored here. */',
+    'export class Json2Client {',
+    '  constructor(',
+    '    private readonly options: { readonly baseUrl: string; readonly apiKey: string; readonly database?: string },',
+    '  ) {}',
+    '',
+    '  async call<M extends Json2Model, K extends Json2Method<M>>(model: M, method: K, args: Json2Args<M, K>): Promise<Json2Result<M, K>> {',
+    "    const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8', Authorization: `bearer ${this.options.apiKey}` };",
+    "    if (this.options.database !== undefined) headers['X-Odoo-Database'] = this.options.database;",
+    "    const url = `${this.options.baseUrl.replace(/\\/+$/, '')}/json/2/${encodeURIComponent(model)}/${encodeURIComponent(method)}`;",
+    "    const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(args) });",
+    '    const text = await response.text();',
+    "    const body: unknown = text === '' ? null : JSON.parse(text);",
+    '    if (!response.ok) throw new Json2CallError(response.status, body);',
+    '    return body as Json2Result<M, K>;',
+    '  }',
+    '}',
+  ];
+}
