@@ -71,6 +71,8 @@ function collections(): CollectionsModule {
   // The collection readers and Bruno's parser are a separate bundle next to this one, loaded only for import and export.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require('./collections.js') as CollectionsModule;
+}
+
 async function runTypes(argv: string[]): Promise<number> {
   chooseNodeHttpPool();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
