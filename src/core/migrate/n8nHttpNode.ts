@@ -44,7 +44,7 @@ export function httpNodeCall(parameters: Parameters, at: NodeSpan): HttpNodeCall
         reason: 'the XML-RPC body is not a literal methodCall',
       };
     if (!isServiceFunction(service, call.method)) return undefined;
-    return { transport: 'xmlrpc', service, functionName: call.method, args: call.params.map((param) => jsonExpr(param, at)) };
+    return { transport: 'xmlrpc', service, functionName: call.method, args: call.params.map((param) => jsonExpr(param, at, false)) };
   }
   const parsed = body === undefined ? undefined : parseN8nJson(body);
   const params = (parsed as { params?: { service?: unknown; method?: unknown; args?: unknown } } | undefined)?.params;
@@ -59,7 +59,7 @@ export function httpNodeCall(parameters: Parameters, at: NodeSpan): HttpNodeCall
   const functionName = params.method;
   if (typeof service !== 'string' || typeof functionName !== 'string' || !['object', 'common', 'db'].includes(service)) return undefined;
   if (!isServiceFunction(service as LegacyService, functionName)) return undefined;
-  const args = Array.isArray(params.args) ? params.args.map((arg) => jsonExpr(arg, at)) : undefined;
+  const args = Array.isArray(params.args) ? params.args.map((arg) => jsonExpr(arg, at, false)) : undefined;
   return {
     transport: 'jsonrpc',
     service: service as LegacyService,

@@ -21,24 +21,28 @@ export function expressionText(value: string): string {
   return WHOLE_EXPRESSION.exec(value)?.[1] ?? value.replace(/^=/, '');
 }
 
-/** A JSON value (from a parameter or a parsed body) as an argument expression. */
-export function jsonExpr(value: unknown, at: NodeSpan): SourceExpr {
+/**
+ * A JSON value as an argument expression. `parameter`: the value is a node parameter as n8n stores it, where a leading
+ * `=` marks expression mode; values inside it, and values of a parsed body, are data (an operator such as `=like`).
+ */
+export function jsonExpr(value: unknown, at: NodeSpan, parameter = true): SourceExpr {
   const base = { start: at.start, end: at.start };
   if (isN8nExpression(value)) return { ...base, text: expressionText(value), kind: 'other' };
   if (value === null) return { ...base, text: 'null', kind: 'null', value: null };
   if (typeof value === 'string') {
-    // n8n marks expressions with a leading `=`; one without `{{ }}` is the text after it (a lone `=` is an operator).
-    const text = value.length > 1 && value.startsWith('=') ? value.slice(1) : value;
+    // n8n marks a parameter's expression mode with a leading `=`; one without `{{ }}` is the text after it (a lone `=`
+    // is an operator).
+    const text = parameter && value.length > 1 && value.startsWith('=') ? value.slice(1) : value;
     return { ...base, text: JSON.stringify(text), kind: 'string', value: text };
   }
   if (typeof value === 'number') return { ...base, text: String(value), kind: 'number', value };
   if (typeof value === 'boolean') return { ...base, text: String(value), kind: 'boolean', value };
   if (Array.isArray(value)) {
-    const items = value.map((item) => jsonExpr(item, at));
+    const items = value.map((item) => jsonExpr(item, at, false));
     return { ...base, text: JSON.stringify(value), kind: 'list', items, value: staticList(items) };
   }
   if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).map(([key, item]) => ({ key, value: jsonExpr(item, at) }));
+    const entries = Object.entries(value as Record<string, unknown>).map(([key, item]) => ({ key, value: jsonExpr(item, at, false) }));
     return { ...base, text: JSON.stringify(value), kind: 'dict', entries, value: staticDict(entries) };
   }
   return { ...base, text: String(value), kind: 'other' };

@@ -86,6 +86,24 @@ describe('n8n workflow exports', () => {
     assert.equal(fix.declined.length, 7);
   });
 
+  test("a JSON-RPC body's values are data: an operator starting with = (=like) is kept, not read as n8n's expression mark", () => {
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      method: 'call',
+      params: { service: 'object', method: 'execute_kw', args: ['db', 2, 'key', 'res.partner', 'search', [[['name', '=like', 'A%']]]] },
+    });
+    const node = {
+      name: 'Search',
+      type: 'n8n-nodes-base.httpRequest',
+      parameters: { method: 'POST', url: 'https://h/jsonrpc', specifyBody: 'json', jsonBody: body },
+    };
+    const [call] = analyseSource(JSON.stringify({ name: 'w', nodes: [node] }), 'w.json');
+    assert.equal(call?.finding.method, 'search');
+    const request = call?.finding.workflowNode?.json2Request ?? '';
+    assert.match(request, /^POST res\.partner\/search$/m);
+    assert.match(request, /"domain": \[\["name","=like","A%"\]\]/, request);
+  });
+
   test('other JSON files are not read as workflows; a workflow list (an array of exports) is', () => {
     assert.deepEqual(analyseSource('{"name": "x", "scripts": {"rpc": "curl http://h/jsonrpc"}}', 'package.json'), []);
     const one = '{"name":"w","nodes":[{"name":"Odoo","type":"n8n-nodes-base.odoo","parameters":{"operation":"delete","contactId":"7"}}]}';
