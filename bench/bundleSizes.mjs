@@ -15,6 +15,7 @@ export function measureBundles(root) {
     'dist/extension.js',
     'dist/undiciPool.js',
     'dist/schemaComparison.js',
+    'dist/typeGeneration.js',
     'dist/htmlMarkdown.js',
     'dist/keyFlows.js',
     'dist/xmlTree.js',

@@ -48,6 +48,7 @@ export const bundles = [
       './localSandbox.js',
       './undiciPool.js',
       './schemaComparison.js',
+      './typeGeneration.js',
       './responsePanel.js',
       './htmlMarkdown.js',
       './keyFlows.js',
@@ -76,6 +77,8 @@ export const bundles = [
   nodeEntry('src/extension/requests/responsePanel.ts', 'dist/responsePanel.js', { external: ['vscode'] }),
   // Compare Schemas (the comparison, its Markdown, the view and the export): its own bundle, required on first use.
   nodeEntry('src/extension/schema/schemaComparisonBundle.ts', 'dist/schemaComparison.js', { external: ['vscode'] }),
+  // Generate Types (the generator of src/core/typegen and the command's work): its own bundle, required on first use.
+  nodeEntry('src/extension/typegen/typesBundle.ts', 'dist/typeGeneration.js', { external: ['vscode'] }),
   // mainFields: jsonc-parser's "main" is a UMD build whose requires esbuild cannot follow; its ES module build bundles.
   nodeEntry('src/cli/main.ts', 'dist/cli.js', {
     banner: { js: '#!/usr/bin/env node' },

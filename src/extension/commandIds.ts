@@ -43,6 +43,7 @@ export const CommandIds = {
   explorerClearFilter: 'json2.explorer.clearFilter',
   compareSchemas: 'json2.compareSchemas',
   exportSchemaComparison: 'json2.exportSchemaComparison',
+  generateTypes: 'json2.generateTypes',
   explorerToggleGrouping: 'json2.explorer.toggleGrouping',
   explorerNewModelRequest: 'json2.explorer.newRequestFile',
   explorerOpenRecords: 'json2.explorer.openRecords',

@@ -7,6 +7,7 @@ import { type InputAutomation, QuickInputPort } from '../connections/quickInputP
 import type { LanguageFeature } from '../language/registerLanguage';
 import { registerSchemaComparison, type SchemaComparisonTestApi } from '../schema/registerSchemaComparison';
 import type { SchemaServices } from '../schema/schemaServices';
+import { registerTypes, type TypesTestApi } from '../typegen/registerTypes';
 import { GROUPING_SETTING } from './explorerSettings';
 import { addCustomField, createCustomModelOn, type CustomSchemaDeps } from './customSchemaCommands';
 import { askModelFilter, showModelFilter } from './explorerFilter';
@@ -24,6 +25,7 @@ export interface ExplorerTestApi {
   /** The addresses the explorer opened in the browser; in test mode they are recorded here, no browser is started. */
   readonly openedUrls: readonly string[];
   readonly schemaComparison: SchemaComparisonTestApi;
+  readonly types: TypesTestApi;
 }
 
 export interface ExplorerFeature extends vscode.Disposable {
@@ -60,11 +62,13 @@ export function registerExplorer(
   const models = new ModelActions(connections, schemas, context.globalStorageUri, testMode ? record : undefined);
   const customDeps: CustomSchemaDeps = { schemas, port: () => new QuickInputPort(inputs), refresh };
   const comparison = registerSchemaComparison({ connections, schemas, port: customDeps.port, view }, testMode);
+  const types = registerTypes({ connections, schemas, port: customDeps.port }, testMode);
 
   const disposables = vscode.Disposable.from(
     view,
     provider,
     comparison.disposable,
+    types.disposable,
     provider.onDidChangeFilter((filter) => showModelFilter(view, filter)),
     connections.onDidChange(() => provider.refresh()),
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -76,7 +80,8 @@ export function registerExplorer(
       createCustomModelOn(customDeps, connections, (node ?? view.selection[0]) as ExplorerNode | undefined, () => refresh()),
     ),
   );
-  const testApi = comparison.testApi && { provider, view, openedUrls, schemaComparison: comparison.testApi };
+  const testApi = comparison.testApi &&
+    types.testApi && { provider, view, openedUrls, schemaComparison: comparison.testApi, types: types.testApi };
   return { testApi, dispose: () => disposables.dispose() };
 }
 

@@ -25,7 +25,7 @@ export function targetOfNode(node: ExplorerNode, connections: ConnectionService)
 }
 
 /** Every connection's databases (the server's list where it gives one), each keyed by its label. */
-async function candidates(connections: ConnectionService, schemas: ExplorerSchemas): Promise<Map<string, ComparisonTarget>> {
+export async function candidates(connections: ConnectionService, schemas: ExplorerSchemas): Promise<Map<string, ComparisonTarget>> {
   const listed = await Promise.all(
     connections.list().map(async (saved) => {
       const listing = await schemas.databases(saved.profile.name).catch(() => ({ databases: [saved.profile.database ?? ''] }));
