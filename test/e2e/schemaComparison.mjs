@@ -39,9 +39,19 @@ runUiTest({ name: 'schema-comparison', options, timeout, kept: `screenshot: ${sh
   const view = page.locator('.part.sidebar .customview-tree').first();
   const rows = (label) =>
     view.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) });
+  // A click that lands while the tree re-renders (another node's children arriving) may only select the row: the
+  // row is clicked again (or opened with the Right arrow once selected) until it says it is expanded.
   const expand = async (label) => {
-    await rows(label).first().waitFor({ timeout });
-    if ((await rows(label).first().getAttribute('aria-expanded')) !== 'true') await rows(label).first().click();
+    const row = rows(label).first();
+    await row.waitFor({ timeout });
+    for (let attempt = 0; (await row.getAttribute('aria-expanded')) !== 'true'; attempt++) {
+      if (attempt === 5) throw new Error(`the tree did not expand ${label}`);
+      if ((await row.getAttribute('aria-selected')) === 'true' && attempt > 0) await page.keyboard.press('ArrowRight');
+      else await row.click();
+      await page
+        .waitForFunction((element) => element?.getAttribute('aria-expanded') === 'true', await row.elementHandle(), { timeout: 5_000 })
+        .catch(() => undefined);
+    }
   };
 
   await step('open the JSON-2 view from the activity bar', async () => {
