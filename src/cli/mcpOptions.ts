@@ -1,5 +1,6 @@
 // Reads the words after `json2 mcp` into checked options (node's util.parseArgs); keys are never among them.
 import { parseArgs } from 'node:util';
+import { SERVER_CHOICE_OPTIONS } from './connectionOptionSpecs';
 
 export const MCP_USAGE = `Usage: json2 mcp [options]
 
@@ -50,11 +51,7 @@ export function parseMcpOptions(argv: readonly string[], cwd: string): McpOption
       options: {
         'allow-writes': { type: 'boolean' },
         root: { type: 'string' },
-        connections: { type: 'string' },
-        url: { type: 'string' },
-        db: { type: 'string' },
-        'db-header': { type: 'string' },
-        'key-file': { type: 'string' },
+        ...SERVER_CHOICE_OPTIONS,
         help: { type: 'boolean', short: 'h' },
       },
     }));

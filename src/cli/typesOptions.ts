@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { TYPE_LANGUAGES, type TypeLanguage } from '../core/typegen/generatedHeader';
+import { SERVER_CHOICE_OPTIONS } from './connectionOptionSpecs';
 
 export const TYPES_USAGE = `Usage: json2 types --models MODEL,... [--lang ts|python] [--out FILE] [--depth N] [--client] [connection]
        json2 types --check FILE [connection]
@@ -76,11 +77,7 @@ export function parseTypesOptions(argv: readonly string[]): TypesOptions | 'help
         client: { type: 'boolean' },
         check: { type: 'string' },
         connection: { type: 'string' },
-        connections: { type: 'string' },
-        url: { type: 'string' },
-        db: { type: 'string' },
-        'db-header': { type: 'string' },
-        'key-file': { type: 'string' },
+        ...SERVER_CHOICE_OPTIONS,
         help: { type: 'boolean', short: 'h' },
       },
     }));
