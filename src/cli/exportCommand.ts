@@ -3,11 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ReportEntry } from '../core/collections/collectionTypes';
-import { type ExportFile, readExportFile } from '../core/collections/exportedFile';
-import { httpFileText } from '../core/collections/httpExport';
-import { postmanCollection } from '../core/collections/postmanExport';
+import { type ExportedText, exportText } from '../core/collections/exportFiles';
 import { databaseHeaderProblem } from '../core/client/databaseSelection';
+import { nodeCollectionFiles } from './nodeCollectionFiles';
 
 export const EXPORT_USAGE = `Usage: json2 export FILE|DIR... --to postman|http --out FILE [--url URL] [--db NAME] [--db-header NAME]
 
@@ -52,37 +50,22 @@ export async function runExportCommand(argv: readonly string[]): Promise<number>
     console.log(EXPORT_USAGE);
     return 0;
   }
-  const notes: ReportEntry[] = [];
-  const files: ExportFile[] = [];
-  for (const input of options.inputs) {
-    const isFolder = fs.statSync(input).isDirectory();
-    for (const file of isFolder ? json2Files(input) : [input]) {
-      const name = (isFolder ? path.relative(input, file) : path.basename(file))
-        .split(path.sep)
-        .join('/')
-        .replace(/\.json2$/i, '');
-      files.push(readExportFile(fs.readFileSync(file, 'utf8'), name, notes));
-    }
-  }
-  if (files.length === 0) {
-    console.error('json2 export: no .json2 file was found');
-    return 1;
-  }
   const settings = {
     ...(options.url ? { baseUrl: options.url } : {}),
     ...(options.db !== undefined ? { database: options.db } : {}),
     ...(options.dbHeader ? { databaseHeader: options.dbHeader } : {}),
   };
-  const text =
-    options.to === 'postman'
-      ? `${JSON.stringify(postmanCollection(files, { name: path.basename(options.out).replace(/\.[^.]+$/, ''), ...settings }, notes), null, 2)}\n`
-      : httpFileText(files, settings);
-  fs.mkdirSync(path.dirname(path.resolve(options.out)), { recursive: true });
-  fs.writeFileSync(options.out, text);
-  for (const note of notes) console.error(`json2 export: ${note.where}: ${note.what}`);
-  console.error(
-    `json2 export: ${files.reduce((sum, file) => sum + file.requests.length, 0)} requests of ${files.length} file(s) written to ${options.out}`,
-  );
+  let exported: ExportedText;
+  try {
+    const name = path.basename(options.out).replace(/\.[^.]+$/, '');
+    exported = await exportText(nodeCollectionFiles, options.inputs, options.to, name, settings);
+  } catch (error) {
+    console.error(`json2 export: ${(error as Error).message}`);
+    return 1;
+  }
+  await nodeCollectionFiles.writeText(path.resolve(options.out), exported.text);
+  for (const note of exported.notes) console.error(`json2 export: ${note.where}: ${note.what}`);
+  console.error(`json2 export: ${exported.requests} requests of ${exported.files} file(s) written to ${options.out}`);
   return 0;
 }
 
@@ -115,12 +98,4 @@ function exportOptions(argv: readonly string[]): ExportOptions | 'help' {
     ...(values.db !== undefined ? { db: values.db } : {}),
     ...(values['db-header'] ? { dbHeader: values['db-header'] } : {}),
   };
-}
-
-function json2Files(folder: string): string[] {
-  return fs
-    .readdirSync(folder, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.json2'))
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
 }

@@ -1,13 +1,10 @@
 // `json2 import FILE|DIR... --out DIR`: Postman, Insomnia, Bruno and .http collections as .json2 files, with a report of
 // what was converted, kept, left out, and where secrets were (never written).
 import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { FolderEntry } from '../core/collections/brunoCollection';
-import { type ImportResult, importCollection } from '../core/collections/collectionImport';
-import { isCollectionFileName, readCollectionFile, readCollectionFolder } from '../core/collections/collectionSource';
-import { CollectionFormatError, type SourceCollection } from '../core/collections/collectionTypes';
-import { importReportText } from '../core/collections/importReportText';
+import { CollectionFormatError } from '../core/collections/collectionTypes';
+import { type ImportPlan, planImport, writeImport } from '../core/collections/importFiles';
+import { nodeCollectionFiles } from './nodeCollectionFiles';
 
 export const IMPORT_USAGE = `Usage: json2 import FILE|DIR... --out DIR [--report FILE] [--force]
 
@@ -47,36 +44,20 @@ export async function runImportCommand(argv: readonly string[]): Promise<number>
     console.log(IMPORT_USAGE);
     return 0;
   }
-  const results: { target: string; result: ImportResult; source: string }[] = [];
+  let plan: ImportPlan<string>;
   try {
-    for (const input of options.inputs) {
-      for (const { collection, source } of readInput(input)) {
-        const target = options.inputs.length > 1 ? path.join(options.out, path.basename(input).replace(/\.[^.]+$/, '')) : options.out;
-        results.push({ target, result: importCollection(collection, source), source });
-      }
-    }
-    const existing = results
-      .flatMap(({ target, result }) => result.files.map((file) => path.join(target, file.path)))
-      .filter((file) => fs.existsSync(file));
-    if (existing.length > 0 && !options.force)
+    plan = await planImport(nodeCollectionFiles, options.inputs, options.out);
+    if (plan.existing.length > 0 && !options.force)
       throw new CollectionFormatError(
-        `${existing[0]} exists${existing.length > 1 ? ` (and ${existing.length - 1} more)` : ''}: give --force to overwrite`,
+        `${plan.existing[0]} exists${plan.existing.length > 1 ? ` (and ${plan.existing.length - 1} more)` : ''}: give --force to overwrite`,
       );
   } catch (error) {
     if (!(error instanceof CollectionFormatError)) throw error;
     console.error(`json2 import: ${error.message}`);
     return 1;
   }
-  const reports: string[] = [];
-  for (const { target, result, source } of results) {
-    for (const file of result.files) {
-      const destination = path.join(target, ...file.path.split('/'));
-      fs.mkdirSync(path.dirname(destination), { recursive: true });
-      fs.writeFileSync(destination, file.text);
-    }
-    reports.push(importReportText(result, source));
-  }
-  const report = reports.join('\n');
+  for (const skipped of plan.skipped) console.error(`json2 import: skipped ${skipped.where}: ${skipped.what}`);
+  const { report } = await writeImport(nodeCollectionFiles, plan);
   process.stdout.write(report);
   if (options.report) fs.writeFileSync(options.report, report);
   return 0;
@@ -94,40 +75,4 @@ function importOptions(argv: readonly string[]): { inputs: string[]; out: string
   if (!values.out) throw new ImportUsageError('give --out DIR: the folder to write the .json2 files in');
   for (const input of positionals) if (!fs.existsSync(input)) throw new ImportUsageError(`${input}: no such file or folder`);
   return { inputs: positionals, out: values.out, ...(values.report ? { report: values.report } : {}), force: values.force === true };
-}
-
-/** The collections of one command-line argument. */
-function readInput(input: string): { collection: SourceCollection; source: string }[] {
-  if (!fs.statSync(input).isDirectory()) return [{ collection: readCollectionFile(input, fs.readFileSync(input, 'utf8')), source: input }];
-  const entries = folderEntries(input, '');
-  if (entries.some((entry) => entry.path === 'bruno.json')) return [{ collection: readCollectionFolder(entries), source: input }];
-  const files = fs
-    .readdirSync(input, { withFileTypes: true })
-    .filter((entry) => entry.isFile() && isCollectionFileName(entry.name))
-    .map((entry) => path.join(input, entry.name))
-    .sort();
-  const collections: { collection: SourceCollection; source: string }[] = [];
-  for (const file of files) {
-    try {
-      collections.push({ collection: readCollectionFile(file, fs.readFileSync(file, 'utf8')), source: file });
-    } catch (error) {
-      // Other JSON files of the folder (package.json...) are not collections: skipped with a word.
-      if (!(error instanceof CollectionFormatError) || !file.endsWith('.json')) throw error;
-      console.error(`json2 import: skipped ${file}: ${error.message}`);
-    }
-  }
-  if (collections.length === 0) throw new CollectionFormatError(`${input}: no bruno.json, and no .http, .rest or collection .json file`);
-  return collections;
-}
-
-/** A Bruno folder's bruno.json and .bru files (dot folders and node_modules skipped). */
-function folderEntries(root: string, relative: string): FolderEntry[] {
-  const entries: FolderEntry[] = [];
-  for (const entry of fs.readdirSync(path.join(root, relative), { withFileTypes: true })) {
-    const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
-    if (entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules') entries.push(...folderEntries(root, child));
-    else if (entry.isFile() && (child === 'bruno.json' || entry.name.endsWith('.bru')))
-      entries.push({ path: child, text: fs.readFileSync(path.join(root, child), 'utf8') });
-  }
-  return entries;
 }
