@@ -49,6 +49,7 @@ export const bundles = [
       './undiciPool.js',
       './schemaComparison.js',
       './typeGeneration.js',
+      './collectionCommands.js',
       './responsePanel.js',
       './htmlMarkdown.js',
       './keyFlows.js',
@@ -79,6 +80,12 @@ export const bundles = [
   nodeEntry('src/extension/schema/schemaComparisonBundle.ts', 'dist/schemaComparison.js', { external: ['vscode'] }),
   // Generate Types (the generator of src/core/typegen and the command's work): its own bundle, required on first use.
   nodeEntry('src/extension/typegen/typesBundle.ts', 'dist/typeGeneration.js', { external: ['vscode'] }),
+  // Import Collection… and Export to Postman / .http (the readers and writers of src/core/collections): required on
+  // first use; Bruno's parser stays in dist/bruParser.js. mainFields: jsonc-parser, as for the CLI below.
+  nodeEntry('src/extension/collections/collectionsBundle.ts', 'dist/collectionCommands.js', {
+    external: ['vscode', './bruParser.js'],
+    mainFields: ['module', 'main'],
+  }),
   // mainFields: jsonc-parser's "main" is a UMD build whose requires esbuild cannot follow; its ES module build bundles.
   nodeEntry('src/cli/main.ts', 'dist/cli.js', {
     banner: { js: '#!/usr/bin/env node' },

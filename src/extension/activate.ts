@@ -16,6 +16,7 @@ import { registerTesting, type TestingTestApi } from './testing/registerTesting'
 import { type AgentsTestApi, registerAgents } from './agents/registerAgents';
 import { undiciPoolFromBundle } from './undiciPoolBundle';
 import { type PasteTestApi, registerPaste } from './paste/registerPaste';
+import { type CollectionsTestApi, registerCollections } from './collections/registerCollections';
 
 /** Set by the bundle's first and last lines (scripts/build.mjs); absent when the sources run unbundled. */
 declare const __json2LoadStarted: number | undefined;
@@ -33,6 +34,7 @@ export interface Json2TestApi {
   readonly testing?: TestingTestApi;
   readonly paste?: PasteTestApi;
   readonly agents?: AgentsTestApi;
+  readonly collections?: CollectionsTestApi;
 }
 
 export function activate(context: vscode.ExtensionContext): Json2TestApi | undefined {
@@ -52,17 +54,19 @@ function registerFeatures(context: vscode.ExtensionContext, log: vscode.LogOutpu
   const testing = registerTesting(context, { service: connections.service, log, ...requests.running }, connections.testApi?.inputs);
   const schemaServices = new SchemaServices(connections.service, context.globalStorageUri);
   const language = registerLanguage(connections.service, schemaServices, connections.contextSwitcher);
+  const collections = registerCollections({ connections: connections.service, log }, context.extensionMode === vscode.ExtensionMode.Test);
   const explorer = registerExplorer(context, {
     connections: connections.service,
     language,
     inputs: connections.testApi?.inputs,
     schemaServices,
+    dropController: collections.dropController,
   });
   const [keys, databases] = [registerKeys(context, connections, log), registerDatabases(context, connections, log)];
   const localSandbox = registerLocalSandbox(context, connections, log);
   const paste = registerPaste(context, connections, log);
   const agents = registerAgents(context, connections, schemaServices, log);
-  context.subscriptions.push(agents.disposable);
+  context.subscriptions.push(agents.disposable, collections.disposable);
   context.subscriptions.push(
     log,
     registerLogCommands(log),
@@ -78,7 +82,7 @@ function registerFeatures(context: vscode.ExtensionContext, log: vscode.LogOutpu
     testing,
     paste,
   );
-  return { connections, requests, language, explorer, keys, databases, localSandbox, testing, paste, agents };
+  return { connections, requests, language, explorer, keys, databases, localSandbox, testing, paste, agents, collections };
 }
 
 /** The activation time line that bench/activationBench.mjs reads from the extension's log. */
@@ -98,7 +102,7 @@ function logActivationTime(context: vscode.ExtensionContext, log: vscode.LogOutp
 }
 
 function testApiOf(features: ReturnType<typeof registerFeatures>): Json2TestApi | undefined {
-  const { connections, requests, language, explorer, keys, databases, localSandbox, testing, paste, agents } = features;
+  const { connections, requests, language, explorer, keys, databases, localSandbox, testing, paste, agents, collections } = features;
   return (
     connections.testApi && {
       connections: connections.testApi,
@@ -111,6 +115,7 @@ function testApiOf(features: ReturnType<typeof registerFeatures>): Json2TestApi 
       testing: testing.testApi,
       paste: paste.testApi,
       agents: agents.testApi,
+      collections: collections.testApi,
     }
   );
 }

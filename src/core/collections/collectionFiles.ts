@@ -23,3 +23,8 @@ export interface CollectionFiles<L> {
 export function stemOf(name: string): string {
   return name.replace(/\.(postman_collection\.json|insomnia\.json|json2|json|http|rest)$/i, '');
 }
+
+/** The folder an import writes to when the person takes the default: beside the (first) source, `<stem>-json2`. */
+export function defaultImportFolderName(sourceNames: readonly string[]): string {
+  return sourceNames.length === 1 ? `${stemOf(sourceNames[0])}-json2` : 'collections-json2';
+}

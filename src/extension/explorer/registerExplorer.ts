@@ -26,6 +26,8 @@ export interface ExplorerTestApi {
   readonly openedUrls: readonly string[];
   readonly schemaComparison: SchemaComparisonTestApi;
   readonly types: TypesTestApi;
+  /** The drop target the view was created with (collections dropped on it are imported). */
+  readonly dropController: vscode.TreeDragAndDropController<ExplorerNode> | undefined;
 }
 
 export interface ExplorerFeature extends vscode.Disposable {
@@ -39,16 +41,23 @@ export interface ExplorerDeps {
   readonly schemaServices: SchemaServices;
   /** The connections' input automation (test mode), so that tests drive the explorer's real input boxes too. */
   readonly inputs: InputAutomation | undefined;
+  /** What files dropped on the view do (Import Collection). */
+  readonly dropController?: vscode.TreeDragAndDropController<ExplorerNode>;
 }
 
 export function registerExplorer(
   context: vscode.ExtensionContext,
-  { connections, language, inputs, schemaServices }: ExplorerDeps,
+  { connections, language, inputs, schemaServices, dropController }: ExplorerDeps,
 ): ExplorerFeature {
   const schemas = new ExplorerSchemas(connections, schemaServices);
   const grouped = () => vscode.workspace.getConfiguration('json2').get<boolean>(GROUPING_SETTING, true);
   const provider = new ExplorerTreeProvider(connections, schemas, { grouped });
-  const view = vscode.window.createTreeView('json2.explorer', { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
+  const view = vscode.window.createTreeView('json2.explorer', {
+    treeDataProvider: provider,
+    showCollapseAll: true,
+    canSelectMany: true,
+    dragAndDropController: dropController,
+  });
   const refreshDeps = { connections, schemas, provider, language };
   const refresh = (node?: ExplorerNode) => refreshExplorer(refreshDeps, node);
 
@@ -81,7 +90,7 @@ export function registerExplorer(
     ),
   );
   const testApi = comparison.testApi &&
-    types.testApi && { provider, view, openedUrls, schemaComparison: comparison.testApi, types: types.testApi };
+    types.testApi && { provider, view, openedUrls, schemaComparison: comparison.testApi, types: types.testApi, dropController };
   return { testApi, dispose: () => disposables.dispose() };
 }
 
