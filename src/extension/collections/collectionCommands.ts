@@ -10,6 +10,7 @@ import { type ImportPlan, importCounts, planImport, writeImport } from '../../co
 import { inertLinks } from '../../core/untrustedText/linkedText';
 import type { ConnectionService } from '../connections/connectionService';
 import type { CollectionDialogs } from './collectionDialogs';
+import { ImportReports } from './importReports';
 import { workspaceCollectionFiles as files } from './workspaceCollectionFiles';
 
 export interface CollectionDeps {
@@ -40,7 +41,9 @@ function progress<T>(title: string, work: () => Promise<T>): Thenable<T> {
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, work);
 }
 
-export class CollectionCommands {
+export class CollectionCommands implements vscode.Disposable {
+  readonly #reports = new ImportReports();
+
   constructor(
     private readonly deps: CollectionDeps,
     private readonly dialogs: CollectionDialogs,
@@ -96,8 +99,7 @@ export class CollectionCommands {
 
   /** The report in a Markdown editor, the first written request file revealed, a summary with its counts. */
   async #showImport(plan: ImportPlan<vscode.Uri>, written: readonly vscode.Uri[], report: string, out: vscode.Uri) {
-    const reportDocument = await vscode.workspace.openTextDocument({ language: 'markdown', content: report });
-    await vscode.window.showTextDocument(reportDocument, { preview: true });
+    const reportDocument = await this.#reports.show(files.baseName(out), report);
     const first = written.find((uri) => uri.path.endsWith('.json2'));
     if (first) await vscode.commands.executeCommand('revealInExplorer', first);
     const counts = importCounts(plan);
@@ -130,6 +132,10 @@ export class CollectionCommands {
     void vscode.window.showInformationMessage(message, ...(exported.notes.length > 0 ? [showNotes] : [])).then((choice) => {
       if (choice === showNotes) this.deps.log.show(true);
     });
+  }
+
+  dispose(): void {
+    this.#reports.dispose();
   }
 }
 

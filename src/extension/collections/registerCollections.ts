@@ -47,6 +47,7 @@ export function registerCollections(deps: CollectionDeps, testMode: boolean): Co
     vscode.commands.registerCommand(CommandIds.exportToHttp, (clicked?: unknown, selected?: unknown) =>
       loaded().exportTo('http', clicked, selected),
     ),
+    { dispose: () => commands?.dispose() },
   );
   return { disposable, dropController, testApi };
 }
