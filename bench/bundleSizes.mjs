@@ -16,6 +16,8 @@ export function measureBundles(root) {
     'dist/undiciPool.js',
     'dist/schemaComparison.js',
     'dist/typeGeneration.js',
+    'dist/collectionCommands.js',
+    'dist/bruParser.js',
     'dist/htmlMarkdown.js',
     'dist/keyFlows.js',
     'dist/xmlTree.js',
