@@ -61,12 +61,16 @@ export class CollectionCommands implements vscode.Disposable {
     try {
       plan = await progress(title, () => planImport(files, sources, out));
     } catch (error) {
-      if (!(error instanceof CollectionFormatError)) throw error;
-      void vscode.window.showErrorMessage(inertLinks(vscode.l10n.t('Could not import: {0}', error.message)));
-      return undefined;
+      return this.#refused(error, (reason) => vscode.l10n.t('Could not import: {0}', reason));
     }
     if (plan.existing.length > 0 && !(await this.dialogs.overwrite(plan.existing))) return undefined;
-    const { written, report } = await progress(title, () => writeImport(files, plan));
+    let outcome: Awaited<ReturnType<typeof writeImport<vscode.Uri>>>;
+    try {
+      outcome = await progress(title, () => writeImport(files, plan));
+    } catch (error) {
+      return this.#refused(error, (reason) => vscode.l10n.t('Could not write the imported files: {0}', reason));
+    }
+    const { written, report } = outcome;
     for (const skipped of plan.skipped) this.deps.log.info(`Import: skipped ${skipped.where}: ${skipped.what}`);
     return { written, report, reportDocument: await this.#showImport(plan, written, report, out) };
   }
@@ -86,11 +90,10 @@ export class CollectionCommands implements vscode.Disposable {
     let exported: Awaited<ReturnType<typeof exportText>>;
     try {
       exported = await exportText(files, sources, format, files.baseName(uri).replace(/\.[^.]+$/, ''), settings);
+      await files.writeText(uri, exported.text);
     } catch (error) {
-      void vscode.window.showErrorMessage(inertLinks(vscode.l10n.t('Could not export: {0}', (error as Error).message)));
-      return undefined;
+      return this.#refused(error, (reason) => vscode.l10n.t('Could not export: {0}', reason));
     }
-    await files.writeText(uri, exported.text);
     for (const note of exported.notes) this.deps.log.info(`Export: ${note.where}: ${note.what}`);
     await vscode.window.showTextDocument(uri, { preview: true });
     this.#tellExported(exported, uri);
@@ -132,6 +135,17 @@ export class CollectionCommands implements vscode.Disposable {
     void vscode.window.showInformationMessage(message, ...(exported.notes.length > 0 ? [showNotes] : [])).then((choice) => {
       if (choice === showNotes) this.deps.log.show(true);
     });
+  }
+
+  /**
+   * Shows why an import or export stopped (a collection or file that cannot be read, a file that cannot be written, no
+   * `.json2` file found: the messages name files and reasons, never their content) and ends the command with nothing.
+   */
+  #refused(error: unknown, message: (reason: string) => string): undefined {
+    if (!(error instanceof Error)) throw error;
+    if (!(error instanceof CollectionFormatError)) this.deps.log.error(error);
+    void vscode.window.showErrorMessage(inertLinks(message(error.message)));
+    return undefined;
   }
 
   dispose(): void {

@@ -88,6 +88,18 @@ suite('Collections: import and export in the editor', function () {
     assert.equal(vscode.window.activeTextEditor?.document, imported.reportDocument, 'the report is the active editor');
   });
 
+  test('a file that is not a collection is refused: nothing written', async () => {
+    const source = path.join(scratch, 'notes.json');
+    fs.writeFileSync(source, '{"name": "not a collection"}');
+    collections.dialogs.importFolder = async (folder) => folder;
+    const imported = await vscode.commands.executeCommand<ImportedCollections | undefined>(
+      CommandIds.importCollection,
+      vscode.Uri.file(source),
+    );
+    assert.equal(imported, undefined);
+    assert.equal(fs.existsSync(path.join(scratch, 'notes-json2')), false, 'no folder made');
+  });
+
   test('a Bruno folder dropped on the explorer view is imported; dropped again, nothing is overwritten without a yes', async () => {
     const controller = api.explorer.dropController;
     assert.ok(controller, 'the explorer view has a drop controller');
