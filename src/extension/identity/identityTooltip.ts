@@ -1,6 +1,7 @@
 // What the tree's connection tooltip and the status bar say of who a key acts as: escaped Markdown lines.
 import * as vscode from 'vscode';
 import type { AccessIdentity } from '../../core/access/identity';
+import { userName } from '../../core/access/identityText';
 import type { SavedConnection } from '../../core/connections/connectionProfile';
 import { escapeMarkdown } from '../../core/untrustedText/markdownEscape';
 import { serverMarkdown } from '../serverMarkdown';
@@ -19,8 +20,8 @@ export function callingCompany(identity: AccessIdentity, saved: SavedConnection 
 export function identityPairs(identity: AccessIdentity, saved: SavedConnection | undefined): Array<[string, string]> {
   const { user } = identity;
   return [
-    [vscode.l10n.t('User'), `${user.name} (${user.login}, id ${user.id})`],
-    [vscode.l10n.t('Company'), callingCompany(identity, saved)],
+    [vscode.l10n.t('User'), user.name ? `${user.name} (${user.login}, id ${user.id})` : userName(identity)],
+    [vscode.l10n.t('Company'), callingCompany(identity, saved) || vscode.l10n.t('not readable')],
   ];
 }
 
