@@ -61,6 +61,7 @@ function registerFeatures(context: vscode.ExtensionContext, log: vscode.LogOutpu
     inputs: connections.testApi?.inputs,
     schemaServices,
     dropController: collections.dropController,
+    identities: connections.identities,
   });
   const [keys, databases] = [registerKeys(context, connections, log), registerDatabases(context, connections, log)];
   const localSandbox = registerLocalSandbox(context, connections, log);
