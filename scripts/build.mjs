@@ -78,7 +78,8 @@ export const bundles = [
   // Compare Schemas (the comparison, its Markdown, the view and the export): its own bundle, required on first use.
   nodeEntry('src/extension/schema/schemaComparisonBundle.ts', 'dist/schemaComparison.js', { external: ['vscode'] }),
   // Generate Types (the generator of src/core/typegen and the command's work): its own bundle, required on first use.
-  nodeEntry('src/extension/typegen/typesBundle.ts', 'dist/typeGeneration.js', { external: ['vscode'] }),
+  // It requires dist/migrate.js for "Models this project uses" (the project scan needs the migration's parsers).
+  nodeEntry('src/extension/typegen/typesBundle.ts', 'dist/typeGeneration.js', { external: ['vscode', './migrate.js'] }),
   // mainFields: jsonc-parser's "main" is a UMD build whose requires esbuild cannot follow; its ES module build bundles.
   nodeEntry('src/cli/main.ts', 'dist/cli.js', {
     banner: { js: '#!/usr/bin/env node' },

@@ -64,7 +64,8 @@ export async function runTypesCommand(
       database: found.profile.database,
     });
     if (options.action === 'check') return await check(options.file, checked as string, schema, found.profile.baseUrl);
-    const models = options.fromProject === undefined ? options.models : await withProjectModels(options.models, options.fromProject, schema);
+    const models =
+      options.fromProject === undefined ? options.models : await withProjectModels(options.models, options.fromProject, schema);
     if (models.length === 0) return 2;
     const generated = await generateTypes({
       source: schema,

@@ -80,7 +80,10 @@ export class MissingPathError extends Error {}
  * Every source file under `paths` (files given by name are always read), sorted, absolute. `accept` says which file
  * names count (default: the sources the migration reads).
  */
-export async function listSourceFiles(paths: readonly string[], accept: (fileName: string) => boolean = isMigrationSource): Promise<string[]> {
+export async function listSourceFiles(
+  paths: readonly string[],
+  accept: (fileName: string) => boolean = isMigrationSource,
+): Promise<string[]> {
   const found = new Set<string>();
   for (const given of paths) {
     const absolute = path.resolve(given);

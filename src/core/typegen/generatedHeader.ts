@@ -82,7 +82,6 @@ export interface GeneratedOrigin {
   readonly database: string | undefined;
 }
 
-
 /** Reads the `Server:` and `Database:` lines that `headerLines` wrote. */
 export function readOrigin(text: string): GeneratedOrigin | undefined {
   const head = text.slice(0, 4096);

@@ -159,7 +159,8 @@ const askModels: StepAsker = async (port, position, draft, context) => {
   if (!port.pickMany || !draft.target) return undefined;
   const models = await context.modelsOf(draft.target);
   const items = models.map((info) => ({ label: info.model, description: info.name, value: info.model }));
-  const selected = draft.models ?? (await availableOf(await context.projectModels(), draft.target, context));
+  const used = await context.projectModels();
+  const selected = draft.models ?? (used.length > 0 ? await availableOf(used, draft.target, context) : []);
   const answer = await port.pickMany({
     id: 'typesModels',
     ...position,

@@ -12,9 +12,18 @@ interface Entry {
   readonly service: Promise<SchemaService>;
 }
 
+/** What a refresh forgot: one connection's database, all of a connection's, or (both undefined) every schema. */
+export interface InvalidatedSchemas {
+  readonly connectionName: string | undefined;
+  readonly database: string | undefined;
+}
+
 export class SchemaServices implements vscode.Disposable {
   readonly #entries = new Map<string, Entry>();
   readonly #subscription: vscode.Disposable;
+  readonly #invalidated = new vscode.EventEmitter<InvalidatedSchemas>();
+  /** Fires after a refresh forgot cached schemas (the next reads ask the server). */
+  readonly onDidInvalidate = this.#invalidated.event;
 
   constructor(
     private readonly connections: ConnectionService,
@@ -51,10 +60,12 @@ export class SchemaServices implements vscode.Disposable {
       const service = await entry.service.catch(() => undefined);
       await service?.invalidate(model);
     }
+    this.#invalidated.fire({ connectionName, database });
   }
 
   dispose(): void {
     this.#subscription.dispose();
+    this.#invalidated.dispose();
     this.#entries.clear();
   }
 

@@ -94,7 +94,10 @@ describe('json2 types', () => {
       fs.mkdirSync(path.dirname(path.join(project, relative)), { recursive: true });
       fs.writeFileSync(path.join(project, relative), text);
     };
-    write('requests/partners.json2', '### Partners\nPOST res.partner/search_read\n{"domain": [], "limit": 1}\n\n### Placeholder model\nPOST {{model}}/read\n{}\n');
+    write(
+      'requests/partners.json2',
+      '### Partners\nPOST res.partner/search_read\n{"domain": [], "limit": 1}\n\n### Placeholder model\nPOST {{model}}/read\n{}\n',
+    );
     write(
       'sync/orders.py',
       'import xmlrpc.client\nmodels = xmlrpc.client.ServerProxy(URL + "/xmlrpc/2/object")\n' +
@@ -106,7 +109,10 @@ describe('json2 types', () => {
     write('.gitignore', 'ignored/\n');
     write('ignored/old.py', 'fetch("/json/2/res.company/read")\n');
     const file = path.join(dir, 'project.ts');
-    const run = await runCli(['types', ...server, '--from-project', 'project', '--models', 'res.country', '--out', file], { env, cwd: dir });
+    const run = await runCli(['types', ...server, '--from-project', 'project', '--models', 'res.country', '--out', file], {
+      env,
+      cwd: dir,
+    });
     assert.equal(run.code, 0, run.stderr);
     assert.equal(
       run.stderr,
@@ -138,7 +144,10 @@ describe('json2 types', () => {
     assert.match(usage.stderr, /^json2 types: --models does not go with --check: the file's header says how it was generated\n/);
     const noModels = await runCli(['types', ...server], { env, cwd: dir });
     assert.equal(noModels.code, 2);
-    assert.match(noModels.stderr, /^json2 types: say which models with --models res\.partner,sale\.order or --from-project \[DIR\] \(or --check FILE\)\n/);
+    assert.match(
+      noModels.stderr,
+      /^json2 types: say which models with --models res\.partner,sale\.order or --from-project \[DIR\] \(or --check FILE\)\n/,
+    );
     const unknown = await runCli(['types', ...server, '--models', 'res.partner,res.nothing'], { env, cwd: dir });
     assert.deepEqual([unknown.code, unknown.stdout, unknown.stderr], [2, '', "json2 types: no model 'res.nothing' on this database\n"]);
     const foreign = path.join(dir, 'foreign.ts');
