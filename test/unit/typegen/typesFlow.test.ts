@@ -72,7 +72,9 @@ const MODELS: Record<string, ModelInfo[]> = {
   '': [{ model: 'res.users', name: 'User' }],
 };
 
-function context(given: Partial<Pick<TypesFlowContext, 'target' | 'givenModels' | 'projectModels'>> = {}): TypesFlowContext & { listed: string[] } {
+function context(
+  given: Partial<Pick<TypesFlowContext, 'target' | 'givenModels' | 'projectModels'>> = {},
+): TypesFlowContext & { listed: string[] } {
   const listed: string[] = [];
   return {
     ...given,
