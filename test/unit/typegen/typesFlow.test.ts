@@ -30,7 +30,7 @@ class ScriptedPort implements InputPort {
     assert.equal(entry[0], question.id, `asked ${question.id}, the script expected ${entry[0]}`);
     this.asked.push(question.id);
     this.positions.push(`${question.id} ${question.step}/${question.totalSteps}`);
-    this.preselected.set(question.id, 'selected' in question ? question.selected : question.active);
+    this.preselected.set(question.id, 'selected' in question ? question.selected : (question as PickQuestion<unknown>).active);
     this.offered.set(
       question.id,
       question.items.map((item) => String(item.value)),
