@@ -60,7 +60,12 @@ export class SchemaServices implements vscode.Disposable {
       const service = await entry.service.catch(() => undefined);
       await service?.invalidate(model);
     }
-    this.#invalidated.fire({ connectionName, database });
+    this.announceInvalidated({ connectionName, database });
+  }
+
+  /** Tells the listeners that cached schemas were forgotten by a holder of the services (the language features). */
+  announceInvalidated(invalidated: InvalidatedSchemas): void {
+    this.#invalidated.fire(invalidated);
   }
 
   dispose(): void {
