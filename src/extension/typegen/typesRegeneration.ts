@@ -1,8 +1,9 @@
 // After a refresh of the schema, offers to regenerate each generated types file of the workspace that describes the
 // refreshed database and no longer matches it (the comparison `json2 types --check` makes), once per change per file.
 // Regenerate rewrites the file through a WorkspaceEdit, so Undo brings the old text back.
+import fs from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { isGeneratedTypes, readOrigin, readStamp } from '../../core/typegen/generatedHeader';
+import { isGeneratedTypes, mayBeGeneratedTypes, readOrigin, readStamp } from '../../core/typegen/generatedHeader';
 import { describesRefreshed, RegenerationOffers } from '../../core/typegen/regenerationOffers';
 import { checkTypes } from '../../core/typegen/typeGeneration';
 import { type TypesTarget, typesTargetLabel } from '../../core/typegen/typesFlow';
@@ -45,13 +46,25 @@ export const notificationOfferPrompt: OfferPrompt = async (offer) => {
   return chosen === regenerate ? 'regenerate' : chosen === notNow ? 'notNow' : undefined;
 };
 
+/** The first bytes of a file (all of it when it is not on disk), for the cheap test before reading it whole. */
+async function headOf(uri: vscode.Uri): Promise<string> {
+  if (uri.scheme !== 'file') return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  const handle = await fs.open(uri.fsPath, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(256), 0, 256, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
 /** The generated types files of the workspace, with their text. */
 async function generatedFiles(): Promise<{ uri: vscode.Uri; text: string }[]> {
   const uris = await vscode.workspace.findFiles(GENERATED_FILES, SKIPPED_FOLDERS, 5000);
-  const decoder = new TextDecoder();
   const files: { uri: vscode.Uri; text: string }[] = [];
   for (const uri of uris.sort((a, b) => a.fsPath.localeCompare(b.fsPath))) {
-    const text = decoder.decode(await vscode.workspace.fs.readFile(uri).then(undefined, () => new Uint8Array()));
+    if (!mayBeGeneratedTypes(await headOf(uri).catch(() => ''))) continue;
+    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri).then(undefined, () => new Uint8Array()));
     if (isGeneratedTypes(text)) files.push({ uri, text });
   }
   return files;

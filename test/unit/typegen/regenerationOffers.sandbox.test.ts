@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Json2Client } from '../../../src/core/client/json2Client';
 import { SchemaService } from '../../../src/core/schema/schemaService';
-import { readOrigin } from '../../../src/core/typegen/generatedHeader';
+import { mayBeGeneratedTypes, readOrigin } from '../../../src/core/typegen/generatedHeader';
 import { describesRefreshed, RegenerationOffers } from '../../../src/core/typegen/regenerationOffers';
 import { checkTypes, generateTypes } from '../../../src/core/typegen/typeGeneration';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
@@ -63,6 +63,8 @@ describe('regeneration offers against the sandbox', () => {
     const options = { lang: 'ts' as const, models: ['res.partner'], depth: 0, client: false };
     const { text } = await generateTypes({ source: schema, origin, options });
     assert.deepEqual(readOrigin(text), { server: sandbox.url, database: sandbox.database });
+    assert.ok(mayBeGeneratedTypes(text.slice(0, 256)), 'the first bytes tell a generated file');
+    assert.ok(!mayBeGeneratedTypes('// Types of something else\n'));
     const { offers, kept } = memory();
 
     assert.deepEqual((await checkTypes(text, schema)).differences, []);
@@ -95,6 +97,7 @@ describe('regeneration offers against the sandbox', () => {
       options: { lang: 'python', models: ['res.partner'], depth: 0, client: false },
     });
     assert.deepEqual(readOrigin(text), { server: sandbox.url, database: undefined });
+    assert.ok(mayBeGeneratedTypes(text.slice(0, 256)), 'a Python file too');
     assert.equal(readOrigin('# nothing here\n'), undefined);
   });
 });
