@@ -79,7 +79,8 @@ export const bundles = [
   // Compare Schemas (the comparison, its Markdown, the view and the export): its own bundle, required on first use.
   nodeEntry('src/extension/schema/schemaComparisonBundle.ts', 'dist/schemaComparison.js', { external: ['vscode'] }),
   // Generate Types (the generator of src/core/typegen and the command's work): its own bundle, required on first use.
-  nodeEntry('src/extension/typegen/typesBundle.ts', 'dist/typeGeneration.js', { external: ['vscode'] }),
+  // It requires dist/migrate.js for "Models this project uses" (the project scan needs the migration's parsers).
+  nodeEntry('src/extension/typegen/typesBundle.ts', 'dist/typeGeneration.js', { external: ['vscode', './migrate.js'] }),
   // Import Collection… and Export to Postman / .http (the readers and writers of src/core/collections): required on
   // first use; Bruno's parser stays in dist/bruParser.js. mainFields: jsonc-parser, as for the CLI below.
   nodeEntry('src/extension/collections/collectionsBundle.ts', 'dist/collectionCommands.js', {

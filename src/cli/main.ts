@@ -9,8 +9,9 @@ Commands:
   migrate scan|fix PATH   find and convert deprecated XML-RPC/JSON-RPC calls (json2 migrate --help)
   import FILE|DIR...      Postman, Insomnia, Bruno and .http collections as .json2 files (json2 import --help)
   export FILE|DIR...      .json2 files as a Postman collection or a .http file (json2 export --help)
-  types --models LIST     TypeScript or Python types of models and methods from the live schema; --check FILE
-                          tells whether a generated file still matches it (json2 types --help)
+  types --models LIST     TypeScript or Python types of models and methods from the live schema (--from-project:
+                          the models a project uses); --check FILE tells whether a generated file still matches
+                          it (json2 types --help)
   sandbox [options]       start the local sandbox server (json2 sandbox --help)
   mcp [options]           serve the agent tools over MCP on stdio (json2 mcp --help)
   whoami [--connection N] who a connection's key acts as: user, groups, companies, key (json2 whoami --help)

@@ -1,12 +1,14 @@
 // `json2 types`: writes the TypeScript or Python types of a database's models from its live schema, or with --check
 // tells whether a file it wrote still matches that schema (a CI gate).
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { ClientError } from '../core/client/clientErrors';
 import { userAgentOf } from '../core/client/userAgent';
 import { resolveCliConnection } from '../core/connections/cliConnectionResolver';
 import { ConnectionClient } from '../core/connections/connectionClient';
 import { ConnectionLookupError } from '../core/connections/connectionFile';
 import { connectionSchemaBackend } from '../core/connections/connectionSchemaBackend';
+import type * as Engine from '../core/migrate/migrateBundle';
 import { SecretRedactor } from '../core/redaction/secretRedactor';
 import { SchemaService } from '../core/schema/schemaService';
 import { GeneratedFileError } from '../core/typegen/generatedHeader';
@@ -62,10 +64,13 @@ export async function runTypesCommand(
       database: found.profile.database,
     });
     if (options.action === 'check') return await check(options.file, checked as string, schema, found.profile.baseUrl);
+    const models =
+      options.fromProject === undefined ? options.models : await withProjectModels(options.models, options.fromProject, schema);
+    if (models.length === 0) return 2;
     const generated = await generateTypes({
       source: schema,
       origin: { server: found.profile.baseUrl, database: found.profile.database, release: await client.serverVersion() },
-      options: { lang: options.lang, models: options.models, depth: options.depth, client: options.client },
+      options: { lang: options.lang, models, depth: options.depth, client: options.client },
     });
     if (options.out === undefined) process.stdout.write(generated.text);
     else {
@@ -106,6 +111,39 @@ async function check(file: string, text: string, schema: SchemaService, server: 
   err(`json2 types: ${file} no longer matches the schema of ${server} (${count} difference${count === 1 ? '' : 's'}); regenerate it\n`);
   process.stdout.write(differences.map((line) => `${line}\n`).join(''));
   return 1;
+}
+
+function loadEngine(): typeof Engine {
+  // The project scan needs the parsers of json2 migrate: their bundle is loaded only for --from-project.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('./migrate.js') as typeof Engine;
+}
+
+/**
+ * The models given with --models, then those the project in `folder` uses that the database has; each one it lacks is
+ * named on stderr. Empty (after saying why) when nothing is left.
+ */
+async function withProjectModels(given: readonly string[], folder: string, schema: SchemaService): Promise<string[]> {
+  const engine = loadEngine();
+  let uses: Engine.ModelUse[];
+  try {
+    uses = await engine.projectModelUses([folder]);
+  } catch (error) {
+    if (!(error instanceof engine.MissingPathError)) throw error;
+    err(`json2 types: --from-project ${error.message}\n`);
+    return [];
+  }
+  const known = new Set((await schema.models()).map((info) => info.model));
+  const relative = (file: string): string => path.relative(process.cwd(), file) || file;
+  for (const use of uses.filter((each) => !known.has(each.model)))
+    err(`json2 types: warning: ${use.model} (used in ${relative(use.files[0])}) is not on this database; left out\n`);
+  const used = uses.map((use) => use.model).filter((model) => known.has(model) && !given.includes(model));
+  if (given.length === 0 && used.length === 0) {
+    err(`json2 types: found no model of this database in the .json2 request files or code under ${folder}\n`);
+    return [];
+  }
+  if (used.length > 0) err(`json2 types: the project uses ${used.join(', ')}\n`);
+  return [...given, ...used];
 }
 
 async function readGenerated(file: string): Promise<string> {

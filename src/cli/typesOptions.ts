@@ -2,9 +2,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { TYPE_LANGUAGES, type TypeLanguage } from '../core/typegen/generatedHeader';
+import { MODEL_NAME_PATTERN } from '../core/requestFile/resolveRequest';
 import { SERVER_CHOICE_OPTIONS } from './connectionOptionSpecs';
 
 export const TYPES_USAGE = `Usage: json2 types --models MODEL,... [--lang ts|python] [--out FILE] [--depth N] [--client] [connection]
+       json2 types --from-project [DIR] [--models MODEL,...] [--lang ts|python] [--out FILE] [--depth N] [connection]
        json2 types --check FILE [connection]
 
 Generates the types of a database's models and methods from its live schema (the schema documents, else ir.model
@@ -15,6 +17,11 @@ names the server, database, release and date, and it ends with a summary of the 
 
 Options:
   --models LIST         the models to describe, comma-separated (res.partner,sale.order)
+  --from-project [DIR]  describe the models the project in DIR (default: the current folder) uses: the calls of
+                        its .json2 request files, the models of the deprecated RPC calls json2 migrate finds in
+                        its Python, JS/TS and PHP code, and JSON-2 URLs written in that code (.gitignore honoured,
+                        dependencies skipped); with --models, those are added; models the database lacks are left
+                        out with a warning
   --depth N             also describe the models their relations reach, N steps away (default 0: the chosen ones)
   --lang LANG           ts or python (default: python when --out ends in .py, else ts)
   --out FILE            write the file there (default: standard output)
@@ -54,6 +61,8 @@ export type TypesOptions = ConnectionChoice &
         readonly action: 'generate';
         readonly lang: TypeLanguage;
         readonly models: readonly string[];
+        /** Also the models the project in this folder uses. */
+        readonly fromProject?: string;
         readonly depth: number;
         readonly client: boolean;
         readonly out?: string;
@@ -66,7 +75,7 @@ export function parseTypesOptions(argv: readonly string[]): TypesOptions | 'help
   let values;
   try {
     ({ values } = parseArgs({
-      args: [...argv],
+      args: withProjectFolder(argv),
       strict: true,
       allowPositionals: false,
       options: {
@@ -76,6 +85,7 @@ export function parseTypesOptions(argv: readonly string[]): TypesOptions | 'help
         out: { type: 'string' },
         client: { type: 'boolean' },
         check: { type: 'string' },
+        'from-project': { type: 'string' },
         connection: { type: 'string' },
         ...SERVER_CHOICE_OPTIONS,
         help: { type: 'boolean', short: 'h' },
@@ -97,7 +107,7 @@ export function parseTypesOptions(argv: readonly string[]): TypesOptions | 'help
   if (values.db !== undefined && values.url === undefined)
     throw new TypesUsageError('--db goes with --url (a saved connection names its own database)');
   if (values.check !== undefined) {
-    for (const option of ['models', 'depth', 'lang', 'out', 'client'] as const)
+    for (const option of ['models', 'from-project', 'depth', 'lang', 'out', 'client'] as const)
       if (values[option] !== undefined)
         throw new TypesUsageError(`--${option} does not go with --check: the file's header says how it was generated`);
     return { action: 'check', file: values.check, ...connection };
@@ -106,8 +116,10 @@ export function parseTypesOptions(argv: readonly string[]): TypesOptions | 'help
     .split(',')
     .map((model) => model.trim())
     .filter((model) => model !== '');
-  if (models.length === 0) throw new TypesUsageError('say which models with --models res.partner,sale.order (or --check FILE)');
-  const badName = models.find((model) => !/^[A-Za-z0-9_.]+$/.test(model));
+  const fromProject = values['from-project'];
+  if (models.length === 0 && fromProject === undefined)
+    throw new TypesUsageError('say which models with --models res.partner,sale.order or --from-project [DIR] (or --check FILE)');
+  const badName = models.find((model) => !MODEL_NAME_PATTERN.test(model));
   if (badName !== undefined) throw new TypesUsageError(`'${badName}' is not a model name (letters, digits, '_' and '.')`);
   const depth = values.depth === undefined ? 0 : Number(values.depth);
   if (!/^\d+$/.test(values.depth ?? '0') || depth > 5)
@@ -119,9 +131,17 @@ export function parseTypesOptions(argv: readonly string[]): TypesOptions | 'help
     action: 'generate',
     lang,
     models,
+    ...(fromProject !== undefined ? { fromProject } : {}),
     depth,
     client: values.client ?? false,
     ...(values.out !== undefined ? { out: values.out } : {}),
     ...connection,
   };
+}
+
+/** `--from-project` without a folder (last, or before another option) reads the current folder. */
+function withProjectFolder(argv: readonly string[]): string[] {
+  return argv.flatMap((word, index) =>
+    word === '--from-project' && (index === argv.length - 1 || argv[index + 1].startsWith('-')) ? [word, '.'] : [word],
+  );
 }

@@ -76,8 +76,14 @@ async function ancestorRules(dir: string, rules: IgnoreRules): Promise<void> {
 /** A path given on the command line that does not exist. */
 export class MissingPathError extends Error {}
 
-/** Every source file under `paths` (files given by name are always read), sorted, absolute. */
-export async function listSourceFiles(paths: readonly string[]): Promise<string[]> {
+/**
+ * Every source file under `paths` (files given by name are always read), sorted, absolute. `accept` says which file
+ * names count (default: the sources the migration reads).
+ */
+export async function listSourceFiles(
+  paths: readonly string[],
+  accept: (fileName: string) => boolean = isMigrationSource,
+): Promise<string[]> {
   const found = new Set<string>();
   for (const given of paths) {
     const absolute = path.resolve(given);
@@ -89,12 +95,12 @@ export async function listSourceFiles(paths: readonly string[]): Promise<string[
     }
     const rules = new IgnoreRules();
     await ancestorRules(absolute, rules);
-    await walk(absolute, rules, found);
+    await walk(absolute, rules, found, accept);
   }
   return [...found].sort();
 }
 
-async function walk(dir: string, rules: IgnoreRules, found: Set<string>): Promise<void> {
+async function walk(dir: string, rules: IgnoreRules, found: Set<string>, accept: (fileName: string) => boolean): Promise<void> {
   const gitignore = await readIfExists(path.join(dir, '.gitignore'));
   if (gitignore !== undefined) rules.add(dir, gitignore);
   const entries = await fs.readdir(dir, { withFileTypes: true });
@@ -103,8 +109,8 @@ async function walk(dir: string, rules: IgnoreRules, found: Set<string>): Promis
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!isSkippedFolder(entry.name) && !rules.ignores(full, true)) await walk(full, rules, found);
-    } else if (entry.isFile() && isMigrationSource(entry.name) && !rules.ignores(full)) {
+      if (!isSkippedFolder(entry.name) && !rules.ignores(full, true)) await walk(full, rules, found, accept);
+    } else if (entry.isFile() && accept(entry.name) && !rules.ignores(full)) {
       found.add(full);
     }
   }

@@ -13,7 +13,9 @@ export type ResolveResult =
   | { readonly ok: true; readonly request: ResolvedRequest; readonly diagnostics: readonly Diagnostic[] }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
-const modelPattern = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*$/;
+/** A model's technical name (`res.partner`, `x_custom.model`). */
+export const MODEL_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*$/;
+const modelPattern = MODEL_NAME_PATTERN;
 const methodPattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** The label of a request for lists and reports: its name, else its title, else its request line as written. */

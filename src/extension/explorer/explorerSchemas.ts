@@ -3,7 +3,8 @@
 import type { ConnectionClient } from '../../core/connections/connectionClient';
 import type { SchemaService } from '../../core/schema/schemaService';
 import type { ConnectionService } from '../connections/connectionService';
-import type { SchemaServices } from '../schema/schemaServices';
+import type { InvalidatedSchemas, SchemaServices } from '../schema/schemaServices';
+import type * as vscode from 'vscode';
 
 /** The databases a connection shows: the server's list when it gives one, else the configured database. */
 export interface DatabaseListing {
@@ -51,6 +52,11 @@ export class ExplorerSchemas {
   /** The schema service of a connection's database (shared by every node under it, and with the language features). */
   schema(connectionName: string, database: string): Promise<SchemaService> {
     return this.services.service(connectionName, database);
+  }
+
+  /** Fires after a refresh forgot cached schemas. */
+  get onDidInvalidate(): vscode.Event<InvalidatedSchemas> {
+    return this.services.onDidInvalidate;
   }
 
   /** Forgets cached schemas: of one model, one database, one connection, or all. */

@@ -74,7 +74,7 @@ export function registerExplorer(
   const models = new ModelActions(connections, schemas, context.globalStorageUri, testMode ? record : undefined);
   const customDeps: CustomSchemaDeps = { schemas, port: () => new QuickInputPort(inputs), refresh };
   const comparison = registerSchemaComparison({ connections, schemas, port: customDeps.port, view }, testMode);
-  const types = registerTypes({ connections, schemas, port: customDeps.port }, testMode);
+  const types = registerTypes({ connections, schemas, port: customDeps.port, workspaceState: context.workspaceState }, testMode);
 
   const disposables = vscode.Disposable.from(
     view,

@@ -63,6 +63,8 @@ export class LanguageSchemas implements vscode.Disposable {
       if (name !== undefined && key !== name) continue;
       await (await entry.service)?.invalidate(model);
     }
+    const database = name === undefined ? undefined : (this.connections.find(name)?.profile.database ?? '');
+    this.services.announceInvalidated({ connectionName: name, database });
   }
 
   dispose(): void {

@@ -12,9 +12,18 @@ interface Entry {
   readonly service: Promise<SchemaService>;
 }
 
+/** What a refresh forgot: one connection's database, all of a connection's, or (both undefined) every schema. */
+export interface InvalidatedSchemas {
+  readonly connectionName: string | undefined;
+  readonly database: string | undefined;
+}
+
 export class SchemaServices implements vscode.Disposable {
   readonly #entries = new Map<string, Entry>();
   readonly #subscription: vscode.Disposable;
+  readonly #invalidated = new vscode.EventEmitter<InvalidatedSchemas>();
+  /** Fires after a refresh forgot cached schemas (the next reads ask the server). */
+  readonly onDidInvalidate = this.#invalidated.event;
 
   constructor(
     private readonly connections: ConnectionService,
@@ -51,10 +60,17 @@ export class SchemaServices implements vscode.Disposable {
       const service = await entry.service.catch(() => undefined);
       await service?.invalidate(model);
     }
+    this.announceInvalidated({ connectionName, database });
+  }
+
+  /** Tells the listeners that cached schemas were forgotten by a holder of the services (the language features). */
+  announceInvalidated(invalidated: InvalidatedSchemas): void {
+    this.#invalidated.fire(invalidated);
   }
 
   dispose(): void {
     this.#subscription.dispose();
+    this.#invalidated.dispose();
     this.#entries.clear();
   }
 

@@ -1,2 +1,3 @@
-// The entry of dist/typeGeneration.js: what `Generate Types…` loads on first use (the generator and the command's work).
+// The entry of dist/typeGeneration.js: what `Generate Types…` and the regeneration offer load on first use.
 export { saveDialogTypesDestination, TypesCommands } from './typesCommands';
+export { notificationOfferPrompt, TypesRegeneration } from './typesRegeneration';

@@ -1,5 +1,5 @@
-// What `Generate Types…` does: the database and models from the tree's nodes or asked (core flow), the language and
-// client asked, the file chosen in a save dialog, the types generated from the connection's schema with progress and
+// What `Generate Types…` does: the database and models from the tree's nodes or asked (core flow, which offers the
+// models the workspace's request files and code use), the depth, language and client asked, the file chosen in a save dialog, the types generated from the connection's schema with progress and
 // Cancel, written and opened. Loaded on first use as dist/typeGeneration.js.
 import * as vscode from 'vscode';
 import type { InputPort } from '../../core/connections/inputPort';
@@ -16,12 +16,15 @@ import { inertLinks } from '../../core/untrustedText/linkedText';
 import type { ConnectionService } from '../connections/connectionService';
 import type { ExplorerNode } from '../explorer/explorerNodes';
 import type { ExplorerSchemas } from '../explorer/explorerSchemas';
+import { migrationEngine } from '../migrate/migrationEngine';
 import { candidates, targetOfNode } from '../schema/comparisonTargets';
 
 export interface TypesDeps {
   readonly connections: ConnectionService;
   readonly schemas: ExplorerSchemas;
   readonly port: () => InputPort;
+  /** Where the regeneration offers already made are remembered. */
+  readonly workspaceState: vscode.Memento;
 }
 
 /** Where the file is saved; tests answer in place of the dialog. */
@@ -69,8 +72,23 @@ function problemOf(error: unknown, target: TypesTarget): string {
   return vscode.l10n.t('Could not read the schema of {0}: {1}', where, (error as Error).message);
 }
 
+/** The models the workspace's request files and code use (local folders only); none when the scan fails. */
+async function workspaceProjectModels(): Promise<readonly string[]> {
+  const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file');
+  if (folders.length === 0) return [];
+  const title = vscode.l10n.t('Finding the models this project uses');
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, async () => {
+    try {
+      const uses = await migrationEngine().projectModelUses(folders.map((folder) => folder.uri.fsPath));
+      return uses.map((use) => use.model);
+    } catch {
+      return [];
+    }
+  });
+}
+
 /** Generates with a cancellable progress notification; undefined when cancelled or failed (the error is shown). */
-async function generateWithProgress(deps: TypesDeps, choice: TypesChoice): Promise<GeneratedTypes | undefined> {
+export async function generateWithProgress(deps: TypesDeps, choice: TypesChoice): Promise<GeneratedTypes | undefined> {
   const { target, options } = choice;
   const title = vscode.l10n.t('Generating the types of {0}', typesTargetLabel(target));
   const progressOptions = { location: vscode.ProgressLocation.Notification, title, cancellable: true };
@@ -117,6 +135,7 @@ export class TypesCommands {
       ...given,
       targets: async () => [...(await candidates(connections, schemas)).values()],
       modelsOf: async (target) => (await schemas.schema(target.connectionName, target.database)).models(),
+      projectModels: workspaceProjectModels,
     });
     if (!choice) return undefined;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;

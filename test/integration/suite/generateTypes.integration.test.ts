@@ -1,6 +1,8 @@
 // Generate Types… in a real VS Code host against the sandbox: on model nodes selected together (TypeScript with the
-// typed client) and from the command palette (database and models picked, Python); the file is written where the save
-// dialog says, opened, names the database in its header, and holds no key.
+// typed client, a depth), from the command palette (database and models picked, Python) and with "Models this project
+// uses" (the workspace's request file); the file is written where the save dialog says, opened, names the database in
+// its header, and holds no key. After a refresh of the schema, a generated file of the workspace that no longer matches
+// is offered for regeneration once per change: accepted, it is rewritten as one undoable edit.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -60,10 +62,11 @@ suite('Generate Types against the sandbox', function () {
     const partner = await tree.path(CONNECTION, sandbox.database, 'res', 'res.partner');
     const users = await tree.path(CONNECTION, sandbox.database, 'res', 'res.users');
     const file = path.join(scratch, 'odooTypes.ts');
-    const written = await generate(file, { typesLanguage: 'ts', typesClient: 'yes' }, partner, [partner, users]);
+    const written = await generate(file, { typesDepth: '1', typesLanguage: 'ts', typesClient: 'yes' }, partner, [partner, users]);
     assert.ok(written, 'the command wrote the file');
     assert.equal(written.uri.fsPath, file);
-    assert.deepEqual([...written.models].sort(), ['res.partner', 'res.users']);
+    assert.ok(written.models.includes('res.partner') && written.models.includes('res.users'));
+    assert.ok(written.models.includes('res.company'), 'depth 1 reaches the models the relations name');
     const text = fs.readFileSync(file, 'utf8');
     assert.match(text, /^export interface ResPartnerRead \{$/m);
     assert.match(text, /^export interface ResUsersRead \{$/m);
@@ -78,7 +81,9 @@ suite('Generate Types against the sandbox', function () {
     const file = path.join(scratch, 'odoo_types.py');
     const written = await generate(file, {
       typesDatabase: `${CONNECTION} / ${sandbox.database}`,
+      typesScope: 'choose',
       typesModels: 'res.partner',
+      typesDepth: '0',
       typesLanguage: 'python',
     });
     assert.ok(written, 'the command wrote the file');
@@ -87,5 +92,119 @@ suite('Generate Types against the sandbox', function () {
     assert.match(text, /^ResPartnerRead = TypedDict\('ResPartnerRead', \{$/m);
     assert.match(text, new RegExp(`^# Database: ${sandbox.database}$`, 'm'));
     assertNoSecret(text);
+  });
+
+  test('"Models this project uses": the models of the workspace\'s request file', async () => {
+    const file = path.join(scratch, 'project_types.py');
+    const written = await generate(file, {
+      typesDatabase: `${CONNECTION} / ${sandbox.database}`,
+      typesScope: 'project',
+      typesDepth: '0',
+      typesLanguage: 'python',
+    });
+    assert.ok(written, 'the command wrote the file');
+    // test/fixtures/workspace/partners.json2 calls res.partner.
+    assert.deepEqual(written.models, ['res.partner']);
+  });
+});
+
+suite('The offer to regenerate generated types after a schema refresh', function () {
+  this.timeout(240_000);
+  let api: Awaited<ReturnType<typeof explorerApi>>;
+  let sandbox: StartedSandbox;
+  let tree: TreeWalker;
+  let folder: string;
+  const offered: string[][] = [];
+  let answer: 'regenerate' | 'notNow' = 'regenerate';
+
+  const call = (model: string, method: string, args: Record<string, unknown>) =>
+    api.connections.service.call({ model, method, args }, { connection: CONNECTION });
+  async function addField(name: string): Promise<void> {
+    const [partner] = (await call('ir.model', 'search_read', { domain: [['model', '=', 'res.partner']], fields: ['id'] })) as {
+      id: number;
+    }[];
+    await call('ir.model.fields', 'create', {
+      vals_list: [{ name, model_id: partner.id, ttype: 'char', field_description: name, state: 'manual' }],
+    });
+  }
+  /** Refreshes the database node, as a person does, and waits for the check that follows. */
+  async function refresh(): Promise<{ differences: readonly string[]; answer: unknown; regenerated: boolean }[]> {
+    const database = await tree.path(CONNECTION, sandbox.database);
+    await vscode.commands.executeCommand(CommandIds.explorerRefresh, database);
+    return api.explorer.types.lastCheck;
+  }
+
+  suiteSetup(async () => {
+    api = await explorerApi();
+    tree = new TreeWalker(api);
+    sandbox = await startSandbox();
+    await addConnectionWithKey(api, { name: CONNECTION, baseUrl: sandbox.url, database: sandbox.database }, sandbox.keys.admin);
+    const workspace = process.env.JSON2_TEST_WORKSPACE ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    assert.ok(workspace, 'the host has a workspace folder');
+    folder = path.join(workspace, 'generated');
+    fs.mkdirSync(folder, { recursive: true });
+    api.explorer.types.answerOffer = async (offer) => {
+      offered.push([...offer.differences]);
+      return answer;
+    };
+  });
+  suiteTeardown(async () => {
+    api.explorer.types.answerOffer = undefined;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await removeConnections([CONNECTION]);
+    await sandbox?.stop();
+    if (folder) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  test('nothing while the file matches; a new field offered, accepted, the file rewritten and undoable; not again', async () => {
+    const file = path.join(folder, 'odooTypes.ts');
+    api.explorer.types.saveTo = vscode.Uri.file(file);
+    const recorder = new StepRecorder(api.connections);
+    try {
+      const partner = await tree.path(CONNECTION, sandbox.database, 'res', 'res.partner');
+      api.connections.inputs.preset({ typesDepth: '0', typesLanguage: 'ts', typesClient: 'no' });
+      const done = start<WrittenTypes | undefined>(recorder, CommandIds.generateTypes, partner, [partner]);
+      for (const step of ['typesDepth', 'typesLanguage', 'typesClient']) await recorder.accept(step);
+      assert.ok(await done, 'the file was generated');
+    } finally {
+      recorder.dispose();
+      api.explorer.types.saveTo = undefined;
+    }
+    assert.deepEqual(await refresh(), [], 'an unchanged schema offers nothing');
+
+    await addField('x_regenerated');
+    const outcomes = await refresh();
+    assert.deepEqual(
+      outcomes.map(({ differences, answer: given, regenerated }) => ({ differences, given, regenerated })),
+      [{ differences: ['res.partner: field x_regenerated was added (char)'], given: 'regenerate', regenerated: true }],
+    );
+    assert.match(fs.readFileSync(file, 'utf8'), /^ {2}x_regenerated: string \| false;$/m, 'the file on disk is rewritten');
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('undo');
+    assert.ok(!document.getText().includes('x_regenerated'), 'Undo brings the old text back');
+    await vscode.commands.executeCommand('redo');
+    assert.ok(document.getText().includes('x_regenerated'));
+    await document.save();
+    assert.deepEqual(await refresh(), [], 'the regenerated file matches: nothing offered');
+  });
+
+  test('"Not now": the same change is not offered again; a further change is', async () => {
+    answer = 'notNow';
+    const file = path.join(folder, 'odooTypes.ts');
+    const before = fs.readFileSync(file, 'utf8');
+    offered.length = 0;
+    await addField('x_later');
+    const first = await refresh();
+    assert.deepEqual(
+      first.map((outcome) => [outcome.answer, outcome.regenerated]),
+      [['notNow', false]],
+    );
+    assert.equal(fs.readFileSync(file, 'utf8'), before, 'the file is left as it is');
+    assert.deepEqual(await refresh(), [], 'the same change is not offered twice');
+    await addField('x_later_again');
+    const again = await refresh();
+    assert.equal(again.length, 1, 'a further change is offered');
+    assert.deepEqual(offered, [['res.partner: field x_later was added (char)'], again[0].differences]);
   });
 });

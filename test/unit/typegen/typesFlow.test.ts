@@ -20,6 +20,8 @@ class ScriptedPort implements InputPort {
   readonly asked: string[] = [];
   readonly offered = new Map<string, string[]>();
   readonly positions: string[] = [];
+  /** What each question had selected at first (its `active` item or its checked items). */
+  readonly preselected = new Map<string, unknown>();
   constructor(private readonly script: Array<[string, Answer]>) {}
 
   #next(question: PickQuestion<unknown> | PickManyQuestion<unknown>): Answer {
@@ -28,6 +30,7 @@ class ScriptedPort implements InputPort {
     assert.equal(entry[0], question.id, `asked ${question.id}, the script expected ${entry[0]}`);
     this.asked.push(question.id);
     this.positions.push(`${question.id} ${question.step}/${question.totalSteps}`);
+    this.preselected.set(question.id, 'selected' in question ? question.selected : (question as PickQuestion<unknown>).active);
     this.offered.set(
       question.id,
       question.items.map((item) => String(item.value)),
@@ -69,7 +72,9 @@ const MODELS: Record<string, ModelInfo[]> = {
   '': [{ model: 'res.users', name: 'User' }],
 };
 
-function context(given: Partial<Pick<TypesFlowContext, 'target' | 'givenModels'>> = {}): TypesFlowContext & { listed: string[] } {
+function context(
+  given: Partial<Pick<TypesFlowContext, 'target' | 'givenModels' | 'projectModels'>> = {},
+): TypesFlowContext & { listed: string[] } {
   const listed: string[] = [];
   return {
     ...given,
@@ -83,10 +88,11 @@ function context(given: Partial<Pick<TypesFlowContext, 'target' | 'givenModels'>
 }
 
 describe('Generate Types questions', () => {
-  test('from the palette: database, models, language, client; the options json2 types takes', async () => {
+  test('from the palette: database, models, depth, language, client; the options json2 types takes', async () => {
     const port = new ScriptedPort([
       ['typesDatabase', 'production / prod'],
       ['typesModels', ['sale.order', 'res.partner']],
+      ['typesDepth', '2'],
       ['typesLanguage', 'ts'],
       ['typesClient', 'yes'],
     ]);
@@ -94,27 +100,39 @@ describe('Generate Types questions', () => {
     const choice = await generateTypesFlow(port, flow);
     assert.deepEqual(choice, {
       target: PRODUCTION,
-      options: { lang: 'ts', models: ['sale.order', 'res.partner'], depth: 0, client: true },
+      options: { lang: 'ts', models: ['sale.order', 'res.partner'], depth: 2, client: true },
     });
+    assert.deepEqual(port.offered.get('typesDepth'), ['0', '1', '2', '3', '4', '5'], 'the depths json2 types --depth takes');
+    assert.equal(port.preselected.get('typesDepth'), 0, 'the CLI’s default depth is preselected');
     assert.deepEqual(port.offered.get('typesDatabase'), ['production / prod', 'staging / (server default)']);
     assert.deepEqual(port.offered.get('typesModels'), ['res.partner', 'sale.order']);
     assert.deepEqual(flow.listed, ['prod']);
-    assert.deepEqual(port.positions, ['typesDatabase 1/4', 'typesModels 2/4', 'typesLanguage 3/4', 'typesClient 4/4']);
+    assert.deepEqual(port.positions, ['typesDatabase 1/5', 'typesModels 2/5', 'typesDepth 3/5', 'typesLanguage 4/5', 'typesClient 5/5']);
   });
 
-  test('on model nodes: only the language is asked for Python, and no client', async () => {
-    const port = new ScriptedPort([['typesLanguage', 'python']]);
-    const flow = context({ target: PRODUCTION, givenModels: ['res.partner'] });
+  test('on model nodes: only the depth and the language are asked for Python, and no client', async () => {
+    const port = new ScriptedPort([
+      ['typesDepth', '1'],
+      ['typesLanguage', 'python'],
+    ]);
+    let scanned = false;
+    const projectModels = async (): Promise<string[]> => {
+      scanned = true;
+      return ['sale.order'];
+    };
+    const flow = context({ target: PRODUCTION, givenModels: ['res.partner'], projectModels });
     const choice = await generateTypesFlow(port, flow);
-    assert.deepEqual(choice, { target: PRODUCTION, options: { lang: 'python', models: ['res.partner'], depth: 0, client: false } });
-    // Before the language is known the client question may follow: 1/2, and Python ends there.
-    assert.deepEqual(port.positions, ['typesLanguage 1/2']);
+    assert.deepEqual(choice, { target: PRODUCTION, options: { lang: 'python', models: ['res.partner'], depth: 1, client: false } });
+    // Before the language is known the client question may follow: 2/3, and Python ends there.
+    assert.deepEqual(port.positions, ['typesDepth 1/3', 'typesLanguage 2/3']);
     assert.deepEqual(flow.listed, [], 'the models are not listed when the selection gave them');
+    assert.equal(scanned, false, 'the project is not scanned when the selection gave the models');
   });
 
   test('on a database node: models asked from that database; types only', async () => {
     const port = new ScriptedPort([
       ['typesModels', ['res.users']],
+      ['typesDepth', '0'],
       ['typesLanguage', 'ts'],
       ['typesClient', 'no'],
     ]);
@@ -124,13 +142,18 @@ describe('Generate Types questions', () => {
 
   test('back from the client goes to the language; back from the first question, Escape or no model gives up', async () => {
     const back = new ScriptedPort([
+      ['typesDepth', '3'],
       ['typesLanguage', 'ts'],
       ['typesClient', BACK],
+      ['typesLanguage', BACK],
+      ['typesDepth', '0'],
       ['typesLanguage', 'python'],
     ]);
     const choice = await generateTypesFlow(back, context({ target: PRODUCTION, givenModels: ['sale.order'] }));
     assert.equal(choice?.options.lang, 'python');
-    assert.deepEqual(back.asked, ['typesLanguage', 'typesClient', 'typesLanguage']);
+    assert.equal(choice?.options.depth, 0);
+    assert.deepEqual(back.asked, ['typesDepth', 'typesLanguage', 'typesClient', 'typesLanguage', 'typesDepth', 'typesLanguage']);
+    assert.equal(back.preselected.get('typesDepth'), 3, 'back shows the depth chosen before');
 
     assert.equal(await generateTypesFlow(new ScriptedPort([['typesDatabase', BACK]]), context()), undefined);
     assert.equal(await generateTypesFlow(new ScriptedPort([['typesDatabase', undefined]]), context()), undefined);
@@ -139,6 +162,50 @@ describe('Generate Types questions', () => {
       ['typesModels', []],
     ]);
     assert.equal(await generateTypesFlow(none, context()), undefined);
+  });
+
+  test('"Models this project uses": those the database has, no models question; or picked with them checked', async () => {
+    const projectModels = async (): Promise<string[]> => ['res.nothing', 'res.partner', 'sale.order'];
+    const used = new ScriptedPort([
+      ['typesDatabase', 'production / prod'],
+      ['typesScope', 'project'],
+      ['typesDepth', '0'],
+      ['typesLanguage', 'python'],
+    ]);
+    const choice = await generateTypesFlow(used, context({ projectModels }));
+    assert.deepEqual(choice?.options.models, ['res.partner', 'sale.order'], 'a model the database lacks is left out');
+    assert.deepEqual(used.offered.get('typesScope'), ['project', 'choose']);
+    assert.equal(used.preselected.get('typesScope'), 'project');
+    assert.deepEqual(used.positions, ['typesDatabase 1/6', 'typesScope 2/6', 'typesDepth 3/5', 'typesLanguage 4/5']);
+
+    const picked = new ScriptedPort([
+      ['typesDatabase', 'production / prod'],
+      ['typesScope', 'choose'],
+      ['typesModels', ['sale.order']],
+      ['typesDepth', '0'],
+      ['typesLanguage', 'python'],
+    ]);
+    assert.deepEqual((await generateTypesFlow(picked, context({ projectModels })))?.options.models, ['sale.order']);
+    assert.deepEqual(picked.preselected.get('typesModels'), ['res.partner', 'sale.order'], 'the project’s models are checked');
+
+    // None of the project's models is on the staging database: the models are picked instead.
+    const elsewhere = new ScriptedPort([
+      ['typesDatabase', 'staging / (server default)'],
+      ['typesScope', 'project'],
+      ['typesModels', ['res.users']],
+      ['typesDepth', '0'],
+      ['typesLanguage', 'python'],
+    ]);
+    assert.deepEqual((await generateTypesFlow(elsewhere, context({ projectModels })))?.options.models, ['res.users']);
+
+    // A project that uses no model: no scope question.
+    const none = new ScriptedPort([
+      ['typesDatabase', 'production / prod'],
+      ['typesModels', ['sale.order']],
+      ['typesDepth', '0'],
+      ['typesLanguage', 'python'],
+    ]);
+    assert.ok(await generateTypesFlow(none, context({ projectModels: async () => [] })));
   });
 
   test('the file name the save dialog suggests', () => {
