@@ -34,18 +34,26 @@ type Caller = (call: MethodCall) => Promise<unknown>;
 const many2oneId = (value: unknown): number | undefined =>
   Array.isArray(value) && Number.isInteger(value[0]) ? (value[0] as number) : Number.isInteger(value) ? (value as number) : undefined;
 
-/**
- * Asks the server, without any default context (so that the answer is the user's own): the user (`context_get` when
- * its id is not known), their companies, the active languages.
- */
-export async function loadContextChoices(call: Caller, userId: number | undefined): Promise<ContextChoices> {
+/** The user behind a key and the companies they may use, as the server keeps them (no default context applied). */
+export interface UserAndCompanies {
+  readonly user: { readonly id: number; readonly name: string; readonly login: string };
+  /** The user's default company (res.users `company_id`): the current one when the context names none. */
+  readonly defaultCompanyId: number;
+  /** The companies the user may use (res.users `company_ids`), the default one first. */
+  readonly companies: readonly CompanyChoice[];
+  readonly lang?: string;
+  readonly tz?: string;
+}
+
+/** Reads the user (`context_get` when its id is not known) and their companies: the one place core asks for them. */
+export async function loadUserAndCompanies(call: Caller, userId: number | undefined): Promise<UserAndCompanies> {
   const uid = userId ?? Number(((await call({ model: 'res.users', method: 'context_get' })) as { uid?: unknown }).uid);
   if (!Number.isInteger(uid)) throw new Error('The server did not say which user the key belongs to.');
   const [user] = (await call({
     model: 'res.users',
     method: 'read',
     ids: [uid],
-    args: { fields: ['name', 'company_id', 'company_ids', 'lang', 'tz'] },
+    args: { fields: ['name', 'login', 'company_id', 'company_ids', 'lang', 'tz'] },
   })) as Record<string, unknown>[];
   if (!user) throw new Error(`The user ${uid} cannot be read.`);
   const defaultCompanyId = many2oneId(user.company_id) ?? 0;
@@ -57,6 +65,21 @@ export async function loadContextChoices(call: Caller, userId: number | undefine
   const companies = rows
     .map((row) => ({ id: row.id, name: String(row.name) }))
     .sort((a, b) => Number(b.id === defaultCompanyId) - Number(a.id === defaultCompanyId) || a.name.localeCompare(b.name));
+  return {
+    user: { id: uid, name: String(user.name ?? ''), login: typeof user.login === 'string' ? user.login : '' },
+    defaultCompanyId,
+    companies,
+    ...(typeof user.lang === 'string' ? { lang: user.lang } : {}),
+    ...(typeof user.tz === 'string' && user.tz ? { tz: user.tz } : {}),
+  };
+}
+
+/**
+ * Asks the server, without any default context (so that the answer is the user's own): the user (`context_get` when
+ * its id is not known), their companies, the active languages.
+ */
+export async function loadContextChoices(call: Caller, userId: number | undefined): Promise<ContextChoices> {
+  const { user, defaultCompanyId, companies, lang, tz } = await loadUserAndCompanies(call, userId);
   const languages = (
     (await call({
       model: 'res.lang',
@@ -66,12 +89,12 @@ export async function loadContextChoices(call: Caller, userId: number | undefine
   ).map((row) => ({ code: String(row.code), name: String(row.name) }));
   const timezones = await loadTimezones(call);
   return {
-    user: { id: uid, name: String(user.name ?? '') },
+    user: { id: user.id, name: user.name },
     defaultCompanyId,
     companies,
     languages,
-    ...(typeof user.lang === 'string' ? { userLang: user.lang } : {}),
-    ...(typeof user.tz === 'string' && user.tz ? { userTz: user.tz } : {}),
+    ...(lang !== undefined ? { userLang: lang } : {}),
+    ...(tz !== undefined ? { userTz: tz } : {}),
     timezones,
   };
 }
