@@ -27,6 +27,24 @@ function groupsOfError(message: string): string[] {
 }
 
 /**
+ * The user's groups an access error is about: those of the application (privilege) of the allowed groups, else the
+ * groups the user was given (not the implied ones).
+ */
+function relevantGroups(identity: CallerIdentity, allowed: readonly string[]): CallerIdentity['groups'] {
+  const applications = new Set(allowed.map((name) => name.split('/')[0].trim()));
+  const same = identity.groups.filter((group) => group.privilege && applications.has(group.privilege));
+  if (same.length > 0) return same;
+  const given = identity.groups.filter((group) => !group.implied);
+  return given.length > 0 ? given : identity.groups;
+}
+
+/** "group 'A'" / "groups 'A' and 'B'" / "you (you are in no group)". */
+function groupsWord(identity: Pick<CallerIdentity, 'groups'>): string {
+  const names = identity.groups.map((group) => group.fullName);
+  return names.length === 0 ? 'you (you are in no group)' : `group${names.length === 1 ? '' : 's'} ${quotedList(names)}`;
+}
+
+/**
  * Explains a refused operation by the access rights: none of the user's groups has one that gives it. Null when one
  * does (the refusal came from elsewhere).
  */
@@ -46,14 +64,17 @@ export async function accessRightCause(
   );
   if (rows.denied) {
     const allowed = groupsOfError(errorMessage);
+    const fix =
+      allowed.length > 0
+        ? `the server's error says group${allowed.length === 1 ? '' : 's'} ${quotedList(allowed)} may: an administrator can add you to ${allowed.length === 1 ? 'it' : 'one of them'}`
+        : 'the server says no group may: an administrator must add an access right';
     return {
-      kind: 'unreadable',
+      kind: 'accessRight',
       certain: true,
       sentence:
-        `You may not read the access rights (ir.model.access), so which right is missing cannot be named here; ` +
-        (allowed.length > 0 ? `the server's error says ${verb} on ${model} is allowed for group${allowed.length === 1 ? '' : 's'} ${quotedList(allowed)}. ` : '') +
-        `An administrator would look at the access rights of ${model} (Settings > Technical > Security > Access Rights) for ${verb}.`,
-      names: allowed,
+        `No access right gives ${groupsWord({ groups: relevantGroups(identity, allowed) })} ${verb} on ${model}; ${fix}. ` +
+        `(You may not read the access rights, ir.model.access, so the right itself cannot be named: an administrator would look at those of ${model} in Settings > Technical > Security > Access Rights.)`,
+      names: [...identity.groups.map((group) => group.fullName), ...allowed],
     };
   }
   const mine = new Set(identity.groups.map((group) => group.id));
@@ -65,10 +86,7 @@ export async function accessRightCause(
   if (grantsMe) return null;
   const myGroupsOnModel = identity.groups.filter((group) => rows.rows.some((row) => many2one(row.group_id)?.id === group.id));
   const whose = myGroupsOnModel.length > 0 ? myGroupsOnModel : identity.groups;
-  const who =
-    whose.length === 0
-      ? 'you (you are in no group)'
-      : `group${whose.length === 1 ? '' : 's'} ${quotedList(whose.map((group) => group.fullName))}`;
+  const who = groupsWord({ groups: whose });
   const grantingGroups = [...new Set(granting.map((row) => many2one(row.group_id)?.id).filter((id): id is number => id !== undefined))];
   const names = await groupNames(call, grantingGroups);
   const fix =

@@ -27,6 +27,11 @@ function callerOf(identity: CallerIdentity, database: string | undefined): strin
   return `${identity.user.name} (${identity.user.login}, id ${identity.user.id})${database ? ` on database '${database}'` : ''}`;
 }
 
+async function knownFields(call: AccessCall, model: string): Promise<Readonly<Record<string, unknown>>> {
+  const fields = await fieldsOf(call, model);
+  return fields.denied ? {} : fields.rows;
+}
+
 async function deniedCauses(
   options: ExplainOptions,
   identity: CallerIdentity,
@@ -37,15 +42,14 @@ async function deniedCauses(
   const operation = operationOf(request.method);
   if (/unauthorized or invalid companies/.test(message)) return [invalidCompanyCause(identity, context)].filter((cause) => cause !== null);
   const fields = fieldsOfError(message);
-  if (fields.length > 0) return fieldGroupCauses(options.call, identity, request.model, fields);
+  if (fields.length > 0) return fieldGroupCauses(options.call, request.model, fields, await knownFields(options.call, request.model), message);
   if (MODEL_ERROR.test(message)) {
     const cause = await accessRightCause(options.call, identity, request.model, operation, message);
     if (cause) return [cause];
   }
   if (RULE_ERROR.test(message) || !MODEL_ERROR.test(message)) {
     const domain = domainOf(request);
-    const modelFields = await fieldsOf(options.call, request.model);
-    const known = modelFields.denied ? {} : modelFields.rows;
+    const known = await knownFields(options.call, request.model);
     const companies = await otherCompanyCauses(options.call, identity, request.model, known, domain, context);
     const rules = await recordRuleCauses(options.call, identity, { model: request.model, operation, domain, context, refused: true });
     return [...companies, ...rules];
@@ -86,7 +90,7 @@ export async function explainAnswer(request: ExplainedRequest, answer: Explained
   try {
     if (situation === 'denied') causes = await deniedCauses(options, identity, request, answer.kind === 'error' ? answer.message : '');
     else if (situation === 'missingField')
-      causes = await fieldGroupCauses(options.call, identity, request.model, missingFields(request, answer));
+      causes = await fieldGroupCauses(options.call, request.model, missingFields(request, answer), await knownFields(options.call, request.model));
     else causes = await emptyCauses(options, identity, request);
   } catch (error) {
     if (error instanceof Json2Error) throw new Error(`The explanation's own reads failed: ${error.message}`, { cause: error });

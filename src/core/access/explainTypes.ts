@@ -60,6 +60,12 @@ export interface Explanation {
 /** The user the explanation reasons about (a subset of the identity module's AccessIdentity). */
 export interface CallerIdentity {
   readonly user: { readonly id: number; readonly name: string; readonly login: string };
-  readonly groups: readonly { readonly id: number; readonly fullName: string }[];
+  readonly groups: readonly {
+    readonly id: number;
+    readonly fullName: string;
+    readonly privilege?: string | null;
+    /** In the group only through another group that implies it. */
+    readonly implied?: boolean;
+  }[];
   readonly companies: { readonly current: { id: number; name: string }; readonly allowed: readonly { id: number; name: string }[] };
 }

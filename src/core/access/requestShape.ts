@@ -59,7 +59,8 @@ export function missingFields(request: ExplainedRequest, answer: ExplainedAnswer
 /** Fields an access error names ("...access the fields "a,b" on..."). */
 export function fieldsOfError(message: string): string[] {
   const match = /access the fields? "([^"]+)"/.exec(message);
-  return match ? match[1].split(',').map((name) => name.trim()) : [];
+  if (match) return match[1].split(',').map((name) => name.trim());
+  return [...message.matchAll(/^- (\w+) \((?:allowed|always forbidden)/gm)].map((line) => line[1]);
 }
 
 /** Which kind of answer this is. */
