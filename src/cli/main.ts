@@ -14,6 +14,7 @@ Commands:
                           tells whether a generated file still matches it (json2 types --help)
   sandbox [options]       start the local sandbox server (json2 sandbox --help)
   mcp [options]           serve the agent tools over MCP on stdio (json2 mcp --help)
+  whoami [--connection N] who a connection's key acts as: user, groups, companies, key (json2 whoami --help)
   version                 print the version
 
 Options:
@@ -81,6 +82,13 @@ async function runTypes(argv: string[]): Promise<number> {
   return runTypesCommand(argv);
 }
 
+async function runWhoami(argv: string[]): Promise<number> {
+  chooseNodeHttpPool();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { runWhoamiCommand } = require('./whoamiCommand') as typeof import('./whoamiCommand');
+  return runWhoamiCommand(argv);
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'run') return runFiles(rest);
@@ -95,6 +103,7 @@ export async function main(argv: string[]): Promise<number> {
   if (command === 'types') return runTypes(rest);
   if (command === 'sandbox') return runSandbox(rest);
   if (command === 'mcp') return runMcp(rest);
+  if (command === 'whoami') return runWhoami(rest);
   if (command === 'version') {
     console.log(cliVersion());
     return 0;

@@ -26,6 +26,7 @@ import {
   LANGUAGES,
   PARTNER_CATEGORIES,
   PARTNER_COMPANIES,
+  PRIVILEGES,
   USERS,
   WIDE_RECORDS,
 } from './demoRecords';
@@ -98,6 +99,19 @@ async function createReferenceData(env: Environment): Promise<Map<string, number
 /** The users of a database without demo data: the internal superuser and the administrator. */
 const BASE_USERS = new Set(['base.user_root', 'base.user_admin']);
 
+/** The privileges of the demo groups and their applications; external id → privilege id. */
+async function createPrivileges(env: Environment): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const privilege of PRIVILEGES) {
+    const [categoryId] = await createRecords(env, env.model('ir.module.category'), [{ name: privilege.application.name }]);
+    await addExternalId(env, privilege.application.xmlId, 'ir.module.category', categoryId);
+    const [id] = await createRecords(env, env.model('res.groups.privilege'), [{ name: privilege.name, category_id: categoryId }]);
+    await addExternalId(env, privilege.xmlId, 'res.groups.privilege', id);
+    ids.set(privilege.xmlId, id);
+  }
+  return ids;
+}
+
 async function createCompanyAndUsers(env: Environment, countries: Map<string, number>, demo: boolean): Promise<void> {
   const [companyPartner] = await createRecords(env, env.model('res.partner'), [
     {
@@ -124,10 +138,17 @@ async function createCompanyAndUsers(env: Environment, countries: Map<string, nu
   await env.cr.query('UPDATE res_partner SET company_id = $1 WHERE id = $2', [company, companyPartner]);
   await addExternalId(env, 'base.main_company', 'res.company', company);
   await addExternalId(env, 'base.main_partner', 'res.partner', companyPartner);
+  const privilegeIds = await createPrivileges(env);
   const groupIds = new Map<string, number>();
   for (const group of GROUPS) {
     const [id] = await createRecords(env, env.model('res.groups'), [
-      { name: group.name, comment: group.comment, share: group.share, api_key_duration: group.apiKeyDays ?? 0 },
+      {
+        name: group.name,
+        comment: group.comment,
+        share: group.share,
+        api_key_duration: group.apiKeyDays ?? 0,
+        privilege_id: (group.privilege && privilegeIds.get(group.privilege)) || false,
+      },
     ]);
     groupIds.set(group.xmlId, id);
     await addExternalId(env, group.xmlId, 'res.groups', id);

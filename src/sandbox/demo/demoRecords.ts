@@ -93,8 +93,32 @@ export const FRENCH_CATEGORY_NAMES: Readonly<Record<string, string>> = {
   Supplier: 'Fournisseur',
 };
 
-/** Groups by external id (`module.name`); `apiKeyDays`: the longest key its users may make in the key wizard. */
-export const GROUPS: ReadonlyArray<{ xmlId: string; name: string; comment: string; share: boolean; apiKeyDays?: number }> = [
+/** The privileges of the demo groups (19.0's res.groups.privilege) and the application (ir.module.category) of each. */
+export const PRIVILEGES: ReadonlyArray<{ xmlId: string; name: string; application: { xmlId: string; name: string } }> = [
+  {
+    xmlId: 'sales_team.res_groups_privilege_sales',
+    name: 'Sales',
+    application: { xmlId: 'base.module_category_sales_sales', name: 'Sales' },
+  },
+  {
+    xmlId: 'account.res_groups_privilege_accounting',
+    name: 'Accounting',
+    application: { xmlId: 'base.module_category_accounting_accounting', name: 'Accounting' },
+  },
+];
+
+/**
+ * Groups by external id (`module.name`); `privilege`: the external id of its privilege (the server shows such a group
+ * as `<privilege> / <name>`); `apiKeyDays`: the longest key its users may make in the key wizard.
+ */
+export const GROUPS: ReadonlyArray<{
+  xmlId: string;
+  name: string;
+  comment: string;
+  share: boolean;
+  privilege?: string;
+  apiKeyDays?: number;
+}> = [
   { xmlId: 'base.group_user', name: 'Role / User', comment: 'Internal users.', share: false, apiKeyDays: 90 },
   { xmlId: 'base.group_erp_manager', name: 'Access Rights', comment: 'Manage users, groups and companies.', share: false },
   {
@@ -121,24 +145,28 @@ export const GROUPS: ReadonlyArray<{ xmlId: string; name: string; comment: strin
     name: 'User: Own Documents Only',
     comment: 'Sells: their own quotations and orders and the unassigned ones.',
     share: false,
+    privilege: 'sales_team.res_groups_privilege_sales',
   },
   {
     xmlId: 'sales_team.group_sale_salesman_all_leads',
     name: 'User: All Documents',
     comment: 'Sees and sells every quotation and order.',
     share: false,
+    privilege: 'sales_team.res_groups_privilege_sales',
   },
   {
     xmlId: 'sales_team.group_sale_manager',
     name: 'Administrator',
     comment: 'Sales administrators: the product catalog, deleting quotations.',
     share: false,
+    privilege: 'sales_team.res_groups_privilege_sales',
   },
   {
     xmlId: 'account.group_account_manager',
     name: 'Administrator',
     comment: 'Accounting administrators: they configure the taxes.',
     share: false,
+    privilege: 'account.res_groups_privilege_accounting',
   },
 ];
 

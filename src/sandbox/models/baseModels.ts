@@ -10,7 +10,7 @@ import { wideLineModel, wideModel } from './wideModel';
 import { partnerCategoryModel } from './partnerCategoryModel';
 import { partnerModel } from './partnerModel';
 import { countryModel, langModel } from './referenceModels';
-import { companyModel, groupsModel, usersModel } from './userModels';
+import { companyModel, groupPrivilegeModel, groupsModel, moduleCategoryModel, usersModel } from './userModels';
 import { SALES_MODELS } from './sales/salesModels';
 
 export const BASE_MODELS: readonly ModelSpec[] = [
@@ -21,6 +21,8 @@ export const BASE_MODELS: readonly ModelSpec[] = [
   companyModel,
   usersModel,
   groupsModel,
+  groupPrivilegeModel,
+  moduleCategoryModel,
   configParameterModel,
   modelDataModel,
   apiKeyModel,

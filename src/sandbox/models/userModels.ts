@@ -1,4 +1,5 @@
-// res.users, res.groups and res.company: who may log in, what groups they are in, and the company they work for.
+// res.users, res.groups (with their privileges and applications) and res.company: who may log in, what groups they
+// are in, and the company they work for.
 import { hashSecret } from '../security/secretHashing';
 import type { Environment } from '../orm/environment';
 import { fields } from '../orm/fieldDefinition';
@@ -104,6 +105,12 @@ export const usersModel: ModelSpec = {
     }),
     login_date: fields.datetime('Latest authentication', { readonly: true, copy: false }),
     active: fields.boolean('Active', { default: true }),
+    group_ids: fields.many2many('res.groups', 'res_groups_users_rel', 'uid', 'gid', 'Groups', { copy: false }),
+    // The sandbox's groups imply no others (every demo user is given each group), so these are the same ids.
+    all_group_ids: fields.many2many('res.groups', 'res_groups_users_rel', 'uid', 'gid', 'Groups and implied groups', {
+      readonly: true,
+      copy: false,
+    }),
   },
   privateColumns: ['password_hash varchar'],
   methods: [contextGet, hasGroup, hasGroups],
@@ -136,11 +143,51 @@ export const groupsModel: ModelSpec = {
   order: 'name',
   fields: {
     name: fields.char('Name', { required: true }),
+    // As the reference names a group: `<privilege> / <name>`, or the name alone when the group has no privilege.
+    full_name: {
+      type: 'char',
+      string: 'Group Name',
+      store: false,
+      readonly: true,
+      copy: false,
+      computeSql: (alias) =>
+        `COALESCE((SELECT p.name || ' / ' || ${alias}.name FROM res_groups_privilege p WHERE p.id = ${alias}.privilege_id), ${alias}.name)`,
+    },
+    privilege_id: fields.many2one('res.groups.privilege', 'Privilege', { onDelete: 'set null' }),
+    user_ids: fields.many2many('res.users', 'res_groups_users_rel', 'gid', 'uid', 'User', { copy: false }),
     comment: fields.text('Comment'),
     share: fields.boolean('Share Group', { default: false, help: 'Group created to set access rights for sharing data with some users.' }),
     api_key_duration: fields.float('API Keys maximum duration days', {
       help: 'The longest API key (in days) its users may make in the key wizard; the longest of their groups counts.',
     }),
+  },
+};
+
+/** The reference's privileges (19.0): a set of groups of one application, e.g. Sales's three levels. */
+export const groupPrivilegeModel: ModelSpec = {
+  name: 'res.groups.privilege',
+  description: 'Privileges',
+  order: 'sequence, name, id',
+  fields: {
+    name: fields.char('Name', { required: true }),
+    description: fields.text('Description'),
+    sequence: fields.integer('Sequence', { default: 100 }),
+    category_id: fields.many2one('ir.module.category', 'Category'),
+    group_ids: fields.one2many('res.groups', 'privilege_id', 'Groups'),
+  },
+};
+
+/** Applications (ir.module.category): what a privilege belongs to, e.g. Sales or Accounting. */
+export const moduleCategoryModel: ModelSpec = {
+  name: 'ir.module.category',
+  description: 'Application',
+  order: 'name',
+  fields: {
+    name: fields.char('Name', { required: true }),
+    description: fields.text('Description'),
+    sequence: fields.integer('Sequence'),
+    parent_id: fields.many2one('ir.module.category', 'Parent Application'),
+    privilege_ids: fields.one2many('res.groups.privilege', 'category_id', 'Privileges'),
   },
 };
 

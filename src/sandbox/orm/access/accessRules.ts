@@ -62,6 +62,12 @@ export const MODEL_ACCESS: readonly ModelAccessRow[] = [
   row('res.users', GROUP_ERP_MANAGER, 'rwcu'),
   row('res.groups', GROUP_USER, 'r'),
   row('res.groups', GROUP_ERP_MANAGER, 'rwcu'),
+  // Not recorded: internal users read privileges and applications as they read groups (a group's full name is the
+  // server's own either way).
+  row('res.groups.privilege', GROUP_USER, 'r'),
+  row('res.groups.privilege', GROUP_ERP_MANAGER, 'rwcu'),
+  row('ir.module.category', GROUP_USER, 'r'),
+  row('ir.module.category', GROUP_SYSTEM, 'rwcu'),
   row('ir.config_parameter', GROUP_SYSTEM, 'rwcu'),
   row('ir.model.data', GROUP_USER, 'r'),
   row('ir.model.data', GROUP_ERP_MANAGER, 'rwcu'),
@@ -195,14 +201,3 @@ export const RECORD_RULES: readonly RecordRuleRow[] = [
     domain: "[('company_id', 'in', company_ids)]",
   },
 ];
-
-/**
- * The privilege (the reference's res.groups.privilege) of the demo groups that have one: access errors name such a
- * group `<privilege>/<name>`, and a group without one (Role / Administrator, Access Rights...) by its name alone.
- */
-export const GROUP_PRIVILEGES: Record<string, string> = {
-  [GROUP_SALE_SALESMAN]: 'Sales',
-  [GROUP_SALE_SALESMAN_ALL]: 'Sales',
-  [GROUP_SALE_MANAGER]: 'Sales',
-  [GROUP_ACCOUNT_MANAGER]: 'Accounting',
-};

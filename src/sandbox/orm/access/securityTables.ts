@@ -5,7 +5,7 @@ import { parseDomain, type DomainNode } from '../domainParser';
 import { PerDatabaseLoads } from '../../storage/perDatabaseLoads';
 import { DatabaseError, type SqlClient } from '../../storage/sqlClient';
 import type { CurrentUser } from './currentUser';
-import { GROUP_PRIVILEGES, type Operation } from './accessRules';
+import type { Operation } from './accessRules';
 import { parseRuleDomain, ruleDomainFor, type RuleLiteral } from './ruleDomainText';
 
 interface AccessRow {
@@ -86,8 +86,8 @@ export class SecurityTables {
                 r.perm_read, r.perm_write, r.perm_create, r.perm_unlink
            FROM ir_rule r JOIN ir_model m ON m.id = r.model_id WHERE r.active ORDER BY r.id`,
       );
-      const groups = await cr.query<{ id: number; name: string; xml: string | null }>(
-        "SELECT g.id, g.name, (SELECT d.module || '.' || d.name FROM ir_model_data d WHERE d.model = 'res.groups' AND d.res_id = g.id LIMIT 1) AS xml FROM res_groups g",
+      const groups = await cr.query<{ id: number; name: string; privilege: string | null }>(
+        'SELECT g.id, g.name, p.name AS privilege FROM res_groups g LEFT JOIN res_groups_privilege p ON p.id = g.privilege_id',
       );
       const fields = await cr.query<{ key: string; group_ids: number[] }>(
         `SELECT f.model || '.' || f.name AS key, array_agg(rel.group_id ORDER BY rel.group_id) AS group_ids
@@ -117,7 +117,7 @@ export class SecurityTables {
             unlink: row.perm_unlink,
           }),
         ),
-        new Map(groups.rows.map((row) => [row.id, { privilege: (row.xml && GROUP_PRIVILEGES[row.xml]) || null, name: row.name }])),
+        new Map(groups.rows.map((row) => [row.id, { privilege: row.privilege, name: row.name }])),
         new Map(fields.rows.map((row) => [row.key, row.group_ids.map(Number)])),
       );
     } catch (error) {
@@ -192,6 +192,7 @@ export const SECURITY_MODELS: ReadonlySet<string> = new Set([
   'ir.model.access',
   'ir.rule',
   'res.groups',
+  'res.groups.privilege',
   'ir.model',
   'ir.model.fields',
   'res.users',

@@ -1,0 +1,101 @@
+// readIdentity against the sandbox: who each demo key acts as, groups named as the server names them, companies, keys.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { type AccessIdentity, readIdentity } from '../../../src/core/access/identity';
+import { ConnectionClient } from '../../../src/core/connections/connectionClient';
+import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
+import { profileOf } from '../requestRun/pipelineHarness';
+
+describe('readIdentity', () => {
+  let sandbox: StartedSandbox;
+  before(async () => {
+    sandbox = await startSandbox();
+  });
+  after(async () => {
+    await sandbox?.stop();
+  });
+
+  async function identityOf(key: string, signal?: AbortSignal): Promise<AccessIdentity> {
+    const client = new ConnectionClient(profileOf('local', sandbox.url, sandbox.database), key);
+    try {
+      return await readIdentity((call) => client.call(call), { database: sandbox.database, signal, now: sandbox.clock.now() });
+    } finally {
+      await client.close();
+    }
+  }
+
+  test('the demo user: their groups by application, one company, their key', async () => {
+    const identity = await identityOf(sandbox.keys.user);
+    assert.equal(identity.database, sandbox.database);
+    assert.deepEqual(identity.user, { id: sandbox.users.user.id, name: 'Marc Demo', login: 'demo' });
+    assert.deepEqual(
+      identity.groups.map((group) => [group.application, group.fullName, group.xmlId, group.implied]),
+      [
+        ['Sales', 'Sales / User: Own Documents Only', 'sales_team.group_sale_salesman', false],
+        [null, 'Role / User', 'base.group_user', false],
+      ],
+    );
+    assert.equal(identity.groups[0].name, 'User: Own Documents Only');
+    assert.equal(identity.groups[0].privilege, 'Sales');
+    assert.deepEqual(
+      identity.companies.allowed.map((company) => company.name),
+      ['My Company (San Francisco)'],
+    );
+    assert.equal(identity.companies.current.name, 'My Company (San Francisco)');
+    assert.equal(identity.lang, 'en_US');
+    assert.equal(identity.tz, 'Europe/Brussels');
+    assert.ok('name' in identity.key, JSON.stringify(identity.key));
+    assert.equal(identity.key.name, 'test key for demo');
+    assert.equal(identity.key.scope, null);
+    // The test API's keys last one calendar month from the sandbox's clock.
+    const expires = new Date(identity.key.expiresAt as string).getTime();
+    const days = (expires - sandbox.clock.now().getTime()) / 86_400_000;
+    assert.ok(days >= 28 && days <= 31.1, `${identity.key.expiresAt} is ${days} days ahead`);
+  });
+
+  test('the administrator: every application, both companies, the current one first', async () => {
+    const identity = await identityOf(sandbox.keys.admin);
+    assert.equal(identity.user.login, 'admin');
+    const names = identity.groups.map((group) => group.fullName);
+    for (const name of [
+      'Accounting / Administrator',
+      'Sales / Administrator',
+      'Sales / User: All Documents',
+      'Role / Administrator',
+      'Access Rights',
+    ])
+      assert.ok(names.includes(name), `${name} in ${names.join(', ')}`);
+    assert.deepEqual(
+      [...new Set(identity.groups.map((group) => group.application))],
+      ['Accounting', 'Sales', null],
+      'grouped by application, groups without one last',
+    );
+    assert.equal(identity.groups.find((group) => group.fullName === 'Role / Administrator')?.xmlId, 'base.group_system');
+    assert.deepEqual(
+      identity.companies.allowed.map((company) => company.name),
+      ['My Company (San Francisco)', 'My Company (Chicago)'],
+    );
+    assert.equal(identity.companies.current.id, identity.companies.allowed[0].id);
+  });
+
+  test("a second valid key: the server does not say which one is used, so both are candidates; other scopes don't count", async () => {
+    await sandbox.newKey('demo', { name: 'second demo key', days: 5 });
+    await sandbox.newKey('demo', { name: 'a key for something else', scope: 'other', days: 5 });
+    const identity = await identityOf(sandbox.keys.user);
+    assert.ok('unavailable' in identity.key);
+    assert.match(identity.key.unavailable, /2 valid API keys/);
+    assert.deepEqual(
+      identity.key.candidates?.map((key) => key.name),
+      ['test key for demo', 'second demo key'],
+    );
+    // The administrator's answer is about the administrator's keys only.
+    const admin = await identityOf(sandbox.keys.admin);
+    assert.ok('name' in admin.key && admin.key.name === 'test key for admin', JSON.stringify(admin.key));
+  });
+
+  test('an aborted read stops before asking', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await assert.rejects(identityOf(sandbox.keys.user, controller.signal), { name: 'AbortError' });
+  });
+});
