@@ -65,14 +65,16 @@ async function emptyCauses(options: ExplainOptions, identity: CallerIdentity, re
   const known = modelFields.rows;
   const archived = await archivedCause(options.call, request.model, known, domain, context);
   const companies = await otherCompanyCauses(options.call, identity, request.model, known, domain, context);
-  const rules = await recordRuleCauses(options.call, identity, {
+  const certain = [...(archived ? [archived] : []), ...companies];
+  // Record rules can only be a possible cause (what they hide cannot be counted): named when nothing certain is found.
+  if (certain.length > 0) return certain;
+  return recordRuleCauses(options.call, identity, {
     model: request.model,
     operation: operationOf(request.method),
     domain,
     context,
     refused: false,
   });
-  return [...(archived ? [archived] : []), ...companies, ...rules];
 }
 
 /** The explanation of `answer` to `request`, from reads the calling user may make. */
