@@ -20,7 +20,8 @@ export type AgentToolName =
   | 'json2_describe_model'
   | 'json2_read_records'
   | 'json2_call_method'
-  | 'json2_run_request';
+  | 'json2_run_request'
+  | 'json2_explain_answer';
 
 const connection = {
   type: 'string',
@@ -157,6 +158,33 @@ export const AGENT_TOOLS: readonly AgentToolDefinition[] = [
       ['file', 'name'],
     ),
     readOnly: false,
+  },
+  {
+    name: 'json2_explain_answer',
+    title: 'Explain an answer',
+    description:
+      'Explains why a call answered 403 (access denied), 401 (key not accepted), an empty list, or records lacking a requested field: one sentence per cause, ' +
+      'naming the access right, record rule, field group, company, archived records or database, and what would change it (for example a context key to add). ' +
+      'Read-only calls are sent again to see their answer; for other methods give the error they answered. Reads only what the key\'s user may read; never shows a rule the user may not read.',
+    inputSchema: object(
+      {
+        connection,
+        model,
+        method: { type: 'string', description: 'The method that was called, for example "search_read" or "unlink".' },
+        ids: { type: 'array', items: { type: 'integer' }, description: 'The records the call ran on.' },
+        args: { type: 'object', description: 'The named arguments of the call, for example {"domain": [...], "fields": [...]}.' },
+        context: { type: 'object', description: 'The context the call sent, for example {"allowed_company_ids": [1]}.' },
+        error: {
+          type: 'object',
+          description: 'The error the call answered (required for methods that may change data).',
+          properties: { status: { type: 'integer' }, message: { type: 'string' }, name: { type: 'string' } },
+          required: ['status', 'message'],
+          additionalProperties: false,
+        },
+      },
+      ['model', 'method'],
+    ),
+    readOnly: true,
   },
 ];
 

@@ -9,6 +9,7 @@ import { DEFAULT_BUDGET_CHARS, fitValue, Omissions, omittedNote } from './compac
 import { callMethod, readRecords, type CallMethodInput, type ReadRecordsInput } from './recordTools';
 import { RequestFileToolError, runRequest, type RunRequestInput } from './requestFileTool';
 import { describeModel, findModels, listConnections } from './schemaTools';
+import { explainAnswerTool, type ExplainAnswerInput } from './explainTool';
 import { withServerData } from './serverData';
 
 /** Characters of an input shown in the log line, after redaction. */
@@ -128,6 +129,8 @@ export class AgentTools {
         return callMethod(session, input as unknown as CallMethodInput, signal);
       case 'json2_run_request':
         return runRequest(session, this.#options.workspaceRoot, input as unknown as RunRequestInput, signal);
+      case 'json2_explain_answer':
+        return explainAnswerTool(session, input as unknown as ExplainAnswerInput, signal);
     }
   }
 }
