@@ -42,7 +42,8 @@ async function deniedCauses(
   const operation = operationOf(request.method);
   if (/unauthorized or invalid companies/.test(message)) return [invalidCompanyCause(identity, context)].filter((cause) => cause !== null);
   const fields = fieldsOfError(message);
-  if (fields.length > 0) return fieldGroupCauses(options.call, request.model, fields, await knownFields(options.call, request.model), message);
+  if (fields.length > 0)
+    return fieldGroupCauses(options.call, request.model, fields, await knownFields(options.call, request.model), message);
   if (MODEL_ERROR.test(message)) {
     const cause = await accessRightCause(options.call, identity, request.model, operation, message);
     if (cause) return [cause];
@@ -92,7 +93,12 @@ export async function explainAnswer(request: ExplainedRequest, answer: Explained
   try {
     if (situation === 'denied') causes = await deniedCauses(options, identity, request, answer.kind === 'error' ? answer.message : '');
     else if (situation === 'missingField')
-      causes = await fieldGroupCauses(options.call, request.model, missingFields(request, answer), await knownFields(options.call, request.model));
+      causes = await fieldGroupCauses(
+        options.call,
+        request.model,
+        missingFields(request, answer),
+        await knownFields(options.call, request.model),
+      );
     else causes = await emptyCauses(options, identity, request);
   } catch (error) {
     if (error instanceof Json2Error) throw new Error(`The explanation's own reads failed: ${error.message}`, { cause: error });

@@ -24,7 +24,8 @@ function otherDatabases(client: Json2Client): OtherDatabases {
  * (a request's own database header may differ from the connection's).
  */
 export function explainWithClient(client: Json2Client, request: ExplainedRequest, answer: ExplainedAnswer): Promise<Explanation> {
-  const onDatabase = request.database !== undefined && request.database !== client.database ? client.withDatabase(request.database) : client;
+  const onDatabase =
+    request.database !== undefined && request.database !== client.database ? client.withDatabase(request.database) : client;
   const call = json2AccessCall(onDatabase);
   return explainAnswer({ ...request, database: request.database ?? client.database }, answer, {
     call,
@@ -43,5 +44,10 @@ export function explainWithConnection(client: ConnectionClient, request: Explain
 export function answerOfError(error: unknown): ExplainedAnswer | undefined {
   const candidate = error as { status?: unknown; message?: unknown; name?: unknown };
   if (typeof candidate?.status !== 'number' || typeof candidate.message !== 'string') return undefined;
-  return { kind: 'error', status: candidate.status, name: typeof candidate.name === 'string' ? candidate.name : undefined, message: candidate.message };
+  return {
+    kind: 'error',
+    status: candidate.status,
+    name: typeof candidate.name === 'string' ? candidate.name : undefined,
+    message: candidate.message,
+  };
 }

@@ -8,7 +8,10 @@ import type { AccessCall, ExplainedCause } from './explainTypes';
 export function fieldGroupsOfError(message: string): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const match of message.matchAll(/^- (\w+) \(allowed for groups ([^;)\n]*)/gm))
-    found.set(match[1], [...match[2].matchAll(/'([^']*)'/g)].map((group) => group[1]));
+    found.set(
+      match[1],
+      [...match[2].matchAll(/'([^']*)'/g)].map((group) => group[1]),
+    );
   return found;
 }
 

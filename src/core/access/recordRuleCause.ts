@@ -64,14 +64,20 @@ export async function recordRuleCauses(call: AccessCall, identity: CallerIdentit
   if (applying.length === 0) return [];
   const others = rows.rows.filter((rule) => !rule.global && !rule.groups.some((id) => mine.has(id)));
   const names = await groupNames(call, [...new Set(rows.rows.flatMap((rule) => rule.groups))]);
-  const fields = await call<Record<string, { string?: string }>>({ model: input.model, method: 'fields_get', args: { attributes: ['string'] } });
+  const fields = await call<Record<string, { string?: string }>>({
+    model: input.model,
+    method: 'fields_get',
+    args: { attributes: ['string'] },
+  });
   const visible = input.domain ? await searchCount(call, input.model, input.domain, input.context) : undefined;
   const wider =
     others.length > 0
       ? ` Rule${others.length === 1 ? '' : 's'} ${quotedList(others.map(ruleName))} of ${quotedList(others.flatMap((rule) => rule.groups.map((id) => names.get(id) ?? `group #${id}`)))} keep${others.length === 1 ? 's' : ''} other records: an administrator can add you to ${others.length === 1 ? 'that group' : 'one of those groups'}.`
       : '';
   return applying.map((rule) => {
-    const groups = rule.global ? 'global, for every user' : `of group ${quotedList(rule.groups.filter((id) => mine.has(id)).map((id) => names.get(id) ?? `group #${id}`))}`;
+    const groups = rule.global
+      ? 'global, for every user'
+      : `of group ${quotedList(rule.groups.filter((id) => mine.has(id)).map((id) => names.get(id) ?? `group #${id}`))}`;
     const keeps = describeRuleDomain(String(rule.domain_force || '[]'), fields);
     const count =
       visible === undefined ? '' : `: ${visible} matching ${input.model} record${visible === 1 ? ' is' : 's are'} visible to you`;

@@ -19,7 +19,8 @@ function parse(text: string): Literal | undefined {
     if (!token) return undefined;
     if (token[2] !== undefined || token[3] !== undefined) return token[2] ?? token[3];
     if (token[4] !== undefined) return Number(token[4]);
-    if (token[5] !== undefined) return token[5] === 'True' ? true : token[5] === 'False' ? false : token[5] === 'None' ? null : { name: token[5] };
+    if (token[5] !== undefined)
+      return token[5] === 'True' ? true : token[5] === 'False' ? false : token[5] === 'None' ? null : { name: token[5] };
     if (token[1] !== '[' && token[1] !== '(') return undefined;
     const close = token[1] === '[' ? ']' : ')';
     const items: Literal[] = [];
@@ -75,8 +76,7 @@ export function describeRuleDomain(text: string, labels: Readonly<Record<string,
     const conditions = parsed.filter((item) => item !== '|' && item !== '&');
     const joined = new Set(operators).size <= 1 && (operators.length === 0 || operators.length === conditions.length - 1);
     const words = conditions.map((condition) => conditionWords(condition, labels));
-    if (joined && words.every((word): word is string => word !== undefined))
-      return words.join(operators[0] === '|' ? ' or ' : ' and ');
+    if (joined && words.every((word): word is string => word !== undefined)) return words.join(operators[0] === '|' ? ' or ' : ' and ');
   }
   return `matching \`${text}\``;
 }

@@ -165,7 +165,7 @@ export const AGENT_TOOLS: readonly AgentToolDefinition[] = [
     description:
       'Explains why a call answered 403 (access denied), 401 (key not accepted), an empty list, or records lacking a requested field: one sentence per cause, ' +
       'naming the access right, record rule, field group, company, archived records or database, and what would change it (for example a context key to add). ' +
-      'Read-only calls are sent again to see their answer; for other methods give the error they answered. Reads only what the key\'s user may read; never shows a rule the user may not read.',
+      "Read-only calls are sent again to see their answer; for other methods give the error they answered. Reads only what the key's user may read; never shows a rule the user may not read.",
     inputSchema: object(
       {
         connection,

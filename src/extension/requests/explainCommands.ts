@@ -44,10 +44,9 @@ export function registerExplainCommand(explainer: AnswerExplainer, panels: Respo
     }
     const explanation = await explainer.explain(uri, index);
     if (explanation)
-      void vscode.window.showInformationMessage(
-        [explanation.summary, ...explanation.causes.map((cause) => cause.sentence)].join('\n'),
-        { modal: true },
-      );
+      void vscode.window.showInformationMessage([explanation.summary, ...explanation.causes.map((cause) => cause.sentence)].join('\n'), {
+        modal: true,
+      });
     return explanation;
   });
 }

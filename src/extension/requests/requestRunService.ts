@@ -195,7 +195,10 @@ export class RequestRunService implements vscode.Disposable {
   /** One result to the log, the history, the panel (when `show`), and a refused key to the offer to update it. */
   async #report(uri: string, result: RequestRunResult, show: boolean): Promise<void> {
     const explainable = this.explainer.note(uri, result);
-    const response = { ...panelResponseOf(result, `${Date.now().toString(36)}-${++this.#runCount}`), ...(explainable ? { explainable } : {}) };
+    const response = {
+      ...panelResponseOf(result, `${Date.now().toString(36)}-${++this.#runCount}`),
+      ...(explainable ? { explainable } : {}),
+    };
     this.deps.log.info(`${result.label}: ${result.request ?? ''} → ${result.status ?? result.error?.kind ?? ''}`);
     if (result.error?.kind === 'auth' && result.connection !== undefined)
       this.deps.service.reportFailure(result.connection, Object.assign(new Error(result.error.message), { kind: 'auth' }));

@@ -36,7 +36,7 @@ describe('explain this answer (core) against the sandbox', () => {
     return cause;
   }
 
-  test('missing access right: delete on sale.order names the user\'s sales group and the group that may', async () => {
+  test("missing access right: delete on sale.order names the user's sales group and the group that may", async () => {
     const [order] = await demo.call<{ id: number }[]>('sale.order', 'search_read', {
       domain: [['state', '=', 'draft']],
       fields: ['name'],
@@ -60,7 +60,7 @@ describe('explain this answer (core) against the sandbox', () => {
     }
   });
 
-  test('record rule: the rule that keeps only the salesperson\'s orders, and the group whose rule shows the others', async () => {
+  test("record rule: the rule that keeps only the salesperson's orders, and the group whose rule shows the others", async () => {
     const request: ExplainedRequest = {
       model: 'sale.order',
       method: 'search_read',
@@ -156,10 +156,7 @@ describe('explain this answer (core) against the sandbox', () => {
     };
     const explanation = await explain(demo, request);
     const cause = causeOf(explanation, 'archived');
-    assert.equal(
-      cause.sentence,
-      '1 matching product.template record is archived and left out: add `active_test: false` to the context.',
-    );
+    assert.equal(cause.sentence, '1 matching product.template record is archived and left out: add `active_test: false` to the context.');
     const changed = await answerOf(demo, { ...request, context: { ...cause.change?.context } });
     assert.ok(changed.kind === 'result' && Array.isArray(changed.value) && changed.value.length === 1, JSON.stringify(changed));
   });
@@ -184,7 +181,11 @@ describe('explain this answer (core) against the sandbox', () => {
   });
 
   test('an answer with records and every field asked for has nothing to explain', async () => {
-    const explanation = await explain(demo, { model: 'res.partner', method: 'search_read', args: { domain: [], fields: ['name'], limit: 1 } });
+    const explanation = await explain(demo, {
+      model: 'res.partner',
+      method: 'search_read',
+      args: { domain: [], fields: ['name'], limit: 1 },
+    });
     assert.equal(explanation.situation, 'answered');
     assert.deepEqual(explanation.causes, []);
   });

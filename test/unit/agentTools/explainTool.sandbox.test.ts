@@ -45,12 +45,15 @@ describe('json2_explain_answer against the sandbox', () => {
     assert.equal(result.isError, false, result.text);
     const value = result.value as { situation: string; causes: { kind: string; sentence: string; change?: unknown }[] };
     assert.equal(value.situation, 'empty');
-    assert.deepEqual(value.causes.map((cause) => cause.kind), ['archived']);
+    assert.deepEqual(
+      value.causes.map((cause) => cause.kind),
+      ['archived'],
+    );
     assert.deepEqual(value.causes[0].change, { context: { active_test: false } });
     assert.ok(!result.text.includes(sandbox.keys.user));
   });
 
-  test("a write is not sent again: without the error it answered the tool asks for it; with it, it explains", async () => {
+  test('a write is not sent again: without the error it answered the tool asks for it; with it, it explains', async () => {
     const input = { model: 'sale.order', method: 'unlink', ids: [1] };
     const missing = await tools.invoke('json2_explain_answer', input);
     assert.equal(missing.isError, true);

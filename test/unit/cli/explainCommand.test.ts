@@ -58,11 +58,19 @@ describe('json2 explain and json2 run --explain', () => {
     assert.equal(pretty.code, 1);
     assert.match(pretty.stdout, /- Field 'credit_limit' of res\.partner is restricted to group 'Access Rights'/);
     const json = await runCli(['run', file, ...connection, '--explain', '--output', 'json'], { env });
-    const document = JSON.parse(json.stdout) as { files: { requests: { label: string; explanation?: { causes: { kind: string }[] } }[] }[] };
+    const document = JSON.parse(json.stdout) as {
+      files: { requests: { label: string; explanation?: { causes: { kind: string }[] } }[] }[];
+    };
     const [version, lamp, credit] = document.files[0].requests;
     assert.equal(version.explanation, undefined);
-    assert.deepEqual(lamp.explanation?.causes.map((cause) => cause.kind), ['archived']);
-    assert.deepEqual(credit.explanation?.causes.map((cause) => cause.kind), ['fieldGroup']);
+    assert.deepEqual(
+      lamp.explanation?.causes.map((cause) => cause.kind),
+      ['archived'],
+    );
+    assert.deepEqual(
+      credit.explanation?.causes.map((cause) => cause.kind),
+      ['fieldGroup'],
+    );
     const body = await runCli(['run', file, ...connection, '--explain', '--output', 'body', '--line', '5'], { env });
     assert.match(body.stderr, /why: .*\n {6}- 1 matching product\.template record is archived/);
   });
