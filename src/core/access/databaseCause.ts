@@ -2,6 +2,8 @@
 import { Json2Error } from '../client/clientErrors';
 import type { AccessCall, ExplainedCause } from './explainTypes';
 
+const MOST_DATABASES_TRIED = 10;
+
 /** The server's other databases, and a way to call one of them with the same key. */
 export interface OtherDatabases {
   list(): Promise<readonly string[] | undefined>;
@@ -30,7 +32,8 @@ async function userOn(call: AccessCall): Promise<{ name: string; login: string }
 export async function databaseCause(database: string | undefined, others: OtherDatabases | undefined): Promise<ExplainedCause> {
   const named = database === undefined ? "the server's default database" : `database '${database}'`;
   const names = (await others?.list()) ?? [];
-  for (const candidate of names.filter((name) => name !== database)) {
+  // The same key on the server's other databases (its own origin only), a few at most.
+  for (const candidate of names.filter((name) => name !== database).slice(0, MOST_DATABASES_TRIED)) {
     const user = await userOn((others as OtherDatabases).callOn(candidate));
     if (user)
       return {

@@ -48,7 +48,7 @@ async function deniedCauses(
     const cause = await accessRightCause(options.call, identity, request.model, operation, message);
     if (cause) return [cause];
   }
-  if (RULE_ERROR.test(message) || !MODEL_ERROR.test(message)) {
+  if (RULE_ERROR.test(message)) {
     const domain = domainOf(request);
     const known = await knownFields(options.call, request.model);
     const companies = await otherCompanyCauses(options.call, identity, request.model, known, domain, context);

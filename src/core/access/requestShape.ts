@@ -71,8 +71,7 @@ export function situationOf(request: ExplainedRequest, answer: ExplainedAnswer):
   const empty =
     (Array.isArray(value) && value.length === 0) ||
     value === 0 ||
-    (recordsOf(value)?.length === 0 && (value as { length?: unknown }).length === 0) ||
-    value === false;
+    (recordsOf(value)?.length === 0 && (value as { length?: unknown }).length === 0);
   return empty ? 'empty' : 'answered';
 }
 
