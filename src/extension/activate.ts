@@ -57,6 +57,7 @@ function registerFeatures(context: vscode.ExtensionContext, log: vscode.LogOutpu
     language,
     inputs: connections.testApi?.inputs,
     schemaServices,
+    identities: connections.identities,
   });
   const [keys, databases] = [registerKeys(context, connections, log), registerDatabases(context, connections, log)];
   const localSandbox = registerLocalSandbox(context, connections, log);

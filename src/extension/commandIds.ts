@@ -54,6 +54,7 @@ export const CommandIds = {
   explorerOpenModelInBrowser: 'json2.explorer.openInBrowser',
   switchCompany: 'json2.switchCompany',
   switchLanguage: 'json2.switchLanguage',
+  whoAmI: 'json2.whoAmI',
   explorerCopyFieldName: 'json2.explorer.copyFieldName',
   explorerInsertFieldName: 'json2.explorer.insertFieldName',
   explorerGoToRelatedModel: 'json2.explorer.goToRelatedModel',

@@ -1,7 +1,7 @@
 // Who a key acts as: the user, their groups as the server names them (by application), their companies, language,
 // time zone and the key's own record when the user may read it. Read with the key's own rights, nothing assumed.
 import type { MethodCall } from '../connections/connectionClient';
-import { loadUserAndCompanies } from '../connections/contextChoices';
+import { loadUserAndCompanies, type UserAndCompanies } from '../connections/contextChoices';
 
 export interface AccessGroup {
   id: number;
@@ -33,7 +33,15 @@ export interface AccessIdentity {
   lang: string | null;
   tz: string | null;
   /** the key's own record when the user may read it; otherwise why not */
-  key: AccessKeyRecord | { unavailable: string /** the user's keys that may be this one, when several */; candidates?: AccessKeyRecord[] };
+  key: AccessKeyRecord | UnknownKey;
+  /** What the user may not read of themselves, and the server's reason (name, login and companies then stay empty). */
+  problems?: string[];
+}
+
+/** Why the key's record is not known; with several valid keys of the user, those that may be this one. */
+export interface UnknownKey {
+  unavailable: string;
+  candidates?: AccessKeyRecord[];
 }
 
 type Caller = (call: MethodCall) => Promise<unknown>;
@@ -55,14 +63,19 @@ export async function readIdentity(
 ): Promise<AccessIdentity> {
   const { signal } = options;
   signal?.throwIfAborted();
-  const base = await loadUserAndCompanies(call, undefined);
+  const problems: string[] = [];
+  const base = await loadUserAndCompanies(call, undefined).catch((error: unknown) => {
+    if (!isRefusal(error)) throw error;
+    problems.push(`The user may not read their own user record (res.users): ${messageOf(error)}`);
+    return contextOnly(call);
+  });
   signal?.throwIfAborted();
-  const groups = await readUserGroups(call, base.user.id);
+  const groups = problems.length > 0 ? [] : await readUserGroups(call, base.user.id);
   signal?.throwIfAborted();
   const key = await readOwnKey(call, base.user.id, options.now ?? new Date());
   const current = base.companies.find((company) => company.id === base.defaultCompanyId) ?? {
     id: base.defaultCompanyId,
-    name: `#${base.defaultCompanyId}`,
+    name: base.defaultCompanyId ? `#${base.defaultCompanyId}` : '',
   };
   return {
     database: options.database ?? null,
@@ -72,6 +85,23 @@ export async function readIdentity(
     lang: base.lang ?? null,
     tz: base.tz ?? null,
     key,
+    ...(problems.length > 0 ? { problems } : {}),
+  };
+}
+
+/** A refusal of the server (403, an AccessError) rather than a failure to reach it. */
+const isRefusal = (error: unknown): boolean =>
+  (error as { status?: unknown }).status === 403 || /AccessError/.test(String((error as { name?: unknown }).name));
+
+/** What `context_get` alone tells of a user who may not read their own record: id, language, time zone. */
+async function contextOnly(call: Caller): Promise<UserAndCompanies> {
+  const context = (await call({ model: 'res.users', method: 'context_get' })) as { uid?: unknown; lang?: unknown; tz?: unknown };
+  return {
+    user: { id: Number(context.uid), name: '', login: '' },
+    defaultCompanyId: 0,
+    companies: [],
+    ...(typeof context.lang === 'string' ? { lang: context.lang } : {}),
+    ...(typeof context.tz === 'string' && context.tz ? { tz: context.tz } : {}),
   };
 }
 

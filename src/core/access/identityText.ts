@@ -6,9 +6,13 @@ import type { AccessGroup, AccessIdentity, AccessKeyRecord } from './identity';
 /** The heading of groups that belong to no application (the server's own groups, such as Role / User). */
 export const NO_APPLICATION = 'Without application';
 
+/** The user's name, or what is known when they may not read their own record. */
+export const userName = (identity: AccessIdentity): string => identity.user.name || `user id ${identity.user.id} (name not readable)`;
+
 /** "Marc Demo (demo) · My Company (San Francisco)": the user, their login and the current company. */
 export function identitySummary(identity: AccessIdentity): string {
-  return `${identity.user.name} (${identity.user.login}) · ${identity.companies.current.name}`;
+  const login = identity.user.login ? ` (${identity.user.login})` : '';
+  return `${userName(identity)}${login}${identity.companies.current.name ? ` · ${identity.companies.current.name}` : ''}`;
 }
 
 /** The groups under their application's name, applications in order, groups without one last. */
@@ -43,9 +47,9 @@ const groupSuffix = (group: AccessGroup): string => (group.implied ? ' (implied)
 export function identityText(identity: AccessIdentity): string {
   const { user, companies } = identity;
   const lines = [
-    `User:       ${user.name} (login ${user.login}, id ${user.id})`,
+    user.name ? `User:       ${user.name} (login ${user.login}, id ${user.id})` : `User:       ${userName(identity)}`,
     ...(identity.database !== null ? [`Database:   ${identity.database}`] : []),
-    `Company:    ${companies.current.name} (current)`,
+    `Company:    ${companies.current.name ? `${companies.current.name} (current)` : 'not readable'}`,
     `Companies:  ${companies.allowed.map((company) => company.name).join(', ') || 'none'}`,
     `Language:   ${identity.lang ?? 'not set'}`,
     `Time zone:  ${identity.tz ?? 'not set'}`,
@@ -57,6 +61,7 @@ export function identityText(identity: AccessIdentity): string {
     ]),
   ];
   if (identity.groups.length === 0) lines.push('  none the user may read');
+  for (const problem of identity.problems ?? []) lines.push(`Not readable: ${problem}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -66,7 +71,7 @@ export function identityMarkdown(identity: AccessIdentity, connectionName: strin
   const text = (value: string) => escapeMarkdown(value, 'inline');
   const parts = [
     `# ${text(`Who am I on ${connectionName}`)}`,
-    `**${text(user.name)}**, login ${escapeMarkdown(user.login, 'code')}, user id ${user.id}` +
+    (user.name ? `**${text(user.name)}**, login ${escapeMarkdown(user.login, 'code')}, user id ${user.id}` : text(userName(identity))) +
       (identity.database !== null ? `, database ${escapeMarkdown(identity.database, 'code')}` : ''),
     '## Companies',
     companies.allowed
@@ -88,5 +93,6 @@ export function identityMarkdown(identity: AccessIdentity, connectionName: strin
     ]),
   ];
   if (identity.groups.length === 0) parts.push('None the user may read.');
+  if (identity.problems?.length) parts.push('## Not readable', identity.problems.map((problem) => `- ${text(problem)}`).join('\n'));
   return `${parts.join('\n\n')}\n`;
 }

@@ -21,6 +21,7 @@ export type AgentToolName =
   | 'json2_read_records'
   | 'json2_call_method'
   | 'json2_run_request'
+  | 'json2_whoami'
   | 'json2_explain_answer';
 
 const connection = {
@@ -158,6 +159,14 @@ export const AGENT_TOOLS: readonly AgentToolDefinition[] = [
       ['file', 'name'],
     ),
     readOnly: false,
+  },
+  {
+    name: 'json2_whoami',
+    title: 'Who am I',
+    description:
+      "Says who a connection's key acts as on the server: the user (name, login, id), the database, the current company and the companies the user may use, language and time zone, the user's groups by application as the server names them (for example \"Sales / User: Own Documents Only\"), and the key's name, scope and expiry when the user may read their own keys. Use it first when a call answers 403, an empty list or a record without a requested field.",
+    inputSchema: object({ connection }),
+    readOnly: true,
   },
   {
     name: 'json2_explain_answer',

@@ -8,6 +8,7 @@ import { AGENT_MAX_ANSWER_BYTES, type AgentSession } from './agentSession';
 import { DEFAULT_BUDGET_CHARS, fitValue, Omissions, omittedNote } from './compactResult';
 import { callMethod, readRecords, type CallMethodInput, type ReadRecordsInput } from './recordTools';
 import { RequestFileToolError, runRequest, type RunRequestInput } from './requestFileTool';
+import { whoami } from './identityTool';
 import { describeModel, findModels, listConnections } from './schemaTools';
 import { explainAnswerTool, type ExplainAnswerInput } from './explainTool';
 import { withServerData } from './serverData';
@@ -129,6 +130,8 @@ export class AgentTools {
         return callMethod(session, input as unknown as CallMethodInput, signal);
       case 'json2_run_request':
         return runRequest(session, this.#options.workspaceRoot, input as unknown as RunRequestInput, signal);
+      case 'json2_whoami':
+        return whoami(session, input as { connection?: string }, signal);
       case 'json2_explain_answer':
         return explainAnswerTool(session, input as unknown as ExplainAnswerInput, signal);
     }

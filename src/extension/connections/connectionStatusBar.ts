@@ -4,10 +4,16 @@ import { describeConnection, type SavedConnection } from '../../core/connections
 import { escapeMarkdown } from '../../core/untrustedText/markdownEscape';
 import { CommandIds } from '../commandIds';
 import { serverMarkdown } from '../serverMarkdown';
+import type { AccessIdentity } from '../../core/access/identity';
+import type { IdentityService } from '../identity/identityService';
+import { identityPairs } from '../identity/identityTooltip';
 import type { ConnectionService } from './connectionService';
 
-/** The item's text, tooltip and look for the active connection (or for none). */
-export function statusBarContent(active: SavedConnection | undefined): {
+/** The item's text, tooltip and look for the active connection (or for none), with who its key acts as once read. */
+export function statusBarContent(
+  active: SavedConnection | undefined,
+  identity?: AccessIdentity,
+): {
   text: string;
   tooltip: vscode.MarkdownString;
   command: string;
@@ -27,7 +33,9 @@ export function statusBarContent(active: SavedConnection | undefined): {
   const lines: Array<[string, string | undefined]> = [
     [vscode.l10n.t('Server'), `${profile.baseUrl}${profile.serverVersion ? ` (${profile.serverVersion})` : ''}`],
     [vscode.l10n.t('Database'), profile.database],
-    [vscode.l10n.t('User'), profile.user?.name ?? profile.user?.login ?? profile.login],
+    ...(identity
+      ? identityPairs(identity, active)
+      : [[vscode.l10n.t('User'), profile.user?.name ?? profile.user?.login ?? profile.login] as [string, string | undefined]]),
     [
       vscode.l10n.t('Protocol'),
       profile.protocol === 'json2' ? 'JSON-2' : vscode.l10n.t('{0} (deprecated)', profile.protocol === 'xmlrpc' ? 'XML-RPC' : 'JSON-RPC'),
@@ -49,11 +57,12 @@ export function statusBarContent(active: SavedConnection | undefined): {
   };
 }
 
-export function registerConnectionStatusBar(service: ConnectionService): vscode.Disposable {
+export function registerConnectionStatusBar(service: ConnectionService, identities: IdentityService): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('json2.connection', vscode.StatusBarAlignment.Left, 50);
   item.name = vscode.l10n.t('JSON-2 Connection');
   const update = (): void => {
-    const content = statusBarContent(service.active());
+    const active = service.active();
+    const content = statusBarContent(active, active && identities.known(active.profile.name));
     item.text = content.text;
     item.tooltip = content.tooltip;
     item.command = content.command;
@@ -62,5 +71,5 @@ export function registerConnectionStatusBar(service: ConnectionService): vscode.
     item.show();
   };
   update();
-  return vscode.Disposable.from(item, service.onDidChange(update));
+  return vscode.Disposable.from(item, service.onDidChange(update), identities.onDidChange(update));
 }

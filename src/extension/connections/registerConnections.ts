@@ -10,6 +10,8 @@ import { ConnectionSettingsStore } from './connectionSettingsStore';
 import { registerConnectionStatusBar } from './connectionStatusBar';
 import { ContextSwitcher } from './contextSwitcher';
 import { InputAutomation, QuickInputPort } from './quickInputPort';
+import { IdentityService } from '../identity/identityService';
+import { registerWhoAmI } from '../identity/whoAmIView';
 
 /**
  * What extension tests reach through the extension's exports, in test mode only: the service (never a key: only
@@ -20,6 +22,8 @@ export interface ConnectionsTestApi {
   readonly inputs: InputAutomation;
   /** The company and language items of the status bar. */
   readonly contextSwitcher: ContextSwitcher;
+  /** Who each connection's key acts as, once read (the tree's tooltip, the status bar, "Who Am I"). */
+  readonly identities: IdentityService;
   /** The extension's log folder (the "JSON-2" log file is in it), for the test that searches it for keys. */
   readonly logUri: vscode.Uri;
   /** Answers the modal dialogs instead of a person; undefined restores the real dialogs. */
@@ -34,6 +38,8 @@ export interface ConnectionsFeature extends vscode.Disposable {
   readonly testApi: ConnectionsTestApi | undefined;
   /** The company and language switchers, whose lists completion of `context` values offers too. */
   readonly contextSwitcher: ContextSwitcher;
+  /** Who each connection's key acts as, read on demand. */
+  readonly identities: IdentityService;
 }
 
 export function registerConnections(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): ConnectionsFeature {
@@ -46,10 +52,13 @@ export function registerConnections(context: vscode.ExtensionContext, log: vscod
   const secrets = new ConnectionSecretStore(context.secrets);
   const service = new ConnectionService({ settings, secrets, state: context.workspaceState, log, prompts: () => prompts, userAgent });
   const contextSwitcher = new ContextSwitcher(service, settings, () => new QuickInputPort(automation));
+  const identities = new IdentityService(service, [settings.onDidChange, secrets.onDidChange]);
   const disposables = vscode.Disposable.from(
     settings,
     service,
     contextSwitcher,
+    identities,
+    registerWhoAmI({ service, identities, port: () => new QuickInputPort(automation) }),
     registerConnectionCommands({
       service,
       settings,
@@ -59,17 +68,18 @@ export function registerConnections(context: vscode.ExtensionContext, log: vscod
       port: () => new QuickInputPort(automation),
       prompts: () => prompts,
     }),
-    registerConnectionStatusBar(service),
+    registerConnectionStatusBar(service, identities),
     ...(automation ? [automation] : []),
   );
   const testApi = automation && {
     service,
     inputs: automation,
     contextSwitcher,
+    identities,
     logUri: context.logUri,
     setPrompts: (replacement: ConnectionPrompts | undefined) => {
       prompts = replacement ?? vscodeConnectionPrompts;
     },
   };
-  return { service, settings, secrets, testApi, contextSwitcher, dispose: () => disposables.dispose() };
+  return { service, settings, secrets, testApi, contextSwitcher, identities, dispose: () => disposables.dispose() };
 }

@@ -6,6 +6,8 @@ import { filterModels, groupModels, sortedFields } from '../../core/explorer/mod
 import type { ModelInfo } from '../../core/schema/schemaTypes';
 import { CommandIds } from '../commandIds';
 import type { ConnectionService } from '../connections/connectionService';
+import type { IdentityService } from '../identity/identityService';
+import { connectionTooltip } from '../identity/identityTooltip';
 import type { ExplorerSchemas } from './explorerSchemas';
 import type { ConnectionNode, DatabaseNode, ExplorerNode, GroupNode, ModelNode } from './explorerNodes';
 import { treeItemOf } from './explorerTreeItems';
@@ -16,6 +18,8 @@ const SLOW_LOAD_MS = 1500;
 export interface ExplorerTreeOptions {
   /** Whether models are grouped by the first segment of their name (the setting). */
   readonly grouped: () => boolean;
+  /** Who each connection's key acts as: the connection node's tooltip. */
+  readonly identities?: IdentityService;
 }
 
 export class ExplorerTreeProvider implements vscode.TreeDataProvider<ExplorerNode>, vscode.Disposable {
@@ -47,7 +51,27 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<ExplorerNod
   }
 
   getTreeItem(node: ExplorerNode): vscode.TreeItem {
-    return treeItemOf(node, { filtering: this.#filter.trim() !== '' });
+    const item = treeItemOf(node, { filtering: this.#filter.trim() !== '' });
+    const identity = node.kind === 'connection' ? this.options.identities?.known(node.connectionName) : undefined;
+    if (identity) item.tooltip = connectionTooltip(node.connectionName, { identity, saved: this.connections.find(node.connectionName) });
+    return item;
+  }
+
+  /** A connection node's tooltip on hover: who its key acts as, read then (left without one while nothing is read). */
+  async resolveTreeItem(item: vscode.TreeItem, node: ExplorerNode): Promise<vscode.TreeItem> {
+    if (node.kind !== 'connection' || item.tooltip !== undefined || !this.options.identities) return item;
+    const name = node.connectionName;
+    if (!(await this.connections.hasSecret(name))) {
+      item.tooltip = connectionTooltip(name, { problem: vscode.l10n.t('No key for this connection yet.') });
+      return item;
+    }
+    try {
+      const identity = await this.options.identities.load(name);
+      item.tooltip = connectionTooltip(name, { identity, saved: this.connections.find(name) });
+    } catch (error) {
+      item.tooltip = connectionTooltip(name, { problem: vscode.l10n.t('Who the key acts as could not be read: {0}', messageOf(error)) });
+    }
+    return item;
   }
 
   getParent(node: ExplorerNode): ExplorerNode | undefined {

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
 import type { ConnectionService } from '../connections/connectionService';
+import type { IdentityService } from '../identity/identityService';
 import { type InputAutomation, QuickInputPort } from '../connections/quickInputPort';
 import type { LanguageFeature } from '../language/registerLanguage';
 import { registerSchemaComparison, type SchemaComparisonTestApi } from '../schema/registerSchemaComparison';
@@ -39,15 +40,17 @@ export interface ExplorerDeps {
   readonly schemaServices: SchemaServices;
   /** The connections' input automation (test mode), so that tests drive the explorer's real input boxes too. */
   readonly inputs: InputAutomation | undefined;
+  /** Who each connection's key acts as (the connection node's tooltip). */
+  readonly identities?: IdentityService;
 }
 
 export function registerExplorer(
   context: vscode.ExtensionContext,
-  { connections, language, inputs, schemaServices }: ExplorerDeps,
+  { connections, language, inputs, schemaServices, identities }: ExplorerDeps,
 ): ExplorerFeature {
   const schemas = new ExplorerSchemas(connections, schemaServices);
   const grouped = () => vscode.workspace.getConfiguration('json2').get<boolean>(GROUPING_SETTING, true);
-  const provider = new ExplorerTreeProvider(connections, schemas, { grouped });
+  const provider = new ExplorerTreeProvider(connections, schemas, { grouped, ...(identities ? { identities } : {}) });
   const view = vscode.window.createTreeView('json2.explorer', { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
   const refreshDeps = { connections, schemas, provider, language };
   const refresh = (node?: ExplorerNode) => refreshExplorer(refreshDeps, node);

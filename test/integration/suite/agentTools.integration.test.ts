@@ -83,6 +83,7 @@ suite('Agent tools (vscode.lm) against the sandbox', function () {
       'json2_list_connections',
       'json2_read_records',
       'json2_run_request',
+      'json2_whoami',
     ]);
   });
 

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type AccessIdentity, readIdentity } from '../../../src/core/access/identity';
+import { identityText } from '../../../src/core/access/identityText';
 import { ConnectionClient } from '../../../src/core/connections/connectionClient';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
 import { profileOf } from '../requestRun/pipelineHarness';
@@ -91,6 +92,23 @@ describe('readIdentity', () => {
     // The administrator's answer is about the administrator's keys only.
     const admin = await identityOf(sandbox.keys.admin);
     assert.ok('name' in admin.key && admin.key.name === 'test key for admin', JSON.stringify(admin.key));
+  });
+
+  test('a user who may not read their own record: what context_get says, and why the rest is missing', async () => {
+    // The robot (API / Contacts) has no right on res.users: the server refuses the read of its own record.
+    const identity = await identityOf(sandbox.keys.robot);
+    assert.equal(identity.user.id, sandbox.users.robot.id);
+    assert.equal(identity.user.name, '');
+    assert.deepEqual(identity.groups, []);
+    assert.deepEqual(identity.companies.allowed, []);
+    assert.equal(identity.problems?.length, 1);
+    assert.match(
+      identity.problems?.[0] ?? '',
+      /^The user may not read their own user record \(res\.users\): You are not allowed to access 'User' \(res\.users\) records\./,
+    );
+    assert.match(identityText(identity), /^User: {7}user id \d+ \(name not readable\)$/m);
+    // Nor their keys (no right on res.users.apikeys either): said, not thrown.
+    assert.ok('unavailable' in identity.key && /may not read their API keys/.test(identity.key.unavailable), JSON.stringify(identity.key));
   });
 
   test('an aborted read stops before asking', async () => {

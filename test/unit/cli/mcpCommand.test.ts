@@ -95,7 +95,11 @@ describe('json2 mcp over stdio against the sandbox', () => {
       'json2_list_connections',
       'json2_read_records',
       'json2_run_request',
+      'json2_whoami',
     ]);
+    const whoami = await call(client, 'json2_whoami', {});
+    assert.equal(whoami.isError, false);
+    assert.equal((whoami.value.identity as { user: { login: string } }).user.login, 'admin');
     const readTool = tools.find((tool) => tool.name === 'json2_read_records');
     assert.equal(readTool?.annotations?.readOnlyHint, true);
     assert.deepEqual(readTool?.inputSchema.required, ['model']);
@@ -128,7 +132,7 @@ describe('json2 mcp over stdio against the sandbox', () => {
     assert.deepEqual(await partnerComment(sandbox, target), before);
 
     await eventually(() => /json2_call_method .* → error: Writes are off/.test(stderr()), 'the refused call in the log');
-    assert.match(stderr(), /json2 mcp: serving 7 tools on stdio \(writes off/);
+    assert.match(stderr(), /json2 mcp: serving 8 tools on stdio \(writes off/);
     assert.match(stderr(), /json2_read_records \{"model":"res\.partner".* → ok/);
     assert.ok(!stderr().includes(sandbox.keys.admin), 'a key in the log');
   });
