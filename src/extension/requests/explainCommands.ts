@@ -22,7 +22,8 @@ export async function explainInPanel(panel: ResponsePanel, explainer: AnswerExpl
   if (!origin || !response) return undefined;
   try {
     const explanation = await explainer.explain(origin.uri, origin.index);
-    if (explanation && panel.response === response) panel.show({ ...response, explanation: shownOf(explanation) });
+    if (!explanation) void vscode.window.showInformationMessage(vscode.l10n.t('Send the request again to explain its answer.'));
+    else if (panel.response === response) panel.show({ ...response, explanation: shownOf(explanation) });
     return explanation;
   } catch (error) {
     void vscode.window.showErrorMessage(
