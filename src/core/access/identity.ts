@@ -70,7 +70,14 @@ export async function readIdentity(
     return contextOnly(call);
   });
   signal?.throwIfAborted();
-  const groups = problems.length > 0 ? [] : await readUserGroups(call, base.user.id);
+  const groups =
+    problems.length > 0
+      ? []
+      : await readUserGroups(call, base.user.id).catch((error: unknown) => {
+          if (!isRefusal(error)) throw error;
+          problems.push(`The user may not read their groups (res.groups): ${messageOf(error)}`);
+          return [];
+        });
   signal?.throwIfAborted();
   const key = await readOwnKey(call, base.user.id, options.now ?? new Date());
   const current = base.companies.find((company) => company.id === base.defaultCompanyId) ?? {
@@ -116,7 +123,9 @@ async function readGroupIds(call: Caller, uid: number): Promise<{ explicit: numb
     })) as Record<string, unknown>[];
     const explicit = idsOf(row?.group_ids);
     return { explicit, all: [...new Set([...explicit, ...idsOf(row?.all_group_ids)])] };
-  } catch {
+  } catch (error) {
+    // Servers before 19.0 name the field groups_id; anything else is the server's answer to report.
+    if (isRefusal(error) || !/group_ids/.test(messageOf(error))) throw error;
     const [row] = (await call({ model: 'res.users', method: 'read', ids: [uid], args: { fields: ['groups_id'] } })) as Record<
       string,
       unknown

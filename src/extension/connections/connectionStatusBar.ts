@@ -45,6 +45,7 @@ export function statusBarContent(
   const body = lines.filter(([, value]) => value).map(([label, value]) => text(`${label}: ${value}`));
   if (profile.readOnly) body.push(text(vscode.l10n.t('Read-only: methods that may write are refused before sending.')));
   if (profile.production) body.push(text(vscode.l10n.t('Production: methods that may write ask first.')));
+  if (!identity) body.push(text(vscode.l10n.t('Who the key acts as: hover the connection in the JSON-2 view, or run JSON-2: Who Am I.')));
   const tooltip = serverMarkdown(
     `**${text(profile.name)}**\n\n${body.join('  \n')}\n\n${text(vscode.l10n.t('Click to switch connections.'))}`,
   );

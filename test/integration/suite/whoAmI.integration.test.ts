@@ -80,6 +80,17 @@ suite('Who am I against the sandbox', function () {
     assert.match(tooltip, /Company: My Company \(San Francisco\)/);
   });
 
+  test("the status bar says where to read it before it is known, and shows a server's names inert", async () => {
+    const active = api.connections.service.active();
+    assert.match(unescaped(statusBarContent(active).tooltip.value), /Who the key acts as: hover the connection/);
+    const identity = api.connections.identities.known(DEMO);
+    assert.ok(identity);
+    const hostile = { ...identity, user: { ...identity.user, name: '[click](https://evil.example) **bold**' } };
+    const value = statusBarContent(active, hostile).tooltip.value;
+    assert.ok(value.includes('\\[click\\]\\(https\\:'), value);
+    assert.ok(!value.includes('](https://evil.example)'), value);
+  });
+
   test('a new key forgets what was read: the next hover reads again', async () => {
     await addConnectionWithKey(api, { name: DEMO, baseUrl: sandbox.url, database: sandbox.database }, sandbox.keys.admin);
     assert.equal(api.connections.identities.known(DEMO), undefined);

@@ -5,6 +5,7 @@ import { type AccessIdentity, readIdentity } from '../../../src/core/access/iden
 import { identityText } from '../../../src/core/access/identityText';
 import { ConnectionClient } from '../../../src/core/connections/connectionClient';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
+import { ok } from '../../support/sandboxHttp';
 import { profileOf } from '../requestRun/pipelineHarness';
 
 describe('readIdentity', () => {
@@ -109,6 +110,30 @@ describe('readIdentity', () => {
     assert.match(identityText(identity), /^User: {7}user id \d+ \(name not readable\)$/m);
     // Nor their keys (no right on res.users.apikeys either): said, not thrown.
     assert.ok('unavailable' in identity.key && /may not read their API keys/.test(identity.key.unavailable), JSON.stringify(identity.key));
+  });
+
+  test('groups the user may not read: said, with the rest of the identity', async () => {
+    // As admin (the default key of ok()), turn off the internal users' right to read res.groups, then restore it.
+    const rows = await ok<number[]>(sandbox, 'ir.model.access', 'search', {
+      domain: [
+        ['model_id.model', '=', 'res.groups'],
+        ['perm_read', '=', true],
+        ['group_id', '!=', false],
+        ['perm_write', '=', false],
+      ],
+    });
+    assert.equal(rows.length, 1, "the internal users' read row of res.groups");
+    await ok(sandbox, 'ir.model.access', 'write', { ids: rows, vals: { active: false } });
+    try {
+      const identity = await identityOf(sandbox.keys.user);
+      assert.equal(identity.user.login, 'demo');
+      assert.deepEqual(identity.groups, []);
+      assert.match(identity.problems?.[0] ?? '', /^The user may not read their groups \(res\.groups\): You are not allowed to access/);
+      assert.equal(identity.companies.current.name, 'My Company (San Francisco)');
+    } finally {
+      await ok(sandbox, 'ir.model.access', 'write', { ids: rows, vals: { active: true } });
+    }
+    assert.equal((await identityOf(sandbox.keys.user)).groups.length, 2);
   });
 
   test('an aborted read stops before asking', async () => {
