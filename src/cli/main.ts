@@ -6,6 +6,7 @@ const USAGE = `Usage: json2 <command> [options]
 
 Commands:
   run FILE... [options]   run the requests of .json2 files and check their assertions (json2 run --help)
+  explain FILE[:LINE]     run a request and explain a 401, 403, empty list or missing field (json2 explain --help)
   migrate scan|fix PATH   find and convert deprecated XML-RPC/JSON-RPC calls (json2 migrate --help)
   import FILE|DIR...      Postman, Insomnia, Bruno and .http collections as .json2 files (json2 import --help)
   export FILE|DIR...      .json2 files as a Postman collection or a .http file (json2 export --help)
@@ -92,6 +93,11 @@ async function runWhoami(argv: string[]): Promise<number> {
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'run') return runFiles(rest);
+  if (command === 'explain') {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { runExplainCommand } = require('./explainCommand') as typeof import('./explainCommand');
+    return runExplainCommand(rest, runFiles);
+  }
   if (command === 'import') return collections().runImportCommand(rest);
   if (command === 'export') return collections().runExportCommand(rest);
   if (command === 'migrate') return runMigrate(rest);
@@ -140,7 +146,7 @@ if (require.main === module) {
   main(argv).then(
     (code) => {
       process.exitCode = code;
-      if (argv[0] === 'run') exitWhenFlushed(code);
+      if (argv[0] === 'run' || argv[0] === 'explain') exitWhenFlushed(code);
     },
     (error: unknown) => {
       console.error(`json2: ${error instanceof Error ? error.message : String(error)}`);

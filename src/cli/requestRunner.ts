@@ -25,6 +25,8 @@ export interface FileRunContext {
   readonly keepBodies: boolean;
   /** `--yes`: send requests that need confirmation without asking. */
   readonly yes: boolean;
+  /** `--explain`: explain 401/403 answers, empty lists and records lacking a field. */
+  readonly explain?: boolean;
   /** Told before each request is sent (for the progress line). */
   readonly onStart: (label: string) => void;
   /** Told after each request, in run order. */
@@ -64,6 +66,7 @@ export function fileRun(context: FileRunContext): {
     environment: context.env,
     timeoutMs: context.timeoutMs,
     keepAnswers: context.keepBodies,
+    explainAnswers: context.explain === true,
     ...(context.connection !== undefined ? { connectionOverride: context.connection } : {}),
     ...(context.context !== undefined ? { contextOverride: context.context } : {}),
   });

@@ -29,7 +29,7 @@ export class ResultPrinter {
     else {
       if (this.format === 'body' && shown.body !== undefined)
         this.streams.out(`${typeof shown.body === 'string' ? shown.body : JSON.stringify(shown.body, null, 2)}\n`);
-      const failures = failureLines(shown);
+      const failures = [...failureLines(shown), ...explanationLines(shown, '    ')];
       if (failures.length > 0) this.streams.err(`${failures.join('\n')}\n`);
     }
   }
@@ -100,6 +100,7 @@ function prettyOutcome(outcome: RequestOutcome): string {
       lines.push(`    ✗ ${first}`, ...rest.map(indented));
     }
   }
+  lines.push(...explanationLines(outcome, '    '));
   if (outcome.body !== undefined) {
     const text = typeof outcome.body === 'string' ? outcome.body : JSON.stringify(outcome.body, null, 2);
     const bodyLines = text.split('\n');
@@ -109,6 +110,16 @@ function prettyOutcome(outcome: RequestOutcome): string {
     lines.push(...shown);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The explanation of --explain: its summary, then one line per cause (possible causes marked). */
+export function explanationLines(outcome: RequestOutcome, indent: string): string[] {
+  const explanation = outcome.explanation;
+  if (!explanation) return [];
+  return [
+    `${indent}why: ${explanation.summary}`,
+    ...explanation.causes.map((cause) => `${indent}  - ${cause.certain ? '' : 'possibly: '}${cause.sentence}`),
+  ];
 }
 
 /** A line of the pretty output's block under a request (an empty line stays empty). */

@@ -185,6 +185,7 @@ async function runFiles(
       timeoutMs: options.timeoutMs,
       keepBodies: options.output !== 'none',
       yes: options.yes,
+      explain: options.explain,
       onStart: (label) => progress.show(`[${done + 1}/${total}] ${path.basename(file.file)}: ${label}`),
       onOutcome: (outcome) => {
         done += 1;

@@ -28,6 +28,9 @@ Options:
   --reporter NAME       github: GitHub Actions annotations (::error file=…,line=…) for failures and malformed
                         files, beside the usual output; tap: a TAP 14 report on stdout instead of the answers
   --bail                stop at the first failed request or assertion
+  --explain             explain each 401, 403, empty list or record lacking a requested field from what the
+                        key's user may read of the access model (rights, record rules, field groups,
+                        companies, archived records, database); json2 explain FILE:LINE does it for one request
   --verbose             also print the server's traceback of a failed request (the error's debug); the JUnit
                         report always keeps it (system-err)
   --timeout MS          time limit of each request (default 30000)
@@ -69,6 +72,8 @@ export interface RunOptions {
   readonly yes: boolean;
   /** `--verbose`: print the server's tracebacks too. */
   readonly verbose: boolean;
+  /** `--explain`: explain 401/403 answers, empty lists and records lacking a field (core/access). */
+  readonly explain: boolean;
 }
 
 /** Extra reports: GitHub Actions annotations, or TAP on stdout. */
@@ -107,6 +112,7 @@ export function parseRunOptions(argv: readonly string[]): RunOptions | 'help' {
         timeout: { type: 'string' },
         yes: { type: 'boolean' },
         verbose: { type: 'boolean' },
+        explain: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -158,6 +164,7 @@ export function parseRunOptions(argv: readonly string[]): RunOptions | 'help' {
     timeoutMs: Number(timeoutText),
     yes: values.yes ?? false,
     verbose: values.verbose ?? false,
+    explain: values.explain ?? false,
   };
 }
 

@@ -1,5 +1,6 @@
 // What a run of request files produced: one outcome per request, per file, and the exit code they add up to.
 import type { ContextSource } from '../core/connections/defaultContext';
+import type { Explanation } from '../core/access/explainTypes';
 import type { RunErrorKind } from '../core/requestRun/runErrors';
 import type { SecretRedactor } from '../core/redaction/secretRedactor';
 import type { RequestRunResult, RequestVerdict } from '../core/requestRun/runResult';
@@ -53,6 +54,8 @@ export interface RequestOutcome {
   readonly traceback?: string;
   /** `file:line:col: message` lines of problems found while resolving. */
   readonly problems: readonly string[];
+  /** With --explain: why a 401, 403, empty list or record lacking a field came, one sentence per cause. */
+  readonly explanation?: Explanation;
 }
 
 /** A request's result as `json2 run` reports it: 1-based places, problems as `file:line:col` lines, one message. */
@@ -87,6 +90,7 @@ export function outcomeOf(file: string, result: RequestRunResult): RequestOutcom
     ...(result.error ? { errorKind: result.error.kind } : {}),
     ...(result.error?.debug ? { traceback: result.error.debug } : {}),
     problems: result.problems.map((problem) => diagnosticText(file, problem)),
+    ...(result.explanation ? { explanation: result.explanation } : {}),
   };
 }
 

@@ -11,6 +11,8 @@ export const CommandIds = {
   sendRequest: 'json2.send',
   sendAllRequests: 'json2.sendAll',
   cancelRequest: 'json2.cancel',
+  /** The CodeLens after a 401, 403, empty list or missing field: explain the answer (not in the palette). */
+  explainAnswer: 'json2.explainAnswer',
   rerunLastRequest: 'json2.rerunLast',
   exportCurl: 'json2.exportCurl',
   exportPython: 'json2.exportPython',

@@ -58,6 +58,16 @@ export interface PanelResponse {
   readonly fromHistory?: boolean;
   /** The filter box's path, kept per request by the host; the view narrows the answer by it (src/webview/answerFilter.ts). */
   readonly filter?: { readonly text: string };
+  /** True for a 401, 403, empty list or records lacking a field of a model call: the panel offers Explain. */
+  readonly explainable?: boolean;
+  /** Why this answer came (core/access), once Explain was pressed. */
+  readonly explanation?: PanelExplanation;
+}
+
+/** An explanation as the panel shows it: the summary, one sentence per cause. */
+export interface PanelExplanation {
+  readonly summary: string;
+  readonly causes: readonly { readonly sentence: string; readonly certain: boolean }[];
 }
 
 /** Sent by the host: a request started (the view shows it as busy). */
@@ -149,7 +159,8 @@ export interface CommandMessage {
     | 'exportCurl'
     | 'exportPython'
     | 'exportJavaScript'
-    | 'exportExecuteKw';
+    | 'exportExecuteKw'
+    | 'explain';
 }
 
 /** Sent by the webview: text to put on the clipboard (a cell, a row, the ids, the answer). */
@@ -207,6 +218,8 @@ export interface PanelState {
   readonly page?: { readonly limit: number; readonly offset: number };
   /** The panel's whole document, for tests that look for what must never be in it. */
   readonly html: string;
+  /** The explanation shown, if any. */
+  readonly explanation?: PanelExplanation;
   /** When the view reached each step of its start and of the answer shown (benchmarks). */
   readonly timeline: ViewTimeline;
 }

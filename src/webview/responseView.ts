@@ -5,6 +5,7 @@ import { AnswerReader } from './answerReader';
 import { isRecordList } from './cellText';
 import { button, element, isDisabled, setDisabled, type PanelButton } from './domBuilder';
 import { ErrorView } from './errorView';
+import { ExplanationView } from './explanationView';
 import { FilterBox } from './filterBox';
 import { loadedFilter, loadFilter } from './filterLoader';
 import { JsonTree } from './jsonTree';
@@ -29,6 +30,7 @@ export class ResponseView {
   readonly #table: RecordsTable;
   readonly #tree = new JsonTree();
   readonly #error = new ErrorView();
+  readonly #explanation = new ExplanationView();
   readonly #filter: FilterBox;
   #response: PanelResponse | undefined;
   /** The whole answer (before the filter), once it has all come; the records so far while they come. */
@@ -83,12 +85,13 @@ export class ResponseView {
       commandButton('Save…', 'save', 'save'),
       commandButton('Rerun', 'rerun', 'refresh'),
       commandButton('Go to request', 'goToRequest', 'go-to-file'),
+      commandButton('Explain', 'explain', 'question'),
       exportChoice,
       this.#pager.previous,
       this.#pager.next,
       this.#filter.input,
     );
-    root.replaceChildren(this.#status, this.#tabs, this.#tools, this.#filter.message, this.#content);
+    root.replaceChildren(this.#status, this.#tabs, this.#tools, this.#filter.message, this.#explanation.root, this.#content);
     this.#renderStatus();
   }
 
@@ -104,6 +107,7 @@ export class ResponseView {
     this.#response = response;
     this.#title = response.title;
     this.#filter.show(response.filter?.text ?? '', undefined);
+    this.#explanation.show(response.explanation);
     this.#reader = response.bytes ? new AnswerReader(response.bytes.total) : undefined;
     this.#answer = response.records ? [] : response.body;
     this.#complete = !response.records && !response.bytes;
@@ -255,6 +259,7 @@ export class ResponseView {
       filter: this.#filter.state(),
       ...(response?.page ? { page: response.page } : {}),
       html: document.documentElement.outerHTML,
+      ...(this.#explanation.state() ? { explanation: this.#explanation.state() } : {}),
       timeline: viewTimeline(),
     };
   }
@@ -336,6 +341,8 @@ export class ResponseView {
     this.#status.replaceChildren(...parts);
     const cancel = this.#buttons.get('cancel');
     if (cancel) cancel.hidden = !this.#busy;
+    const explain = this.#buttons.get('explain');
+    if (explain) explain.hidden = this.#busy || !response?.explainable || response.explanation !== undefined;
     setDisabled(this.#pager.previous, !response?.page || response.page.offset === 0);
     setDisabled(this.#pager.next, !response?.page);
     this.#pager.previous.hidden = this.#pager.next.hidden = !response?.page;

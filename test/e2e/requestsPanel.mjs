@@ -1,6 +1,6 @@
 // UI test: a person opens an example request file in code-server, clicks `Send` above a request and reads the records
 // table in the response panel, checks that its controls are named for a screen reader and reachable with Tab, then does
-// the same for a request that fails; keeps a screenshot of each.
+// the same for a request that fails, and for an empty answer presses Explain and reads why; keeps a screenshot of each.
 //   node test/e2e/requestsPanel.mjs [--vsix FILE] [--out DIR] [--timeout SECONDS] [--keep]
 // Needs `npm run package` (the .vsix) and `node scripts/build.mjs --tests` (the sandbox's test API in out/).
 import fs from 'node:fs';
@@ -9,6 +9,12 @@ import { root, runUiTest, uiTestOptions } from './uiTestKit.mjs';
 import { workbenchActions } from './workbenchActions.mjs';
 
 const { options, timeout } = uiTestOptions({ out: 'test-results/requests-panel' });
+
+const EXPLAIN_FILE = `# @connection sandbox
+### The discontinued lamp
+POST product.template/search_read
+{ "domain": [["name", "=", "Desk Lamp (discontinued)"]], "fields": ["name", "list_price"] }
+`;
 
 const ERROR_FILE = `# @connection sandbox
 ### A field that does not exist
@@ -151,6 +157,7 @@ runUiTest(
     const { step } = session;
     fs.copyFileSync(path.join(root, 'examples/01-requests.json2'), path.join(session.workspace, '01-requests.json2'));
     fs.writeFileSync(path.join(session.workspace, 'errors.json2'), ERROR_FILE);
+    fs.writeFileSync(path.join(session.workspace, 'explain.json2'), EXPLAIN_FILE);
     fs.rmSync(options.out, { recursive: true, force: true });
     fs.mkdirSync(options.out, { recursive: true });
     const sandbox = await session.startSandbox();
@@ -222,6 +229,19 @@ runUiTest(
       await traceback.locator('summary').click();
       await page.waitForTimeout(200);
       await page.screenshot({ path: path.join(options.out, '03-error-traceback.png') });
+    });
+    await page.locator('.tabs-container .tab', { hasText: 'errors.json2' }).first().click();
+    await openFile('explain.json2', 'discontinued');
+    await step('click Send on a request whose answer is empty, then Explain: the panel says why', async () => {
+      await clickSend(0);
+      const frame = await panelFrame(page, '#app vscode-button:has-text("Explain"):not([hidden])');
+      await frame.locator('#app vscode-button:has-text("Explain")').click();
+      const box = frame.locator('.explanation li');
+      await box.first().waitFor({ timeout });
+      const text = await box.first().textContent();
+      if (!/archived and left out: add `active_test: false`/.test(text ?? '')) throw new Error(`the explanation says ${text}`);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(options.out, '04-explain.png') });
     });
     await step('no Content Security Policy refusal in the panel', async () => {
       if (refusals.length > 0) throw new Error(`refused under the panel's CSP:\n${refusals.join('\n')}`);

@@ -21,7 +21,8 @@ export type AgentToolName =
   | 'json2_read_records'
   | 'json2_call_method'
   | 'json2_run_request'
-  | 'json2_whoami';
+  | 'json2_whoami'
+  | 'json2_explain_answer';
 
 const connection = {
   type: 'string',
@@ -165,6 +166,33 @@ export const AGENT_TOOLS: readonly AgentToolDefinition[] = [
     description:
       "Says who a connection's key acts as on the server: the user (name, login, id), the database, the current company and the companies the user may use, language and time zone, the user's groups by application as the server names them (for example \"Sales / User: Own Documents Only\"), and the key's name, scope and expiry when the user may read their own keys. Use it first when a call answers 403, an empty list or a record without a requested field.",
     inputSchema: object({ connection }),
+    readOnly: true,
+  },
+  {
+    name: 'json2_explain_answer',
+    title: 'Explain an answer',
+    description:
+      'Explains why a call answered 403 (access denied), 401 (key not accepted), an empty list, or records lacking a requested field: one sentence per cause, ' +
+      'naming the access right, record rule, field group, company, archived records or database, and what would change it (for example a context key to add). ' +
+      "Read-only calls are sent again to see their answer; for other methods give the error they answered. Reads only what the key's user may read; never shows a rule the user may not read.",
+    inputSchema: object(
+      {
+        connection,
+        model,
+        method: { type: 'string', description: 'The method that was called, for example "search_read" or "unlink".' },
+        ids: { type: 'array', items: { type: 'integer' }, description: 'The records the call ran on.' },
+        args: { type: 'object', description: 'The named arguments of the call, for example {"domain": [...], "fields": [...]}.' },
+        context: { type: 'object', description: 'The context the call sent, for example {"allowed_company_ids": [1]}.' },
+        error: {
+          type: 'object',
+          description: 'The error the call answered (required for methods that may change data).',
+          properties: { status: { type: 'integer' }, message: { type: 'string' }, name: { type: 'string' } },
+          required: ['status', 'message'],
+          additionalProperties: false,
+        },
+      },
+      ['model', 'method'],
+    ),
     readOnly: true,
   },
 ];

@@ -10,6 +10,7 @@ import { callMethod, readRecords, type CallMethodInput, type ReadRecordsInput } 
 import { RequestFileToolError, runRequest, type RunRequestInput } from './requestFileTool';
 import { whoami } from './identityTool';
 import { describeModel, findModels, listConnections } from './schemaTools';
+import { explainAnswerTool, type ExplainAnswerInput } from './explainTool';
 import { withServerData } from './serverData';
 
 /** Characters of an input shown in the log line, after redaction. */
@@ -131,6 +132,8 @@ export class AgentTools {
         return runRequest(session, this.#options.workspaceRoot, input as unknown as RunRequestInput, signal);
       case 'json2_whoami':
         return whoami(session, input as { connection?: string }, signal);
+      case 'json2_explain_answer':
+        return explainAnswerTool(session, input as unknown as ExplainAnswerInput, signal);
     }
   }
 }

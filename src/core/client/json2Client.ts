@@ -130,6 +130,21 @@ export class Json2Client {
     return new Json2Client({ ...this.#settings, apiKey }, this.#transport, this.#knownDatabases);
   }
 
+  /** A client for the same key on another database of the same server, sharing the pool and the database list. */
+  withDatabase(database: string): Json2Client {
+    return new Json2Client({ ...this.#settings, database }, this.#transport, this.#knownDatabases);
+  }
+
+  /** The server's databases (`/web/database/list`), or undefined when it does not list them. */
+  async listDatabases(signal?: AbortSignal): Promise<readonly string[] | undefined> {
+    const userAgent = this.#settings.userAgent ?? userAgentOf('json2-explorer', 'development');
+    try {
+      return await webDatabaseLister(this.#transport, this.target, userAgent)(signal);
+    } catch {
+      return undefined;
+    }
+  }
+
   /** The redactor that knows this client's key, for callers that log around it. */
   get redactor(): SecretRedactor {
     return this.#redactor;

@@ -28,6 +28,7 @@ import type { AssertionResult, RequestRunResult } from './runResult';
 import { decideSend, interfaceProblem, type SentRequest, sendOverConnection } from './sendResolved';
 import { AnswerBytes, isJsonAnswer } from './answerBytes';
 import type { SecretRedactor } from '../redaction/secretRedactor';
+import { explainedRequestOf, explainRunAnswerSafely } from './runExplanation';
 
 /** Answers larger than this (in characters) are not kept twice, as text and as parsed JSON. */
 const RAW_TEXT_LIMIT = 1_000_000;
@@ -54,6 +55,8 @@ export interface RequestRunInput {
   readonly connectionOverride?: string;
   /** `--context JSON`: context keys that win over the connection's default context (a request's own keys win over both). */
   readonly contextOverride?: DefaultContext;
+  /** True (`--explain`): a 401, a 403, an empty list or records lacking a field get an explanation (core/access). */
+  readonly explainAnswers?: boolean;
 }
 
 /** How a selection runs. */
@@ -216,6 +219,8 @@ export class RequestRun {
     // A model call answered with a page (a proxy's or a login page with 200) did not run: it is said, not passed.
     const answered = statusOk && (request.target.kind !== 'call' || isJsonContentType(contentTypeOf(stored)));
     const passed = assertions.length > 0 ? assertions.every((assertion) => assertion.passed) : answered;
+    const call = explainedRequestOf(request, connection.profile.database);
+    const explanation = this.#input.explainAnswers ? await explainRunAnswerSafely(client, call, stored) : undefined;
     const keep = this.#input.keepAnswers !== false;
     const bytes = keep && this.#input.answerBytes && statusOk ? bytesOf(answer, stored, redactor) : undefined;
     return {
@@ -237,6 +242,8 @@ export class RequestRun {
           }),
       assertions,
       ...(page ? { page } : {}),
+      ...(call ? { call: redactor.redactValue(call) } : {}),
+      ...(explanation ? { explanation: redactor.redactValue(explanation) } : {}),
       stored,
     };
   }

@@ -4,6 +4,7 @@ import type { AssertionOperator, Diagnostic, StoredResponse, TextRange } from '.
 import type { ContextKeySource } from '../connections/defaultContext';
 import type { AnswerBytes } from './answerBytes';
 import type { RunError } from './runErrors';
+import type { ExplainedRequest, Explanation } from '../access/explainTypes';
 
 /** passed: answered and every check held; failed: an assertion or the status failed; error: not sent or no answer; skipped: not run. */
 export type RequestVerdict = 'passed' | 'failed' | 'error' | 'skipped';
@@ -58,6 +59,10 @@ export interface RequestRunResult {
   readonly problems: readonly Diagnostic[];
   /** The page, when the call has a numeric `limit`. */
   readonly page?: { readonly limit: number; readonly offset: number };
+  /** The model call sent (redacted), for "explain this answer"; absent for a route. */
+  readonly call?: ExplainedRequest;
+  /** With `explainAnswers`: why a 401, 403, empty list or record lacking a field came (core/access). */
+  readonly explanation?: Explanation;
   /** The answer as kept for `{{name.response...}}` (not redacted: it stays in memory). */
   readonly stored?: StoredResponse;
 }

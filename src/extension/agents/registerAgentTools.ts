@@ -18,6 +18,7 @@ const TOOL_NAMES: readonly AgentToolName[] = [
   'json2_call_method',
   'json2_run_request',
   'json2_whoami',
+  'json2_explain_answer',
 ];
 
 /**

@@ -1,4 +1,5 @@
 // Wires the requests feature: run service, panels, history, CodeLens, diagnostics, outline, commands; a test API in test mode.
+import { registerExplainCommand } from './explainCommands';
 import * as vscode from 'vscode';
 import { SecretRedactor } from '../../core/redaction/secretRedactor';
 import { AnswerBytes } from '../../core/requestRun/answerBytes';
@@ -92,6 +93,7 @@ export function registerRequests(
     registerRequestEditorFeatures(runs, service),
     registerRequestCommands({ runs, service, prompts }),
     registerHistoryCommands(history, panels, runs, historyPick),
+    registerExplainCommand(runs.explainer, panels),
     statusBar,
   );
   const testApi = testMode ? requestsTestApi({ state, panels, runs, history, statusBar, historyPick }) : undefined;

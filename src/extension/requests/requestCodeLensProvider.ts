@@ -1,4 +1,5 @@
-// CodeLens above each request (`Send`, or `Cancel` while it runs) and `Send all` at the top of the file.
+// CodeLens above each request (`Send`, or `Cancel` while it runs; `Explain this answer` after a 401, 403, empty list or
+// missing field) and `Send all` at the top of the file.
 import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
 import { parsedDocument } from '../parsedDocuments';
@@ -7,8 +8,12 @@ import type { RequestRunService } from './requestRunService';
 export class RequestCodeLensProvider implements vscode.CodeLensProvider {
   readonly onDidChangeCodeLenses: vscode.Event<void>;
 
+  readonly #changed = new vscode.EventEmitter<void>();
+
   constructor(private readonly runs: RequestRunService) {
-    this.onDidChangeCodeLenses = runs.onDidChangeRunning;
+    this.onDidChangeCodeLenses = this.#changed.event;
+    runs.onDidChangeRunning(() => this.#changed.fire());
+    runs.explainer.onDidChange(() => this.#changed.fire());
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
@@ -38,6 +43,14 @@ export class RequestCodeLensProvider implements vscode.CodeLensProvider {
               arguments: [document.uri, request.index],
             }),
       );
+      if (!running && this.runs.explainer.explainable(document.uri.toString(), request.index))
+        lenses.push(
+          new vscode.CodeLens(range, {
+            title: vscode.l10n.t('Explain this answer'),
+            command: CommandIds.explainAnswer,
+            arguments: [document.uri, request.index],
+          }),
+        );
     }
     return lenses;
   }

@@ -1,4 +1,5 @@
 // The requests feature's commands: send, send all, cancel, rerun last, export, new file, and the panel's buttons.
+import { explainInPanel } from './explainCommands';
 import * as vscode from 'vscode';
 import { requestAt } from '../../core/requestFile';
 import { inertLinks } from '../../core/untrustedText/linkedText';
@@ -97,6 +98,10 @@ export async function panelCommand(
 ): Promise<void> {
   if (command === 'cancel') {
     runs.cancelShownIn(panel);
+    return;
+  }
+  if (command === 'explain') {
+    await explainInPanel(panel, runs.explainer);
     return;
   }
   const origin = panel.origin;

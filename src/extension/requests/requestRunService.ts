@@ -10,6 +10,7 @@ import type { RequestRunResult } from '../../core/requestRun/runResult';
 import type { ConnectionService } from '../connections/connectionService';
 import { parsedDocument } from '../parsedDocuments';
 import type { EnvironmentConsent } from './environmentConsent';
+import { AnswerExplainer } from './answerExplainer';
 import { panelResponseOf } from './panelAnswer';
 import { dotenvOf } from './requestDotenv';
 import type { RequestHistory } from './requestHistory';
@@ -45,8 +46,12 @@ export class RequestRunService implements vscode.Disposable {
   readonly onDidChangeRunning = this.#changed.event;
   #last: { uri: vscode.Uri; indices: readonly number[]; all: boolean } | undefined;
   #runCount = 0;
+  /** Which answers can be explained, and the explaining (the panel's Explain button, the CodeLens). */
+  readonly explainer: AnswerExplainer;
 
-  constructor(private readonly deps: RunServiceDeps) {}
+  constructor(private readonly deps: RunServiceDeps) {
+    this.explainer = new AnswerExplainer(deps.service);
+  }
 
   isRunning(uri: vscode.Uri, index: number): boolean {
     return this.#running.has(keyOf(uri, index));
@@ -105,6 +110,7 @@ export class RequestRunService implements vscode.Disposable {
   dispose(): void {
     this.cancel();
     this.#changed.dispose();
+    this.explainer.dispose();
   }
 
   /** What the runs of a file have left (named answers, prompt answers, every secret seen), for its later runs and exports. */
@@ -188,7 +194,11 @@ export class RequestRunService implements vscode.Disposable {
 
   /** One result to the log, the history, the panel (when `show`), and a refused key to the offer to update it. */
   async #report(uri: string, result: RequestRunResult, show: boolean): Promise<void> {
-    const response = panelResponseOf(result, `${Date.now().toString(36)}-${++this.#runCount}`);
+    const explainable = this.explainer.note(uri, result);
+    const response = {
+      ...panelResponseOf(result, `${Date.now().toString(36)}-${++this.#runCount}`),
+      ...(explainable ? { explainable } : {}),
+    };
     this.deps.log.info(`${result.label}: ${result.request ?? ''} → ${result.status ?? result.error?.kind ?? ''}`);
     if (result.error?.kind === 'auth' && result.connection !== undefined)
       this.deps.service.reportFailure(result.connection, Object.assign(new Error(result.error.message), { kind: 'auth' }));

@@ -78,6 +78,7 @@ suite('Agent tools (vscode.lm) against the sandbox', function () {
     assert.deepEqual(names, [
       'json2_call_method',
       'json2_describe_model',
+      'json2_explain_answer',
       'json2_find_models',
       'json2_list_connections',
       'json2_read_records',

@@ -90,6 +90,7 @@ describe('json2 mcp over stdio against the sandbox', () => {
     assert.deepEqual(tools.map((tool) => tool.name).sort(), [
       'json2_call_method',
       'json2_describe_model',
+      'json2_explain_answer',
       'json2_find_models',
       'json2_list_connections',
       'json2_read_records',
@@ -131,7 +132,7 @@ describe('json2 mcp over stdio against the sandbox', () => {
     assert.deepEqual(await partnerComment(sandbox, target), before);
 
     await eventually(() => /json2_call_method .* → error: Writes are off/.test(stderr()), 'the refused call in the log');
-    assert.match(stderr(), /json2 mcp: serving 7 tools on stdio \(writes off/);
+    assert.match(stderr(), /json2 mcp: serving 8 tools on stdio \(writes off/);
     assert.match(stderr(), /json2_read_records \{"model":"res\.partner".* → ok/);
     assert.ok(!stderr().includes(sandbox.keys.admin), 'a key in the log');
   });

@@ -14,6 +14,7 @@ test('defaults and every option', () => {
     timeoutMs: 30000,
     yes: false,
     verbose: false,
+    explain: false,
   });
   assert.deepEqual(
     parseRunOptions([
@@ -44,6 +45,7 @@ test('defaults and every option', () => {
       '500',
       '--yes',
       '--verbose',
+      '--explain',
       '--reporter',
       'github',
       '--reporter',
@@ -65,6 +67,7 @@ test('defaults and every option', () => {
       timeoutMs: 500,
       yes: true,
       verbose: true,
+      explain: true,
     },
   );
   const tap = parseRunOptions(['a.json2', '--reporter', 'tap', '--reporter', 'github']);

@@ -83,9 +83,9 @@ export const MODEL_ACCESS: readonly ModelAccessRow[] = [
   row('ir.model.fields', GROUP_ERP_MANAGER, 'rwcu'),
   row('ir.ui.view', GROUP_USER, 'r'),
   row('ir.ui.view', GROUP_SYSTEM, 'rwcu'),
-  row('ir.model.access', GROUP_USER, 'r'),
+  // The access rights and the record rules are read by the Access Rights group only (19.0's base module grants internal
+  // users nothing on ir.model.access and ir.rule).
   row('ir.model.access', GROUP_ERP_MANAGER, 'rwcu'),
-  row('ir.rule', GROUP_USER, 'r'),
   row('ir.rule', GROUP_ERP_MANAGER, 'rwcu'),
   // Sales, as the reference's sale, product, uom and account modules grant them: internal users read the catalog and
   // the taxes; salespeople sell (no deleting orders); sales administrators configure the catalog; accountants the taxes.
