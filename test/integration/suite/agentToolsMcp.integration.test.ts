@@ -119,7 +119,7 @@ suite('The json2 mcp server definition offered to the editor', function () {
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
-      assert.equal(tools.length, 7);
+      assert.equal(tools.length, 8);
       const answer = await client.callTool({
         name: 'json2_read_records',
         arguments: {
