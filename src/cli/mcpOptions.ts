@@ -1,6 +1,6 @@
 // Reads the words after `json2 mcp` into checked options (node's util.parseArgs); keys are never among them.
 import { parseArgs } from 'node:util';
-import { SERVER_CHOICE_OPTIONS } from './connectionOptionSpecs';
+import { SERVER_CHOICE_OPTIONS, type ServerChoice, serverChoiceOf } from './connectionOptionSpecs';
 
 export const MCP_USAGE = `Usage: json2 mcp [options]
 
@@ -26,15 +26,9 @@ argument or a tool's input. A connection on XML-RPC or JSON-RPC takes its passwo
 Connections are pinned at the start: one whose address or safe modes change in the settings is refused until a
 restart. JSON2_ORIGIN_<NAME> (https://erp.example.com) binds a connection's key to that origin.`;
 
-export interface McpOptions {
+export interface McpOptions extends ServerChoice {
   readonly allowWrites: boolean;
   readonly root: string;
-  readonly connectionsFile?: string;
-  readonly url?: string;
-  readonly database?: string;
-  /** `--db-header NAME`: the one header naming the database (with --url). */
-  readonly databaseHeader?: string;
-  readonly keyFile?: string;
 }
 
 /** Bad usage: printed with a pointer to --help; the command exits with 2. */
@@ -67,10 +61,6 @@ export function parseMcpOptions(argv: readonly string[], cwd: string): McpOption
   return {
     allowWrites: values['allow-writes'] ?? false,
     root: values.root ?? cwd,
-    ...(values.connections !== undefined ? { connectionsFile: values.connections } : {}),
-    ...(values.url !== undefined ? { url: values.url } : {}),
-    ...(values.db !== undefined ? { database: values.db } : {}),
-    ...(values['db-header'] !== undefined ? { databaseHeader: values['db-header'] } : {}),
-    ...(values['key-file'] !== undefined ? { keyFile: values['key-file'] } : {}),
+    ...serverChoiceOf(values),
   };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { TYPE_LANGUAGES, type TypeLanguage } from '../core/typegen/generatedHeader';
 import { MODEL_NAME_PATTERN } from '../core/requestFile/resolveRequest';
-import { SERVER_CHOICE_OPTIONS } from './connectionOptionSpecs';
+import { SERVER_CHOICE_OPTIONS, type ServerChoice, serverChoiceOf } from './connectionOptionSpecs';
 
 export const TYPES_USAGE = `Usage: json2 types --models MODEL,... [--lang ts|python] [--out FILE] [--depth N] [--client] [connection]
        json2 types --from-project [DIR] [--models MODEL,...] [--lang ts|python] [--out FILE] [--depth N] [connection]
@@ -46,13 +46,8 @@ json2 types did not write, 3 the server could not be read.`;
 /** Bad usage: printed with the usage; the command exits with 2. */
 export class TypesUsageError extends Error {}
 
-interface ConnectionChoice {
+interface ConnectionChoice extends ServerChoice {
   readonly connection?: string;
-  readonly connectionsFile?: string;
-  readonly url?: string;
-  readonly database?: string;
-  readonly databaseHeader?: string;
-  readonly keyFile?: string;
 }
 
 export type TypesOptions = ConnectionChoice &
@@ -97,11 +92,7 @@ export function parseTypesOptions(argv: readonly string[]): TypesOptions | 'help
   if (values.help) return 'help';
   const connection: ConnectionChoice = {
     ...(values.connection !== undefined ? { connection: values.connection } : {}),
-    ...(values.connections !== undefined ? { connectionsFile: values.connections } : {}),
-    ...(values.url !== undefined ? { url: values.url } : {}),
-    ...(values.db !== undefined ? { database: values.db } : {}),
-    ...(values['db-header'] !== undefined ? { databaseHeader: values['db-header'] } : {}),
-    ...(values['key-file'] !== undefined ? { keyFile: values['key-file'] } : {}),
+    ...serverChoiceOf(values),
   };
   if (values.url !== undefined && values.connection !== undefined) throw new TypesUsageError('give either --connection or --url, not both');
   if (values.db !== undefined && values.url === undefined)

@@ -10,7 +10,7 @@ import { ConnectionClient } from '../core/connections/connectionClient';
 import { ConnectionLookupError } from '../core/connections/connectionFile';
 import { SecretRedactor } from '../core/redaction/secretRedactor';
 import { cliVersion } from './cliVersion';
-import { SERVER_CHOICE_OPTIONS } from './connectionOptionSpecs';
+import { SERVER_CHOICE_OPTIONS, type ServerChoice, serverChoiceOf } from './connectionOptionSpecs';
 
 export const WHOAMI_USAGE = `Usage: json2 whoami [--connection NAME] [--output text|json] [connection options]
 
@@ -37,14 +37,9 @@ const OUTPUTS = ['text', 'json'] as const;
 
 class WhoamiUsageError extends Error {}
 
-interface WhoamiOptions {
+interface WhoamiOptions extends ServerChoice {
   readonly output: (typeof OUTPUTS)[number];
   readonly connectionName?: string;
-  readonly connectionsFile?: string;
-  readonly url?: string;
-  readonly database?: string;
-  readonly databaseHeader?: string;
-  readonly keyFile?: string;
 }
 
 /** Parses `json2 whoami` arguments; 'help' for --help; throws WhoamiUsageError on anything wrong. */
@@ -71,11 +66,7 @@ export function parseWhoamiOptions(argv: readonly string[]): WhoamiOptions | 'he
   return {
     output: output as WhoamiOptions['output'],
     ...(values.connection !== undefined ? { connectionName: values.connection } : {}),
-    ...(values.connections !== undefined ? { connectionsFile: values.connections } : {}),
-    ...(values.url !== undefined ? { url: values.url } : {}),
-    ...(values.db !== undefined ? { database: values.db } : {}),
-    ...(values['db-header'] !== undefined ? { databaseHeader: values['db-header'] } : {}),
-    ...(values['key-file'] !== undefined ? { keyFile: values['key-file'] } : {}),
+    ...serverChoiceOf(values),
   };
 }
 
