@@ -21,6 +21,7 @@ export function measureBundles(root) {
     'dist/htmlMarkdown.js',
     'dist/keyFlows.js',
     'dist/xmlTree.js',
+    'dist/explainAnswer.js',
     'dist/webview/main.js',
     'dist/webview/filter.js',
     'dist/webview/controls.js',

@@ -54,6 +54,7 @@ export const bundles = [
       './htmlMarkdown.js',
       './keyFlows.js',
       './xmlTree.js',
+      './explainAnswer.js',
     ],
     mainFields: ['module', 'main'],
     banner: { js: 'var __json2LoadStarted=performance.now();' },
@@ -67,6 +68,8 @@ export const bundles = [
   nodeEntry('src/core/untrustedText/htmlMarkdown.ts', 'dist/htmlMarkdown.js'),
   // XML documents as trees (saxes): required by src/core/client/xmlRpcCodec.ts the first time XML-RPC is read.
   nodeEntry('src/core/client/xmlTree.ts', 'dist/xmlTree.js'),
+  // Explain this answer (the causes and their reads): required by src/core/access/lazyExplain.ts on first use.
+  nodeEntry('src/core/access/explainAnswer.ts', 'dist/explainAnswer.js'),
   // The key commands' dialogues (src/extension/keys/keyFlowsBundle.ts): required by the first key command.
   nodeEntry('src/extension/keys/keyFlowsBundle.ts', 'dist/keyFlows.js'),
   // The migration assistant's parsers (Python, JS/TS, PHP): their own bundle, required by the extension on first use.

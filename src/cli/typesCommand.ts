@@ -10,6 +10,7 @@ import { ConnectionLookupError } from '../core/connections/connectionFile';
 import { connectionSchemaBackend } from '../core/connections/connectionSchemaBackend';
 import type * as Engine from '../core/migrate/migrateBundle';
 import { SecretRedactor } from '../core/redaction/secretRedactor';
+import { requestFileModels } from '../core/requestFile/requestFileModels';
 import { SchemaService } from '../core/schema/schemaService';
 import { GeneratedFileError } from '../core/typegen/generatedHeader';
 import { checkTypes, generateTypes } from '../core/typegen/typeGeneration';
@@ -127,7 +128,7 @@ async function withProjectModels(given: readonly string[], folder: string, schem
   const engine = loadEngine();
   let uses: Engine.ModelUse[];
   try {
-    uses = await engine.projectModelUses([folder]);
+    uses = await engine.projectModelUses([folder], requestFileModels);
   } catch (error) {
     if (!(error instanceof engine.MissingPathError)) throw error;
     err(`json2 types: --from-project ${error.message}\n`);

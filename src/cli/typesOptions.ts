@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { TYPE_LANGUAGES, type TypeLanguage } from '../core/typegen/generatedHeader';
-import { MODEL_NAME_PATTERN } from '../core/requestFile/resolveRequest';
+import { MODEL_NAME_PATTERN } from '../core/requestFile/modelName';
 import { SERVER_CHOICE_OPTIONS, type ServerChoice, serverChoiceOf } from './connectionOptionSpecs';
 
 export const TYPES_USAGE = `Usage: json2 types --models MODEL,... [--lang ts|python] [--out FILE] [--depth N] [--client] [connection]

@@ -3,7 +3,7 @@
 import type { Json2Client } from '../client/json2Client';
 import type { ConnectionClient } from '../connections/connectionClient';
 import type { OtherDatabases } from './databaseCause';
-import { explainAnswer } from './explainAnswer';
+import { explainAnswer } from './lazyExplain';
 import type { AccessCall, ExplainedAnswer, ExplainedRequest, Explanation } from './explainTypes';
 import { readIdentity } from './identity';
 

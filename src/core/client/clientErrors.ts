@@ -47,11 +47,23 @@ export interface ServiceErrorFields {
   readonly debug: string;
 }
 
+/** Marks a Json2Error for every copy of this module (a registered symbol is the same in every bundle). */
+const JSON2_ERROR_BRAND = Symbol.for('json2-explorer.Json2Error');
+
 /**
  * A JSON-2 call answered with a 4xx or 5xx status. `name` is the server's exception name when the answer was a
  * JSON error object (else `Json2Error`); `rawBody` holds the answer's text when it was not one (HTML pages).
  */
 export class Json2Error extends ClientError {
+  /**
+   * True for a Json2Error made by any copy of this module: the extension's lazily loaded bundles (explainAnswer.js,
+   * typeGeneration.js…) each hold their own copy of the class, and the errors they catch come from dist/extension.js.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[JSON2_ERROR_BRAND] === true;
+  }
+
+  readonly [JSON2_ERROR_BRAND] = true;
   readonly status: number;
   /** The server's exception name, or `Json2Error` when the answer carried none. */
   override name: string;

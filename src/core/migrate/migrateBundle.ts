@@ -11,5 +11,5 @@ export {
 export type { MigrationFinding } from './migrationPlan';
 export { type FileFix, type LocatedFinding, fileFindings, fixFile } from './fileMigration';
 export { type FoundKey, type PasteConnection, type PasteOutcome, pasteAsRequest } from '../paste/pasteAsRequest';
-export { type ModelUse, modelsInFile, projectModelUses } from '../typegen/projectModels';
+export { type ModelUse, modelsInFile, projectModelUses, type RequestFileModels } from '../typegen/projectModels';
 export { MissingPathError } from './sourceFiles';

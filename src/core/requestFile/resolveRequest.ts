@@ -7,14 +7,14 @@ import { PlaceholderValues } from './placeholderValues';
 import type { AssertionNode, RequestFile, RequestNode } from './requestFileTypes';
 import type { ResolveContext, ResolvedAssertion, ResolvedRequest, ResolvedTarget } from './resolvedRequestTypes';
 import { LineIndex } from './textRange';
+import { MODEL_NAME_PATTERN } from './modelName';
 
 /** The outcome of resolving: the request, or the errors that stop it (with warnings in both cases). */
 export type ResolveResult =
   | { readonly ok: true; readonly request: ResolvedRequest; readonly diagnostics: readonly Diagnostic[] }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
-/** A model's technical name (`res.partner`, `x_custom.model`). */
-export const MODEL_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*$/;
+export { MODEL_NAME_PATTERN };
 const modelPattern = MODEL_NAME_PATTERN;
 const methodPattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

@@ -1,7 +1,7 @@
 // "Explain this answer" for a request of a .json2 file: the call it sent and its answer, handed to core/access.
 import type { Json2Client } from '../client/json2Client';
 import { explainWithClient } from '../access/explainConnection';
-import { explainAnswer } from '../access/explainAnswer';
+import { explainAnswer } from '../access/lazyExplain';
 import type { ExplainedAnswer, ExplainedRequest, Explanation } from '../access/explainTypes';
 import { readIdentity } from '../access/identity';
 import { situationOf } from '../access/requestShape';

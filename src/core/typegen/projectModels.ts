@@ -6,8 +6,11 @@ import { isGeneratedTypes } from './generatedHeader';
 import { isMigrationSource, mayHoldLegacyCalls } from '../migrate/legacyFunctions';
 import { analyseSource } from '../migrate/migrationAnalysis';
 import { listSourceFiles } from '../migrate/sourceFiles';
-import { parseRequestFile } from '../requestFile/parseRequestFile';
-import { MODEL_NAME_PATTERN } from '../requestFile/resolveRequest';
+import { MODEL_NAME_PATTERN } from '../requestFile/modelName';
+
+/** The models a request file's text names (requestFile/requestFileModels.ts; a port, so that the request-file parser
+ * stays out of dist/migrate.js: the extension and the CLI have it already). */
+export type RequestFileModels = (text: string) => readonly string[];
 
 /** A model and the files that use it (absolute paths, sorted). */
 export interface ModelUse {
@@ -25,13 +28,10 @@ const isRequestFile = (fileName: string): boolean => /\.json2$/i.test(fileName);
 export const isProjectFile = (fileName: string): boolean => isRequestFile(fileName) || isMigrationSource(fileName);
 
 /** The models one file uses, sorted; a file `json2 types` wrote uses none. */
-export function modelsInFile(fileName: string, text: string): string[] {
+export function modelsInFile(fileName: string, text: string, requestFileModels: RequestFileModels): string[] {
   const found = new Set<string>();
   if (isRequestFile(fileName)) {
-    for (const request of parseRequestFile(text).requests) {
-      const model = request.requestLine.kind === 'call' ? request.requestLine.model?.text : undefined;
-      if (model !== undefined && MODEL_NAME_PATTERN.test(model)) found.add(model);
-    }
+    for (const model of requestFileModels(text)) found.add(model);
   } else if (!isGeneratedTypes(text)) {
     for (const match of text.matchAll(JSON2_URL)) found.add(match[1]);
     if (mayHoldLegacyCalls(text)) for (const model of legacyCallModels(fileName, text)) found.add(model);
@@ -54,7 +54,11 @@ function legacyCallModels(fileName: string, text: string): string[] {
  * The models used under `paths` (folders walked as `json2 migrate` walks them: .gitignore honoured, dependencies and
  * virtual environments skipped), sorted by name. Throws MissingPathError for a path that does not exist.
  */
-export async function projectModelUses(paths: readonly string[], signal?: AbortSignal): Promise<ModelUse[]> {
+export async function projectModelUses(
+  paths: readonly string[],
+  requestFileModels: RequestFileModels,
+  signal?: AbortSignal,
+): Promise<ModelUse[]> {
   const uses = new Map<string, string[]>();
   for (const file of await listSourceFiles(paths, isProjectFile)) {
     signal?.throwIfAborted();
@@ -62,7 +66,7 @@ export async function projectModelUses(paths: readonly string[], signal?: AbortS
     if (!stat || stat.size > LARGEST_FILE) continue;
     const text = await fs.readFile(file, 'utf8').catch(() => undefined);
     if (text === undefined) continue;
-    for (const model of modelsInFile(file, text)) uses.set(model, [...(uses.get(model) ?? []), file]);
+    for (const model of modelsInFile(file, text, requestFileModels)) uses.set(model, [...(uses.get(model) ?? []), file]);
   }
   return [...uses.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([model, files]) => ({ model, files }));
 }

@@ -1,6 +1,7 @@
 // Wires the explorer view: the tree, refresh and retry, the model filter and grouping, the model and field actions and
 // the custom-schema commands; a test API in test mode.
 import * as vscode from 'vscode';
+import { requestFileModels } from '../../core/requestFile/requestFileModels';
 import { CommandIds } from '../commandIds';
 import type { ConnectionService } from '../connections/connectionService';
 import type { IdentityService } from '../identity/identityService';
@@ -74,7 +75,10 @@ export function registerExplorer(
   const models = new ModelActions(connections, schemas, context.globalStorageUri, testMode ? record : undefined);
   const customDeps: CustomSchemaDeps = { schemas, port: () => new QuickInputPort(inputs), refresh };
   const comparison = registerSchemaComparison({ connections, schemas, port: customDeps.port, view }, testMode);
-  const types = registerTypes({ connections, schemas, port: customDeps.port, workspaceState: context.workspaceState }, testMode);
+  const types = registerTypes(
+    { connections, schemas, port: customDeps.port, workspaceState: context.workspaceState, requestFileModels },
+    testMode,
+  );
 
   const disposables = vscode.Disposable.from(
     view,

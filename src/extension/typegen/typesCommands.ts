@@ -3,6 +3,7 @@
 // Cancel, written and opened. Loaded on first use as dist/typeGeneration.js.
 import * as vscode from 'vscode';
 import type { InputPort } from '../../core/connections/inputPort';
+import type { RequestFileModels } from '../../core/typegen/projectModels';
 import { type GeneratedTypes, generateTypes } from '../../core/typegen/typeGeneration';
 import { TypeSchemaError } from '../../core/typegen/typeSchema';
 import {
@@ -25,6 +26,8 @@ export interface TypesDeps {
   readonly port: () => InputPort;
   /** Where the regeneration offers already made are remembered. */
   readonly workspaceState: vscode.Memento;
+  /** The models a request file names: the request-file parser of dist/extension.js, lent to the project scan. */
+  readonly requestFileModels: RequestFileModels;
 }
 
 /** Where the file is saved; tests answer in place of the dialog. */
@@ -73,13 +76,16 @@ function problemOf(error: unknown, target: TypesTarget): string {
 }
 
 /** The models the workspace's request files and code use (local folders only); none when the scan fails. */
-async function workspaceProjectModels(): Promise<readonly string[]> {
+async function workspaceProjectModels(requestFileModels: RequestFileModels): Promise<readonly string[]> {
   const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file');
   if (folders.length === 0) return [];
   const title = vscode.l10n.t('Finding the models this project uses');
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, async () => {
     try {
-      const uses = await migrationEngine().projectModelUses(folders.map((folder) => folder.uri.fsPath));
+      const uses = await migrationEngine().projectModelUses(
+        folders.map((folder) => folder.uri.fsPath),
+        requestFileModels,
+      );
       return uses.map((use) => use.model);
     } catch {
       return [];
@@ -135,7 +141,7 @@ export class TypesCommands {
       ...given,
       targets: async () => [...(await candidates(connections, schemas)).values()],
       modelsOf: async (target) => (await schemas.schema(target.connectionName, target.database)).models(),
-      projectModels: workspaceProjectModels,
+      projectModels: () => workspaceProjectModels(this.deps.requestFileModels),
     });
     if (!choice) return undefined;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { MissingPathError } from '../../../src/core/migrate/sourceFiles';
+import { requestFileModels } from '../../../src/core/requestFile/requestFileModels';
 import { modelsInFile, projectModelUses } from '../../../src/core/typegen/projectModels';
 import { typescriptTypes } from '../../../src/core/typegen/typescriptTypes';
 
@@ -32,7 +33,7 @@ describe('modelsInFile', () => {
       'POST res.partner/read',
       '{"ids": [1]}',
     ].join('\n');
-    assert.deepEqual(modelsInFile('requests/api.json2', text), ['res.partner', 'sale.order']);
+    assert.deepEqual(modelsInFile('requests/api.json2', text, requestFileModels), ['res.partner', 'sale.order']);
   });
 
   test('Python: execute_kw with a literal model (XML-RPC), and JSON-2 URLs', () => {
@@ -44,7 +45,7 @@ describe('modelsInFile', () => {
       'rows = models.execute_kw(DB, UID, KEY, model, "read", [ids])',
       'requests.post(URL + "/json/2/account.move/search_read", json={})',
     ].join('\n');
-    assert.deepEqual(modelsInFile('sync.py', text), ['account.move', 'res.partner']);
+    assert.deepEqual(modelsInFile('sync.py', text, requestFileModels), ['account.move', 'res.partner']);
   });
 
   test('JavaScript: a JSON-RPC execute_kw body and a fetch of a JSON-2 URL', () => {
@@ -54,7 +55,7 @@ describe('modelsInFile', () => {
       "await fetch(url + '/jsonrpc', { method: 'POST', body: JSON.stringify(body) });",
       'await fetch(`${base}/json/2/stock.picking/search_read`, { method: "POST" });',
     ].join('\n');
-    assert.deepEqual(modelsInFile('web/app.js', text), ['product.product', 'stock.picking']);
+    assert.deepEqual(modelsInFile('web/app.js', text, requestFileModels), ['product.product', 'stock.picking']);
   });
 
   test('a file json2 types wrote uses no model; a file that does not parse names what its URLs name', () => {
@@ -66,8 +67,10 @@ describe('modelsInFile', () => {
     };
     const generated = typescriptTypes(schema, { lang: 'ts', models: ['res.partner'], depth: 0, client: true }, new Date(0));
     assert.match(generated, /json2-types/);
-    assert.deepEqual(modelsInFile('odooTypes.ts', `${generated}\n// fetch('/json/2/res.users/read')\n`), []);
-    assert.deepEqual(modelsInFile('broken.py', 'def (:\n  execute_kw("x"\nurl = "/json/2/res.users/read"'), ['res.users']);
+    assert.deepEqual(modelsInFile('odooTypes.ts', `${generated}\n// fetch('/json/2/res.users/read')\n`, requestFileModels), []);
+    assert.deepEqual(modelsInFile('broken.py', 'def (:\n  execute_kw("x"\nurl = "/json/2/res.users/read"', requestFileModels), [
+      'res.users',
+    ]);
   });
 });
 
@@ -93,15 +96,15 @@ describe('projectModelUses', () => {
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   test('each model with the files using it; dependencies, environments, ignored folders and other files skipped', async () => {
-    assert.deepEqual(await projectModelUses([dir]), [
+    assert.deepEqual(await projectModelUses([dir], requestFileModels), [
       { model: 'res.partner', files: [path.join(dir, 'a.json2'), path.join(dir, 'src', 'b.ts')] },
       { model: 'sale.order', files: [path.join(dir, 'src', 'b.ts')] },
     ]);
   });
 
   test('a folder that does not exist is an error; a file given by name is read', async () => {
-    await assert.rejects(projectModelUses([path.join(dir, 'nowhere')]), MissingPathError);
-    assert.deepEqual(await projectModelUses([path.join(dir, 'build', 'c.js')]), [
+    await assert.rejects(projectModelUses([path.join(dir, 'nowhere')], requestFileModels), MissingPathError);
+    assert.deepEqual(await projectModelUses([path.join(dir, 'build', 'c.js')], requestFileModels), [
       { model: 'res.country', files: [path.join(dir, 'build', 'c.js')] },
     ]);
   });
