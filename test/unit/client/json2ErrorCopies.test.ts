@@ -10,6 +10,7 @@ function otherCopy(): typeof import('../../../src/core/client/clientErrors') {
   const cached = require.cache[file];
   delete require.cache[file];
   try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a second copy of the module needs a fresh require
     return require(file) as typeof import('../../../src/core/client/clientErrors');
   } finally {
     if (cached) require.cache[file] = cached;
