@@ -5,14 +5,10 @@ import { explainWithConnection } from '../access/explainConnection';
 import type { ExplainedAnswer, ExplainedRequest } from '../access/explainTypes';
 import { AgentInputError } from './agentToolInput';
 import type { AgentSession } from './agentSession';
+import type { CallMethodInput } from './recordTools';
 
-export interface ExplainAnswerInput {
-  readonly connection?: string;
-  readonly model: string;
-  readonly method: string;
-  readonly ids?: number[];
-  readonly args?: Record<string, unknown>;
-  readonly context?: Record<string, unknown>;
+/** The call to explain, as json2_call_method takes it, and the error it answered. */
+export interface ExplainAnswerInput extends CallMethodInput {
   /** The error the call answered; left out for a read-only call, which the tool sends itself to see its answer. */
   readonly error?: { status: number; message: string; name?: string };
 }
