@@ -1,9 +1,14 @@
 // API keys as the spec and the notes say: format and storage, generate and revoke with every status, the key limit,
 // the programmatic-keys parameter, scopes, expiry (with the settable clock), and a cache that forgets at once.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
+import { TEST_HASH_COST, startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
+import { SandboxServer } from '../../../src/sandbox/sandboxServer';
+import { issueApiKey } from '../../../src/sandbox/keys/keyIssuer';
 import { call, fails, ok } from '../../support/sandboxHttp';
 
 let sandbox: StartedSandbox;
@@ -295,6 +300,44 @@ describe('revoke', () => {
     assert.ok(await works(shortKey));
     await ok(sandbox, 'res.users', 'write', { ids: [userId], vals: { active: false } });
     assert.equal(await works(shortKey), false);
+  });
+});
+
+/** The scrypt cost written in the stored hash of each key of `database`, by the key's first 8 characters. */
+async function hashCosts(server: SandboxServer, database: string): Promise<Map<string, number>> {
+  const rows = await server.catalog.use(
+    database,
+    async (storage) =>
+      (await storage.query<{ key_index: string; key_hash: string }>('SELECT key_index, key_hash FROM res_users_apikeys')).rows,
+  );
+  return new Map(rows.map((row) => [row.key_index, Number(row.key_hash.split('$')[1])]));
+}
+
+describe('the cost of the slow hash', () => {
+  it("is json2 sandbox's 14 on a server started without a cost, and the test cost in test sandboxes", async () => {
+    const costs = await hashCosts(sandbox.server, sandbox.database);
+    for (const key of Object.values(sandbox.keys)) assert.equal(costs.get(key.slice(0, 8)), TEST_HASH_COST);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-hash-cost-'));
+    const server = await SandboxServer.start({ dataDir, host: '127.0.0.1', port: 0, masterPassword: 'hash-Cost-master-1' });
+    try {
+      await server.catalog.createDatabase('demo');
+      const { key } = await issueApiKey(server.catalog, 'demo', {
+        login: 'demo',
+        name: 'at the default cost',
+        expiration: new Date(Date.now() + 7 * DAY),
+        scope: null,
+      });
+      assert.equal((await hashCosts(server, 'demo')).get(key.slice(0, 8)), 14);
+      const answer = await fetch(`${server.url}/json/2/res.users/context_get`, {
+        method: 'POST',
+        headers: { Authorization: `bearer ${key}`, 'Content-Type': 'application/json', 'X-Odoo-Database': 'demo' },
+        body: '{}',
+      });
+      assert.equal(answer.status, 200, await answer.text());
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
