@@ -46,6 +46,28 @@ export function testSteps(node = process.execPath) {
   ];
 }
 
+/**
+ * The steps of `npm test` as phases of lanes: a phase's lanes run side by side, each its steps in order, and a phase
+ * starts when the one before it has ended. Side by side go steps that each keep less than a core busy and share no
+ * file they write: type check, lint and build with the host's install; then, after the unit tests (which keep every
+ * core busy on their own), the sandbox's PostgreSQL leg with its conformance runs beside the package and the VS Code
+ * host's tests, which mostly wait on the host.
+ */
+export function testPhases(steps = testSteps()) {
+  const named = (...names) => names.map((name) => steps.find((step) => step.name === name));
+  const afterUnit = steps.slice(steps.findIndex((step) => step.name === 'package'));
+  const phases = [
+    [named('typecheck'), named('lint'), named('build', 'host')],
+    [named('unit')],
+    [named('conformance', 'unit-postgres', 'conformance-postgres'), afterUnit],
+  ];
+  const placed = phases.flat(2);
+  if (placed.length !== steps.length || steps.some((step) => !placed.includes(step))) {
+    throw new Error('testPhases: every step of testSteps() belongs to exactly one lane');
+  }
+  return phases;
+}
+
 /** Passed, failed and skipped tests in a step's output; a cancelled node test (one that never finished) failed. */
 export function countTests(kind, output) {
   if (kind === 'node-test') {

@@ -1,12 +1,7 @@
 // Where the tests' time goes: each step's wall and CPU time (scripts/test.mjs) and each unit test file's
 // (scripts/runUnitTests.mjs, recorded by scripts/testFileTimings.cjs), written to test-results/timings*.json.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-
-const require = createRequire(import.meta.url);
-/** CPU seconds of the programs this process started and waited for (null off Linux). */
-export const { childrenCpuSeconds } = require('./processCpu.cjs');
 
 const round = (seconds) => (seconds === null ? null : Math.round(seconds * 10) / 10);
 
@@ -39,17 +34,6 @@ export function fileTimingsSummary(timings, where) {
     .map((one) => `${one.file.replace(/^out\/test\/(unit|postgres)\//, '')} ${one.cpuSeconds} s CPU / ${one.wallSeconds} s`)
     .join(', ');
   return `timings: ${timings.length} test files, ${round(cpu)} s CPU in all; heaviest: ${heaviest} (${where})`;
-}
-
-/** Measures one step: `run()` resolves when the step's process has ended (and been waited for). */
-export async function timeStep(run) {
-  const cpuBefore = childrenCpuSeconds();
-  const started = Date.now();
-  const result = await run();
-  const cpuAfter = childrenCpuSeconds();
-  const wallSeconds = (Date.now() - started) / 1000;
-  const cpuSeconds = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
-  return { result, wallSeconds: round(wallSeconds), cpuSeconds: round(cpuSeconds) };
 }
 
 /** Writes test-results/timings.json: the steps, with the per-file tables of the unit steps that ran. */
