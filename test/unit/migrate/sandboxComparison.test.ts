@@ -13,4 +13,4 @@ const COMPARED: readonly (readonly [SnippetLanguage, string])[] = [
   ['python', 'python/common_service.py'],
 ];
 
-compareCorpusFiles(COMPARED);
+compareCorpusFiles(COMPARED, 'own');

@@ -10,4 +10,4 @@ const COMPARED: readonly (readonly [SnippetLanguage, string])[] = [
   ['javascript', 'javascript/common_db_service.js'],
 ];
 
-compareCorpusFiles(COMPARED);
+compareCorpusFiles(COMPARED, 'shared');

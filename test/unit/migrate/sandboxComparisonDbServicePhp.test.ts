@@ -6,4 +6,4 @@ import { compareCorpusFiles } from './sandboxComparisonRunner';
 
 const COMPARED: readonly (readonly [SnippetLanguage, string])[] = [['php', 'php/common_db_service.php']];
 
-compareCorpusFiles(COMPARED);
+compareCorpusFiles(COMPARED, 'own');

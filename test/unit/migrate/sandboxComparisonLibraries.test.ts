@@ -10,4 +10,4 @@ const COMPARED: readonly (readonly [SnippetLanguage, string])[] = [
   ['typescript', 'javascript/typed_wrapper.ts'],
 ];
 
-compareCorpusFiles(COMPARED);
+compareCorpusFiles(COMPARED, 'shared');

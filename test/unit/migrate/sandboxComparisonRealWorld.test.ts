@@ -11,4 +11,4 @@ const COMPARED: readonly (readonly [SnippetLanguage, string])[] = [
   ['php', 'php/real_world_shapes.php'],
 ];
 
-compareCorpusFiles(COMPARED);
+compareCorpusFiles(COMPARED, 'shared');

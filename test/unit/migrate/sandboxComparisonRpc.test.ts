@@ -11,4 +11,4 @@ const COMPARED: readonly (readonly [SnippetLanguage, string])[] = [
   ['python', 'python/sales_order.py'],
 ];
 
-compareCorpusFiles(COMPARED);
+compareCorpusFiles(COMPARED, 'shared');

@@ -44,85 +44,114 @@ const NOT_CONVERTED: Readonly<Record<string, 'manual' | 'noReplacement'>> = {
 
 const PHP_MISSING = phpUnavailable();
 
-/** One describe per file: each snippet's original and conversion print the same. */
-export function compareCorpusFiles(compared: readonly (readonly [SnippetLanguage, string])[]): void {
-  // Both sides start from the same template database and run the same snippets in the same order, so ids stay in step.
-  for (const [language, file] of compared) {
-    describe(`${file}: the original against the deprecated interface and the conversion against JSON-2 print the same`, () => {
-      let legacySandbox: StartedSandbox | undefined;
-      let json2Sandbox: StartedSandbox | undefined;
-      const runs = language !== 'php' || PHP_MISSING === undefined;
-      before(async () => {
-        if (runs) [legacySandbox, json2Sandbox] = await Promise.all([startSandbox(), startSandbox()]);
-      });
-      after(async () => {
-        await Promise.all([legacySandbox?.stop(), json2Sandbox?.stop()]);
-      });
+/** Whether this machine runs the snippets of `language` (PHP's need php-cli with its extensions). */
+function runsHere(language: SnippetLanguage): boolean {
+  return language !== 'php' || PHP_MISSING === undefined;
+}
 
-      const { prelude, snippets } = snippetsOf(readCorpus(file));
-      for (const snippet of snippets) {
-        test(snippet.title, async (t) => {
-          const original = prelude + snippet.code;
-          const { text: converted, converted: count } = convertAll(original, file);
-          const expectedFinding = NOT_CONVERTED[snippet.title];
-          if (expectedFinding) {
-            assert.equal(count, 0, 'nothing is rewritten');
-            const findings = analyseSource(original, file)
-              .filter((call) => call.site.start >= prelude.length)
-              .map((call) => call.finding.severity);
-            assert.deepEqual(findings, [expectedFinding]);
-            return;
-          }
-          assert.ok(count > 0, 'the snippet has a call to convert');
-          assert.deepEqual(
-            analyseSource(converted, file).map((call) => call.finding.message),
-            [],
-            'nothing of the deprecated calls is left',
-          );
-          if (!runs) {
-            return skipOutsideCi(
-              t,
-              `SKIPPED, NOT PASSED: ${PHP_MISSING}; the PHP conversions are compared with reviewed expectations only (phpConversion.test.ts)`,
-            );
-          }
-          const spare = snippet.title.includes('revoke');
-          const legacy = await runSnippet(language, original, await corpusEnvironment(legacySandbox!, spare)).then(
-            (out) => ({ out }),
-            (error: unknown) => ({ error: String(error) }),
-          );
-          if (BOTH_FAIL[snippet.title]) {
-            assert.ok('error' in legacy, `the original was expected to fail (${BOTH_FAIL[snippet.title]})`);
-            const converted19 = await runSnippet(language, converted, await corpusEnvironment(json2Sandbox!, spare)).then(
-              (out) => ({ out }),
-              (error: unknown) => ({ error: String(error) }),
-            );
-            assert.ok('error' in converted19, `the conversion was expected to fail (${BOTH_FAIL[snippet.title]})`);
-            assert.match(converted19.error, /403|Private methods \(such as 'res\.partner\.check_access'\) cannot be called remotely/);
-            return;
-          }
-          const json2 = await runSnippet(language, converted, await corpusEnvironment(json2Sandbox!, spare));
-          const expectedFailure = LEGACY_FAILS[snippet.title];
-          if (expectedFailure) {
-            assert.ok(
-              'error' in legacy,
-              `the original was expected to fail (${expectedFailure}) but printed ${'out' in legacy ? legacy.out : ''}`,
-            );
-            await UNDO_AFTER_LEGACY_FAILURE[snippet.title]?.(legacySandbox!);
-            assert.doesNotThrow(
-              () =>
-                json2
-                  .trim()
-                  .split('\n')
-                  .map((line) => JSON.parse(line)),
-              json2,
-            );
-            return;
-          }
-          assert.ok('out' in legacy, 'error' in legacy ? legacy.error : '');
-          assert.ok(legacy.out.trim() !== '', 'the original printed its result');
-          assert.equal(json2, legacy.out);
-        });
+/**
+ * How the corpus files of one test file get their sandboxes: a pair each (`own`), for files whose snippets work on the
+ * same demo records (the object service in three languages unlinks the same partner); or one pair for the whole test
+ * file (`shared`), the corpus files running one after the other in the order given, for files whose snippets make their
+ * own records: each sandbox start costs about 0.6 s of CPU time.
+ */
+export type SandboxSharing = 'own' | 'shared';
+
+/**
+ * One describe per corpus file: each snippet's original and conversion print the same. Both sides start from the same
+ * template database and run the same snippets in the same order, so ids stay in step.
+ */
+export function compareCorpusFiles(compared: readonly (readonly [SnippetLanguage, string])[], sharing: SandboxSharing): void {
+  const shared = sharing === 'shared' ? sandboxPair(compared.some(([language]) => runsHere(language))) : undefined;
+  for (const [language, file] of compared)
+    describe(`${file}: the original against the deprecated interface and the conversion against JSON-2 print the same`, () => {
+      compareCorpusFile(language, file, shared ?? sandboxPair(runsHere(language)));
+    });
+}
+
+interface SandboxPair {
+  legacy(): StartedSandbox;
+  json2(): StartedSandbox;
+}
+
+/** Two sandboxes started before the tests of the enclosing describe (or of the test file) and stopped after them. */
+function sandboxPair(needed: boolean): SandboxPair {
+  let legacySandbox: StartedSandbox | undefined;
+  let json2Sandbox: StartedSandbox | undefined;
+  before(async () => {
+    if (needed) [legacySandbox, json2Sandbox] = await Promise.all([startSandbox(), startSandbox()]);
+  });
+  after(async () => {
+    await Promise.all([legacySandbox?.stop(), json2Sandbox?.stop()]);
+  });
+  return { legacy: () => legacySandbox!, json2: () => json2Sandbox! };
+}
+
+/** The tests of one corpus file, one per snippet. */
+function compareCorpusFile(language: SnippetLanguage, file: string, pair: SandboxPair): void {
+  const runs = runsHere(language);
+  const { prelude, snippets } = snippetsOf(readCorpus(file));
+  for (const snippet of snippets) {
+    test(snippet.title, async (t) => {
+      const original = prelude + snippet.code;
+      const { text: converted, converted: count } = convertAll(original, file);
+      const expectedFinding = NOT_CONVERTED[snippet.title];
+      if (expectedFinding) {
+        assert.equal(count, 0, 'nothing is rewritten');
+        const findings = analyseSource(original, file)
+          .filter((call) => call.site.start >= prelude.length)
+          .map((call) => call.finding.severity);
+        assert.deepEqual(findings, [expectedFinding]);
+        return;
       }
+      assert.ok(count > 0, 'the snippet has a call to convert');
+      assert.deepEqual(
+        analyseSource(converted, file).map((call) => call.finding.message),
+        [],
+        'nothing of the deprecated calls is left',
+      );
+      if (!runs) {
+        return skipOutsideCi(
+          t,
+          `SKIPPED, NOT PASSED: ${PHP_MISSING}; the PHP conversions are compared with reviewed expectations only (phpConversion.test.ts)`,
+        );
+      }
+      const spare = snippet.title.includes('revoke');
+      const legacy = await runSnippet(language, original, await corpusEnvironment(pair.legacy(), spare)).then(
+        (out) => ({ out }),
+        (error: unknown) => ({ error: String(error) }),
+      );
+      if (BOTH_FAIL[snippet.title]) {
+        assert.ok('error' in legacy, `the original was expected to fail (${BOTH_FAIL[snippet.title]})`);
+        const converted19 = await runSnippet(language, converted, await corpusEnvironment(pair.json2(), spare)).then(
+          (out) => ({ out }),
+          (error: unknown) => ({ error: String(error) }),
+        );
+        assert.ok('error' in converted19, `the conversion was expected to fail (${BOTH_FAIL[snippet.title]})`);
+        assert.match(converted19.error, /403|Private methods \(such as 'res\.partner\.check_access'\) cannot be called remotely/);
+        return;
+      }
+      const json2 = await runSnippet(language, converted, await corpusEnvironment(pair.json2(), spare));
+      const expectedFailure = LEGACY_FAILS[snippet.title];
+      if (expectedFailure) {
+        assert.ok(
+          'error' in legacy,
+          `the original was expected to fail (${expectedFailure}) but printed ${'out' in legacy ? legacy.out : ''}`,
+        );
+        await UNDO_AFTER_LEGACY_FAILURE[snippet.title]?.(pair.legacy());
+        assert.doesNotThrow(
+          () =>
+            json2
+              .trim()
+              .split('\n')
+              .map((line) => JSON.parse(line)),
+          json2,
+        );
+        return;
+      }
+      assert.ok('out' in legacy, 'error' in legacy ? legacy.error : '');
+      assert.ok(legacy.out.trim() !== '', 'the original printed its result');
+      assert.equal(json2, legacy.out);
     });
   }
 }
