@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import type { DatabaseCatalog } from '../catalog/databaseCatalog';
+import { RESET_PUBLIC_SCHEMA } from '../catalog/templateRequests';
 import { isValidDatabaseName } from '../storage/databasePool';
 import type { SqlClient } from '../storage/sqlClient';
 import type { BackupCodec, BackupFormat } from './backupCodec';
@@ -165,7 +166,7 @@ async function replay(cr: SqlClient, stream: Readable, signal: AbortSignal | und
   signal?.addEventListener('abort', cancel, { once: true });
   try {
     // The splitter reads strings as PostgreSQL does with this setting; a server configured otherwise must not differ.
-    await cr.query('SET LOCAL standard_conforming_strings = on; DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+    await cr.query(`SET LOCAL standard_conforming_strings = on; ${RESET_PUBLIC_SCHEMA}`);
     const splitter = new StatementSplitter({ maxStatementChars: MAX_STATEMENT_CHARS });
     let batch: string[] = [];
     let size = 0;
