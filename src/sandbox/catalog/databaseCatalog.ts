@@ -21,7 +21,7 @@ import { isUnfinishedName, unfinishedName } from '../storage/unfinishedDatabases
 import { writeTrackingBackend } from '../storage/writeTrackingBackend';
 import { makePrivateFolder, makeTreePrivate } from '../storage/ownerOnlyFiles';
 import { AnswerCache } from './answerCache';
-import { templateRecipe } from './templateRequests';
+import { restoreTemplateRecipe, templateRecipe } from './templateRequests';
 import { withKeyMethods } from '../models/keyMethodsSwitch';
 
 export interface CatalogOptions {
@@ -180,13 +180,14 @@ export class DatabaseCatalog {
   }
 
   /**
-   * A new database (a copy of the demo template) under a name that is never listed and that no call can reach
+   * A new database (a copy of the demo template with an empty public schema) under a name that is never listed and that no call can reach
    * (`use` refuses it): a restore fills it through `useUnfinished`, then renames it into place or drops it. One left
    * by a sandbox that stopped meanwhile is removed at the next start.
    */
   async createUnfinishedDatabase(): Promise<string> {
     const name = unfinishedName('restore');
-    const template = await this.template(true);
+    const recipe = restoreTemplateRecipe(this.hashCost);
+    const template = await this.pool.backend.ensureTemplate(recipe.version, recipe.populate, await this.template(true));
     await this.pool.exclusive([name], () => this.pool.backend.createFromTemplate(template, name));
     return name;
   }

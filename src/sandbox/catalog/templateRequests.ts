@@ -1,5 +1,6 @@
-// What a new database is copied from: the demo template (schema, administrator, demo data) or the bare one (without
-// the demo data), by version; and the demo template written as the build's prepared template (dist/).
+// What a new database is copied from: the demo template (schema, administrator, demo data), the bare one (without
+// the demo data) or the empty one (a restore's), by version; and the demo template written as the build's prepared
+// template (dist/).
 import { populateDatabase } from '../demo/databaseSetup';
 import { templateVersion } from '../demo/templateVersion';
 import { GENERIC_METHODS } from '../methods/genericMethods';
@@ -23,6 +24,23 @@ export function templateRecipe(demo: boolean, hashCost: number): TemplateRecipe 
   return {
     version: demo ? version : `${version}-bare`,
     populate: (storage) => populateDatabase(storage, registry, hashCost, { demo }),
+  };
+}
+
+/** Empties the public schema (every table, sequence and index of the sandbox is there; nothing is elsewhere). */
+export const RESET_PUBLIC_SCHEMA = 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;';
+
+/**
+ * What a restore replays a backup into: the demo template with its public schema emptied, as the restore's first
+ * statement leaves it. Made once from the demo template: dropping the demo schema cost each restore about 0.25 s of
+ * CPU time, and its copy has 40 % fewer files.
+ */
+export function restoreTemplateRecipe(hashCost: number): TemplateRecipe {
+  return {
+    version: `${templateRecipe(true, hashCost).version}-empty`,
+    populate: async (storage) => {
+      await storage.query(RESET_PUBLIC_SCHEMA);
+    },
   };
 }
 

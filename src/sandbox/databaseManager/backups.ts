@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import type { DatabaseCatalog } from '../catalog/databaseCatalog';
+import { RESET_PUBLIC_SCHEMA } from '../catalog/templateRequests';
 import { isValidDatabaseName } from '../storage/databasePool';
 import type { SqlClient } from '../storage/sqlClient';
 import type { BackupCodec, BackupFormat } from './backupCodec';
@@ -155,50 +156,54 @@ export class RestoreCancelledError extends DatabaseOperationError {
 }
 
 /**
- * Replays the SQL of `stream` into the (empty) database behind `cr`, statement by statement as they are complete,
- * checked by the dump policy and sent in batches; stops at the next piece once `signal` is aborted.
+ * The statements of `stream` as they are complete, checked by the dump policy (a refused one throws), joined in
+ * batches of about BATCH_CHARS.
  */
-async function replay(cr: SqlClient, stream: Readable, signal: AbortSignal | undefined): Promise<void> {
-  if (signal?.aborted) throw new RestoreCancelledError();
-  // Destroyed without an error: the loop below ends, and the signal says why.
-  const cancel = () => stream.destroy();
-  signal?.addEventListener('abort', cancel, { once: true });
-  try {
-    // The splitter reads strings as PostgreSQL does with this setting; a server configured otherwise must not differ.
-    await cr.query('SET LOCAL standard_conforming_strings = on; DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
-    const splitter = new StatementSplitter({ maxStatementChars: MAX_STATEMENT_CHARS });
-    let batch: string[] = [];
-    let size = 0;
-    const flush = async () => {
-      if (signal?.aborted) throw new RestoreCancelledError();
-      if (batch.length > 0) await cr.query(batch.join('\n'));
-      batch = [];
-      size = 0;
-    };
-    stream.setEncoding('utf8');
-    for await (const chunk of stream as AsyncIterable<string>) {
-      for (const statement of splitter.push(chunk)) {
-        if (checkDumpStatement(statement) === 'skip') continue;
-        batch.push(statement.text);
-        size += statement.text.length;
-        if (size >= BATCH_CHARS) await flush();
+async function* statementBatches(stream: Readable): AsyncGenerator<string> {
+  const splitter = new StatementSplitter({ maxStatementChars: MAX_STATEMENT_CHARS });
+  let batch: string[] = [];
+  let size = 0;
+  stream.setEncoding('utf8');
+  for await (const chunk of stream as AsyncIterable<string>) {
+    for (const statement of splitter.push(chunk)) {
+      if (checkDumpStatement(statement) === 'skip') continue;
+      batch.push(statement.text);
+      size += statement.text.length;
+      if (size >= BATCH_CHARS) {
+        yield batch.join('\n');
+        batch = [];
+        size = 0;
       }
     }
-    if (signal?.aborted) throw new RestoreCancelledError();
-    splitter.finish();
-    await flush();
-  } catch (error) {
-    throw signal?.aborted ? new RestoreCancelledError() : error;
-  } finally {
-    signal?.removeEventListener('abort', cancel);
-    stream.destroy();
   }
+  splitter.finish();
+  if (batch.length > 0) yield batch.join('\n');
+}
+
+/**
+ * Replays the batches into the (empty) database behind `cr`, `first` already read; stops at the next batch once
+ * `signal` is aborted.
+ */
+async function replay(
+  cr: SqlClient,
+  first: IteratorResult<string>,
+  batches: AsyncIterator<string>,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  // The splitter reads strings as PostgreSQL does with this setting; a server configured otherwise must not differ.
+  await cr.query(`SET LOCAL standard_conforming_strings = on; ${RESET_PUBLIC_SCHEMA}`);
+  for (let batch = first; !batch.done; batch = await batches.next()) {
+    if (signal?.aborted) throw new RestoreCancelledError();
+    await cr.query(batch.value);
+  }
+  if (signal?.aborted) throw new RestoreCancelledError();
 }
 
 /**
  * Restores a backup as the new database `name`: replayed into an unfinished database (never listed, never reached
- * by a call), renamed to `name` when complete. When `signal` is aborted (the client went away) the restore stops at
- * its next piece and the unfinished database is dropped.
+ * by a call), renamed to `name` when complete. The database is made once the backup's first batch of statements has
+ * passed the dump policy: a backup refused there costs no copy. When `signal` is aborted (the client went away) the
+ * restore stops at its next piece and the unfinished database is dropped.
  */
 export async function restoreBackup(
   catalog: DatabaseCatalog,
@@ -215,21 +220,33 @@ export async function restoreBackup(
     );
   if (catalog.exists(name)) throw new DatabaseOperationError('Database already exists', 'builtins.Exception');
   const stream = await sqlStream(source);
-  let unfinished: string;
-  try {
-    unfinished = await catalog.createUnfinishedDatabase();
-  } catch (error) {
+  if (signal?.aborted) {
     stream.destroy();
-    throw error;
+    throw new RestoreCancelledError();
   }
+  // Destroyed without an error: the reading stops, and the signal says why.
+  const cancel = () => stream.destroy();
+  signal?.addEventListener('abort', cancel, { once: true });
+  const cancelledOr = (error: unknown) => (signal?.aborted ? new RestoreCancelledError() : error);
   try {
-    await catalog.useUnfinished(unfinished, (storage) => storage.transaction((cr) => replay(cr, stream, signal)));
-    if (catalog.exists(name)) throw new DatabaseOperationError('Database already exists', 'builtins.Exception');
-    await catalog.renameDatabase(unfinished, name);
-  } catch (error) {
+    const batches = statementBatches(stream);
+    const first = await batches.next().catch((error: unknown) => Promise.reject(cancelledOr(error)));
+    if (signal?.aborted) throw new RestoreCancelledError();
+    const unfinished = await catalog.createUnfinishedDatabase();
+    try {
+      await catalog.useUnfinished(unfinished, (storage) =>
+        storage.transaction((cr) => replay(cr, first, batches, signal).catch((error: unknown) => Promise.reject(cancelledOr(error)))),
+      );
+      if (catalog.exists(name)) throw new DatabaseOperationError('Database already exists', 'builtins.Exception');
+      await catalog.renameDatabase(unfinished, name);
+    } catch (error) {
+      stream.destroy();
+      await catalog.dropDatabase(unfinished);
+      throw error;
+    }
+  } finally {
+    signal?.removeEventListener('abort', cancel);
     stream.destroy();
-    await catalog.dropDatabase(unfinished);
-    throw error;
   }
   if (copy) await newIdentity(catalog, name);
 }

@@ -97,12 +97,12 @@ export class PgliteBackend implements StorageBackend {
     return WorkerStorage.open({ dataDir: this.dataDir(name), sharedBuffers: this.options.sharedBuffers });
   }
 
-  async ensureTemplate(version: string, populate: (storage: Storage) => Promise<void>): Promise<StorageTemplate> {
+  async ensureTemplate(version: string, populate: (storage: Storage) => Promise<void>, base?: StorageTemplate): Promise<StorageTemplate> {
     const template = await ensureTemplate({
       cacheDir: this.options.templateCacheDir,
       version,
       populate,
-      prepared: preparedTemplateArchive(),
+      ...(base ? { base: base.location } : { prepared: preparedTemplateArchive() }),
     });
     return { location: template.dataDir, built: template.built, buildMs: template.buildMs };
   }

@@ -149,6 +149,7 @@ export class PostgresBackend implements StorageBackend {
     );
   }
 
+  /** Always from template0 (a new PostgreSQL database is cheap): StorageBackend's `base` is not needed here. */
   async ensureTemplate(version: string, populate: (storage: Storage) => Promise<void>): Promise<StorageTemplate> {
     const templateName =
       TEMPLATE_PREFIX +

@@ -41,8 +41,12 @@ export interface StorageBackend {
   /** Throws a clear error when `name` cannot name a database on this backend. */
   checkName(name: string): void;
   open(name: string): Promise<OpenStorage>;
-  /** The template of `version`, built with `populate` when it does not exist yet (safe when processes race). */
-  ensureTemplate(version: string, populate: (storage: Storage) => Promise<void>): Promise<StorageTemplate>;
+  /**
+   * The template of `version`, built with `populate` when it does not exist yet (safe when processes race): `populate`
+   * runs on a new database, or on a copy of `base` when given and the backend copies cheaper than it creates (PGlite:
+   * a copy instead of initdb), so it must give the same result from either.
+   */
+  ensureTemplate(version: string, populate: (storage: Storage) => Promise<void>, base?: StorageTemplate): Promise<StorageTemplate>;
   /** Creates database `name` as a copy of the template. */
   createFromTemplate(template: StorageTemplate, name: string): Promise<void>;
   /** Copies the closed database `from` into the new database `to`. */

@@ -21,6 +21,11 @@ export interface TemplateRequest {
   populate: (storage: Storage) => Promise<void>;
   /** The build's prepared template (preparedTemplate.ts): unpacked instead of built when it is of `version`. */
   prepared?: string;
+  /**
+   * A closed template (its data folder) that `populate` starts from instead of a new database: a copy costs a small
+   * part of initdb's 2.5 s of CPU time.
+   */
+  base?: string;
 }
 
 export interface TemplateInfo {
@@ -74,6 +79,18 @@ async function buildTemplate(dataDir: string, populate: (storage: Storage) => Pr
   }
 }
 
+/** Builds a template as a copy of the closed template `base` (which has no unused databases left) changed by `populate`. */
+async function deriveTemplate(base: string, dataDir: string, populate: (storage: Storage) => Promise<void>): Promise<void> {
+  await copyTemplate(base, dataDir);
+  const storage = await WorkerStorage.open({ dataDir });
+  try {
+    await populate(storage);
+    await storage.query('CHECKPOINT');
+  } finally {
+    await storage.close();
+  }
+}
+
 /** Returns the template of `version`, building it first when it is not cached. Safe when processes race. */
 export async function ensureTemplate(request: TemplateRequest): Promise<TemplateInfo> {
   const finalDir = path.join(request.cacheDir, request.version);
@@ -86,10 +103,14 @@ export async function ensureTemplate(request: TemplateRequest): Promise<Template
   const started = Date.now();
   const buildDir = path.join(request.cacheDir, `.build-${process.pid}-${crypto.randomBytes(4).toString('hex')}`);
   const buildData = path.join(buildDir, 'pgdata');
-  makePrivateFolder(buildData);
+  makePrivateFolder(request.base === undefined ? buildData : buildDir);
   try {
-    const unpacked = request.prepared !== undefined && (await unpackPreparedTemplate(request.prepared, request.version, buildData));
-    if (!unpacked) await buildTemplate(buildData, request.populate);
+    if (request.base !== undefined) {
+      await deriveTemplate(request.base, buildData, request.populate);
+    } else {
+      const unpacked = request.prepared !== undefined && (await unpackPreparedTemplate(request.prepared, request.version, buildData));
+      if (!unpacked) await buildTemplate(buildData, request.populate);
+    }
     try {
       fs.renameSync(buildDir, finalDir);
     } catch (error) {

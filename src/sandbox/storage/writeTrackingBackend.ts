@@ -79,8 +79,8 @@ export function writeTrackingBackend(backend: StorageBackend, generations: Write
     checkName: (name) => backend.checkName(name),
     open: async (name) => new WriteTrackingStorage(await backend.open(name), () => generations.bump(name)),
     // Templates are never served: their own storage is not tracked.
-    ensureTemplate: (version: string, populate: (storage: Storage) => Promise<void>): Promise<StorageTemplate> =>
-      backend.ensureTemplate(version, populate),
+    ensureTemplate: (version: string, populate: (storage: Storage) => Promise<void>, base?: StorageTemplate): Promise<StorageTemplate> =>
+      backend.ensureTemplate(version, populate, base),
     createFromTemplate: (template, name) => around([name], () => backend.createFromTemplate(template, name)),
     copy: (from, to) => around([to], () => backend.copy(from, to)),
     rename: (from, to) => around([from, to], () => backend.rename(from, to)),
