@@ -138,9 +138,10 @@ class PendingInserts {
 }
 
 /**
- * Creates one record per values object; returns the new ids in order. Records of a model without hooks that read the
- * database before an insert, and without relation commands, are inserted together (PendingInserts); a failure inserts
- * what came before it first, so the sequence hands out the same ids as one insert per record would.
+ * Creates one record per values object; returns the new ids in order. Records are inserted together (PendingInserts)
+ * until one needs those before it in the database: a hook that reads it before the insert (beforeCreateReads,
+ * privateValues) or relation commands after it. A failure inserts what came before it first, so the sequence hands
+ * out the same ids as one insert per record would.
  */
 export async function createRecords(env: Environment, model: Model, list: ReadonlyArray<Record<string, unknown>>): Promise<number[]> {
   refuseGenericWrites(env, model);
@@ -148,7 +149,9 @@ export async function createRecords(env: Environment, model: Model, list: Readon
   const ids: number[] = [];
   const created: Array<Record<string, unknown>> = [];
   const now = formatDatetime(env.now);
-  const together = !model.hooks.beforeCreate && !model.hooks.privateValues;
+  const { hooks } = model;
+  const readsFirst = (values: Record<string, unknown>): boolean =>
+    hooks.privateValues !== undefined || (hooks.beforeCreate !== undefined && (hooks.beforeCreateReads?.(values) ?? true));
   const pending = new PendingInserts(env, model, ids);
   for (const given of list) {
     let relations: ReturnType<typeof takeRelationValues>;
@@ -161,7 +164,8 @@ export async function createRecords(env: Environment, model: Model, list: Readon
         'create',
       );
       const values = { ...defaultValues(env, model, null), ...given };
-      await model.hooks.beforeCreate?.(env, values);
+      if (readsFirst(values)) await pending.flush();
+      await hooks.beforeCreate?.(env, values);
       created.push(values);
       relations = takeRelationValues(model, values);
       columns = await columnValues(env, model, values, true);
@@ -174,7 +178,7 @@ export async function createRecords(env: Environment, model: Model, list: Readon
     columns.set('create_date', now);
     columns.set('write_date', now);
     await pending.add(columns);
-    if (together && relations.length === 0) continue;
+    if (relations.length === 0) continue;
     await pending.flush();
     for (const [field, commands] of relations) await applyCommands(env, field, [ids[ids.length - 1]], commands);
   }
