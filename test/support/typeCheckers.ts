@@ -2,7 +2,6 @@
 // (`--strict`), installed with apt-get on first use when this runs as root.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
@@ -120,26 +119,40 @@ export async function mypyReport(mypy: string, dir: string, file: string): Promi
 /** What the generated Python imports; the analysis of these (and of all they import) is what stdlibCache holds. */
 const GENERATED_IMPORTS = 'from typing import Any, Dict, List, Literal, NewType, Tuple, TypedDict, TypeVar, Union\nimport requests\n';
 
+/** stdlibCache's answer per mypy, so that a process tries to make it once. */
+const stdlibCaches = new Map<string, Promise<string | undefined>>();
+
 /**
  * A mypy cache (same options as mypyReport) holding only the standard library's and the stubs' analysis, made once in
  * the user's cache folder for this mypy: mypy itself checks each entry against its source's size, time and hash and
  * against its own version and options, and analyses again what no longer matches. Undefined when it cannot be made
  * (mypyReport then starts from an empty cache, as before).
  */
-async function stdlibCache(mypy: string): Promise<string | undefined> {
-  const { stdout: version } = await run(mypy, ['--version']).catch(() => ({ stdout: '' }));
+function stdlibCache(mypy: string): Promise<string | undefined> {
+  let made = stdlibCaches.get(mypy);
+  if (!made) {
+    made = makeStdlibCache(mypy).catch(() => undefined);
+    stdlibCaches.set(mypy, made);
+  }
+  return made;
+}
+
+async function makeStdlibCache(mypy: string): Promise<string | undefined> {
+  const { stdout: version } = await run(mypy, ['--version']);
   const name = version.trim().replace(/[^\w.]+/g, '-');
   if (!name) return undefined;
-  const ready = path.join(userCacheDir(), 'mypy-stdlib', name);
+  const parent = path.join(userCacheDir(), 'mypy-stdlib');
+  const ready = path.join(parent, name);
   if (fs.existsSync(ready)) return ready;
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'json2-mypy-seed-'));
+  // Made beside its place (the same file system), then renamed into it whole.
+  fs.mkdirSync(parent, { recursive: true });
+  const work = fs.mkdtempSync(path.join(parent, '.seed-'));
   try {
     fs.writeFileSync(path.join(work, 'imports_only.py'), GENERATED_IMPORTS);
     await run(mypy, ['--strict', '--cache-dir', path.join(work, 'cache'), 'imports_only.py'], { cwd: work, timeout: 120_000 });
     // Only the imported modules' analysis is kept, not the file that imported them.
     for (const entry of fs.readdirSync(path.join(work, 'cache'), { recursive: true, encoding: 'utf8' }))
       if (path.basename(entry).startsWith('imports_only.')) fs.rmSync(path.join(work, 'cache', entry));
-    fs.mkdirSync(path.dirname(ready), { recursive: true });
     // Another process may have made it meanwhile: the first rename wins, and this copy is as good as that one.
     fs.renameSync(path.join(work, 'cache'), ready);
   } catch {
