@@ -28,6 +28,8 @@ export class SchemaCache {
   readonly #key: string;
   readonly #storage: SchemaStoragePort | undefined;
   #saving: Promise<void> = Promise.resolve();
+  /** The save queued behind the running one, not started yet. */
+  #waiting: Promise<void> | undefined;
 
   constructor(key: string, storage: SchemaStoragePort | undefined) {
     this.#key = key;
@@ -58,21 +60,36 @@ export class SchemaCache {
     this.documentsAvailable = undefined;
   }
 
-  /** Writes the snapshot now (after any save already running). */
+  /**
+   * Writes the snapshot after any save already running. A save still waiting for its turn writes the entries as they
+   * are when it starts, so calls made meanwhile join it: many lookups that finish together (a whole model list loaded
+   * at once) write once or twice, not once each with an ever larger snapshot.
+   */
   save(): Promise<void> {
     const storage = this.#storage;
     if (!storage) return Promise.resolve();
+    if (this.#waiting) return this.#waiting;
+    const waiting = this.#saving
+      .catch(() => undefined)
+      .then(() => {
+        this.#waiting = undefined;
+        return this.#write(storage);
+      });
+    this.#waiting = waiting;
+    this.#saving = waiting;
+    return waiting;
+  }
+
+  #write(storage: SchemaStoragePort): Promise<void> {
+    const empty = !this.models && this.details.size === 0 && this.documentsAvailable === undefined;
+    if (empty) return storage.delete(this.#key);
     const snapshot: Snapshot = {
       format: 1,
       details: Object.fromEntries(this.details),
       ...(this.models ? { models: this.models } : {}),
       ...(this.documentsAvailable !== undefined ? { documentsAvailable: this.documentsAvailable } : {}),
     };
-    const empty = !this.models && this.details.size === 0 && this.documentsAvailable === undefined;
-    this.#saving = this.#saving
-      .catch(() => undefined)
-      .then(() => (empty ? storage.delete(this.#key) : storage.save(this.#key, JSON.stringify(snapshot))));
-    return this.#saving;
+    return storage.save(this.#key, JSON.stringify(snapshot));
   }
 
   /** Saves, ignoring storage failures: failing to persist never fails a lookup. */

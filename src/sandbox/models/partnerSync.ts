@@ -97,10 +97,14 @@ function changes(before: Row | undefined, values: Readonly<Record<string, unknow
 }
 
 /** res.partner's hooks: the parent checked, addresses synchronised, names stored (partnerNames.ts). */
-export const partnerHooks: Pick<ModelHooks, 'beforeCreate' | 'afterCreate' | 'beforeWrite' | 'afterWrite' | 'beforeUnlink'> = {
+export const partnerHooks: Pick<
+  ModelHooks,
+  'beforeCreate' | 'beforeCreateReads' | 'afterCreate' | 'beforeWrite' | 'afterWrite' | 'beforeUnlink'
+> = {
   async beforeCreate(env, values) {
     await checkParent(env, env.model('res.partner'), values);
   },
+  beforeCreateReads: (values) => typeof values.parent_id === 'number' && values.parent_id > 0,
   async afterCreate(env, ids, valuesList) {
     const model = env.model('res.partner');
     await storePartnerNames(env, ids);

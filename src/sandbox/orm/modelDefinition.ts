@@ -17,6 +17,11 @@ export interface ModelHooks {
   /** Adjusts the values of a record about to be created (they already hold the defaults). */
   beforeCreate?(env: Environment, values: Record<string, unknown>): Promise<void>;
   /**
+   * Whether beforeCreate reads the database for these values (true when this is not given): the records created
+   * before must then be inserted first (see createRecords).
+   */
+  beforeCreateReads?(values: Readonly<Record<string, unknown>>): boolean;
+  /**
    * Takes the values meant for private columns out of `values` (for example a password, stored only as a hash) and
    * returns the private column values to store.
    */

@@ -89,43 +89,100 @@ export function valuesList(value: unknown): Array<Record<string, unknown>> {
   return [valuesObject(value)];
 }
 
-/** Creates one record per values object; returns the new ids in order. */
+/** Most rows one INSERT statement carries: PostgreSQL takes at most 65,535 parameters, a row up to three per column. */
+const ROW_PARAMS_LIMIT = 30_000;
+
+/**
+ * Rows waiting to be inserted together: consecutive new records with the same columns and nothing to do between their
+ * inserts go in one multi-row INSERT, whose rows PostgreSQL inserts in order (same ids, same first failing row).
+ */
+class PendingInserts {
+  #rows: Array<Map<string, unknown>> = [];
+  #columns = '';
+
+  constructor(
+    private readonly env: Environment,
+    private readonly model: Model,
+    private readonly ids: number[],
+  ) {}
+
+  async add(columns: Map<string, unknown>): Promise<void> {
+    const names = [...columns.keys()].join('\u0000');
+    if (this.#rows.length > 0 && (names !== this.#columns || (this.#rows.length + 1) * columns.size * 3 > ROW_PARAMS_LIMIT))
+      await this.flush();
+    this.#columns = names;
+    this.#rows.push(columns);
+  }
+
+  /** Inserts the waiting rows, appending their ids. */
+  async flush(): Promise<void> {
+    const rows = this.#rows;
+    if (rows.length === 0) return;
+    this.#rows = [];
+    const { env, model } = this;
+    const params = new SqlParams();
+    const names = [...rows[0].keys()].map(quoteIdentifier);
+    const tuples = rows.map(
+      (columns) => `(${[...columns.entries()].map(([name, value]) => storedValueSql(env, name, value, params, true)).join(', ')})`,
+    );
+    try {
+      const result = await env.cr.query<{ id: number }>(
+        `INSERT INTO ${quoteIdentifier(model.table)} (${names.join(', ')}) VALUES ${tuples.join(', ')} RETURNING id`,
+        params.values,
+      );
+      for (const row of result.rows) this.ids.push(row.id);
+    } catch (error) {
+      throw mapIntegrityError(env.registry, model, error);
+    }
+  }
+}
+
+/**
+ * Creates one record per values object; returns the new ids in order. Records are inserted together (PendingInserts)
+ * until one needs those before it in the database: a hook that reads it before the insert (beforeCreateReads,
+ * privateValues) or relation commands after it. A failure inserts what came before it first, so the sequence hands
+ * out the same ids as one insert per record would.
+ */
 export async function createRecords(env: Environment, model: Model, list: ReadonlyArray<Record<string, unknown>>): Promise<number[]> {
   refuseGenericWrites(env, model);
   checkModelAccess(env, model, 'create');
   const ids: number[] = [];
   const created: Array<Record<string, unknown>> = [];
   const now = formatDatetime(env.now);
+  const { hooks } = model;
+  const readsFirst = (values: Record<string, unknown>): boolean =>
+    hooks.privateValues !== undefined || (hooks.beforeCreate !== undefined && (hooks.beforeCreateReads?.(values) ?? true));
+  const pending = new PendingInserts(env, model, ids);
   for (const given of list) {
-    checkFieldAccess(
-      env,
-      model,
-      Object.keys(given).filter((name) => !MAGIC_FIELDS.has(name)),
-      'create',
-    );
-    const values = { ...defaultValues(env, model, null), ...given };
-    await model.hooks.beforeCreate?.(env, values);
-    created.push(values);
-    const relations = takeRelationValues(model, values);
-    const columns = await columnValues(env, model, values, true);
+    let relations: ReturnType<typeof takeRelationValues>;
+    let columns: Map<string, unknown>;
+    try {
+      checkFieldAccess(
+        env,
+        model,
+        Object.keys(given).filter((name) => !MAGIC_FIELDS.has(name)),
+        'create',
+      );
+      const values = { ...defaultValues(env, model, null), ...given };
+      if (readsFirst(values)) await pending.flush();
+      await hooks.beforeCreate?.(env, values);
+      created.push(values);
+      relations = takeRelationValues(model, values);
+      columns = await columnValues(env, model, values, true);
+    } catch (error) {
+      await pending.flush();
+      throw error;
+    }
     columns.set('create_uid', env.uid);
     columns.set('write_uid', env.uid);
     columns.set('create_date', now);
     columns.set('write_date', now);
-    const params = new SqlParams();
-    const names = [...columns.keys()].map(quoteIdentifier);
-    const placeholders = [...columns.entries()].map(([name, value]) => storedValueSql(env, name, value, params, true));
-    try {
-      const result = await env.cr.query<{ id: number }>(
-        `INSERT INTO ${quoteIdentifier(model.table)} (${names.join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING id`,
-        params.values,
-      );
-      ids.push(result.rows[0].id);
-    } catch (error) {
-      throw mapIntegrityError(env.registry, model, error);
-    }
+    await pending.add(columns);
+    if (relations.length === 0) continue;
+    await pending.flush();
     for (const [field, commands] of relations) await applyCommands(env, field, [ids[ids.length - 1]], commands);
   }
+  await pending.flush();
   // The new records must satisfy the create rules (the reference server checks them after the insert).
   if (ids.length > 0 && recordRuleDomain(env, model, 'create')) await checkRecords(env, model, ids, 'create');
   if (model.hooks.afterCreate && ids.length > 0) await model.hooks.afterCreate(env, ids, created);

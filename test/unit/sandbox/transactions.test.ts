@@ -19,6 +19,41 @@ after(async () => {
 const countNamed = (pattern: string) =>
   ok<number>(sandbox, 'res.partner', 'search_count', { domain: [['name', '=like', pattern]], context: { active_test: false } });
 
+describe('multi-record create', () => {
+  it('gives the ids in order and each record its own values, whatever mix of columns, parents and relations', async () => {
+    const [parent] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name: 'MR parent' }] });
+    const vals_list = [
+      { name: 'MR 1' },
+      { name: 'MR 2', phone: '+32 2' },
+      { name: 'MR 3', phone: '+32 3' },
+      { name: 'MR 4', parent_id: parent },
+      { name: 'MR 5', category_id: [[0, 0, { name: 'MR tag' }]] },
+      { name: 'MR 6' },
+    ];
+    const ids = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list });
+    assert.equal(ids.length, vals_list.length);
+    assert.deepEqual(
+      [...ids].sort((a, b) => a - b),
+      ids,
+    );
+    assert.ok(ids[0] > parent);
+    const rows = await ok<
+      Array<{ id: number; name: string; phone: string | false; parent_id: [number, string] | false; category_id: number[] }>
+    >(sandbox, 'res.partner', 'read', { ids, fields: ['name', 'phone', 'parent_id', 'category_id'] });
+    assert.deepEqual(
+      rows.map((row) => [row.id, row.name, row.phone, row.parent_id === false ? false : row.parent_id[0], row.category_id.length]),
+      [
+        [ids[0], 'MR 1', false, false, 0],
+        [ids[1], 'MR 2', '+32 2', false, 0],
+        [ids[2], 'MR 3', '+32 3', false, 0],
+        [ids[3], 'MR 4', false, parent, 0],
+        [ids[4], 'MR 5', false, false, 1],
+        [ids[5], 'MR 6', false, false, 0],
+      ],
+    );
+  });
+});
+
 describe('rollback on failure', () => {
   it('commits a successful call, visible to the next call', async () => {
     const [id] = await ok<number[]>(sandbox, 'res.partner', 'create', { vals_list: [{ name: 'Committed partner' }] });
