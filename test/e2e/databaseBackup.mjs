@@ -65,7 +65,7 @@ runUiTest({ name: 'database-backup', options, timeout, kept: `screenshot: ${opti
     const view = page.locator('.pane-body .monaco-list').first();
     const connectionRow = view.locator('.monaco-list-row', { hasText: 'sandbox' }).first();
     await connectionRow.waitFor({ timeout });
-    if ((await connectionRow.getAttribute('aria-expanded')) !== 'true') await connectionRow.click();
+    if ((await connectionRow.getAttribute('aria-expanded')) !== 'true') await ui.clickTreeRow(connectionRow);
     await view.locator('.monaco-list-row[aria-level="2"]', { hasText: sandbox.database }).first().waitFor({ timeout });
   });
   await step('right-click the database: Back Up Database…', async () => {

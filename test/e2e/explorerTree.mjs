@@ -42,7 +42,7 @@ runUiTest({ name: 'explorer-tree', options, timeout, kept: `screenshots: ${Objec
       .first();
   const expand = async (label) => {
     await row(label).waitFor({ timeout });
-    if ((await row(label).getAttribute('aria-expanded')) !== 'true') await row(label).click();
+    if ((await row(label).getAttribute('aria-expanded')) !== 'true') await ui.clickTreeRow(row(label));
   };
 
   await step('open the JSON-2 view from the activity bar', async () => {
@@ -65,7 +65,7 @@ runUiTest({ name: 'explorer-tree', options, timeout, kept: `screenshots: ${Objec
   });
   await step(`screenshot ${shots.fields}`, () => ui.screenshot(shots.fields));
   await step('right-click demo → Create Custom Model…; a name without x_ is refused as typed', async () => {
-    await row('res.partner').click();
+    await ui.clickTreeRow(row('res.partner'));
     await page.keyboard.press('ArrowLeft');
     await ui.chooseFromContextMenu(row('demo'), 'Create Custom Model…');
     await ui.waitForQuickInput('Create Custom Model');
@@ -83,14 +83,14 @@ runUiTest({ name: 'explorer-tree', options, timeout, kept: `screenshots: ${Objec
     await expand('x_library_book');
     const model = view.locator('.monaco-list-row', { hasText: 'Library Book · custom' }).first();
     await model.waitFor({ timeout });
-    await model.click();
+    await ui.clickTreeRow(model);
   });
   await step(`screenshot ${shots.created}`, async () => {
     await page.waitForTimeout(300);
     await page.screenshot({ path: shots.created });
   });
   await step('expand a connection whose server does not answer: a notification offers Cancel; the node then offers a retry', async () => {
-    await row('sandbox').click();
+    await ui.clickTreeRow(row('sandbox'));
     await page.keyboard.press('ArrowLeft');
     await expand('stalled');
     const toast = page.locator('.notification-toast', { hasText: 'Listing the databases of stalled' }).first();

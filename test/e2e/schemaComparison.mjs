@@ -47,7 +47,7 @@ runUiTest({ name: 'schema-comparison', options, timeout, kept: `screenshot: ${sh
     for (let attempt = 0; (await row.getAttribute('aria-expanded')) !== 'true'; attempt++) {
       if (attempt === 5) throw new Error(`the tree did not expand ${label}`);
       if ((await row.getAttribute('aria-selected')) === 'true' && attempt > 0) await page.keyboard.press('ArrowRight');
-      else await row.click();
+      else await ui.clickTreeRow(row);
       await page
         .waitForFunction((element) => element?.getAttribute('aria-expanded') === 'true', await row.elementHandle(), { timeout: 5_000 })
         .catch(() => undefined);
@@ -67,10 +67,8 @@ runUiTest({ name: 'schema-comparison', options, timeout, kept: `screenshot: ${sh
     await rows('demo').first().waitFor({ timeout });
     await expand('stage');
     await rows('staging').nth(1).waitFor({ timeout });
-    await rows('demo').first().click();
-    await rows('staging')
-      .nth(1)
-      .click({ modifiers: ['ControlOrMeta'] });
+    await ui.clickTreeRow(rows('demo').first());
+    await ui.clickTreeRow(rows('staging').nth(1), { modifiers: ['ControlOrMeta'] });
   });
   await step('right-click the selection → Compare Schemas…: the comparison opens in the Markdown preview', async () => {
     await ui.chooseFromContextMenu(rows('staging').nth(1), 'Compare Schemas…');
