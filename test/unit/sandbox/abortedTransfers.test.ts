@@ -127,14 +127,20 @@ async function listDatabases(sandbox: StartedSandbox): Promise<string[]> {
   return ((await response.json()) as { result: string[] }).result;
 }
 
+/** The names in `dir`; none once it is gone (the sandbox removes an upload's folder while a test looks into it). */
+function entriesOf(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
 /** The files waiting in the sandbox's uploads folder (each upload has its own sub-folder). */
 function uploadedFiles(sandbox: StartedSandbox): string[] {
-  if (!fs.existsSync(sandbox.server.uploadsDir)) return [];
-  return fs
-    .readdirSync(sandbox.server.uploadsDir)
-    .flatMap((folder) =>
-      fs.readdirSync(path.join(sandbox.server.uploadsDir, folder)).map((file) => path.join(sandbox.server.uploadsDir, folder, file)),
-    );
+  const uploads = sandbox.server.uploadsDir;
+  return entriesOf(uploads).flatMap((folder) => entriesOf(path.join(uploads, folder)).map((file) => path.join(uploads, folder, file)));
 }
 
 const fileSize = (file: string) => {
@@ -220,7 +226,7 @@ describe('a restore upload cut off halfway', () => {
       await until(() => uploadedFiles(sandbox).some((file) => fileSize(file) > 0), "the upload to reach the server's disk");
       request.destroy();
       await until(
-        () => uploadedFiles(sandbox).length === 0 && fs.readdirSync(sandbox.server.uploadsDir).length === 0,
+        () => uploadedFiles(sandbox).length === 0 && entriesOf(sandbox.server.uploadsDir).length === 0,
         'the partial upload to be removed',
       );
       assert.deepEqual(await listDatabases(sandbox), before, 'no database, not even a half-restored one');
