@@ -2,26 +2,18 @@
 // so that the thousands of database files the tests create and remove cost no disk work.
 import fs from 'node:fs';
 import path from 'node:path';
+import { isAlive } from '../test/host/processAlive.mjs';
 
 const MEMORY_FS = '/dev/shm';
 const PREFIX = 'json2-unit-';
 /** Less free memory than this in /dev/shm: the tests keep the usual temporary folder. */
 const MIN_FREE_BYTES = 4 * 1024 ** 3;
 
-function isRunning(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
-  }
-}
-
 /** Removes the folders of earlier runs whose runner is gone (killed before it could remove its own). */
 function removeAbandoned(parent) {
   for (const entry of fs.readdirSync(parent, { withFileTypes: true })) {
     const pid = Number(entry.name.slice(PREFIX.length).split('-')[0]);
-    if (!entry.isDirectory() || !entry.name.startsWith(PREFIX) || !Number.isInteger(pid) || isRunning(pid)) continue;
+    if (!entry.isDirectory() || !entry.name.startsWith(PREFIX) || !Number.isInteger(pid) || isAlive(pid)) continue;
     fs.rmSync(path.join(parent, entry.name), { recursive: true, force: true });
   }
 }

@@ -3,6 +3,7 @@
 // The lock is a folder (made atomically) holding its owner's pid; a lock whose owner has died is taken over.
 import fs from 'node:fs';
 import path from 'node:path';
+import { isAlive } from './processAlive.mjs';
 
 const WAIT_STEP_MS = 500;
 /** A lock folder without its pid file yet: its owner died between making it and writing the pid, if it is this old. */
@@ -10,15 +11,6 @@ const UNOWNED_STALE_MS = 60_000;
 
 function sleepSync(ms) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
-  }
 }
 
 /** True when the lock at `lockDir` can be removed: its owner is gone. */

@@ -7,6 +7,7 @@ import type { Json2TestApi } from '../../../src/extension/activate';
 import type { RequestsTestApi } from '../../../src/extension/requests/registerRequests';
 import type { PanelState } from '../../../src/shared/panelMessages';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
+import { ok } from '../../support/sandboxHttp';
 import { addConnectionWithKey } from './connectionsDriver.integration.test';
 import {
   addSandboxConnection,
@@ -60,19 +61,8 @@ suite('Explain this answer per cause in the panel against the sandbox', function
   let ids: { order: number; adminUser: number; sanFrancisco: number };
 
   /** A model call as the administrator, straight to the sandbox (not through the extension). */
-  async function asAdmin<T>(model: string, method: string, body: Record<string, unknown>): Promise<T> {
-    const response = await fetch(`${sandbox.url}/json/2/${model}/${method}`, {
-      method: 'POST',
-      headers: {
-        authorization: `bearer ${sandbox.keys.admin}`,
-        'content-type': 'application/json',
-        'x-service-database': sandbox.database,
-      },
-      body: JSON.stringify(body),
-    });
-    assert.equal(response.status, 200, await response.clone().text());
-    return (await response.json()) as T;
-  }
+  const asAdmin = <T>(model: string, method: string, body: Record<string, unknown>): Promise<T> =>
+    ok<T>(sandbox, model, method, body, { headers: { 'X-Odoo-Database': sandbox.database } });
 
   /** Adds Marc Demo to (true) or removes him from (false) the group of external id `xmlId`. */
   async function setGroup(xmlId: string, member: boolean): Promise<void> {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startSandbox, type StartedSandbox } from '../../../src/sandbox/testApi';
+import { ok } from '../../support/sandboxHttp';
 import { AgentSession, type AgentConnectionSource } from '../../../src/core/agentTools/agentSession';
 import { AgentTools, type AgentToolResult } from '../../../src/core/agentTools/agentTools';
 import { AGENT_MAX_ANSWER_BYTES } from '../../../src/core/agentTools/agentSession';
@@ -29,19 +30,9 @@ describe('agent answers under attack, against the sandbox', () => {
   const logs: string[] = [];
   const sessions: AgentSession[] = [];
 
-  async function call(model: string, method: string, body: unknown): Promise<unknown> {
-    const answer = await fetch(`${sandbox.url}/json/2/${model}/${method}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${sandbox.keys.admin}`,
-        'content-type': 'application/json',
-        'x-service-database': sandbox.database,
-      },
-      body: JSON.stringify(body),
-    });
-    assert.equal(answer.status, 200, await answer.clone().text());
-    return answer.json();
-  }
+  /** A model call as the administrator, straight to the sandbox (not through the agent tools). */
+  const call = (model: string, method: string, body: unknown): Promise<unknown> =>
+    ok(sandbox, model, method, body, { headers: { 'X-Odoo-Database': sandbox.database } });
 
   function tools(allowWrites = false): AgentTools {
     const profile: ConnectionProfile = {
